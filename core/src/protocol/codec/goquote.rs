@@ -1,0 +1,1 @@
+//! Go `%q` quoting of strings (`strconv.Quote`), with Go's `IsPrint` rules.

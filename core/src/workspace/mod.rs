@@ -1,0 +1,6 @@
+//! The `.4x/` workspace layout on top of [`crate::store`]: state, events, stop signal, feature
+//! and settings files, and the cached reader (workspace.md, features.md).
+//!
+//! Path construction and rendering are pure; the filesystem ops live behind feature `fs`.
+
+pub(crate) mod ops;

@@ -1,0 +1,213 @@
+//! The private extension `fourx._fourx`: converts Python values to JSON values and back, and
+//! forwards to `fourx_core::ops`. Errors are raised as the `fourx.errors` class of their kind.
+//! No logic lives here; the typed package `fourx` wraps it.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
+use serde_json::{Map, Number, Value};
+
+use fourx_core::{ops, Error, ErrorKind};
+
+/// Deepest nesting accepted when converting a Python value (same as every other input path).
+const MAX_DEPTH: usize = ops::MAX_DEPTH;
+
+fn conversion_error(msg: String) -> Error {
+    Error::new(ErrorKind::InvalidInput, msg)
+}
+
+/// Converts a Python value to JSON: dict (str keys), list/tuple, str, int (i64, or u64), finite
+/// float, bool, None. Anything else, or nesting deeper than 128, is `invalid_input`.
+fn to_json(obj: &Bound<'_, PyAny>, depth: usize) -> Result<Value, Error> {
+    if obj.is_none() {
+        return Ok(Value::Null);
+    }
+    if let Ok(b) = obj.cast::<PyBool>() {
+        return Ok(Value::Bool(b.is_true()));
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        let s = s
+            .to_str()
+            .map_err(|_| conversion_error("string is not valid Unicode (lone surrogate)".into()))?;
+        return Ok(Value::String(s.to_owned()));
+    }
+    if obj.is_instance_of::<PyInt>() {
+        if let Ok(i) = obj.extract::<i64>() {
+            return Ok(Value::Number(i.into()));
+        }
+        if let Ok(u) = obj.extract::<u64>() {
+            return Ok(Value::Number(u.into()));
+        }
+        return Err(conversion_error(format!(
+            "integer {} does not fit in 64 bits",
+            obj.str().map(|s| s.to_string()).unwrap_or_default()
+        )));
+    }
+    if let Ok(f) = obj.cast::<PyFloat>() {
+        let v = f.value();
+        return Number::from_f64(v)
+            .map(Value::Number)
+            .ok_or_else(|| conversion_error(format!("float {v} is not finite")));
+    }
+    if depth >= MAX_DEPTH {
+        return Err(conversion_error(format!(
+            "input nests deeper than {MAX_DEPTH} levels"
+        )));
+    }
+    if let Ok(d) = obj.cast::<PyDict>() {
+        let mut map = Map::with_capacity(d.len());
+        for (k, v) in d.iter() {
+            let key = k
+                .cast::<PyString>()
+                .map_err(|_| conversion_error("dict keys must be strings".into()))?
+                .to_str()
+                .map_err(|_| conversion_error("dict key is not valid Unicode".into()))?
+                .to_owned();
+            map.insert(key, to_json(&v, depth + 1)?);
+        }
+        return Ok(Value::Object(map));
+    }
+    if let Ok(l) = obj.cast::<PyList>() {
+        return l
+            .iter()
+            .map(|v| to_json(&v, depth + 1))
+            .collect::<Result<Vec<_>, _>>()
+            .map(Value::Array);
+    }
+    if let Ok(t) = obj.cast::<PyTuple>() {
+        return t
+            .iter()
+            .map(|v| to_json(&v, depth + 1))
+            .collect::<Result<Vec<_>, _>>()
+            .map(Value::Array);
+    }
+    let ty = obj
+        .get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "?".into());
+    Err(conversion_error(format!(
+        "a value of type {ty} cannot be sent to fourx (use dict, list, str, int, float, bool or None)"
+    )))
+}
+
+/// Converts a JSON value to plain Python objects.
+fn to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match v {
+        Value::Null => py.None().into_bound(py),
+        Value::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
+        Value::Number(n) => {
+            if let Some(i) = n.as_i64() {
+                i.into_pyobject(py)?.into_any()
+            } else if let Some(u) = n.as_u64() {
+                u.into_pyobject(py)?.into_any()
+            } else {
+                n.as_f64().unwrap_or(f64::NAN).into_pyobject(py)?.into_any()
+            }
+        }
+        Value::String(s) => PyString::new(py, s).into_any(),
+        Value::Array(items) => {
+            let list = PyList::empty(py);
+            for item in items {
+                list.append(to_py(py, item)?)?;
+            }
+            list.into_any()
+        }
+        Value::Object(map) => {
+            let dict = PyDict::new(py);
+            for (k, item) in map {
+                dict.set_item(k, to_py(py, item)?)?;
+            }
+            dict.into_any()
+        }
+    })
+}
+
+static ERRORS_MODULE: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
+
+/// Turns a core error into the `fourx.errors` exception of its kind.
+fn raise(py: Python<'_>, e: Error) -> PyErr {
+    let build = || -> PyResult<PyErr> {
+        let module = ERRORS_MODULE.get_or_try_init(py, || {
+            PyModule::import(py, "fourx.errors").map(|m| m.unbind())
+        })?;
+        let factory = module.bind(py).getattr("_from_core")?;
+        let result = match e.fold_result() {
+            Some(v) => to_py(py, v)?,
+            None => py.None().into_bound(py),
+        };
+        let exc = factory.call1((
+            e.kind.as_str(),
+            e.message.as_str(),
+            e.field.as_deref(),
+            result,
+        ))?;
+        Ok(PyErr::from_value(exc))
+    };
+    build().unwrap_or_else(|err| err)
+}
+
+/// Runs op `op` on `input` (a dict) and returns the result as plain Python objects.
+///
+/// Raises the `fourx.errors` class of the error's kind. The GIL is released while the op runs.
+#[pyfunction]
+#[pyo3(signature = (op, input, /))]
+fn call<'py>(py: Python<'py>, op: &str, input: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let value = to_json(input, 0).map_err(|e| raise(py, e))?;
+    let op = op.to_owned();
+    let result = py.detach(move || ops::call(&op, &value));
+    match result {
+        Ok(v) => to_py(py, &v),
+        Err(e) => Err(raise(py, e)),
+    }
+}
+
+/// Runs op `op` on input given as JSON bytes (the same checks as the C boundary) and returns the
+/// result as JSON bytes.
+#[pyfunction]
+#[pyo3(signature = (op, input, /))]
+fn call_json(py: Python<'_>, op: &str, input: &[u8]) -> PyResult<Vec<u8>> {
+    let bytes = input.to_vec();
+    let op = op.to_owned();
+    let result = py.detach(move || ops::call_bytes(&op, &bytes));
+    match result {
+        Ok(v) => serde_json::to_vec(&v).map_err(|e| PyValueError::new_err(e.to_string())),
+        Err(e) => Err(raise(py, e)),
+    }
+}
+
+/// The library version.
+#[pyfunction]
+fn version() -> &'static str {
+    env!("CARGO_PKG_VERSION")
+}
+
+/// The error kinds in the order of CONVENTIONS.md, as `(kind, group)` pairs.
+#[pyfunction]
+fn error_kinds() -> Vec<(&'static str, &'static str)> {
+    ErrorKind::ALL
+        .iter()
+        .map(|k| {
+            let group = match k.group() {
+                fourx_core::error::ErrorGroup::BadInput => "bad_input",
+                fourx_core::error::ErrorGroup::NotThere => "not_there",
+                fourx_core::error::ErrorGroup::Refused => "refused",
+                fourx_core::error::ErrorGroup::Deferral => "deferral",
+                fourx_core::error::ErrorGroup::Os => "os",
+                fourx_core::error::ErrorGroup::Boundary => "boundary",
+            };
+            (k.as_str(), group)
+        })
+        .collect()
+}
+
+/// The private extension module `fourx._fourx`.
+#[pymodule]
+fn _fourx(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(call, m)?)?;
+    m.add_function(wrap_pyfunction!(call_json, m)?)?;
+    m.add_function(wrap_pyfunction!(version, m)?)?;
+    m.add_function(wrap_pyfunction!(error_kinds, m)?)?;
+    Ok(())
+}
