@@ -1,4 +1,5 @@
-//! Codecs shared by several areas: Go-compatible JSON writing ([`gojson`]), RFC 3339 times
+//! Codecs shared by several areas: Go-compatible JSON writing ([`gojson`]), Go struct read and
+//! omitempty rules over JSON values ([`gostruct`]), RFC 3339 times
 //! ([`time`]), Go's lexical path cleaning ([`pathclean`]), Go `%q` quoting ([`goquote`]), text
 //! primitives ([`text`]) and the one YAML module ([`yaml`]).
 //!
@@ -6,6 +7,7 @@
 
 pub mod goquote;
 pub mod gojson;
+pub mod gostruct;
 pub mod pathclean;
 pub mod text;
 pub mod time;
