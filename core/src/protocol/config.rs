@@ -535,7 +535,9 @@ mod tests {
 
     #[test]
     fn legacy_profiles_are_normalised_at_read_and_keep_roles() {
-        let c = cfg(json!({"profiles": {"p": {"roles": ["coder", "mini-coder", "tester", "coder"], "coder_model": "opus"}}}));
+        let c = cfg(
+            json!({"profiles": {"p": {"roles": ["coder", "mini-coder", "tester", "coder"], "coder_model": "opus"}}}),
+        );
         let v = encode(&c).unwrap();
         assert_eq!(
             v["profiles"]["p"],
@@ -569,9 +571,14 @@ mod tests {
 
     #[test]
     fn map_keys_are_sorted_bytewise_and_nested_nil_lists_stay_null() {
-        let c = cfg(json!({"hooks": {"b": null, "a": []}, "model_tiers": {"z": {"r": "m"}, "B": null}}));
+        let c = cfg(
+            json!({"hooks": {"b": null, "a": []}, "model_tiers": {"z": {"r": "m"}, "B": null}}),
+        );
         let text = gojson::write_value(&encode(&c).unwrap(), Layout::Compact);
-        assert!(text.contains(r#""model_tiers":{"B":null,"z":{"r":"m"}}"#), "{text}");
+        assert!(
+            text.contains(r#""model_tiers":{"B":null,"z":{"r":"m"}}"#),
+            "{text}"
+        );
         assert!(text.contains(r#""hooks":{"a":[],"b":null}"#), "{text}");
     }
 
@@ -592,13 +599,15 @@ mod tests {
     #[test]
     fn render_is_indented_with_trailing_newline() {
         let text = render_indented(&cfg(json!({"project": {"name": "p"}}))).unwrap();
-        assert!(text.starts_with("{\n  \"project\": {\n    \"name\": \"p\"\n  },\n  \"runners\": null,"));
+        assert!(text
+            .starts_with("{\n  \"project\": {\n    \"name\": \"p\"\n  },\n  \"runners\": null,"));
         assert!(text.ends_with("}\n"));
     }
 
     #[test]
     fn user_config_uses_camel_case_log_keys() {
-        let u: UserConfig = decode(&json!({"logLevel": "debug", "logRetainDays": 7}), "user").unwrap();
+        let u: UserConfig =
+            decode(&json!({"logLevel": "debug", "logRetainDays": 7}), "user").unwrap();
         assert_eq!(
             encode(&u).unwrap(),
             json!({"logLevel": "debug", "logRetainDays": 7})

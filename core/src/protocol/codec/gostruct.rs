@@ -60,9 +60,7 @@ impl GoDecode for i64 {
     fn go_decode(v: &Value, path: &str) -> Result<Self> {
         match v {
             Value::Null => Ok(0),
-            Value::Number(n) => n
-                .as_i64()
-                .ok_or_else(|| type_error(path, "an integer", v)),
+            Value::Number(n) => n.as_i64().ok_or_else(|| type_error(path, "an integer", v)),
             other => Err(type_error(path, "an integer", other)),
         }
     }
@@ -276,6 +274,23 @@ macro_rules! go_struct {
 }
 
 pub(crate) use go_struct;
+
+/// The op input `key` decoded with Go's rules; absent or `null` gives the zero value.
+pub(crate) fn input_or_zero<T: GoDecode + Default>(
+    map: &Map<String, Value>,
+    key: &str,
+) -> Result<T> {
+    match map.get(key) {
+        None | Some(Value::Null) => Ok(T::default()),
+        Some(v) => T::go_decode(v, key),
+    }
+}
+
+/// The required op input `key` decoded with Go's rules; absent or `null` is `invalid_input`.
+pub(crate) fn input_required<T: GoDecode>(map: &Map<String, Value>, key: &str) -> Result<T> {
+    let args = crate::ops::Args::new(map);
+    T::go_decode(args.req(key)?, key)
+}
 
 #[cfg(test)]
 mod tests {
