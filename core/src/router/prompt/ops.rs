@@ -26,7 +26,7 @@ const BAD_INPUT: &[ErrorKind] = &[ErrorKind::MissingField, ErrorKind::InvalidVal
 pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new(
         "router.check_memory",
-        "Which required `## ` sections a memory file (activeContext.md, progress.md, patterns.md) has",
+        "Which required `## ` sections a memory file (activeContext.md, progress.md, patterns.md) has.",
         &["file", "text"],
         &["missing", "present", "ok"],
         BAD_INPUT,
@@ -34,7 +34,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     ),
     OpInfo::new(
         "router.repair_memory",
-        "Idempotently insert a memory file's missing sections before `## Last Updated` (or at the end)",
+        "Idempotently insert a memory file's missing sections before `## Last Updated` (or at the end).",
         &["file", "text"],
         &["text", "inserted", "placement"],
         BAD_INPUT,
@@ -42,7 +42,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     ),
     OpInfo::new(
         "router.memory_template",
-        "The cc10x:session-memory template a missing memory file is created with",
+        "The cc10x:session-memory template a missing memory file is created with.",
         &["file"],
         &["text"],
         BAD_INPUT,
@@ -50,7 +50,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     ),
     OpInfo::new(
         "router.just_go_gate",
-        "What a pending AskUserQuestion gate does under JUST_GO and the trust rules",
+        "What a pending AskUserQuestion gate does under JUST_GO and the trust rules.",
         &["just_go", "gate", "recommended?"],
         &["action", "answer", "log_decision"],
         BAD_INPUT,
@@ -58,7 +58,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     ),
     OpInfo::new(
         "router.skill_hints",
-        "The skills the router loads for one agent dispatch: project hints, then keyword/path/flag rules",
+        "The skills the router loads for one agent dispatch: project hints, then keyword/path/flag rules.",
         &[
             "agent",
             "workflow",
@@ -82,7 +82,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     ),
     OpInfo::new(
         "router.skill_precedence",
-        "Order instruction sources by the seed's strict precedence (user prompt first, heuristics last)",
+        "Order instruction sources by the seed's strict precedence (user prompt first, heuristics last).",
         &["sources"],
         &["order", "winner"],
         BAD_INPUT,
@@ -90,7 +90,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     ),
     OpInfo::new(
         "router.format_previous_findings",
-        "The `## Previous Agent Findings` block handed to the integration-verifier",
+        "The `## Previous Agent Findings` block handed to the integration-verifier.",
         &["workflow", "reviewer", "hunter?"],
         &["text"],
         BAD_INPUT,
@@ -98,7 +98,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     ),
     OpInfo::new(
         "router.build_prompt",
-        "Render the per-agent prompt frame: fixed sections, then optional ones by content and role",
+        "Render the per-agent prompt frame: fixed sections, then optional ones by content and role.",
         &[
             "agent",
             "workflow",
