@@ -13,54 +13,54 @@ use serde_json::Value;
 use crate::error::{Error, Result};
 use crate::protocol::codec::gojson::{self, Layout};
 use crate::protocol::codec::gostruct::{go_struct, GoDecode};
+use crate::protocol::state::{Phase, Role};
 
-/// The selectable (profile) phases in canonical pipeline order (Go `SelectablePhases`).
-///
-/// Phases are plain strings here until the shared `Phase` enum of `protocol::state` lands;
-/// profiles carry phase names as data, and unknown names are valid data.
-pub const SELECTABLE_PHASES: [&str; 8] = [
-    "designing",
-    "design-reviewing",
-    "coding",
-    "reviewing",
-    "testing",
-    "deep-reviewing",
-    "fixing",
-    "accepting",
+/// The selectable (profile) phases in canonical pipeline order (Go `SelectablePhases`), the
+/// phases profile normalisation and validation work with. The state machine keeps the same list
+/// for `phase.is_selectable`; profiles carry phase names as data, so unknown strings stay valid.
+pub const SELECTABLE_PHASES: [Phase; 8] = [
+    Phase::Designing,
+    Phase::DesignReviewing,
+    Phase::Coding,
+    Phase::Reviewing,
+    Phase::Testing,
+    Phase::DeepReviewing,
+    Phase::Fixing,
+    Phase::Accepting,
 ];
 
 /// Role → phase (Go `EnablesRole` and legacy profile normalisation). Every other role has no
 /// phase; the inverse on the selectable phases is Go `PhaseRole`.
-pub const ROLE_PHASES: [(&str, &str); 8] = [
-    ("designer", "designing"),
-    ("design-reviewer", "design-reviewing"),
-    ("coder", "coding"),
-    ("reviewer", "reviewing"),
-    ("deep-reviewer", "deep-reviewing"),
-    ("tester", "testing"),
-    ("fixer", "fixing"),
-    ("acceptor", "accepting"),
+pub const ROLE_PHASES: [(Role, Phase); 8] = [
+    (Role::Designer, Phase::Designing),
+    (Role::DesignReviewer, Phase::DesignReviewing),
+    (Role::Coder, Phase::Coding),
+    (Role::Reviewer, Phase::Reviewing),
+    (Role::DeepReviewer, Phase::DeepReviewing),
+    (Role::Tester, Phase::Testing),
+    (Role::Fixer, Phase::Fixing),
+    (Role::Acceptor, Phase::Accepting),
 ];
 
-/// The phase a role enables, if it has one.
+/// The phase a role string enables, if it has one.
 pub fn role_phase(role: &str) -> Option<&'static str> {
     ROLE_PHASES
         .iter()
-        .find(|(r, _)| *r == role)
-        .map(|(_, p)| *p)
+        .find(|(r, _)| r.as_str() == role)
+        .map(|(_, p)| p.as_str())
 }
 
-/// The role that runs a selectable phase; `""` for any other phase (amending included).
+/// The role string that runs a selectable phase; `""` for any other phase (amending included).
 pub fn phase_role(phase: &str) -> &'static str {
     ROLE_PHASES
         .iter()
-        .find(|(_, p)| *p == phase)
-        .map_or("", |(r, _)| *r)
+        .find(|(_, p)| p.as_str() == phase)
+        .map_or("", |(r, _)| r.as_str())
 }
 
 /// Whether `phase` is one of [`SELECTABLE_PHASES`].
 pub fn is_selectable_phase(phase: &str) -> bool {
-    SELECTABLE_PHASES.contains(&phase)
+    SELECTABLE_PHASES.iter().any(|p| p.as_str() == phase)
 }
 
 go_struct! {
@@ -268,7 +268,7 @@ impl ProfileConfig {
     pub fn enabled_phases(&self) -> Vec<&'static str> {
         SELECTABLE_PHASES
             .iter()
-            .copied()
+            .map(|p| p.as_str())
             .filter(|p| self.has_phase(p))
             .collect()
     }
@@ -617,8 +617,22 @@ mod tests {
     #[test]
     fn phase_role_tables_are_inverse_on_selectable_phases() {
         for p in SELECTABLE_PHASES {
-            assert_eq!(role_phase(phase_role(p)), Some(p));
+            assert_eq!(role_phase(phase_role(p.as_str())), Some(p.as_str()));
         }
+        let phases: Vec<_> = SELECTABLE_PHASES.iter().map(|p| p.as_str()).collect();
+        assert_eq!(
+            phases,
+            [
+                "designing",
+                "design-reviewing",
+                "coding",
+                "reviewing",
+                "testing",
+                "deep-reviewing",
+                "fixing",
+                "accepting"
+            ]
+        );
         assert_eq!(phase_role("amending"), "");
         assert_eq!(role_phase("mini-coder"), None);
     }

@@ -6,6 +6,8 @@
 
 use std::collections::BTreeSet;
 
+use crate::protocol::codec::text::simple_lower;
+
 /// The threshold the original uses everywhere.
 pub const DEFAULT_THRESHOLD: f64 = 0.6;
 
@@ -61,16 +63,6 @@ pub fn is_cjk(c: char) -> bool {
     CJK_RANGES.iter().any(|(lo, hi)| (*lo..=*hi).contains(&u))
 }
 
-/// Go `unicode.ToLower` restricted to what can reach ASCII: ASCII letters, U+0130 (İ → i) and
-/// U+212A (Kelvin sign → k); every other code point is a separator either way.
-fn lower_ascii(c: char) -> char {
-    match c {
-        '\u{130}' => 'i',
-        '\u{212A}' => 'k',
-        c => c.to_ascii_lowercase(),
-    }
-}
-
 /// The token set of `text`: runs of ASCII letters and digits (after lower-casing), plus with
 /// `cjk` the character bigrams of each CJK run (a one-character run adds itself).
 pub fn tokens(text: &str, cjk: bool) -> BTreeSet<String> {
@@ -92,7 +84,7 @@ pub fn tokens(text: &str, cjk: bool) -> BTreeSet<String> {
         run.clear();
     };
     for c in text.chars() {
-        let l = lower_ascii(c);
+        let l = simple_lower(c);
         if l.is_ascii_lowercase() || l.is_ascii_digit() {
             word.push(l);
             flush_run(&mut run, &mut set);

@@ -39,7 +39,7 @@ pub use repos::{
 pub use runners::{supported_runner_map, supported_runners};
 pub use validate::{validate_config, Validation};
 
-/// A name quoted for a message the way Go's `%q` prints ordinary names.
+/// A name quoted for a message as Go's `%q` does.
 fn quote(s: &str) -> String {
-    format!("{s:?}")
+    crate::protocol::codec::goquote::quote(s)
 }

@@ -139,6 +139,7 @@ pub fn resolve_pipeline(
     let resolved = resolve_profile(cfg, feature, profile_name)?;
     SELECTABLE_PHASES
         .iter()
+        .map(|p| p.as_str())
         .filter(|p| resolved.profile.has_phase(p))
         .map(|phase| {
             let (rm, mm) = effective_manual(run_overrides, phase, manual_runner);

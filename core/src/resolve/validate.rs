@@ -5,27 +5,24 @@
 //! it, show it) to the caller.
 
 use crate::protocol::config::{is_selectable_phase, Config};
+use crate::protocol::state::Role;
 
 use super::quote;
-
-/// The valid keys of `roles`, in the order the message lists them (Go `ConfigurableRoles`).
-pub const CONFIGURABLE_ROLES: [&str; 9] = [
-    "designer",
-    "design-reviewer",
-    "coder",
-    "reviewer",
-    "deep-reviewer",
-    "tester",
-    "acceptor",
-    "fixer",
-    "mini-coder",
-];
 
 /// Valid `isolation` values besides `""`.
 pub const ISOLATION_MODES: [&str; 1] = ["worktree"];
 
 /// Valid `commit` policies besides `""`.
 pub const COMMIT_POLICIES: [&str; 3] = ["per-round", "on-done", "never"];
+
+/// The valid keys of `roles` (Go `ConfigurableRoles`), comma-separated in order.
+fn configurable_roles() -> String {
+    Role::CONFIGURABLE
+        .iter()
+        .map(|r| r.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
 
 /// The outcome of [`validate_config`]: every problem found, in rule order.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -87,10 +84,10 @@ pub fn validate_config(c: &Config) -> Validation {
         }
     }
     for name in c.roles.iter().flat_map(|r| r.keys()) {
-        if !CONFIGURABLE_ROLES.contains(&name.as_str()) {
+        if !Role::CONFIGURABLE.iter().any(|r| r.as_str() == name) {
             errors.push(format!(
                 "roles.{name} is not a valid role, must be one of: {}",
-                CONFIGURABLE_ROLES.join(", ")
+                configurable_roles()
             ));
         }
     }
@@ -129,7 +126,7 @@ mod tests {
     #[test]
     fn configurable_roles_match_the_spec_list() {
         assert_eq!(
-            CONFIGURABLE_ROLES.join(", "),
+            configurable_roles(),
             "designer, design-reviewer, coder, reviewer, deep-reviewer, tester, acceptor, fixer, mini-coder"
         );
     }
