@@ -4,8 +4,8 @@
 //!
 //! Each codec is exact about the foreign format it mirrors and knows nothing of the areas.
 
-pub mod goquote;
 pub mod gojson;
+pub mod goquote;
 pub mod pathclean;
 pub mod text;
 pub mod time;

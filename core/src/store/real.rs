@@ -1,0 +1,183 @@
+//! [`RealFs`]: the [`Fs`] trait over the operating system (std plus rustix for `flock`).
+//!
+//! It decides nothing beyond mapping each call to its syscall; retries, naming and ordering are
+//! the callers' business.
+
+use std::fs::{DirBuilder, File, OpenOptions};
+use std::io::{self, Write};
+use std::os::unix::fs::{DirBuilderExt, MetadataExt, OpenOptionsExt, PermissionsExt};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use rustix::fs::{flock, FlockOperation};
+
+use super::fs::{DirEntry, DirLock, FileKind, FileStat, Fs, FsFile, PIPE_BUF};
+
+/// The operating system's filesystem.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RealFs;
+
+fn kind_of(ft: std::fs::FileType) -> FileKind {
+    if ft.is_symlink() {
+        FileKind::Symlink
+    } else if ft.is_dir() {
+        FileKind::Dir
+    } else if ft.is_file() {
+        FileKind::File
+    } else {
+        FileKind::Other
+    }
+}
+
+/// Waits for an exclusive `flock` on `file`, polling until `timeout`.
+fn lock_with_timeout(file: &File, timeout: Duration) -> io::Result<()> {
+    let start = Instant::now();
+    let mut pause = Duration::from_millis(1);
+    loop {
+        match flock(file, FlockOperation::NonBlockingLockExclusive) {
+            Ok(()) => return Ok(()),
+            Err(e) if e == rustix::io::Errno::WOULDBLOCK || e == rustix::io::Errno::INTR => {}
+            Err(e) => return Err(e.into()),
+        }
+        let elapsed = start.elapsed();
+        if elapsed >= timeout {
+            return Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                format!("lock not acquired within {timeout:?}"),
+            ));
+        }
+        std::thread::sleep(pause.min(timeout - elapsed));
+        pause = (pause * 2).min(Duration::from_millis(50));
+    }
+}
+
+impl Fs for RealFs {
+    fn read(&self, path: &Path) -> io::Result<Vec<u8>> {
+        std::fs::read(path)
+    }
+
+    fn create_dir(&self, path: &Path, mode: u32) -> io::Result<()> {
+        DirBuilder::new().recursive(true).mode(mode).create(path)
+    }
+
+    fn create_exclusive(&self, path: &Path, mode: u32) -> io::Result<FsFile> {
+        let file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(mode)
+            .open(path)?;
+        Ok(FsFile {
+            file,
+            path: path.to_path_buf(),
+        })
+    }
+
+    fn write(&self, file: &mut FsFile, data: &[u8]) -> io::Result<()> {
+        file.file.write_all(data)
+    }
+
+    fn set_mode(&self, file: &FsFile, mode: u32) -> io::Result<()> {
+        file.file
+            .set_permissions(std::fs::Permissions::from_mode(mode))
+    }
+
+    fn sync(&self, file: &FsFile) -> io::Result<()> {
+        file.file.sync_all()
+    }
+
+    fn sync_dir(&self, dir: &Path) -> io::Result<()> {
+        File::open(dir)?.sync_all()
+    }
+
+    fn rename(&self, from: &Path, to: &Path) -> io::Result<()> {
+        std::fs::rename(from, to)
+    }
+
+    fn hard_link(&self, original: &Path, link: &Path) -> io::Result<()> {
+        std::fs::hard_link(original, link)
+    }
+
+    fn lock_dir(&self, dir: &Path, timeout: Duration) -> io::Result<DirLock> {
+        let file = File::open(dir)?;
+        if !file.metadata()?.is_dir() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{} is not a directory", dir.display()),
+            ));
+        }
+        lock_with_timeout(&file, timeout)?;
+        Ok(DirLock { fd: Some(file) })
+    }
+
+    fn stat(&self, path: &Path, follow: bool) -> io::Result<FileStat> {
+        let md = if follow {
+            std::fs::metadata(path)?
+        } else {
+            std::fs::symlink_metadata(path)?
+        };
+        Ok(FileStat {
+            kind: kind_of(md.file_type()),
+            mtime: md.modified()?,
+            size: md.len(),
+            dev: md.dev(),
+            inode: md.ino(),
+            mode: md.mode() & 0o7777,
+        })
+    }
+
+    fn list(&self, dir: &Path) -> io::Result<Vec<DirEntry>> {
+        let mut out = Vec::new();
+        for entry in std::fs::read_dir(dir)? {
+            let entry = entry?;
+            out.push(DirEntry {
+                name: entry.file_name(),
+                kind: kind_of(entry.file_type()?),
+            });
+        }
+        out.sort_by(|a, b| a.name.as_encoded_bytes().cmp(b.name.as_encoded_bytes()));
+        Ok(out)
+    }
+
+    fn append_line(&self, path: &Path, line: &[u8], mode: u32) -> io::Result<()> {
+        let mut file = OpenOptions::new()
+            .append(true)
+            .create(true)
+            .mode(mode)
+            .open(path)?;
+        if line.len() <= PIPE_BUF {
+            // One write(2) with O_APPEND: the kernel places the whole line at the end.
+            let n = file.write(line)?;
+            if n != line.len() {
+                return Err(io::Error::new(
+                    io::ErrorKind::WriteZero,
+                    format!("short append: {n} of {} bytes written", line.len()),
+                ));
+            }
+            return Ok(());
+        }
+        // Above PIPE_BUF: serialise fourx appenders with an exclusive flock on the file itself,
+        // then write the line (possibly in several write(2) calls) before releasing it.
+        flock(&file, FlockOperation::LockExclusive)?;
+        let result = file.write_all(line);
+        let _ = flock(&file, FlockOperation::Unlock);
+        result
+    }
+
+    fn write_file(&self, path: &Path, data: &[u8], mode: u32) -> io::Result<()> {
+        let mut file = OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .mode(mode)
+            .open(path)?;
+        file.write_all(data)
+    }
+
+    fn remove_file(&self, path: &Path) -> io::Result<()> {
+        std::fs::remove_file(path)
+    }
+
+    fn remove_dir_all(&self, path: &Path) -> io::Result<()> {
+        std::fs::remove_dir_all(path)
+    }
+}
