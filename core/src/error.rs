@@ -419,7 +419,8 @@ impl Error {
 
     /// The fold account as JSON (what the error document carries as `result`).
     pub fn fold_result_json(&self) -> Option<Value> {
-        self.fold_result().map(crate::blueprint::FoldResult::to_json)
+        self.fold_result()
+            .map(crate::blueprint::FoldResult::to_json)
     }
 
     /// Shorthand for an `invalid_input` error.

@@ -258,7 +258,8 @@ impl<'a> AnchorChecker<'a> {
                 Some(_) => (Verdict::Unverifiable, Why::BadSuffix),
             };
         }
-        let attributable = snap.owner_of(head).is_some() || (!head.contains('/') && snap.contains("."));
+        let attributable =
+            snap.owner_of(head).is_some() || (!head.contains('/') && snap.contains("."));
         if attributable && head.chars().all(is_path_char) {
             (Verdict::Stale, Why::FileMissing)
         } else {
@@ -317,7 +318,10 @@ mod tests {
 
     fn view() -> MapFileView {
         MapFileView::new(
-            [("a/x.go".to_string(), "func FooBar() {}\nfunc Merge()\n".to_string())],
+            [(
+                "a/x.go".to_string(),
+                "func FooBar() {}\nfunc Merge()\n".to_string(),
+            )],
             ["a/locked.go".to_string()],
         )
     }
@@ -334,10 +338,19 @@ mod tests {
         assert_eq!(c.check("a/x.go:2"), (Verdict::Ok, Why::LineInRange));
         assert_eq!(c.check("a/x.go:3"), (Verdict::Stale, Why::LineOutOfRange));
         assert_eq!(c.check("a -> b"), (Verdict::Unverifiable, Why::NotPath));
-        assert_eq!(c.check("a/locked.go"), (Verdict::Unverifiable, Why::Unreadable));
+        assert_eq!(
+            c.check("a/locked.go"),
+            (Verdict::Unverifiable, Why::Unreadable)
+        );
         assert_eq!(c.check("a/gone.go"), (Verdict::Stale, Why::FileMissing));
-        assert_eq!(c.check("b/gone.go"), (Verdict::Unverifiable, Why::Unattributed));
-        assert_eq!(c.check("a/x.go:3-1"), (Verdict::Unverifiable, Why::BadSuffix));
+        assert_eq!(
+            c.check("b/gone.go"),
+            (Verdict::Unverifiable, Why::Unattributed)
+        );
+        assert_eq!(
+            c.check("a/x.go:3-1"),
+            (Verdict::Unverifiable, Why::BadSuffix)
+        );
     }
 
     #[test]
@@ -346,7 +359,10 @@ mod tests {
         let c = AnchorChecker::new(&v, Some(&s));
         assert_eq!(c.check("a/x.go:Foo"), (Verdict::Stale, Why::SymbolNotFound));
         assert_eq!(c.check("a/x.go:FooBar"), (Verdict::Ok, Why::SymbolFound));
-        assert_eq!(c.check("a/x.go:pkg.Merge()"), (Verdict::Ok, Why::SymbolFound));
+        assert_eq!(
+            c.check("a/x.go:pkg.Merge()"),
+            (Verdict::Ok, Why::SymbolFound)
+        );
     }
 
     #[test]

@@ -101,7 +101,12 @@ impl SnapshotCell {
             return true;
         }
         let last = self.last_scan_started_s.load(Ordering::Acquire);
-        cost.allows_rescan(now, (last != NEVER).then(|| UtcSecond::from_unix(last)).flatten())
+        cost.allows_rescan(
+            now,
+            (last != NEVER)
+                .then(|| UtcSecond::from_unix(last))
+                .flatten(),
+        )
     }
 
     /// Returns the published snapshot at once; if `repo_token` differs from it and the policy
@@ -124,7 +129,8 @@ impl SnapshotCell {
         {
             return snap;
         }
-        self.last_scan_started_s.store(now.unix(), Ordering::Release);
+        self.last_scan_started_s
+            .store(now.unix(), Ordering::Release);
         let cell = Arc::clone(self);
         let token = repo_token.to_string();
         executor.execute(Box::new(move || {
@@ -137,8 +143,10 @@ impl SnapshotCell {
                 Err(e) => cell.last_error.store(Some(Arc::new(e))),
             }
             if cell.cost().is_none_or(|c| c.expired(now)) {
-                cell.cost
-                    .store(Some(Arc::new(CostDecision::from_sample(out.sample_ms, now))));
+                cell.cost.store(Some(Arc::new(CostDecision::from_sample(
+                    out.sample_ms,
+                    now,
+                ))));
             }
             cell.scanning.store(false, Ordering::Release);
         }));
@@ -164,7 +172,11 @@ mod tests {
 
     impl Parked {
         fn run_all(&self) -> usize {
-            let jobs: Vec<_> = self.0.lock().map(|mut j| j.drain(..).collect()).unwrap_or_default();
+            let jobs: Vec<_> = self
+                .0
+                .lock()
+                .map(|mut j| j.drain(..).collect())
+                .unwrap_or_default();
             let n = jobs.len();
             for j in jobs {
                 j();
@@ -180,7 +192,10 @@ mod tests {
             ScanOutcome {
                 result: self
                     .0
-                    .map(|m| Snapshot::from_json(&serde_json::json!({"modules": [m]})).unwrap_or_default())
+                    .map(|m| {
+                        Snapshot::from_json(&serde_json::json!({"modules": [m]}))
+                            .unwrap_or_default()
+                    })
                     .map_err(str::to_string),
                 sample_ms: 10.0,
             }
@@ -224,7 +239,10 @@ mod tests {
         cell.request("t1", now(), &ex, Arc::new(Source(Err("boom"))));
         ex.run_all();
         assert!(Arc::ptr_eq(&before, &cell.load()));
-        assert_eq!(cell.last_error().as_deref().map(String::as_str), Some("boom"));
+        assert_eq!(
+            cell.last_error().as_deref().map(String::as_str),
+            Some("boom")
+        );
         assert!(!cell.is_scanning());
     }
 

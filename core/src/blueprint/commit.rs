@@ -33,7 +33,10 @@ pub fn decode(bytes: Option<&[u8]>) -> Result<&str> {
     match bytes {
         None => Ok(""),
         Some(b) => std::str::from_utf8(b).map_err(|_| {
-            Error::new(ErrorKind::MalformedDoc, "the stored blueprint is not valid UTF-8")
+            Error::new(
+                ErrorKind::MalformedDoc,
+                "the stored blueprint is not valid UTF-8",
+            )
         }),
     }
 }
@@ -71,8 +74,15 @@ pub fn commit(
             });
         }
         if let Some(pre) = bytes.as_deref() {
-            let n = if attempt == 0 { nonce.clone() } else { nonce.replay() };
-            if store.save_revision(&revision_name(req.now, &n), pre).is_err() {
+            let n = if attempt == 0 {
+                nonce.clone()
+            } else {
+                nonce.replay()
+            };
+            if store
+                .save_revision(&revision_name(req.now, &n), pre)
+                .is_err()
+            {
                 result.warn(Warning::RevisionFailed);
                 if !warnings.contains(&Warning::RevisionFailed) {
                     warnings.push(Warning::RevisionFailed);

@@ -93,12 +93,25 @@ mod tests {
     #[test]
     fn defaults_match_the_spec_table() {
         let d = defaults_json();
-        assert_eq!(d["fields"], json!(["purpose", "entrypoints", "invariants", "gotchas"]));
+        assert_eq!(
+            d["fields"],
+            json!(["purpose", "entrypoints", "invariants", "gotchas"])
+        );
         assert_eq!(
             d["reasons"],
-            json!(["over_limit", "malformed", "unknown_module", "no_read_at_all", "no_evidence", "prose_path"])
+            json!([
+                "over_limit",
+                "malformed",
+                "unknown_module",
+                "no_read_at_all",
+                "no_evidence",
+                "prose_path"
+            ])
         );
-        assert_eq!(d["cost_mode_boundary_ms"].as_f64(), Some(COST_MODE_BOUNDARY_MS));
+        assert_eq!(
+            d["cost_mode_boundary_ms"].as_f64(),
+            Some(COST_MODE_BOUNDARY_MS)
+        );
         assert_eq!(d["manifests"].as_array().map(Vec::len), Some(14));
         assert_eq!(ORPHAN_RETENTION_SECS, 7_776_000);
     }

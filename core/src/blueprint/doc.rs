@@ -276,9 +276,9 @@ impl Doc {
                 notes.orphaned_since = orphaned;
             }
             for s in array_key(mo, "sections", "doc.modules.sections")? {
-                let so = s
-                    .as_object()
-                    .ok_or_else(|| invalid("doc.modules.sections", "each section must be an object"))?;
+                let so = s.as_object().ok_or_else(|| {
+                    invalid("doc.modules.sections", "each section must be an object")
+                })?;
                 let field: Field = str_key(so, "field", "field")?
                     .parse()
                     .map_err(|e: Error| e.with_field("field"))?;
@@ -300,13 +300,21 @@ impl Doc {
                     let where_ = collapse(&str_key(eo, "where", "where")?);
                     let claim = collapse(&str_key(eo, "claim", "claim")?);
                     if where_.contains('`') || where_.chars().any(char::is_control) {
-                        return Err(invalid("where", format!("where {where_:?} holds a backtick or control character")));
+                        return Err(invalid(
+                            "where",
+                            format!("where {where_:?} holds a backtick or control character"),
+                        ));
                     }
                     if claim.is_empty() || claim.chars().any(char::is_control) {
-                        return Err(invalid("claim", "a claim must be non-empty without control characters"));
+                        return Err(invalid(
+                            "claim",
+                            "a claim must be non-empty without control characters",
+                        ));
                     }
                     let stale = eo.get("stale").and_then(Value::as_bool).unwrap_or(false);
-                    section.entries.push(Entry::new(&path, field, &where_, &claim, stale));
+                    section
+                        .entries
+                        .push(Entry::new(&path, field, &where_, &claim, stale));
                 }
             }
         }
@@ -362,9 +370,12 @@ mod tests {
     #[test]
     fn section_normalisation_sorts_and_merges_duplicates() {
         let mut s = Section::default();
-        s.entries.push(Entry::new("m", Field::Gotchas, "b", "x", false));
-        s.entries.push(Entry::new("m", Field::Gotchas, "", "y", false));
-        s.entries.push(Entry::new("m", Field::Gotchas, "b", "x", true));
+        s.entries
+            .push(Entry::new("m", Field::Gotchas, "b", "x", false));
+        s.entries
+            .push(Entry::new("m", Field::Gotchas, "", "y", false));
+        s.entries
+            .push(Entry::new("m", Field::Gotchas, "b", "x", true));
         s.normalize();
         assert_eq!(s.entries.len(), 2);
         assert_eq!(s.entries[0].where_, "");

@@ -53,7 +53,10 @@ fn module_of<'s>(snapshot: &'s Snapshot, p: &str, root: Option<&str>) -> Option<
     while let Some(rest) = rel.strip_prefix("./") {
         rel = rest;
     }
-    let segs: Vec<&str> = rel.split('/').filter(|s| !s.is_empty() && *s != ".").collect();
+    let segs: Vec<&str> = rel
+        .split('/')
+        .filter(|s| !s.is_empty() && *s != ".")
+        .collect();
     if segs.is_empty() || segs.contains(&"..") {
         return None;
     }
@@ -76,7 +79,14 @@ mod tests {
         let s = Snapshot::from_json(&serde_json::json!({"modules": [".", "a", "a/b"]})).unwrap();
         let got = evidence_modules(
             &s,
-            &["a/b/x.go", "a/testdata/y", "main.go", "/r/a/z.go", "/rr/a/z.go", "../x"],
+            &[
+                "a/b/x.go",
+                "a/testdata/y",
+                "main.go",
+                "/r/a/z.go",
+                "/rr/a/z.go",
+                "../x",
+            ],
             Some("/r"),
         )
         .unwrap();

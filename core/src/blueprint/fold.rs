@@ -168,7 +168,8 @@ pub fn merge(
     let mut order: Vec<usize> = (0..items.len()).collect();
     order.sort_by(|&a, &b| {
         let (x, y) = (&items[a], &items[b]);
-        (&x.module, &x.field, &x.where_, &x.claim, a).cmp(&(&y.module, &y.field, &y.where_, &y.claim, b))
+        (&x.module, &x.field, &x.where_, &x.claim, a)
+            .cmp(&(&y.module, &y.field, &y.where_, &y.claim, b))
     });
     let mut over = vec![false; items.len()];
     for &i in order.iter().skip(MAX_SUBMIT_ITEMS) {

@@ -8,10 +8,10 @@
 use crate::error::{Error, Result};
 use crate::store::cas::{Store, WriteError};
 
+use super::commit::decode;
 use super::defaults::ORPHAN_RETENTION_SECS;
 use super::doc::Doc;
 use super::fold::Warning;
-use super::commit::decode;
 use super::parse::parse;
 use super::render::render;
 use super::revisions::{revision_name, Nonce};
@@ -40,7 +40,13 @@ pub struct GcPlan {
 }
 
 /// Plans GC of `doc` (its text `text`) at `now`.
-pub fn gc_plan(text: &str, doc: &Doc, snapshot: &Snapshot, now: UtcSecond, archive_ok: bool) -> GcPlan {
+pub fn gc_plan(
+    text: &str,
+    doc: &Doc,
+    snapshot: &Snapshot,
+    now: UtcSecond,
+    archive_ok: bool,
+) -> GcPlan {
     let mut plan = GcPlan::default();
     let mut new_doc = doc.clone();
     for (path, notes) in doc.modules.iter().filter(|(_, m)| m.has_entries()) {
@@ -63,7 +69,10 @@ pub fn gc_plan(text: &str, doc: &Doc, snapshot: &Snapshot, now: UtcSecond, archi
             }
             continue;
         }
-        let since = mark.parse::<UtcSecond>().map(UtcSecond::unix).unwrap_or(i64::MAX);
+        let since = mark
+            .parse::<UtcSecond>()
+            .map(UtcSecond::unix)
+            .unwrap_or(i64::MAX);
         if now.unix().saturating_sub(since) >= ORPHAN_RETENTION_SECS {
             plan.removable.push(path.clone());
             if archive_ok {
@@ -106,7 +115,12 @@ pub struct GcOutcome {
 
 /// Runs GC against `store`: archive before removal, re-plan without removal when the archive
 /// fails, defer on a conflict.
-pub fn gc(store: &dyn Store, snapshot: &Snapshot, now: UtcSecond, nonce: &Nonce) -> Result<GcOutcome> {
+pub fn gc(
+    store: &dyn Store,
+    snapshot: &Snapshot,
+    now: UtcSecond,
+    nonce: &Nonce,
+) -> Result<GcOutcome> {
     let (bytes, version) = store
         .read()
         .map_err(|e| Error::io("reading the blueprint", &e))?;

@@ -30,10 +30,10 @@ impl FromStr for GraphFormat {
         match s {
             "mermaid" => Ok(GraphFormat::Mermaid),
             "dot" => Ok(GraphFormat::Dot),
-            _ => Err(Error::invalid_input(format!(
-                "format {s:?} is not \"mermaid\" or \"dot\""
-            ))
-            .with_field("format")),
+            _ => Err(
+                Error::invalid_input(format!("format {s:?} is not \"mermaid\" or \"dot\""))
+                    .with_field("format"),
+            ),
         }
     }
 }
@@ -101,7 +101,9 @@ pub fn graph(doc: &Doc, snapshot: &Snapshot, format: GraphFormat) -> String {
             };
             let stale = ids(Mark::Stale);
             if !stale.is_empty() {
-                out.push_str("    classDef stale stroke:#d97706,stroke-width:3px,stroke-dasharray:6 3\n");
+                out.push_str(
+                    "    classDef stale stroke:#d97706,stroke-width:3px,stroke-dasharray:6 3\n",
+                );
                 let _ = writeln!(out, "    class {stale} stale");
             }
             let un = ids(Mark::Unannotated);
@@ -116,7 +118,9 @@ pub fn graph(doc: &Doc, snapshot: &Snapshot, format: GraphFormat) -> String {
                 let id = dot_id(&m.path);
                 let _ = match mark {
                     Mark::None => writeln!(out, "  {id};"),
-                    Mark::Stale => writeln!(out, "  {id} [color=\"#d97706\", penwidth=3, style=dashed];"),
+                    Mark::Stale => {
+                        writeln!(out, "  {id} [color=\"#d97706\", penwidth=3, style=dashed];")
+                    }
                     Mark::Unannotated => writeln!(
                         out,
                         "  {id} [style=filled, fillcolor=\"#f3f4f6\", fontcolor=\"#6b7280\"];"
@@ -144,7 +148,10 @@ mod tests {
     #[test]
     fn empty_snapshot_gives_the_bare_frames() {
         let s = Snapshot::default();
-        assert_eq!(graph(&Doc::default(), &s, GraphFormat::Mermaid), "flowchart LR\n");
+        assert_eq!(
+            graph(&Doc::default(), &s, GraphFormat::Mermaid),
+            "flowchart LR\n"
+        );
         assert_eq!(
             graph(&Doc::default(), &s, GraphFormat::Dot),
             "digraph blueprint {\n  rankdir=LR;\n  node [shape=box];\n}\n"

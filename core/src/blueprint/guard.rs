@@ -106,11 +106,7 @@ pub fn guard_root<S: AsRef<str>>(
         )
         .with_field("root"));
     }
-    if !is_git
-        && !root_entries
-            .iter()
-            .any(|e| MANIFESTS.contains(&e.as_ref()))
-    {
+    if !is_git && !root_entries.iter().any(|e| MANIFESTS.contains(&e.as_ref())) {
         return Err(Error::new(
             ErrorKind::NotAProject,
             format!("{root:?} is neither a git repository nor holds a project manifest (go.mod, Cargo.toml, package.json, ...)"),
@@ -144,15 +140,36 @@ mod tests {
     fn guard_refuses_root_home_non_projects_and_inside_storage() {
         let git: &[&str] = &[];
         let k = |r: Result<GuardOk>| r.unwrap_err().kind;
-        assert_eq!(k(guard_root("/p", None, true, git, None)), ErrorKind::NoHome);
-        assert_eq!(k(guard_root("p", Some("/h"), true, git, None)), ErrorKind::InvalidPath);
-        assert_eq!(k(guard_root("/", Some("/h"), true, git, None)), ErrorKind::RootIsFilesystemRoot);
-        assert_eq!(k(guard_root("/h/src/../", Some("/h"), true, git, None)), ErrorKind::RootIsHome);
-        assert_eq!(k(guard_root("/h/p", Some("/h"), false, git, None)), ErrorKind::NotAProject);
+        assert_eq!(
+            k(guard_root("/p", None, true, git, None)),
+            ErrorKind::NoHome
+        );
+        assert_eq!(
+            k(guard_root("p", Some("/h"), true, git, None)),
+            ErrorKind::InvalidPath
+        );
+        assert_eq!(
+            k(guard_root("/", Some("/h"), true, git, None)),
+            ErrorKind::RootIsFilesystemRoot
+        );
+        assert_eq!(
+            k(guard_root("/h/src/../", Some("/h"), true, git, None)),
+            ErrorKind::RootIsHome
+        );
+        assert_eq!(
+            k(guard_root("/h/p", Some("/h"), false, git, None)),
+            ErrorKind::NotAProject
+        );
         assert!(guard_root("/h/p", Some("/h"), false, &["go.mod"], None).is_ok());
-        assert_eq!(k(guard_root("/h/p", Some("/h"), true, git, Some("/h/p/.bp"))), ErrorKind::StorageInsideProject);
+        assert_eq!(
+            k(guard_root("/h/p", Some("/h"), true, git, Some("/h/p/.bp"))),
+            ErrorKind::StorageInsideProject
+        );
         assert!(guard_root("/h/p", Some("/h"), true, git, Some("/h/p2")).is_ok());
-        assert_eq!(k(guard_root("/x", Some("/x/h"), true, git, None)), ErrorKind::StorageInsideProject);
+        assert_eq!(
+            k(guard_root("/x", Some("/x/h"), true, git, None)),
+            ErrorKind::StorageInsideProject
+        );
     }
 
     #[test]
@@ -160,7 +177,13 @@ mod tests {
         let p = storage_paths(Some("/home/dev/"), "fourx-c56dab68f3ca").unwrap();
         assert_eq!(p.dir, "/home/dev/.4x/blueprints/fourx-c56dab68f3ca");
         assert_eq!(p.revisions, format!("{}/revisions", p.dir));
-        assert_eq!(storage_paths(Some(""), "x").unwrap_err().kind, ErrorKind::NoHome);
-        assert_eq!(storage_paths(Some("/h"), "X").unwrap_err().kind, ErrorKind::InvalidProjectId);
+        assert_eq!(
+            storage_paths(Some(""), "x").unwrap_err().kind,
+            ErrorKind::NoHome
+        );
+        assert_eq!(
+            storage_paths(Some("/h"), "X").unwrap_err().kind,
+            ErrorKind::InvalidProjectId
+        );
     }
 }

@@ -122,7 +122,10 @@ fn row(doc: &Doc, snapshot: &Snapshot, i: usize, oversize: u64) -> String {
 }
 
 fn header(n: usize, e: usize, k: usize, budget: usize) -> String {
-    format!("# modules {n} edges {e} shown {k} not_shown {} budget {budget}", n - k)
+    format!(
+        "# modules {n} edges {e} shown {k} not_shown {} budget {budget}",
+        n - k
+    )
 }
 
 fn footer(not_shown: usize) -> String {
@@ -147,7 +150,9 @@ pub fn render_index(
     counter: &dyn TokenCounter,
 ) -> Result<IndexOutput> {
     let budget = effective_budget(max_tokens);
-    let oversize = oversize_bytes.filter(|&b| b > 0).unwrap_or(OVERSIZE_MODULE_BYTES);
+    let oversize = oversize_bytes
+        .filter(|&b| b > 0)
+        .unwrap_or(OVERSIZE_MODULE_BYTES);
     let n = snapshot.modules().len();
     let e = snapshot.edges().len();
     let cost = |line: &str| {
@@ -159,7 +164,10 @@ pub fn render_index(
     let mut rank: Vec<usize> = (0..n).collect();
     let degree = |i: usize| snapshot.imports_of(i).len() + snapshot.importers_of(i).len();
     rank.sort_by(|&a, &b| degree(b).cmp(&degree(a)).then(a.cmp(&b)));
-    let rows: Vec<String> = rank.iter().map(|&i| row(doc, snapshot, i, oversize)).collect();
+    let rows: Vec<String> = rank
+        .iter()
+        .map(|&i| row(doc, snapshot, i, oversize))
+        .collect();
     let mut prefix = Vec::with_capacity(n + 1);
     prefix.push(0usize);
     for r in &rows {
@@ -220,7 +228,11 @@ mod tests {
         for budget in 60..120 {
             if let Ok(out) = render_index(&doc, &s, Some(budget), None, &ApproxCounter) {
                 assert!(out.tokens <= out.budget);
-                let whole: usize = out.text.lines().map(|l| ApproxCounter.count(&format!("{l}\n"))).sum();
+                let whole: usize = out
+                    .text
+                    .lines()
+                    .map(|l| ApproxCounter.count(&format!("{l}\n")))
+                    .sum();
                 assert_eq!(whole, out.tokens);
             }
         }

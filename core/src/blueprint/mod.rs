@@ -37,7 +37,9 @@ pub use cost::{CostDecision, CostMode};
 pub use director::format_for_director;
 pub use doc::{Counts, Doc, Entry, Field, ModuleNotes, Section};
 pub use evidence::evidence_modules;
-pub use fold::{fold_text, merge, Accepted, Coverage, FoldRequest, FoldResult, GitFacts, Rejected, Warning};
+pub use fold::{
+    fold_text, merge, Accepted, Coverage, FoldRequest, FoldResult, GitFacts, Rejected, Warning,
+};
 pub use gc::{gc, gc_plan, GcOutcome, GcPlan};
 pub use graph::{graph, GraphFormat};
 pub use guard::{guard_root, storage_paths, GuardOk, StoragePaths};

@@ -102,9 +102,9 @@ fn file_view(a: &Args<'_>) -> Result<MapFileView> {
     let mut files = Vec::new();
     if let Some(obj) = a.opt_obj("file_text")? {
         for (k, v) in obj {
-            let t = v
-                .as_str()
-                .ok_or_else(|| invalid("file_text", format!("file_text[{k:?}] must be a string")))?;
+            let t = v.as_str().ok_or_else(|| {
+                invalid("file_text", format!("file_text[{k:?}] must be a string"))
+            })?;
             files.push((k.clone(), t.to_string()));
         }
     }
@@ -218,8 +218,10 @@ fn op_render_index(m: &In) -> Result<Value> {
         .filter(|&b| b > 0)
         .and_then(|b| u64::try_from(b).ok());
     let out = render_index(&doc, &snapshot, max, oversize, &ApproxCounter)?;
-    Ok(json!({"text": out.text, "tokens": out.tokens, "shown": out.shown,
-              "not_shown": out.not_shown, "budget": out.budget}))
+    Ok(
+        json!({"text": out.text, "tokens": out.tokens, "shown": out.shown,
+              "not_shown": out.not_shown, "budget": out.budget}),
+    )
 }
 
 fn op_graph(m: &In) -> Result<Value> {
@@ -248,9 +250,11 @@ fn op_gc_plan(m: &In) -> Result<Value> {
     let now = now_arg(&a, "now")?;
     let archive_ok = a.opt_bool("archive_ok")?.unwrap_or(true);
     let p = gc_plan(text, &doc, &snapshot, now, archive_ok);
-    Ok(json!({"doc": p.text, "changed": p.changed, "orphans": p.orphans, "marked": p.marked,
+    Ok(
+        json!({"doc": p.text, "changed": p.changed, "orphans": p.orphans, "marked": p.marked,
               "unmarked": p.unmarked, "removable": p.removable, "removed": p.removed,
-              "kept_archive_failed": p.kept_archive_failed}))
+              "kept_archive_failed": p.kept_archive_failed}),
+    )
 }
 
 fn op_revision_name(m: &In) -> Result<Value> {
@@ -279,7 +283,9 @@ fn op_guard_root(m: &In) -> Result<Value> {
         &strings(&a, "root_entries", false)?,
         a.opt_str("storage_root")?,
     )?;
-    Ok(json!({"allowed": true, "root": ok.root, "storage_root": ok.storage_root, "project_id": ok.project_id}))
+    Ok(
+        json!({"allowed": true, "root": ok.root, "storage_root": ok.storage_root, "project_id": ok.project_id}),
+    )
 }
 
 fn op_storage_paths(m: &In) -> Result<Value> {
@@ -329,10 +335,17 @@ fn memory_store(a: &Args<'_>) -> Result<Option<MemoryStore>> {
             .as_object()
             .ok_or_else(|| invalid("store", "each revision is {name, content}"))?;
         let ra = Args::new(ro);
-        revisions.push((ra.str("name")?.to_string(), ra.str("content")?.as_bytes().to_vec()));
+        revisions.push((
+            ra.str("name")?.to_string(),
+            ra.str("content")?.as_bytes().to_vec(),
+        ));
     }
     let mut interleave = Vec::new();
-    for v in sa.opt_array("interleave")?.map(Vec::as_slice).unwrap_or(&[]) {
+    for v in sa
+        .opt_array("interleave")?
+        .map(Vec::as_slice)
+        .unwrap_or(&[])
+    {
         interleave.push(match v {
             Value::Null => None,
             Value::String(t) => Some(t.as_bytes().to_vec()),
@@ -380,7 +393,8 @@ fn op_commit(m: &In) -> Result<Value> {
             Ok(v)
         }
         None => fs_store(&a, |store, view| {
-            let view = view.ok_or_else(|| invalid("repo_root", "the fs store form needs `repo_root`"))?;
+            let view =
+                view.ok_or_else(|| invalid("repo_root", "the fs store form needs `repo_root`"))?;
             Ok(commit_json(&commit(store, &req, &snapshot, view, &nonce)?))
         }),
     }
@@ -398,7 +412,9 @@ fn op_gc(m: &In) -> Result<Value> {
             v["store"] = store_json(&store);
             Ok(v)
         }
-        None => fs_store(&a, |store, _| Ok(gc_json(&gc(store, &snapshot, now, &nonce)?))),
+        None => fs_store(&a, |store, _| {
+            Ok(gc_json(&gc(store, &snapshot, now, &nonce)?))
+        }),
     }
 }
 

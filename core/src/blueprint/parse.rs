@@ -16,7 +16,10 @@ use super::snapshot::is_valid_fingerprint;
 use super::stamp::UtcSecond;
 
 fn malformed(line: usize, msg: impl std::fmt::Display) -> Error {
-    Error::new(ErrorKind::MalformedDoc, format!("blueprint line {line}: {msg}"))
+    Error::new(
+        ErrorKind::MalformedDoc,
+        format!("blueprint line {line}: {msg}"),
+    )
 }
 
 const KEYS: [&str; 10] = [
@@ -44,7 +47,12 @@ pub fn parse(text: &str) -> Result<Doc> {
         .map(|(i, l)| (i + 1, l));
     match lines.next() {
         Some((_, "---")) => {}
-        _ => return Err(malformed(1, "the file must start with a `---` front-matter line")),
+        _ => {
+            return Err(malformed(
+                1,
+                "the file must start with a `---` front-matter line",
+            ))
+        }
     }
     let mut doc = Doc::default();
     let mut seen = [false; KEYS.len()];
@@ -67,7 +75,10 @@ pub fn parse(text: &str) -> Result<Doc> {
             .position(|k| *k == key)
             .ok_or_else(|| malformed(n, format!("unknown front-matter key {key:?}")))?;
         if std::mem::replace(&mut seen[slot], true) {
-            return Err(malformed(n, format!("front-matter key {key:?} appears twice")));
+            return Err(malformed(
+                n,
+                format!("front-matter key {key:?} appears twice"),
+            ));
         }
         let raw = raw.trim_matches(is_ascii_ws);
         match key {
@@ -80,12 +91,18 @@ pub fn parse(text: &str) -> Result<Doc> {
             }
             "modules" | "entries" | "stale" | "orphaned" => {
                 if raw.is_empty() || !raw.bytes().all(|b| b.is_ascii_digit()) {
-                    return Err(malformed(n, format!("{key} must be a non-negative integer")));
+                    return Err(malformed(
+                        n,
+                        format!("{key} must be a non-negative integer"),
+                    ));
                 }
             }
             _ => {
                 let value = scalar(raw).ok_or_else(|| {
-                    malformed(n, format!("{key} must be a double-quoted string or a plain value"))
+                    malformed(
+                        n,
+                        format!("{key} must be a double-quoted string or a plain value"),
+                    )
                 })?;
                 match key {
                     "format" => format = Some(value),
@@ -110,7 +127,9 @@ pub fn parse(text: &str) -> Result<Doc> {
         Some(other) => {
             return Err(Error::new(
                 ErrorKind::UnsupportedFormat,
-                format!("blueprint format {other:?} is not supported; this version reads {FORMAT:?}"),
+                format!(
+                    "blueprint format {other:?} is not supported; this version reads {FORMAT:?}"
+                ),
             ))
         }
         None => {
@@ -155,10 +174,7 @@ struct Cursor {
     module_has_section: bool,
 }
 
-fn parse_body<'a>(
-    lines: impl Iterator<Item = (usize, &'a str)>,
-    doc: &mut Doc,
-) -> Result<()> {
+fn parse_body<'a>(lines: impl Iterator<Item = (usize, &'a str)>, doc: &mut Doc) -> Result<()> {
     let mut titled = false;
     let mut cur = Cursor {
         module: None,
@@ -203,7 +219,10 @@ fn parse_body<'a>(
                 .parse()
                 .map_err(|_| malformed(n, format!("unknown field {:?}", word.trim())))?;
             if notes.sections.insert(field, Section::default()).is_some() {
-                return Err(malformed(n, format!("field {field} appears twice in one module")));
+                return Err(malformed(
+                    n,
+                    format!("field {field} appears twice in one module"),
+                ));
             }
             cur.field = Some(field);
             cur.section_has_meta = false;
@@ -212,9 +231,17 @@ fn parse_body<'a>(
             let ts = rest
                 .strip_suffix(" -->")
                 .filter(|t| UtcSecond::is_canonical(t))
-                .ok_or_else(|| malformed(n, "orphan mark must be `<!-- orphaned: YYYY-MM-DDTHH:MM:SSZ -->`"))?;
+                .ok_or_else(|| {
+                    malformed(
+                        n,
+                        "orphan mark must be `<!-- orphaned: YYYY-MM-DDTHH:MM:SSZ -->`",
+                    )
+                })?;
             if cur.module_has_section {
-                return Err(malformed(n, "an orphan mark must come before the module's first section"));
+                return Err(malformed(
+                    n,
+                    "an orphan mark must come before the module's first section",
+                ));
             }
             let notes = current_module(doc, &cur, n, "an orphan mark")?;
             if !notes.orphaned_since.is_empty() {
@@ -235,18 +262,31 @@ fn parse_body<'a>(
                 return Err(malformed(n, "a section has at most one meta line"));
             }
             let section = current_section(doc, &cur, n, "a meta line")?;
-            section.updated = if ts == "-" { String::new() } else { ts.to_string() };
-            section.fp = if fp == "-" { String::new() } else { fp.to_string() };
+            section.updated = if ts == "-" {
+                String::new()
+            } else {
+                ts.to_string()
+            };
+            section.fp = if fp == "-" {
+                String::new()
+            } else {
+                fp.to_string()
+            };
         } else if let Some(rest) = line.strip_prefix("- [") {
             let (where_, claim, stale) = entry_line(rest, n)?;
             let module = cur.module.clone().unwrap_or_default();
             let field = cur.field;
             let section = current_section(doc, &cur, n, "an entry line")?;
             if let Some(field) = field {
-                section.entries.push(Entry::new(&module, field, &where_, &claim, stale));
+                section
+                    .entries
+                    .push(Entry::new(&module, field, &where_, &claim, stale));
             }
         } else {
-            return Err(malformed(n, format!("unexpected line {:?}", truncate(line))));
+            return Err(malformed(
+                n,
+                format!("unexpected line {:?}", truncate(line)),
+            ));
         }
     }
     if !titled {
@@ -307,7 +347,9 @@ fn entry_line(rest: &str, n: usize) -> Result<(String, String, bool)> {
             let end = after
                 .find('`')
                 .filter(|&j| after[j + 1..].starts_with(' '))
-                .ok_or_else(|| malformed(n, "an opening ` needs a closing ` followed by a space"))?;
+                .ok_or_else(|| {
+                    malformed(n, "an opening ` needs a closing ` followed by a space")
+                })?;
             (&after[..end], &after[end + 2..])
         }
         None => ("", body),
@@ -355,8 +397,10 @@ mod tests {
 
     #[test]
     fn canonical_text_round_trips() {
-        let text = format!("{FM}\n## a\n\n### gotchas\n<!-- updated: - fp: - -->\n- [{}] \\`x` y \\\\ z\n",
-            super::super::normalize::short_id("a", "gotchas", "", "`x` y \\ z"));
+        let text = format!(
+            "{FM}\n## a\n\n### gotchas\n<!-- updated: - fp: - -->\n- [{}] \\`x` y \\\\ z\n",
+            super::super::normalize::short_id("a", "gotchas", "", "`x` y \\ z")
+        );
         let d = parse(&text).unwrap();
         let text = text.replace("modules: 0\nentries: 0", "modules: 1\nentries: 1");
         assert_eq!(render(&d), text);

@@ -20,9 +20,14 @@ pub fn read_module(doc: &Doc, snapshot: &Snapshot, module: &str) -> Result<Value
         )
         .with_field("module")
     })?;
-    let fp = snapshot.modules().get(i).map_or("", |m| m.fingerprint.as_str());
+    let fp = snapshot
+        .modules()
+        .get(i)
+        .map_or("", |m| m.fingerprint.as_str());
     let names = |list: &[u32]| -> Vec<String> {
-        list.iter().map(|&j| snapshot.path(j as usize).to_string()).collect()
+        list.iter()
+            .map(|&j| snapshot.path(j as usize).to_string())
+            .collect()
     };
     let mut code_changed = false;
     let mut sections = Vec::new();

@@ -102,7 +102,10 @@ mod tests {
 
     #[test]
     fn qstr_escapes_like_json_with_lower_hex() {
-        assert_eq!(qstr("a\"b\\c\n\u{1}\u{7f}é"), "\"a\\\"b\\\\c\\n\\u0001\\u007fé\"");
+        assert_eq!(
+            qstr("a\"b\\c\n\u{1}\u{7f}é"),
+            "\"a\\\"b\\\\c\\n\\u0001\\u007fé\""
+        );
     }
 
     #[test]

@@ -36,7 +36,10 @@ impl FromStr for Nonce {
     type Err = Error;
 
     fn from_str(s: &str) -> Result<Nonce> {
-        if s.len() == 8 && s.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)) {
+        if s.len() == 8
+            && s.bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        {
             Ok(Nonce(s.to_string()))
         } else {
             Err(Error::new(
@@ -106,7 +109,9 @@ mod tests {
 
     #[test]
     fn save_revision_rolls_to_keep() {
-        let names: Vec<String> = (1..=7).map(|d| format!("2026010{d}T000000Z-0000000{d}.md")).collect();
+        let names: Vec<String> = (1..=7)
+            .map(|d| format!("2026010{d}T000000Z-0000000{d}.md"))
+            .collect();
         let mut with_junk = names.clone();
         with_junk.push("notes.txt".into());
         let plan = revision_prune(&with_junk);

@@ -82,7 +82,10 @@ impl Snapshot {
     ) -> Result<Snapshot> {
         for m in &modules {
             if !is_valid_module_path(&m.path) {
-                return Err(bad(format!("module path {:?} is not a clean repo-relative path", m.path)));
+                return Err(bad(format!(
+                    "module path {:?} is not a clean repo-relative path",
+                    m.path
+                )));
             }
             if !is_valid_fingerprint(&m.fingerprint) {
                 return Err(bad(format!(
@@ -224,8 +227,10 @@ impl Snapshot {
         let mut end = path.len();
         while let Some(cut) = path[..end].rfind('/') {
             let prefix = &path[..cut];
-            if prefix != "." && self.contains(prefix) {
-                return Some(prefix);
+            if prefix != "." {
+                if let Some(m) = self.get(prefix) {
+                    return Some(m.path.as_str());
+                }
             }
             end = cut;
         }

@@ -37,7 +37,9 @@ impl UtcSecond {
 
     /// The instant `secs` seconds after the Unix epoch, if it lies in years 0001–9999.
     pub fn from_unix(secs: i64) -> Option<UtcSecond> {
-        (MIN_SECS..=MAX_SECS).contains(&secs).then_some(UtcSecond(secs))
+        (MIN_SECS..=MAX_SECS)
+            .contains(&secs)
+            .then_some(UtcSecond(secs))
     }
 
     /// Seconds since the Unix epoch.

@@ -84,7 +84,8 @@ impl serde::Serialize for RejectReason {
 impl<'de> serde::Deserialize<'de> for RejectReason {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
         let s = String::deserialize(d)?;
-        s.parse().map_err(|e: Error| serde::de::Error::custom(e.message))
+        s.parse()
+            .map_err(|e: Error| serde::de::Error::custom(e.message))
     }
 }
 
@@ -272,13 +273,34 @@ mod tests {
     fn malformed_details_are_checked_in_order() {
         let long = "字".repeat(334);
         let cases = [
-            (Item { bad_type: true, ..Item::new("", "x", "", "") }, MalformedDetail::BadType),
+            (
+                Item {
+                    bad_type: true,
+                    ..Item::new("", "x", "", "")
+                },
+                MalformedDetail::BadType,
+            ),
             (Item::new("", "x", "", ""), MalformedDetail::ModuleEmpty),
-            (Item::new("m", "derived", "", ""), MalformedDetail::FieldUnknown),
-            (Item::new("m", "purpose", "", " "), MalformedDetail::ClaimEmpty),
-            (Item::new("m", "purpose", "", "a\u{7f}"), MalformedDetail::ClaimControl),
-            (Item::new("m", "purpose", "", &long), MalformedDetail::ClaimTooLong),
-            (Item::new("m", "purpose", "a`b", "c"), MalformedDetail::WhereInvalid),
+            (
+                Item::new("m", "derived", "", ""),
+                MalformedDetail::FieldUnknown,
+            ),
+            (
+                Item::new("m", "purpose", "", " "),
+                MalformedDetail::ClaimEmpty,
+            ),
+            (
+                Item::new("m", "purpose", "", "a\u{7f}"),
+                MalformedDetail::ClaimControl,
+            ),
+            (
+                Item::new("m", "purpose", "", &long),
+                MalformedDetail::ClaimTooLong,
+            ),
+            (
+                Item::new("m", "purpose", "a`b", "c"),
+                MalformedDetail::WhereInvalid,
+            ),
         ];
         for (item, want) in cases {
             assert_eq!(check_shape(&item), Err(want));

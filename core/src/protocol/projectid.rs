@@ -58,8 +58,14 @@ mod tests {
 
     #[test]
     fn project_id_examples_of_the_spec() {
-        assert_eq!(compute("/home/dev/src/fourx").unwrap(), "fourx-c56dab68f3ca");
-        assert_eq!(compute("/home/dev/src/./fourx/").unwrap(), "fourx-c56dab68f3ca");
+        assert_eq!(
+            compute("/home/dev/src/fourx").unwrap(),
+            "fourx-c56dab68f3ca"
+        );
+        assert_eq!(
+            compute("/home/dev/src/./fourx/").unwrap(),
+            "fourx-c56dab68f3ca"
+        );
         assert_eq!(
             compute("/home/dev/My Project (v2)").unwrap(),
             "my-project-v2-803aad457c89"

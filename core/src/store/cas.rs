@@ -88,6 +88,9 @@ pub fn prune_victims<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<String
     matching[..cut].iter().map(|s| s.to_string()).collect()
 }
 
+/// Revisions as `(name, bytes)` in name order.
+pub type Revisions = Vec<(String, Vec<u8>)>;
+
 #[derive(Debug, Default)]
 struct Inner {
     content: Option<Vec<u8>>,
@@ -110,7 +113,10 @@ fn poisoned() -> io::Error {
 
 impl MemoryStore {
     /// A store holding `content` (`None` = absent) and `revisions`.
-    pub fn new(content: Option<Vec<u8>>, revisions: impl IntoIterator<Item = (String, Vec<u8>)>) -> MemoryStore {
+    pub fn new(
+        content: Option<Vec<u8>>,
+        revisions: impl IntoIterator<Item = (String, Vec<u8>)>,
+    ) -> MemoryStore {
         MemoryStore {
             inner: Mutex::new(Inner {
                 content,
@@ -139,11 +145,14 @@ impl MemoryStore {
     }
 
     /// The stored content and the revisions in name order.
-    pub fn snapshot(&self) -> (Option<Vec<u8>>, Vec<(String, Vec<u8>)>) {
+    pub fn snapshot(&self) -> (Option<Vec<u8>>, Revisions) {
         match self.inner.lock() {
             Ok(g) => (
                 g.content.clone(),
-                g.revisions.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+                g.revisions
+                    .iter()
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect(),
             ),
             Err(_) => (None, Vec::new()),
         }
@@ -164,10 +173,7 @@ impl Store for MemoryStore {
     }
 
     fn write_if(&self, expected: &Version, bytes: &[u8]) -> Result<(), WriteError> {
-        let mut g = self
-            .inner
-            .lock()
-            .map_err(|_| WriteError::Io(poisoned()))?;
+        let mut g = self.inner.lock().map_err(|_| WriteError::Io(poisoned()))?;
         if Version::of(g.content.as_deref()) != *expected {
             return Err(WriteError::Conflict);
         }
@@ -178,7 +184,9 @@ impl Store for MemoryStore {
     fn save_revision(&self, name: &str, bytes: &[u8]) -> io::Result<()> {
         let mut g = self.inner.lock().map_err(|_| poisoned())?;
         if g.revision_fail {
-            return Err(io::Error::other("revision store refuses writes (revision_fail)"));
+            return Err(io::Error::other(
+                "revision store refuses writes (revision_fail)",
+            ));
         }
         if g.revisions.contains_key(name) {
             return Err(io::Error::new(
@@ -219,7 +227,8 @@ mod tests {
     fn revisions_are_create_new_and_roll_to_five() {
         let s = MemoryStore::new(None, []);
         for d in 1..=7 {
-            s.save_revision(&format!("2026010{d}T000000Z-0000000{d}.md"), b"x").unwrap();
+            s.save_revision(&format!("2026010{d}T000000Z-0000000{d}.md"), b"x")
+                .unwrap();
         }
         let names = s.list_revisions().unwrap();
         assert_eq!(names.len(), 5);

@@ -30,8 +30,8 @@ use crate::protocol::codec::pathclean;
 
 use super::cas::{prune_victims, Store, Version, WriteError};
 use super::{
-    atomic_write_with, remove_stale_temp_files, temp_name, visible_entries, FileKind, Fs,
-    Publish, Published, RealFs,
+    atomic_write_with, remove_stale_temp_files, temp_name, visible_entries, FileKind, Fs, Publish,
+    Published, RealFs,
 };
 
 /// How long `write_if` waits for the directory lock before reporting `Conflict`.
@@ -125,7 +125,11 @@ impl FsStore {
 
     /// Compare and publish under the directory lock; the temp file is gone afterwards unless it
     /// was renamed into place.
-    fn publish_locked(&self, expected: &Version, tmp: &Path) -> std::result::Result<(), WriteError> {
+    fn publish_locked(
+        &self,
+        expected: &Version,
+        tmp: &Path,
+    ) -> std::result::Result<(), WriteError> {
         let lock = match self.fs.lock_dir(&self.dir, LOCK_WAIT) {
             Ok(l) => l,
             Err(e) if e.kind() == io::ErrorKind::TimedOut => return Err(WriteError::Conflict),
@@ -173,7 +177,14 @@ impl Store for FsStore {
         self.ensure_dir()?;
         let dir = self.revisions();
         self.fs.create_dir(&dir, 0o700)?;
-        match atomic_write_with(self.fs.as_ref(), &dir, name, bytes, 0o600, Publish::NoReplace) {
+        match atomic_write_with(
+            self.fs.as_ref(),
+            &dir,
+            name,
+            bytes,
+            0o600,
+            Publish::NoReplace,
+        ) {
             Ok(Published::Written) => {}
             Ok(Published::AlreadyExists) => {
                 return Err(io::Error::new(
@@ -224,7 +235,9 @@ impl FileView for RepoFileView {
     fn read(&self, rel: &str) -> FileState {
         let segs: Vec<&str> = rel.split('/').collect();
         if rel.is_empty()
-            || segs.iter().any(|s| s.is_empty() || *s == "." || *s == ".." || s.contains('\0'))
+            || segs
+                .iter()
+                .any(|s| s.is_empty() || *s == "." || *s == ".." || s.contains('\0'))
         {
             return FileState::Missing;
         }
@@ -233,7 +246,9 @@ impl FileView for RepoFileView {
             path.push(seg);
             match self.fs.stat(&path, false) {
                 Ok(st) if st.kind == FileKind::Symlink => return FileState::Unreadable,
-                Ok(st) if i + 1 < segs.len() && st.kind != FileKind::Dir => return FileState::Missing,
+                Ok(st) if i + 1 < segs.len() && st.kind != FileKind::Dir => {
+                    return FileState::Missing
+                }
                 Ok(st) if i + 1 == segs.len() && st.kind != FileKind::File => {
                     return FileState::Missing
                 }
@@ -251,12 +266,15 @@ impl FileView for RepoFileView {
 }
 
 fn abs_arg(map: &Map<String, Value>, key: &str) -> Result<String> {
-    let v = map
-        .get(key)
-        .and_then(Value::as_str)
-        .ok_or_else(|| Error::invalid_input(format!("`{key}` is required for the fs store")).with_field(key))?;
+    let v = map.get(key).and_then(Value::as_str).ok_or_else(|| {
+        Error::invalid_input(format!("`{key}` is required for the fs store")).with_field(key)
+    })?;
     if !v.starts_with('/') {
-        return Err(Error::new(ErrorKind::InvalidPath, format!("`{key}` {v:?} must be absolute")).with_field(key));
+        return Err(Error::new(
+            ErrorKind::InvalidPath,
+            format!("`{key}` {v:?} must be absolute"),
+        )
+        .with_field(key));
     }
     Ok(pathclean::clean(v))
 }
@@ -268,9 +286,10 @@ pub fn with_guarded_store(
     map: &Map<String, Value>,
     f: impl FnOnce(&dyn Store, Option<&dyn FileView>) -> Result<Value>,
 ) -> Result<Value> {
-    let store = map.get("store").and_then(Value::as_object).ok_or_else(|| {
-        Error::invalid_input("`store` must be an object").with_field("store")
-    })?;
+    let store = map
+        .get("store")
+        .and_then(Value::as_object)
+        .ok_or_else(|| Error::invalid_input("`store` must be an object").with_field("store"))?;
     match store.get("kind").and_then(Value::as_str) {
         Some("fs") => {}
         other => {
