@@ -7,4 +7,5 @@ pub mod candidate;
 pub mod codec;
 pub mod config;
 pub mod feature;
+pub mod projectid;
 pub mod state;
