@@ -94,6 +94,7 @@ static AREAS: &[&[OpInfo]] = &[
     crate::resolve::ops::OPS,
     crate::report::ops::OPS,
     crate::router::ops::OPS,
+    crate::router::prompt::ops::OPS,
     crate::blueprint::ops::OPS,
 ];
 

@@ -1,6 +1,6 @@
 //! The C ABI of fourx: `libfourx.so` / `libfourx.a` and `include/fourx.h`.
 //!
-//! Every export is a plain `extern "C"` function whose body runs inside [`boundary`], so no panic
+//! Every export is a plain `extern "C"` function whose body runs inside one panic-boundary helper, so no panic
 //! ever unwinds into C. Results and errors travel in a [`fourx_buf`] the caller frees with
 //! [`fourx_buf_free`]; the status says which of the two it holds. All logic lives in
 //! `fourx_core`; this crate only converts and forwards.

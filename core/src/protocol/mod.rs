@@ -5,4 +5,5 @@
 
 pub mod codec;
 pub mod config;
+pub mod projectid;
 pub mod state;

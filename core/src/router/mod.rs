@@ -35,6 +35,7 @@ pub mod vocabulary;
 pub mod workflow_id;
 
 pub(crate) mod ops;
+pub mod prompt;
 
 pub use vocabulary::{
     Agent, AgentClass, BuildScope, Kind, Origin, Phase, Scope, Tier, WorkflowType,

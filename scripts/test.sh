@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# `make test`: every gate CI runs, in order, with per-stage timings. Fails on the first red stage.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CARGO_TERM_COLOR=never
+# Property tests use a fixed seed here so that what passes locally passes in CI; run them with
+# another seed (or none) to explore: PROPTEST_RNG_SEED=123 make test.
+export PROPTEST_RNG_SEED=${PROPTEST_RNG_SEED:-20261129}
+ROOT=$PWD
+T0=$SECONDS
+timings=()
+
+current=""
+stage_t=$SECONDS
+on_exit() {
+  local rc=$?
+  if [ $rc -ne 0 ] && [ -n "$current" ]; then
+    echo "=== FAILED: $current ($((SECONDS - stage_t)) s)" >&2
+  fi
+}
+trap on_exit EXIT
+
+# Runs one stage; `set -e` stays in force inside it (never call it from an `if`).
+stage() { # name command...
+  current=$1; shift
+  stage_t=$SECONDS
+  echo "=== $current"
+  "$@"
+  timings+=("$(printf '%-36s %4d s' "$current" $((SECONDS - stage_t)))")
+  current=""
+}
+
+header_drift() {
+  local tmp; tmp=$(mktemp)
+  (cd ffi && ../.tools/bin/cbindgen --config cbindgen.toml --crate fourx-ffi --output "$tmp" 2>/dev/null)
+  if ! diff -u include/fourx.h "$tmp"; then
+    rm -f "$tmp"; echo "include/fourx.h drifted from cbindgen's output: run 'make header' and commit it" >&2; return 1
+  fi
+  rm -f "$tmp"
+}
+
+c_programs() {
+  export RUST_BACKTRACE=0  # the panic test prints one line, not a backtrace
+  cargo build -q -p fourx-ffi --features test-panic
+  local lib=$ROOT/target/debug out=$ROOT/tests/c/build
+  mkdir -p "$out"
+  # The SONAME is libfourx.so.0; an installed library has that link, the build tree needs it too.
+  ln -sf libfourx.so "$lib/libfourx.so.0"
+  local flags=(-Iinclude -DFOURX_TEST_PANIC -L"$lib" -Wl,-rpath,"$lib" -lfourx)
+  for src in tests/c/*.c; do
+    local name; name=$(basename "$src" .c)
+    gcc -std=c11 -Wall -Wextra -Werror -o "$out/$name" "$src" "${flags[@]}"
+    g++ -std=c++17 -Wall -Wextra -Werror -x c++ -o "$out/$name-cxx" "$src" -x none "${flags[@]}"
+    gcc -std=c11 -Wall -Wextra -Werror -g -fsanitize=address,undefined -fno-omit-frame-pointer \
+      -o "$out/$name-asan" "$src" "${flags[@]}"
+    "$out/$name"
+    "$out/$name-cxx"
+    ldd "$out/$name-asan" | grep libasan >/dev/null || { echo "ASan is not linked into $name-asan" >&2; return 1; }
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 "$out/$name-asan"
+    valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect \
+      --show-leak-kinds=definite,indirect "$out/$name"
+  done
+}
+
+install_check() {
+  # `make install` lays out the header, libfourx.so.0 + symlink, libfourx.a and fourx.pc; the
+  # README's C example then builds with pkg-config, shared and static.
+  local prefix; prefix=$(mktemp -d)
+  make -s install PREFIX="$prefix" PROFILE=debug
+  test -L "$prefix/lib/libfourx.so" && test -f "$prefix/lib/libfourx.so.0" && test -f "$prefix/lib/libfourx.a"
+  readelf -d "$prefix/lib/libfourx.so.0" | grep 'SONAME.*\[libfourx.so.0\]' >/dev/null
+  export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
+  local out=$ROOT/tests/c/build
+  # shellcheck disable=SC2046 # pkg-config prints several words on purpose
+  gcc -std=c11 -Wall -Wextra -Werror ffi/examples/hello.c $(pkg-config --cflags --libs fourx) \
+    -Wl,-rpath,"$prefix/lib" -o "$out/hello-shared"
+  # shellcheck disable=SC2046
+  gcc -std=c11 -Wall -Wextra -Werror ffi/examples/hello.c $(pkg-config --cflags fourx) \
+    "$prefix/lib/libfourx.a" $(pkg-config --static --libs-only-l fourx | sed 's/-lfourx//') -o "$out/hello-static"
+  "$out/hello-shared" | grep '"version"' >/dev/null
+  "$out/hello-static" | grep '"version"' >/dev/null
+  ! ldd "$out/hello-static" | grep libfourx >/dev/null
+  rm -rf "$prefix"
+}
+
+python_build() {
+  VIRTUAL_ENV=$ROOT/.venv PATH=$ROOT/.venv/bin:$PATH .venv/bin/maturin develop --quiet -m python/Cargo.toml
+}
+
+pytest_run() {
+  FOURX_LIB=$ROOT/target/debug/libfourx.so .venv/bin/python -m pytest -q python/tests
+}
+
+stubtest() {
+  (cd python && ../.venv/bin/python -m mypy.stubtest fourx --allowlist stubtest-allowlist.txt)
+}
+
+mypy_examples() {
+  (cd python && ../.venv/bin/python -m mypy --strict examples)
+}
+
+stage "setup" bash scripts/setup.sh
+stage "cargo fmt --check" cargo fmt --all --check
+stage "cargo clippy" cargo clippy -q --workspace --all-targets -- -D warnings
+stage "cargo test" cargo test -q --workspace
+stage "header drift" header_drift
+stage "C programs (+C++, ASan, valgrind)" c_programs
+stage "make install + pkg-config" install_check
+stage "python build" python_build
+stage "pytest" pytest_run
+stage "stubtest" stubtest
+stage "mypy --strict examples" mypy_examples
+stage "cargo doc" env RUSTDOCFLAGS=-Dwarnings cargo doc -q --no-deps --workspace
+
+echo
+echo "=== stage timings"
+printf '%s\n' "${timings[@]}"
+echo "=== make test passed in $((SECONDS - T0)) s"
