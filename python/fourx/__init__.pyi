@@ -1,4 +1,13 @@
-from typing import Any
+from typing import Any, TypedDict
+
+from . import (
+    enums as enums,
+    errors as errors,
+    machine as machine,
+    router as router,
+    workspace as workspace,
+)
+from ._ops import _key as _key, call as call
 
 from .errors import (
     FourxError as FourxError,
@@ -59,12 +68,77 @@ from .errors import (
     Panic as Panic,
 )
 
-__version__: str
+from .enums import (
+    EventType as EventType,
+    FeatureStatus as FeatureStatus,
+    NotifyLevel as NotifyLevel,
+    Phase as Phase,
+    Role as Role,
+    SubPhase as SubPhase,
+)
+from .machine import (
+    Reconciled as Reconciled,
+    State as State,
+    StateConstants as StateConstants,
+    StateValidation as StateValidation,
+    StopDecision as StopDecision,
+    can_transition as can_transition,
+    enum_values as enum_values,
+    finalize_done as finalize_done,
+    human_size as human_size,
+    is_selectable as is_selectable,
+    phase_role as phase_role,
+    phase_to_role as phase_to_role,
+    phase_to_status as phase_to_status,
+    reconcile_active as reconcile_active,
+    recover_to as recover_to,
+    should_stop as should_stop,
+    state_constants as state_constants,
+    state_diagram as state_diagram,
+    transition as transition,
+    validate_state as validate_state,
+)
+from .workspace import Event as Event, Workspace as Workspace
+
 __all__ = [
     "call",
     "catalog",
     "version",
     "__version__",
+    "OpInfo",
+    "enums",
+    "errors",
+    "machine",
+    "router",
+    "workspace",
+    "Phase",
+    "Role",
+    "SubPhase",
+    "FeatureStatus",
+    "EventType",
+    "NotifyLevel",
+    "State",
+    "StopDecision",
+    "StateValidation",
+    "Reconciled",
+    "StateConstants",
+    "Event",
+    "Workspace",
+    "can_transition",
+    "transition",
+    "recover_to",
+    "should_stop",
+    "finalize_done",
+    "validate_state",
+    "reconcile_active",
+    "phase_to_role",
+    "phase_role",
+    "phase_to_status",
+    "is_selectable",
+    "state_diagram",
+    "state_constants",
+    "enum_values",
+    "human_size",
     "FourxError",
     "KINDS",
     "InvalidInput",
@@ -123,7 +197,14 @@ __all__ = [
     "Panic",
 ]
 
-def call(op: str, input: dict[str, Any] | None = None, /, **kwargs: Any) -> Any: ...
-def catalog() -> list[dict[str, Any]]: ...
+__version__: str
+
+class OpInfo(TypedDict):
+    name: str
+    doc: str
+    input: list[str]
+    output: list[str]
+    errors: list[str]
+
+def catalog() -> list[OpInfo]: ...
 def version() -> str: ...
-def _key(name: str) -> str: ...

@@ -1,0 +1,652 @@
+"""fourx.router — the router contract (router.md): intent routing, task metadata, workflow ids,
+dispatch, validation of agent outputs, memory files and the per-agent prompt frame.
+
+Thin typed wrappers over the ``router.*`` ops: every rule lives in the Rust core, each function
+converts its arguments and forwards them. :func:`parse_output` validates any agent's output with
+the parser its agent needs (read-only envelope or YAML write contract).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, TypedDict
+
+from ._ops import forward
+
+__all__ = [
+    "BuildPromptResult",
+    "BuildScopeResult",
+    "CheckArtifactResult",
+    "CheckMemoryResult",
+    "DispatchResult",
+    "JustGoGateResult",
+    "LoopGateResult",
+    "ModelTierResult",
+    "ParseBrainstormHandoffResult",
+    "ParseMarkersResult",
+    "ParseOutputResult",
+    "ParseReadonlyOutputResult",
+    "ParseSessionSettingsResult",
+    "ParseSubjectResult",
+    "ParseTaskMetadataResult",
+    "ParseWriteContractResult",
+    "ReconcileVerdictsResult",
+    "RepairMemoryResult",
+    "RouteResult",
+    "SkillPrecedenceResult",
+    "TaskGraphResult",
+    "ValidateWorkflowIdResult",
+    "build_prompt",
+    "build_scope",
+    "check_artifact",
+    "check_memory",
+    "dispatch",
+    "event_line",
+    "format_marker",
+    "format_previous_findings",
+    "format_task_metadata",
+    "just_go_gate",
+    "loop_gate",
+    "memory_template",
+    "model_tier",
+    "new_artifact",
+    "new_workflow_id",
+    "parse_brainstorm_handoff",
+    "parse_markers",
+    "parse_output",
+    "parse_readonly_output",
+    "parse_session_settings",
+    "parse_subject",
+    "parse_task_metadata",
+    "parse_write_contract",
+    "reconcile_verdicts",
+    "repair_memory",
+    "resolve_scope_reply",
+    "route",
+    "skill_hints",
+    "skill_precedence",
+    "task_graph",
+    "validate_workflow_id",
+]
+
+
+class BuildPromptResult(TypedDict):
+    """The result of ``router.build_prompt``."""
+
+    text: str
+    sections: list[str]
+    dropped: list[str]
+
+
+class BuildScopeResult(TypedDict):
+    """The result of ``router.build_scope``."""
+
+    build_scope: str
+    reason: str
+
+
+class CheckArtifactResult(TypedDict):
+    """The result of ``router.check_artifact``."""
+
+    workflow_uuid: str
+    workflow_type: str
+
+
+class CheckMemoryResult(TypedDict):
+    """The result of ``router.check_memory``."""
+
+    missing: list[str]
+    present: list[str]
+    ok: bool
+
+
+class DispatchResult(TypedDict):
+    """The result of ``router.dispatch``."""
+
+    mode: str
+    agent: str | None
+
+
+class JustGoGateResult(TypedDict):
+    """The result of ``router.just_go_gate``."""
+
+    action: str
+    answer: str | None
+    log_decision: bool
+
+
+class LoopGateResult(TypedDict):
+    """The result of ``router.loop_gate``."""
+
+    loop: str
+    cap: int
+    count: int
+    allowed: bool
+    checkpoint_required: bool
+
+
+class ModelTierResult(TypedDict):
+    """The result of ``router.model_tier``."""
+
+    agent: str
+    tier: str
+    recommended: str
+    floor: str | None
+    floor_applied: bool
+
+
+class ParseBrainstormHandoffResult(TypedDict):
+    """The result of ``router.parse_brainstorm_handoff``."""
+
+    design_file: str
+    design_summary: str
+    memory_notes: dict[str, Any] | None
+
+
+class ParseMarkersResult(TypedDict):
+    """The result of ``router.parse_markers``."""
+
+    markers: list[dict[str, Any]]
+    debug_attempts: int
+    debug_stuck: bool
+
+
+class ParseOutputResult(TypedDict):
+    """The result of ``router.parse_output``."""
+
+    kind: Literal["readonly", "write"]
+    result: dict[str, Any]
+
+
+class ParseReadonlyOutputResult(TypedDict):
+    """The result of ``router.parse_readonly_output``."""
+
+    agent: str
+    source: str
+    envelope_error: str | None
+    heading_status: str
+    reported_status: str
+    status: str
+    blocking: bool
+    critical_issues: list[str]
+    critical_count: int
+    intent: dict[str, Any]
+    checks: list[str]
+    needs_inline_verification: bool
+    passes: bool
+    memory_notes: dict[str, Any]
+    self_remediated: bool
+    remediation_source: str | None
+    blocking_findings: int
+    scenarios: dict[str, Any]
+
+
+class ParseSessionSettingsResult(TypedDict):
+    """The result of ``router.parse_session_settings``."""
+
+    section_found: bool
+    auto_proceed: bool
+    just_go: bool
+    diff_driven_docs_skip: bool
+
+
+#: The result of ``router.parse_subject`` (functional form: ``class`` is a Python keyword).
+ParseSubjectResult = TypedDict(
+    "ParseSubjectResult",
+    {"class": str, "workflow": str | None, "agent": str | None, "summary": str},
+)
+ParseSubjectResult.__doc__ = "The result of ``router.parse_subject``."
+
+
+class ParseTaskMetadataResult(TypedDict):
+    """The result of ``router.parse_task_metadata``."""
+
+    wf: str
+    kind: str
+    origin: str | None
+    phase: str
+    plan: str | None
+    scope: str | None
+    reason: str
+    body: str
+    canonical: bool
+
+
+class ParseWriteContractResult(TypedDict):
+    """The result of ``router.parse_write_contract``."""
+
+    agent: str
+    status: str
+    claims_pass: bool
+    passed: bool | None
+    violations: list[str]
+    soft_pass: bool
+    memory_notes: dict[str, Any]
+    fields: dict[str, Any]
+    escalate_to_full: bool
+
+
+class ReconcileVerdictsResult(TypedDict):
+    """The result of ``router.reconcile_verdicts``."""
+
+    outcome: str
+    contradiction: bool
+    authoritative: dict[str, Any]
+
+
+class RepairMemoryResult(TypedDict):
+    """The result of ``router.repair_memory``."""
+
+    text: str
+    inserted: list[str]
+    placement: str
+
+
+class RouteResult(TypedDict):
+    """The result of ``router.route``."""
+
+    workflow: str
+    signal: str
+    priority: int
+    matched: list[str]
+    chain: str
+    announcement: str
+    override: str | None
+    matches: dict[str, Any]
+
+
+class SkillPrecedenceResult(TypedDict):
+    """The result of ``router.skill_precedence``."""
+
+    order: list[dict[str, Any]]
+    winner: dict[str, Any]
+
+
+class TaskGraphResult(TypedDict):
+    """The result of ``router.task_graph``."""
+
+    workflow: str
+    parent_phase: str | None
+    build_scope: str
+    nodes: list[dict[str, Any]]
+
+
+class ValidateWorkflowIdResult(TypedDict):
+    """The result of ``router.validate_workflow_id``."""
+
+    workflow_uuid: str
+    timestamp: str
+    nonce: str
+
+
+def build_prompt(
+    agent: str,
+    workflow: str,
+    phase: str,
+    task_id: str,
+    workflow_uuid: str,
+    request: str,
+    *,
+    plan_file: str | None = None,
+    requirements: str | None = None,
+    memory_summary: str | None = None,
+    project_patterns: str | None = None,
+    domain_files: list[dict[str, Any]] | None = None,
+    skill_hints: list[str] | None = None,
+    pre_answered_requirements: list[str] | None = None,
+    intent_contract: dict[str, Any] | None = None,
+    research_files: dict[str, Any] | None = None,
+    research_quality: str | None = None,
+    design_file: str | None = None,
+    planning_review_findings: str | None = None,
+    original_request: str | None = None,
+    approved_context_files: list[str] | None = None,
+    previous_findings: dict[str, Any] | None = None,
+) -> BuildPromptResult:
+    """Render the per-agent prompt frame: fixed sections, then optional ones by content and role (``router.build_prompt``)."""
+    result: BuildPromptResult = forward(
+        "router.build_prompt",
+        {
+            "agent": agent,
+            "workflow": workflow,
+            "phase": phase,
+            "task_id": task_id,
+            "workflow_uuid": workflow_uuid,
+            "request": request,
+        },
+        plan_file=plan_file,
+        requirements=requirements,
+        memory_summary=memory_summary,
+        project_patterns=project_patterns,
+        domain_files=domain_files,
+        skill_hints=skill_hints,
+        pre_answered_requirements=pre_answered_requirements,
+        intent_contract=intent_contract,
+        research_files=research_files,
+        research_quality=research_quality,
+        design_file=design_file,
+        planning_review_findings=planning_review_findings,
+        original_request=original_request,
+        approved_context_files=approved_context_files,
+        previous_findings=previous_findings,
+    )
+    return result
+
+
+def build_scope(
+    files_touched: int,
+    single_change: bool,
+    testable_outcomes: int,
+    cross_module: bool,
+    *,
+    plan: str | None = None,
+) -> BuildScopeResult:
+    """Decide trivial or standard BUILD scope from the plan and heuristics (4.13) (``router.build_scope``)."""
+    result: BuildScopeResult = forward(
+        "router.build_scope",
+        {
+            "files_touched": files_touched,
+            "single_change": single_change,
+            "testable_outcomes": testable_outcomes,
+            "cross_module": cross_module,
+        },
+        plan=plan,
+    )
+    return result
+
+
+def check_artifact(text: str, workflow_uuid: str) -> CheckArtifactResult:
+    """Read-back gate for an artifact: strict JSON, no placeholders, all keys, matching ids (4.20) (``router.check_artifact``)."""
+    result: CheckArtifactResult = forward(
+        "router.check_artifact", {"text": text, "workflow_uuid": workflow_uuid}
+    )
+    return result
+
+
+def check_memory(file: str, text: str) -> CheckMemoryResult:
+    """Which required `## ` sections a memory file (activeContext.md, progress.md, patterns.md) has (``router.check_memory``)."""
+    result: CheckMemoryResult = forward("router.check_memory", {"file": file, "text": text})
+    return result
+
+
+def dispatch(kind: str, *, phase: str | None = None, origin: str | None = None) -> DispatchResult:
+    """Pick the agent (or inline mode) for a task from kind, phase and origin (4.11) (``router.dispatch``)."""
+    result: DispatchResult = forward("router.dispatch", {"kind": kind}, phase=phase, origin=origin)
+    return result
+
+
+def event_line(
+    now: str,
+    wf: str,
+    event: str,
+    phase: str,
+    task_id: str | None,
+    agent: str,
+    decision: str,
+    reason: str,
+    *,
+    duration_seconds: float | None = None,
+    work_category: str | None = None,
+    details: Any | None = None,
+) -> str:
+    """One compact events.jsonl line for a workflow event (4.21) (``router.event_line``)."""
+    return forward(
+        "router.event_line",
+        {
+            "now": now,
+            "wf": wf,
+            "event": event,
+            "phase": phase,
+            "task_id": task_id,
+            "agent": agent,
+            "decision": decision,
+            "reason": reason,
+        },
+        duration_seconds=duration_seconds,
+        work_category=work_category,
+        details=details,
+    )["line"]
+
+
+def format_marker(
+    marker: str, wf: str, *, reason: str | None = None, memory_task_id: str | None = None
+) -> str:
+    """Format a BUILD-START/DEBUG-RESET/PLAN-START/SCOPE-DECISION-PENDING/MEMORY-TASK-ID marker (4.7) (``router.format_marker``)."""
+    return forward(
+        "router.format_marker",
+        {"marker": marker, "wf": wf},
+        reason=reason,
+        memory_task_id=memory_task_id,
+    )["text"]
+
+
+def format_previous_findings(
+    workflow: str, reviewer: dict[str, Any], *, hunter: dict[str, Any] | None = None
+) -> str:
+    """The `## Previous Agent Findings` block handed to the integration-verifier (``router.format_previous_findings``)."""
+    return forward(
+        "router.format_previous_findings",
+        {"workflow": workflow, "reviewer": reviewer},
+        hunter=hunter,
+    )["text"]
+
+
+def format_task_metadata(
+    wf: str,
+    kind: str,
+    origin: str,
+    phase: str,
+    *,
+    plan: str | None = None,
+    scope: str | None = None,
+    reason: str | None = None,
+    body: str | None = None,
+) -> str:
+    """Format the canonical seven-line metadata block, optionally with a body (4.3) (``router.format_task_metadata``)."""
+    return forward(
+        "router.format_task_metadata",
+        {"wf": wf, "kind": kind, "origin": origin, "phase": phase},
+        plan=plan,
+        scope=scope,
+        reason=reason,
+        body=body,
+    )["text"]
+
+
+def just_go_gate(just_go: bool, gate: str, *, recommended: str | None = None) -> JustGoGateResult:
+    """What a pending AskUserQuestion gate does under JUST_GO and the trust rules (``router.just_go_gate``)."""
+    result: JustGoGateResult = forward(
+        "router.just_go_gate", {"just_go": just_go, "gate": gate}, recommended=recommended
+    )
+    return result
+
+
+def loop_gate(loop: str, count: int) -> LoopGateResult:
+    """Whether another remfix/investigation/research/plan_review loop is allowed before a checkpoint (4.22) (``router.loop_gate``)."""
+    result: LoopGateResult = forward("router.loop_gate", {"loop": loop, "count": count})
+    return result
+
+
+def memory_template(file: str) -> str:
+    """The cc10x:session-memory template a missing memory file is created with (``router.memory_template``)."""
+    return forward("router.memory_template", {"file": file})["text"]
+
+
+def model_tier(
+    agent: str,
+    *,
+    build_scope: str | None = None,
+    escalate: bool | None = None,
+    requested_tier: str | None = None,
+) -> ModelTierResult:
+    """Recommend an abstract model tier for an agent, with the reviewer floor (4.12) (``router.model_tier``)."""
+    result: ModelTierResult = forward(
+        "router.model_tier",
+        {"agent": agent},
+        build_scope=build_scope,
+        escalate=escalate,
+        requested_tier=requested_tier,
+    )
+    return result
+
+
+def new_artifact(
+    workflow_uuid: str, workflow_type: str, user_request: str, now: str
+) -> dict[str, Any]:
+    """A new workflow artifact: the 35-key skeleton with the live fields filled (4.19) (``router.new_artifact``)."""
+    return forward(
+        "router.new_artifact",
+        {
+            "workflow_uuid": workflow_uuid,
+            "workflow_type": workflow_type,
+            "user_request": user_request,
+            "now": now,
+        },
+    )["artifact"]
+
+
+def new_workflow_id(now: str, nonce: str) -> str:
+    """Mint wf-YYYYMMDDTHHMMSSZ-<nonce> from now and an 8-hex-digit nonce (4.4) (``router.new_workflow_id``)."""
+    return forward("router.new_workflow_id", {"now": now, "nonce": nonce})["workflow_uuid"]
+
+
+def parse_brainstorm_handoff(output: str) -> ParseBrainstormHandoffResult:
+    """Read DESIGN_FILE, DESIGN_SUMMARY and MEMORY_NOTES from the brainstorming handoff block (4.17) (``router.parse_brainstorm_handoff``)."""
+    result: ParseBrainstormHandoffResult = forward(
+        "router.parse_brainstorm_handoff", {"output": output}
+    )
+    return result
+
+
+def parse_markers(text: str) -> ParseMarkersResult:
+    """Find workflow markers in a memory text and count DEBUG attempts since the last reset (4.8) (``router.parse_markers``)."""
+    result: ParseMarkersResult = forward("router.parse_markers", {"text": text})
+    return result
+
+
+def parse_output(
+    agent: str, output: str, *, task: dict[str, Any] | None = None
+) -> ParseOutputResult:
+    """Validate any agent's output with the read-only or write-contract parser its agent needs (``router.parse_output``)."""
+    result: ParseOutputResult = forward(
+        "router.parse_output", {"agent": agent, "output": output}, task=task
+    )
+    return result
+
+
+def parse_readonly_output(
+    agent: str, output: str, *, task: dict[str, Any] | None = None
+) -> ParseReadonlyOutputResult:
+    """Validate a read-only agent's output: envelope, heading, issues, intent, scenarios, overrides (4.15) (``router.parse_readonly_output``)."""
+    result: ParseReadonlyOutputResult = forward(
+        "router.parse_readonly_output", {"agent": agent, "output": output}, task=task
+    )
+    return result
+
+
+def parse_session_settings(text: str) -> ParseSessionSettingsResult:
+    """Read AUTO_PROCEED and DIFF_DRIVEN_DOCS from ## Session Settings (4.10) (``router.parse_session_settings``)."""
+    result: ParseSessionSettingsResult = forward("router.parse_session_settings", {"text": text})
+    return result
+
+
+def parse_subject(subject: str) -> ParseSubjectResult:
+    """Classify a task subject (parent, memory, child, TODO, legacy, foreign) (4.6) (``router.parse_subject``)."""
+    result: ParseSubjectResult = forward("router.parse_subject", {"subject": subject})
+    return result
+
+
+def parse_task_metadata(
+    description: str, *, require_all: bool | None = None
+) -> ParseTaskMetadataResult:
+    """Parse and validate the metadata block of a task description (4.2) (``router.parse_task_metadata``)."""
+    result: ParseTaskMetadataResult = forward(
+        "router.parse_task_metadata", {"description": description}, require_all=require_all
+    )
+    return result
+
+
+def parse_write_contract(agent: str, output: str) -> ParseWriteContractResult:
+    """Validate a write agent's YAML Router Contract and its pass conditions (4.16) (``router.parse_write_contract``)."""
+    result: ParseWriteContractResult = forward(
+        "router.parse_write_contract", {"agent": agent, "output": output}
+    )
+    return result
+
+
+def reconcile_verdicts(verdicts: list[dict[str, Any]]) -> ReconcileVerdictsResult:
+    """Reconcile agent verdicts: any fail fails, the stricter verdict is authoritative (4.18) (``router.reconcile_verdicts``)."""
+    result: ReconcileVerdictsResult = forward("router.reconcile_verdicts", {"verdicts": verdicts})
+    return result
+
+
+def repair_memory(file: str, text: str) -> RepairMemoryResult:
+    """Idempotently insert a memory file's missing sections before `## Last Updated` (or at the end) (``router.repair_memory``)."""
+    result: RepairMemoryResult = forward("router.repair_memory", {"file": file, "text": text})
+    return result
+
+
+def resolve_scope_reply(reply: str) -> str:
+    """Map a reply to the scope gate onto CRITICAL_ONLY or ALL_ISSUES (4.9) (``router.resolve_scope_reply``)."""
+    return forward("router.resolve_scope_reply", {"reply": reply})["scope"]
+
+
+def route(request: str) -> RouteResult:
+    """Route a request to a workflow by the signal table (router.md 4.1) (``router.route``)."""
+    result: RouteResult = forward("router.route", {"request": request})
+    return result
+
+
+def skill_hints(
+    agent: str,
+    workflow: str,
+    request: str,
+    *,
+    phase: str | None = None,
+    kind: str | None = None,
+    changed_files: list[str] | None = None,
+    plan_text: str | None = None,
+    design_text: str | None = None,
+    patterns_text: str | None = None,
+    research_files: dict[str, Any] | None = None,
+    mcp_capability_needed: bool | None = None,
+) -> list[str]:
+    """The skills the router loads for one agent dispatch: project hints, then keyword/path/flag rules (``router.skill_hints``)."""
+    return forward(
+        "router.skill_hints",
+        {"agent": agent, "workflow": workflow, "request": request},
+        phase=phase,
+        kind=kind,
+        changed_files=changed_files,
+        plan_text=plan_text,
+        design_text=design_text,
+        patterns_text=patterns_text,
+        research_files=research_files,
+        mcp_capability_needed=mcp_capability_needed,
+    )["hints"]
+
+
+def skill_precedence(sources: list[dict[str, Any]]) -> SkillPrecedenceResult:
+    """Order instruction sources by the seed's strict precedence (user prompt first, heuristics last) (``router.skill_precedence``)."""
+    result: SkillPrecedenceResult = forward("router.skill_precedence", {"sources": sources})
+    return result
+
+
+def task_graph(
+    workflow: str, *, build_scope: str | None = None, diff_driven_docs_skip: bool | None = None
+) -> TaskGraphResult:
+    """The child-task graph of a workflow with agents, reasons and blockers (4.14) (``router.task_graph``)."""
+    result: TaskGraphResult = forward(
+        "router.task_graph",
+        {"workflow": workflow},
+        build_scope=build_scope,
+        diff_driven_docs_skip=diff_driven_docs_skip,
+    )
+    return result
+
+
+def validate_workflow_id(workflow_uuid: str) -> ValidateWorkflowIdResult:
+    """Validate a workflow id and split it into timestamp and nonce (4.5) (``router.validate_workflow_id``)."""
+    result: ValidateWorkflowIdResult = forward(
+        "router.validate_workflow_id", {"workflow_uuid": workflow_uuid}
+    )
+    return result

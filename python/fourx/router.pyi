@@ -1,0 +1,322 @@
+from typing import Any, Literal, TypedDict
+
+__all__ = [
+    "BuildPromptResult",
+    "BuildScopeResult",
+    "CheckArtifactResult",
+    "CheckMemoryResult",
+    "DispatchResult",
+    "JustGoGateResult",
+    "LoopGateResult",
+    "ModelTierResult",
+    "ParseBrainstormHandoffResult",
+    "ParseMarkersResult",
+    "ParseOutputResult",
+    "ParseReadonlyOutputResult",
+    "ParseSessionSettingsResult",
+    "ParseSubjectResult",
+    "ParseTaskMetadataResult",
+    "ParseWriteContractResult",
+    "ReconcileVerdictsResult",
+    "RepairMemoryResult",
+    "RouteResult",
+    "SkillPrecedenceResult",
+    "TaskGraphResult",
+    "ValidateWorkflowIdResult",
+    "build_prompt",
+    "build_scope",
+    "check_artifact",
+    "check_memory",
+    "dispatch",
+    "event_line",
+    "format_marker",
+    "format_previous_findings",
+    "format_task_metadata",
+    "just_go_gate",
+    "loop_gate",
+    "memory_template",
+    "model_tier",
+    "new_artifact",
+    "new_workflow_id",
+    "parse_brainstorm_handoff",
+    "parse_markers",
+    "parse_output",
+    "parse_readonly_output",
+    "parse_session_settings",
+    "parse_subject",
+    "parse_task_metadata",
+    "parse_write_contract",
+    "reconcile_verdicts",
+    "repair_memory",
+    "resolve_scope_reply",
+    "route",
+    "skill_hints",
+    "skill_precedence",
+    "task_graph",
+    "validate_workflow_id",
+]
+
+class BuildPromptResult(TypedDict):
+    text: str
+    sections: list[str]
+    dropped: list[str]
+
+class BuildScopeResult(TypedDict):
+    build_scope: str
+    reason: str
+
+class CheckArtifactResult(TypedDict):
+    workflow_uuid: str
+    workflow_type: str
+
+class CheckMemoryResult(TypedDict):
+    missing: list[str]
+    present: list[str]
+    ok: bool
+
+class DispatchResult(TypedDict):
+    mode: str
+    agent: str | None
+
+class JustGoGateResult(TypedDict):
+    action: str
+    answer: str | None
+    log_decision: bool
+
+class LoopGateResult(TypedDict):
+    loop: str
+    cap: int
+    count: int
+    allowed: bool
+    checkpoint_required: bool
+
+class ModelTierResult(TypedDict):
+    agent: str
+    tier: str
+    recommended: str
+    floor: str | None
+    floor_applied: bool
+
+class ParseBrainstormHandoffResult(TypedDict):
+    design_file: str
+    design_summary: str
+    memory_notes: dict[str, Any] | None
+
+class ParseMarkersResult(TypedDict):
+    markers: list[dict[str, Any]]
+    debug_attempts: int
+    debug_stuck: bool
+
+class ParseOutputResult(TypedDict):
+    kind: Literal["readonly", "write"]
+    result: dict[str, Any]
+
+class ParseReadonlyOutputResult(TypedDict):
+    agent: str
+    source: str
+    envelope_error: str | None
+    heading_status: str
+    reported_status: str
+    status: str
+    blocking: bool
+    critical_issues: list[str]
+    critical_count: int
+    intent: dict[str, Any]
+    checks: list[str]
+    needs_inline_verification: bool
+    passes: bool
+    memory_notes: dict[str, Any]
+    self_remediated: bool
+    remediation_source: str | None
+    blocking_findings: int
+    scenarios: dict[str, Any]
+
+class ParseSessionSettingsResult(TypedDict):
+    section_found: bool
+    auto_proceed: bool
+    just_go: bool
+    diff_driven_docs_skip: bool
+
+ParseSubjectResult = TypedDict(
+    "ParseSubjectResult",
+    {"class": str, "workflow": str | None, "agent": str | None, "summary": str},
+)
+
+class ParseTaskMetadataResult(TypedDict):
+    wf: str
+    kind: str
+    origin: str | None
+    phase: str
+    plan: str | None
+    scope: str | None
+    reason: str
+    body: str
+    canonical: bool
+
+class ParseWriteContractResult(TypedDict):
+    agent: str
+    status: str
+    claims_pass: bool
+    passed: bool | None
+    violations: list[str]
+    soft_pass: bool
+    memory_notes: dict[str, Any]
+    fields: dict[str, Any]
+    escalate_to_full: bool
+
+class ReconcileVerdictsResult(TypedDict):
+    outcome: str
+    contradiction: bool
+    authoritative: dict[str, Any]
+
+class RepairMemoryResult(TypedDict):
+    text: str
+    inserted: list[str]
+    placement: str
+
+class RouteResult(TypedDict):
+    workflow: str
+    signal: str
+    priority: int
+    matched: list[str]
+    chain: str
+    announcement: str
+    override: str | None
+    matches: dict[str, Any]
+
+class SkillPrecedenceResult(TypedDict):
+    order: list[dict[str, Any]]
+    winner: dict[str, Any]
+
+class TaskGraphResult(TypedDict):
+    workflow: str
+    parent_phase: str | None
+    build_scope: str
+    nodes: list[dict[str, Any]]
+
+class ValidateWorkflowIdResult(TypedDict):
+    workflow_uuid: str
+    timestamp: str
+    nonce: str
+
+def build_prompt(
+    agent: str,
+    workflow: str,
+    phase: str,
+    task_id: str,
+    workflow_uuid: str,
+    request: str,
+    *,
+    plan_file: str | None = None,
+    requirements: str | None = None,
+    memory_summary: str | None = None,
+    project_patterns: str | None = None,
+    domain_files: list[dict[str, Any]] | None = None,
+    skill_hints: list[str] | None = None,
+    pre_answered_requirements: list[str] | None = None,
+    intent_contract: dict[str, Any] | None = None,
+    research_files: dict[str, Any] | None = None,
+    research_quality: str | None = None,
+    design_file: str | None = None,
+    planning_review_findings: str | None = None,
+    original_request: str | None = None,
+    approved_context_files: list[str] | None = None,
+    previous_findings: dict[str, Any] | None = None,
+) -> BuildPromptResult: ...
+def build_scope(
+    files_touched: int,
+    single_change: bool,
+    testable_outcomes: int,
+    cross_module: bool,
+    *,
+    plan: str | None = None,
+) -> BuildScopeResult: ...
+def check_artifact(text: str, workflow_uuid: str) -> CheckArtifactResult: ...
+def check_memory(file: str, text: str) -> CheckMemoryResult: ...
+def dispatch(
+    kind: str, *, phase: str | None = None, origin: str | None = None
+) -> DispatchResult: ...
+def event_line(
+    now: str,
+    wf: str,
+    event: str,
+    phase: str,
+    task_id: str | None,
+    agent: str,
+    decision: str,
+    reason: str,
+    *,
+    duration_seconds: float | None = None,
+    work_category: str | None = None,
+    details: Any | None = None,
+) -> str: ...
+def format_marker(
+    marker: str, wf: str, *, reason: str | None = None, memory_task_id: str | None = None
+) -> str: ...
+def format_previous_findings(
+    workflow: str, reviewer: dict[str, Any], *, hunter: dict[str, Any] | None = None
+) -> str: ...
+def format_task_metadata(
+    wf: str,
+    kind: str,
+    origin: str,
+    phase: str,
+    *,
+    plan: str | None = None,
+    scope: str | None = None,
+    reason: str | None = None,
+    body: str | None = None,
+) -> str: ...
+def just_go_gate(
+    just_go: bool, gate: str, *, recommended: str | None = None
+) -> JustGoGateResult: ...
+def loop_gate(loop: str, count: int) -> LoopGateResult: ...
+def memory_template(file: str) -> str: ...
+def model_tier(
+    agent: str,
+    *,
+    build_scope: str | None = None,
+    escalate: bool | None = None,
+    requested_tier: str | None = None,
+) -> ModelTierResult: ...
+def new_artifact(
+    workflow_uuid: str, workflow_type: str, user_request: str, now: str
+) -> dict[str, Any]: ...
+def new_workflow_id(now: str, nonce: str) -> str: ...
+def parse_brainstorm_handoff(output: str) -> ParseBrainstormHandoffResult: ...
+def parse_markers(text: str) -> ParseMarkersResult: ...
+def parse_output(
+    agent: str, output: str, *, task: dict[str, Any] | None = None
+) -> ParseOutputResult: ...
+def parse_readonly_output(
+    agent: str, output: str, *, task: dict[str, Any] | None = None
+) -> ParseReadonlyOutputResult: ...
+def parse_session_settings(text: str) -> ParseSessionSettingsResult: ...
+def parse_subject(subject: str) -> ParseSubjectResult: ...
+def parse_task_metadata(
+    description: str, *, require_all: bool | None = None
+) -> ParseTaskMetadataResult: ...
+def parse_write_contract(agent: str, output: str) -> ParseWriteContractResult: ...
+def reconcile_verdicts(verdicts: list[dict[str, Any]]) -> ReconcileVerdictsResult: ...
+def repair_memory(file: str, text: str) -> RepairMemoryResult: ...
+def resolve_scope_reply(reply: str) -> str: ...
+def route(request: str) -> RouteResult: ...
+def skill_hints(
+    agent: str,
+    workflow: str,
+    request: str,
+    *,
+    phase: str | None = None,
+    kind: str | None = None,
+    changed_files: list[str] | None = None,
+    plan_text: str | None = None,
+    design_text: str | None = None,
+    patterns_text: str | None = None,
+    research_files: dict[str, Any] | None = None,
+    mcp_capability_needed: bool | None = None,
+) -> list[str]: ...
+def skill_precedence(sources: list[dict[str, Any]]) -> SkillPrecedenceResult: ...
+def task_graph(
+    workflow: str, *, build_scope: str | None = None, diff_driven_docs_skip: bool | None = None
+) -> TaskGraphResult: ...
+def validate_workflow_id(workflow_uuid: str) -> ValidateWorkflowIdResult: ...
