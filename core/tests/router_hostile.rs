@@ -30,7 +30,10 @@ fn contract(yaml: &str) -> String {
 fn alias_bomb() -> String {
     let mut y = String::from("a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
     for i in 1..10 {
-        y.push_str(&format!("a{i}: &a{i} [{}]\n", vec![format!("*a{}", i - 1); 9].join(", ")));
+        y.push_str(&format!(
+            "a{i}: &a{i} [{}]\n",
+            vec![format!("*a{}", i - 1); 9].join(", ")
+        ));
     }
     y.push_str("STATUS: COMPLETE\n");
     y
@@ -48,7 +51,10 @@ fn alias_bomb_in_a_contract_block_is_malformed_contract_fast() {
         alias_bomb()
     );
     assert_eq!(
-        kind("router.parse_brainstorm_handoff", json!({"output": handoff})),
+        kind(
+            "router.parse_brainstorm_handoff",
+            json!({"output": handoff})
+        ),
         ErrorKind::MalformedContract
     );
 }
@@ -91,9 +97,27 @@ fn deep_artifact_is_malformed_artifact() {
 
 fn garbage(len: usize) -> String {
     let pieces = [
-        "{[", "]}", ": ", "- ", "&a ", "*a ", "\"", "'", "\n", "\0", "#", "|", "```yaml\n", "```\n",
-        "### Router Contract (MACHINE-READABLE)\n", "CONTRACT {", "## Review: ", "| a | b |\n",
-        "\u{1F600}", "\r\n", "__X__",
+        "{[",
+        "]}",
+        ": ",
+        "- ",
+        "&a ",
+        "*a ",
+        "\"",
+        "'",
+        "\n",
+        "\0",
+        "#",
+        "|",
+        "```yaml\n",
+        "```\n",
+        "### Router Contract (MACHINE-READABLE)\n",
+        "CONTRACT {",
+        "## Review: ",
+        "| a | b |\n",
+        "\u{1F600}",
+        "\r\n",
+        "__X__",
     ];
     let mut s = String::with_capacity(len + 64);
     let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -112,15 +136,31 @@ fn garbage(len: usize) -> String {
 #[test]
 fn four_mib_of_garbage_never_panics_and_stays_quick() {
     let g = garbage(4 * 1024 * 1024 - 16);
-    for agent in ["code-reviewer", "integration-verifier", "plan-gap-reviewer", "silent-failure-hunter"] {
-        let (res, took) = timed("router.parse_readonly_output", json!({"agent": agent, "output": g}));
+    for agent in [
+        "code-reviewer",
+        "integration-verifier",
+        "plan-gap-reviewer",
+        "silent-failure-hunter",
+    ] {
+        let (res, took) = timed(
+            "router.parse_readonly_output",
+            json!({"agent": agent, "output": g}),
+        );
         assert!(took < QUICK, "{agent} took {took:?}");
         if let Err(e) = res {
             assert_ne!(e.kind, ErrorKind::Panic);
         }
     }
-    for agent in ["component-builder", "planner", "doc-syncer", "github-researcher"] {
-        let (res, took) = timed("router.parse_write_contract", json!({"agent": agent, "output": g}));
+    for agent in [
+        "component-builder",
+        "planner",
+        "doc-syncer",
+        "github-researcher",
+    ] {
+        let (res, took) = timed(
+            "router.parse_write_contract",
+            json!({"agent": agent, "output": g}),
+        );
         assert!(took < QUICK, "{agent} took {took:?}");
         let _ = res;
     }
@@ -152,7 +192,10 @@ fn output_above_four_mib_is_input_too_large_before_parsing() {
         ("router.parse_write_contract", "planner"),
         ("router.parse_output", "integration-verifier"),
     ] {
-        assert_eq!(kind(op, json!({"agent": agent, "output": big})), ErrorKind::InputTooLarge);
+        assert_eq!(
+            kind(op, json!({"agent": agent, "output": big})),
+            ErrorKind::InputTooLarge
+        );
     }
     assert_eq!(
         kind("router.parse_brainstorm_handoff", json!({"output": big})),
@@ -160,12 +203,18 @@ fn output_above_four_mib_is_input_too_large_before_parsing() {
     );
     // Input keys are checked first.
     assert_eq!(
-        kind("router.parse_readonly_output", json!({"agent": "planner", "output": big})),
+        kind(
+            "router.parse_readonly_output",
+            json!({"agent": "planner", "output": big})
+        ),
         ErrorKind::UnknownAgent
     );
     let exact = "y".repeat(4 * 1024 * 1024);
     assert_eq!(
-        kind("router.parse_readonly_output", json!({"agent": "code-reviewer", "output": exact})),
+        kind(
+            "router.parse_readonly_output",
+            json!({"agent": "code-reviewer", "output": exact})
+        ),
         ErrorKind::MissingContract
     );
 }
@@ -176,11 +225,21 @@ fn nul_bytes_are_ordinary_text() {
         "CONTRACT {{\"s\":\"APPROVE\",\"b\":false,\"cr\":0}}\n## Review: Approve\n\0\0\n### Findings\n- a\0b\n{}",
         "\0".repeat(300)
     );
-    let r = call("router.parse_readonly_output", &json!({"agent": "code-reviewer", "output": out})).unwrap();
+    let r = call(
+        "router.parse_readonly_output",
+        &json!({"agent": "code-reviewer", "output": out}),
+    )
+    .unwrap();
     assert_eq!(r["status"], "APPROVE");
     let y = contract("STATUS: \"COM\\0PLETE\"\nX: \"\0\"");
-    let k = kind("router.parse_write_contract", json!({"agent": "web-researcher", "output": y}));
-    assert!(matches!(k, ErrorKind::MalformedContract | ErrorKind::MissingField), "{k:?}");
+    let k = kind(
+        "router.parse_write_contract",
+        json!({"agent": "web-researcher", "output": y}),
+    );
+    assert!(
+        matches!(k, ErrorKind::MalformedContract | ErrorKind::MissingField),
+        "{k:?}"
+    );
     let r = call("router.route", &json!({"request": "fix\0the\0bug"})).unwrap();
     assert_eq!(r["workflow"], "DEBUG");
 }
@@ -198,7 +257,10 @@ fn parsing_is_linear_in_the_input() {
     let run = |s: &str| {
         let start = Instant::now();
         for _ in 0..3 {
-            let _ = call("router.parse_readonly_output", &json!({"agent": "code-reviewer", "output": s}));
+            let _ = call(
+                "router.parse_readonly_output",
+                &json!({"agent": "code-reviewer", "output": s}),
+            );
         }
         start.elapsed()
     };
@@ -207,5 +269,8 @@ fn parsing_is_linear_in_the_input() {
     let _ = run(&small);
     let t1 = run(&small);
     let t4 = run(&large);
-    assert!(t4 < t1 * 12 + Duration::from_millis(50), "4x input took {t4:?} vs {t1:?}");
+    assert!(
+        t4 < t1 * 12 + Duration::from_millis(50),
+        "4x input took {t4:?} vs {t1:?}"
+    );
 }
