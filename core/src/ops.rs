@@ -91,8 +91,10 @@ static AREAS: &[&[OpInfo]] = &[
     META_OPS,
     crate::machine::ops::OPS,
     crate::workspace::ops::OPS,
+    crate::workspace::feature_ops::OPS,
     crate::resolve::ops::OPS,
     crate::report::ops::OPS,
+    crate::report::pool_ops::OPS,
     crate::router::ops::OPS,
     crate::blueprint::ops::OPS,
 ];

@@ -5,4 +5,7 @@
 
 pub mod codec;
 pub mod config;
+pub mod feature;
+pub mod gotext;
 pub mod state;
+pub mod warning;

@@ -3,4 +3,6 @@
 //!
 //! Pure parsers over text the caller supplies; gathering the texts is left to the workspace.
 
+pub mod candidates_file;
 pub(crate) mod ops;
+pub(crate) mod pool_ops;

@@ -3,4 +3,9 @@
 //!
 //! Path construction and rendering are pure; the filesystem ops live behind feature `fs`.
 
+pub mod backlog;
+pub mod evidence;
+pub(crate) mod feature_ops;
+pub mod feature_rules;
+pub mod feature_yaml;
 pub(crate) mod ops;

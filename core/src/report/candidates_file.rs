@@ -1,0 +1,200 @@
+//! The candidate pool file (`.4x/candidates.json` and its siblings, features.md §11.4): the
+//! `CandidatePool` / `Candidate` / `CandidateLearning` shapes, their Go JSON text form, and the
+//! miner's vocabularies (sources, learning categories, mined reasons, stuck phases).
+//!
+//! Pure text in and out; where the file lives and how it is written is the workspace's.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::protocol::codec::gojson::{write_value, Layout};
+use crate::protocol::codec::time::{ParseOptions, Timestamp};
+use crate::protocol::feature::nz;
+
+/// The pool format version written by 4x.
+pub const POOL_VERSION: i64 = 1;
+
+/// Distinct features a fail-pattern cluster needs by default.
+pub const DEFAULT_FAIL_PATTERN_THRESHOLD: usize = 3;
+
+/// Where a candidate came from (`CandidateSource`).
+pub const SOURCES: [&str; 3] = ["escalation", "stuck", "fail-pattern"];
+
+/// The learning categories (`internal/learning` whitelist).
+pub const LEARNING_CATEGORIES: [&str; 7] = [
+    "design",
+    "code-quality",
+    "testing",
+    "review",
+    "tooling",
+    "process",
+    "ops",
+];
+
+/// Escalation reasons the miner turns into candidates (exact, case-sensitive).
+pub const ESCALATION_REASONS: [&str; 4] =
+    ["spec-mismatch", "criteria-wrong", "blocker", "scope-change"];
+
+/// Phases in which a feature counts as stuck.
+pub const STUCK_PHASES: [&str; 3] = ["needs-attention", "abandoned", "blocked"];
+
+fn is_zero_f(f: &f64) -> bool {
+    *f == 0.0
+}
+
+/// One candidate feature proposed by the miner or discovery.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Candidate {
+    /// Title.
+    #[serde(default, deserialize_with = "nz")]
+    pub title: String,
+    /// Description.
+    #[serde(default, deserialize_with = "nz")]
+    pub description: String,
+    /// Where it came from (`escalation`, `stuck`, `fail-pattern`, …).
+    #[serde(default, deserialize_with = "nz")]
+    pub source: String,
+    /// What it came from (`F2 round-1 blocker`, …).
+    #[serde(default, deserialize_with = "nz")]
+    pub origin: String,
+    /// Gate value score (set after the gate).
+    #[serde(default, deserialize_with = "nz", skip_serializing_if = "is_zero_f")]
+    pub value_score: f64,
+    /// Why it is not a hack (set after the gate).
+    #[serde(
+        default,
+        deserialize_with = "nz",
+        skip_serializing_if = "String::is_empty"
+    )]
+    pub why_not_hack: String,
+}
+
+/// A learning proposed by the miner.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CandidateLearning {
+    /// Category (expected to be one of [`LEARNING_CATEGORIES`]; not checked).
+    #[serde(default, deserialize_with = "nz")]
+    pub category: String,
+    /// Content.
+    #[serde(default, deserialize_with = "nz")]
+    pub content: String,
+    /// Source.
+    #[serde(default, deserialize_with = "nz")]
+    pub source: String,
+    /// Origin.
+    #[serde(default, deserialize_with = "nz")]
+    pub origin: String,
+}
+
+/// The pool file.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CandidatePool {
+    /// Format version (0 reads as 1).
+    pub version: i64,
+    /// When the pool was generated (set by the caller).
+    pub generated_at: Timestamp,
+    /// Candidates (`None` writes `null`).
+    pub candidates: Option<Vec<Candidate>>,
+    /// Learnings (`None` writes `null`).
+    pub learnings: Option<Vec<CandidateLearning>>,
+}
+
+impl CandidatePool {
+    /// The pool as its JSON value, keys in the file's order.
+    pub fn to_json(&self) -> Result<Value> {
+        let mut m = Map::new();
+        m.insert("version".into(), Value::from(self.version));
+        m.insert(
+            "generatedAt".into(),
+            Value::String(self.generated_at.to_rfc3339_nano()),
+        );
+        m.insert(
+            "candidates".into(),
+            serde_json::to_value(&self.candidates)
+                .map_err(|e| Error::invalid_input(format!("candidates cannot be written: {e}")))?,
+        );
+        m.insert(
+            "learnings".into(),
+            serde_json::to_value(&self.learnings)
+                .map_err(|e| Error::invalid_input(format!("learnings cannot be written: {e}")))?,
+        );
+        Ok(Value::Object(m))
+    }
+
+    /// Reads a pool from a JSON value with Go's field rules; `err` names the error kind.
+    pub fn from_json(v: &Value, err: ErrorKind) -> Result<CandidatePool> {
+        let fail = |msg: String| Error::new(err, msg);
+        let obj = match v {
+            Value::Null => return Ok(CandidatePool::default()),
+            Value::Object(o) => o,
+            _ => return Err(fail("candidate pool must be a JSON object".into())),
+        };
+        let mut pool = CandidatePool::default();
+        if let Some(x) = obj.get("version").filter(|x| !x.is_null()) {
+            pool.version = x
+                .as_i64()
+                .ok_or_else(|| fail("version must be an integer".into()))?;
+        }
+        if let Some(x) = obj.get("generatedAt").filter(|x| !x.is_null()) {
+            let s = x
+                .as_str()
+                .ok_or_else(|| fail("generatedAt must be an RFC 3339 string".into()))?;
+            pool.generated_at = Timestamp::parse(s, ParseOptions::default())
+                .map_err(|e| fail(format!("generatedAt: {e}")))?;
+        }
+        if let Some(x) = obj.get("candidates").filter(|x| !x.is_null()) {
+            let list: Vec<Option<Candidate>> =
+                serde_json::from_value(x.clone()).map_err(|e| fail(format!("candidates: {e}")))?;
+            pool.candidates = Some(list.into_iter().map(Option::unwrap_or_default).collect());
+        }
+        if let Some(x) = obj.get("learnings").filter(|x| !x.is_null()) {
+            let list: Vec<Option<CandidateLearning>> =
+                serde_json::from_value(x.clone()).map_err(|e| fail(format!("learnings: {e}")))?;
+            pool.learnings = Some(list.into_iter().map(Option::unwrap_or_default).collect());
+        }
+        Ok(pool)
+    }
+}
+
+/// Decodes pool text (`invalid_json` on failure); version 0 becomes 1.
+pub fn parse_pool(text: &str) -> Result<CandidatePool> {
+    let v: Value = serde_json::from_str(text)
+        .map_err(|e| Error::new(ErrorKind::InvalidJson, format!("parse candidate pool: {e}")))?;
+    let mut pool = CandidatePool::from_json(&v, ErrorKind::InvalidJson)?;
+    if pool.version == 0 {
+        pool.version = POOL_VERSION;
+    }
+    Ok(pool)
+}
+
+/// The pool file bytes: indented Go JSON plus `\n`.
+pub fn render_pool(pool: &CandidatePool) -> Result<String> {
+    let mut text = write_value(&pool.to_json()?, Layout::Indented);
+    text.push('\n');
+    Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn render_then_parse_is_the_identity_on_a_full_pool() {
+        let pool = CandidatePool {
+            version: 1,
+            generated_at: Timestamp::parse("2026-03-01T10:00:00.5+02:00", ParseOptions::default())
+                .unwrap(),
+            candidates: Some(vec![Candidate {
+                title: "T".into(),
+                value_score: 0.75,
+                why_not_hack: "w".into(),
+                ..Default::default()
+            }]),
+            learnings: None,
+        };
+        let text = render_pool(&pool).unwrap();
+        assert!(text.contains("\"generatedAt\": \"2026-03-01T10:00:00.5+02:00\""));
+        assert_eq!(parse_pool(&text).unwrap(), pool);
+    }
+}
