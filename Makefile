@@ -37,13 +37,15 @@ docs:
 wheel: setup
 	$(VENV)/bin/maturin build --release -m python/Cargo.toml --out dist
 
+# PROFILE=debug installs the debug build (used by `make test` to check the installed layout).
+PROFILE ?= release
 install:
-	cargo build --release -p fourx-ffi
+	cargo build $(if $(filter release,$(PROFILE)),--release) -p fourx-ffi
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
 	install -m 644 include/fourx.h $(DESTDIR)$(PREFIX)/include/fourx.h
-	install -m 755 target/release/libfourx.so $(DESTDIR)$(PREFIX)/lib/libfourx.so.0
+	install -m 755 target/$(PROFILE)/libfourx.so $(DESTDIR)$(PREFIX)/lib/libfourx.so.0
 	ln -sf libfourx.so.0 $(DESTDIR)$(PREFIX)/lib/libfourx.so
-	install -m 644 target/release/libfourx.a $(DESTDIR)$(PREFIX)/lib/libfourx.a
+	install -m 644 target/$(PROFILE)/libfourx.a $(DESTDIR)$(PREFIX)/lib/libfourx.a
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e "s|@VERSION@|$$(grep -m1 '^version' Cargo.toml | cut -d'"' -f2)|g" \
 		ffi/fourx.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/fourx.pc
 

@@ -346,9 +346,8 @@ impl FromStr for ErrorKind {
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum ErrorDetail {
-    /// A structured result document (the blueprint `FoldResult`, as JSON) carried as `result` in the
-    /// error document.
-    FoldResult(Value),
+    /// The blueprint fold account, carried as `result` in the error document.
+    FoldResult(crate::blueprint::FoldResult),
 }
 
 /// A fourx failure: a stable [`ErrorKind`], a human message, and optionally the offending input
@@ -410,12 +409,18 @@ impl Error {
         self.field.as_deref()
     }
 
-    /// The fold account carried by `fold_conflict` (and `io_error` after a merge), as JSON.
-    pub fn fold_result(&self) -> Option<&Value> {
+    /// The fold account carried by `fold_conflict` (and `io_error` after a merge).
+    pub fn fold_result(&self) -> Option<&crate::blueprint::FoldResult> {
         match self.detail.as_deref() {
-            Some(ErrorDetail::FoldResult(v)) => Some(v),
+            Some(ErrorDetail::FoldResult(r)) => Some(r),
             None => None,
         }
+    }
+
+    /// The fold account as JSON (what the error document carries as `result`).
+    pub fn fold_result_json(&self) -> Option<Value> {
+        self.fold_result()
+            .map(crate::blueprint::FoldResult::to_json)
     }
 
     /// Shorthand for an `invalid_input` error.
@@ -436,8 +441,8 @@ impl Error {
         if let Some(field) = &self.field {
             inner.insert("field".into(), Value::from(field.clone()));
         }
-        if let Some(result) = self.fold_result() {
-            inner.insert("result".into(), result.clone());
+        if let Some(result) = self.fold_result_json() {
+            inner.insert("result".into(), result);
         }
         let mut doc = Map::new();
         doc.insert("error".into(), Value::Object(inner));
@@ -484,9 +489,13 @@ mod tests {
 
     #[test]
     fn fold_result_travels_in_the_error_document() {
+        let result = crate::blueprint::FoldResult {
+            submitted: 1,
+            ..Default::default()
+        };
         let e = Error::new(ErrorKind::FoldConflict, "conflict")
-            .with_detail(ErrorDetail::FoldResult(serde_json::json!({"applied": 1})));
-        assert_eq!(e.fold_result().unwrap()["applied"], 1);
-        assert_eq!(e.to_json()["error"]["result"]["applied"], 1);
+            .with_detail(ErrorDetail::FoldResult(result));
+        assert_eq!(e.fold_result().map(|r| r.submitted), Some(1));
+        assert_eq!(e.to_json()["error"]["result"]["submitted"], 1);
     }
 }

@@ -96,6 +96,7 @@ static AREAS: &[&[OpInfo]] = &[
     crate::report::ops::OPS,
     crate::report::pool_ops::OPS,
     crate::router::ops::OPS,
+    crate::router::prompt::ops::OPS,
     crate::blueprint::ops::OPS,
 ];
 

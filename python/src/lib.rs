@@ -133,8 +133,8 @@ fn raise(py: Python<'_>, e: Error) -> PyErr {
             PyModule::import(py, "fourx.errors").map(|m| m.unbind())
         })?;
         let factory = module.bind(py).getattr("_from_core")?;
-        let result = match e.fold_result() {
-            Some(v) => to_py(py, v)?,
+        let result = match e.fold_result_json() {
+            Some(v) => to_py(py, &v)?,
             None => py.None().into_bound(py),
         };
         let exc = factory.call1((

@@ -1,6 +1,55 @@
 //! The blueprint: a per-repository knowledge file with a deterministic fold of agent claims,
 //! optimistic compare-and-swap storage and a token-budgeted index (blueprint.md).
 //!
-//! Merge, validation and rendering are pure; storage goes through [`crate::store`].
+//! Everything here is pure: time, nonce, home, git facts, files and the token counter are
+//! inputs, and storage goes through the [`crate::store::cas::Store`] trait. The filesystem store
+//! and the repository walk live in [`crate::store`].
 
+pub mod anchors;
+pub mod cell;
+pub mod commit;
+pub mod cost;
+pub mod defaults;
+pub mod director;
+pub mod doc;
+pub mod evidence;
+pub mod fold;
+pub mod gc;
+pub mod graph;
+pub mod guard;
+pub mod index;
+pub mod normalize;
 pub(crate) mod ops;
+pub mod parse;
+pub mod read;
+pub mod render;
+pub mod revisions;
+pub mod scan;
+pub mod snapshot;
+pub mod stamp;
+pub mod tokens;
+pub mod validate;
+
+pub use anchors::{AnchorChecker, FileState, FileView, MapFileView, Verdict, Why};
+pub use cell::{Executor, ScanOutcome, ScanSource, SnapshotCell};
+pub use commit::{commit, CommitOutcome};
+pub use cost::{CostDecision, CostMode};
+pub use director::format_for_director;
+pub use doc::{Counts, Doc, Entry, Field, ModuleNotes, Section};
+pub use evidence::evidence_modules;
+pub use fold::{
+    fold_text, merge, Accepted, Coverage, FoldRequest, FoldResult, GitFacts, Rejected, Warning,
+};
+pub use gc::{gc, gc_plan, GcOutcome, GcPlan};
+pub use graph::{graph, GraphFormat};
+pub use guard::{guard_root, storage_paths, GuardOk, StoragePaths};
+pub use index::{render_index, IndexOutput, LEGEND};
+pub use normalize::Item;
+pub use parse::parse;
+pub use read::read_module;
+pub use render::render;
+pub use revisions::{revision_name, revision_prune, Nonce, PrunePlan};
+pub use snapshot::{ModuleInfo, Snapshot};
+pub use stamp::UtcSecond;
+pub use tokens::{ApproxCounter, TokenCounter};
+pub use validate::{MalformedDetail, RejectReason, Rejection};

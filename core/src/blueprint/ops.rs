@@ -1,6 +1,437 @@
 //! The `blueprint` area's op table: JSON adapters over the typed API of this module.
+//!
+//! Each adapter reads its keys (`invalid_input` naming the key when missing or mistyped), calls
+//! the typed function and writes its result; no rule lives here.
 
-use crate::ops::OpInfo;
+use serde_json::{json, Map, Value};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::ops::{Args, OpInfo};
+use crate::protocol::projectid;
+use crate::store::cas::{MemoryStore, Store};
+
+use super::anchors::{AnchorChecker, FileView, MapFileView};
+use super::commit::{commit, CommitOutcome};
+use super::cost::CostDecision;
+use super::defaults::defaults_json;
+use super::director::format_for_director;
+use super::doc::Doc;
+use super::evidence::evidence_modules;
+use super::fold::{fold_text, FoldRequest, FoldResult, GitFacts};
+use super::gc::{gc, gc_plan, GcOutcome};
+use super::graph::{graph, GraphFormat};
+use super::guard::{guard_root, storage_paths};
+use super::index::render_index;
+use super::normalize::Item;
+use super::parse::{is_canonical, parse};
+use super::read::read_module;
+use super::render::render;
+use super::revisions::{revision_name, revision_prune, Nonce};
+use super::snapshot::Snapshot;
+use super::stamp::UtcSecond;
+use super::tokens::{ApproxCounter, TokenCounter};
+use super::validate::validate;
+
+use ErrorKind as K;
+
+const DOC_ERRS: &[ErrorKind] = &[K::InvalidInput, K::MalformedDoc, K::UnsupportedFormat];
 
 /// The ops of this area, one line each.
-pub(crate) static OPS: &[OpInfo] = &[];
+pub(crate) static OPS: &[OpInfo] = &[
+    OpInfo::new("blueprint.defaults", "The blueprint constants (format, fields, reasons, limits, manifests, file layout).", &[], &["format", "fields", "reasons", "max_submit_items", "revisions_keep", "orphan_retention_days", "default_index_max_tokens", "max_row_edges", "oversize_module_bytes", "max_claim_bytes", "max_where_bytes", "id_hex_len", "cost_mode_boundary_ms", "cost_mode_ttl_s", "costly_min_rescan_interval_s", "manifests", "file_name", "revisions_dir", "storage_subdir"], &[], op_defaults),
+    OpInfo::new("blueprint.count_tokens", "Tokens of a text with the default counter (ceil(ASCII/4) + other scalars).", &["text"], &["tokens"], &[K::InvalidInput], op_count_tokens),
+    OpInfo::new("blueprint.parse", "Parse blueprint.md into its model with recomputed counts and IDs.", &["text"], &["absent", "format", "project_id", "updated", "git_head", "git_branch", "git_dirty", "modules", "counts", "canonical"], DOC_ERRS, op_parse),
+    OpInfo::new("blueprint.render", "Render a document model canonically.", &["doc"], &["text"], &[K::InvalidInput, K::InvalidTime], op_render),
+    OpInfo::new("blueprint.fold", "Fold agent claims into a blueprint text deterministically; NoOp returns the input text.", &["doc", "project_id", "items", "snapshot", "evidence", "file_text?", "unreadable?", "now", "git?"], &["doc", "result"], &[K::InvalidInput, K::InvalidTime, K::InvalidSnapshot, K::MalformedDoc, K::UnsupportedFormat, K::ProjectMismatch], op_fold),
+    OpInfo::new("blueprint.validate_item", "Run the four rejecting gates on one item.", &["item", "snapshot", "evidence"], &["valid", "id", "reason", "detail"], &[K::InvalidInput, K::InvalidSnapshot], op_validate_item),
+    OpInfo::new("blueprint.check_anchor", "Three-valued check of a where anchor against file texts.", &["where", "file_text?", "unreadable?", "snapshot?"], &["verdict", "why"], &[K::InvalidInput, K::InvalidSnapshot], op_check_anchor),
+    OpInfo::new("blueprint.evidence_modules", "Map opened file paths to the sorted set of derived modules.", &["snapshot", "paths", "root?"], &["modules"], &[K::InvalidInput, K::InvalidSnapshot, K::InvalidPath], op_evidence_modules),
+    OpInfo::new("blueprint.render_index", "Render the resident index under a hard token cap.", &["doc", "snapshot", "max_tokens?", "oversize_bytes?"], &["text", "tokens", "shown", "not_shown", "budget"], &[K::InvalidInput, K::InvalidSnapshot, K::MalformedDoc, K::UnsupportedFormat, K::BudgetTooSmall], op_render_index),
+    OpInfo::new("blueprint.graph", "The module graph as Mermaid or DOT with stale and unannotated modules marked.", &["doc?", "snapshot", "format"], &["text"], &[K::InvalidInput, K::InvalidSnapshot, K::MalformedDoc, K::UnsupportedFormat], op_graph),
+    OpInfo::new("blueprint.read_module", "The read view of one derived module: prose plus derived imports.", &["doc", "snapshot", "module"], &["module", "imports", "imported_by", "code_changed", "sections"], &[K::InvalidInput, K::NotVisible, K::InvalidSnapshot, K::MalformedDoc, K::UnsupportedFormat], op_read_module),
+    OpInfo::new("blueprint.gc_plan", "Plan orphan marking, unmarking and 90-day removal.", &["doc", "snapshot", "now", "archive_ok?"], &["doc", "changed", "orphans", "marked", "unmarked", "removable", "removed", "kept_archive_failed"], &[K::InvalidInput, K::InvalidTime, K::InvalidSnapshot, K::MalformedDoc, K::UnsupportedFormat], op_gc_plan),
+    OpInfo::new("blueprint.gc", "Run GC against a store: archive first, never delete when archiving failed, defer on conflict.", &["store", "snapshot", "now", "nonce", "home?", "repo_root?"], &["written", "deferred", "marked", "unmarked", "removed", "kept_archive_failed", "warnings", "store"], &[K::InvalidInput, K::InvalidTime, K::InvalidSnapshot, K::MalformedDoc, K::UnsupportedFormat, K::InvalidNonce, K::IoError, K::NoHome, K::InvalidPath, K::RootIsFilesystemRoot, K::RootIsHome, K::NotAProject, K::StorageInsideProject], op_gc),
+    OpInfo::new("blueprint.revision_name", "The fixed-width revision file name for a time and nonce.", &["now", "nonce"], &["name"], &[K::InvalidInput, K::InvalidTime, K::InvalidNonce], op_revision_name),
+    OpInfo::new("blueprint.revision_prune", "Which revision names to keep (newest 5), delete and ignore.", &["names"], &["keep", "delete", "ignored"], &[K::InvalidInput], op_revision_prune),
+    OpInfo::new("blueprint.guard_root", "Refuse /, $HOME, non-projects and storage inside the project.", &["root", "home", "is_git", "root_entries", "storage_root?"], &["allowed", "root", "storage_root", "project_id"], &[K::InvalidInput, K::NoHome, K::InvalidPath, K::RootIsFilesystemRoot, K::RootIsHome, K::NotAProject, K::StorageInsideProject], op_guard_root),
+    OpInfo::new("blueprint.storage_paths", "The storage directory, file and revisions paths of a project.", &["home", "project_id"], &["dir", "file", "revisions"], &[K::InvalidInput, K::NoHome, K::InvalidPath, K::InvalidProjectId], op_storage_paths),
+    OpInfo::new("blueprint.project_id", "The one project-id derivation from an absolute root.", &["root"], &["project_id"], &[K::InvalidInput, K::InvalidPath], op_project_id),
+    OpInfo::new("blueprint.format_for_director", "The fold account as one line for the Director.", &["result", "conflict?"], &["line"], &[K::InvalidInput], op_format_for_director),
+    OpInfo::new("blueprint.commit", "Fold and store with optimistic compare-and-swap; fold_conflict is a deferral carrying the account.", &["store", "project_id", "items", "snapshot", "evidence", "file_text?", "repo_root?", "home?", "unreadable?", "now", "nonce", "git?"], &["result", "written", "attempts", "store"], &[K::InvalidInput, K::FoldConflict, K::MalformedDoc, K::UnsupportedFormat, K::ProjectMismatch, K::InvalidNonce, K::InvalidTime, K::InvalidSnapshot, K::IoError, K::NoHome, K::InvalidPath, K::RootIsFilesystemRoot, K::RootIsHome, K::NotAProject, K::StorageInsideProject], op_commit),
+    OpInfo::new("blueprint.cost_mode", "Cheap or costly rescans from the first scan sample, with its expiry.", &["sample_ms", "sampled_at", "now?"], &["mode", "expires_at", "expired"], &[K::InvalidInput, K::InvalidTime], op_cost_mode),
+];
+
+type In = Map<String, Value>;
+
+fn invalid(field: &str, msg: impl Into<String>) -> Error {
+    Error::invalid_input(msg).with_field(field)
+}
+
+fn snapshot_arg(a: &Args<'_>, key: &str) -> Result<Snapshot> {
+    Snapshot::from_json(a.req(key)?).map_err(|e| e.with_field(key))
+}
+
+fn opt_snapshot(a: &Args<'_>) -> Result<Option<Snapshot>> {
+    a.get("snapshot").map(Snapshot::from_json).transpose()
+}
+
+fn now_arg(a: &Args<'_>, key: &str) -> Result<UtcSecond> {
+    UtcSecond::parse_field(a.str(key)?, key)
+}
+
+fn nonce_arg(a: &Args<'_>) -> Result<Nonce> {
+    a.str("nonce")?.parse()
+}
+
+fn strings(a: &Args<'_>, key: &str, required: bool) -> Result<Vec<String>> {
+    let list = match a.opt_array(key)? {
+        Some(l) => l,
+        None if required => return Err(a.missing_err(key)),
+        None => return Ok(Vec::new()),
+    };
+    list.iter()
+        .map(|v| {
+            v.as_str()
+                .map(str::to_string)
+                .ok_or_else(|| invalid(key, format!("`{key}` must be an array of strings")))
+        })
+        .collect()
+}
+
+fn file_view(a: &Args<'_>) -> Result<MapFileView> {
+    let mut files = Vec::new();
+    if let Some(obj) = a.opt_obj("file_text")? {
+        for (k, v) in obj {
+            let t = v.as_str().ok_or_else(|| {
+                invalid("file_text", format!("file_text[{k:?}] must be a string"))
+            })?;
+            files.push((k.clone(), t.to_string()));
+        }
+    }
+    Ok(MapFileView::new(files, strings(a, "unreadable", false)?))
+}
+
+fn git_arg(a: &Args<'_>) -> Result<GitFacts> {
+    Ok(a.opt_decode::<GitFacts>("git")?.unwrap_or_default())
+}
+
+fn doc_text<'a>(a: &Args<'a>, key: &str, required: bool) -> Result<&'a str> {
+    match a.opt_str(key)? {
+        Some(t) => Ok(t),
+        None if required => Err(a.missing_err(key)),
+        None => Ok(""),
+    }
+}
+
+fn fold_request(a: &Args<'_>) -> Result<FoldRequest> {
+    let items = a
+        .opt_array("items")?
+        .ok_or_else(|| a.missing_err("items"))?
+        .iter()
+        .map(Item::from_json)
+        .collect();
+    Ok(FoldRequest {
+        project_id: a.opt_str("project_id")?.unwrap_or("").to_string(),
+        items,
+        evidence: strings(a, "evidence", true)?,
+        now: now_arg(a, "now")?,
+        git: git_arg(a)?,
+    })
+}
+
+fn op_defaults(_: &In) -> Result<Value> {
+    Ok(defaults_json())
+}
+
+fn op_count_tokens(m: &In) -> Result<Value> {
+    Ok(json!({"tokens": ApproxCounter.count(Args::new(m).str("text")?)}))
+}
+
+fn op_parse(m: &In) -> Result<Value> {
+    let text = Args::new(m).str("text")?;
+    let doc = parse(text)?;
+    Ok(doc.to_json(is_canonical(text, &doc)))
+}
+
+fn op_render(m: &In) -> Result<Value> {
+    let doc = Doc::from_json(Args::new(m).req("doc")?)?;
+    Ok(json!({"text": render(&doc)}))
+}
+
+fn op_fold(m: &In) -> Result<Value> {
+    let a = Args::new(m);
+    let text = doc_text(&a, "doc", true)?;
+    let snapshot = snapshot_arg(&a, "snapshot")?;
+    let req = fold_request(&a)?;
+    let view = file_view(&a)?;
+    let (doc, result) = fold_text(text, &req, &snapshot, &view)?;
+    Ok(json!({"doc": doc, "result": result.to_json()}))
+}
+
+fn op_validate_item(m: &In) -> Result<Value> {
+    let a = Args::new(m);
+    let item = Item::from_json(a.req("item")?);
+    let snapshot = snapshot_arg(&a, "snapshot")?;
+    let evidence = strings(&a, "evidence", true)?;
+    let ev = evidence
+        .iter()
+        .map(String::as_str)
+        .filter(|e| snapshot.contains(e))
+        .collect();
+    Ok(match validate(&item, &snapshot, &ev) {
+        Ok(_) => json!({"valid": true, "id": item.id()}),
+        Err(r) => json!({"valid": false, "reason": r.reason.as_str(), "detail": r.detail}),
+    })
+}
+
+fn op_check_anchor(m: &In) -> Result<Value> {
+    let a = Args::new(m);
+    let where_ = a.str("where")?;
+    let view = file_view(&a)?;
+    let snapshot = opt_snapshot(&a)?;
+    let (verdict, why) = AnchorChecker::new(&view, snapshot.as_ref()).check(where_);
+    Ok(json!({"verdict": verdict.as_str(), "why": why.as_str()}))
+}
+
+fn op_evidence_modules(m: &In) -> Result<Value> {
+    let a = Args::new(m);
+    let snapshot = snapshot_arg(&a, "snapshot")?;
+    let paths = strings(&a, "paths", true)?;
+    let modules = evidence_modules(&snapshot, &paths, a.opt_str("root")?)?;
+    Ok(json!({ "modules": modules }))
+}
+
+fn positive(a: &Args<'_>, key: &str) -> Result<Option<i64>> {
+    match a.get(key) {
+        None => Ok(None),
+        Some(Value::Number(n)) => Ok(n.as_i64().or_else(|| n.as_u64().map(|_| i64::MAX))),
+        Some(v) => Err(a.invalid_err(key, "a number", v)),
+    }
+}
+
+fn op_render_index(m: &In) -> Result<Value> {
+    let a = Args::new(m);
+    let doc = parse(doc_text(&a, "doc", true)?)?;
+    let snapshot = snapshot_arg(&a, "snapshot")?;
+    let max = positive(&a, "max_tokens")?;
+    let oversize = positive(&a, "oversize_bytes")?
+        .filter(|&b| b > 0)
+        .and_then(|b| u64::try_from(b).ok());
+    let out = render_index(&doc, &snapshot, max, oversize, &ApproxCounter)?;
+    Ok(
+        json!({"text": out.text, "tokens": out.tokens, "shown": out.shown,
+              "not_shown": out.not_shown, "budget": out.budget}),
+    )
+}
+
+fn op_graph(m: &In) -> Result<Value> {
+    let a = Args::new(m);
+    let format: GraphFormat = match a.opt_str("format")? {
+        Some(f) => f.parse()?,
+        None => return Err(a.missing_err("format")),
+    };
+    let doc = parse(doc_text(&a, "doc", false)?)?;
+    let snapshot = snapshot_arg(&a, "snapshot")?;
+    Ok(json!({"text": graph(&doc, &snapshot, format)}))
+}
+
+fn op_read_module(m: &In) -> Result<Value> {
+    let a = Args::new(m);
+    let doc = parse(doc_text(&a, "doc", true)?)?;
+    let snapshot = snapshot_arg(&a, "snapshot")?;
+    read_module(&doc, &snapshot, a.str("module")?)
+}
+
+fn op_gc_plan(m: &In) -> Result<Value> {
+    let a = Args::new(m);
+    let text = doc_text(&a, "doc", true)?;
+    let doc = parse(text)?;
+    let snapshot = snapshot_arg(&a, "snapshot")?;
+    let now = now_arg(&a, "now")?;
+    let archive_ok = a.opt_bool("archive_ok")?.unwrap_or(true);
+    let p = gc_plan(text, &doc, &snapshot, now, archive_ok);
+    Ok(
+        json!({"doc": p.text, "changed": p.changed, "orphans": p.orphans, "marked": p.marked,
+              "unmarked": p.unmarked, "removable": p.removable, "removed": p.removed,
+              "kept_archive_failed": p.kept_archive_failed}),
+    )
+}
+
+fn op_revision_name(m: &In) -> Result<Value> {
+    let a = Args::new(m);
+    let now = now_arg(&a, "now")?;
+    Ok(json!({"name": revision_name(now, &nonce_arg(&a)?)}))
+}
+
+fn op_revision_prune(m: &In) -> Result<Value> {
+    let p = revision_prune(&strings(&Args::new(m), "names", true)?);
+    Ok(json!({"keep": p.keep, "delete": p.delete, "ignored": p.ignored}))
+}
+
+fn home_arg<'a>(a: &Args<'a>) -> Result<Option<&'a str>> {
+    a.opt_str("home")
+}
+
+fn op_guard_root(m: &In) -> Result<Value> {
+    let a = Args::new(m);
+    let home = home_arg(&a)?;
+    let root = a.str("root")?;
+    let ok = guard_root(
+        root,
+        home,
+        a.opt_bool("is_git")?.unwrap_or(false),
+        &strings(&a, "root_entries", false)?,
+        a.opt_str("storage_root")?,
+    )?;
+    Ok(
+        json!({"allowed": true, "root": ok.root, "storage_root": ok.storage_root, "project_id": ok.project_id}),
+    )
+}
+
+fn op_storage_paths(m: &In) -> Result<Value> {
+    let a = Args::new(m);
+    let p = storage_paths(home_arg(&a)?, a.opt_str("project_id")?.unwrap_or(""))?;
+    Ok(json!({"dir": p.dir, "file": p.file, "revisions": p.revisions}))
+}
+
+fn op_project_id(m: &In) -> Result<Value> {
+    Ok(json!({"project_id": projectid::compute(Args::new(m).str("root")?)?}))
+}
+
+fn op_format_for_director(m: &In) -> Result<Value> {
+    let a = Args::new(m);
+    let result: FoldResult = a.decode("result")?;
+    let conflict = a.opt_bool("conflict")?.unwrap_or(false);
+    Ok(json!({"line": format_for_director(&result, conflict)}))
+}
+
+fn op_cost_mode(m: &In) -> Result<Value> {
+    let a = Args::new(m);
+    let sample = a
+        .req("sample_ms")?
+        .as_f64()
+        .filter(|s| s.is_finite() && *s >= 0.0)
+        .ok_or_else(|| invalid("sample_ms", "`sample_ms` must be a non-negative number"))?;
+    let d = CostDecision::from_sample(sample, now_arg(&a, "sampled_at")?);
+    let mut out = json!({"mode": d.mode.as_str(), "expires_at": d.expires_at.to_string()});
+    if a.get("now").is_some() {
+        out["expired"] = Value::Bool(d.expired(now_arg(&a, "now")?));
+    }
+    Ok(out)
+}
+
+/// A memory store from its JSON form, or `None` for another kind.
+fn memory_store(a: &Args<'_>) -> Result<Option<MemoryStore>> {
+    let s = a.opt_obj("store")?.ok_or_else(|| a.missing_err("store"))?;
+    match s.get("kind").and_then(Value::as_str) {
+        None | Some("memory") => {}
+        Some(_) => return Ok(None),
+    }
+    let sa = Args::new(s);
+    let content = sa.opt_str("content")?.unwrap_or("");
+    let mut revisions = Vec::new();
+    for r in sa.opt_array("revisions")?.map(Vec::as_slice).unwrap_or(&[]) {
+        let ro = r
+            .as_object()
+            .ok_or_else(|| invalid("store", "each revision is {name, content}"))?;
+        let ra = Args::new(ro);
+        revisions.push((
+            ra.str("name")?.to_string(),
+            ra.str("content")?.as_bytes().to_vec(),
+        ));
+    }
+    let mut interleave = Vec::new();
+    for v in sa
+        .opt_array("interleave")?
+        .map(Vec::as_slice)
+        .unwrap_or(&[])
+    {
+        interleave.push(match v {
+            Value::Null => None,
+            Value::String(t) => Some(t.as_bytes().to_vec()),
+            _ => return Err(invalid("store", "interleave entries are strings or null")),
+        });
+    }
+    let content = (!content.is_empty()).then(|| content.as_bytes().to_vec());
+    Ok(Some(
+        MemoryStore::new(content, revisions)
+            .with_interleave(interleave)
+            .with_revision_failure(sa.opt_bool("revision_fail")?.unwrap_or(false)),
+    ))
+}
+
+fn store_json(s: &MemoryStore) -> Value {
+    let (content, revisions) = s.snapshot();
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    json!({
+        "content": content.as_deref().map(text).unwrap_or_default(),
+        "revisions": revisions.iter().map(|(n, c)| json!({"name": n, "content": text(c)})).collect::<Vec<_>>(),
+    })
+}
+
+fn commit_json(out: &CommitOutcome) -> Value {
+    json!({"result": out.result.to_json(), "written": out.written, "attempts": out.attempts})
+}
+
+fn gc_json(out: &GcOutcome) -> Value {
+    json!({"written": out.written, "deferred": out.deferred, "marked": out.marked,
+           "unmarked": out.unmarked, "removed": out.removed,
+           "kept_archive_failed": out.kept_archive_failed, "warnings": out.warnings})
+}
+
+fn op_commit(m: &In) -> Result<Value> {
+    let a = Args::new(m);
+    let snapshot = snapshot_arg(&a, "snapshot")?;
+    let req = fold_request(&a)?;
+    let nonce = nonce_arg(&a)?;
+    match memory_store(&a)? {
+        Some(store) => {
+            let view = file_view(&a)?;
+            let out = commit(&store, &req, &snapshot, &view, &nonce)?;
+            let mut v = commit_json(&out);
+            v["store"] = store_json(&store);
+            Ok(v)
+        }
+        None => fs_store(&a, |store, view| {
+            let view =
+                view.ok_or_else(|| invalid("repo_root", "the fs store form needs `repo_root`"))?;
+            Ok(commit_json(&commit(store, &req, &snapshot, view, &nonce)?))
+        }),
+    }
+}
+
+fn op_gc(m: &In) -> Result<Value> {
+    let a = Args::new(m);
+    let snapshot = snapshot_arg(&a, "snapshot")?;
+    let now = now_arg(&a, "now")?;
+    let nonce = nonce_arg(&a)?;
+    match memory_store(&a)? {
+        Some(store) => {
+            let out = gc(&store, &snapshot, now, &nonce)?;
+            let mut v = gc_json(&out);
+            v["store"] = store_json(&store);
+            Ok(v)
+        }
+        None => fs_store(&a, |store, _| {
+            Ok(gc_json(&gc(store, &snapshot, now, &nonce)?))
+        }),
+    }
+}
+
+/// Runs `f` against the fs store named by `store: {"kind": "fs", "dir"}` after the root guard.
+#[cfg(feature = "fs")]
+fn fs_store(
+    a: &Args<'_>,
+    f: impl FnOnce(&dyn Store, Option<&dyn FileView>) -> Result<Value>,
+) -> Result<Value> {
+    crate::store::cas_fs::with_guarded_store(a.map(), f)
+}
+
+#[cfg(not(feature = "fs"))]
+fn fs_store(
+    a: &Args<'_>,
+    _f: impl FnOnce(&dyn Store, Option<&dyn FileView>) -> Result<Value>,
+) -> Result<Value> {
+    let _ = a;
+    Err(Error::invalid_input("store kind \"fs\" needs the `fs` feature").with_field("store"))
+}

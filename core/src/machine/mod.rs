@@ -1,7 +1,31 @@
 //! The feature state machine: the transition table, `transition`, `recover_to`, `should_stop`,
-//! role and status tables and the pure part of `done` finalisation (state-machine.md).
+//! role and status tables, `validate_state`, the diagram and the pure part of `done`
+//! finalisation (state-machine.md).
 //!
-//! It decides which phase may follow which and what a move does to round and role; persisting the
-//! state is left to [`crate::workspace`].
+//! It decides which phase may follow which and what a move does to round, role and `active`;
+//! persisting the state is left to [`crate::workspace`].
 
+mod diagram;
+mod enums;
 pub(crate) mod ops;
+mod roles;
+mod rules;
+mod table;
+mod validate;
+
+pub use diagram::{diagram_edges, render_diagram, DiagramFormat};
+pub use enums::{enum_values, ENUM_KINDS};
+pub use roles::{
+    is_selectable, phase_role, phase_to_role, phase_to_status, PHASE_TO_ROLE, PHASE_TO_STATUS,
+    SELECTABLE_PHASES,
+};
+pub use rules::{
+    finalize_done, reconcile_active, recover_to, should_stop, transition, MAX_GUARD_RETRIES,
+    NO_PROGRESS_LIMIT, STOP_REASON_DONE, STOP_REASON_PROCESS_GONE,
+};
+pub use table::{
+    can_transition, can_transition_known, can_transition_str, is_recoverable, is_terminal,
+    is_universal_target, table_targets, RECOVERABLE_PHASES, TERMINAL_PHASES, TRANSITIONS,
+    UNIVERSAL_TARGETS,
+};
+pub use validate::{validate_state, Validation};

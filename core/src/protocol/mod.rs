@@ -3,9 +3,11 @@
 //!
 //! Types here carry the seed's JSON tags; the rules that act on them live in the area modules.
 
+pub mod candidate;
 pub mod codec;
 pub mod config;
 pub mod feature;
-pub mod gotext;
+pub mod gotext_decode;
+pub mod projectid;
 pub mod state;
 pub mod warning;

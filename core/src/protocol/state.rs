@@ -1,2 +1,910 @@
 //! Phases, roles, sub-phases, statuses, the `State` object and workspace events, with the seed's
 //! strings and JSON tags (state-machine.md §1–2, workspace.md §6).
+//!
+//! This module decides the vocabulary and the JSON shapes: which strings exist, the key order and
+//! omit-zero rules of `State` and `Event`, and how a decoded JSON value fills them (Go's rules).
+//! What a phase may be followed by, and every other rule, lives in [`crate::machine`].
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde_json::{Map, Value};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::protocol::codec::gojson_decode::{self, DecodeError, GoValue, ListUpdate};
+use crate::protocol::codec::time::{ParseOptions, Timestamp};
+
+/// A closed vocabulary of seed strings (phases, roles, …): every value and its string.
+pub trait Vocab: Copy + Eq + fmt::Debug + 'static {
+    /// Every value, in the seed's order.
+    const ALL: &'static [Self];
+    /// What the vocabulary is called in messages (`phase`, `role`, …).
+    const WHAT: &'static str;
+    /// The seed string of this value.
+    fn as_str(self) -> &'static str;
+    /// The value whose seed string is exactly `s` (case-sensitive).
+    fn from_name(s: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|v| v.as_str() == s)
+    }
+}
+
+macro_rules! vocab {
+    ($(#[$m:meta])* $name:ident, $what:literal { $($(#[$vm:meta])* $var:ident = $s:literal),+ $(,)? }) => {
+        $(#[$m])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum $name {
+            $($(#[$vm])* $var,)+
+        }
+
+        impl Vocab for $name {
+            const ALL: &'static [Self] = &[$($name::$var),+];
+            const WHAT: &'static str = $what;
+            fn as_str(self) -> &'static str {
+                match self {
+                    $($name::$var => $s,)+
+                }
+            }
+        }
+
+        impl $name {
+            /// The seed string of this value.
+            pub fn as_str(self) -> &'static str {
+                Vocab::as_str(self)
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = Error;
+            fn from_str(s: &str) -> Result<Self> {
+                <$name as Vocab>::from_name(s).ok_or_else(|| {
+                    Error::invalid_input(format!("unknown {} {s:?}", $what))
+                })
+            }
+        }
+    };
+}
+
+vocab! {
+    /// The 15 phases of the feature state machine, in `AllPhases` order (state-machine.md §1.1).
+    Phase, "phase" {
+        /// `init`: start; never re-entered by a transition.
+        Init = "init",
+        /// `designing` (designer).
+        Designing = "designing",
+        /// `design-reviewing` (design-reviewer).
+        DesignReviewing = "design-reviewing",
+        /// `coding` (coder).
+        Coding = "coding",
+        /// `reviewing` (reviewer).
+        Reviewing = "reviewing",
+        /// `deep-reviewing` (deep-reviewer); the only phase with a meaningful `subPhase`.
+        DeepReviewing = "deep-reviewing",
+        /// `fixing` (fixer).
+        Fixing = "fixing",
+        /// `testing` (tester).
+        Testing = "testing",
+        /// `amending` (coder, fix round).
+        Amending = "amending",
+        /// `accepting` (acceptor).
+        Accepting = "accepting",
+        /// `pending-review`: waiting for a human `done`.
+        PendingReview = "pending-review",
+        /// `done`: terminal.
+        Done = "done",
+        /// `abandoned`: terminal.
+        Abandoned = "abandoned",
+        /// `blocked`: universal target, resume point.
+        Blocked = "blocked",
+        /// `needs-attention`: universal target, resume point.
+        NeedsAttention = "needs-attention",
+    }
+}
+
+vocab! {
+    /// Every role string (state-machine.md §1.2): the eight pipeline roles first, in `AllRoles`
+    /// order, then the sub-roles and non-pipeline roles.
+    Role, "role" {
+        /// `designer`
+        Designer = "designer",
+        /// `design-reviewer`
+        DesignReviewer = "design-reviewer",
+        /// `coder`
+        Coder = "coder",
+        /// `reviewer`
+        Reviewer = "reviewer",
+        /// `deep-reviewer`
+        DeepReviewer = "deep-reviewer",
+        /// `tester`
+        Tester = "tester",
+        /// `acceptor`
+        Acceptor = "acceptor",
+        /// `fixer`
+        Fixer = "fixer",
+        /// `mini-coder` (self-heal sub-role)
+        MiniCoder = "mini-coder",
+        /// `re-verifier` (self-heal sub-role)
+        ReVerifier = "re-verifier",
+        /// `synthesizer` (deep-review sub-role)
+        Synthesizer = "synthesizer",
+        /// `gate` (non-pipeline)
+        Gate = "gate",
+        /// `consolidator` (non-pipeline)
+        Consolidator = "consolidator",
+        /// `round-summarizer` (non-pipeline)
+        RoundSummarizer = "round-summarizer",
+    }
+}
+
+impl Role {
+    /// `AllRoles`: the pipeline roles, the only values PhaseToRole assigns (§1.2).
+    pub const PIPELINE: &'static [Role] = &[
+        Role::Designer,
+        Role::DesignReviewer,
+        Role::Coder,
+        Role::Reviewer,
+        Role::DeepReviewer,
+        Role::Tester,
+        Role::Acceptor,
+        Role::Fixer,
+    ];
+    /// `ConfigurableRoles`: `AllRoles` followed by `mini-coder` (§1.2).
+    pub const CONFIGURABLE: &'static [Role] = &[
+        Role::Designer,
+        Role::DesignReviewer,
+        Role::Coder,
+        Role::Reviewer,
+        Role::DeepReviewer,
+        Role::Tester,
+        Role::Acceptor,
+        Role::Fixer,
+        Role::MiniCoder,
+    ];
+}
+
+vocab! {
+    /// Sub-phases of `deep-reviewing`, in `AllSubPhases` order (§1.3).
+    SubPhase, "sub-phase" {
+        /// `reviewing`
+        Reviewing = "reviewing",
+        /// `synthesizing`
+        Synthesizing = "synthesizing",
+        /// `fixing`
+        Fixing = "fixing",
+        /// `reverifying`
+        Reverifying = "reverifying",
+    }
+}
+
+vocab! {
+    /// Notification levels of an event, in `AllNotifyLevels` order (§1.4); `""` means none.
+    NotifyLevel, "notify level" {
+        /// `success`: normal end.
+        Success = "success",
+        /// `error`: failure or guard block.
+        Error = "error",
+        /// `warning`: interrupted or escalation.
+        Warning = "warning",
+    }
+}
+
+vocab! {
+    /// Event types with a producer, in `AllEventTypes` order (§1.5). Informative: no op rejects
+    /// other types.
+    EventType, "event type" {
+        /// `conditional-pass-residual`
+        ConditionalPassResidual = "conditional-pass-residual",
+        /// `escalation`
+        Escalation = "escalation",
+        /// `feature-discovered`
+        FeatureDiscovered = "feature-discovered",
+        /// `force-done`
+        ForceDone = "force-done",
+        /// `guard-fail`
+        GuardFail = "guard-fail",
+        /// `health-check-failed`
+        HealthCheckFailed = "health-check-failed",
+        /// `hook`
+        Hook = "hook",
+        /// `phase-skipped`
+        PhaseSkipped = "phase-skipped",
+        /// `phase-start`
+        PhaseStart = "phase-start",
+        /// `run-end`
+        RunEnd = "run-end",
+        /// `run-error`
+        RunError = "run-error",
+        /// `run-output`
+        RunOutput = "run-output",
+        /// `run-start`
+        RunStart = "run-start",
+        /// `self-mod-approved`
+        SelfModApproved = "self-mod-approved",
+        /// `self-mod-detected`
+        SelfModDetected = "self-mod-detected",
+        /// `transition`
+        Transition = "transition",
+    }
+}
+
+vocab! {
+    /// Feature statuses (`feature.Status`, §1.6), targets of PhaseToStatus (`draft` excepted).
+    FeatureStatus, "feature status" {
+        /// `not-started`
+        NotStarted = "not-started",
+        /// `in-progress`
+        InProgress = "in-progress",
+        /// `done`
+        Done = "done",
+        /// `abandoned`
+        Abandoned = "abandoned",
+        /// `blocked`
+        Blocked = "blocked",
+        /// `needs-attention`
+        NeedsAttention = "needs-attention",
+        /// `ready-for-review`
+        ReadyForReview = "ready-for-review",
+        /// `draft` (never produced by PhaseToStatus)
+        Draft = "draft",
+    }
+}
+
+/// A value of an open vocabulary: a known value, or any other string kept verbatim. Phases and
+/// roles are plain strings in the seed; an unknown one is data, never an input error.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Open<T> {
+    /// One of the vocabulary's values.
+    Known(T),
+    /// Any other string (including `""`).
+    Other(String),
+}
+
+/// A phase string: a [`Phase`] or any other string.
+pub type AnyPhase = Open<Phase>;
+/// A role string: a [`Role`] or any other string.
+pub type AnyRole = Open<Role>;
+/// A sub-phase string: a [`SubPhase`] or any other string.
+pub type AnySubPhase = Open<SubPhase>;
+/// An event type string.
+pub type AnyEventType = Open<EventType>;
+/// A notify level string (`""` = none).
+pub type AnyNotifyLevel = Open<NotifyLevel>;
+
+impl<T: Vocab> Open<T> {
+    /// The value for `s`: known if `s` is exactly one of the vocabulary's strings.
+    pub fn new(s: &str) -> Self {
+        match T::from_name(s) {
+            Some(v) => Open::Known(v),
+            None => Open::Other(s.to_string()),
+        }
+    }
+
+    /// The string.
+    pub fn as_str(&self) -> &str {
+        match self {
+            Open::Known(v) => v.as_str(),
+            Open::Other(s) => s,
+        }
+    }
+
+    /// The known value, if any.
+    pub fn known(&self) -> Option<T> {
+        match self {
+            Open::Known(v) => Some(*v),
+            Open::Other(_) => None,
+        }
+    }
+
+    /// Whether this is the empty string (the zero value).
+    pub fn is_empty(&self) -> bool {
+        self.as_str().is_empty()
+    }
+
+    /// Whether this is exactly `v`.
+    pub fn is(&self, v: T) -> bool {
+        self.known() == Some(v)
+    }
+}
+
+impl<T> Default for Open<T> {
+    fn default() -> Self {
+        Open::Other(String::new())
+    }
+}
+
+impl<T> From<T> for Open<T> {
+    fn from(v: T) -> Self {
+        Open::Known(v)
+    }
+}
+
+impl<T: Vocab> From<&str> for Open<T> {
+    fn from(s: &str) -> Self {
+        Open::new(s)
+    }
+}
+
+impl<T: Vocab> fmt::Display for Open<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The per-feature run state, `state.json` (state-machine.md §2.1). Field order is file order.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct State {
+    /// `featureId` (always).
+    pub feature_id: String,
+    /// `phase` (always).
+    pub phase: AnyPhase,
+    /// `role` (always).
+    pub role: AnyRole,
+    /// `subPhase` (omit-zero): meaningful only in `deep-reviewing`.
+    pub sub_phase: AnySubPhase,
+    /// `round` (always): fix round counter.
+    pub round: i64,
+    /// `maxRounds` (always): round limit, `<= 0` = unlimited.
+    pub max_rounds: i64,
+    /// `active` (always): a run loop owns the feature.
+    pub active: bool,
+    /// `pid` (omit-zero): pid of that run loop.
+    pub pid: i64,
+    /// `runner` (always).
+    pub runner: String,
+    /// `label` (omit-zero).
+    pub label: String,
+    /// `createdAt` (always).
+    pub created_at: Timestamp,
+    /// `updatedAt` (always): stamped by WriteState.
+    pub updated_at: Timestamp,
+    /// `since` (always, although tagged omitempty: Go never omits a struct).
+    pub since: Timestamp,
+    /// `consecutiveNoProgress` (always).
+    pub consecutive_no_progress: i64,
+    /// `lastFailCount` (always).
+    pub last_fail_count: i64,
+    /// `stopReason` (omit-zero).
+    pub stop_reason: String,
+    /// `stopMessage` (omit-zero).
+    pub stop_message: String,
+    /// `runners` (omit-zero: empty = absent).
+    pub runners: Vec<String>,
+    /// `profile` (omit-zero).
+    pub profile: String,
+    /// `selfModTouched` (omit-zero).
+    pub self_mod_touched: bool,
+    /// `selfModPaths` (omit-zero: empty = absent).
+    pub self_mod_paths: Vec<String>,
+    /// `selfModApproved` (omit-zero).
+    pub self_mod_approved: bool,
+    /// `guardRetries` (omit-zero).
+    pub guard_retries: i64,
+    /// `baseCommit` (omit-zero).
+    pub base_commit: String,
+    /// `manualPhase` (omit-zero).
+    pub manual_phase: bool,
+}
+
+/// The keys of [`State`] in file order (state-machine.md §2.1).
+pub const STATE_KEYS: [&str; 25] = [
+    "featureId",
+    "phase",
+    "role",
+    "subPhase",
+    "round",
+    "maxRounds",
+    "active",
+    "pid",
+    "runner",
+    "label",
+    "createdAt",
+    "updatedAt",
+    "since",
+    "consecutiveNoProgress",
+    "lastFailCount",
+    "stopReason",
+    "stopMessage",
+    "runners",
+    "profile",
+    "selfModTouched",
+    "selfModPaths",
+    "selfModApproved",
+    "guardRetries",
+    "baseCommit",
+    "manualPhase",
+];
+
+fn put_str(m: &mut Map<String, Value>, k: &str, v: &str, always: bool) {
+    if always || !v.is_empty() {
+        m.insert(k.into(), Value::from(v));
+    }
+}
+
+fn put_int(m: &mut Map<String, Value>, k: &str, v: i64, always: bool) {
+    if always || v != 0 {
+        m.insert(k.into(), Value::from(v));
+    }
+}
+
+fn put_bool(m: &mut Map<String, Value>, k: &str, v: bool, always: bool) {
+    if always || v {
+        m.insert(k.into(), Value::from(v));
+    }
+}
+
+fn put_list(m: &mut Map<String, Value>, k: &str, v: &[String]) {
+    if !v.is_empty() {
+        m.insert(k.into(), Value::from(v.to_vec()));
+    }
+}
+
+/// Parses a time the way state/workspace decode it: Go RFC 3339, upper-case `T`/`Z`.
+pub fn parse_time(s: &str) -> std::result::Result<Timestamp, DecodeError> {
+    Timestamp::parse(s, ParseOptions::default()).map_err(|e| DecodeError(e.to_string()))
+}
+
+/// Which decoder read a document: op inputs report `invalid_input`, state.json text
+/// `invalid_json` (state-machine.md §2.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Regime {
+    /// An op input, already decoded by serde_json.
+    OpInput,
+    /// File text decoded with Go's rules.
+    Text,
+}
+
+impl Regime {
+    fn kind(self) -> ErrorKind {
+        match self {
+            Regime::OpInput => ErrorKind::InvalidInput,
+            Regime::Text => ErrorKind::InvalidJson,
+        }
+    }
+}
+
+fn field_err(regime: Regime, what: &str, key: &str, e: &DecodeError) -> Error {
+    Error::new(regime.kind(), format!("{what} key `{key}`: {e}")).with_field(key)
+}
+
+impl State {
+    /// The canonical JSON form (§2.2): the keys of §2.1 in order, omit-zero keys only when
+    /// non-zero, times in Go RFC3339Nano with their offset.
+    pub fn to_json(&self) -> Value {
+        let mut m = Map::new();
+        put_str(&mut m, "featureId", &self.feature_id, true);
+        put_str(&mut m, "phase", self.phase.as_str(), true);
+        put_str(&mut m, "role", self.role.as_str(), true);
+        put_str(&mut m, "subPhase", self.sub_phase.as_str(), false);
+        put_int(&mut m, "round", self.round, true);
+        put_int(&mut m, "maxRounds", self.max_rounds, true);
+        put_bool(&mut m, "active", self.active, true);
+        put_int(&mut m, "pid", self.pid, false);
+        put_str(&mut m, "runner", &self.runner, true);
+        put_str(&mut m, "label", &self.label, false);
+        put_str(
+            &mut m,
+            "createdAt",
+            &self.created_at.to_rfc3339_nano(),
+            true,
+        );
+        put_str(
+            &mut m,
+            "updatedAt",
+            &self.updated_at.to_rfc3339_nano(),
+            true,
+        );
+        put_str(&mut m, "since", &self.since.to_rfc3339_nano(), true);
+        put_int(
+            &mut m,
+            "consecutiveNoProgress",
+            self.consecutive_no_progress,
+            true,
+        );
+        put_int(&mut m, "lastFailCount", self.last_fail_count, true);
+        put_str(&mut m, "stopReason", &self.stop_reason, false);
+        put_str(&mut m, "stopMessage", &self.stop_message, false);
+        put_list(&mut m, "runners", &self.runners);
+        put_str(&mut m, "profile", &self.profile, false);
+        put_bool(&mut m, "selfModTouched", self.self_mod_touched, false);
+        put_list(&mut m, "selfModPaths", &self.self_mod_paths);
+        put_bool(&mut m, "selfModApproved", self.self_mod_approved, false);
+        put_int(&mut m, "guardRetries", self.guard_retries, false);
+        put_str(&mut m, "baseCommit", &self.base_commit, false);
+        put_bool(&mut m, "manualPhase", self.manual_phase, false);
+        Value::Object(m)
+    }
+
+    /// Decodes a State from an op input value (serde_json regime: the last duplicate already
+    /// won, `null` is the zero value). Not an object, or a field of the wrong type →
+    /// `invalid_input`.
+    pub fn from_input(v: &Value) -> Result<State> {
+        if !v.is_object() {
+            return Err(Error::invalid_input(format!(
+                "state must be a JSON object, not {}",
+                crate::ops::type_name(v)
+            ))
+            .with_field("state"));
+        }
+        let go = gojson_decode::from_value(v, crate::ops::MAX_DEPTH)
+            .map_err(|e| Error::invalid_input(format!("state: {e}")).with_field("state"))?;
+        State::from_go(&go, Regime::OpInput)
+    }
+
+    /// Decodes state.json text with Go's rules (state-machine.md §2.3): duplicates applied in
+    /// order with `null` leaving a scalar unchanged, lone surrogates → U+FFFD, a document that is
+    /// only `null` → the zero State. Any failure → `invalid_json`.
+    pub fn parse_text(text: &[u8]) -> Result<State> {
+        let go = gojson_decode::parse(text)
+            .map_err(|e| Error::new(ErrorKind::InvalidJson, format!("state.json: {e}")))?;
+        match go {
+            GoValue::Null => Ok(State::default()),
+            GoValue::Object(_) => State::from_go(&go, Regime::Text),
+            other => Err(Error::new(
+                ErrorKind::InvalidJson,
+                format!(
+                    "state.json: cannot decode a JSON {} into a state object",
+                    other.type_name()
+                ),
+            )),
+        }
+    }
+
+    /// Applies the members of a decoded object to a zero State, in document order.
+    pub fn from_go(go: &GoValue, regime: Regime) -> Result<State> {
+        let GoValue::Object(members) = go else {
+            return Err(Error::new(
+                regime.kind(),
+                format!("state must be a JSON object, not {}", go.type_name()),
+            ));
+        };
+        let mut s = State::default();
+        for (key, v) in members {
+            s.apply(key, v)
+                .map_err(|e| field_err(regime, "state", key, &e))?;
+        }
+        Ok(s)
+    }
+
+    fn apply(&mut self, key: &str, v: &GoValue) -> std::result::Result<(), DecodeError> {
+        fn set<T>(slot: &mut T, v: Option<T>) {
+            if let Some(v) = v {
+                *slot = v;
+            }
+        }
+        fn list(slot: &mut Vec<String>, u: ListUpdate) {
+            match u {
+                ListUpdate::Reset => slot.clear(),
+                ListUpdate::Set(l) => *slot = l,
+            }
+        }
+        fn time(v: &GoValue) -> std::result::Result<Option<Timestamp>, DecodeError> {
+            v.as_string()?.map(|s| parse_time(&s)).transpose()
+        }
+        match key {
+            "featureId" => set(&mut self.feature_id, v.as_string()?),
+            "phase" => set(&mut self.phase, v.as_string()?.map(|s| Open::new(&s))),
+            "role" => set(&mut self.role, v.as_string()?.map(|s| Open::new(&s))),
+            "subPhase" => set(&mut self.sub_phase, v.as_string()?.map(|s| Open::new(&s))),
+            "round" => set(&mut self.round, v.as_i64()?),
+            "maxRounds" => set(&mut self.max_rounds, v.as_i64()?),
+            "active" => set(&mut self.active, v.as_bool()?),
+            "pid" => set(&mut self.pid, v.as_i64()?),
+            "runner" => set(&mut self.runner, v.as_string()?),
+            "label" => set(&mut self.label, v.as_string()?),
+            "createdAt" => set(&mut self.created_at, time(v)?),
+            "updatedAt" => set(&mut self.updated_at, time(v)?),
+            "since" => set(&mut self.since, time(v)?),
+            "consecutiveNoProgress" => set(&mut self.consecutive_no_progress, v.as_i64()?),
+            "lastFailCount" => set(&mut self.last_fail_count, v.as_i64()?),
+            "stopReason" => set(&mut self.stop_reason, v.as_string()?),
+            "stopMessage" => set(&mut self.stop_message, v.as_string()?),
+            "runners" => list(&mut self.runners, v.as_string_list()?),
+            "profile" => set(&mut self.profile, v.as_string()?),
+            "selfModTouched" => set(&mut self.self_mod_touched, v.as_bool()?),
+            "selfModPaths" => list(&mut self.self_mod_paths, v.as_string_list()?),
+            "selfModApproved" => set(&mut self.self_mod_approved, v.as_bool()?),
+            "guardRetries" => set(&mut self.guard_retries, v.as_i64()?),
+            "baseCommit" => set(&mut self.base_commit, v.as_string()?),
+            "manualPhase" => set(&mut self.manual_phase, v.as_bool()?),
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+/// One line of `events.jsonl` (workspace.md §6.2). Field order is line order.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Event {
+    /// `ts` (always): stamped from `now` when empty.
+    pub ts: String,
+    /// `phase` (always, even `""`).
+    pub phase: AnyPhase,
+    /// `type` (always).
+    pub event_type: AnyEventType,
+    /// `role` (omit-zero).
+    pub role: AnyRole,
+    /// `round` (omit-zero).
+    pub round: i64,
+    /// `action` (omit-zero).
+    pub action: String,
+    /// `cmd` (omit-zero).
+    pub cmd: String,
+    /// `status` (omit-zero).
+    pub status: String,
+    /// `detail` (omit-zero).
+    pub detail: String,
+    /// `runner` (omit-zero).
+    pub runner: String,
+    /// `model` (omit-zero).
+    pub model: String,
+    /// `notify` (omit-zero; `""` = no notification).
+    pub notify: AnyNotifyLevel,
+    /// `tokens_used` (omit-zero; run-end only, 0 = unknown).
+    pub tokens_used: i64,
+    /// `cost_usd` (omit-zero).
+    pub cost_usd: f64,
+    /// `duration_ms` (omit-zero).
+    pub duration_ms: i64,
+    /// `index` (omit-zero; 1-based parallel sub-task index).
+    pub index: i64,
+}
+
+impl Event {
+    /// The JSON form in line order with the omit-zero rules of §6.2.
+    pub fn to_json(&self) -> Value {
+        let mut m = Map::new();
+        put_str(&mut m, "ts", &self.ts, true);
+        put_str(&mut m, "phase", self.phase.as_str(), true);
+        put_str(&mut m, "type", self.event_type.as_str(), true);
+        put_str(&mut m, "role", self.role.as_str(), false);
+        put_int(&mut m, "round", self.round, false);
+        put_str(&mut m, "action", &self.action, false);
+        put_str(&mut m, "cmd", &self.cmd, false);
+        put_str(&mut m, "status", &self.status, false);
+        put_str(&mut m, "detail", &self.detail, false);
+        put_str(&mut m, "runner", &self.runner, false);
+        put_str(&mut m, "model", &self.model, false);
+        put_str(&mut m, "notify", self.notify.as_str(), false);
+        put_int(&mut m, "tokens_used", self.tokens_used, false);
+        if self.cost_usd != 0.0 {
+            if let Some(n) = serde_json::Number::from_f64(self.cost_usd) {
+                m.insert("cost_usd".into(), Value::Number(n));
+            }
+        }
+        put_int(&mut m, "duration_ms", self.duration_ms, false);
+        put_int(&mut m, "index", self.index, false);
+        Value::Object(m)
+    }
+
+    /// Decodes an Event from an op input value (exact keys; `cost_usd` any number; the int fields
+    /// integers). Failures → `invalid_input`.
+    pub fn from_input(v: &Value) -> Result<Event> {
+        if !v.is_object() {
+            return Err(Error::invalid_input(format!(
+                "event must be a JSON object, not {}",
+                crate::ops::type_name(v)
+            ))
+            .with_field("event"));
+        }
+        let go = gojson_decode::from_value(v, crate::ops::MAX_DEPTH)
+            .map_err(|e| Error::invalid_input(format!("event: {e}")).with_field("event"))?;
+        Event::from_go(&go, Regime::OpInput)
+    }
+
+    /// Applies the members of a decoded object to a zero Event, in document order.
+    pub fn from_go(go: &GoValue, regime: Regime) -> Result<Event> {
+        let members = match go {
+            GoValue::Object(m) => m.as_slice(),
+            GoValue::Null => &[],
+            other => {
+                return Err(Error::new(
+                    regime.kind(),
+                    format!("event must be a JSON object, not {}", other.type_name()),
+                ))
+            }
+        };
+        let mut e = Event::default();
+        for (key, v) in members {
+            e.apply(key, v)
+                .map_err(|err| field_err(regime, "event", key, &err))?;
+        }
+        Ok(e)
+    }
+
+    fn apply(&mut self, key: &str, v: &GoValue) -> std::result::Result<(), DecodeError> {
+        fn set<T>(slot: &mut T, v: Option<T>) {
+            if let Some(v) = v {
+                *slot = v;
+            }
+        }
+        match key {
+            "ts" => set(&mut self.ts, v.as_string()?),
+            "phase" => set(&mut self.phase, v.as_string()?.map(|s| Open::new(&s))),
+            "type" => set(&mut self.event_type, v.as_string()?.map(|s| Open::new(&s))),
+            "role" => set(&mut self.role, v.as_string()?.map(|s| Open::new(&s))),
+            "round" => set(&mut self.round, v.as_i64()?),
+            "action" => set(&mut self.action, v.as_string()?),
+            "cmd" => set(&mut self.cmd, v.as_string()?),
+            "status" => set(&mut self.status, v.as_string()?),
+            "detail" => set(&mut self.detail, v.as_string()?),
+            "runner" => set(&mut self.runner, v.as_string()?),
+            "model" => set(&mut self.model, v.as_string()?),
+            "notify" => set(&mut self.notify, v.as_string()?.map(|s| Open::new(&s))),
+            "tokens_used" => set(&mut self.tokens_used, v.as_i64()?),
+            "cost_usd" => set(&mut self.cost_usd, v.as_f64()?),
+            "duration_ms" => set(&mut self.duration_ms, v.as_i64()?),
+            "index" => set(&mut self.index, v.as_i64()?),
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn vocab_strings_round_trip_through_from_str_and_display() {
+        fn check<T: Vocab + FromStr + fmt::Display>()
+        where
+            <T as FromStr>::Err: fmt::Debug,
+        {
+            for v in T::ALL {
+                let s = v.to_string();
+                assert_eq!(s.parse::<T>().unwrap(), *v);
+            }
+        }
+        check::<Phase>();
+        check::<Role>();
+        check::<SubPhase>();
+        check::<NotifyLevel>();
+        check::<EventType>();
+        check::<FeatureStatus>();
+        assert!("Coding".parse::<Phase>().is_err());
+    }
+
+    #[test]
+    fn vocab_orders_and_sizes_match_the_spec() {
+        let phases: Vec<_> = Phase::ALL.iter().map(|p| p.as_str()).collect();
+        assert_eq!(
+            phases,
+            [
+                "init",
+                "designing",
+                "design-reviewing",
+                "coding",
+                "reviewing",
+                "deep-reviewing",
+                "fixing",
+                "testing",
+                "amending",
+                "accepting",
+                "pending-review",
+                "done",
+                "abandoned",
+                "blocked",
+                "needs-attention"
+            ]
+        );
+        assert_eq!(EventType::ALL.len(), 16);
+        assert_eq!(Role::PIPELINE.len(), 8);
+        assert_eq!(Role::CONFIGURABLE.len(), 9);
+        assert_eq!(Role::ALL.len(), 14);
+    }
+
+    #[test]
+    fn unknown_phase_strings_stay_representable() {
+        let p = AnyPhase::new("warp-drive");
+        assert_eq!(p.as_str(), "warp-drive");
+        assert_eq!(p.known(), None);
+        assert!(AnyPhase::new("coding").is(Phase::Coding));
+        assert!(AnyPhase::default().is_empty());
+    }
+
+    #[test]
+    fn state_json_has_always_keys_and_omits_zero_keys() {
+        let v = State::default().to_json();
+        let keys: Vec<_> = v.as_object().unwrap().keys().cloned().collect();
+        assert_eq!(
+            keys,
+            [
+                "featureId",
+                "phase",
+                "role",
+                "round",
+                "maxRounds",
+                "active",
+                "runner",
+                "createdAt",
+                "updatedAt",
+                "since",
+                "consecutiveNoProgress",
+                "lastFailCount"
+            ]
+        );
+        assert_eq!(v["since"], "0001-01-01T00:00:00Z");
+    }
+
+    #[test]
+    fn full_state_json_follows_the_seed_key_order() {
+        let s = State {
+            sub_phase: SubPhase::Fixing.into(),
+            pid: 1,
+            label: "l".into(),
+            stop_reason: "r".into(),
+            stop_message: "m".into(),
+            runners: vec!["a".into()],
+            profile: "p".into(),
+            self_mod_touched: true,
+            self_mod_paths: vec!["x".into()],
+            self_mod_approved: true,
+            guard_retries: 1,
+            base_commit: "c".into(),
+            manual_phase: true,
+            ..State::default()
+        };
+        let keys: Vec<_> = s.to_json().as_object().unwrap().keys().cloned().collect();
+        assert_eq!(keys, STATE_KEYS);
+    }
+
+    #[test]
+    fn op_input_null_is_zero_and_text_null_leaves_earlier_duplicate() {
+        let s = State::from_input(&json!({"round": null})).unwrap();
+        assert_eq!(s.round, 0);
+        let s = State::parse_text(br#"{"round":3,"round":null}"#).unwrap();
+        assert_eq!(s.round, 3);
+        let s = State::parse_text(br#"{"runners":["a"],"runners":null}"#).unwrap();
+        assert!(s.runners.is_empty());
+    }
+
+    #[test]
+    fn integers_written_with_fraction_or_exponent_are_type_errors() {
+        for v in [
+            json!({"round": 3.0}),
+            json!({"round": "3"}),
+            json!({"active": "true"}),
+        ] {
+            assert_eq!(
+                State::from_input(&v).unwrap_err().kind,
+                ErrorKind::InvalidInput
+            );
+        }
+        assert_eq!(
+            State::parse_text(br#"{"round":1e2}"#).unwrap_err().kind,
+            ErrorKind::InvalidJson
+        );
+    }
+
+    #[test]
+    fn text_top_level_null_is_zero_state_other_scalars_fail() {
+        assert_eq!(State::parse_text(b" null ").unwrap(), State::default());
+        for t in [&b"[]"[..], b"\"x\"", b"1", b"true"] {
+            assert_eq!(
+                State::parse_text(t).unwrap_err().kind,
+                ErrorKind::InvalidJson
+            );
+        }
+    }
+
+    #[test]
+    fn event_json_keeps_always_keys_and_go_float() {
+        let e = Event {
+            cost_usd: 1.5,
+            ..Event::default()
+        };
+        assert_eq!(
+            crate::protocol::codec::gojson::write_value(
+                &e.to_json(),
+                crate::protocol::codec::gojson::Layout::Compact
+            ),
+            r#"{"ts":"","phase":"","type":"","cost_usd":1.5}"#
+        );
+    }
+}

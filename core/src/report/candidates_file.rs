@@ -4,13 +4,15 @@
 //!
 //! Pure text in and out; where the file lives and how it is written is the workspace's.
 
-use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::protocol::candidate::Candidate;
 use crate::protocol::codec::gojson::{write_value, Layout};
+use crate::protocol::codec::gojson_decode::parse;
+use crate::protocol::codec::gostruct::{go_struct, GoDecode};
 use crate::protocol::codec::time::{ParseOptions, Timestamp};
-use crate::protocol::feature::nz;
+use crate::protocol::gotext_decode::to_value;
 
 /// The pool format version written by 4x.
 pub const POOL_VERSION: i64 = 1;
@@ -39,52 +41,18 @@ pub const ESCALATION_REASONS: [&str; 4] =
 /// Phases in which a feature counts as stuck.
 pub const STUCK_PHASES: [&str; 3] = ["needs-attention", "abandoned", "blocked"];
 
-fn is_zero_f(f: &f64) -> bool {
-    *f == 0.0
-}
-
-/// One candidate feature proposed by the miner or discovery.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct Candidate {
-    /// Title.
-    #[serde(default, deserialize_with = "nz")]
-    pub title: String,
-    /// Description.
-    #[serde(default, deserialize_with = "nz")]
-    pub description: String,
-    /// Where it came from (`escalation`, `stuck`, `fail-pattern`, …).
-    #[serde(default, deserialize_with = "nz")]
-    pub source: String,
-    /// What it came from (`F2 round-1 blocker`, …).
-    #[serde(default, deserialize_with = "nz")]
-    pub origin: String,
-    /// Gate value score (set after the gate).
-    #[serde(default, deserialize_with = "nz", skip_serializing_if = "is_zero_f")]
-    pub value_score: f64,
-    /// Why it is not a hack (set after the gate).
-    #[serde(
-        default,
-        deserialize_with = "nz",
-        skip_serializing_if = "String::is_empty"
-    )]
-    pub why_not_hack: String,
-}
-
-/// A learning proposed by the miner.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CandidateLearning {
-    /// Category (expected to be one of [`LEARNING_CATEGORIES`]; not checked).
-    #[serde(default, deserialize_with = "nz")]
-    pub category: String,
-    /// Content.
-    #[serde(default, deserialize_with = "nz")]
-    pub content: String,
-    /// Source.
-    #[serde(default, deserialize_with = "nz")]
-    pub source: String,
-    /// Origin.
-    #[serde(default, deserialize_with = "nz")]
-    pub origin: String,
+go_struct! {
+    /// A learning proposed by the miner.
+    pub struct CandidateLearning {
+        /// Category (expected to be one of [`LEARNING_CATEGORIES`]; not checked).
+        category: String => "category";
+        /// Content.
+        content: String => "content";
+        /// Source.
+        source: String => "source";
+        /// Origin.
+        origin: String => "origin";
+    }
 }
 
 /// The pool file.
@@ -144,14 +112,13 @@ impl CandidatePool {
                 .map_err(|e| fail(format!("generatedAt: {e}")))?;
         }
         if let Some(x) = obj.get("candidates").filter(|x| !x.is_null()) {
-            let list: Vec<Option<Candidate>> =
-                serde_json::from_value(x.clone()).map_err(|e| fail(format!("candidates: {e}")))?;
-            pool.candidates = Some(list.into_iter().map(Option::unwrap_or_default).collect());
+            pool.candidates =
+                Some(Vec::<Candidate>::go_decode(x, "candidates").map_err(|e| fail(e.message))?);
         }
         if let Some(x) = obj.get("learnings").filter(|x| !x.is_null()) {
-            let list: Vec<Option<CandidateLearning>> =
-                serde_json::from_value(x.clone()).map_err(|e| fail(format!("learnings: {e}")))?;
-            pool.learnings = Some(list.into_iter().map(Option::unwrap_or_default).collect());
+            pool.learnings = Some(
+                Vec::<CandidateLearning>::go_decode(x, "learnings").map_err(|e| fail(e.message))?,
+            );
         }
         Ok(pool)
     }
@@ -159,8 +126,9 @@ impl CandidatePool {
 
 /// Decodes pool text (`invalid_json` on failure); version 0 becomes 1.
 pub fn parse_pool(text: &str) -> Result<CandidatePool> {
-    let v: Value = serde_json::from_str(text)
-        .map_err(|e| Error::new(ErrorKind::InvalidJson, format!("parse candidate pool: {e}")))?;
+    let bad = |e: String| Error::new(ErrorKind::InvalidJson, format!("parse candidate pool: {e}"));
+    let go = parse(text.as_bytes()).map_err(|e| bad(e.0))?;
+    let v = to_value(&go).map_err(bad)?;
     let mut pool = CandidatePool::from_json(&v, ErrorKind::InvalidJson)?;
     if pool.version == 0 {
         pool.version = POOL_VERSION;

@@ -5,3 +5,4 @@
 //! Deciding what to do with a verdict is left to the harness.
 
 pub(crate) mod ops;
+pub mod prompt;

@@ -5,6 +5,10 @@
 //! This module decides *how* bytes reach the disk (temp names, fsync order, locking); *what* is
 //! written and where is left to the layers on top (`WorkspaceFs`, the blueprint store).
 
+pub mod cas;
+#[cfg(feature = "fs")]
+pub mod cas_fs;
+
 #[cfg(feature = "fs")]
 mod append;
 #[cfg(feature = "fs")]

@@ -5,63 +5,47 @@
 
 use std::collections::HashMap;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::protocol::feature::{nz, Feature};
-use crate::protocol::gotext::quote;
+use crate::protocol::codec::goquote::quote;
+use crate::protocol::codec::gostruct::go_struct;
+use crate::protocol::feature::Feature;
+use crate::protocol::gotext_decode::decode_text;
 
 /// The file name of the mirror at the workspace root.
 pub const BACKLOG_FILE: &str = "feature_list.json";
 
-/// One entry of the mirror.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BacklogFeature {
-    /// Feature id.
-    #[serde(default, deserialize_with = "nz")]
-    pub id: String,
-    /// Name.
-    #[serde(default, deserialize_with = "nz")]
-    pub name: String,
-    /// Status text.
-    #[serde(default, deserialize_with = "nz")]
-    pub status: String,
-    /// Area (never compared).
-    #[serde(
-        default,
-        deserialize_with = "nz",
-        skip_serializing_if = "String::is_empty"
-    )]
-    pub area: String,
-    /// Description.
-    #[serde(
-        default,
-        deserialize_with = "nz",
-        skip_serializing_if = "String::is_empty"
-    )]
-    pub description: String,
-    /// Priority (0 = none).
-    #[serde(default, deserialize_with = "nz", skip_serializing_if = "is_zero")]
-    pub priority: i64,
+go_struct! {
+    /// One entry of the mirror.
+    pub struct BacklogFeature {
+        /// Feature id.
+        id: String => "id";
+        /// Name.
+        name: String => "name";
+        /// Status text.
+        status: String => "status";
+        /// Area (never compared).
+        area: String => "area", omitempty;
+        /// Description.
+        description: String => "description", omitempty;
+        /// Priority (0 = none).
+        priority: i64 => "priority", omitempty;
+    }
 }
 
-fn is_zero(i: &i64) -> bool {
-    *i == 0
-}
-
-/// The mirror file.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BacklogMirror {
-    /// Format version.
-    #[serde(default, deserialize_with = "nz")]
-    pub version: i64,
-    /// Entries (`null` when absent).
-    #[serde(default)]
-    pub features: Option<Vec<BacklogFeature>>,
+go_struct! {
+    /// The mirror file.
+    pub struct BacklogMirror {
+        /// Format version.
+        version: i64 => "version";
+        /// Entries (`null` when absent).
+        features: Option<Vec<BacklogFeature>> => "features";
+    }
 }
 
 /// What kind of drift an entry shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum DriftKind {
     /// The mirror has an entry the canonical files do not.
@@ -73,7 +57,7 @@ pub enum DriftKind {
 }
 
 /// One difference between the mirror and the canonical features.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct BacklogDrift {
     /// Kind.
     pub kind: DriftKind,
@@ -95,13 +79,7 @@ pub struct BacklogDrift {
 
 /// Decodes mirror text with Go's rules (unknown keys ignored, wrong types fail → `invalid_json`).
 pub fn parse_mirror(text: &str) -> Result<BacklogMirror> {
-    let v: serde_json::Value = serde_json::from_str(text)
-        .map_err(|e| Error::new(ErrorKind::InvalidJson, format!("parse {BACKLOG_FILE}: {e}")))?;
-    if v.is_null() {
-        return Ok(BacklogMirror::default());
-    }
-    serde_json::from_value(v)
-        .map_err(|e| Error::new(ErrorKind::InvalidJson, format!("parse {BACKLOG_FILE}: {e}")))
+    decode_text(text.as_bytes(), BACKLOG_FILE).map_err(|e| Error::new(ErrorKind::InvalidJson, e))
 }
 
 fn priority_text(p: Option<i64>) -> String {

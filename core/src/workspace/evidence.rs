@@ -7,30 +7,87 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde::Serialize;
 
+use crate::protocol::codec::gostruct::go_struct;
 use crate::protocol::codec::pathclean::{clean, join};
+use crate::protocol::codec::text::trim_space;
 use crate::protocol::feature::DEFAULT_SCREENSHOT_DIR;
-use crate::protocol::gotext::trim_space;
+use crate::protocol::gotext_decode::decode_text;
 use crate::protocol::warning::{Warning, WarningKind};
 
-/// One screenshot (Go `feature.Screenshot`).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Screenshot {
-    /// Path relative to the workspace `.4x` layout (normalised).
-    #[serde(default, deserialize_with = "crate::protocol::feature::nz")]
-    pub path: String,
-    /// Step label (`01`).
-    #[serde(default, deserialize_with = "crate::protocol::feature::nz")]
-    pub step: String,
-    /// What it shows.
-    #[serde(default, deserialize_with = "crate::protocol::feature::nz")]
-    pub description: String,
+go_struct! {
+    /// One screenshot (Go `feature.Screenshot`).
+    pub struct Screenshot {
+        /// Path relative to the workspace `.4x` layout (normalised).
+        path: String => "path";
+        /// Step label (`01`).
+        step: String => "step";
+        /// What it shows.
+        description: String => "description";
+    }
+}
+
+go_struct! {
+    /// A verify command's record, as far as decoding verify.json needs it (workspace.md §6.3).
+    pub struct VerifyCommandRecord {
+        /// Command.
+        command: String => "command";
+        /// Exit code.
+        exit_code: i64 => "exitCode";
+        /// Expected exit code.
+        expected_exit_code: Option<i64> => "expectedExitCode", omitempty;
+        /// Duration.
+        duration_ms: i64 => "durationMs";
+        /// Summary.
+        summary: String => "summary";
+        /// Start time (RFC 3339).
+        started_at: String => "startedAt";
+        /// End time (RFC 3339).
+        finished_at: String => "finishedAt";
+        /// Group.
+        group: String => "group", omitempty;
+        /// Skipped.
+        skipped: bool => "skipped", omitempty;
+    }
+}
+
+go_struct! {
+    /// An acceptance-criterion or manual-check result of verify.json.
+    pub struct CheckRecord {
+        /// Id.
+        id: String => "id";
+        /// Passed.
+        passed: bool => "passed";
+        /// Evidence.
+        evidence: Option<Vec<String>> => "evidence";
+        /// Verify type (AC results only).
+        verify_type: String => "verify_type", omitempty;
+    }
+}
+
+go_struct! {
+    /// The parts of `verify.json` (VerifyEvidence) the screenshot grouping decodes.
+    pub struct VerifyRecord {
+        /// Passed.
+        passed: bool => "passed";
+        /// Round.
+        round: i64 => "round";
+        /// Role.
+        role: String => "role";
+        /// Commands.
+        commands: Option<Vec<VerifyCommandRecord>> => "commands";
+        /// Screenshots.
+        screenshots: Option<Vec<Screenshot>> => "screenshots", omitempty;
+        /// AC results.
+        ac_results: Option<Vec<CheckRecord>> => "ac_results", omitempty;
+        /// Manual check results.
+        manual_check_results: Option<Vec<CheckRecord>> => "manual_check_results", omitempty;
+    }
 }
 
 /// The screenshots of one round.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ScreenshotGroup {
     /// Round number.
     pub round: i64,
@@ -39,7 +96,7 @@ pub struct ScreenshotGroup {
 }
 
 /// A directory where screenshots of a round may be.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Target {
     /// Round number.
     pub round: i64,
@@ -226,82 +283,59 @@ pub fn rel_path(base: &str, target: &str) -> Option<String> {
     })
 }
 
-/// One `round-<n>` directory of a feature with its verify.json text (`None` when absent).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RoundVerify {
-    /// Round number.
-    pub round: i64,
-    /// verify.json text.
-    pub verify: Option<String>,
-}
-
-/// The worktree part of [`ScreenshotInput`].
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct WorktreeListings {
-    /// Worktree root (`""` = none).
-    #[serde(default, deserialize_with = "crate::protocol::feature::nz")]
-    pub root: String,
-    /// Rounds found on disk by globbing the template under the worktree.
-    #[serde(default, deserialize_with = "crate::protocol::feature::nz")]
-    pub template_rounds: Vec<i64>,
-    /// Target dir → non-directory entry names.
-    #[serde(default, deserialize_with = "crate::protocol::feature::nz")]
-    pub listings: BTreeMap<String, Vec<String>>,
-}
-
-/// Everything screenshot grouping reads (features.md §9.3).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ScreenshotInput {
-    /// Workspace root (used lexically).
-    #[serde(default, deserialize_with = "crate::protocol::feature::nz")]
-    pub root: String,
-    /// Feature id.
-    #[serde(default, deserialize_with = "crate::protocol::feature::nz")]
-    pub feature_id: String,
-    /// Screenshot-dir template (`""` = default).
-    #[serde(default, deserialize_with = "crate::protocol::feature::nz")]
-    pub screenshot_dir: String,
-    /// The feature's rounds in directory-name order.
-    #[serde(default, deserialize_with = "crate::protocol::feature::nz")]
-    pub rounds: Vec<RoundVerify>,
-    /// Rounds found on disk by globbing the template.
-    #[serde(default, deserialize_with = "crate::protocol::feature::nz")]
-    pub template_rounds: Vec<i64>,
-    /// Target dir → non-directory entry names, in name order.
-    #[serde(default, deserialize_with = "crate::protocol::feature::nz")]
-    pub listings: BTreeMap<String, Vec<String>>,
-    /// The feature's worktree, if any.
-    #[serde(default)]
-    pub worktree: Option<WorktreeListings>,
-}
-
-/// Decodes the screenshots of a verify.json text with Go's rules for the fields that matter
-/// here; `Err` when the text does not decode as VerifyEvidence.
-fn verify_screenshots(text: &str) -> Result<Vec<Screenshot>, String> {
-    let v: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
-    let obj = match v {
-        Value::Null => return Ok(Vec::new()),
-        Value::Object(o) => o,
-        _ => return Err("verify.json is not an object".into()),
-    };
-    let typed = |k: &str, ok: fn(&Value) -> bool| -> Result<(), String> {
-        match obj.get(k) {
-            Some(x) if !x.is_null() && !ok(x) => Err(format!("field {k} has the wrong type")),
-            _ => Ok(()),
-        }
-    };
-    typed("passed", Value::is_boolean)?;
-    typed("round", |x| x.is_i64())?;
-    typed("role", Value::is_string)?;
-    typed("commands", Value::is_array)?;
-    typed("ac_results", Value::is_array)?;
-    typed("manual_check_results", Value::is_array)?;
-    match obj.get("screenshots") {
-        None | Some(Value::Null) => Ok(Vec::new()),
-        Some(x) => serde_json::from_value::<Vec<Option<Screenshot>>>(x.clone())
-            .map(|v| v.into_iter().map(Option::unwrap_or_default).collect())
-            .map_err(|e| e.to_string()),
+go_struct! {
+    /// One `round-<n>` directory of a feature with its verify.json text (`None` when absent).
+    pub struct RoundVerify {
+        /// Round number.
+        round: i64 => "round";
+        /// verify.json text.
+        verify: Option<String> => "verify";
     }
+}
+
+go_struct! {
+    /// The worktree part of [`ScreenshotInput`].
+    pub struct WorktreeListings {
+        /// Worktree root (`""` = none).
+        root: String => "root";
+        /// Rounds found on disk by globbing the template under the worktree.
+        template_rounds: Vec<i64> => "template_rounds";
+        /// Target dir → non-directory entry names.
+        listings: BTreeMap<String, Vec<String>> => "listings";
+    }
+}
+
+go_struct! {
+    /// Everything screenshot grouping reads (features.md §9.3).
+    pub struct ScreenshotInput {
+        /// Workspace root (used lexically).
+        root: String => "root";
+        /// Feature id.
+        feature_id: String => "feature_id";
+        /// Screenshot-dir template (`""` = default).
+        screenshot_dir: String => "screenshot_dir";
+        /// The feature's rounds in directory-name order.
+        rounds: Vec<RoundVerify> => "rounds";
+        /// Rounds found on disk by globbing the template.
+        template_rounds: Vec<i64> => "template_rounds";
+        /// Target dir → non-directory entry names, in name order.
+        listings: BTreeMap<String, Vec<String>> => "listings";
+        /// The feature's worktree, if any.
+        worktree: Option<WorktreeListings> => "worktree";
+    }
+}
+
+/// Decodes the screenshots of a verify.json text with Go's rules (times must be RFC 3339);
+/// `Err` when the text does not decode as VerifyEvidence.
+fn verify_screenshots(text: &str) -> Result<Vec<Screenshot>, String> {
+    let rec: VerifyRecord = decode_text(text.as_bytes(), "verify.json")?;
+    for c in rec.commands.iter().flatten() {
+        for t in [&c.started_at, &c.finished_at] {
+            crate::protocol::codec::time::Timestamp::parse(t, Default::default())
+                .map_err(|e| format!("verify.json: {e}"))?;
+        }
+    }
+    Ok(rec.screenshots.unwrap_or_default())
 }
 
 /// Groups a feature's screenshots by round (features.md §9.3): verify.json records first, then

@@ -17,9 +17,11 @@ use super::feature_rules::{
 use super::feature_yaml::{parse_feature, parse_test_strategy, render_feature};
 use crate::error::{Error, ErrorKind as K, Result};
 use crate::ops::{Args, OpInfo};
+use crate::protocol::codec::gostruct::input_or_zero;
 use crate::protocol::feature::{
-    Feature, FeatureStatus, SubtaskStatus, DEFAULT_ON_FAIL, DEFAULT_SCREENSHOT_DIR, ID_PATTERN,
+    Feature, SubtaskStatus, DEFAULT_ON_FAIL, DEFAULT_SCREENSHOT_DIR, ID_PATTERN,
 };
+use crate::protocol::state::{FeatureStatus, Vocab};
 
 /// The ops of this area, one line each.
 pub(crate) static OPS: &[OpInfo] = &[
@@ -50,12 +52,12 @@ fn to_value<T: Serialize>(v: &T) -> Result<Value> {
 
 /// Reads the `feature` key as a [`Feature`] (Go JSON decoding of an embedded struct).
 pub(crate) fn feature_arg(a: &Args<'_>, key: &str) -> Result<Feature> {
-    Ok(a.opt_decode::<Feature>(key)?.unwrap_or_default())
+    input_or_zero(a.map(), key)
 }
 
 fn constants(_: &Map<String, Value>) -> Result<Value> {
     Ok(json!({
-        "statuses": FeatureStatus::ALL.map(FeatureStatus::as_str),
+        "statuses": FeatureStatus::ALL.iter().map(|s| s.as_str()).collect::<Vec<_>>(),
         "subtask_statuses": SubtaskStatus::ALL.map(SubtaskStatus::as_str),
         "id_pattern": ID_PATTERN,
         "default_screenshot_dir": DEFAULT_SCREENSHOT_DIR,
@@ -115,12 +117,8 @@ fn parse_mirror_op(m: &Map<String, Value>) -> Result<Value> {
 
 fn compare_op(m: &Map<String, Value>) -> Result<Value> {
     let a = Args::new(m);
-    let features: Vec<Option<Feature>> = a.opt_decode("features")?.unwrap_or_default();
-    let features: Vec<Feature> = features
-        .into_iter()
-        .map(Option::unwrap_or_default)
-        .collect();
-    let mirror: BacklogMirror = a.opt_decode("mirror")?.unwrap_or_default();
+    let features: Vec<Feature> = input_or_zero(m, "features")?;
+    let mirror: BacklogMirror = input_or_zero(m, "mirror")?;
     let file = a
         .opt_str("backlog_file")?
         .filter(|s| !s.is_empty())
@@ -146,8 +144,8 @@ fn parse_filename_op(m: &Map<String, Value>) -> Result<Value> {
 
 fn sort_op(m: &Map<String, Value>) -> Result<Value> {
     let a = Args::new(m);
-    let shots: Vec<Option<Screenshot>> = a.opt_decode("screenshots")?.unwrap_or_default();
-    let shots = sort_screenshots(shots.into_iter().map(Option::unwrap_or_default).collect());
+    let shots: Vec<Screenshot> = input_or_zero(a.map(), "screenshots")?;
+    let shots = sort_screenshots(shots);
     Ok(json!({ "screenshots": to_value(&shots)? }))
 }
 
@@ -182,8 +180,8 @@ fn screenshot_dir_op(m: &Map<String, Value>) -> Result<Value> {
 
 fn targets_op(m: &Map<String, Value>) -> Result<Value> {
     let a = Args::new(m);
-    let rounds: Vec<i64> = a.opt_decode("rounds")?.unwrap_or_default();
-    let template_rounds: Vec<i64> = a.opt_decode("template_rounds")?.unwrap_or_default();
+    let rounds: Vec<i64> = input_or_zero(m, "rounds")?;
+    let template_rounds: Vec<i64> = input_or_zero(m, "template_rounds")?;
     let targets = screenshot_targets(
         a.opt_str("feature_id")?.unwrap_or(""),
         a.opt_str("screenshot_dir")?.unwrap_or(""),
@@ -194,8 +192,8 @@ fn targets_op(m: &Map<String, Value>) -> Result<Value> {
 }
 
 fn group_op(m: &Map<String, Value>) -> Result<Value> {
-    let input: ScreenshotInput = serde_json::from_value(Value::Object(m.clone()))
-        .map_err(|e| Error::invalid_input(format!("evidence.group_screenshots input: {e}")))?;
+    let input: ScreenshotInput =
+        crate::protocol::codec::gostruct::GoDecode::go_decode(&Value::Object(m.clone()), "")?;
     let (groups, warnings) = group_screenshots(&input);
     Ok(json!({ "groups": to_value(&groups)?, "warnings": to_value(&warnings)? }))
 }

@@ -11,8 +11,9 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::protocol::codec::yaml::v3::{Decoder, MAX_BYTES};
 use crate::protocol::codec::yaml::v3_emit::{emit, sort_natural, Out};
 use crate::protocol::codec::yaml::{NodeId, YamlError};
+use crate::protocol::config::HookEntry;
 use crate::protocol::feature::{
-    Feature, HealthCheck, HookEntry, IssueRef, ManualCheck, PhaseOverride, Subtask, TestStrategy,
+    Feature, HealthCheck, IssueRef, ManualCheck, PhaseOverride, Subtask, TestStrategy,
 };
 
 type R<T> = std::result::Result<T, YamlError>;

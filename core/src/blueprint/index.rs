@@ -1,0 +1,240 @@
+//! The resident index, shape ② (blueprint.md §10, 002 §13): legend, count header, one row per
+//! shown module, and the not-shown line, under a hard token cap.
+//!
+//! Decides rows, the four flags (the only place they are spoken), degree ranking and the
+//! iterative row selection; never prose. Which counter measures tokens is the caller's.
+
+use std::fmt::Write as _;
+
+use crate::error::{Error, ErrorKind, Result};
+
+use super::defaults::{DEFAULT_INDEX_MAX_TOKENS, MAX_ROW_EDGES, OVERSIZE_MODULE_BYTES};
+use super::doc::Doc;
+use super::snapshot::Snapshot;
+use super::tokens::TokenCounter;
+
+/// The constant first line: what the notation and the four flags mean.
+pub const LEGEND: &str = "# blueprint index: \"a -> b, c\" = a imports b, c. [stale: why] notes older than code, refresh via Repo only if your task needs them; [unannotated] no notes yet; [oversize] too big to read whole; [TRUNC +k] k imports not listed; notes: read_blueprint";
+
+/// The rendered index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IndexOutput {
+    /// The index text; every line ends with `\n`.
+    pub text: String,
+    /// Its cost in the per-line model (≤ `budget`).
+    pub tokens: usize,
+    /// Rows shown.
+    pub shown: usize,
+    /// Derived modules not shown.
+    pub not_shown: usize,
+    /// The effective budget.
+    pub budget: usize,
+}
+
+/// The state flags of one module, decided once for the index and the graph.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ModuleFlags {
+    /// A visible section's fingerprint differs from the snapshot's (both known).
+    pub code_changed: bool,
+    /// Number of stale entries.
+    pub stale_anchors: usize,
+    /// The module has no entries.
+    pub unannotated: bool,
+    /// Source bytes exceed the threshold.
+    pub oversize: bool,
+    /// Imports not listed beyond the first 12.
+    pub trunc: usize,
+}
+
+impl ModuleFlags {
+    /// Whether the module would carry `[stale: …]`.
+    pub fn is_stale(&self) -> bool {
+        self.code_changed || self.stale_anchors > 0
+    }
+
+    /// The flags in their fixed order, space-joined (`""` when none).
+    pub fn render(&self) -> String {
+        let mut parts = Vec::new();
+        if self.is_stale() {
+            let mut why = Vec::new();
+            if self.code_changed {
+                why.push("code changed".to_string());
+            }
+            if self.stale_anchors > 0 {
+                why.push(format!("anchors {}", self.stale_anchors));
+            }
+            parts.push(format!("[stale: {}]", why.join("; ")));
+        }
+        if self.unannotated {
+            parts.push("[unannotated]".to_string());
+        }
+        if self.oversize {
+            parts.push("[oversize]".to_string());
+        }
+        if self.trunc > 0 {
+            parts.push(format!("[TRUNC +{}]", self.trunc));
+        }
+        parts.join(" ")
+    }
+}
+
+/// The flags of derived module `i`.
+pub fn module_flags(doc: &Doc, snapshot: &Snapshot, i: usize, oversize_bytes: u64) -> ModuleFlags {
+    let Some(m) = snapshot.modules().get(i) else {
+        return ModuleFlags::default();
+    };
+    let mut f = ModuleFlags {
+        unannotated: true,
+        oversize: m.bytes > oversize_bytes,
+        trunc: snapshot.imports_of(i).len().saturating_sub(MAX_ROW_EDGES),
+        ..ModuleFlags::default()
+    };
+    if let Some(notes) = doc.modules.get(&m.path) {
+        for s in notes.sections.values().filter(|s| !s.entries.is_empty()) {
+            f.unannotated = false;
+            if !s.fp.is_empty() && !m.fingerprint.is_empty() && s.fp != m.fingerprint {
+                f.code_changed = true;
+            }
+            f.stale_anchors += s.entries.iter().filter(|e| e.stale).count();
+        }
+    }
+    f
+}
+
+fn row(doc: &Doc, snapshot: &Snapshot, i: usize, oversize: u64) -> String {
+    let mut line = snapshot.path(i).to_string();
+    let imports = snapshot.imports_of(i);
+    if !imports.is_empty() {
+        line.push_str(" -> ");
+        let listed: Vec<&str> = imports
+            .iter()
+            .take(MAX_ROW_EDGES)
+            .map(|&j| snapshot.path(j as usize))
+            .collect();
+        line.push_str(&listed.join(", "));
+    }
+    let flags = module_flags(doc, snapshot, i, oversize).render();
+    if !flags.is_empty() {
+        line.push(' ');
+        line.push_str(&flags);
+    }
+    line
+}
+
+fn header(n: usize, e: usize, k: usize, budget: usize) -> String {
+    format!(
+        "# modules {n} edges {e} shown {k} not_shown {} budget {budget}",
+        n - k
+    )
+}
+
+fn footer(not_shown: usize) -> String {
+    format!("+{not_shown} modules not shown")
+}
+
+/// The effective budget: `max_tokens` when positive, else the default.
+pub fn effective_budget(max_tokens: Option<i64>) -> usize {
+    match max_tokens {
+        Some(t) if t > 0 => usize::try_from(t).unwrap_or(usize::MAX),
+        _ => DEFAULT_INDEX_MAX_TOKENS,
+    }
+}
+
+/// Renders the index under a hard cap; `budget_too_small` when not even legend, header and the
+/// not-shown line fit.
+pub fn render_index(
+    doc: &Doc,
+    snapshot: &Snapshot,
+    max_tokens: Option<i64>,
+    oversize_bytes: Option<u64>,
+    counter: &dyn TokenCounter,
+) -> Result<IndexOutput> {
+    let budget = effective_budget(max_tokens);
+    let oversize = oversize_bytes
+        .filter(|&b| b > 0)
+        .unwrap_or(OVERSIZE_MODULE_BYTES);
+    let n = snapshot.modules().len();
+    let e = snapshot.edges().len();
+    let cost = |line: &str| {
+        let mut s = String::with_capacity(line.len() + 1);
+        s.push_str(line);
+        s.push('\n');
+        counter.count(&s)
+    };
+    let mut rank: Vec<usize> = (0..n).collect();
+    let degree = |i: usize| snapshot.imports_of(i).len() + snapshot.importers_of(i).len();
+    rank.sort_by(|&a, &b| degree(b).cmp(&degree(a)).then(a.cmp(&b)));
+    let rows: Vec<String> = rank
+        .iter()
+        .map(|&i| row(doc, snapshot, i, oversize))
+        .collect();
+    let mut prefix = Vec::with_capacity(n + 1);
+    prefix.push(0usize);
+    for r in &rows {
+        let last = prefix.last().copied().unwrap_or(0);
+        prefix.push(last.saturating_add(cost(r)));
+    }
+    let legend = cost(LEGEND);
+    let total = |k: usize| {
+        let foot = if k < n { cost(&footer(n - k)) } else { 0 };
+        legend + cost(&header(n, e, k, budget)) + prefix[k] + foot
+    };
+    let k = (0..=n).rev().find(|&k| total(k) <= budget).ok_or_else(|| {
+        Error::new(
+            ErrorKind::BudgetTooSmall,
+            format!("a budget of {budget} tokens cannot hold the index legend, header and not-shown line"),
+        )
+        .with_field("max_tokens")
+    })?;
+    let mut shown: Vec<usize> = rank[..k].to_vec();
+    shown.sort_unstable();
+    let mut text = String::new();
+    let _ = writeln!(text, "{LEGEND}");
+    let _ = writeln!(text, "{}", header(n, e, k, budget));
+    let pos: std::collections::HashMap<usize, usize> =
+        rank.iter().enumerate().map(|(r, &i)| (i, r)).collect();
+    for i in shown {
+        if let Some(r) = pos.get(&i).and_then(|&r| rows.get(r)) {
+            let _ = writeln!(text, "{r}");
+        }
+    }
+    if k < n {
+        let _ = writeln!(text, "{}", footer(n - k));
+    }
+    Ok(IndexOutput {
+        text,
+        tokens: total(k),
+        shown: k,
+        not_shown: n - k,
+        budget,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::blueprint::tokens::ApproxCounter;
+
+    #[test]
+    fn legend_costs_63_tokens_with_the_default_counter() {
+        assert_eq!(LEGEND.len(), 248);
+        assert_eq!(ApproxCounter.count(&format!("{LEGEND}\n")), 63);
+    }
+
+    #[test]
+    fn cost_is_not_monotone_so_selection_scans_every_k() {
+        let s = Snapshot::from_json(&serde_json::json!({"modules": ["a", "b", "c"]})).unwrap();
+        let doc = Doc::default();
+        for budget in 60..120 {
+            if let Ok(out) = render_index(&doc, &s, Some(budget), None, &ApproxCounter) {
+                assert!(out.tokens <= out.budget);
+                let whole: usize = out
+                    .text
+                    .lines()
+                    .map(|l| ApproxCounter.count(&format!("{l}\n")))
+                    .sum();
+                assert_eq!(whole, out.tokens);
+            }
+        }
+    }
+}

@@ -1,0 +1,249 @@
+//! The previous-agent-findings handoff to the integration-verifier (router.md §4.29): the seed's
+//! block, rendered from the reviewer's and the hunter's results.
+//!
+//! The host takes the inputs from the workflow artifact (`results.reviewer` / `results.hunter`);
+//! deciding when the verifier runs is left to it.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::text::{has_line_break, trim_blanks};
+use super::vocab::Workflow;
+use crate::error::{Error, ErrorKind, Result};
+
+/// The reviewer's effective status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ReviewerStatus {
+    /// `APPROVE`, printed `Approve`.
+    Approve,
+    /// `CHANGES_REQUESTED`, printed `Changes Requested`.
+    ChangesRequested,
+}
+
+impl ReviewerStatus {
+    /// The status word (`APPROVE`, `CHANGES_REQUESTED`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReviewerStatus::Approve => "APPROVE",
+            ReviewerStatus::ChangesRequested => "CHANGES_REQUESTED",
+        }
+    }
+
+    /// The verdict as the block prints it.
+    pub fn verdict(self) -> &'static str {
+        match self {
+            ReviewerStatus::Approve => "Approve",
+            ReviewerStatus::ChangesRequested => "Changes Requested",
+        }
+    }
+}
+
+impl fmt::Display for ReviewerStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for ReviewerStatus {
+    type Err = UnknownStatus;
+
+    fn from_str(s: &str) -> std::result::Result<Self, UnknownStatus> {
+        match s {
+            "APPROVE" => Ok(ReviewerStatus::Approve),
+            "CHANGES_REQUESTED" => Ok(ReviewerStatus::ChangesRequested),
+            _ => Err(UnknownStatus),
+        }
+    }
+}
+
+/// The hunter's status (validated, never printed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum HunterStatus {
+    /// `CLEAN`
+    Clean,
+    /// `ISSUES_FOUND`
+    IssuesFound,
+}
+
+impl HunterStatus {
+    /// The status word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HunterStatus::Clean => "CLEAN",
+            HunterStatus::IssuesFound => "ISSUES_FOUND",
+        }
+    }
+}
+
+impl fmt::Display for HunterStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for HunterStatus {
+    type Err = UnknownStatus;
+
+    fn from_str(s: &str) -> std::result::Result<Self, UnknownStatus> {
+        match s {
+            "CLEAN" => Ok(HunterStatus::Clean),
+            "ISSUES_FOUND" => Ok(HunterStatus::IssuesFound),
+            _ => Err(UnknownStatus),
+        }
+    }
+}
+
+/// A status string outside its set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnknownStatus;
+
+impl fmt::Display for UnknownStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("not a known status")
+    }
+}
+
+/// The reviewer's result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReviewerFindings {
+    /// Effective status.
+    pub status: ReviewerStatus,
+    /// Critical issues, one line each.
+    pub critical_issues: Vec<String>,
+}
+
+/// The hunter's result.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct HunterFindings {
+    /// Status, when known.
+    pub status: Option<HunterStatus>,
+    /// Critical issues, one line each.
+    pub critical_issues: Vec<String>,
+}
+
+/// Both results handed to the verifier.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PreviousFindings {
+    /// The reviewer's result.
+    pub reviewer: ReviewerFindings,
+    /// The hunter's result, if a hunter ran.
+    pub hunter: Option<HunterFindings>,
+}
+
+/// Checks one critical issue: a single line, non-blank once trimmed of spaces/tabs.
+pub(crate) fn check_issue(field: &str, issue: &str) -> Result<()> {
+    if has_line_break(issue) || trim_blanks(issue).is_empty() {
+        return Err(Error::new(
+            ErrorKind::InvalidValue,
+            format!("`{field}` items must be non-blank single lines"),
+        )
+        .with_field(field));
+    }
+    Ok(())
+}
+
+/// The workflows a verifier runs in: BUILD and DEBUG; others are `invalid_value` on `field`.
+pub(crate) fn check_verifier_workflow(workflow: Workflow, field: &str) -> Result<()> {
+    match workflow {
+        Workflow::Build | Workflow::Debug => Ok(()),
+        _ => Err(Error::new(
+            ErrorKind::InvalidValue,
+            format!("the verifier runs only in BUILD and DEBUG, not {workflow}"),
+        )
+        .with_field(field)),
+    }
+}
+
+fn issue_lines(out: &mut Vec<String>, issues: &[String], fallback: &str) {
+    if issues.is_empty() {
+        out.push(fallback.to_string());
+    }
+    out.extend(issues.iter().map(|i| format!("- {}", trim_blanks(i))));
+}
+
+/// The block's heading.
+pub const PREVIOUS_FINDINGS_HEADING: &str = "## Previous Agent Findings";
+
+/// Renders the `## Previous Agent Findings` block (no final newline). DEBUG leaves the hunter out;
+/// a hunter without issues prints the seed's `None / not in this workflow`.
+pub fn format_previous_findings(workflow: Workflow, findings: &PreviousFindings) -> Result<String> {
+    Ok(format!(
+        "{PREVIOUS_FINDINGS_HEADING}\n{}",
+        findings_body(workflow, findings)?
+    ))
+}
+
+/// The block without its heading line (what follows `## Previous Agent Findings\n`).
+pub(crate) fn findings_body(workflow: Workflow, findings: &PreviousFindings) -> Result<String> {
+    check_verifier_workflow(workflow, "workflow")?;
+    for i in &findings.reviewer.critical_issues {
+        check_issue("reviewer.critical_issues", i)?;
+    }
+    let no_issues = Vec::new();
+    let hunter_issues = findings
+        .hunter
+        .as_ref()
+        .map_or(&no_issues, |h| &h.critical_issues);
+    for i in hunter_issues {
+        check_issue("hunter.critical_issues", i)?;
+    }
+    let mut out = vec![
+        String::new(),
+        "### Code Reviewer".to_string(),
+        format!("**Verdict:** {}", findings.reviewer.status.verdict()),
+        "**Critical Issues:**".to_string(),
+    ];
+    issue_lines(&mut out, &findings.reviewer.critical_issues, "None");
+    if workflow == Workflow::Build {
+        out.push(String::new());
+        out.push("### Silent Failure Hunter".to_string());
+        out.push("**Critical Issues:**".to_string());
+        issue_lines(&mut out, hunter_issues, "None / not in this workflow");
+    }
+    Ok(out.join("\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn findings(reviewer: &[&str], hunter: Option<&[&str]>) -> PreviousFindings {
+        PreviousFindings {
+            reviewer: ReviewerFindings {
+                status: ReviewerStatus::ChangesRequested,
+                critical_issues: reviewer.iter().map(|s| s.to_string()).collect(),
+            },
+            hunter: hunter.map(|h| HunterFindings {
+                status: None,
+                critical_issues: h.iter().map(|s| s.to_string()).collect(),
+            }),
+        }
+    }
+
+    #[test]
+    fn build_block_prints_both_agents_and_trims_issues() {
+        let t = format_previous_findings(Workflow::Build, &findings(&[" a:1 x\t"], None)).unwrap();
+        assert_eq!(
+            t,
+            "## Previous Agent Findings\n\n### Code Reviewer\n**Verdict:** Changes Requested\n\
+             **Critical Issues:**\n- a:1 x\n\n### Silent Failure Hunter\n**Critical Issues:**\n\
+             None / not in this workflow"
+        );
+    }
+
+    #[test]
+    fn debug_block_leaves_the_hunter_out() {
+        let t = format_previous_findings(Workflow::Debug, &findings(&[], Some(&["h"]))).unwrap();
+        assert!(t.ends_with("**Critical Issues:**\nNone"));
+        assert!(!t.contains("Hunter"));
+    }
+
+    #[test]
+    fn issues_must_be_single_non_blank_lines() {
+        for bad in [" \t", "a\nb", "a\r"] {
+            let e = format_previous_findings(Workflow::Build, &findings(&[bad], None)).unwrap_err();
+            assert_eq!(e.kind, ErrorKind::InvalidValue);
+        }
+        assert!(format_previous_findings(Workflow::Plan, &findings(&[], None)).is_err());
+    }
+}

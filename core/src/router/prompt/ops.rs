@@ -1,0 +1,474 @@
+//! The op table of router.md §4.23–§4.30: JSON adapters over the typed API of this submodule.
+//! Bad input is `missing_field` / `invalid_value` (router's spelling), checked in each op's order.
+
+use serde_json::{json, Map, Value};
+
+use super::findings::{
+    check_issue, check_verifier_workflow, format_previous_findings, HunterFindings,
+    PreviousFindings, ReviewerFindings,
+};
+use super::frame::{
+    build_prompt, check_request, check_single_line, check_task_id, check_workflow_uuid, list_item,
+    skill_item, DomainFile, IntentContract, PromptInput,
+};
+use super::just_go::{just_go_gate, Gate, GateAction};
+use super::memory::{check_memory, repair_memory, MemoryFile};
+use super::precedence::{skill_precedence, Source, SourceKind};
+use super::research_files::ResearchFiles;
+use super::skill_hints::{skill_hints, SkillHintInput};
+use super::vocab::{Agent, Phase, TaskKind, Workflow};
+use crate::error::{Error, ErrorKind, Result};
+use crate::ops::{Args, OpInfo};
+
+const BAD_INPUT: &[ErrorKind] = &[ErrorKind::MissingField, ErrorKind::InvalidValue];
+
+/// The ops of this submodule, one line each.
+pub(crate) static OPS: &[OpInfo] = &[
+    OpInfo::new(
+        "router.check_memory",
+        "Which required `## ` sections a memory file (activeContext.md, progress.md, patterns.md) has.",
+        &["file", "text"],
+        &["missing", "present", "ok"],
+        BAD_INPUT,
+        run_check_memory,
+    ),
+    OpInfo::new(
+        "router.repair_memory",
+        "Idempotently insert a memory file's missing sections before `## Last Updated` (or at the end).",
+        &["file", "text"],
+        &["text", "inserted", "placement"],
+        BAD_INPUT,
+        run_repair_memory,
+    ),
+    OpInfo::new(
+        "router.memory_template",
+        "The cc10x:session-memory template a missing memory file is created with.",
+        &["file"],
+        &["text"],
+        BAD_INPUT,
+        run_memory_template,
+    ),
+    OpInfo::new(
+        "router.just_go_gate",
+        "What a pending AskUserQuestion gate does under JUST_GO and the trust rules.",
+        &["just_go", "gate", "recommended?"],
+        &["action", "answer", "log_decision"],
+        BAD_INPUT,
+        run_just_go_gate,
+    ),
+    OpInfo::new(
+        "router.skill_hints",
+        "The skills the router loads for one agent dispatch: project hints, then keyword/path/flag rules.",
+        &[
+            "agent",
+            "workflow",
+            "request",
+            "phase?",
+            "kind?",
+            "changed_files?",
+            "plan_text?",
+            "design_text?",
+            "patterns_text?",
+            "research_files?",
+            "mcp_capability_needed?",
+        ],
+        &["hints"],
+        &[
+            ErrorKind::MissingField,
+            ErrorKind::InvalidValue,
+            ErrorKind::UnknownAgent,
+        ],
+        run_skill_hints,
+    ),
+    OpInfo::new(
+        "router.skill_precedence",
+        "Order instruction sources by the seed's strict precedence (user prompt first, heuristics last).",
+        &["sources"],
+        &["order", "winner"],
+        BAD_INPUT,
+        run_skill_precedence,
+    ),
+    OpInfo::new(
+        "router.format_previous_findings",
+        "The `## Previous Agent Findings` block handed to the integration-verifier.",
+        &["workflow", "reviewer", "hunter?"],
+        &["text"],
+        BAD_INPUT,
+        run_format_previous_findings,
+    ),
+    OpInfo::new(
+        "router.build_prompt",
+        "Render the per-agent prompt frame: fixed sections, then optional ones by content and role.",
+        &[
+            "agent",
+            "workflow",
+            "phase",
+            "task_id",
+            "workflow_uuid",
+            "request",
+            "plan_file?",
+            "requirements?",
+            "memory_summary?",
+            "project_patterns?",
+            "domain_files?",
+            "skill_hints?",
+            "pre_answered_requirements?",
+            "intent_contract?",
+            "research_files?",
+            "research_quality?",
+            "design_file?",
+            "planning_review_findings?",
+            "original_request?",
+            "approved_context_files?",
+            "previous_findings?",
+        ],
+        &["text", "sections", "dropped"],
+        &[
+            ErrorKind::MissingField,
+            ErrorKind::InvalidValue,
+            ErrorKind::UnknownAgent,
+        ],
+        run_build_prompt,
+    ),
+];
+
+fn args(map: &Map<String, Value>) -> Args<'_> {
+    Args::with_kinds(map, ErrorKind::MissingField, ErrorKind::InvalidValue)
+}
+
+fn memory_file(a: &Args<'_>) -> Result<MemoryFile> {
+    a.str("file")?.parse()
+}
+
+fn run_check_memory(map: &Map<String, Value>) -> Result<Value> {
+    let a = args(map);
+    let file = memory_file(&a)?;
+    let c = check_memory(file, a.str("text")?);
+    Ok(json!({"missing": c.missing, "present": c.present, "ok": c.ok()}))
+}
+
+fn run_repair_memory(map: &Map<String, Value>) -> Result<Value> {
+    let a = args(map);
+    let file = memory_file(&a)?;
+    let r = repair_memory(file, a.str("text")?);
+    Ok(json!({"text": r.text, "inserted": r.inserted, "placement": r.placement.as_str()}))
+}
+
+fn run_memory_template(map: &Map<String, Value>) -> Result<Value> {
+    let file = memory_file(&args(map))?;
+    Ok(json!({"text": file.template()}))
+}
+
+fn run_just_go_gate(map: &Map<String, Value>) -> Result<Value> {
+    let a = args(map);
+    let just_go = a
+        .opt_bool("just_go")?
+        .ok_or_else(|| a.missing_err("just_go"))?;
+    let gate: Gate = a.str("gate")?.parse()?;
+    let recommended = if gate.action(just_go) == GateAction::AutoDefault {
+        a.opt_str("recommended")?
+    } else {
+        None
+    };
+    let d = just_go_gate(just_go, gate, recommended)?;
+    Ok(json!({"action": d.action.as_str(), "answer": d.answer, "log_decision": d.log_decision}))
+}
+
+fn invalid(field: &str, message: impl Into<String>) -> Error {
+    Error::new(ErrorKind::InvalidValue, message).with_field(field)
+}
+
+fn missing(field: &str) -> Error {
+    Error::new(ErrorKind::MissingField, format!("`{field}` is required")).with_field(field)
+}
+
+fn agent(a: &Args<'_>) -> Result<Agent> {
+    let name = a.str("agent")?;
+    Agent::parse(name).ok_or_else(|| {
+        Error::new(
+            ErrorKind::UnknownAgent,
+            format!("agent {name:?} is not one of the ten cc10x agents"),
+        )
+        .with_field("agent")
+    })
+}
+
+fn word<T: std::str::FromStr>(a: &Args<'_>, key: &str, what: &str) -> Result<Option<T>> {
+    match a.opt_str(key)? {
+        None => Ok(None),
+        Some(s) => s
+            .parse()
+            .map(Some)
+            .map_err(|_| invalid(key, format!("{key} {s:?} is not {what}"))),
+    }
+}
+
+const WORKFLOWS: &str = "BUILD, DEBUG, REVIEW or PLAN";
+
+fn required_word<T: std::str::FromStr>(a: &Args<'_>, key: &str, what: &str) -> Result<T> {
+    word(a, key, what)?.ok_or_else(|| a.missing_err(key))
+}
+
+/// An optional list of strings (absent or null: empty).
+fn strings<'v>(v: Option<&'v Value>, field: &str) -> Result<Vec<&'v str>> {
+    let Some(v) = v.filter(|v| !v.is_null()) else {
+        return Ok(Vec::new());
+    };
+    let list = v
+        .as_array()
+        .ok_or_else(|| invalid(field, format!("`{field}` must be a list of strings")))?;
+    list.iter()
+        .map(|x| {
+            x.as_str()
+                .ok_or_else(|| invalid(field, format!("`{field}` must be a list of strings")))
+        })
+        .collect()
+}
+
+/// An optional string inside an object (absent or null: `None`).
+fn member_str<'v>(obj: &'v Map<String, Value>, key: &str, field: &str) -> Result<Option<&'v str>> {
+    match obj.get(key).filter(|v| !v.is_null()) {
+        None => Ok(None),
+        Some(v) => v
+            .as_str()
+            .map(Some)
+            .ok_or_else(|| invalid(field, format!("`{field}` must be a string"))),
+    }
+}
+
+fn object<'v>(v: &'v Value, field: &str) -> Result<&'v Map<String, Value>> {
+    v.as_object()
+        .ok_or_else(|| invalid(field, format!("`{field}` must be an object")))
+}
+
+fn research_files(a: &Args<'_>) -> Result<ResearchFiles> {
+    let Some(obj) = a.opt_obj("research_files")? else {
+        return Ok(ResearchFiles::default());
+    };
+    ResearchFiles::new(
+        member_str(obj, "web", "research_files.web")?,
+        member_str(obj, "github", "research_files.github")?,
+        "research_files",
+    )
+}
+
+fn run_skill_hints(map: &Map<String, Value>) -> Result<Value> {
+    let a = args(map);
+    let agent = agent(&a)?;
+    let workflow = required_word(&a, "workflow", WORKFLOWS)?;
+    let mut input = SkillHintInput::new(agent, workflow, a.str("request")?);
+    input.phase = word::<Phase>(&a, "phase", "a task phase")?;
+    input.kind = word::<TaskKind>(&a, "kind", "a task kind")?;
+    input.changed_files = strings(a.get("changed_files"), "changed_files")?;
+    input.plan_text = a.opt_str("plan_text")?.unwrap_or("");
+    input.design_text = a.opt_str("design_text")?.unwrap_or("");
+    input.patterns_text = a.opt_str("patterns_text")?.unwrap_or("");
+    input.research_files = research_files(&a)?;
+    input.mcp_capability_needed = a.opt_bool("mcp_capability_needed")?.unwrap_or(false);
+    Ok(json!({"hints": skill_hints(&input)}))
+}
+
+fn run_skill_precedence(map: &Map<String, Value>) -> Result<Value> {
+    let a = args(map);
+    let list = a
+        .req("sources")?
+        .as_array()
+        .ok_or_else(|| invalid("sources", "`sources` must be a list of {id, kind} objects"))?;
+    let mut sources = Vec::with_capacity(list.len());
+    for (i, v) in list.iter().enumerate() {
+        let field = format!("sources[{i}]");
+        let obj = object(v, &field)?;
+        let id_field = format!("{field}.id");
+        let kind_field = format!("{field}.kind");
+        let id = obj
+            .get("id")
+            .filter(|v| !v.is_null())
+            .ok_or_else(|| missing(&id_field))?;
+        let kind = obj
+            .get("kind")
+            .filter(|v| !v.is_null())
+            .ok_or_else(|| missing(&kind_field))?;
+        let id = id
+            .as_str()
+            .ok_or_else(|| invalid(&id_field, "a source id must be a string"))?;
+        let kind: SourceKind = kind.as_str().and_then(|k| k.parse().ok()).ok_or_else(|| {
+            invalid(
+                &kind_field,
+                "kind must be explicit_user_prompt, project_standards, approved_plan_design, \
+                 domain_external_skill, internal_cc10x_skill or model_heuristic",
+            )
+        })?;
+        sources.push(Source {
+            id: id.to_string(),
+            kind,
+        });
+    }
+    let order: Vec<Value> = skill_precedence(&sources)?
+        .iter()
+        .map(|s| json!({"id": s.id, "kind": s.kind.as_str(), "rank": s.kind.rank()}))
+        .collect();
+    let winner = order.first().cloned().unwrap_or(Value::Null);
+    Ok(json!({"order": order, "winner": winner}))
+}
+
+fn issues(obj: &Map<String, Value>, field: &str) -> Result<Vec<String>> {
+    let list = strings(obj.get("critical_issues"), field)?;
+    for i in &list {
+        check_issue(field, i)?;
+    }
+    Ok(list.into_iter().map(str::to_string).collect())
+}
+
+fn reviewer(v: &Value, field: &str) -> Result<ReviewerFindings> {
+    let obj = object(v, field)?;
+    let status_field = format!("{field}.status");
+    let status = member_str(obj, "status", &status_field)?.ok_or_else(|| missing(&status_field))?;
+    let status = status
+        .parse()
+        .map_err(|_| invalid(&status_field, "status must be APPROVE or CHANGES_REQUESTED"))?;
+    Ok(ReviewerFindings {
+        status,
+        critical_issues: issues(obj, &format!("{field}.critical_issues"))?,
+    })
+}
+
+fn hunter(v: Option<&Value>, field: &str) -> Result<Option<HunterFindings>> {
+    let Some(v) = v.filter(|v| !v.is_null()) else {
+        return Ok(None);
+    };
+    let obj = object(v, field)?;
+    let status_field = format!("{field}.status");
+    let status = match member_str(obj, "status", &status_field)? {
+        None => None,
+        Some(s) => Some(
+            s.parse()
+                .map_err(|_| invalid(&status_field, "status must be CLEAN or ISSUES_FOUND"))?,
+        ),
+    };
+    Ok(Some(HunterFindings {
+        status,
+        critical_issues: issues(obj, &format!("{field}.critical_issues"))?,
+    }))
+}
+
+fn run_format_previous_findings(map: &Map<String, Value>) -> Result<Value> {
+    let a = args(map);
+    let workflow: Workflow = required_word(&a, "workflow", "BUILD or DEBUG")?;
+    check_verifier_workflow(workflow, "workflow")?;
+    let findings = PreviousFindings {
+        reviewer: reviewer(a.req("reviewer")?, "reviewer")?,
+        hunter: hunter(a.get("hunter"), "hunter")?,
+    };
+    Ok(json!({"text": format_previous_findings(workflow, &findings)?}))
+}
+
+fn domain_files<'v>(a: &Args<'v>) -> Result<Vec<DomainFile<'v>>> {
+    let Some(list) = a.opt_array("domain_files")? else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::with_capacity(list.len());
+    for (i, v) in list.iter().enumerate() {
+        let field = format!("domain_files[{i}]");
+        let obj = object(v, &field)?;
+        let path_field = format!("{field}.path");
+        let content_field = format!("{field}.content");
+        let path = member_str(obj, "path", &path_field)?.ok_or_else(|| missing(&path_field))?;
+        let content =
+            member_str(obj, "content", &content_field)?.ok_or_else(|| missing(&content_field))?;
+        out.push(DomainFile { path, content });
+    }
+    Ok(out)
+}
+
+/// A list of single-line items, checked in order (blank items skipped later by the renderer).
+fn line_items<'v>(v: Option<&'v Value>, field: &str) -> Result<Vec<&'v str>> {
+    let list = strings(v, field)?;
+    for i in &list {
+        list_item(field, i)?;
+    }
+    Ok(list)
+}
+
+fn intent_contract<'v>(a: &Args<'v>) -> Result<Option<IntentContract<'v>>> {
+    let Some(obj) = a.opt_obj("intent_contract")? else {
+        return Ok(None);
+    };
+    let goal = member_str(obj, "goal", "intent_contract.goal")?;
+    if let Some(g) = goal {
+        check_single_line("intent_contract.goal", g)?;
+    }
+    Ok(Some(IntentContract {
+        goal,
+        constraints: line_items(obj.get("constraints"), "intent_contract.constraints")?,
+        acceptance_criteria: line_items(
+            obj.get("acceptance_criteria"),
+            "intent_contract.acceptance_criteria",
+        )?,
+        scenarios: line_items(obj.get("scenarios"), "intent_contract.scenarios")?,
+    }))
+}
+
+fn previous_findings(a: &Args<'_>, workflow: Workflow) -> Result<Option<PreviousFindings>> {
+    let Some(obj) = a.opt_obj("previous_findings")? else {
+        return Ok(None);
+    };
+    let hunter_value = obj.get("hunter").filter(|v| !v.is_null());
+    let Some(reviewer_value) = obj.get("reviewer").filter(|v| !v.is_null()) else {
+        return match hunter_value {
+            Some(_) => Err(missing("previous_findings.reviewer")),
+            None => Ok(None),
+        };
+    };
+    let findings = PreviousFindings {
+        reviewer: reviewer(reviewer_value, "previous_findings.reviewer")?,
+        hunter: hunter(hunter_value, "previous_findings.hunter")?,
+    };
+    check_verifier_workflow(workflow, "previous_findings")?;
+    Ok(Some(findings))
+}
+
+fn opt_line<'v>(a: &Args<'v>, key: &str) -> Result<Option<&'v str>> {
+    let v = a.opt_str(key)?;
+    if let Some(s) = v {
+        check_single_line(key, s)?;
+    }
+    Ok(v)
+}
+
+fn run_build_prompt(map: &Map<String, Value>) -> Result<Value> {
+    let a = args(map);
+    let agent = agent(&a)?;
+    let workflow: Workflow = required_word(&a, "workflow", WORKFLOWS)?;
+    let phase: Phase = required_word(&a, "phase", "a task phase")?;
+    let task_id = a.str("task_id")?;
+    check_task_id(task_id)?;
+    let workflow_uuid = a.str("workflow_uuid")?;
+    check_workflow_uuid(workflow_uuid)?;
+    let request = a.str("request")?;
+    check_request(request)?;
+    let mut input = PromptInput::new(agent, workflow, phase, task_id, workflow_uuid, request);
+    input.plan_file = opt_line(&a, "plan_file")?;
+    input.requirements = a.opt_str("requirements")?;
+    input.memory_summary = a.opt_str("memory_summary")?;
+    input.project_patterns = a.opt_str("project_patterns")?;
+    input.domain_files = domain_files(&a)?;
+    input.skill_hints = strings(a.get("skill_hints"), "skill_hints")?;
+    for h in &input.skill_hints {
+        skill_item("skill_hints", h)?;
+    }
+    input.pre_answered_requirements = line_items(
+        a.get("pre_answered_requirements"),
+        "pre_answered_requirements",
+    )?;
+    input.intent_contract = intent_contract(&a)?;
+    input.research_files = research_files(&a)?;
+    input.research_quality = a.opt_str("research_quality")?;
+    input.design_file = opt_line(&a, "design_file")?;
+    input.planning_review_findings = a.opt_str("planning_review_findings")?;
+    input.original_request = a.opt_str("original_request")?;
+    input.approved_context_files =
+        line_items(a.get("approved_context_files"), "approved_context_files")?;
+    input.previous_findings = previous_findings(&a, workflow)?;
+    let p = build_prompt(&input)?;
+    Ok(json!({"text": p.text, "sections": p.sections, "dropped": p.dropped}))
+}
