@@ -9,10 +9,9 @@ use serde_json::{Map, Value};
 use crate::error::{Error, ErrorKind, Result};
 use crate::protocol::candidate::Candidate;
 use crate::protocol::codec::gojson::{write_value, Layout};
-use crate::protocol::codec::gojson_decode::parse;
+use crate::protocol::codec::gojson_decode::{self, GoValue};
 use crate::protocol::codec::gostruct::{go_struct, GoDecode};
 use crate::protocol::codec::time::{ParseOptions, Timestamp};
-use crate::protocol::gotext_decode::to_value;
 
 /// The pool format version written by 4x.
 pub const POOL_VERSION: i64 = 1;
@@ -90,35 +89,50 @@ impl CandidatePool {
         Ok(Value::Object(m))
     }
 
-    /// Reads a pool from a JSON value with Go's field rules; `err` names the error kind.
-    pub fn from_json(v: &Value, err: ErrorKind) -> Result<CandidatePool> {
-        let fail = |msg: String| Error::new(err, msg);
-        let obj = match v {
-            Value::Null => return Ok(CandidatePool::default()),
-            Value::Object(o) => o,
-            _ => return Err(fail("candidate pool must be a JSON object".into())),
-        };
+    /// Reads a pool from an op-input JSON value (`invalid_input` when it does not fit).
+    pub fn from_json(v: &Value) -> Result<CandidatePool> {
+        let go = gojson_decode::from_value(v, crate::ops::MAX_DEPTH)
+            .map_err(|e| Error::invalid_input(format!("pool: {e}")).with_field("pool"))?;
+        Self::from_go(&go).map_err(|m| Error::invalid_input(m).with_field("pool"))
+    }
+
+    /// Reads a pool from a decoded JSON text with Go's rules (members applied in order, `null`
+    /// leaves a scalar unchanged and resets a list).
+    pub fn from_go(go: &GoValue) -> std::result::Result<CandidatePool, String> {
         let mut pool = CandidatePool::default();
-        if let Some(x) = obj.get("version").filter(|x| !x.is_null()) {
-            pool.version = x
-                .as_i64()
-                .ok_or_else(|| fail("version must be an integer".into()))?;
-        }
-        if let Some(x) = obj.get("generatedAt").filter(|x| !x.is_null()) {
-            let s = x
-                .as_str()
-                .ok_or_else(|| fail("generatedAt must be an RFC 3339 string".into()))?;
-            pool.generated_at = Timestamp::parse(s, ParseOptions::default())
-                .map_err(|e| fail(format!("generatedAt: {e}")))?;
-        }
-        if let Some(x) = obj.get("candidates").filter(|x| !x.is_null()) {
-            pool.candidates =
-                Some(Vec::<Candidate>::go_decode(x, "candidates").map_err(|e| fail(e.message))?);
-        }
-        if let Some(x) = obj.get("learnings").filter(|x| !x.is_null()) {
-            pool.learnings = Some(
-                Vec::<CandidateLearning>::go_decode(x, "learnings").map_err(|e| fail(e.message))?,
-            );
+        let members = match go {
+            GoValue::Null => return Ok(pool),
+            GoValue::Object(m) => m,
+            other => {
+                return Err(format!(
+                    "cannot decode a JSON {} into a candidate pool",
+                    other.type_name()
+                ))
+            }
+        };
+        for (key, v) in members {
+            match key.as_str() {
+                "version" => {
+                    if let Some(n) = v.as_i64().map_err(|e| format!("version: {e}"))? {
+                        pool.version = n;
+                    }
+                }
+                "generatedAt" => {
+                    if let Some(s) = v.as_string().map_err(|e| format!("generatedAt: {e}"))? {
+                        pool.generated_at = Timestamp::parse(&s, ParseOptions::default())
+                            .map_err(|e| format!("generatedAt: {e}"))?;
+                    }
+                }
+                "candidates" => pool
+                    .candidates
+                    .go_decode_into(v, "candidates")
+                    .map_err(|e| e.message)?,
+                "learnings" => pool
+                    .learnings
+                    .go_decode_into(v, "learnings")
+                    .map_err(|e| e.message)?,
+                _ => {}
+            }
         }
         Ok(pool)
     }
@@ -127,9 +141,8 @@ impl CandidatePool {
 /// Decodes pool text (`invalid_json` on failure); version 0 becomes 1.
 pub fn parse_pool(text: &str) -> Result<CandidatePool> {
     let bad = |e: String| Error::new(ErrorKind::InvalidJson, format!("parse candidate pool: {e}"));
-    let go = parse(text.as_bytes()).map_err(|e| bad(e.0))?;
-    let v = to_value(&go).map_err(bad)?;
-    let mut pool = CandidatePool::from_json(&v, ErrorKind::InvalidJson)?;
+    let go = gojson_decode::parse(text.as_bytes()).map_err(|e| bad(e.0))?;
+    let mut pool = CandidatePool::from_go(&go).map_err(bad)?;
     if pool.version == 0 {
         pool.version = POOL_VERSION;
     }

@@ -38,7 +38,7 @@ fn parse(m: &Map<String, Value>) -> Result<Value> {
 /// Reads the `pool` key (`invalid_input` when it does not fit the shape).
 pub(crate) fn pool_arg(a: &Args<'_>) -> Result<CandidatePool> {
     let v = a.get("pool").cloned().unwrap_or(Value::Null);
-    CandidatePool::from_json(&v, K::InvalidInput).map_err(|e| e.with_field("pool"))
+    CandidatePool::from_json(&v)
 }
 
 fn render(m: &Map<String, Value>) -> Result<Value> {

@@ -193,7 +193,7 @@ fn targets_op(m: &Map<String, Value>) -> Result<Value> {
 
 fn group_op(m: &Map<String, Value>) -> Result<Value> {
     let input: ScreenshotInput =
-        crate::protocol::codec::gostruct::GoDecode::go_decode(&Value::Object(m.clone()), "")?;
+        crate::protocol::codec::gostruct::decode_value(&Value::Object(m.clone()), "")?;
     let (groups, warnings) = group_screenshots(&input);
     Ok(json!({ "groups": to_value(&groups)?, "warnings": to_value(&warnings)? }))
 }
