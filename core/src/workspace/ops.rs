@@ -5,6 +5,7 @@ use serde_json::{json, Map, Value};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::ops::{Args, OpInfo};
+use crate::protocol::codec::gojson;
 use crate::protocol::codec::time::Timestamp;
 use crate::protocol::state::{parse_time, Event, State};
 use crate::workspace::{self as ws, FeatureId, Root};
@@ -102,7 +103,7 @@ fn total_cost(m: &Map<String, Value>) -> Result<Value> {
             fsops::total_cost(root(&a)?.as_str(), &id)?
         }
     };
-    Ok(json!({ "total_cost_usd": total }))
+    Ok(json!({ "total_cost_usd": gojson::float_value(total) }))
 }
 
 fn worktree_path(m: &Map<String, Value>) -> Result<Value> {
