@@ -86,7 +86,7 @@ from .errors import (
 
 __version__: str = _fourx.version()
 
-from . import enums, errors, machine, router, workspace
+from . import angles, enums, errors, machine, report, resolve, router, workspace
 from .enums import EventType, FeatureStatus, NotifyLevel, Phase, Role, SubPhase
 from .machine import (
     Reconciled,
@@ -110,6 +110,7 @@ from .machine import (
     transition,
     validate_state,
 )
+from .resolve import resolve_pipeline, resolve_profile
 from .workspace import Event, Workspace
 
 __all__ = [
@@ -118,11 +119,16 @@ __all__ = [
     "version",
     "__version__",
     "OpInfo",
+    "angles",
     "enums",
     "errors",
     "machine",
+    "report",
+    "resolve",
     "router",
     "workspace",
+    "resolve_pipeline",
+    "resolve_profile",
     "Phase",
     "Role",
     "SubPhase",

@@ -1,14 +1,9 @@
 from typing import Any, TypedDict
 
-from . import (
-    enums as enums,
-    errors as errors,
-    machine as machine,
-    router as router,
-    workspace as workspace,
+from ._ops import (
+    _key as _key,
+    call as call,
 )
-from ._ops import _key as _key, call as call
-
 from .errors import (
     FourxError as FourxError,
     KINDS as KINDS,
@@ -67,7 +62,16 @@ from .errors import (
     InvalidUtf8 as InvalidUtf8,
     Panic as Panic,
 )
-
+from . import (
+    angles as angles,
+    enums as enums,
+    errors as errors,
+    machine as machine,
+    report as report,
+    resolve as resolve,
+    router as router,
+    workspace as workspace,
+)
 from .enums import (
     EventType as EventType,
     FeatureStatus as FeatureStatus,
@@ -98,7 +102,14 @@ from .machine import (
     transition as transition,
     validate_state as validate_state,
 )
-from .workspace import Event as Event, Workspace as Workspace
+from .resolve import (
+    resolve_pipeline as resolve_pipeline,
+    resolve_profile as resolve_profile,
+)
+from .workspace import (
+    Event as Event,
+    Workspace as Workspace,
+)
 
 __all__ = [
     "call",
@@ -106,11 +117,16 @@ __all__ = [
     "version",
     "__version__",
     "OpInfo",
+    "angles",
     "enums",
     "errors",
     "machine",
+    "report",
+    "resolve",
     "router",
     "workspace",
+    "resolve_pipeline",
+    "resolve_profile",
     "Phase",
     "Role",
     "SubPhase",
