@@ -1,7 +1,7 @@
 //! The private extension `fourx._fourx`: converts Python values to JSON values and back, and
 //! forwards to `fourx_core::ops`. Errors are raised as the `fourx.errors` class of their kind.
 //! No logic lives here; the typed package `fourx` wraps it. Every entry point runs inside one
-//! panic boundary ([`guard`]): a Rust panic reaches Python as `fourx.Panic`, never as pyo3's
+//! panic boundary (`guard`): a Rust panic reaches Python as `fourx.Panic`, never as pyo3's
 //! `PanicException`.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
