@@ -6,6 +6,10 @@
 //! `fourx_core`; this crate only converts and forwards.
 #![allow(non_camel_case_types)]
 
+mod fast;
+
+pub use fast::*;
+
 use std::ffi::{c_char, CStr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 

@@ -24,7 +24,8 @@ pub const STOP_REASON_DONE: &str = "done";
 fn bump_round(s: &mut State, to: Option<Phase>) {
     match to {
         Some(Phase::Coding) if s.round == 0 => s.round = 1,
-        Some(Phase::Amending) => s.round = s.round.saturating_add(1),
+        // Go `s.Round++` on a 64-bit int: wraps at the maximum, as Go does.
+        Some(Phase::Amending) => s.round = s.round.wrapping_add(1),
         _ => {}
     }
 }

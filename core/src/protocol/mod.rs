@@ -3,7 +3,9 @@
 //!
 //! Types here carry the seed's JSON tags; the rules that act on them live in the area modules.
 
+pub mod candidate;
 pub mod codec;
 pub mod config;
+pub mod feature;
 pub mod projectid;
 pub mod state;

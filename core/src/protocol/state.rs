@@ -11,6 +11,7 @@ use std::str::FromStr;
 use serde_json::{Map, Value};
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::protocol::codec::gojson;
 use crate::protocol::codec::gojson_decode::{self, DecodeError, GoValue, ListUpdate};
 use crate::protocol::codec::time::{ParseOptions, Timestamp};
 
@@ -672,9 +673,7 @@ impl Event {
         put_str(&mut m, "notify", self.notify.as_str(), false);
         put_int(&mut m, "tokens_used", self.tokens_used, false);
         if self.cost_usd != 0.0 {
-            if let Some(n) = serde_json::Number::from_f64(self.cost_usd) {
-                m.insert("cost_usd".into(), Value::Number(n));
-            }
+            m.insert("cost_usd".into(), gojson::float_value(self.cost_usd));
         }
         put_int(&mut m, "duration_ms", self.duration_ms, false);
         put_int(&mut m, "index", self.index, false);

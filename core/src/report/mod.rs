@@ -1,6 +1,30 @@
-//! Reports: review-report verdicts, discovered features, similarity and dedupe, and the
-//! history miner (resolution.md §10–11, features.md §11).
+//! Reports: review-report verdicts and issues, discovered features, similarity and duplicate
+//! detection (resolution.md §10–11).
 //!
-//! Pure parsers over text the caller supplies; gathering the texts is left to the workspace.
+//! Pure parsers and comparisons over text the caller supplies; gathering the texts is left to
+//! the workspace.
 
+pub mod candidates;
+pub mod discover;
+pub mod issues;
 pub(crate) mod ops;
+pub mod similarity;
+
+pub use candidates::dedupe_candidates;
+pub use discover::{dedupe_discovered, parse_discovered, DiscoveredFeature};
+pub use issues::{parse_report_issues, ReportIssues};
+pub use similarity::{is_similar, tokens, Similarity, DEFAULT_THRESHOLD};
+
+/// Go `unicode.ToUpper` per code point (the simple mapping): a code point whose upper case is
+/// more than one code point is kept.
+pub(crate) fn simple_upper(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            let mut up = c.to_uppercase();
+            match (up.next(), up.next()) {
+                (Some(u), None) => u,
+                _ => c,
+            }
+        })
+        .collect()
+}

@@ -1,6 +1,45 @@
-//! Resolution: config merge and validation, profiles, runners, model tiers, the pipeline,
-//! integer limits and deep-review angles (resolution.md).
+//! Resolution: config merge and validation, pipeline profiles, runners, model tiers, the
+//! pipeline, integer limits, deep-review angles, hooks, repos and design-doc search order
+//! (resolution.md §4–9, §12–13).
 //!
-//! Pure functions over [`crate::protocol`] types; reading config files is left to the workspace.
+//! Pure functions over the [`crate::protocol`] shapes; reading config and feature files is left
+//! to the workspace, and running what was resolved to the caller.
 
+pub mod angles;
+pub mod artifacts;
+pub mod limits;
+pub mod merge;
+pub mod models;
 pub(crate) mod ops;
+pub mod pipeline;
+pub mod profiles;
+pub mod repos;
+pub mod runners;
+pub mod validate;
+
+pub use angles::{
+    all_angles, default_angle_mapping, group_review_angles, group_selected_angles,
+    resolve_angle_mapping, select_angles, AngleMapping, AngleMatch, ChangedFile,
+};
+pub use artifacts::{artifact_contract, role_artifact_view, RoleArtifactView, RoleContract};
+pub use limits::{resolve_limits, Limits};
+pub use merge::{merge_config, merge_hooks, HookMap};
+pub use models::{
+    resolve_deep_model, resolve_mini_coder_model, resolve_model, resolve_phase_model,
+    resolve_tier_model,
+};
+pub use pipeline::{
+    effective_manual, resolve_phase_runner, resolve_pipeline, ResolvedPhase, RunOverrides,
+};
+pub use profiles::{default_profiles, resolve_profile, ResolvedProfile};
+pub use repos::{
+    design_doc_search_order, effective_hub_repos, resolve_feature_repo_paths, resolve_repo_paths,
+    DesignDocSearch,
+};
+pub use runners::{supported_runner_map, supported_runners};
+pub use validate::{validate_config, Validation};
+
+/// A name quoted for a message as Go's `%q` does.
+fn quote(s: &str) -> String {
+    crate::protocol::codec::goquote::quote(s)
+}

@@ -1,6 +1,32 @@
-//! The `.4x/` workspace layout on top of [`crate::store`]: state, events, stop signal, feature
-//! and settings files, and the cached reader (workspace.md, features.md).
+//! The `.4x` workspace layout on top of [`crate::store`]: paths, feature ids, state.json and
+//! events.jsonl bytes, the events scanners, the stop signal and process liveness
+//! (workspace.md; the feature and settings files of features.md join later).
 //!
-//! Path construction and rendering are pure; the filesystem ops live behind feature `fs`.
+//! Path construction, rendering and scanning are pure and always built; the filesystem layer
+//! ([`WorkspaceFs`], [`find`], [`atomic_write_file`], [`ProcessProbe`]) lives behind feature `fs`.
 
+mod constants;
+mod events;
+mod feature_id;
+#[cfg(feature = "fs")]
+mod fs;
+#[cfg(feature = "fs")]
+mod liveness;
 pub(crate) mod ops;
+mod paths;
+mod render;
+mod resolve;
+
+pub use constants::{
+    constant, CONFIG_FILE, CONSTANTS, DIR_NAME, EVENTS_FILE, FEATURES_DIR, ROUNDS_DIR, RUN_DIR,
+    STATE_FILE, STOP_FILE,
+};
+pub use events::{total_cost, worktree_path, RUN_END, RUN_OUTPUT, WORKTREE_PREFIX};
+pub use feature_id::{feature_id_problem, FeatureId};
+#[cfg(feature = "fs")]
+pub use fs::{atomic_write_file, find, os_error, WorkspaceFs, DIR_MODE, FILE_MODE, STOP_BYTES};
+#[cfg(feature = "fs")]
+pub use liveness::{Liveness, ProcessProbe};
+pub use paths::Root;
+pub use render::{normalise_state, render_event, render_state, stamp_event, stamp_state};
+pub use resolve::{feature_id_from_file_name, resolve_feature_id, FEATURE_FILE_EXT};

@@ -138,6 +138,18 @@ pub fn format_float(f: f64) -> String {
     format!("{sign}{body}")
 }
 
+/// A float64 as a JSON value that prints the way Go prints it through any JSON writer: an
+/// integral value below 2^53 becomes a JSON integer (`3`, not `3.0`), anything else stays a
+/// float. Non-finite values (which Go refuses to encode) become `null`.
+pub fn float_value(f: f64) -> Value {
+    const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53: every integer below is exact
+    if f.fract() == 0.0 && f.abs() < EXACT {
+        Value::from(f as i64)
+    } else {
+        Number::from_f64(f).map_or(Value::Null, Value::Number)
+    }
+}
+
 /// Writes `s` as a JSON string with Go's escapes: `\"` `\\` `\n` `\r` `\t` `\b` `\f`, other
 /// controls as `\u00xx` (lower-case hex), `<` `>` `&` as `\u003c` `\u003e` `\u0026`, and
 /// U+2028/U+2029 escaped. Everything else is written literally.
@@ -202,6 +214,15 @@ mod tests {
         ] {
             assert_eq!(format_float(f), want, "{f}");
         }
+    }
+
+    #[test]
+    fn integral_floats_become_integers() {
+        assert_eq!(float_value(3.0), json!(3));
+        assert_eq!(float_value(-0.0), json!(0));
+        assert_eq!(float_value(0.5), json!(0.5));
+        assert_eq!(float_value(1e300), json!(1e300));
+        assert_eq!(float_value(f64::NAN), Value::Null);
     }
 
     #[test]

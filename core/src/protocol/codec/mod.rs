@@ -1,12 +1,14 @@
 //! Codecs shared by several areas: Go-compatible JSON writing ([`gojson`]) and text decoding
-//! ([`gojson_decode`]), RFC 3339 times ([`time`]), Go's lexical path cleaning ([`pathclean`]), Go
-//! `%q` quoting ([`goquote`]), text primitives ([`text`]) and the one YAML module ([`yaml`]).
+//! ([`gojson_decode`]), Go struct read and omitempty rules over JSON values ([`gostruct`]), RFC
+//! 3339 times ([`time`]), Go's lexical path cleaning ([`pathclean`]), Go `%q` quoting
+//! ([`goquote`]), text primitives ([`text`]) and the one YAML module ([`yaml`]).
 //!
 //! Each codec is exact about the foreign format it mirrors and knows nothing of the areas.
 
 pub mod gojson;
 pub mod gojson_decode;
 pub mod goquote;
+pub mod gostruct;
 mod isprint_table;
 pub mod pathclean;
 pub mod text;

@@ -275,7 +275,11 @@ pub fn repair_memory(file: MemoryFile, text: &str) -> MemoryRepair {
     let mut out = String::with_capacity(text.len() + 64 * missing.len());
     out.push_str(text);
     if !text.is_empty() {
-        if !text.ends_with('\n') {
+        if text.ends_with('\r') {
+            // The lone `\r` already ends the line's text (§2.2); completing it as `\r\n` keeps that
+            // line's meaning, where a second `\r` would turn a present heading into a missing one.
+            out.push('\n');
+        } else if !text.ends_with('\n') {
             out.push_str(nl);
         }
         let body = out.strip_suffix('\n').unwrap_or(&out);
@@ -404,6 +408,19 @@ mod tests {
         let r = repair_memory(MemoryFile::Patterns, "no newline");
         assert!(r.text.starts_with("no newline\n\n## User Standards\n"));
         assert_eq!(r.placement, Placement::End);
+    }
+
+    #[test]
+    fn a_last_line_ending_in_a_lone_carriage_return_keeps_its_heading() {
+        let t = "\r\n## Tasks\r";
+        let r = repair_memory(MemoryFile::Progress, t);
+        assert!(r
+            .text
+            .starts_with("\r\n## Tasks\r\n\r\n## Current Workflow\r\n"));
+        assert_eq!(
+            repair_memory(MemoryFile::Progress, &r.text).placement,
+            Placement::None
+        );
     }
 
     #[test]

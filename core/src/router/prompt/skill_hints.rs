@@ -1,8 +1,8 @@
 //! Deterministic skill hints (router.md §4.27): which skills the router loads for one agent dispatch.
 //!
-//! The seed states H1–H10 as judgements; fourx decides them with the keyword, path and flag rules
-//! of [`HINT_RULES`], one table. Project hints (H11) come only from `patterns.md`
-//! `## Project SKILL_HINTS`. Loading the skills, and tolerating one that fails to load, is the host's.
+//! The seed states H1–H10 as judgements; fourx decides them with keyword, path and flag rules kept
+//! in one table (`HINT_RULES`, listed by [`internal_hints`]). Project hints (H11) come only from
+//! `patterns.md` `## Project SKILL_HINTS`. Loading the skills is the host's.
 
 use super::research_files::ResearchFiles;
 use super::text::{is_ascii_ws, lines, tokens, trim_blanks, trim_blanks_end};

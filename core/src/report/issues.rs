@@ -1,0 +1,82 @@
+//! Review-report verdicts and issue titles (Go `ParseReportIssues`, resolution.md §10.1).
+//!
+//! Decides which lines are `[CRITICAL]`/`[WARNING]` issues and which line is the verdict.
+//! Leaves acting on the verdict to the caller.
+
+use super::simple_upper;
+
+/// The verdict and issue titles of a review report.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ReportIssues {
+    /// Whether the verdict line says `PASS` or `CONDITIONAL PASS`.
+    pub passed: bool,
+    /// Issue titles in report order (may be empty strings).
+    pub issues: Vec<String>,
+}
+
+const MARKERS: [&str; 2] = ["[CRITICAL]", "[WARNING]"];
+
+/// The issue title of a line body starting (case-insensitively) with a marker.
+fn issue_title(body: &str) -> Option<&str> {
+    MARKERS.iter().find_map(|m| {
+        let head = body.get(..m.len())?;
+        head.eq_ignore_ascii_case(m)
+            .then(|| body.get(m.len()..).unwrap_or("").trim())
+    })
+}
+
+/// Whether a verdict line passes: strip `*`/`_` at both ends, upper-case, and test for a
+/// `PASS` or `CONDITIONAL PASS` prefix (whitespace left inside is not trimmed again).
+fn verdict_passes(line: &str) -> bool {
+    let v = simple_upper(line.trim_matches(|c| c == '*' || c == '_'));
+    v.starts_with("PASS") || v.starts_with("CONDITIONAL PASS")
+}
+
+/// Parses a review report: every line whose body (after trimming and dropping leading `#`)
+/// starts with `[CRITICAL]` or `[WARNING]` adds an issue; the first non-blank line after a
+/// `## Verdict` line is the verdict. No verdict section means not passed.
+pub fn parse_report_issues(report: &str) -> ReportIssues {
+    let mut out = ReportIssues::default();
+    let mut in_verdict = false;
+    let mut verdict_seen = false;
+    for line in report.split('\n') {
+        let t = line.trim();
+        let body = t.trim_start_matches('#').trim();
+        if let Some(title) = issue_title(body) {
+            out.issues.push(title.to_string());
+        }
+        if t.starts_with("## Verdict") {
+            in_verdict = true;
+            continue;
+        }
+        if in_verdict && !verdict_seen && !t.is_empty() {
+            verdict_seen = true;
+            out.passed = verdict_passes(t);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_second_verdict_heading_is_never_the_verdict_line() {
+        let r = parse_report_issues("## Verdict\n## Verdict PASS\nPASS\n");
+        assert!(r.passed);
+    }
+
+    #[test]
+    fn only_the_first_verdict_line_counts() {
+        assert!(!parse_report_issues("## Verdict\nFAIL\nPASS\n").passed);
+        assert!(!parse_report_issues("## Verdict\n** PASS **\n").passed);
+        assert!(!parse_report_issues("### Verdict\nPASS\n").passed);
+    }
+
+    #[test]
+    fn empty_titles_are_kept_and_crlf_is_trimmed() {
+        let r = parse_report_issues("[WARNING]\r\n## [critical]   x  \r\n");
+        assert_eq!(r.issues, ["", "x"]);
+    }
+}

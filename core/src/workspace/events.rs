@@ -1,0 +1,137 @@
+//! The events.jsonl scanners (workspace.md §6.2, §11): TotalCost and WorktreePath.
+//!
+//! Lines are split on `\n`, trimmed of Unicode White_Space, and decoded with Go's text rules;
+//! a line that is not an object decodable into the fields a scanner reads is skipped. Reading
+//! the file is the fs layer's.
+
+use crate::protocol::codec::gojson_decode::{parse, DecodeError, GoValue};
+use crate::protocol::codec::text::trim_space;
+
+/// The prefix of a `run-output` detail that names the worktree.
+pub const WORKTREE_PREFIX: &str = "worktree: ";
+
+/// The `type` value whose `cost_usd` TotalCost adds.
+pub const RUN_END: &str = "run-end";
+
+/// The `type` value WorktreePath reads.
+pub const RUN_OUTPUT: &str = "run-output";
+
+/// The fields a scanner reads from one line, with Go's decode-into-struct rules.
+#[derive(Debug, Default)]
+struct Scanned {
+    event_type: String,
+    cost_usd: f64,
+    detail: String,
+}
+
+/// Decodes the fields of `wanted` from one line; `None` when the line must be skipped.
+fn scan_line(line: &[u8], wanted: &[&str]) -> Option<Scanned> {
+    let text = std::str::from_utf8(line).ok().map(trim_space);
+    let bytes: &[u8] = match text {
+        Some(t) => t.as_bytes(),
+        None => trim_bytes(line),
+    };
+    if bytes.is_empty() {
+        return None;
+    }
+    let v = parse(bytes).ok()?;
+    let members = match &v {
+        GoValue::Object(m) => m.as_slice(),
+        GoValue::Null => &[],
+        _ => return None,
+    };
+    let mut s = Scanned::default();
+    let apply = |s: &mut Scanned, k: &str, v: &GoValue| -> Result<(), DecodeError> {
+        match k {
+            "type" => {
+                if let Some(t) = v.as_string()? {
+                    s.event_type = t;
+                }
+            }
+            "cost_usd" => {
+                if let Some(c) = v.as_f64()? {
+                    s.cost_usd = c;
+                }
+            }
+            "detail" => {
+                if let Some(d) = v.as_string()? {
+                    s.detail = d;
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    };
+    for (k, val) in members {
+        if wanted.contains(&k.as_str()) {
+            apply(&mut s, k, val).ok()?;
+        }
+    }
+    Some(s)
+}
+
+/// Trims ASCII whitespace from a line that is not valid UTF-8 (Go's TrimSpace on such a line
+/// only trims its valid ends; the JSON decoder then rejects or accepts it the same way).
+fn trim_bytes(b: &[u8]) -> &[u8] {
+    let start = b
+        .iter()
+        .position(|c| !c.is_ascii_whitespace())
+        .unwrap_or(b.len());
+    let end = b
+        .iter()
+        .rposition(|c| !c.is_ascii_whitespace())
+        .map_or(start, |i| i + 1);
+    b.get(start..end).unwrap_or_default()
+}
+
+/// TotalCost: the sum of `cost_usd` over the lines whose `type` is exactly `run-end`, added left
+/// to right from 0 in IEEE double.
+pub fn total_cost(events: &[u8]) -> f64 {
+    events
+        .split(|b| *b == b'\n')
+        .filter_map(|l| scan_line(l, &["type", "cost_usd"]))
+        .filter(|s| s.event_type == RUN_END)
+        .fold(0.0, |acc, s| acc + s.cost_usd)
+}
+
+/// WorktreePath: the rest of the `detail` of the last `run-output` line whose detail starts with
+/// `worktree: `; `""` when none does.
+pub fn worktree_path(events: &[u8]) -> String {
+    let mut found = String::new();
+    for s in events
+        .split(|b| *b == b'\n')
+        .filter_map(|l| scan_line(l, &["type", "detail"]))
+    {
+        if s.event_type == RUN_OUTPUT {
+            if let Some(rest) = s.detail.strip_prefix(WORKTREE_PREFIX) {
+                found = rest.to_string();
+            }
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn later_null_cost_keeps_the_earlier_value_and_crlf_works() {
+        let t = b"{\"type\":\"run-end\",\"cost_usd\":1,\"cost_usd\":null}\r\n";
+        assert_eq!(total_cost(t), 1.0);
+    }
+
+    #[test]
+    fn lines_with_wrong_types_for_read_fields_are_skipped_others_ignored() {
+        let t = b"{\"type\":\"run-end\",\"cost_usd\":\"1\"}\n{\"type\":\"run-end\",\"cost_usd\":2,\"round\":\"x\"}\n{\"type\":\"run-end\",\"cost_usd\":1e400}\n[1]\nnull\n";
+        assert_eq!(total_cost(t), 2.0);
+    }
+
+    #[test]
+    fn worktree_takes_the_last_match_even_if_empty() {
+        let t = b"{\"type\":\"run-output\",\"detail\":\"worktree: /a\"}\n{\"type\":\"run-output\",\"detail\":\"worktree: \"}\n";
+        assert_eq!(worktree_path(t), "");
+        let t = b"{\"type\":\"run-output\",\"detail\":\"worktree: /a\"}\n{\"type\":\"run-output\",\"detail\":7}\n";
+        assert_eq!(worktree_path(t), "/a");
+    }
+}
