@@ -225,38 +225,25 @@ class BlueprintKeeper:
     """Folds agent claims into the project's blueprint through the compare-and-swap store."""
 
     def __init__(self, repo: Path, home: Path) -> None:
-        self.repo, self.home = str(repo), str(home)
-        self.project_id: str = fourx.call("blueprint.project_id", root=self.repo)["project_id"]
-        paths = fourx.call("blueprint.storage_paths", home=self.home, project_id=self.project_id)
-        self.dir: str = paths["dir"]
-        self.file = Path(paths["file"])
+        self.store = fourx.blueprint.Store.for_project(str(repo), home=str(home))
+        self.file = Path(fourx.blueprint.storage_paths(str(home), self.store.project_id)["file"])
 
     def commit(self, run: AgentRun, now: str, nonce: str) -> str:
-        """Commits the run's claims; returns the one-line account for the trace."""
-        try:
-            out = fourx.call(
-                "blueprint.commit",
-                store={"kind": "fs", "dir": self.dir},
-                home=self.home,
-                repo_root=self.repo,
-                project_id=self.project_id,
-                items=list(run.claims),
-                snapshot=SNAPSHOT,
-                evidence=list(run.evidence),
-                now=now,
-                nonce=nonce,
-            )
-        except fourx.FoldConflict as deferred:  # another writer won twice: try again later
-            line: str = fourx.call(
-                "blueprint.format_for_director", result=deferred.result, conflict=True
-            )["line"]
-            return line
-        account: str = fourx.call("blueprint.format_for_director", result=out["result"])["line"]
-        return account
+        """Commits the run's claims; returns the one-line account for the trace. A conflict is
+        a deferral (status "deferred"), never an exception: the harness would retry later."""
+        outcome = self.store.commit(
+            items=list(run.claims),
+            snapshot=SNAPSHOT,
+            evidence=list(run.evidence),
+            now=now,
+            nonce=nonce,
+        )
+        deferred = outcome["status"] == "deferred"
+        return fourx.blueprint.format_for_director(outcome["result"], conflict=deferred)
 
     def text(self) -> str:
         """The current blueprint.md ("" before the first write)."""
-        return self.file.read_text(encoding="utf-8") if self.file.exists() else ""
+        return self.store.read()
 
 
 def verdict(agent: str, output: str, where: str = "") -> tuple[bool, str]:
@@ -299,10 +286,8 @@ def run(base: Path, trace: Trace) -> dict[str, Any]:
     trace.line(f"           chain: {route['chain']}")
 
     feature = {"id": FEATURE_ID, "title": "User profile page", "profile": "full"}
-    profile = fourx.call("profile.resolve", config=CONFIG, feature=feature)
-    pipeline: list[dict[str, str]] = fourx.call("pipeline.resolve", config=CONFIG, feature=feature)[
-        "phases"
-    ]
+    profile = fourx.resolve_profile(CONFIG, feature)
+    pipeline = fourx.resolve_pipeline(CONFIG, feature)
     trace.head(f"pipeline: profile {profile['name']!r}, {len(pipeline)} phases")
     for p in pipeline:
         trace.line(f"{p['phase']:<17} {p['role']:<16} {p['runner']:<7} {p['model']}")
@@ -325,7 +310,7 @@ def run(base: Path, trace: Trace) -> dict[str, Any]:
         trace.line(f"(init -> coding is refused: {refused})")
 
     remaining = [p["phase"] for p in pipeline]
-    models = {p["phase"]: p for p in pipeline}
+    models: dict[str, fourx.resolve.ResolvedPhase] = {p["phase"]: p for p in pipeline}
     turns = {phase: list(runs) for phase, runs in SCRIPT.items()}
     trace.head("run")
 
@@ -396,7 +381,7 @@ def run(base: Path, trace: Trace) -> dict[str, Any]:
     )
     trace.line(f"events.jsonl {ws.feature_dir(FEATURE_ID)}/events.jsonl (total cost ${cost:.2f})")
     blueprint = keeper.text()
-    index = fourx.call("blueprint.render_index", doc=blueprint, snapshot=SNAPSHOT)
+    index = keeper.store.render_index(SNAPSHOT)
     trace.line(f"blueprint    {keeper.file}")
     trace.head(f"blueprint index ({index['tokens']} of {index['budget']} tokens)")
     for text_line in index["text"].splitlines()[2:]:

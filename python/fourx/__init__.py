@@ -8,9 +8,11 @@ Typed functions and classes over the core's operations, grouped by area::
     state = fourx.transition({"featureId": "F1", "phase": "init"}, "designing", "designer")
     fourx.router.route("Fix the login error on Safari")["workflow"]  # 'DEBUG'
 
-- top level: the state machine (:func:`transition`, :func:`recover_to`, :func:`should_stop`, ...),
-  the vocabularies (:class:`Phase`, :class:`Role`, ...), :class:`Workspace` (``.4x/`` files);
-- :mod:`fourx.workspace`, :mod:`fourx.router`: one function per op of the area;
+- top level: the state machine of :mod:`fourx.state` (:func:`transition`, :func:`recover_to`,
+  :func:`should_stop`, ...), the vocabularies (:class:`Phase`, :class:`Role`, ...) and
+  :class:`Workspace` (the ``.4x/`` files);
+- :mod:`fourx.workspace`, :mod:`fourx.router`, :mod:`fourx.resolve`, :mod:`fourx.angles`,
+  :mod:`fourx.report`, :mod:`fourx.blueprint`: the functions and classes of each area;
 - :func:`call` runs any operation ``<area>.<verb>`` by name on a JSON-like dict
   (``fourx.call("state.can_transition", from_="coding", to="reviewing")``).
 
@@ -86,9 +88,9 @@ from .errors import (
 
 __version__: str = _fourx.version()
 
-from . import angles, enums, errors, machine, report, resolve, router, workspace
+from . import angles, blueprint, enums, errors, report, resolve, router, state, workspace
 from .enums import EventType, FeatureStatus, NotifyLevel, Phase, Role, SubPhase
-from .machine import (
+from .state import (
     Reconciled,
     State,
     StateConstants,
@@ -106,7 +108,7 @@ from .machine import (
     recover_to,
     should_stop,
     state_constants,
-    state_diagram,
+    diagram as state_diagram,
     transition,
     validate_state,
 )
@@ -120,12 +122,13 @@ __all__ = [
     "__version__",
     "OpInfo",
     "angles",
+    "blueprint",
     "enums",
     "errors",
-    "machine",
     "report",
     "resolve",
     "router",
+    "state",
     "workspace",
     "resolve_pipeline",
     "resolve_profile",

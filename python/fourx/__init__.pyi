@@ -64,12 +64,13 @@ from .errors import (
 )
 from . import (
     angles as angles,
+    blueprint as blueprint,
     enums as enums,
     errors as errors,
-    machine as machine,
     report as report,
     resolve as resolve,
     router as router,
+    state as state,
     workspace as workspace,
 )
 from .enums import (
@@ -80,7 +81,7 @@ from .enums import (
     Role as Role,
     SubPhase as SubPhase,
 )
-from .machine import (
+from .state import (
     Reconciled as Reconciled,
     State as State,
     StateConstants as StateConstants,
@@ -98,7 +99,7 @@ from .machine import (
     recover_to as recover_to,
     should_stop as should_stop,
     state_constants as state_constants,
-    state_diagram as state_diagram,
+    diagram as state_diagram,
     transition as transition,
     validate_state as validate_state,
 )
@@ -118,12 +119,13 @@ __all__ = [
     "__version__",
     "OpInfo",
     "angles",
+    "blueprint",
     "enums",
     "errors",
-    "machine",
     "report",
     "resolve",
     "router",
+    "state",
     "workspace",
     "resolve_pipeline",
     "resolve_profile",

@@ -17,8 +17,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import _ops, catalog, machine, router, version, workspace
+from . import _ops, blueprint, catalog, resolve, router, version, workspace
 from .enums import Phase
+from .state import (
+    can_transition,
+    diagram,
+    enum_values,
+    phase_to_role,
+    phase_to_status,
+    should_stop,
+)
 from .errors import FourxError
 
 __all__ = ["main", "build_parser"]
@@ -50,7 +58,9 @@ def _read_json(path: str) -> Any:
 
 
 def _read_feature(path: str) -> dict[str, Any]:
-    """A feature as a JSON object (the shape of a parsed feature file)."""
+    """A feature file: YAML through the core's feature parser, or a JSON object."""
+    if path.endswith((".yaml", ".yml")):
+        return workspace.parse_feature_yaml(_read_text(path))
     data = _read_json(path)
     if not isinstance(data, dict):
         raise _Exit(f"{path} must hold a JSON object")
@@ -94,12 +104,8 @@ def _cmd_pipeline(args: argparse.Namespace, out: TextIO) -> int:
     if not isinstance(config, dict):
         raise _Exit(f"{args.config} must hold a JSON object")
     feature = _read_feature(args.feature) if args.feature else None
-    profile = _ops.forward(
-        "profile.resolve", {}, config=config, feature=feature, override=args.profile
-    )
-    phases: list[dict[str, str]] = _ops.forward(
-        "pipeline.resolve", {"config": config}, feature=feature, profile_name=args.profile
-    )["phases"]
+    profile = resolve.resolve_profile(config, feature, override=args.profile or "")
+    phases = resolve.resolve_pipeline(config, feature, profile_name=args.profile or "")
     if args.json:
         _emit_json(
             {"profile": profile["name"], "warnings": profile["warnings"], "phases": phases}, out
@@ -118,8 +124,8 @@ def _cmd_state_show(args: argparse.Namespace, out: TextIO) -> int:
         ws = workspace.Workspace(args.root)
         state = ws.read_state(args.feature)
         phase = state.get("phase", "")
-        nexts = [p.value for p in Phase if machine.can_transition(phase, p)]
-        stop = machine.should_stop(state)
+        nexts = [p.value for p in Phase if can_transition(phase, p)]
+        stop = should_stop(state)
         if args.json:
             _emit_json({"state": state, "next": nexts, "should_stop": stop}, out)
             return 0
@@ -134,13 +140,13 @@ def _cmd_state_show(args: argparse.Namespace, out: TextIO) -> int:
         if stop["stop"]:
             print(f"  should stop: {stop['reason']}", file=out)
         return 0
-    universal = machine.enum_values("universal_targets")
+    universal = enum_values("universal_targets")
     rows = []
     table = []
     for p in Phase:
-        targets = [t.value for t in Phase if machine.can_transition(p, t)]
-        role = machine.phase_to_role(p)
-        status = machine.phase_to_status(p)
+        targets = [t.value for t in Phase if can_transition(p, t)]
+        role = phase_to_role(p)
+        status = phase_to_status(p)
         own = [t for t in targets if t not in universal]
         shown = ", ".join(own) if own else ("-" if targets else "(terminal)")
         rows.append([p.value, role or "-", status, shown])
@@ -154,7 +160,7 @@ def _cmd_state_show(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_state_diagram(args: argparse.Namespace, out: TextIO) -> int:
-    text = machine.state_diagram(args.format)
+    text = diagram(args.format)
     if args.json:
         _emit_json({"format": args.format, "text": text}, out)
     else:
@@ -216,10 +222,8 @@ def _blueprint_doc(path: str | None) -> str:
 
 
 def _cmd_blueprint_index(args: argparse.Namespace, out: TextIO) -> int:
-    result = _ops.forward(
-        "blueprint.render_index",
-        {"doc": _blueprint_doc(args.doc), "snapshot": _read_json(args.snapshot)},
-        max_tokens=args.max_tokens,
+    result = blueprint.render_index(
+        _blueprint_doc(args.doc), _read_json(args.snapshot), max_tokens=args.max_tokens
     )
     if args.json:
         _emit_json(result, out)
@@ -238,8 +242,9 @@ def _cmd_blueprint_fold(args: argparse.Namespace, out: TextIO) -> int:
     if not isinstance(request, dict):
         raise _Exit(f"{args.request} must hold a JSON object (items, snapshot, evidence, now, ...)")
     doc = _blueprint_doc(args.doc)
+    # The request file is the op's input as it is (items, snapshot, evidence, now, ...).
     result = _ops.call("blueprint.fold", request, doc=doc)
-    line: str = _ops.call("blueprint.format_for_director", result=result["result"])["line"]
+    line = blueprint.format_for_director(result["result"])
     if args.write and args.doc and not result["result"].get("noop"):
         Path(args.doc).write_text(result["doc"], encoding="utf-8")
     if args.json:
@@ -252,11 +257,7 @@ def _cmd_blueprint_fold(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_blueprint_graph(args: argparse.Namespace, out: TextIO) -> int:
-    text: str = _ops.forward(
-        "blueprint.graph",
-        {"snapshot": _read_json(args.snapshot), "format": args.format},
-        doc=_blueprint_doc(args.doc),
-    )["text"]
+    text = blueprint.graph(_read_json(args.snapshot), args.format, doc=_blueprint_doc(args.doc))
     if args.json:
         _emit_json({"format": args.format, "text": text}, out)
     else:
@@ -305,7 +306,7 @@ def build_parser() -> argparse.ArgumentParser:
         "pipeline", parents=[common], help="the resolved pipeline of a feature (a table)"
     )
     p.add_argument("--config", required=True, help="settings.json (the project config)")
-    p.add_argument("--feature", help="the feature (a JSON object)")
+    p.add_argument("--feature", help="the feature file (.yaml, or a JSON object)")
     p.add_argument("--profile", help="a profile name overriding the feature's")
     p.set_defaults(run=_cmd_pipeline)
 

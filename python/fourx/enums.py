@@ -32,7 +32,11 @@ Phase = _enum(
     "phases",
     "A feature's phase (state-machine.md §1.1), in the seed's AllPhases order.",
 )
-Role = _enum("Role", "roles", "An agent role of the pipeline (AllRoles).")
+Role = _enum(
+    "Role",
+    "configurable_roles",
+    "An agent role: the pipeline roles (AllRoles) and ``mini-coder`` (ConfigurableRoles).",
+)
 SubPhase = _enum("SubPhase", "sub_phases", "The sub-phase of ``deep-reviewing``.")
 FeatureStatus = _enum(
     "FeatureStatus",

@@ -28,6 +28,7 @@ class Role(StrEnum):
     TESTER = "tester"
     ACCEPTOR = "acceptor"
     FIXER = "fixer"
+    MINI_CODER = "mini-coder"
 
 class SubPhase(StrEnum):
     REVIEWING = "reviewing"

@@ -14,7 +14,7 @@ import os
 from typing import Any, TypedDict
 
 from ._ops import forward
-from .machine import Reconciled, State
+from .state import Reconciled, State
 
 __all__ = [
     "Event",
@@ -30,6 +30,35 @@ __all__ = [
     "total_cost",
     "worktree_path",
     "atomic_write_file",
+    "FeatureConstants",
+    "FeatureValidation",
+    "StatusSync",
+    "ScreenshotName",
+    "ScreenshotGroups",
+    "feature_constants",
+    "parse_feature_yaml",
+    "load_feature_yaml",
+    "render_feature_yaml",
+    "validate_feature",
+    "validate_feature_loose",
+    "sync_status_text",
+    "parse_backlog_mirror",
+    "compare_backlog",
+    "is_screenshot_file",
+    "normalize_screenshot_path",
+    "parse_screenshot_filename",
+    "sort_screenshots",
+    "screenshot_dir",
+    "screenshot_targets",
+    "group_screenshots",
+    "parse_test_strategy",
+    "user_config_path",
+    "MergedConfig",
+    "parse_config",
+    "render_config",
+    "parse_user_config",
+    "render_user_config",
+    "load_merged_config_text",
 ]
 
 
@@ -52,6 +81,55 @@ class Event(TypedDict, total=False):
     cost_usd: float
     duration_ms: int
     index: int
+
+
+class FeatureConstants(TypedDict):
+    """The feature-file constants (features.md §2)."""
+
+    statuses: list[str]
+    subtask_statuses: list[str]
+    id_pattern: str
+    default_screenshot_dir: str
+    default_on_fail: str
+
+
+class FeatureValidation(TypedDict):
+    """Every problem of a feature (``message`` is ``""`` when valid)."""
+
+    valid: bool
+    errors: list[str]
+    message: str
+
+
+class StatusSync(TypedDict):
+    """A feature text after syncing its status from a phase (``text``/``commit`` null when unchanged)."""
+
+    changed: bool
+    status: str
+    previous_status: str
+    text: str | None
+    commit: dict[str, Any] | None
+
+
+class ScreenshotName(TypedDict):
+    """The step and description encoded in a screenshot file name."""
+
+    step: str
+    description: str
+
+
+class ScreenshotGroups(TypedDict):
+    """A feature's screenshots grouped by round, with what could not be read."""
+
+    groups: list[dict[str, Any]]
+    warnings: list[dict[str, Any]]
+
+
+class MergedConfig(TypedDict):
+    """A merged project + user config, and the user side's problems as warnings."""
+
+    config: dict[str, Any]
+    warnings: list[dict[str, Any]]
 
 
 def _root(root: str | os.PathLike[str]) -> str:
@@ -143,6 +221,170 @@ def atomic_write_file(
         "workspace.atomic_write_file",
         {"dir": os.fspath(dir), "final_name": final_name, "perm": perm, **payload},
     )
+
+
+# Feature files, the backlog mirror, screenshots and the test strategy (pure ops).
+
+
+def feature_constants() -> FeatureConstants:
+    """Feature statuses, sub-task statuses, id pattern, default screenshot dir and hook policy (``feature.constants``)."""
+    result: FeatureConstants = forward("feature.constants", {})
+    return result
+
+
+def parse_feature_yaml(text: str) -> dict[str, Any]:
+    """Decode feature YAML with yaml.v3's rules (no validation) (``feature.parse_yaml``)."""
+    return forward("feature.parse_yaml", {"text": text})["feature"]
+
+
+def load_feature_yaml(text: str, *, mode: str | None = None) -> dict[str, Any]:
+    """Decode and validate feature YAML, strictly or leniently (warnings into feature.warnings) (``feature.load_yaml``)."""
+    return forward("feature.load_yaml", {"text": text}, mode=mode)["feature"]
+
+
+def render_feature_yaml(feature: dict[str, Any]) -> str:
+    """The feature YAML bytes Go's yaml.v3 writes (divergences D1, D4, D10) (``feature.render_yaml``)."""
+    return forward("feature.render_yaml", {"feature": feature})["text"]
+
+
+def validate_feature(feature: dict[str, Any]) -> FeatureValidation:
+    """Strict feature validation with Go's messages (``feature.validate``)."""
+    result: FeatureValidation = forward("feature.validate", {"feature": feature})
+    return result
+
+
+def validate_feature_loose(feature: dict[str, Any]) -> list[str]:
+    """Lenient feature validation: warnings; a missing id fails (``feature.validate_loose``)."""
+    return forward("feature.validate_loose", {"feature": feature})["warnings"]
+
+
+def sync_status_text(feature_id: str, phase: str, text: str) -> StatusSync:
+    """Set a feature text's status from a phase; the new text and commit payload when it changed (``feature.sync_status_text``)."""
+    result: StatusSync = forward(
+        "feature.sync_status_text", {"feature_id": feature_id, "phase": phase, "text": text}
+    )
+    return result
+
+
+def parse_backlog_mirror(text: str) -> dict[str, Any]:
+    """Decode feature_list.json text (``backlog.parse_mirror``)."""
+    return forward("backlog.parse_mirror", {"text": text})["mirror"]
+
+
+def compare_backlog(
+    features: list[dict[str, Any]], mirror: dict[str, Any], *, backlog_file: str | None = None
+) -> list[dict[str, Any]]:
+    """Drift between canonical features and the backlog mirror (``backlog.compare``)."""
+    return forward(
+        "backlog.compare", {"features": features, "mirror": mirror}, backlog_file=backlog_file
+    )["drift"]
+
+
+def is_screenshot_file(name: str) -> bool:
+    """Whether a file name has a screenshot extension (``evidence.is_screenshot_file``)."""
+    return forward("evidence.is_screenshot_file", {"name": name})["is_screenshot"]
+
+
+def normalize_screenshot_path(path: str) -> str:
+    """Trim, drop ./ and .4x/, clean lexically (``evidence.normalize_screenshot_path``)."""
+    return forward("evidence.normalize_screenshot_path", {"path": path})["path"]
+
+
+def parse_screenshot_filename(filename: str) -> ScreenshotName:
+    """Step and description from a screenshot file name (``evidence.parse_screenshot_filename``)."""
+    result: ScreenshotName = forward("evidence.parse_screenshot_filename", {"filename": filename})
+    return result
+
+
+def sort_screenshots(screenshots: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Order screenshots by step (numeric first), then path (``evidence.sort_screenshots``)."""
+    return forward("evidence.sort_screenshots", {"screenshots": screenshots})["screenshots"]
+
+
+def screenshot_dir(config: dict[str, Any]) -> str:
+    """The tester's screenshot directory template from a config (``evidence.screenshot_dir``)."""
+    return forward("evidence.screenshot_dir", {"config": config})["dir"]
+
+
+def screenshot_targets(
+    feature_id: str,
+    rounds: list[int],
+    *,
+    screenshot_dir: str | None = None,
+    template_rounds: list[int] | None = None,
+) -> list[dict[str, Any]]:
+    """Directories to look in for each round's screenshots (``evidence.screenshot_targets``)."""
+    return forward(
+        "evidence.screenshot_targets",
+        {"feature_id": feature_id, "rounds": rounds},
+        screenshot_dir=screenshot_dir,
+        template_rounds=template_rounds,
+    )["targets"]
+
+
+def group_screenshots(
+    root: str,
+    feature_id: str,
+    rounds: list[dict[str, Any]],
+    listings: dict[str, Any],
+    *,
+    screenshot_dir: str | None = None,
+    template_rounds: list[int] | None = None,
+    worktree: dict[str, Any] | None = None,
+) -> ScreenshotGroups:
+    """Group a feature's screenshots by round from verify.json texts and directory listings (``evidence.group_screenshots``)."""
+    result: ScreenshotGroups = forward(
+        "evidence.group_screenshots",
+        {"root": root, "feature_id": feature_id, "rounds": rounds, "listings": listings},
+        screenshot_dir=screenshot_dir,
+        template_rounds=template_rounds,
+        worktree=worktree,
+    )
+    return result
+
+
+def parse_test_strategy(text: str) -> dict[str, Any]:
+    """Decode test-strategy.yaml with yaml.v3's rules (``test_strategy.parse``)."""
+    return forward("test_strategy.parse", {"text": text})["test_strategy"]
+
+
+def user_config_path(home: str) -> str:
+    """The per-user settings path under a home directory (``config.user_path``)."""
+    return forward("config.user_path", {"home": home})["path"]
+
+
+def parse_config(text: str) -> dict[str, Any]:
+    """Decodes a project ``settings.json`` text with Go's rules and normalises it (legacy profile
+    ``roles`` become ``phases``; ``config.parse``)."""
+    config: dict[str, Any] = forward("config.parse", {"text": text})["config"]
+    return config
+
+
+def render_config(config: dict[str, Any]) -> str:
+    """The project ``settings.json`` bytes 4x writes (``config.render``)."""
+    text: str = forward("config.render", {"config": config})["text"]
+    return text
+
+
+def parse_user_config(text: str) -> dict[str, Any]:
+    """Decodes the per-user ``~/.4x/settings.json`` text (``config.parse_user``)."""
+    config: dict[str, Any] = forward("config.parse_user", {"text": text})["config"]
+    return config
+
+
+def render_user_config(config: dict[str, Any]) -> str:
+    """The per-user ``settings.json`` bytes (``config.render_user``)."""
+    text: str = forward("config.render_user", {"config": config})["text"]
+    return text
+
+
+def load_merged_config_text(project_text: str, user_text: str | None = None) -> MergedConfig:
+    """The project config text merged over the user config text; a bad user side is a warning,
+    never fatal (``config.load_merged_text``)."""
+    result: MergedConfig = forward(
+        "config.load_merged_text", {"project_text": project_text}, user_text=user_text
+    )
+    return result
 
 
 class Workspace:

@@ -201,3 +201,12 @@ def test_python_dash_m_fourx_runs() -> None:
         check=False,
     )
     assert proc.returncode == 0 and proc.stdout.startswith("flowchart LR")
+
+
+def test_pipeline_reads_a_yaml_feature(tmp_path: Path) -> None:
+    cfg = tmp_path / "settings.json"
+    cfg.write_text(json.dumps(CONFIG), encoding="utf-8")
+    feature = tmp_path / "F1.yaml"
+    feature.write_text("id: F1-x\nname: X\nstatus: not-started\nprofile: quick\n", encoding="utf-8")
+    status, text = run("pipeline", "--config", str(cfg), "--feature", str(feature))
+    assert status == 0 and text.splitlines()[0] == "profile: quick"

@@ -14,7 +14,7 @@ from fourx import enums
 
 KINDS = {
     "Phase": "phases",
-    "Role": "roles",
+    "Role": "configurable_roles",
     "SubPhase": "sub_phases",
     "FeatureStatus": "feature_statuses",
     "EventType": "event_types",

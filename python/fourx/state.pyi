@@ -1,8 +1,11 @@
 from typing import Any, Literal, TypedDict
 
 from ._fourx import can_transition as can_transition
+from .enums import Phase as Phase, Role as Role
 
 __all__ = [
+    "Phase",
+    "Role",
     "State",
     "StopDecision",
     "StateValidation",
@@ -19,7 +22,7 @@ __all__ = [
     "phase_role",
     "phase_to_status",
     "is_selectable",
-    "state_diagram",
+    "diagram",
     "state_constants",
     "enum_values",
     "human_size",
@@ -79,7 +82,7 @@ def phase_to_role(phase: str) -> str: ...
 def phase_role(phase: str) -> str: ...
 def phase_to_status(phase: str) -> str: ...
 def is_selectable(phase: str) -> bool: ...
-def state_diagram(format: Literal["mermaid", "dot"] = "mermaid") -> str: ...
+def diagram(format: Literal["mermaid", "dot"] = "mermaid") -> str: ...
 def state_constants() -> StateConstants: ...
 def enum_values(kind: str) -> list[str]: ...
 def human_size(bytes: int) -> str: ...

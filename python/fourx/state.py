@@ -1,5 +1,5 @@
-"""The feature state machine (state-machine.md): the transition table, transitions with their side
-effects, crash recovery, stop conditions and the role/status tables.
+"""fourx.state — the feature state machine (state-machine.md): the transition table, transitions
+with their side effects, crash recovery, stop conditions and the role/status tables.
 
 Thin typed wrappers over the ``state.*``, ``phase.*``, ``enums.list`` and ``util.human_size`` ops,
 re-exported at the top level of :mod:`fourx`. A state is a plain dict with the seed's camelCase
@@ -13,8 +13,11 @@ from typing import Any, Literal, TypedDict
 
 from ._fourx import can_transition
 from ._ops import forward
+from .enums import Phase, Role
 
 __all__ = [
+    "Phase",
+    "Role",
     "State",
     "StopDecision",
     "StateValidation",
@@ -31,7 +34,7 @@ __all__ = [
     "phase_role",
     "phase_to_status",
     "is_selectable",
-    "state_diagram",
+    "diagram",
     "state_constants",
     "enum_values",
     "human_size",
@@ -164,7 +167,7 @@ def is_selectable(phase: str) -> bool:
     return selectable
 
 
-def state_diagram(format: Literal["mermaid", "dot"] = "mermaid") -> str:
+def diagram(format: Literal["mermaid", "dot"] = "mermaid") -> str:
     """The transition graph as Mermaid or Graphviz dot text (``state.diagram``)."""
     text: str = forward("state.diagram", {"format": format})["text"]
     return text
