@@ -12,13 +12,56 @@ from typing import Any, Literal, TypedDict
 
 from ._ops import forward
 
+# Memory files and prompt frames (router.md §4.23–§4.30) live in their own module.
+from ._router_prompt import (
+    MemoryCheck,
+    MemoryRepair,
+    GateDecision,
+    ResearchFiles,
+    PrecedenceSource,
+    RankedSource,
+    Precedence,
+    ReviewerFindings,
+    HunterFindings,
+    PreviousFindings,
+    IntentContract,
+    DomainFile,
+    Prompt,
+    check_memory,
+    repair_memory,
+    memory_template,
+    just_go_gate,
+    skill_hints,
+    skill_precedence,
+    format_previous_findings,
+    build_prompt,
+)
+
 __all__ = [
-    "BuildPromptResult",
+    "MemoryCheck",
+    "MemoryRepair",
+    "GateDecision",
+    "ResearchFiles",
+    "PrecedenceSource",
+    "RankedSource",
+    "Precedence",
+    "ReviewerFindings",
+    "HunterFindings",
+    "PreviousFindings",
+    "IntentContract",
+    "DomainFile",
+    "Prompt",
+    "check_memory",
+    "repair_memory",
+    "memory_template",
+    "just_go_gate",
+    "skill_hints",
+    "skill_precedence",
+    "format_previous_findings",
+    "build_prompt",
     "BuildScopeResult",
     "CheckArtifactResult",
-    "CheckMemoryResult",
     "DispatchResult",
-    "JustGoGateResult",
     "LoopGateResult",
     "ModelTierResult",
     "ParseBrainstormHandoffResult",
@@ -30,23 +73,16 @@ __all__ = [
     "ParseTaskMetadataResult",
     "ParseWriteContractResult",
     "ReconcileVerdictsResult",
-    "RepairMemoryResult",
     "RouteResult",
-    "SkillPrecedenceResult",
     "TaskGraphResult",
     "ValidateWorkflowIdResult",
-    "build_prompt",
     "build_scope",
     "check_artifact",
-    "check_memory",
     "dispatch",
     "event_line",
     "format_marker",
-    "format_previous_findings",
     "format_task_metadata",
-    "just_go_gate",
     "loop_gate",
-    "memory_template",
     "model_tier",
     "new_artifact",
     "new_workflow_id",
@@ -59,22 +95,11 @@ __all__ = [
     "parse_task_metadata",
     "parse_write_contract",
     "reconcile_verdicts",
-    "repair_memory",
     "resolve_scope_reply",
     "route",
-    "skill_hints",
-    "skill_precedence",
     "task_graph",
     "validate_workflow_id",
 ]
-
-
-class BuildPromptResult(TypedDict):
-    """The result of ``router.build_prompt``."""
-
-    text: str
-    sections: list[str]
-    dropped: list[str]
 
 
 class BuildScopeResult(TypedDict):
@@ -91,27 +116,11 @@ class CheckArtifactResult(TypedDict):
     workflow_type: str
 
 
-class CheckMemoryResult(TypedDict):
-    """The result of ``router.check_memory``."""
-
-    missing: list[str]
-    present: list[str]
-    ok: bool
-
-
 class DispatchResult(TypedDict):
     """The result of ``router.dispatch``."""
 
     mode: str
     agent: str | None
-
-
-class JustGoGateResult(TypedDict):
-    """The result of ``router.just_go_gate``."""
-
-    action: str
-    answer: str | None
-    log_decision: bool
 
 
 class LoopGateResult(TypedDict):
@@ -233,14 +242,6 @@ class ReconcileVerdictsResult(TypedDict):
     authoritative: dict[str, Any]
 
 
-class RepairMemoryResult(TypedDict):
-    """The result of ``router.repair_memory``."""
-
-    text: str
-    inserted: list[str]
-    placement: str
-
-
 class RouteResult(TypedDict):
     """The result of ``router.route``."""
 
@@ -252,13 +253,6 @@ class RouteResult(TypedDict):
     announcement: str
     override: str | None
     matches: dict[str, Any]
-
-
-class SkillPrecedenceResult(TypedDict):
-    """The result of ``router.skill_precedence``."""
-
-    order: list[dict[str, Any]]
-    winner: dict[str, Any]
 
 
 class TaskGraphResult(TypedDict):
@@ -276,60 +270,6 @@ class ValidateWorkflowIdResult(TypedDict):
     workflow_uuid: str
     timestamp: str
     nonce: str
-
-
-def build_prompt(
-    agent: str,
-    workflow: str,
-    phase: str,
-    task_id: str,
-    workflow_uuid: str,
-    request: str,
-    *,
-    plan_file: str | None = None,
-    requirements: str | None = None,
-    memory_summary: str | None = None,
-    project_patterns: str | None = None,
-    domain_files: list[dict[str, Any]] | None = None,
-    skill_hints: list[str] | None = None,
-    pre_answered_requirements: list[str] | None = None,
-    intent_contract: dict[str, Any] | None = None,
-    research_files: dict[str, Any] | None = None,
-    research_quality: str | None = None,
-    design_file: str | None = None,
-    planning_review_findings: str | None = None,
-    original_request: str | None = None,
-    approved_context_files: list[str] | None = None,
-    previous_findings: dict[str, Any] | None = None,
-) -> BuildPromptResult:
-    """Render the per-agent prompt frame: fixed sections, then optional ones by content and role (``router.build_prompt``)."""
-    result: BuildPromptResult = forward(
-        "router.build_prompt",
-        {
-            "agent": agent,
-            "workflow": workflow,
-            "phase": phase,
-            "task_id": task_id,
-            "workflow_uuid": workflow_uuid,
-            "request": request,
-        },
-        plan_file=plan_file,
-        requirements=requirements,
-        memory_summary=memory_summary,
-        project_patterns=project_patterns,
-        domain_files=domain_files,
-        skill_hints=skill_hints,
-        pre_answered_requirements=pre_answered_requirements,
-        intent_contract=intent_contract,
-        research_files=research_files,
-        research_quality=research_quality,
-        design_file=design_file,
-        planning_review_findings=planning_review_findings,
-        original_request=original_request,
-        approved_context_files=approved_context_files,
-        previous_findings=previous_findings,
-    )
-    return result
 
 
 def build_scope(
@@ -359,12 +299,6 @@ def check_artifact(text: str, workflow_uuid: str) -> CheckArtifactResult:
     result: CheckArtifactResult = forward(
         "router.check_artifact", {"text": text, "workflow_uuid": workflow_uuid}
     )
-    return result
-
-
-def check_memory(file: str, text: str) -> CheckMemoryResult:
-    """Which required `## ` sections a memory file (activeContext.md, progress.md, patterns.md) has (``router.check_memory``)."""
-    result: CheckMemoryResult = forward("router.check_memory", {"file": file, "text": text})
     return result
 
 
@@ -419,17 +353,6 @@ def format_marker(
     )["text"]
 
 
-def format_previous_findings(
-    workflow: str, reviewer: dict[str, Any], *, hunter: dict[str, Any] | None = None
-) -> str:
-    """The `## Previous Agent Findings` block handed to the integration-verifier (``router.format_previous_findings``)."""
-    return forward(
-        "router.format_previous_findings",
-        {"workflow": workflow, "reviewer": reviewer},
-        hunter=hunter,
-    )["text"]
-
-
 def format_task_metadata(
     wf: str,
     kind: str,
@@ -452,23 +375,10 @@ def format_task_metadata(
     )["text"]
 
 
-def just_go_gate(just_go: bool, gate: str, *, recommended: str | None = None) -> JustGoGateResult:
-    """What a pending AskUserQuestion gate does under JUST_GO and the trust rules (``router.just_go_gate``)."""
-    result: JustGoGateResult = forward(
-        "router.just_go_gate", {"just_go": just_go, "gate": gate}, recommended=recommended
-    )
-    return result
-
-
 def loop_gate(loop: str, count: int) -> LoopGateResult:
     """Whether another remfix/investigation/research/plan_review loop is allowed before a checkpoint (4.22) (``router.loop_gate``)."""
     result: LoopGateResult = forward("router.loop_gate", {"loop": loop, "count": count})
     return result
-
-
-def memory_template(file: str) -> str:
-    """The cc10x:session-memory template a missing memory file is created with (``router.memory_template``)."""
-    return forward("router.memory_template", {"file": file})["text"]
 
 
 def model_tier(
@@ -579,12 +489,6 @@ def reconcile_verdicts(verdicts: list[dict[str, Any]]) -> ReconcileVerdictsResul
     return result
 
 
-def repair_memory(file: str, text: str) -> RepairMemoryResult:
-    """Idempotently insert a memory file's missing sections before `## Last Updated` (or at the end) (``router.repair_memory``)."""
-    result: RepairMemoryResult = forward("router.repair_memory", {"file": file, "text": text})
-    return result
-
-
 def resolve_scope_reply(reply: str) -> str:
     """Map a reply to the scope gate onto CRITICAL_ONLY or ALL_ISSUES (4.9) (``router.resolve_scope_reply``)."""
     return forward("router.resolve_scope_reply", {"reply": reply})["scope"]
@@ -593,41 +497,6 @@ def resolve_scope_reply(reply: str) -> str:
 def route(request: str) -> RouteResult:
     """Route a request to a workflow by the signal table (router.md 4.1) (``router.route``)."""
     result: RouteResult = forward("router.route", {"request": request})
-    return result
-
-
-def skill_hints(
-    agent: str,
-    workflow: str,
-    request: str,
-    *,
-    phase: str | None = None,
-    kind: str | None = None,
-    changed_files: list[str] | None = None,
-    plan_text: str | None = None,
-    design_text: str | None = None,
-    patterns_text: str | None = None,
-    research_files: dict[str, Any] | None = None,
-    mcp_capability_needed: bool | None = None,
-) -> list[str]:
-    """The skills the router loads for one agent dispatch: project hints, then keyword/path/flag rules (``router.skill_hints``)."""
-    return forward(
-        "router.skill_hints",
-        {"agent": agent, "workflow": workflow, "request": request},
-        phase=phase,
-        kind=kind,
-        changed_files=changed_files,
-        plan_text=plan_text,
-        design_text=design_text,
-        patterns_text=patterns_text,
-        research_files=research_files,
-        mcp_capability_needed=mcp_capability_needed,
-    )["hints"]
-
-
-def skill_precedence(sources: list[dict[str, Any]]) -> SkillPrecedenceResult:
-    """Order instruction sources by the seed's strict precedence (user prompt first, heuristics last) (``router.skill_precedence``)."""
-    result: SkillPrecedenceResult = forward("router.skill_precedence", {"sources": sources})
     return result
 
 

@@ -1,12 +1,54 @@
 from typing import Any, Literal, TypedDict
 
+from ._router_prompt import (
+    MemoryCheck as MemoryCheck,
+    MemoryRepair as MemoryRepair,
+    GateDecision as GateDecision,
+    ResearchFiles as ResearchFiles,
+    PrecedenceSource as PrecedenceSource,
+    RankedSource as RankedSource,
+    Precedence as Precedence,
+    ReviewerFindings as ReviewerFindings,
+    HunterFindings as HunterFindings,
+    PreviousFindings as PreviousFindings,
+    IntentContract as IntentContract,
+    DomainFile as DomainFile,
+    Prompt as Prompt,
+    check_memory as check_memory,
+    repair_memory as repair_memory,
+    memory_template as memory_template,
+    just_go_gate as just_go_gate,
+    skill_hints as skill_hints,
+    skill_precedence as skill_precedence,
+    format_previous_findings as format_previous_findings,
+    build_prompt as build_prompt,
+)
+
 __all__ = [
-    "BuildPromptResult",
+    "MemoryCheck",
+    "MemoryRepair",
+    "GateDecision",
+    "ResearchFiles",
+    "PrecedenceSource",
+    "RankedSource",
+    "Precedence",
+    "ReviewerFindings",
+    "HunterFindings",
+    "PreviousFindings",
+    "IntentContract",
+    "DomainFile",
+    "Prompt",
+    "check_memory",
+    "repair_memory",
+    "memory_template",
+    "just_go_gate",
+    "skill_hints",
+    "skill_precedence",
+    "format_previous_findings",
+    "build_prompt",
     "BuildScopeResult",
     "CheckArtifactResult",
-    "CheckMemoryResult",
     "DispatchResult",
-    "JustGoGateResult",
     "LoopGateResult",
     "ModelTierResult",
     "ParseBrainstormHandoffResult",
@@ -18,23 +60,16 @@ __all__ = [
     "ParseTaskMetadataResult",
     "ParseWriteContractResult",
     "ReconcileVerdictsResult",
-    "RepairMemoryResult",
     "RouteResult",
-    "SkillPrecedenceResult",
     "TaskGraphResult",
     "ValidateWorkflowIdResult",
-    "build_prompt",
     "build_scope",
     "check_artifact",
-    "check_memory",
     "dispatch",
     "event_line",
     "format_marker",
-    "format_previous_findings",
     "format_task_metadata",
-    "just_go_gate",
     "loop_gate",
-    "memory_template",
     "model_tier",
     "new_artifact",
     "new_workflow_id",
@@ -47,19 +82,11 @@ __all__ = [
     "parse_task_metadata",
     "parse_write_contract",
     "reconcile_verdicts",
-    "repair_memory",
     "resolve_scope_reply",
     "route",
-    "skill_hints",
-    "skill_precedence",
     "task_graph",
     "validate_workflow_id",
 ]
-
-class BuildPromptResult(TypedDict):
-    text: str
-    sections: list[str]
-    dropped: list[str]
 
 class BuildScopeResult(TypedDict):
     build_scope: str
@@ -69,19 +96,9 @@ class CheckArtifactResult(TypedDict):
     workflow_uuid: str
     workflow_type: str
 
-class CheckMemoryResult(TypedDict):
-    missing: list[str]
-    present: list[str]
-    ok: bool
-
 class DispatchResult(TypedDict):
     mode: str
     agent: str | None
-
-class JustGoGateResult(TypedDict):
-    action: str
-    answer: str | None
-    log_decision: bool
 
 class LoopGateResult(TypedDict):
     loop: str
@@ -169,11 +186,6 @@ class ReconcileVerdictsResult(TypedDict):
     contradiction: bool
     authoritative: dict[str, Any]
 
-class RepairMemoryResult(TypedDict):
-    text: str
-    inserted: list[str]
-    placement: str
-
 class RouteResult(TypedDict):
     workflow: str
     signal: str
@@ -183,10 +195,6 @@ class RouteResult(TypedDict):
     announcement: str
     override: str | None
     matches: dict[str, Any]
-
-class SkillPrecedenceResult(TypedDict):
-    order: list[dict[str, Any]]
-    winner: dict[str, Any]
 
 class TaskGraphResult(TypedDict):
     workflow: str
@@ -199,30 +207,6 @@ class ValidateWorkflowIdResult(TypedDict):
     timestamp: str
     nonce: str
 
-def build_prompt(
-    agent: str,
-    workflow: str,
-    phase: str,
-    task_id: str,
-    workflow_uuid: str,
-    request: str,
-    *,
-    plan_file: str | None = None,
-    requirements: str | None = None,
-    memory_summary: str | None = None,
-    project_patterns: str | None = None,
-    domain_files: list[dict[str, Any]] | None = None,
-    skill_hints: list[str] | None = None,
-    pre_answered_requirements: list[str] | None = None,
-    intent_contract: dict[str, Any] | None = None,
-    research_files: dict[str, Any] | None = None,
-    research_quality: str | None = None,
-    design_file: str | None = None,
-    planning_review_findings: str | None = None,
-    original_request: str | None = None,
-    approved_context_files: list[str] | None = None,
-    previous_findings: dict[str, Any] | None = None,
-) -> BuildPromptResult: ...
 def build_scope(
     files_touched: int,
     single_change: bool,
@@ -232,7 +216,6 @@ def build_scope(
     plan: str | None = None,
 ) -> BuildScopeResult: ...
 def check_artifact(text: str, workflow_uuid: str) -> CheckArtifactResult: ...
-def check_memory(file: str, text: str) -> CheckMemoryResult: ...
 def dispatch(
     kind: str, *, phase: str | None = None, origin: str | None = None
 ) -> DispatchResult: ...
@@ -253,9 +236,6 @@ def event_line(
 def format_marker(
     marker: str, wf: str, *, reason: str | None = None, memory_task_id: str | None = None
 ) -> str: ...
-def format_previous_findings(
-    workflow: str, reviewer: dict[str, Any], *, hunter: dict[str, Any] | None = None
-) -> str: ...
 def format_task_metadata(
     wf: str,
     kind: str,
@@ -267,11 +247,7 @@ def format_task_metadata(
     reason: str | None = None,
     body: str | None = None,
 ) -> str: ...
-def just_go_gate(
-    just_go: bool, gate: str, *, recommended: str | None = None
-) -> JustGoGateResult: ...
 def loop_gate(loop: str, count: int) -> LoopGateResult: ...
-def memory_template(file: str) -> str: ...
 def model_tier(
     agent: str,
     *,
@@ -298,24 +274,8 @@ def parse_task_metadata(
 ) -> ParseTaskMetadataResult: ...
 def parse_write_contract(agent: str, output: str) -> ParseWriteContractResult: ...
 def reconcile_verdicts(verdicts: list[dict[str, Any]]) -> ReconcileVerdictsResult: ...
-def repair_memory(file: str, text: str) -> RepairMemoryResult: ...
 def resolve_scope_reply(reply: str) -> str: ...
 def route(request: str) -> RouteResult: ...
-def skill_hints(
-    agent: str,
-    workflow: str,
-    request: str,
-    *,
-    phase: str | None = None,
-    kind: str | None = None,
-    changed_files: list[str] | None = None,
-    plan_text: str | None = None,
-    design_text: str | None = None,
-    patterns_text: str | None = None,
-    research_files: dict[str, Any] | None = None,
-    mcp_capability_needed: bool | None = None,
-) -> list[str]: ...
-def skill_precedence(sources: list[dict[str, Any]]) -> SkillPrecedenceResult: ...
 def task_graph(
     workflow: str, *, build_scope: str | None = None, diff_driven_docs_skip: bool | None = None
 ) -> TaskGraphResult: ...
