@@ -174,3 +174,10 @@ def catalog() -> list[dict[str, Any]]:
 def version() -> str:
     """The library version string."""
     return __version__
+
+
+# Area namespaces (imported last: they use `call`).
+from . import angles, report, resolve  # noqa: E402
+from .resolve import resolve_pipeline, resolve_profile  # noqa: E402
+
+__all__ += ["angles", "report", "resolve", "resolve_pipeline", "resolve_profile"]

@@ -121,9 +121,17 @@ __all__ = [
     "NullArg",
     "InvalidUtf8",
     "Panic",
+    "angles",
+    "report",
+    "resolve",
+    "resolve_pipeline",
+    "resolve_profile",
 ]
 
 def call(op: str, input: dict[str, Any] | None = None, /, **kwargs: Any) -> Any: ...
 def catalog() -> list[dict[str, Any]]: ...
 def version() -> str: ...
 def _key(name: str) -> str: ...
+
+from . import angles as angles, report as report, resolve as resolve
+from .resolve import resolve_pipeline as resolve_pipeline, resolve_profile as resolve_profile

@@ -12,7 +12,8 @@ use serde_json::Value;
 
 use crate::error::{Error, Result};
 use crate::protocol::codec::gojson::{self, Layout};
-use crate::protocol::codec::gostruct::{go_struct, GoDecode};
+use crate::protocol::codec::gojson_decode::GoValue;
+use crate::protocol::codec::gostruct::{self, go_struct, GoDecode};
 use crate::protocol::state::{Phase, Role};
 
 /// The selectable (profile) phases in canonical pipeline order (Go `SelectablePhases`), the
@@ -449,8 +450,15 @@ go_struct! {
     }
 }
 
-/// Decodes `v` (named `path` in errors) with Go's rules; a wrong type is `invalid_input`.
+/// Decodes an op-input value (named `path` in errors) with Go's rules; a wrong type is
+/// `invalid_input`.
 pub fn decode<T: GoDecode>(v: &Value, path: &str) -> Result<T> {
+    gostruct::decode_value(v, path)
+}
+
+/// Decodes a value of the Go text decoder ([`parse`](crate::protocol::codec::gojson_decode::parse), duplicates and number
+/// literals kept) with Go's rules, as `json.Unmarshal` fills a zero value.
+pub fn decode_go<T: GoDecode>(v: &GoValue, path: &str) -> Result<T> {
     T::go_decode(v, path)
 }
 
@@ -502,6 +510,7 @@ impl Config {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::codec::gojson_decode;
     use serde_json::json;
 
     fn cfg(v: Value) -> Config {
@@ -588,6 +597,26 @@ mod tests {
         assert_eq!(e.kind, crate::ErrorKind::InvalidInput);
         assert_eq!(e.field.as_deref(), Some("config.project.name"));
         assert!(decode::<Config>(&json!({"runners": []}), "config").is_err());
+    }
+
+    #[test]
+    fn settings_text_round_trips_byte_for_byte() {
+        let text = "{\n  \"project\": {\n    \"name\": \"demo\",\n    \"language\": \"go\"\n  },\n  \"runners\": {\n    \"claude\": {\n      \"command\": \"claude\",\n      \"args\": null,\n      \"tiers\": {\n        \"opus\": \"opus\"\n      },\n      \"tty\": false\n    }\n  },\n  \"default_runner\": \"claude\",\n  \"workspace\": {},\n  \"evolution\": {\n    \"value_floor\": 0.1\n  },\n  \"issue_tracker\": {\n    \"enabled\": false\n  },\n  \"worktree\": {}\n}\n";
+        let go = gojson_decode::parse(text.as_bytes()).unwrap();
+        let c: Config = decode_go(&go, "settings.json").unwrap();
+        assert_eq!(render_indented(&c).unwrap(), text);
+    }
+
+    #[test]
+    fn duplicate_struct_keys_merge_like_go() {
+        let go =
+            gojson_decode::parse(br#"{"project": {"name": "a"}, "project": {"language": "go"}}"#)
+                .unwrap();
+        let c: Config = decode_go(&go, "config").unwrap();
+        assert_eq!(
+            (c.project.name.as_str(), c.project.language.as_str()),
+            ("a", "go")
+        );
     }
 
     #[test]

@@ -1,10 +1,17 @@
-//! The Feature shape in its JSON op form (features.md §3.1–3.3, resolution.md §2), read and
-//! written with Go's `encoding/json` rules.
+//! The feature-definition shapes (features.md §2–3, §10, §14) in their JSON op form, read and
+//! written with Go's `encoding/json` rules: `Feature` with its sub-tasks, phase overrides and
+//! linked issues, the `TestStrategy` of a feature's run directory, the sub-task statuses and the
+//! feature constants.
 //!
 //! Decides the fields, their JSON keys and presence. Leaves the YAML file form, validation and
-//! status sync to the feature-files area, and what the fields mean to the areas that read them.
+//! status sync to the workspace (feature files), and what the fields mean to the areas that read
+//! them.
 
 use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
 
 use crate::protocol::codec::gostruct::go_struct;
 use crate::protocol::config::HookEntry;
@@ -94,6 +101,180 @@ impl Feature {
     }
 }
 
+/// A sub-task's status (`AllSubtaskStatuses`, features.md §2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SubtaskStatus {
+    /// `not-started`
+    NotStarted,
+    /// `in-progress`
+    InProgress,
+    /// `blocked`
+    Blocked,
+    /// `done`
+    Done,
+    /// `ready-for-review`
+    ReadyForReview,
+}
+
+impl SubtaskStatus {
+    /// Every sub-task status, in the seed's order.
+    pub const ALL: [SubtaskStatus; 5] = [
+        SubtaskStatus::NotStarted,
+        SubtaskStatus::InProgress,
+        SubtaskStatus::Blocked,
+        SubtaskStatus::Done,
+        SubtaskStatus::ReadyForReview,
+    ];
+
+    /// The status word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SubtaskStatus::NotStarted => "not-started",
+            SubtaskStatus::InProgress => "in-progress",
+            SubtaskStatus::Blocked => "blocked",
+            SubtaskStatus::Done => "done",
+            SubtaskStatus::ReadyForReview => "ready-for-review",
+        }
+    }
+}
+
+impl fmt::Display for SubtaskStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for SubtaskStatus {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Self, ()> {
+        SubtaskStatus::ALL
+            .into_iter()
+            .find(|x| x.as_str() == s)
+            .ok_or(())
+    }
+}
+
+/// The feature-id format 4x itself produces (features.md §2).
+pub const ID_PATTERN: &str = "^[A-Za-z0-9][A-Za-z0-9-]*[A-Za-z0-9]$";
+
+/// Where the tester's screenshots go unless the config says otherwise.
+pub const DEFAULT_SCREENSHOT_DIR: &str = ".4x/run/{feature-id}/screenshot/";
+
+/// The effective hook failure policy when `on_fail` is empty.
+pub const DEFAULT_ON_FAIL: &str = "block";
+
+/// Whether `id` matches [`ID_PATTERN`] (ASCII alphanumerics and dashes, no leading or trailing
+/// dash, at least 2 characters).
+pub fn id_matches_pattern(id: &str) -> bool {
+    let b = id.as_bytes();
+    b.len() >= 2
+        && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'-')
+        && b.first().is_some_and(u8::is_ascii_alphanumeric)
+        && b.last().is_some_and(u8::is_ascii_alphanumeric)
+}
+
+/// The effective failure policy of a hook: `block` when `on_fail` is empty, otherwise the
+/// lower-cased value.
+pub fn effective_on_fail(hook: &HookEntry) -> String {
+    if hook.on_fail.is_empty() {
+        DEFAULT_ON_FAIL.to_string()
+    } else {
+        hook.on_fail.to_lowercase()
+    }
+}
+
+go_struct! {
+    /// The pre-testing health check of a test strategy.
+    pub struct HealthCheck {
+        /// Commands that must succeed.
+        commands: Option<Vec<String>> => "commands";
+        /// Commands run to recover before a retry.
+        recovery: Option<Vec<String>> => "recovery", omitempty;
+        /// Timeout in seconds; 0 means the caller's default (30 s).
+        timeout: i64 => "timeout", omitempty;
+    }
+}
+
+go_struct! {
+    /// A manual check the tester performs.
+    pub struct ManualCheck {
+        /// Check id.
+        id: String => "id";
+        /// The acceptance criterion it covers.
+        ac_ref: String => "ac_ref", omitempty;
+        /// What to check.
+        description: String => "description";
+        /// Steps.
+        steps: Option<Vec<String>> => "steps";
+    }
+}
+
+go_struct! {
+    /// The designer's test strategy (`<FeatureDir>/test-strategy.yaml`, features.md §10).
+    pub struct TestStrategy {
+        /// Web UI testing.
+        web: bool => "web";
+        /// API testing.
+        api: bool => "api";
+        /// Gate run.
+        gate: bool => "gate";
+        /// Only the coder verifies.
+        coder_only: bool => "coder_only";
+        /// Verification commands (`null` when absent).
+        verify_commands: Option<Vec<String>> => "verify_commands";
+        /// Health check.
+        health_check: Option<HealthCheck> => "health_check", omitempty;
+        /// Named groups of verification commands.
+        verify_groups: Option<BTreeMap<String, Option<Vec<String>>>> => "verify_groups", omitempty;
+        /// Test profiles.
+        profiles: Option<Vec<String>> => "profiles", omitempty;
+        /// Manual checks.
+        manual_checks: Option<Vec<ManualCheck>> => "manual_checks", omitempty;
+        /// Acceptance criterion → how it is verified.
+        ac_verify_map: Option<BTreeMap<String, String>> => "ac_verify_map", omitempty;
+        /// End-to-end test repositories.
+        e2e_repos: Option<Vec<String>> => "e2e_repos", omitempty;
+    }
+}
+
+/// Severity of a review issue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// `critical`
+    Critical,
+    /// `warning`
+    Warning,
+    /// `low`
+    Low,
+}
+
+/// One issue of a review (no op produces it; features.md §14).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReviewIssue {
+    /// Severity.
+    pub severity: Severity,
+    /// The rule broken.
+    pub rule: String,
+    /// File.
+    pub file: String,
+    /// Detail.
+    pub detail: String,
+}
+
+/// A review's outcome (camelCase tags; features.md §14).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReviewResult {
+    /// Whether the review passed.
+    pub passed: bool,
+    /// Critical issues.
+    #[serde(rename = "criticalCount")]
+    pub critical_count: i64,
+    /// Warnings.
+    #[serde(rename = "warningCount")]
+    pub warning_count: i64,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -121,5 +302,43 @@ mod tests {
     fn fractional_priority_is_invalid_input() {
         let e = decode::<Feature>(&json!({"priority": 1.5}), "feature").unwrap_err();
         assert_eq!(e.kind, crate::ErrorKind::InvalidInput);
+    }
+
+    #[test]
+    fn subtask_status_words_round_trip_in_seed_order() {
+        let words: Vec<_> = SubtaskStatus::ALL.iter().map(|s| s.to_string()).collect();
+        assert_eq!(
+            words,
+            [
+                "not-started",
+                "in-progress",
+                "blocked",
+                "done",
+                "ready-for-review"
+            ]
+        );
+        for s in SubtaskStatus::ALL {
+            assert_eq!(s.as_str().parse::<SubtaskStatus>(), Ok(s));
+        }
+        assert!("pending".parse::<SubtaskStatus>().is_err());
+    }
+
+    #[test]
+    fn id_pattern_needs_two_alphanumeric_ends() {
+        for ok in ["F001-login", "ab", "a-b", "001"] {
+            assert!(id_matches_pattern(ok), "{ok}");
+        }
+        for bad in ["x", "-ab", "ab-", "a b", "é1", ""] {
+            assert!(!id_matches_pattern(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn test_strategy_writes_verify_commands_as_null_when_absent() {
+        let v = encode(&TestStrategy::default()).unwrap();
+        assert_eq!(
+            v,
+            json!({"web": false, "api": false, "gate": false, "coder_only": false, "verify_commands": null})
+        );
     }
 }

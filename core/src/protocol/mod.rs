@@ -7,5 +7,7 @@ pub mod candidate;
 pub mod codec;
 pub mod config;
 pub mod feature;
+pub mod gotext_decode;
 pub mod projectid;
 pub mod state;
+pub mod warning;

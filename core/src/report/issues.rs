@@ -16,12 +16,15 @@ pub struct ReportIssues {
 
 const MARKERS: [&str; 2] = ["[CRITICAL]", "[WARNING]"];
 
-/// The issue title of a line body starting (case-insensitively) with a marker.
-fn issue_title(body: &str) -> Option<&str> {
+/// The issue title of a line body starting with a marker under Go's simple upper-case mapping
+/// (so `[critical]` matches): the original text after the marker's bytes, trimmed.
+fn issue_title(body: &str) -> Option<String> {
     MARKERS.iter().find_map(|m| {
-        let head = body.get(..m.len())?;
-        head.eq_ignore_ascii_case(m)
-            .then(|| body.get(m.len()..).unwrap_or("").trim())
+        let head = simple_upper(&body.chars().take(m.len()).collect::<String>());
+        (head == *m).then(|| {
+            let rest = body.as_bytes().get(m.len()..).unwrap_or_default();
+            String::from_utf8_lossy(rest).trim().to_string()
+        })
     })
 }
 
@@ -43,7 +46,7 @@ pub fn parse_report_issues(report: &str) -> ReportIssues {
         let t = line.trim();
         let body = t.trim_start_matches('#').trim();
         if let Some(title) = issue_title(body) {
-            out.issues.push(title.to_string());
+            out.issues.push(title);
         }
         if t.starts_with("## Verdict") {
             in_verdict = true;
@@ -72,6 +75,14 @@ mod tests {
         assert!(!parse_report_issues("## Verdict\nFAIL\nPASS\n").passed);
         assert!(!parse_report_issues("## Verdict\n** PASS **\n").passed);
         assert!(!parse_report_issues("### Verdict\nPASS\n").passed);
+    }
+
+    #[test]
+    fn markers_compare_under_simple_upper_case_mapping_like_go() {
+        // U+0131 (dotless i) upper-cases to ASCII I; the title starts 10 bytes in, as in Go.
+        let r = parse_report_issues("[CR\u{131}TICAL] x\n[WARNİNG] y\n");
+        assert_eq!(r.issues.len(), 1);
+        assert_eq!(r.issues[0], "] x");
     }
 
     #[test]

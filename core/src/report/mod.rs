@@ -1,13 +1,15 @@
 //! Reports: review-report verdicts and issues, discovered features, similarity and duplicate
-//! detection (resolution.md §10–11).
+//! detection (resolution.md §10–11), the candidate pool file and the history miner (features.md §11).
 //!
 //! Pure parsers and comparisons over text the caller supplies; gathering the texts is left to
 //! the workspace.
 
 pub mod candidates;
+pub mod candidates_file;
 pub mod discover;
 pub mod issues;
 pub(crate) mod ops;
+pub(crate) mod pool_ops;
 pub mod similarity;
 
 pub use candidates::dedupe_candidates;

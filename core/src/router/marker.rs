@@ -154,8 +154,34 @@ fn non_space(s: &str) -> usize {
     s.find(char::is_whitespace).unwrap_or(s.len())
 }
 
-/// Tries to match one marker pattern at the start of `s`; returns the marker and its length.
-fn match_at(s: &str) -> Option<(Marker, usize)> {
+/// Where the next `]` is, remembered so that repeated unterminated SCOPE markers cost one scan.
+struct NextClose<'t> {
+    text: &'t str,
+    /// (searched from, found at) of the last search.
+    cache: Option<(usize, Option<usize>)>,
+}
+
+impl NextClose<'_> {
+    /// The absolute index of the first `]` at or after `from`.
+    fn at_or_after(&mut self, from: usize) -> Option<usize> {
+        if let Some((start, found)) = self.cache {
+            if start <= from && found.is_none_or(|f| f >= from) {
+                return found;
+            }
+        }
+        let found = self
+            .text
+            .get(from..)
+            .and_then(|t| t.find(']'))
+            .map(|i| from + i);
+        self.cache = Some((from, found));
+        found
+    }
+}
+
+/// Tries to match one marker pattern at byte `at` of the text; returns the marker and its length.
+fn match_at(text: &str, at: usize, closes: &mut NextClose<'_>) -> Option<(Marker, usize)> {
+    let s = text.get(at..)?;
     for m in [
         MarkerKind::BuildStart,
         MarkerKind::DebugReset,
@@ -179,7 +205,8 @@ fn match_at(s: &str) -> Option<(Marker, usize)> {
         let n = token_no_bracket(rest);
         if n > 0 {
             if let Some(after) = rest[n..].strip_prefix(" reason:") {
-                if let Some(close) = after.find(']') {
+                let after_at = text.len() - after.len();
+                if let Some(close) = closes.at_or_after(after_at).map(|c| c - after_at) {
                     let len = s.len() - after.len() + close + 1;
                     let marker = Marker {
                         marker: MarkerKind::ScopeDecisionPending,
@@ -226,13 +253,14 @@ pub fn parse(text: &str) -> Markers {
     let mut attempts = 0;
     let mut i = 0;
     let bytes = text.as_bytes();
+    let mut closes = NextClose { text, cache: None };
     while i < bytes.len() {
         if bytes[i] != b'[' {
             i += 1;
             continue;
         }
         let s = &text[i..];
-        if let Some((m, len)) = match_at(s) {
+        if let Some((m, len)) = match_at(text, i, &mut closes) {
             if m.marker == MarkerKind::DebugReset {
                 attempts = 0;
             }
@@ -278,6 +306,19 @@ mod tests {
         );
         let m = parse(&text);
         assert_eq!((m.debug_attempts, m.debug_stuck), (3, true));
+    }
+
+    #[test]
+    fn unterminated_scope_markers_are_scanned_in_linear_time() {
+        let text = "[SCOPE-DECISION-PENDING: wf:x reason:".repeat(100_000);
+        let start = std::time::Instant::now();
+        assert!(parse(&text).markers.is_empty());
+        assert!(start.elapsed() < std::time::Duration::from_secs(2));
+        let m = parse(
+            "[SCOPE-DECISION-PENDING: wf:a reason:r1] [SCOPE-DECISION-PENDING: wf:b reason:r2]",
+        );
+        let reasons: Vec<_> = m.markers.iter().map(|m| m.reason.as_deref()).collect();
+        assert_eq!(reasons, [Some("r1"), Some("r2")]);
     }
 
     #[test]

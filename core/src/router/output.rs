@@ -30,3 +30,32 @@ pub fn parse(agent: Agent, output: &str, task: Option<&TaskState>) -> Result<Age
         AgentClass::Write => AgentOutput::Write(Box::new(contract::parse(agent, output)?)),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::ErrorKind;
+
+    #[test]
+    fn agent_class_picks_the_parser() {
+        let ro = format!(
+            "CONTRACT {{\"s\":\"APPROVE\",\"b\":false,\"cr\":0}}\n## Review: Approve\n\n### Findings\n{}",
+            "- src/api/user.ts:12 parses dates twice; extract a helper\n".repeat(4)
+        );
+        let AgentOutput::ReadOnly(r) = parse(Agent::CodeReviewer, &ro, None).unwrap() else {
+            panic!("code-reviewer is read-only")
+        };
+        assert!(r.passes, "the README example passes: {:?}", r.checks);
+        let e = parse(Agent::Planner, "## Plan\nprose only\n", None).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::MissingContract);
+    }
+
+    #[test]
+    fn result_is_tagged_with_kind() {
+        let w = "### Router Contract (MACHINE-READABLE)\n```yaml\nSTATUS: COMPLETE\nFILE_PATH: a\nBACKEND_MODE: b\nSOURCES_ATTEMPTED: []\nSOURCES_USED: []\nQUALITY_LEVEL: high\nKEY_FINDINGS_COUNT: 1\nWHAT_CHANGED_RECOMMENDATION: none\nMEMORY_NOTES: {}\n```\n";
+        let v = serde_json::to_value(parse(Agent::WebResearcher, w, None).unwrap()).unwrap();
+        assert_eq!(v["kind"], "write");
+        assert_eq!(v["result"]["agent"], "cc10x:web-researcher");
+        assert_eq!(v["result"]["passed"], serde_json::Value::Null);
+    }
+}

@@ -1,13 +1,18 @@
 //! The `.4x` workspace layout on top of [`crate::store`]: paths, feature ids, state.json and
 //! events.jsonl bytes, the events scanners, the stop signal and process liveness
-//! (workspace.md; the feature and settings files of features.md join later).
+//! (workspace.md), and the feature, test-strategy, backlog and evidence files (features.md).
 //!
 //! Path construction, rendering and scanning are pure and always built; the filesystem layer
 //! ([`WorkspaceFs`], [`find`], [`atomic_write_file`], [`ProcessProbe`]) lives behind feature `fs`.
 
+pub mod backlog;
 mod constants;
 mod events;
+pub mod evidence;
 mod feature_id;
+pub(crate) mod feature_ops;
+pub mod feature_rules;
+pub mod feature_yaml;
 #[cfg(feature = "fs")]
 mod fs;
 #[cfg(feature = "fs")]

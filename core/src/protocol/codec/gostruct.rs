@@ -10,15 +10,25 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
 
+use super::gojson_decode::{self, GoValue};
 use crate::error::{Error, Result};
 
 /// A type that can be read from a JSON value with Go's `encoding/json` rules.
 ///
-/// `null` always decodes to the zero value ([`Default`]); `Option<T>` is a Go pointer, slice or
-/// map that may be nil.
-pub trait GoDecode: Sized {
-    /// Decodes `v`; `path` names the value in error messages (`config.runners.claude.args`).
-    fn go_decode(v: &Value, path: &str) -> Result<Self>;
+/// Decoding works *into* an existing value, as `json.Unmarshal` does: `null` leaves a string,
+/// number, bool or struct unchanged and resets a pointer, slice or map (`Option<T>`) to nil; a
+/// repeated key decodes again into the same field (structs and maps merge, slices are replaced).
+pub trait GoDecode: Default {
+    /// Decodes `v` into `self`; `path` names the value in error messages
+    /// (`config.runners.claude.args`).
+    fn go_decode_into(&mut self, v: &GoValue, path: &str) -> Result<()>;
+
+    /// Decodes `v` into a zero value.
+    fn go_decode(v: &GoValue, path: &str) -> Result<Self> {
+        let mut out = Self::default();
+        out.go_decode_into(v, path)?;
+        Ok(out)
+    }
 }
 
 /// Go's `omitempty` test for a field's value.
@@ -28,85 +38,106 @@ pub trait GoOmit {
     fn go_omit(&self) -> bool;
 }
 
-fn type_error(path: &str, want: &str, got: &Value) -> Error {
-    Error::invalid_input(format!(
-        "`{path}` must be {want}, not {}",
-        crate::ops::type_name(got)
-    ))
-    .with_field(path.to_string())
+fn type_error(path: &str, want: &str, got: &GoValue) -> Error {
+    Error::invalid_input(format!("`{path}` must be {want}, not {}", got.type_name()))
+        .with_field(path.to_string())
+}
+
+fn field_error(path: &str, e: gojson_decode::DecodeError) -> Error {
+    Error::invalid_input(format!("`{path}`: {e}")).with_field(path.to_string())
+}
+
+/// Decodes an op-input value (serde_json's form) with Go's rules.
+pub fn decode_value<T: GoDecode>(v: &Value, path: &str) -> Result<T> {
+    let go =
+        gojson_decode::from_value(v, crate::ops::MAX_DEPTH).map_err(|e| field_error(path, e))?;
+    T::go_decode(&go, path)
 }
 
 impl GoDecode for String {
-    fn go_decode(v: &Value, path: &str) -> Result<Self> {
-        match v {
-            Value::Null => Ok(String::new()),
-            Value::String(s) => Ok(s.clone()),
-            other => Err(type_error(path, "a string", other)),
+    fn go_decode_into(&mut self, v: &GoValue, path: &str) -> Result<()> {
+        if let Some(s) = v.as_string().map_err(|e| field_error(path, e))? {
+            *self = s;
         }
+        Ok(())
     }
 }
 
 impl GoDecode for bool {
-    fn go_decode(v: &Value, path: &str) -> Result<Self> {
-        match v {
-            Value::Null => Ok(false),
-            Value::Bool(b) => Ok(*b),
-            other => Err(type_error(path, "a boolean", other)),
+    fn go_decode_into(&mut self, v: &GoValue, path: &str) -> Result<()> {
+        if let Some(b) = v.as_bool().map_err(|e| field_error(path, e))? {
+            *self = b;
         }
+        Ok(())
     }
 }
 
 impl GoDecode for i64 {
-    fn go_decode(v: &Value, path: &str) -> Result<Self> {
-        match v {
-            Value::Null => Ok(0),
-            Value::Number(n) => n.as_i64().ok_or_else(|| type_error(path, "an integer", v)),
-            other => Err(type_error(path, "an integer", other)),
+    fn go_decode_into(&mut self, v: &GoValue, path: &str) -> Result<()> {
+        if let Some(n) = v.as_i64().map_err(|e| field_error(path, e))? {
+            *self = n;
         }
+        Ok(())
     }
 }
 
 impl GoDecode for f64 {
-    fn go_decode(v: &Value, path: &str) -> Result<Self> {
-        match v {
-            Value::Null => Ok(0.0),
-            Value::Number(n) => n.as_f64().ok_or_else(|| type_error(path, "a number", v)),
-            other => Err(type_error(path, "a number", other)),
+    fn go_decode_into(&mut self, v: &GoValue, path: &str) -> Result<()> {
+        if let Some(n) = v.as_f64().map_err(|e| field_error(path, e))? {
+            *self = n;
         }
+        Ok(())
     }
 }
 
+/// A Go pointer, slice or map: `null` makes it nil; anything else decodes into the existing
+/// value, or into a new zero value when nil.
 impl<T: GoDecode> GoDecode for Option<T> {
-    fn go_decode(v: &Value, path: &str) -> Result<Self> {
-        match v {
-            Value::Null => Ok(None),
-            other => T::go_decode(other, path).map(Some),
+    fn go_decode_into(&mut self, v: &GoValue, path: &str) -> Result<()> {
+        if matches!(v, GoValue::Null) {
+            *self = None;
+            return Ok(());
         }
+        self.get_or_insert_with(T::default).go_decode_into(v, path)
     }
 }
 
+/// A Go slice body: elements decode into the existing ones in place, then the slice is cut to
+/// the array's length.
 impl<T: GoDecode> GoDecode for Vec<T> {
-    fn go_decode(v: &Value, path: &str) -> Result<Self> {
+    fn go_decode_into(&mut self, v: &GoValue, path: &str) -> Result<()> {
         match v {
-            Value::Null => Ok(Vec::new()),
-            Value::Array(items) => items
-                .iter()
-                .enumerate()
-                .map(|(i, item)| T::go_decode(item, &format!("{path}[{i}]")))
-                .collect(),
+            GoValue::Null => Ok(()),
+            GoValue::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    if i >= self.len() {
+                        self.push(T::default());
+                    }
+                    if let Some(slot) = self.get_mut(i) {
+                        slot.go_decode_into(item, &format!("{path}[{i}]"))?;
+                    }
+                }
+                self.truncate(items.len());
+                Ok(())
+            }
             other => Err(type_error(path, "an array", other)),
         }
     }
 }
 
+/// A Go map body: existing keys are kept; each member decodes into a fresh zero element that
+/// then replaces the key.
 impl<T: GoDecode> GoDecode for BTreeMap<String, T> {
-    fn go_decode(v: &Value, path: &str) -> Result<Self> {
+    fn go_decode_into(&mut self, v: &GoValue, path: &str) -> Result<()> {
         match v {
-            Value::Null => Ok(BTreeMap::new()),
-            Value::Object(map) => map
-                .iter()
-                .map(|(k, item)| Ok((k.clone(), T::go_decode(item, &format!("{path}.{k}"))?)))
-                .collect(),
+            GoValue::Null => Ok(()),
+            GoValue::Object(members) => {
+                for (k, item) in members {
+                    let elem = T::go_decode(item, &format!("{path}.{k}"))?;
+                    self.insert(k.clone(), elem);
+                }
+                Ok(())
+            }
             other => Err(type_error(path, "an object", other)),
         }
     }
@@ -173,21 +204,22 @@ pub fn keys_equal_fold(a: &str, b: &str) -> bool {
     a.chars().map(fold).eq(b.chars().map(fold))
 }
 
-/// Reads the object `v` into the struct's fields the way Go does: for each key (in input
-/// order), the field whose tag equals it, else the first whose tag equals it case-insensitively;
-/// `apply(tag, value, path)` stores the value. `null` leaves the zero struct.
+/// Reads the object `v` into a struct's fields the way Go does: for each member (in document
+/// order, duplicates included), the field whose tag equals the key, else the first whose tag
+/// equals it case-insensitively; `apply(tag, value, path)` decodes into that field. `null`
+/// leaves the struct unchanged; unknown keys are ignored.
 pub fn decode_fields(
-    v: &Value,
+    v: &GoValue,
     path: &str,
     tags: &[&'static str],
-    mut apply: impl FnMut(&str, &Value, &str) -> Result<()>,
+    mut apply: impl FnMut(&str, &GoValue, &str) -> Result<()>,
 ) -> Result<()> {
-    let map: &Map<String, Value> = match v {
-        Value::Null => return Ok(()),
-        Value::Object(map) => map,
+    let members = match v {
+        GoValue::Null => return Ok(()),
+        GoValue::Object(members) => members,
         other => return Err(type_error(path, "an object", other)),
     };
-    for (key, value) in map {
+    for (key, value) in members {
         let found = tags
             .iter()
             .find(|t| **t == key)
@@ -227,20 +259,23 @@ macro_rules! go_struct {
         }
 
         impl $crate::protocol::codec::gostruct::GoDecode for $name {
-            fn go_decode(v: &serde_json::Value, path: &str) -> $crate::error::Result<Self> {
-                let mut out = Self::default();
+            fn go_decode_into(
+                &mut self,
+                v: &$crate::protocol::codec::gojson_decode::GoValue,
+                path: &str,
+            ) -> $crate::error::Result<()> {
                 const TAGS: &[&str] = &[$($tag),*];
                 $crate::protocol::codec::gostruct::decode_fields(v, path, TAGS, |tag, value, sub| {
                     match tag {
-                        $( $tag => {
-                            out.$field = $crate::protocol::codec::gostruct::GoDecode::go_decode(value, sub)?;
-                        } )*
+                        $( $tag => $crate::protocol::codec::gostruct::GoDecode::go_decode_into(
+                            &mut self.$field, value, sub,
+                        )?, )*
                         _ => {}
                     }
                     Ok(())
                 })?;
-                $( $post(&mut out); )?
-                Ok(out)
+                $( $post(self); )?
+                Ok(())
             }
         }
 
@@ -276,20 +311,17 @@ macro_rules! go_struct {
 pub(crate) use go_struct;
 
 /// The op input `key` decoded with Go's rules; absent or `null` gives the zero value.
-pub(crate) fn input_or_zero<T: GoDecode + Default>(
-    map: &Map<String, Value>,
-    key: &str,
-) -> Result<T> {
+pub(crate) fn input_or_zero<T: GoDecode>(map: &Map<String, Value>, key: &str) -> Result<T> {
     match map.get(key) {
         None | Some(Value::Null) => Ok(T::default()),
-        Some(v) => T::go_decode(v, key),
+        Some(v) => decode_value(v, key),
     }
 }
 
 /// The required op input `key` decoded with Go's rules; absent or `null` is `invalid_input`.
 pub(crate) fn input_required<T: GoDecode>(map: &Map<String, Value>, key: &str) -> Result<T> {
     let args = crate::ops::Args::new(map);
-    T::go_decode(args.req(key)?, key)
+    decode_value(args.req(key)?, key)
 }
 
 #[cfg(test)]
@@ -297,30 +329,53 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    fn text<T: GoDecode>(t: &str) -> Result<T> {
+        T::go_decode(&gojson_decode::parse(t.as_bytes()).unwrap(), "x")
+    }
+
     #[test]
     fn null_and_missing_give_zero_values_and_nil_stays_apart_from_empty() {
-        assert_eq!(String::go_decode(&json!(null), "x").unwrap(), "");
+        assert_eq!(decode_value::<String>(&json!(null), "x").unwrap(), "");
         assert_eq!(
-            Option::<Vec<String>>::go_decode(&json!(null), "x").unwrap(),
+            decode_value::<Option<Vec<String>>>(&json!(null), "x").unwrap(),
             None
         );
         assert_eq!(
-            Option::<Vec<String>>::go_decode(&json!([]), "x").unwrap(),
+            decode_value::<Option<Vec<String>>>(&json!([]), "x").unwrap(),
             Some(vec![])
         );
         assert_eq!(
-            Option::<Vec<String>>::go_decode(&json!(["a", null]), "x").unwrap(),
+            decode_value::<Option<Vec<String>>>(&json!(["a", null]), "x").unwrap(),
             Some(vec!["a".to_string(), String::new()])
         );
     }
 
     #[test]
     fn wrong_type_is_invalid_input_naming_the_path() {
-        let e = Option::<Vec<String>>::go_decode(&json!(["a", 1]), "cfg.args").unwrap_err();
+        let e = decode_value::<Option<Vec<String>>>(&json!(["a", 1]), "cfg.args").unwrap_err();
         assert_eq!(e.kind, crate::ErrorKind::InvalidInput);
         assert_eq!(e.field.as_deref(), Some("cfg.args[1]"));
-        assert!(i64::go_decode(&json!(1.5), "n").is_err());
-        assert!(i64::go_decode(&json!("1"), "n").is_err());
+        assert!(decode_value::<i64>(&json!(1.5), "n").is_err());
+        assert!(decode_value::<i64>(&json!("1"), "n").is_err());
+        assert!(text::<i64>("1e2").is_err());
+        assert_eq!(text::<f64>("1e2").unwrap(), 100.0);
+    }
+
+    #[test]
+    fn repeated_keys_decode_again_into_the_same_value_like_go() {
+        let m: Option<BTreeMap<String, String>> = text(r#"{"a": "1"}"#).unwrap();
+        assert_eq!(m.map(|m| m.len()), Some(1));
+        let mut m: BTreeMap<String, i64> = text(r#"{"a": 1}"#).unwrap();
+        m.go_decode_into(&gojson_decode::parse(br#"{"b": 2}"#).unwrap(), "x")
+            .unwrap();
+        assert_eq!(m.len(), 2, "maps merge");
+        let mut v: Vec<i64> = text("[1, 2, 3]").unwrap();
+        v.go_decode_into(&gojson_decode::parse(b"[9]").unwrap(), "x")
+            .unwrap();
+        assert_eq!(v, [9], "slices are replaced");
+        let mut s = "keep".to_string();
+        s.go_decode_into(&GoValue::Null, "x").unwrap();
+        assert_eq!(s, "keep", "null leaves a string unchanged");
     }
 
     #[test]

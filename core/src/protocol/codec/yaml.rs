@@ -6,6 +6,8 @@
 //! and mapping a [`YamlError`] to an area's error kind is the caller's. Nothing else parses YAML.
 
 pub mod core_schema;
+pub mod v3;
+pub mod v3_emit;
 
 use std::collections::HashMap;
 use std::fmt;

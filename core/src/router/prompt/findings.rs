@@ -7,9 +7,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::text::{has_line_break, trim_blanks};
-use super::vocab::Workflow;
+use super::text::has_line_break;
 use crate::error::{Error, ErrorKind, Result};
+use crate::router::text::trim_sp;
+use crate::router::WorkflowType;
 
 /// The reviewer's effective status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -132,7 +133,7 @@ pub struct PreviousFindings {
 
 /// Checks one critical issue: a single line, non-blank once trimmed of spaces/tabs.
 pub(crate) fn check_issue(field: &str, issue: &str) -> Result<()> {
-    if has_line_break(issue) || trim_blanks(issue).is_empty() {
+    if has_line_break(issue) || trim_sp(issue).is_empty() {
         return Err(Error::new(
             ErrorKind::InvalidValue,
             format!("`{field}` items must be non-blank single lines"),
@@ -143,9 +144,9 @@ pub(crate) fn check_issue(field: &str, issue: &str) -> Result<()> {
 }
 
 /// The workflows a verifier runs in: BUILD and DEBUG; others are `invalid_value` on `field`.
-pub(crate) fn check_verifier_workflow(workflow: Workflow, field: &str) -> Result<()> {
+pub(crate) fn check_verifier_workflow(workflow: WorkflowType, field: &str) -> Result<()> {
     match workflow {
-        Workflow::Build | Workflow::Debug => Ok(()),
+        WorkflowType::Build | WorkflowType::Debug => Ok(()),
         _ => Err(Error::new(
             ErrorKind::InvalidValue,
             format!("the verifier runs only in BUILD and DEBUG, not {workflow}"),
@@ -158,7 +159,7 @@ fn issue_lines(out: &mut Vec<String>, issues: &[String], fallback: &str) {
     if issues.is_empty() {
         out.push(fallback.to_string());
     }
-    out.extend(issues.iter().map(|i| format!("- {}", trim_blanks(i))));
+    out.extend(issues.iter().map(|i| format!("- {}", trim_sp(i))));
 }
 
 /// The block's heading.
@@ -166,7 +167,10 @@ pub const PREVIOUS_FINDINGS_HEADING: &str = "## Previous Agent Findings";
 
 /// Renders the `## Previous Agent Findings` block (no final newline). DEBUG leaves the hunter out;
 /// a hunter without issues prints the seed's `None / not in this workflow`.
-pub fn format_previous_findings(workflow: Workflow, findings: &PreviousFindings) -> Result<String> {
+pub fn format_previous_findings(
+    workflow: WorkflowType,
+    findings: &PreviousFindings,
+) -> Result<String> {
     Ok(format!(
         "{PREVIOUS_FINDINGS_HEADING}\n{}",
         findings_body(workflow, findings)?
@@ -174,7 +178,7 @@ pub fn format_previous_findings(workflow: Workflow, findings: &PreviousFindings)
 }
 
 /// The block without its heading line (what follows `## Previous Agent Findings\n`).
-pub(crate) fn findings_body(workflow: Workflow, findings: &PreviousFindings) -> Result<String> {
+pub(crate) fn findings_body(workflow: WorkflowType, findings: &PreviousFindings) -> Result<String> {
     check_verifier_workflow(workflow, "workflow")?;
     for i in &findings.reviewer.critical_issues {
         check_issue("reviewer.critical_issues", i)?;
@@ -194,7 +198,7 @@ pub(crate) fn findings_body(workflow: Workflow, findings: &PreviousFindings) -> 
         "**Critical Issues:**".to_string(),
     ];
     issue_lines(&mut out, &findings.reviewer.critical_issues, "None");
-    if workflow == Workflow::Build {
+    if workflow == WorkflowType::Build {
         out.push(String::new());
         out.push("### Silent Failure Hunter".to_string());
         out.push("**Critical Issues:**".to_string());
@@ -222,7 +226,8 @@ mod tests {
 
     #[test]
     fn build_block_prints_both_agents_and_trims_issues() {
-        let t = format_previous_findings(Workflow::Build, &findings(&[" a:1 x\t"], None)).unwrap();
+        let t =
+            format_previous_findings(WorkflowType::Build, &findings(&[" a:1 x\t"], None)).unwrap();
         assert_eq!(
             t,
             "## Previous Agent Findings\n\n### Code Reviewer\n**Verdict:** Changes Requested\n\
@@ -233,7 +238,8 @@ mod tests {
 
     #[test]
     fn debug_block_leaves_the_hunter_out() {
-        let t = format_previous_findings(Workflow::Debug, &findings(&[], Some(&["h"]))).unwrap();
+        let t =
+            format_previous_findings(WorkflowType::Debug, &findings(&[], Some(&["h"]))).unwrap();
         assert!(t.ends_with("**Critical Issues:**\nNone"));
         assert!(!t.contains("Hunter"));
     }
@@ -241,9 +247,10 @@ mod tests {
     #[test]
     fn issues_must_be_single_non_blank_lines() {
         for bad in [" \t", "a\nb", "a\r"] {
-            let e = format_previous_findings(Workflow::Build, &findings(&[bad], None)).unwrap_err();
+            let e =
+                format_previous_findings(WorkflowType::Build, &findings(&[bad], None)).unwrap_err();
             assert_eq!(e.kind, ErrorKind::InvalidValue);
         }
-        assert!(format_previous_findings(Workflow::Plan, &findings(&[], None)).is_err());
+        assert!(format_previous_findings(WorkflowType::Plan, &findings(&[], None)).is_err());
     }
 }

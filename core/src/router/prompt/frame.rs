@@ -8,9 +8,10 @@ use super::findings::{
     check_verifier_workflow, findings_body, PreviousFindings, PREVIOUS_FINDINGS_HEADING,
 };
 use super::research_files::ResearchFiles;
-use super::text::{clean, has_line_break, is_blank, trim_blanks};
-use super::vocab::{is_valid_workflow_id, Agent, Phase, Workflow};
+use super::text::{clean, has_line_break};
 use crate::error::{Error, ErrorKind, Result};
+use crate::router::text::{is_blank, trim_sp};
+use crate::router::{workflow_id, Agent, Phase, WorkflowType};
 
 /// A candidate domain file: its path as the host found it and its content.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,7 +41,7 @@ pub struct PromptInput<'a> {
     /// The agent receiving the prompt.
     pub agent: Agent,
     /// The workflow.
-    pub workflow: Workflow,
+    pub workflow: WorkflowType,
     /// The task's `phase:`.
     pub phase: Phase,
     /// The task id (one non-blank line).
@@ -85,7 +86,7 @@ impl<'a> PromptInput<'a> {
     /// An input with the required parts only.
     pub fn new(
         agent: Agent,
-        workflow: Workflow,
+        workflow: WorkflowType,
         phase: Phase,
         task_id: &'a str,
         workflow_uuid: &'a str,
@@ -132,6 +133,17 @@ fn invalid(field: &str, message: impl Into<String>) -> Error {
     Error::new(ErrorKind::InvalidValue, message).with_field(field)
 }
 
+/// The workflows that dispatch agents: ORIENT dispatches none, so it is `invalid_value`.
+pub(crate) fn check_dispatch_workflow(workflow: WorkflowType) -> Result<()> {
+    if workflow == WorkflowType::Orient {
+        return Err(invalid(
+            "workflow",
+            "ORIENT dispatches no agent; workflow must be BUILD, DEBUG, REVIEW or PLAN",
+        ));
+    }
+    Ok(())
+}
+
 /// §4.30 rule for `task_id`: a non-blank single line.
 pub(crate) fn check_task_id(task_id: &str) -> Result<()> {
     if is_blank(task_id) || has_line_break(task_id) {
@@ -142,13 +154,7 @@ pub(crate) fn check_task_id(task_id: &str) -> Result<()> {
 
 /// §4.30 rule for `workflow_uuid`: valid per §4.5.
 pub(crate) fn check_workflow_uuid(id: &str) -> Result<()> {
-    if !is_valid_workflow_id(id) {
-        return Err(invalid(
-            "workflow_uuid",
-            format!("workflow_uuid {id:?} is not wf-YYYYMMDDTHHMMSSZ- plus 8 hex digits"),
-        ));
-    }
-    Ok(())
+    workflow_id::validate(id, "workflow_uuid").map(|_| ())
 }
 
 /// §4.30 rule for `request`: non-blank once cleaned.
@@ -173,12 +179,12 @@ pub(crate) fn list_item<'s>(field: &str, item: &'s str) -> Result<Option<&'s str
         return Ok(None);
     }
     check_single_line(field, item)?;
-    Ok(Some(trim_blanks(item)))
+    Ok(Some(trim_sp(item)))
 }
 
 /// A skill-hint item: trimmed, blank skipped, no whitespace inside.
 pub(crate) fn skill_item<'s>(field: &str, item: &'s str) -> Result<Option<&'s str>> {
-    let id = trim_blanks(item);
+    let id = trim_sp(item);
     if id.is_empty() {
         return Ok(None);
     }
@@ -204,6 +210,7 @@ fn items<'s>(field: &str, list: &[&'s str]) -> Result<Vec<&'s str>> {
 impl PromptInput<'_> {
     /// Checks every rule of the §4.30 input table, in table order.
     pub fn validate(&self) -> Result<()> {
+        check_dispatch_workflow(self.workflow)?;
         check_task_id(self.task_id)?;
         check_workflow_uuid(self.workflow_uuid)?;
         check_request(self.request)?;
@@ -283,7 +290,7 @@ pub fn build_prompt(input: &PromptInput<'_>) -> Result<Prompt> {
 
     let plan = input
         .plan_file
-        .map(trim_blanks)
+        .map(trim_sp)
         .filter(|p| !is_blank(p) && *p != "N/A")
         .unwrap_or("None");
     let uuid = input.workflow_uuid;
@@ -292,7 +299,7 @@ pub fn build_prompt(input: &PromptInput<'_>) -> Result<Prompt> {
         format!(
             "- Task ID: {}\n- Parent Workflow ID: {uuid}\n- Task Phase: {}\n- Plan File: {plan}\n\
              - Workflow Scope: wf:{uuid}\n- Workflow Artifact: .cc10x/workflows/{uuid}.json",
-            trim_blanks(input.task_id),
+            trim_sp(input.task_id),
             input.phase,
         ),
     ));
@@ -364,7 +371,7 @@ fn optional_sections(input: &PromptInput<'_>) -> Result<Vec<Optional>> {
     )?;
     let intent = match &input.intent_contract {
         Some(ic) => {
-            let goal = ic.goal.filter(|g| !is_blank(g)).map(trim_blanks);
+            let goal = ic.goal.filter(|g| !is_blank(g)).map(trim_sp);
             let c = items("intent_contract.constraints", &ic.constraints)?;
             let a = items(
                 "intent_contract.acceptance_criteria",
@@ -401,7 +408,7 @@ fn optional_sections(input: &PromptInput<'_>) -> Result<Vec<Optional>> {
         Optional {
             heading: "## Pre-Answered Requirements",
             body: (!pre.is_empty()).then(|| bullets(&pre)),
-            role_ok: input.workflow == Workflow::Build,
+            role_ok: input.workflow == WorkflowType::Build,
         },
         Optional {
             heading: "## Intent Contract",
@@ -423,7 +430,7 @@ fn optional_sections(input: &PromptInput<'_>) -> Result<Vec<Optional>> {
             body: input
                 .design_file
                 .filter(|d| !is_blank(d))
-                .map(|d| trim_blanks(d).to_string()),
+                .map(|d| trim_sp(d).to_string()),
             role_ok: agent == Agent::Planner,
         },
         Optional {
@@ -455,7 +462,7 @@ mod tests {
 
     const WF: &str = "wf-20260312T162700Z-a1b2c3d4";
 
-    fn base(agent: Agent, workflow: Workflow, phase: Phase) -> PromptInput<'static> {
+    fn base(agent: Agent, workflow: WorkflowType, phase: Phase) -> PromptInput<'static> {
         PromptInput::new(agent, workflow, phase, " 7 ", WF, " Do it\r\n")
     }
 
@@ -463,7 +470,7 @@ mod tests {
     fn fixed_frame_has_seven_slots_and_fallbacks() {
         let p = build_prompt(&base(
             Agent::ComponentBuilder,
-            Workflow::Build,
+            WorkflowType::Build,
             Phase::BuildImplement,
         ))
         .unwrap();
@@ -506,7 +513,7 @@ mod tests {
     fn role_rules_drop_sections_with_content_only() {
         let mut i = base(
             Agent::ComponentBuilder,
-            Workflow::Debug,
+            WorkflowType::Debug,
             Phase::DebugInvestigate,
         );
         i.pre_answered_requirements = vec![" ", "a"];
@@ -517,7 +524,7 @@ mod tests {
 
     #[test]
     fn skill_hints_are_deduplicated_and_must_be_ids() {
-        let mut i = base(Agent::Planner, Workflow::Plan, Phase::PlanCreate);
+        let mut i = base(Agent::Planner, WorkflowType::Plan, Phase::PlanCreate);
         i.skill_hints = vec![" a ", "", "a", "b"];
         assert!(build_prompt(&i)
             .unwrap()
@@ -529,19 +536,19 @@ mod tests {
 
     #[test]
     fn input_rules_are_checked() {
-        let mut i = base(Agent::Planner, Workflow::Plan, Phase::PlanCreate);
+        let mut i = base(Agent::Planner, WorkflowType::Plan, Phase::PlanCreate);
         i.task_id = "1\n2";
         assert_eq!(
             build_prompt(&i).unwrap_err().field.as_deref(),
             Some("task_id")
         );
-        let mut i = base(Agent::Planner, Workflow::Plan, Phase::PlanCreate);
+        let mut i = base(Agent::Planner, WorkflowType::Plan, Phase::PlanCreate);
         i.request = " \r\n";
         assert_eq!(
             build_prompt(&i).unwrap_err().field.as_deref(),
             Some("request")
         );
-        let mut i = base(Agent::Planner, Workflow::Plan, Phase::PlanCreate);
+        let mut i = base(Agent::Planner, WorkflowType::Plan, Phase::PlanCreate);
         i.plan_file = Some("a\nb");
         assert_eq!(
             build_prompt(&i).unwrap_err().field.as_deref(),

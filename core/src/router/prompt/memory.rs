@@ -8,8 +8,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::templates;
-use super::text::{is_ascii_ws, lines, trim_blanks_end};
 use crate::error::{Error, ErrorKind};
+use crate::router::text::{is_blank, lines, trim_sp_end};
 
 /// `## Last Updated`: the heal anchor, and the section a heal keeps last.
 pub const LAST_UPDATED: &str = "## Last Updated";
@@ -153,7 +153,7 @@ impl FromStr for MemoryFile {
 
 /// Whether `line` counts as `heading` (§4.23: equal once trailing spaces/tabs are removed).
 fn is_heading_line(line: &str, heading: &str) -> bool {
-    trim_blanks_end(line) == heading
+    trim_sp_end(line) == heading
 }
 
 /// The result of [`check_memory`].
@@ -178,7 +178,7 @@ pub fn check_memory(file: MemoryFile, text: &str) -> MemoryCheck {
     let required = file.required_headings();
     let mut found = vec![false; required.len()];
     for line in lines(text) {
-        let line = trim_blanks_end(line);
+        let line = trim_sp_end(line);
         if let Some(i) = required.iter().position(|h| *h == line) {
             found[i] = true;
         }
@@ -275,12 +275,16 @@ pub fn repair_memory(file: MemoryFile, text: &str) -> MemoryRepair {
     let mut out = String::with_capacity(text.len() + 64 * missing.len());
     out.push_str(text);
     if !text.is_empty() {
-        if !text.ends_with('\n') {
+        if text.ends_with('\r') {
+            // The lone `\r` already ends the line's text (§2.2); completing it as `\r\n` keeps that
+            // line's meaning, where a second `\r` would turn a present heading into a missing one.
+            out.push('\n');
+        } else if !text.ends_with('\n') {
             out.push_str(nl);
         }
         let body = out.strip_suffix('\n').unwrap_or(&out);
         let last = body.rsplit('\n').next().unwrap_or("");
-        if !last.chars().all(is_ascii_ws) {
+        if !is_blank(last) {
             out.push_str(nl);
         }
     }
@@ -404,6 +408,19 @@ mod tests {
         let r = repair_memory(MemoryFile::Patterns, "no newline");
         assert!(r.text.starts_with("no newline\n\n## User Standards\n"));
         assert_eq!(r.placement, Placement::End);
+    }
+
+    #[test]
+    fn a_last_line_ending_in_a_lone_carriage_return_keeps_its_heading() {
+        let t = "\r\n## Tasks\r";
+        let r = repair_memory(MemoryFile::Progress, t);
+        assert!(r
+            .text
+            .starts_with("\r\n## Tasks\r\n\r\n## Current Workflow\r\n"));
+        assert_eq!(
+            repair_memory(MemoryFile::Progress, &r.text).placement,
+            Placement::None
+        );
     }
 
     #[test]

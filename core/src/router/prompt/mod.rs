@@ -15,7 +15,6 @@ pub mod research_files;
 pub mod skill_hints;
 mod templates;
 mod text;
-pub mod vocab;
 
 pub use findings::{
     format_previous_findings, HunterFindings, HunterStatus, PreviousFindings, ReviewerFindings,
@@ -27,4 +26,3 @@ pub use memory::{check_memory, repair_memory, MemoryCheck, MemoryFile, MemoryRep
 pub use precedence::{skill_precedence, Source, SourceKind};
 pub use research_files::ResearchFiles;
 pub use skill_hints::{internal_hints, project_skill_hints, skill_hints, SkillHintInput};
-pub use vocab::{is_valid_workflow_id, Agent, Phase, TaskKind, Workflow};

@@ -8,17 +8,17 @@ use super::findings::{
     PreviousFindings, ReviewerFindings,
 };
 use super::frame::{
-    build_prompt, check_request, check_single_line, check_task_id, check_workflow_uuid, list_item,
-    skill_item, DomainFile, IntentContract, PromptInput,
+    build_prompt, check_dispatch_workflow, check_request, check_single_line, check_task_id,
+    check_workflow_uuid, list_item, skill_item, DomainFile, IntentContract, PromptInput,
 };
 use super::just_go::{just_go_gate, Gate, GateAction};
 use super::memory::{check_memory, repair_memory, MemoryFile};
 use super::precedence::{skill_precedence, Source, SourceKind};
 use super::research_files::ResearchFiles;
 use super::skill_hints::{skill_hints, SkillHintInput};
-use super::vocab::{Agent, Phase, TaskKind, Workflow};
 use crate::error::{Error, ErrorKind, Result};
 use crate::ops::{Args, OpInfo};
+use crate::router::{Agent, Kind, Phase, WorkflowType};
 
 const BAD_INPUT: &[ErrorKind] = &[ErrorKind::MissingField, ErrorKind::InvalidValue];
 
@@ -184,7 +184,7 @@ fn missing(field: &str) -> Error {
 
 fn agent(a: &Args<'_>) -> Result<Agent> {
     let name = a.str("agent")?;
-    Agent::parse(name).ok_or_else(|| {
+    Agent::parse_name(name).ok().ok_or_else(|| {
         Error::new(
             ErrorKind::UnknownAgent,
             format!("agent {name:?} is not one of the ten cc10x agents"),
@@ -256,16 +256,17 @@ fn run_skill_hints(map: &Map<String, Value>) -> Result<Value> {
     let a = args(map);
     let agent = agent(&a)?;
     let workflow = required_word(&a, "workflow", WORKFLOWS)?;
+    check_dispatch_workflow(workflow)?;
     let mut input = SkillHintInput::new(agent, workflow, a.str("request")?);
     input.phase = word::<Phase>(&a, "phase", "a task phase")?;
-    input.kind = word::<TaskKind>(&a, "kind", "a task kind")?;
+    input.kind = word::<Kind>(&a, "kind", "a task kind")?;
     input.changed_files = strings(a.get("changed_files"), "changed_files")?;
     input.plan_text = a.opt_str("plan_text")?.unwrap_or("");
     input.design_text = a.opt_str("design_text")?.unwrap_or("");
     input.patterns_text = a.opt_str("patterns_text")?.unwrap_or("");
     input.research_files = research_files(&a)?;
     input.mcp_capability_needed = a.opt_bool("mcp_capability_needed")?.unwrap_or(false);
-    Ok(json!({"hints": skill_hints(&input)}))
+    Ok(json!({"hints": skill_hints(&input)?}))
 }
 
 fn run_skill_precedence(map: &Map<String, Value>) -> Result<Value> {
@@ -353,7 +354,7 @@ fn hunter(v: Option<&Value>, field: &str) -> Result<Option<HunterFindings>> {
 
 fn run_format_previous_findings(map: &Map<String, Value>) -> Result<Value> {
     let a = args(map);
-    let workflow: Workflow = required_word(&a, "workflow", "BUILD or DEBUG")?;
+    let workflow: WorkflowType = required_word(&a, "workflow", "BUILD or DEBUG")?;
     check_verifier_workflow(workflow, "workflow")?;
     let findings = PreviousFindings {
         reviewer: reviewer(a.req("reviewer")?, "reviewer")?,
@@ -408,7 +409,7 @@ fn intent_contract<'v>(a: &Args<'v>) -> Result<Option<IntentContract<'v>>> {
     }))
 }
 
-fn previous_findings(a: &Args<'_>, workflow: Workflow) -> Result<Option<PreviousFindings>> {
+fn previous_findings(a: &Args<'_>, workflow: WorkflowType) -> Result<Option<PreviousFindings>> {
     let Some(obj) = a.opt_obj("previous_findings")? else {
         return Ok(None);
     };
@@ -438,7 +439,8 @@ fn opt_line<'v>(a: &Args<'v>, key: &str) -> Result<Option<&'v str>> {
 fn run_build_prompt(map: &Map<String, Value>) -> Result<Value> {
     let a = args(map);
     let agent = agent(&a)?;
-    let workflow: Workflow = required_word(&a, "workflow", WORKFLOWS)?;
+    let workflow: WorkflowType = required_word(&a, "workflow", WORKFLOWS)?;
+    check_dispatch_workflow(workflow)?;
     let phase: Phase = required_word(&a, "phase", "a task phase")?;
     let task_id = a.str("task_id")?;
     check_task_id(task_id)?;

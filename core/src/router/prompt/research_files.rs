@@ -4,8 +4,9 @@
 //! Only the path rule lives here (trimmed, blank means no file, one line); whether a file exists is
 //! the host's knowledge.
 
-use super::text::{has_line_break, trim_ascii_ws};
+use super::text::has_line_break;
 use crate::error::{Error, ErrorKind, Result};
+use crate::router::text::trim_ws;
 
 /// The web and GitHub research file paths, each `None` when there is no file.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -21,7 +22,7 @@ impl ResearchFiles {
     /// line break inside is `invalid_value` (field `{field}.web` / `{field}.github`).
     pub fn new(web: Option<&str>, github: Option<&str>, field: &str) -> Result<Self> {
         let one = |v: Option<&str>, key: &str| -> Result<Option<String>> {
-            let Some(v) = v.map(trim_ascii_ws).filter(|v| !v.is_empty()) else {
+            let Some(v) = v.map(trim_ws).filter(|v| !v.is_empty()) else {
                 return Ok(None);
             };
             if has_line_break(v) {

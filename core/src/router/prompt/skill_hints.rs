@@ -4,9 +4,11 @@
 //! in one table (`HINT_RULES`, listed by [`internal_hints`]). Project hints (H11) come only from
 //! `patterns.md` `## Project SKILL_HINTS`. Loading the skills is the host's.
 
+use super::frame::check_dispatch_workflow;
 use super::research_files::ResearchFiles;
-use super::text::{is_ascii_ws, lines, tokens, trim_blanks, trim_blanks_end};
-use super::vocab::{Agent, Phase, TaskKind, Workflow};
+use crate::error::Result;
+use crate::router::text::{has_phrase, is_ascii_ws, lines, tokens, trim_sp, trim_sp_end};
+use crate::router::{Agent, Kind, Phase, WorkflowType};
 
 /// Maintainer-time meta-skills: never routed to a workflow (seed §7).
 pub const META_SKILLS: &[&str] = &["skill-eval-harness", "authoring-cc10x-guidance"];
@@ -65,11 +67,11 @@ pub(crate) struct HintRule {
     /// Agents the hint applies to; empty = every agent.
     pub agents: &'static [Agent],
     /// Workflows the hint applies to; empty = every workflow.
-    pub workflows: &'static [Workflow],
+    pub workflows: &'static [WorkflowType],
     /// The hint fires when any of these holds.
     pub any_of: &'static [Cond],
     /// Never for these task kinds.
-    pub never_kinds: &'static [TaskKind],
+    pub never_kinds: &'static [Kind],
     /// Never for these task phases.
     pub never_phases: &'static [Phase],
 }
@@ -178,7 +180,7 @@ pub(crate) static HINT_RULES: &[HintRule] = &[
         id: "H4",
         skill: "cc10x:prototyping",
         agents: &[],
-        workflows: &[Workflow::Build, Workflow::Plan],
+        workflows: &[WorkflowType::Build, WorkflowType::Plan],
         any_of: &[Cond::Words(
             Texts::Request,
             &[
@@ -247,7 +249,7 @@ pub(crate) static HINT_RULES: &[HintRule] = &[
                 "reviewer feedback",
             ],
         )],
-        never_kinds: &[TaskKind::Remfix],
+        never_kinds: &[Kind::Remfix],
         never_phases: &[Phase::ReReview, Phase::ReHunt, Phase::ReVerify],
     },
     HintRule {
@@ -310,13 +312,13 @@ pub struct SkillHintInput<'a> {
     /// The agent being dispatched.
     pub agent: Agent,
     /// The workflow it runs in.
-    pub workflow: Workflow,
+    pub workflow: WorkflowType,
     /// The user request.
     pub request: &'a str,
     /// The task's `phase:`, if known.
     pub phase: Option<Phase>,
     /// The task's `kind:`, if known.
-    pub kind: Option<TaskKind>,
+    pub kind: Option<Kind>,
     /// Paths of the changed files.
     pub changed_files: Vec<&'a str>,
     /// The approved plan's text.
@@ -333,7 +335,7 @@ pub struct SkillHintInput<'a> {
 
 impl<'a> SkillHintInput<'a> {
     /// An input with only the required parts; everything else empty.
-    pub fn new(agent: Agent, workflow: Workflow, request: &'a str) -> Self {
+    pub fn new(agent: Agent, workflow: WorkflowType, request: &'a str) -> Self {
         SkillHintInput {
             agent,
             workflow,
@@ -400,11 +402,8 @@ struct Facts<'i> {
     paths: Vec<ChangedPath>,
 }
 
-fn has_phrase(tokens: &[String], phrase: &str) -> bool {
-    let words: Vec<&str> = phrase.split(' ').collect();
-    tokens
-        .windows(words.len())
-        .any(|w| w.iter().zip(&words).all(|(t, p)| t == p))
+fn has_words(tokens: &[String], phrase: &str) -> bool {
+    has_phrase(tokens, &phrase.split(' ').collect::<Vec<_>>())
 }
 
 impl Facts<'_> {
@@ -420,7 +419,7 @@ impl Facts<'_> {
             Cond::Words(t, phrases) => self
                 .texts(*t)
                 .iter()
-                .any(|toks| phrases.iter().any(|p| has_phrase(toks, p))),
+                .any(|toks| phrases.iter().any(|p| has_words(toks, p))),
             Cond::WordNotBefore(t, words, not_next) => self.texts(*t).iter().any(|toks| {
                 toks.iter().enumerate().any(|(i, tok)| {
                     words.contains(&tok.as_str())
@@ -471,8 +470,10 @@ impl Facts<'_> {
 }
 
 /// The skill hints for one dispatch (router.md §4.27): project hints first, in file order, then
-/// the internal hints that fire, in table order; no id twice.
-pub fn skill_hints(input: &SkillHintInput<'_>) -> Vec<String> {
+/// the internal hints that fire, in table order; no id twice. ORIENT dispatches no agent, so it
+/// is `invalid_value`.
+pub fn skill_hints(input: &SkillHintInput<'_>) -> Result<Vec<String>> {
+    check_dispatch_workflow(input.workflow)?;
     let facts = Facts {
         input,
         request: tokens(input.request),
@@ -493,7 +494,7 @@ pub fn skill_hints(input: &SkillHintInput<'_>) -> Vec<String> {
             hints.push(rule.skill.to_string());
         }
     }
-    hints
+    Ok(hints)
 }
 
 /// The project/domain skill ids of `patterns.md` `## Project SKILL_HINTS` (§4.27 H11), in file
@@ -504,13 +505,13 @@ pub fn project_skill_hints(patterns_text: &str) -> Vec<String> {
     let mut inside = false;
     for line in lines(patterns_text) {
         if !inside {
-            inside = trim_blanks_end(line) == PROJECT_HINTS_HEADING;
+            inside = trim_sp_end(line) == PROJECT_HINTS_HEADING;
             continue;
         }
         if line.starts_with("## ") {
             break;
         }
-        let Some(entry) = trim_blanks(line).strip_prefix("- ") else {
+        let Some(entry) = trim_sp(line).strip_prefix("- ") else {
             continue;
         };
         let word = entry
@@ -540,8 +541,8 @@ pub fn project_skill_hints(patterns_text: &str) -> Vec<String> {
 mod tests {
     use super::*;
 
-    fn hints(agent: Agent, workflow: Workflow, request: &str) -> Vec<String> {
-        skill_hints(&SkillHintInput::new(agent, workflow, request))
+    fn hints(agent: Agent, workflow: WorkflowType, request: &str) -> Vec<String> {
+        skill_hints(&SkillHintInput::new(agent, workflow, request)).unwrap()
     }
 
     #[test]
@@ -561,12 +562,12 @@ mod tests {
     fn phrases_match_contiguous_tokens_only() {
         let b = Agent::ComponentBuilder;
         assert_eq!(
-            hints(b, Workflow::Build, "tidy the Front-End"),
+            hints(b, WorkflowType::Build, "tidy the Front-End"),
             ["cc10x:frontend-patterns"]
         );
-        assert!(hints(b, Workflow::Build, "front of the end").is_empty());
+        assert!(hints(b, WorkflowType::Build, "front of the end").is_empty());
         assert_eq!(
-            hints(b, Workflow::Build, "what should this look like?"),
+            hints(b, WorkflowType::Build, "what should this look like?"),
             ["cc10x:prototyping"]
         );
     }
@@ -574,13 +575,13 @@ mod tests {
     #[test]
     fn integration_followed_by_tests_is_not_integration_work() {
         let b = Agent::ComponentBuilder;
-        assert!(hints(b, Workflow::Build, "add integration tests").is_empty());
+        assert!(hints(b, WorkflowType::Build, "add integration tests").is_empty());
         assert_eq!(
-            hints(b, Workflow::Build, "finish the integration"),
+            hints(b, WorkflowType::Build, "finish the integration"),
             ["cc10x:architecture-patterns"]
         );
         assert_eq!(
-            hints(b, Workflow::Build, "integration with stripe"),
+            hints(b, WorkflowType::Build, "integration with stripe"),
             ["cc10x:architecture-patterns"]
         );
     }
@@ -588,9 +589,9 @@ mod tests {
     #[test]
     fn path_rules_read_extension_name_directory_and_stem() {
         let fire = |path: &'static str| {
-            let mut i = SkillHintInput::new(Agent::ComponentBuilder, Workflow::Build, "x");
+            let mut i = SkillHintInput::new(Agent::ComponentBuilder, WorkflowType::Build, "x");
             i.changed_files = vec![path];
-            skill_hints(&i)
+            skill_hints(&i).unwrap()
         };
         assert_eq!(fire("web\\Components\\x.rs"), ["cc10x:frontend-patterns"]);
         assert_eq!(fire("././docs/DESIGN.md"), ["cc10x:frontend-patterns"]);
@@ -603,41 +604,50 @@ mod tests {
 
     #[test]
     fn multi_component_needs_three_paths_in_two_directories() {
-        let mut i = SkillHintInput::new(Agent::ComponentBuilder, Workflow::Build, "x");
+        let mut i = SkillHintInput::new(Agent::ComponentBuilder, WorkflowType::Build, "x");
         i.changed_files = vec!["a/x.py", "a/y.py", "./a/y.py"];
-        assert!(skill_hints(&i).is_empty());
+        assert!(skill_hints(&i).unwrap().is_empty());
         i.changed_files = vec!["a/x.py", "a/y.py", "z.py"];
-        assert_eq!(skill_hints(&i), ["cc10x:architecture-patterns"]);
+        assert_eq!(skill_hints(&i).unwrap(), ["cc10x:architecture-patterns"]);
     }
 
     #[test]
     fn agent_scoped_hints_need_their_agent() {
         let r = "check the reuse of helpers and the visual polish";
-        assert!(hints(Agent::ComponentBuilder, Workflow::Review, r).is_empty());
+        assert!(hints(Agent::ComponentBuilder, WorkflowType::Review, r).is_empty());
         assert_eq!(
-            hints(Agent::CodeReviewer, Workflow::Review, r),
+            hints(Agent::CodeReviewer, WorkflowType::Review, r),
             [
                 "cc10x:finding-duplicate-functions",
                 "cc10x:frontend-design-critique"
             ]
         );
-        let mut i = SkillHintInput::new(Agent::Planner, Workflow::Plan, "x");
+        let mut i = SkillHintInput::new(Agent::Planner, WorkflowType::Plan, "x");
         i.mcp_capability_needed = true;
-        assert!(skill_hints(&i).is_empty());
+        assert!(skill_hints(&i).unwrap().is_empty());
         i.agent = Agent::GithubResearcher;
-        assert_eq!(skill_hints(&i), ["cc10x:mcp-cli"]);
+        assert_eq!(skill_hints(&i).unwrap(), ["cc10x:mcp-cli"]);
+    }
+
+    #[test]
+    fn orient_dispatches_no_agent_so_it_has_no_hints() {
+        let i = SkillHintInput::new(Agent::Planner, WorkflowType::Orient, "explain");
+        assert_eq!(
+            skill_hints(&i).unwrap_err().kind,
+            crate::ErrorKind::InvalidValue
+        );
     }
 
     #[test]
     fn receiving_code_review_is_not_for_the_internal_fix_loop() {
         let mut i = SkillHintInput::new(
             Agent::ComponentBuilder,
-            Workflow::Build,
+            WorkflowType::Build,
             "fix the PR comments",
         );
-        assert_eq!(skill_hints(&i), ["cc10x:receiving-code-review"]);
-        i.kind = Some(TaskKind::Remfix);
-        assert!(skill_hints(&i).is_empty());
+        assert_eq!(skill_hints(&i).unwrap(), ["cc10x:receiving-code-review"]);
+        i.kind = Some(Kind::Remfix);
+        assert!(skill_hints(&i).unwrap().is_empty());
     }
 
     #[test]
@@ -646,8 +656,8 @@ mod tests {
                     - `a-skill` (UI)\n  - b-skill\n- a-skill\n-c\n- None\n- N/A\n- [full-skill-id]\n\
                     - CC10X:frontend-patterns\n- authoring-cc10x-guidance\n- ``\n## Last Updated\n- d\n";
         assert_eq!(project_skill_hints(text), ["a-skill", "b-skill"]);
-        let mut i = SkillHintInput::new(Agent::ComponentBuilder, Workflow::Build, "ui");
+        let mut i = SkillHintInput::new(Agent::ComponentBuilder, WorkflowType::Build, "ui");
         i.patterns_text = "## Project SKILL_HINTS\n- cc10x:frontend-patterns\n- x\n";
-        assert_eq!(skill_hints(&i), ["x", "cc10x:frontend-patterns"]);
+        assert_eq!(skill_hints(&i).unwrap(), ["x", "cc10x:frontend-patterns"]);
     }
 }

@@ -1,0 +1,812 @@
+//! The yaml.v3-compatible resolver (features.md §4): plain scalars resolve as `gopkg.in/yaml.v3`
+//! v3.0.1 resolves them (YAML 1.1 leftovers included: `017` is octal, `1_000` is an int, dates are
+//! timestamps), and a [`Decoder`] converts nodes into Go field types with yaml.v3's conversion
+//! rules (any scalar into a string as written, `yes`/`on` into a typed bool, floats truncated into
+//! ints, merge keys, unique keys, a budget on alias expansion). Which fields exist and what a
+//! failure is called is the caller's.
+
+use std::cell::{Cell, RefCell};
+use std::collections::{HashMap, HashSet};
+
+use super::{
+    parse_stream, Document, Limits, Node, NodeId, NodeKind, ScalarStyle, YamlError, YamlErrorKind,
+};
+use crate::protocol::codec::time::days_in_month;
+
+/// Largest feature or test-strategy YAML text accepted (features.md §4.1): 4 MiB.
+pub const MAX_BYTES: usize = 4 * 1024 * 1024;
+
+/// Most nodes alias expansion may produce in one document (features.md §4.1).
+pub const MAX_ALIAS_EXPANSIONS: usize = 100_000;
+
+/// Deepest chain of merge keys followed while building one mapping.
+const MAX_MERGE_DEPTH: usize = 64;
+
+/// The budgets for feature files: 4 MiB, depth 64, one node per byte at most, 100,000
+/// alias-expanded nodes.
+pub const LIMITS: Limits = Limits {
+    max_bytes: MAX_BYTES,
+    max_depth: 64,
+    max_nodes: MAX_BYTES,
+    max_alias_expansions: MAX_ALIAS_EXPANSIONS,
+};
+
+/// What a plain scalar resolves to under yaml.v3's rules (features.md §4.2).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Resolved {
+    /// `""`, `~`, `null`, `Null`, `NULL`.
+    Null,
+    /// `true`/`True`/`TRUE`/`false`/`False`/`FALSE`.
+    Bool(bool),
+    /// A signed 64-bit integer (Go base-prefix syntax, `_` removed, leading `0` = octal).
+    Int(i64),
+    /// An integer ≥ 2^63 that fits an unsigned 64-bit integer.
+    Uint(u64),
+    /// A float (`.inf`, `.nan`, `1e3`, `.5`, out-of-int-range integers).
+    Float(f64),
+    /// A date or date-time (`2024-01-01`).
+    Timestamp,
+    /// `<<`, the merge key.
+    Merge,
+    /// Anything else.
+    Str,
+}
+
+/// Resolves the text of a plain, untagged scalar.
+pub fn resolve_plain(text: &str) -> Resolved {
+    match text {
+        "" | "~" | "null" | "Null" | "NULL" => return Resolved::Null,
+        "true" | "True" | "TRUE" => return Resolved::Bool(true),
+        "false" | "False" | "FALSE" => return Resolved::Bool(false),
+        ".nan" | ".NaN" | ".NAN" => return Resolved::Float(f64::NAN),
+        ".inf" | ".Inf" | ".INF" | "+.inf" | "+.Inf" | "+.INF" => {
+            return Resolved::Float(f64::INFINITY)
+        }
+        "-.inf" | "-.Inf" | "-.INF" => return Resolved::Float(f64::NEG_INFINITY),
+        "<<" => return Resolved::Merge,
+        _ => {}
+    }
+    let Some(&first) = text.as_bytes().first() else {
+        return Resolved::Null;
+    };
+    match first {
+        b'.' => {
+            if is_dot_float(text) {
+                if let Ok(f) = text.parse::<f64>() {
+                    return Resolved::Float(f);
+                }
+            }
+            Resolved::Str
+        }
+        b'0'..=b'9' | b'+' | b'-' => resolve_number(text),
+        _ => Resolved::Str,
+    }
+}
+
+/// `.` followed by digits and an optional exponent (what Go's ParseFloat accepts after a dot).
+fn is_dot_float(text: &str) -> bool {
+    let b = text.as_bytes();
+    let mut i = 1;
+    let start = i;
+    while i < b.len() && b[i].is_ascii_digit() {
+        i += 1;
+    }
+    if i == start {
+        return false;
+    }
+    exponent_ok(b, i)
+}
+
+/// Whether `b[i..]` is empty or a valid exponent `[eE][-+]?[0-9]+`.
+fn exponent_ok(b: &[u8], mut i: usize) -> bool {
+    if i == b.len() {
+        return true;
+    }
+    if b[i] != b'e' && b[i] != b'E' {
+        return false;
+    }
+    i += 1;
+    if i < b.len() && (b[i] == b'+' || b[i] == b'-') {
+        i += 1;
+    }
+    let start = i;
+    while i < b.len() && b[i].is_ascii_digit() {
+        i += 1;
+    }
+    i > start && i == b.len()
+}
+
+fn resolve_number(text: &str) -> Resolved {
+    if is_timestamp(text) {
+        return Resolved::Timestamp;
+    }
+    let plain: String = text.chars().filter(|&c| c != '_').collect();
+    if let Some(i) = parse_go_int(&plain) {
+        return Resolved::Int(i);
+    }
+    if let Some(u) = parse_go_uint(&plain) {
+        return Resolved::Uint(u);
+    }
+    if is_yaml_style_float(&plain) {
+        if let Ok(f) = plain.parse::<f64>() {
+            if f.is_finite() {
+                return Resolved::Float(f);
+            }
+        }
+    }
+    Resolved::Str
+}
+
+/// `^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`
+fn is_yaml_style_float(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut i = 0;
+    if i < b.len() && (b[i] == b'+' || b[i] == b'-') {
+        i += 1;
+    }
+    if i < b.len() && b[i] == b'.' {
+        i += 1;
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i == start {
+            return false;
+        }
+    } else {
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i == start {
+            return false;
+        }
+        if i < b.len() && b[i] == b'.' {
+            i += 1;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+        }
+    }
+    exponent_ok(b, i)
+}
+
+/// The digits of `s` in `base`, as u64; `None` when empty, not digits or out of range.
+fn parse_digits(s: &str, base: u32) -> Option<u64> {
+    if s.is_empty() {
+        return None;
+    }
+    let mut v: u64 = 0;
+    for c in s.chars() {
+        let d = c.to_digit(base)?;
+        v = v.checked_mul(u64::from(base))?.checked_add(u64::from(d))?;
+    }
+    Some(v)
+}
+
+/// Go `strconv.ParseUint(s, 0, 64)` for text without underscores: no sign; `0x`, `0o`, `0b`
+/// prefixes; a leading `0` means octal.
+fn parse_go_uint(s: &str) -> Option<u64> {
+    let b = s.as_bytes();
+    if b.len() >= 2 && b[0] == b'0' {
+        match b[1] {
+            b'x' | b'X' => return parse_digits(&s[2..], 16),
+            b'o' | b'O' => return parse_digits(&s[2..], 8),
+            b'b' | b'B' => return parse_digits(&s[2..], 2),
+            _ => return parse_digits(&s[1..], 8),
+        }
+    }
+    parse_digits(s, 10)
+}
+
+/// Go `strconv.ParseInt(s, 0, 64)` for text without underscores.
+fn parse_go_int(s: &str) -> Option<i64> {
+    let (neg, body) = match s.as_bytes().first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let u = parse_go_uint(body)?;
+    if neg {
+        if u <= (i64::MAX as u64) + 1 {
+            Some((u as i128).wrapping_neg() as i64)
+        } else {
+            None
+        }
+    } else {
+        i64::try_from(u).ok()
+    }
+}
+
+/// Whether `s` is a yaml.v3 timestamp: exactly four digits and `-`, then one of Go's layouts
+/// `2006-1-2T15:4:5.999999999Z07:00`, `2006-1-2t15:4:5.999999999Z07:00`,
+/// `2006-1-2 15:4:5.999999999` or `2006-1-2`, with Go's range checks.
+pub fn is_timestamp(s: &str) -> bool {
+    let b = s.as_bytes();
+    if b.len() < 5 || !b[..4].iter().all(u8::is_ascii_digit) || b[4] != b'-' {
+        return false;
+    }
+    let year = i64::from(b[0] - b'0') * 1000
+        + i64::from(b[1] - b'0') * 100
+        + i64::from(b[2] - b'0') * 10
+        + i64::from(b[3] - b'0');
+    let mut i = 5;
+    let Some(month) = num12(b, &mut i) else {
+        return false;
+    };
+    if i >= b.len() || b[i] != b'-' {
+        return false;
+    }
+    i += 1;
+    let Some(day) = num12(b, &mut i) else {
+        return false;
+    };
+    if !(1..=12).contains(&month) || day < 1 || day > days_in_month(year, month) {
+        return false;
+    }
+    if i == b.len() {
+        return true;
+    }
+    let sep = b[i];
+    if sep != b'T' && sep != b't' && sep != b' ' {
+        return false;
+    }
+    i += 1;
+    let Some(h) = num12(b, &mut i) else {
+        return false;
+    };
+    if i >= b.len() || b[i] != b':' {
+        return false;
+    }
+    i += 1;
+    let Some(m) = num12(b, &mut i) else {
+        return false;
+    };
+    if i >= b.len() || b[i] != b':' {
+        return false;
+    }
+    i += 1;
+    let Some(sec) = num12(b, &mut i) else {
+        return false;
+    };
+    if h >= 24 || m >= 60 || sec >= 60 {
+        return false;
+    }
+    // Optional fraction: `.` or `,` then at least one digit.
+    if i + 1 < b.len() && (b[i] == b'.' || b[i] == b',') && b[i + 1].is_ascii_digit() {
+        i += 1;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+    }
+    if sep == b' ' {
+        return i == b.len();
+    }
+    // Zone: `Z` or `±hh:mm`.
+    let rest = &b[i..];
+    if rest == b"Z" {
+        return true;
+    }
+    if rest.len() == 6
+        && (rest[0] == b'+' || rest[0] == b'-')
+        && rest[1].is_ascii_digit()
+        && rest[2].is_ascii_digit()
+        && rest[3] == b':'
+        && rest[4].is_ascii_digit()
+        && rest[5].is_ascii_digit()
+    {
+        let hh = (rest[1] - b'0') * 10 + (rest[2] - b'0');
+        let mm = (rest[4] - b'0') * 10 + (rest[5] - b'0');
+        return hh <= 24 && mm <= 60;
+    }
+    false
+}
+
+/// One or two digits (Go's non-fixed `getnum`).
+fn num12(b: &[u8], i: &mut usize) -> Option<i64> {
+    let d0 = *b.get(*i)?;
+    if !d0.is_ascii_digit() {
+        return None;
+    }
+    *i += 1;
+    let mut v = i64::from(d0 - b'0');
+    if let Some(&d1) = b.get(*i) {
+        if d1.is_ascii_digit() {
+            v = v * 10 + i64::from(d1 - b'0');
+            *i += 1;
+        }
+    }
+    Some(v)
+}
+
+/// A scalar after resolution: its text (after quote and escape processing) and what it is.
+#[derive(Debug, Clone, Copy)]
+pub struct Scalar<'d> {
+    /// The text as written.
+    pub text: &'d str,
+    /// What it resolved to (quoted, block and `!!str` scalars are [`Resolved::Str`]).
+    pub resolved: Resolved,
+}
+
+/// Converts the first document of a YAML stream into Go field types with yaml.v3's rules.
+///
+/// Every accessor takes an optional node (absent = null), follows aliases within the expansion
+/// budget and fails with a [`YamlError`] naming the problem.
+pub struct Decoder<'src> {
+    doc: Option<Document<'src>>,
+    expanded: Cell<usize>,
+    sizes: RefCell<HashMap<NodeId, usize>>,
+}
+
+impl<'src> Decoder<'src> {
+    /// Parses `src` (size-checked against [`LIMITS`]) and keeps its first document.
+    pub fn new(src: &'src str) -> Result<Self, YamlError> {
+        let doc = parse_stream(src, &LIMITS)?.into_iter().next();
+        Ok(Decoder {
+            doc,
+            expanded: Cell::new(0),
+            sizes: RefCell::new(HashMap::new()),
+        })
+    }
+
+    /// The root node of the first document; `None` for an empty stream or document.
+    pub fn root(&self) -> Option<NodeId> {
+        self.doc.as_ref().and_then(Document::root)
+    }
+
+    fn fail(&self, node: Option<&Node>, message: String) -> YamlError {
+        YamlError {
+            kind: YamlErrorKind::BadTag,
+            message,
+            position: node.map(|n| n.span.start),
+        }
+    }
+
+    /// The node behind `id`, following an alias (and charging its size to the budget).
+    fn node(&self, id: NodeId) -> Result<&Node, YamlError> {
+        let doc = self
+            .doc
+            .as_ref()
+            .ok_or_else(|| self.fail(None, "no document".into()))?;
+        let n = doc
+            .get(id)
+            .ok_or_else(|| self.fail(None, "dangling node".into()))?;
+        if let NodeKind::Alias { target } = n.kind {
+            let size = self.subtree_size(target);
+            let total = self.expanded.get().saturating_add(size);
+            if total > MAX_ALIAS_EXPANSIONS {
+                return Err(YamlError {
+                    kind: YamlErrorKind::AliasBudget,
+                    message: format!(
+                        "document contains excessive aliasing (more than {MAX_ALIAS_EXPANSIONS} expanded nodes)"
+                    ),
+                    position: Some(n.span.start),
+                });
+            }
+            self.expanded.set(total);
+            return doc
+                .get(target)
+                .ok_or_else(|| self.fail(Some(n), "alias to a missing node".into()));
+        }
+        Ok(n)
+    }
+
+    /// Number of nodes under `id` (aliases count one), computed without recursion.
+    fn subtree_size(&self, id: NodeId) -> usize {
+        if let Some(&s) = self.sizes.borrow().get(&id) {
+            return s;
+        }
+        let Some(doc) = self.doc.as_ref() else {
+            return 0;
+        };
+        let mut count = 0usize;
+        let mut stack = vec![id];
+        while let Some(x) = stack.pop() {
+            count += 1;
+            match doc.get(x).map(|n| &n.kind) {
+                Some(NodeKind::Sequence { items, .. }) => stack.extend(items.iter().copied()),
+                Some(NodeKind::Mapping { entries, .. }) => {
+                    for (k, v) in entries {
+                        stack.push(*k);
+                        stack.push(*v);
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.sizes.borrow_mut().insert(id, count);
+        count
+    }
+
+    /// The node as a resolved scalar; `Ok(None)` when it is a collection.
+    fn scalar_of<'a>(&self, n: &'a Node) -> Result<Option<Scalar<'a>>, YamlError> {
+        let NodeKind::Scalar { value, style } = &n.kind else {
+            return Ok(None);
+        };
+        let plain_resolved = match style {
+            ScalarStyle::Plain => resolve_plain(value),
+            _ => Resolved::Str,
+        };
+        let resolved = match &n.tag {
+            None => plain_resolved,
+            Some(t) if t.is_non_specific() => Resolved::Str,
+            Some(t) => match t.core_suffix() {
+                Some("str") => Resolved::Str,
+                Some("null") if resolve_plain(value) == Resolved::Null => Resolved::Null,
+                Some("bool") if matches!(resolve_plain(value), Resolved::Bool(_)) => {
+                    resolve_plain(value)
+                }
+                Some("int")
+                    if matches!(resolve_plain(value), Resolved::Int(_) | Resolved::Uint(_)) =>
+                {
+                    resolve_plain(value)
+                }
+                Some("float") => match resolve_plain(value) {
+                    Resolved::Float(f) => Resolved::Float(f),
+                    Resolved::Int(i) => Resolved::Float(i as f64),
+                    Resolved::Uint(u) => Resolved::Float(u as f64),
+                    _ => return Err(self.fail(Some(n), format!("cannot decode {value:?} as {t}"))),
+                },
+                Some("timestamp") if resolve_plain(value) == Resolved::Timestamp => {
+                    Resolved::Timestamp
+                }
+                Some("merge") if value == "<<" => Resolved::Merge,
+                _ => return Err(self.fail(Some(n), format!("unsupported tag {t} on {value:?}"))),
+            },
+        };
+        Ok(Some(Scalar {
+            text: value,
+            resolved,
+        }))
+    }
+
+    fn kind_name(n: &Node) -> &'static str {
+        match n.kind {
+            NodeKind::Sequence { .. } => "a sequence",
+            NodeKind::Mapping { .. } => "a mapping",
+            _ => "a scalar",
+        }
+    }
+
+    /// Whether the node is null (absent, or a null scalar).
+    pub fn is_null(&self, id: Option<NodeId>) -> Result<bool, YamlError> {
+        let Some(id) = id else { return Ok(true) };
+        let n = self.node(id)?;
+        Ok(matches!(self.scalar_of(n)?, Some(s) if s.resolved == Resolved::Null))
+    }
+
+    /// A string field: null → `""`, any other scalar → its text; collections fail.
+    pub fn string(&self, id: Option<NodeId>, what: &str) -> Result<String, YamlError> {
+        let Some(id) = id else {
+            return Ok(String::new());
+        };
+        let n = self.node(id)?;
+        match self.scalar_of(n)? {
+            Some(s) if s.resolved == Resolved::Null => Ok(String::new()),
+            Some(s) => Ok(s.text.to_string()),
+            None => Err(self.fail(
+                Some(n),
+                format!(
+                    "cannot decode {} into the string {what}",
+                    Self::kind_name(n)
+                ),
+            )),
+        }
+    }
+
+    /// An integer field: `Ok(None)` for null; floats truncate toward zero when the result fits
+    /// int64; everything else fails.
+    pub fn int(&self, id: Option<NodeId>, what: &str) -> Result<Option<i64>, YamlError> {
+        let Some(id) = id else { return Ok(None) };
+        let n = self.node(id)?;
+        let bad = |text: &str| {
+            self.fail(
+                Some(n),
+                format!("cannot decode {text:?} into the integer {what}"),
+            )
+        };
+        match self.scalar_of(n)? {
+            None => Err(bad(Self::kind_name(n))),
+            Some(s) => match s.resolved {
+                Resolved::Null => Ok(None),
+                Resolved::Int(i) => Ok(Some(i)),
+                Resolved::Float(f) => {
+                    let t = f.trunc();
+                    if f.is_finite()
+                        && (-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0).contains(&t)
+                    {
+                        Ok(Some(t as i64))
+                    } else {
+                        Err(bad(s.text))
+                    }
+                }
+                _ => Err(bad(s.text)),
+            },
+        }
+    }
+
+    /// A bool field: bools; the strings `y`/`yes`/`on` (and cases) → true, `n`/`no`/`off` → false;
+    /// null → false; everything else fails.
+    pub fn bool(&self, id: Option<NodeId>, what: &str) -> Result<bool, YamlError> {
+        let Some(id) = id else { return Ok(false) };
+        let n = self.node(id)?;
+        let Some(s) = self.scalar_of(n)? else {
+            return Err(self.fail(
+                Some(n),
+                format!("cannot decode {} into the bool {what}", Self::kind_name(n)),
+            ));
+        };
+        match s.resolved {
+            Resolved::Null => Ok(false),
+            Resolved::Bool(b) => Ok(b),
+            Resolved::Str => match s.text {
+                "y" | "Y" | "yes" | "Yes" | "YES" | "on" | "On" | "ON" => Ok(true),
+                "n" | "N" | "no" | "No" | "NO" | "off" | "Off" | "OFF" => Ok(false),
+                other => Err(self.fail(
+                    Some(n),
+                    format!("cannot decode {other:?} into the bool {what}"),
+                )),
+            },
+            _ => Err(self.fail(
+                Some(n),
+                format!("cannot decode {:?} into the bool {what}", s.text),
+            )),
+        }
+    }
+
+    /// A list field: `Ok(None)` for null; a sequence gives its items; anything else fails.
+    pub fn seq(&self, id: Option<NodeId>, what: &str) -> Result<Option<Vec<NodeId>>, YamlError> {
+        let Some(id) = id else { return Ok(None) };
+        let n = self.node(id)?;
+        match &n.kind {
+            NodeKind::Sequence { items, .. } => Ok(Some(items.clone())),
+            _ if self.is_null(Some(id))? => Ok(None),
+            _ => Err(self.fail(
+                Some(n),
+                format!("cannot decode {} into the list {what}", Self::kind_name(n)),
+            )),
+        }
+    }
+
+    /// A mapping as `(key text, value)` pairs: `Ok(None)` for null. Keys are converted as
+    /// strings (a null key is `""`); a key twice in the mapping fails; merge keys (`<<`) add the
+    /// entries of the merged mappings whose keys are not written explicitly.
+    pub fn mapping(
+        &self,
+        id: Option<NodeId>,
+        what: &str,
+    ) -> Result<Option<Vec<(String, NodeId)>>, YamlError> {
+        let Some(id) = id else { return Ok(None) };
+        let n = self.node(id)?;
+        if !matches!(n.kind, NodeKind::Mapping { .. }) {
+            if self.is_null(Some(id))? {
+                return Ok(None);
+            }
+            return Err(self.fail(
+                Some(n),
+                format!(
+                    "cannot decode {} into the mapping {what}",
+                    Self::kind_name(n)
+                ),
+            ));
+        }
+        let mut out = Vec::new();
+        let mut seen = HashSet::new();
+        self.collect_mapping(n, what, &mut out, &mut seen, true, 0)?;
+        Ok(Some(out))
+    }
+
+    fn collect_mapping(
+        &self,
+        n: &Node,
+        what: &str,
+        out: &mut Vec<(String, NodeId)>,
+        present: &mut HashSet<String>,
+        explicit: bool,
+        depth: usize,
+    ) -> Result<(), YamlError> {
+        if depth > MAX_MERGE_DEPTH {
+            return Err(self.fail(Some(n), "merge keys nest too deeply".into()));
+        }
+        let NodeKind::Mapping { entries, .. } = &n.kind else {
+            return Err(self.fail(
+                Some(n),
+                "map merge requires a map or a sequence of maps as the value".into(),
+            ));
+        };
+        let mut unique: HashSet<(String, u8)> = HashSet::new();
+        let mut merges = Vec::new();
+        for (k, v) in entries {
+            let kn = self.node(*k)?;
+            let Some(ks) = self.scalar_of(kn)? else {
+                return Err(self.fail(
+                    Some(kn),
+                    format!("cannot decode {} as a key of {what}", Self::kind_name(kn)),
+                ));
+            };
+            if ks.resolved == Resolved::Merge {
+                merges.push(*v);
+                continue;
+            }
+            let tag = match ks.resolved {
+                Resolved::Null => 0,
+                Resolved::Bool(_) => 1,
+                Resolved::Int(_) | Resolved::Uint(_) => 2,
+                Resolved::Float(_) => 3,
+                Resolved::Timestamp => 4,
+                Resolved::Merge => 5,
+                Resolved::Str => 6,
+            };
+            if !unique.insert((ks.text.to_string(), tag)) {
+                return Err(YamlError {
+                    kind: YamlErrorKind::DuplicateKey,
+                    message: format!("mapping key {:?} already defined in {what}", ks.text),
+                    position: Some(kn.span.start),
+                });
+            }
+            let key = if ks.resolved == Resolved::Null {
+                String::new()
+            } else {
+                ks.text.to_string()
+            };
+            if explicit || !present.contains(&key) {
+                present.insert(key.clone());
+                out.push((key, *v));
+            }
+        }
+        for m in merges {
+            let mn = self.node(m)?;
+            match &mn.kind {
+                NodeKind::Mapping { .. } => {
+                    self.collect_mapping(mn, what, out, present, false, depth + 1)?
+                }
+                NodeKind::Sequence { items, .. } => {
+                    for item in items {
+                        let inner = self.node(*item)?;
+                        self.collect_mapping(inner, what, out, present, false, depth + 1)?;
+                    }
+                }
+                _ => {
+                    return Err(self.fail(
+                        Some(mn),
+                        "map merge requires a map or a sequence of maps as the value".into(),
+                    ))
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Fails unless the root is null or a mapping (features.md §4.1 rule 3).
+    pub fn root_mapping(&self, what: &str) -> Result<Option<Vec<(String, NodeId)>>, YamlError> {
+        self.mapping(self.root(), what)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_scalars_resolve_as_yaml_v3_does() {
+        assert_eq!(resolve_plain("017"), Resolved::Int(15));
+        assert_eq!(resolve_plain("0x10"), Resolved::Int(16));
+        assert_eq!(resolve_plain("0o17"), Resolved::Int(15));
+        assert_eq!(resolve_plain("0b101"), Resolved::Int(5));
+        assert_eq!(resolve_plain("1_000"), Resolved::Int(1000));
+        assert_eq!(resolve_plain("-3"), Resolved::Int(-3));
+        assert_eq!(resolve_plain("+5"), Resolved::Int(5));
+        assert_eq!(
+            resolve_plain("9223372036854775808"),
+            Resolved::Uint(9_223_372_036_854_775_808)
+        );
+        assert_eq!(resolve_plain("1e3"), Resolved::Float(1000.0));
+        assert_eq!(resolve_plain("08"), Resolved::Float(8.0));
+        assert_eq!(resolve_plain("99999999999999999999"), Resolved::Float(1e20));
+        assert_eq!(resolve_plain(".5"), Resolved::Float(0.5));
+        assert_eq!(resolve_plain("1e400"), Resolved::Str);
+        assert_eq!(resolve_plain("yes"), Resolved::Str);
+        assert_eq!(resolve_plain("on"), Resolved::Str);
+        assert_eq!(resolve_plain("NULL"), Resolved::Null);
+        assert_eq!(resolve_plain("nULL"), Resolved::Str);
+        assert_eq!(resolve_plain("1:30"), Resolved::Str);
+        assert_eq!(resolve_plain("0x"), Resolved::Str);
+        assert_eq!(resolve_plain("-"), Resolved::Str);
+        assert!(matches!(resolve_plain(".nan"), Resolved::Float(f) if f.is_nan()));
+        assert_eq!(resolve_plain("-.inf"), Resolved::Float(f64::NEG_INFINITY));
+    }
+
+    #[test]
+    fn timestamps_follow_go_layouts_and_ranges() {
+        for ok in [
+            "2024-01-01",
+            "2024-1-1",
+            "2024-02-29",
+            "2024-01-01T10:00:00Z",
+            "2024-01-01t10:00:00.5+02:00",
+            "2024-01-01 1:2:3",
+            "2024-01-01 10:00:00.123",
+        ] {
+            assert!(is_timestamp(ok), "{ok}");
+            assert_eq!(resolve_plain(ok), Resolved::Timestamp, "{ok}");
+        }
+        for bad in [
+            "2023-02-29",
+            "2024-13-01",
+            "2024-00-10",
+            "24-01-01",
+            "2024-01-01T10:00:00",
+            "2024-01-01 10:00:00Z",
+            "2024-01-01T25:00:00Z",
+            "2024-01-01x",
+            "20240-01-01",
+        ] {
+            assert!(!is_timestamp(bad), "{bad}");
+        }
+    }
+
+    fn feature_like(src: &str) -> Result<Vec<(String, String)>, YamlError> {
+        let d = Decoder::new(src)?;
+        let Some(m) = d.root_mapping("doc")? else {
+            return Ok(Vec::new());
+        };
+        m.into_iter()
+            .map(|(k, v)| Ok((k, d.string(Some(v), "v")?)))
+            .collect()
+    }
+
+    #[test]
+    fn merge_keys_add_entries_and_explicit_keys_win() {
+        let d = Decoder::new("base: &b {x: 1, y: 2}\nm:\n  <<: *b\n  y: 3\n").unwrap();
+        let root = d.root_mapping("doc").unwrap().unwrap();
+        let m = d.mapping(Some(root[1].1), "m").unwrap().unwrap();
+        let flat: Vec<_> = m
+            .iter()
+            .map(|(k, v)| (k.clone(), d.string(Some(*v), "v").unwrap()))
+            .collect();
+        assert_eq!(
+            flat,
+            vec![("y".to_string(), "3".to_string()), ("x".into(), "1".into())]
+        );
+    }
+
+    #[test]
+    fn duplicate_keys_fail_and_only_the_first_document_counts() {
+        assert_eq!(
+            feature_like("a: 1\na: 2\n").unwrap_err().kind,
+            YamlErrorKind::DuplicateKey
+        );
+        assert_eq!(feature_like("a: 1\n---\nb: 2\n").unwrap().len(), 1);
+    }
+
+    #[test]
+    fn alias_expansion_is_budgeted() {
+        let mut src = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+        for i in 1..8 {
+            src.push_str(&format!(
+                "a{i}: &a{i} [{}]\n",
+                vec![format!("*a{}", i - 1); 10].join(", ")
+            ));
+        }
+        let d = Decoder::new(&src).unwrap();
+        let root = d.root_mapping("doc").unwrap().unwrap();
+        // Walking the last (10^8-node) value must hit the budget, not run for ever.
+        fn walk(d: &Decoder<'_>, id: NodeId, depth: usize) -> Result<(), YamlError> {
+            if depth > 10 {
+                return Ok(());
+            }
+            match d.seq(Some(id), "x") {
+                Ok(Some(items)) => {
+                    for i in items {
+                        walk(d, i, depth + 1)?;
+                    }
+                    Ok(())
+                }
+                Err(e) if e.kind == YamlErrorKind::AliasBudget => Err(e),
+                _ => Ok(()),
+            }
+        }
+        let e = walk(&d, root[7].1, 0).unwrap_err();
+        assert_eq!(e.kind, YamlErrorKind::AliasBudget);
+    }
+}

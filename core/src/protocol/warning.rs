@@ -1,0 +1,102 @@
+//! The warning object of best-effort steps (features.md §1): what Go only logs, fourx returns as
+//! `{kind, file, feature_id, round, message}` so that no skip is silent.
+//!
+//! Decides the shape and the kind words; which step warns about what is the caller's.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// What kind of problem a warning reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WarningKind {
+    /// A file could not be read.
+    ReadError,
+    /// A file could not be decoded.
+    ParseError,
+    /// An escalation reason outside the mined whitelist.
+    UnknownReason,
+    /// A feature that fails validation (or has no id).
+    InvalidFeature,
+    /// A feature id that cannot be a path segment.
+    InvalidFeatureId,
+    /// A failed save.
+    WriteError,
+}
+
+impl WarningKind {
+    /// The kind word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WarningKind::ReadError => "read_error",
+            WarningKind::ParseError => "parse_error",
+            WarningKind::UnknownReason => "unknown_reason",
+            WarningKind::InvalidFeature => "invalid_feature",
+            WarningKind::InvalidFeatureId => "invalid_feature_id",
+            WarningKind::WriteError => "write_error",
+        }
+    }
+}
+
+impl fmt::Display for WarningKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One best-effort problem, returned in an op's `warnings` list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Warning {
+    /// What went wrong.
+    pub kind: WarningKind,
+    /// Base name of the file involved (`escalation.json`, `<id>.yaml`, …).
+    pub file: String,
+    /// The feature concerned, `""` when none.
+    pub feature_id: String,
+    /// The round concerned, 0 when none.
+    pub round: i64,
+    /// An informative message.
+    pub message: String,
+}
+
+impl Warning {
+    /// A warning about `file` with no feature or round.
+    pub fn new(kind: WarningKind, file: impl Into<String>, message: impl Into<String>) -> Self {
+        Warning {
+            kind,
+            file: file.into(),
+            feature_id: String::new(),
+            round: 0,
+            message: message.into(),
+        }
+    }
+
+    /// Names the feature concerned.
+    pub fn feature(mut self, id: impl Into<String>) -> Self {
+        self.feature_id = id.into();
+        self
+    }
+
+    /// Names the round concerned.
+    pub fn round(mut self, round: i64) -> Self {
+        self.round = round;
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn warning_serializes_with_every_key_and_snake_case_kind() {
+        let w = Warning::new(WarningKind::UnknownReason, "escalation.json", "m")
+            .feature("F1")
+            .round(2);
+        assert_eq!(
+            serde_json::to_string(&w).unwrap(),
+            r#"{"kind":"unknown_reason","file":"escalation.json","feature_id":"F1","round":2,"message":"m"}"#
+        );
+    }
+}

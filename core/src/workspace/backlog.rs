@@ -1,0 +1,200 @@
+//! The legacy backlog mirror `feature_list.json` (features.md §8): its shape, its decoding, and
+//! the drift between it and the canonical feature files.
+//!
+//! Pure; reading the file (and listing the features it is compared with) is the fs layer's.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::protocol::codec::goquote::quote;
+use crate::protocol::codec::gostruct::go_struct;
+use crate::protocol::feature::Feature;
+use crate::protocol::gotext_decode::decode_text;
+
+/// The file name of the mirror at the workspace root.
+pub const BACKLOG_FILE: &str = "feature_list.json";
+
+go_struct! {
+    /// One entry of the mirror.
+    pub struct BacklogFeature {
+        /// Feature id.
+        id: String => "id";
+        /// Name.
+        name: String => "name";
+        /// Status text.
+        status: String => "status";
+        /// Area (never compared).
+        area: String => "area", omitempty;
+        /// Description.
+        description: String => "description", omitempty;
+        /// Priority (0 = none).
+        priority: i64 => "priority", omitempty;
+    }
+}
+
+go_struct! {
+    /// The mirror file.
+    pub struct BacklogMirror {
+        /// Format version.
+        version: i64 => "version";
+        /// Entries (`null` when absent).
+        features: Option<Vec<BacklogFeature>> => "features";
+    }
+}
+
+/// What kind of drift an entry shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DriftKind {
+    /// The mirror has an entry the canonical files do not.
+    Extra,
+    /// A field differs.
+    Mismatch,
+    /// The mirror lacks a canonical feature.
+    Missing,
+}
+
+/// One difference between the mirror and the canonical features.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BacklogDrift {
+    /// Kind.
+    pub kind: DriftKind,
+    /// Feature id.
+    #[serde(rename = "featureId")]
+    pub feature_id: String,
+    /// Field that differs (mismatch only).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub field: String,
+    /// Canonical value.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub canonical: String,
+    /// Mirror value.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub mirror: String,
+    /// Human message.
+    pub message: String,
+}
+
+/// Decodes mirror text with Go's rules (unknown keys ignored, wrong types fail → `invalid_json`).
+pub fn parse_mirror(text: &str) -> Result<BacklogMirror> {
+    decode_text(text.as_bytes(), BACKLOG_FILE).map_err(|e| Error::new(ErrorKind::InvalidJson, e))
+}
+
+fn priority_text(p: Option<i64>) -> String {
+    p.map(|p| p.to_string()).unwrap_or_default()
+}
+
+/// Compares the canonical features with the mirror (features.md §8.2).
+pub fn compare(
+    features: &[Feature],
+    mirror: &BacklogMirror,
+    backlog_file: &str,
+) -> Vec<BacklogDrift> {
+    let entries = mirror.features.as_deref().unwrap_or_default();
+    let by_id: HashMap<&str, &BacklogFeature> =
+        entries.iter().map(|e| (e.id.as_str(), e)).collect();
+    let canonical: HashMap<&str, ()> = features.iter().map(|f| (f.id.as_str(), ())).collect();
+    let mut drift = Vec::new();
+    for f in features {
+        let Some(m) = by_id.get(f.id.as_str()) else {
+            drift.push(BacklogDrift {
+                kind: DriftKind::Missing,
+                feature_id: f.id.clone(),
+                field: String::new(),
+                canonical: String::new(),
+                mirror: String::new(),
+                message: format!("{backlog_file} missing entry for feature {}", quote(&f.id)),
+            });
+            continue;
+        };
+        let mp = (m.priority != 0).then_some(m.priority);
+        let fields = [
+            ("name", f.name.clone(), m.name.clone()),
+            ("description", f.description.clone(), m.description.clone()),
+            ("status", f.status.clone(), m.status.clone()),
+            ("priority", priority_text(f.priority), priority_text(mp)),
+        ];
+        for (field, c, mv) in fields {
+            if c != mv {
+                drift.push(BacklogDrift {
+                    kind: DriftKind::Mismatch,
+                    feature_id: f.id.clone(),
+                    field: field.to_string(),
+                    message: format!(
+                        "{backlog_file} mismatch for feature {} field {}: canonical {}, mirror {}",
+                        quote(&f.id),
+                        quote(field),
+                        quote(&c),
+                        quote(&mv)
+                    ),
+                    canonical: c,
+                    mirror: mv,
+                });
+            }
+        }
+    }
+    for e in entries {
+        if !canonical.contains_key(e.id.as_str()) {
+            drift.push(BacklogDrift {
+                kind: DriftKind::Extra,
+                feature_id: e.id.clone(),
+                field: String::new(),
+                canonical: String::new(),
+                mirror: String::new(),
+                message: format!("{backlog_file} has extra entry {}", quote(&e.id)),
+            });
+        }
+    }
+    drift.sort_by(|a, b| {
+        a.feature_id
+            .cmp(&b.feature_id)
+            .then(a.kind.cmp(&b.kind))
+            .then(a.field.cmp(&b.field))
+    });
+    drift
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn drift_sorts_by_id_then_kind_then_field() {
+        let f = Feature {
+            id: "a".into(),
+            name: "N".into(),
+            status: "s".into(),
+            ..Default::default()
+        };
+        let mirror = BacklogMirror {
+            version: 1,
+            features: Some(vec![
+                BacklogFeature {
+                    id: "a".into(),
+                    name: "n".into(),
+                    status: "S".into(),
+                    ..Default::default()
+                },
+                BacklogFeature {
+                    id: "0".into(),
+                    ..Default::default()
+                },
+            ]),
+        };
+        let d = compare(&[f], &mirror, BACKLOG_FILE);
+        let keys: Vec<_> = d
+            .iter()
+            .map(|x| (x.feature_id.as_str(), x.kind, x.field.as_str()))
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                ("0", DriftKind::Extra, ""),
+                ("a", DriftKind::Mismatch, "name"),
+                ("a", DriftKind::Mismatch, "status")
+            ]
+        );
+    }
+}

@@ -1,0 +1,245 @@
+//! The op table of the feature-files area (features.md §15): `feature.*`, `backlog.*`,
+//! `evidence.*`, `test_strategy.*` and the pure `config.*` file ops — JSON adapters over the
+//! typed API of [`super::feature_yaml`], [`super::feature_rules`], [`super::backlog`] and
+//! [`super::evidence`].
+
+use serde::Serialize;
+use serde_json::{json, Map, Value};
+
+use super::backlog::{compare, parse_mirror, BacklogMirror, BACKLOG_FILE};
+use super::evidence::{
+    group_screenshots, is_screenshot_file, normalize_screenshot_path, parse_screenshot_filename,
+    screenshot_dir, screenshot_targets, sort_screenshots, Screenshot, ScreenshotInput,
+};
+use super::feature_rules::{
+    load_feature_text, sync_status_text, validate, validate_loose, LoadMode,
+};
+use super::feature_yaml::{parse_feature, parse_test_strategy, render_feature};
+use crate::error::{Error, ErrorKind as K, Result};
+use crate::ops::{Args, OpInfo};
+use crate::protocol::codec::gostruct::input_or_zero;
+use crate::protocol::feature::{
+    Feature, SubtaskStatus, DEFAULT_ON_FAIL, DEFAULT_SCREENSHOT_DIR, ID_PATTERN,
+};
+use crate::protocol::state::{FeatureStatus, Vocab};
+
+/// The ops of this area, one line each.
+pub(crate) static OPS: &[OpInfo] = &[
+    OpInfo::new("feature.constants", "Feature statuses, sub-task statuses, id pattern, default screenshot dir and hook policy.", &[], &["statuses", "subtask_statuses", "id_pattern", "default_screenshot_dir", "default_on_fail"], &[], constants),
+    OpInfo::new("feature.parse_yaml", "Decode feature YAML with yaml.v3's rules (no validation).", &["text"], &["feature"], &[K::InvalidInput, K::InputTooLarge, K::InvalidFeature], parse_yaml),
+    OpInfo::new("feature.load_yaml", "Decode and validate feature YAML, strictly or leniently (warnings into feature.warnings).", &["text", "mode?"], &["feature"], &[K::InvalidInput, K::InputTooLarge, K::InvalidFeature], load_yaml),
+    OpInfo::new("feature.validate", "Strict feature validation with Go's messages.", &["feature"], &["valid", "errors", "message"], &[K::InvalidInput], validate_op),
+    OpInfo::new("feature.validate_loose", "Lenient feature validation: warnings; a missing id fails.", &["feature"], &["warnings"], &[K::InvalidInput, K::InvalidFeature], validate_loose_op),
+    OpInfo::new("feature.render_yaml", "The feature YAML bytes Go's yaml.v3 writes (divergences D1, D4, D10).", &["feature"], &["text"], &[K::InvalidInput], render_yaml),
+    OpInfo::new("feature.sync_status_text", "Set a feature text's status from a phase; the new text and commit payload when it changed.", &["feature_id", "phase", "text"], &["changed", "status", "previous_status", "text", "commit"], &[K::InvalidInput, K::InputTooLarge, K::InvalidFeature], sync_text),
+    OpInfo::new("backlog.parse_mirror", "Decode feature_list.json text.", &["text"], &["mirror"], &[K::InvalidJson], parse_mirror_op),
+    OpInfo::new("backlog.compare", "Drift between canonical features and the backlog mirror.", &["features", "mirror", "backlog_file?"], &["drift"], &[K::InvalidInput], compare_op),
+    OpInfo::new("evidence.is_screenshot_file", "Whether a file name has a screenshot extension.", &["name"], &["is_screenshot"], &[K::InvalidInput], is_screenshot_op),
+    OpInfo::new("evidence.normalize_screenshot_path", "Trim, drop ./ and .4x/, clean lexically.", &["path"], &["path"], &[K::InvalidInput], normalize_op),
+    OpInfo::new("evidence.parse_screenshot_filename", "Step and description from a screenshot file name.", &["filename"], &["step", "description"], &[K::InvalidInput], parse_filename_op),
+    OpInfo::new("evidence.sort_screenshots", "Order screenshots by step (numeric first), then path.", &["screenshots"], &["screenshots"], &[K::InvalidInput], sort_op),
+    OpInfo::new("evidence.screenshot_dir", "The tester's screenshot directory template from a config.", &["config"], &["dir"], &[K::InvalidInput], screenshot_dir_op),
+    OpInfo::new("evidence.screenshot_targets", "Directories to look in for each round's screenshots.", &["feature_id", "screenshot_dir?", "rounds", "template_rounds?"], &["targets"], &[K::InvalidInput], targets_op),
+    OpInfo::new("evidence.group_screenshots", "Group a feature's screenshots by round from verify.json texts and directory listings.", &["root", "feature_id", "screenshot_dir?", "rounds", "template_rounds?", "listings", "worktree?"], &["groups", "warnings"], &[K::InvalidInput], group_op),
+    OpInfo::new("config.user_path", "The per-user settings path under a home directory.", &["home"], &["path"], &[K::InvalidInput], user_path_op),
+    OpInfo::new("test_strategy.parse", "Decode test-strategy.yaml with yaml.v3's rules.", &["text"], &["test_strategy"], &[K::InvalidInput, K::InputTooLarge, K::InvalidYaml], test_strategy_op),
+];
+
+fn to_value<T: Serialize>(v: &T) -> Result<Value> {
+    serde_json::to_value(v)
+        .map_err(|e| Error::invalid_input(format!("result cannot be written as JSON: {e}")))
+}
+
+/// Reads the `feature` key as a [`Feature`] (Go JSON decoding of an embedded struct).
+pub(crate) fn feature_arg(a: &Args<'_>, key: &str) -> Result<Feature> {
+    input_or_zero(a.map(), key)
+}
+
+fn constants(_: &Map<String, Value>) -> Result<Value> {
+    Ok(json!({
+        "statuses": FeatureStatus::ALL.iter().map(|s| s.as_str()).collect::<Vec<_>>(),
+        "subtask_statuses": SubtaskStatus::ALL.map(SubtaskStatus::as_str),
+        "id_pattern": ID_PATTERN,
+        "default_screenshot_dir": DEFAULT_SCREENSHOT_DIR,
+        "default_on_fail": DEFAULT_ON_FAIL,
+    }))
+}
+
+fn parse_yaml(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let f = parse_feature(a.opt_str("text")?.unwrap_or(""))?;
+    Ok(json!({ "feature": to_value(&f)? }))
+}
+
+fn load_yaml(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let mode: LoadMode = a.opt_str("mode")?.unwrap_or("strict").parse()?;
+    let f = load_feature_text(a.opt_str("text")?.unwrap_or(""), mode)?;
+    Ok(json!({ "feature": to_value(&f)? }))
+}
+
+fn validate_op(m: &Map<String, Value>) -> Result<Value> {
+    let f = feature_arg(&Args::new(m), "feature")?;
+    to_value(&validate(&f))
+}
+
+fn validate_loose_op(m: &Map<String, Value>) -> Result<Value> {
+    let f = feature_arg(&Args::new(m), "feature")?;
+    Ok(json!({ "warnings": validate_loose(&f)? }))
+}
+
+fn render_yaml(m: &Map<String, Value>) -> Result<Value> {
+    let f = feature_arg(&Args::new(m), "feature")?;
+    Ok(json!({ "text": render_feature(&f)? }))
+}
+
+fn sync_text(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let r = sync_status_text(
+        a.opt_str("feature_id")?.unwrap_or(""),
+        a.opt_str("phase")?.unwrap_or(""),
+        a.opt_str("text")?.unwrap_or(""),
+    )?;
+    Ok(json!({
+        "changed": r.changed,
+        "status": r.status,
+        "previous_status": r.previous_status,
+        "text": r.text,
+        "commit": r.commit,
+    }))
+}
+
+fn parse_mirror_op(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let mirror = parse_mirror(a.opt_str("text")?.unwrap_or(""))?;
+    Ok(json!({ "mirror": to_value(&mirror)? }))
+}
+
+fn compare_op(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let features: Vec<Feature> = input_or_zero(m, "features")?;
+    let mirror: BacklogMirror = input_or_zero(m, "mirror")?;
+    let file = a
+        .opt_str("backlog_file")?
+        .filter(|s| !s.is_empty())
+        .unwrap_or(BACKLOG_FILE);
+    Ok(json!({ "drift": to_value(&compare(&features, &mirror, file))? }))
+}
+
+fn is_screenshot_op(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    Ok(json!({ "is_screenshot": is_screenshot_file(a.opt_str("name")?.unwrap_or("")) }))
+}
+
+fn normalize_op(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    Ok(json!({ "path": normalize_screenshot_path(a.opt_str("path")?.unwrap_or("")) }))
+}
+
+fn parse_filename_op(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let (step, description) = parse_screenshot_filename(a.opt_str("filename")?.unwrap_or(""));
+    Ok(json!({ "step": step, "description": description }))
+}
+
+fn sort_op(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let shots: Vec<Screenshot> = input_or_zero(a.map(), "screenshots")?;
+    let shots = sort_screenshots(shots);
+    Ok(json!({ "screenshots": to_value(&shots)? }))
+}
+
+/// `config.roles.tester.screenshot_dir` of a config object, `""` when absent.
+fn configured_screenshot_dir(a: &Args<'_>) -> Result<String> {
+    let Some(cfg) = a.opt_obj("config")? else {
+        return Ok(String::new());
+    };
+    let bad = || {
+        Error::invalid_input("config.roles.tester.screenshot_dir must be a string")
+            .with_field("config")
+    };
+    let mut cur = Some(&Value::Object(cfg.clone())).cloned();
+    for key in ["roles", "tester", "screenshot_dir"] {
+        cur = match cur {
+            Some(Value::Object(o)) => o.get(key).cloned(),
+            Some(Value::Null) | None => None,
+            Some(_) => return Err(bad()),
+        };
+    }
+    match cur {
+        None | Some(Value::Null) => Ok(String::new()),
+        Some(Value::String(s)) => Ok(s),
+        Some(_) => Err(bad()),
+    }
+}
+
+fn screenshot_dir_op(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    Ok(json!({ "dir": screenshot_dir(&configured_screenshot_dir(&a)?) }))
+}
+
+fn targets_op(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let rounds: Vec<i64> = input_or_zero(m, "rounds")?;
+    let template_rounds: Vec<i64> = input_or_zero(m, "template_rounds")?;
+    let targets = screenshot_targets(
+        a.opt_str("feature_id")?.unwrap_or(""),
+        a.opt_str("screenshot_dir")?.unwrap_or(""),
+        &rounds,
+        &template_rounds,
+    );
+    Ok(json!({ "targets": to_value(&targets)? }))
+}
+
+fn group_op(m: &Map<String, Value>) -> Result<Value> {
+    let input: ScreenshotInput =
+        crate::protocol::codec::gostruct::decode_value(&Value::Object(m.clone()), "")?;
+    let (groups, warnings) = group_screenshots(&input);
+    Ok(json!({ "groups": to_value(&groups)?, "warnings": to_value(&warnings)? }))
+}
+
+/// `<home>/.4x/settings.json`, cleaned lexically; an empty `home` → `invalid_input`.
+pub fn user_config_path(home: &str) -> Result<String> {
+    if home.is_empty() {
+        return Err(Error::invalid_input(
+            "home is empty: the per-user settings need a home directory",
+        )
+        .with_field("home"));
+    }
+    Ok(crate::protocol::codec::pathclean::clean(&format!(
+        "{home}/.4x/settings.json"
+    )))
+}
+
+fn user_path_op(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    Ok(json!({ "path": user_config_path(a.opt_str("home")?.unwrap_or(""))? }))
+}
+
+fn test_strategy_op(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let t = parse_test_strategy(a.opt_str("text")?.unwrap_or(""))?;
+    Ok(json!({ "test_strategy": to_value(&t)? }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_op_of_this_table_is_in_the_catalog() {
+        for op in OPS {
+            assert!(crate::ops::find(op.name).is_some(), "{}", op.name);
+        }
+    }
+
+    #[test]
+    fn a_bad_load_mode_is_invalid_input() {
+        let e = crate::ops::call(
+            "feature.load_yaml",
+            &json!({"text": "id: F1-x\nname: n\n", "mode": "loose"}),
+        )
+        .unwrap_err();
+        assert_eq!(e.kind, K::InvalidInput);
+    }
+}

@@ -1,0 +1,63 @@
+"""Deep-review angles: the 11 angles, selecting them for changed files, and grouping them over
+parallel reviewers (resolution.md §9). Thin wrappers over the ``angles.*`` ops."""
+
+from __future__ import annotations
+
+from typing import Any, TypedDict, cast
+
+from . import call
+
+__all__ = ["AngleMatch", "Selection", "all_angles", "select", "group", "group_selected"]
+
+
+class AngleMatch(TypedDict):
+    """A changed file and the rule that matched it."""
+
+    file: str
+    rule: str
+    angles: list[int] | None
+
+
+class Selection(TypedDict):
+    """The angles selected for a change and the matches behind them."""
+
+    angles: list[int]
+    matches: list[AngleMatch]
+
+
+def all_angles() -> list[int]:
+    """Angles 1 to 11."""
+    return cast(list[int], call("angles.all")["angles"])
+
+
+def select(
+    files: list[dict[str, Any]],
+    mapping: dict[str, list[int]] | None = None,
+    config: dict[str, Any] | None = None,
+) -> Selection:
+    """The angles for ``files`` (``[{"path", "lines"}]``) under ``mapping``, else the config's."""
+    return cast(Selection, call("angles.select", files=files, mapping=mapping, config=config))
+
+
+def group(parallel_reviewers: int, angles_per_reviewer: int, total_angles: int) -> list[list[int]] | None:
+    """Angles 1..total cut into groups for parallel reviewers; ``None`` for one reviewer."""
+    out = call(
+        "angles.group",
+        parallel_reviewers=parallel_reviewers,
+        angles_per_reviewer=angles_per_reviewer,
+        total_angles=total_angles,
+    )
+    return cast("list[list[int]] | None", out["groups"])
+
+
+def group_selected(
+    parallel_reviewers: int, angles_per_reviewer: int, angles: list[int]
+) -> list[list[int]] | None:
+    """The given angles cut into groups for parallel reviewers; ``None`` for one reviewer."""
+    out = call(
+        "angles.group_selected",
+        parallel_reviewers=parallel_reviewers,
+        angles_per_reviewer=angles_per_reviewer,
+        angles=angles,
+    )
+    return cast("list[list[int]] | None", out["groups"])
