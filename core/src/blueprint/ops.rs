@@ -170,7 +170,7 @@ fn op_fold(m: &In) -> Result<Value> {
 
 fn op_validate_item(m: &In) -> Result<Value> {
     let a = Args::new(m);
-    let item = Item::from_json(a.req("item")?);
+    let item = Item::from_json(a.map().get("item").ok_or_else(|| a.missing_err("item"))?);
     let snapshot = snapshot_arg(&a, "snapshot")?;
     let evidence = strings(&a, "evidence", true)?;
     let ev = evidence
