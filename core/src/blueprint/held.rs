@@ -16,8 +16,8 @@ use crate::store::cas::{MemoryStore, Store};
 use super::commit::commit;
 use super::gc::gc;
 use super::ops::{
-    commit_json, file_view, fold_request, gc_json, memory_store, nonce_arg, now_arg, op_commit,
-    op_gc, snapshot_arg,
+    commit_json, file_view, fold_request, fs_store, gc_json, memory_store, nonce_arg, now_arg,
+    op_commit, op_gc, snapshot_arg,
 };
 
 /// The config keys that bind the store; an op input may not carry them.
@@ -35,7 +35,6 @@ pub const OPS: &[(&str, &str)] = &[
 enum Backend {
     Memory(MemoryStore),
     /// The validated config (`store`, `home`, `repo_root`), merged into every op input.
-    #[cfg_attr(not(feature = "fs"), allow(dead_code))]
     Fs(Map<String, Value>),
 }
 
@@ -182,21 +181,12 @@ fn read_store(store: &dyn Store) -> Result<(String, bool, Vec<String>)> {
     Ok((content, exists, revisions))
 }
 
-/// Runs `f` against the fs store of `config` after the root guard.
-#[cfg(feature = "fs")]
+/// Runs `f` against the fs store of `config` after the root guard (the ops' own path).
 fn with_fs(
     config: &Map<String, Value>,
     f: impl FnOnce(&dyn Store) -> Result<Value>,
 ) -> Result<Value> {
-    crate::store::cas_fs::with_guarded_store(config, |store, _| f(store))
-}
-
-#[cfg(not(feature = "fs"))]
-fn with_fs(
-    _config: &Map<String, Value>,
-    _f: impl FnOnce(&dyn Store) -> Result<Value>,
-) -> Result<Value> {
-    Err(Error::invalid_input("store kind \"fs\" needs the `fs` feature").with_field("store"))
+    fs_store(&Args::new(config), |store, _| f(store))
 }
 
 #[cfg(test)]

@@ -420,7 +420,7 @@ pub(super) fn op_gc(m: &In) -> Result<Value> {
 
 /// Runs `f` against the fs store named by `store: {"kind": "fs", "dir"}` after the root guard.
 #[cfg(feature = "fs")]
-fn fs_store(
+pub(super) fn fs_store(
     a: &Args<'_>,
     f: impl FnOnce(&dyn Store, Option<&dyn FileView>) -> Result<Value>,
 ) -> Result<Value> {
@@ -428,7 +428,7 @@ fn fs_store(
 }
 
 #[cfg(not(feature = "fs"))]
-fn fs_store(
+pub(super) fn fs_store(
     a: &Args<'_>,
     _f: impl FnOnce(&dyn Store, Option<&dyn FileView>) -> Result<Value>,
 ) -> Result<Value> {
