@@ -31,3 +31,10 @@ def route(request: str) -> dict[str, Any]:
     """Routes a request to a workflow by the signal table (``router.route``)."""
     result: dict[str, Any] = _call("router.route", {"request": request})
     return result
+
+
+# Memory files and prompt frames (router.md §4.23–§4.30), kept in their own module.
+from ._router_prompt import *  # noqa: E402,F403
+from ._router_prompt import __all__ as _prompt_all  # noqa: E402
+
+__all__ += _prompt_all
