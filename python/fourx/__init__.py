@@ -186,3 +186,6 @@ from .state import Phase, Role, can_transition  # noqa: E402
 from .workspace import Workspace  # noqa: E402
 
 __all__ += ["state", "workspace", "Phase", "Role", "can_transition", "Workspace"]
+from . import blueprint  # noqa: E402
+
+__all__ += ["blueprint"]

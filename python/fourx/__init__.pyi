@@ -132,6 +132,7 @@ __all__ = [
     "Role",
     "can_transition",
     "Workspace",
+    "blueprint",
 ]
 
 def call(op: str, input: dict[str, Any] | None = None, /, **kwargs: Any) -> Any: ...
@@ -144,3 +145,4 @@ from .resolve import resolve_pipeline as resolve_pipeline, resolve_profile as re
 from . import state as state, workspace as workspace
 from .state import Phase as Phase, Role as Role, can_transition as can_transition
 from .workspace import Workspace as Workspace
+from . import blueprint as blueprint
