@@ -186,3 +186,7 @@ from .state import Phase, Role, can_transition  # noqa: E402
 from .workspace import Workspace  # noqa: E402
 
 __all__ += ["state", "workspace", "Phase", "Role", "can_transition", "Workspace"]
+from . import cached  # noqa: E402
+from .cached import CachedWorkspace  # noqa: E402
+
+__all__ += ["cached", "CachedWorkspace"]

@@ -132,6 +132,8 @@ __all__ = [
     "Role",
     "can_transition",
     "Workspace",
+    "cached",
+    "CachedWorkspace",
 ]
 
 def call(op: str, input: dict[str, Any] | None = None, /, **kwargs: Any) -> Any: ...
@@ -144,3 +146,5 @@ from .resolve import resolve_pipeline as resolve_pipeline, resolve_profile as re
 from . import state as state, workspace as workspace
 from .state import Phase as Phase, Role as Role, can_transition as can_transition
 from .workspace import Workspace as Workspace
+from . import cached as cached
+from .cached import CachedWorkspace as CachedWorkspace

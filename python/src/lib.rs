@@ -10,6 +10,8 @@ use serde_json::{Map, Number, Value};
 
 use fourx_core::{ops, Error, ErrorKind};
 
+mod cached;
+
 /// Deepest nesting accepted when converting a Python value (same as every other input path).
 const MAX_DEPTH: usize = ops::MAX_DEPTH;
 
@@ -209,5 +211,6 @@ fn _fourx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(call_json, m)?)?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
     m.add_function(wrap_pyfunction!(error_kinds, m)?)?;
+    m.add_class::<cached::CachedWorkspace>()?;
     Ok(())
 }

@@ -102,3 +102,78 @@ def test_fixture_cleans_finished_idle_features_and_finalizes(root: str) -> None:
     assert done["commit"] == {"path": ".4x/features/F002-checkout.yaml", "message": "chore(F002-checkout): done"}
     listed = fourx.call("workspace.list_features", root=root)["features"]
     assert [f["status"] for f in listed] == ["done", "done", "wip"]
+
+
+def test_cached_workspace_reads_through_the_cache_and_sees_edits(root: str) -> None:
+    cw = fourx.CachedWorkspace(root, home=str(Path(root) / "nohome"))
+    first = cw.list_features()
+    assert [f["id"] for f in first["features"]] == ["F001-login", "F002-checkout", "F003-search"]
+    f = cw.load_feature("F001-login")
+    f["name"] = "mutated by the caller"
+    assert cw.load_feature("F001-login")["name"] == "Login page"
+    fourx.call("workspace.save_feature", root=root, feature={**f, "name": "Login v2"})
+    assert cw.load_feature("F001-login")["name"] == "Login v2"
+    assert cw.read_config()["project"]["name"] == "shop"
+    assert cw.load_merged_config()["warnings"] == []
+    assert cw.read_state("F002-checkout")["phase"] == "needs-attention"
+    assert len(cw.compare_backlog_mirror()["drift"]) == 5  # the rename above is a new mismatch
+    mined = cw.call("miner.scan_fail_patterns", min_occurrences=2)
+    assert mined["candidates"][0]["origin"].startswith("3 features:")
+    with pytest.raises(fourx.UnknownOp):
+        cw.call("workspace.save_feature", feature=f)
+
+
+def test_c_abi_lists_syncs_and_mines_the_fixture(root: str) -> None:
+    import ctypes
+    import json
+
+    from test_vectors import Buf, c_call, _libpath
+
+    path = _libpath()
+    if not path.exists():
+        pytest.fail(f"{path} not found: build it with `cargo build -p fourx-ffi` or set FOURX_LIB")
+    lib = ctypes.CDLL(str(path))
+    lib.fourx_call.argtypes = [ctypes.c_char_p, ctypes.c_void_p, ctypes.c_size_t, ctypes.POINTER(Buf)]
+    lib.fourx_call.restype = ctypes.c_int
+    lib.fourx_buf_free.argtypes = [ctypes.POINTER(Buf)]
+    lib.fourx_buf_free.restype = None
+    status, doc = c_call(lib, b"workspace.list_features", json.dumps({"root": root}).encode())
+    assert status == 0 and len(doc["features"]) == 3
+    payload = json.dumps({"root": root, "feature_id": "F002", "phase": "pending-review"}).encode()
+    status, doc = c_call(lib, b"workspace.sync_feature_status", payload)
+    assert status == 0 and doc["commit"]["path"] == ".4x/features/F002-checkout.yaml"
+    status, doc = c_call(lib, b"miner.scan_stuck", json.dumps({"root": root}).encode())
+    assert status == 0 and doc["candidates"][0]["origin"] == "F002-checkout needs-attention"
+
+    # The cached-workspace handle.
+    handle = ctypes.c_void_p()
+    err = Buf()
+    lib.fourx_cached_workspace_new.argtypes = [
+        ctypes.c_void_p,
+        ctypes.c_size_t,
+        ctypes.POINTER(ctypes.c_void_p),
+        ctypes.POINTER(Buf),
+    ]
+    lib.fourx_cached_workspace_new.restype = ctypes.c_int
+    lib.fourx_cached_workspace_call.argtypes = [
+        ctypes.c_void_p,
+        ctypes.c_char_p,
+        ctypes.c_void_p,
+        ctypes.c_size_t,
+        ctypes.POINTER(Buf),
+    ]
+    lib.fourx_cached_workspace_call.restype = ctypes.c_int
+    lib.fourx_cached_workspace_free.argtypes = [ctypes.c_void_p]
+    lib.fourx_cached_workspace_free.restype = None
+    cfg = json.dumps({"root": root}).encode()
+    assert lib.fourx_cached_workspace_new(cfg, len(cfg), ctypes.byref(handle), ctypes.byref(err)) == 0
+    try:
+        for _ in range(2):
+            out = Buf()
+            arg = b'{"feature_id":"F002-checkout"}'
+            status = lib.fourx_cached_workspace_call(handle, b"workspace.load_feature", arg, len(arg), ctypes.byref(out))
+            doc = json.loads(ctypes.string_at(out.ptr, out.len))
+            lib.fourx_buf_free(ctypes.byref(out))
+            assert status == 0 and doc["feature"]["status"] == "ready-for-review"
+    finally:
+        lib.fourx_cached_workspace_free(handle)
