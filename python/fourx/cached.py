@@ -33,28 +33,32 @@ class CachedWorkspace:
         """Runs one cached read op (``workspace.list_features``, ``workspace.load_feature``,
         ``workspace.read_state``, ``config.read``, ``config.load_merged``,
         ``workspace.compare_backlog_mirror``, ``workspace.cleanable_features``, ``miner.*``)."""
-        return self._held.call(op, {**(input or {}), **kwargs})
+        return self._read(op, {**(input or {}), **kwargs})
+
+    def _read(self, op: str, input: dict[str, Any]) -> Any:
+        # The root (and home) are bound in the handle, so these inputs carry only the rest.
+        return self._held.call(op, input)
 
     def list_features(self) -> dict[str, Any]:
         """``{"features", "warnings"}``: every feature, leniently loaded, sorted by id."""
-        return cast(dict[str, Any], self.call("workspace.list_features"))
+        return cast(dict[str, Any], self._read("workspace.list_features", {}))
 
     def load_feature(self, feature_id: str) -> dict[str, Any]:
         """One feature, strictly loaded (a short id finds the unique ``<id>-*.yaml``)."""
-        return cast(dict[str, Any], self.call("workspace.load_feature", feature_id=feature_id)["feature"])
+        return cast(dict[str, Any], self._read("workspace.load_feature", {"feature_id": feature_id})["feature"])
 
     def read_state(self, feature_id: str) -> dict[str, Any]:
         """The feature's ``state.json`` (never cached)."""
-        return cast(dict[str, Any], self.call("workspace.read_state", feature_id=feature_id)["state"])
+        return cast(dict[str, Any], self._read("workspace.read_state", {"feature_id": feature_id})["state"])
 
     def read_config(self) -> dict[str, Any]:
         """The validated project settings."""
-        return cast(dict[str, Any], self.call("config.read")["config"])
+        return cast(dict[str, Any], self._read("config.read", {})["config"])
 
     def load_merged_config(self) -> dict[str, Any]:
         """``{"config", "warnings"}``: project settings merged with the user's."""
-        return cast(dict[str, Any], self.call("config.load_merged"))
+        return cast(dict[str, Any], self._read("config.load_merged", {}))
 
     def compare_backlog_mirror(self) -> dict[str, Any]:
         """``{"drift", "warnings"}`` between the feature files and ``feature_list.json``."""
-        return cast(dict[str, Any], self.call("workspace.compare_backlog_mirror"))
+        return cast(dict[str, Any], self._read("workspace.compare_backlog_mirror", {}))
