@@ -1,18 +1,38 @@
-"""The router contract (``router.*`` ops): typed helpers over :func:`fourx.call`.
+"""The router contract (``router.*`` ops, router.md): typed helpers over :func:`fourx.call`.
 
 Every rule lives in the core; these functions only name the op and its inputs.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, TypedDict, cast
 
-from . import call as _call
+from . import call
 
-__all__ = ["parse_output", "route"]
+__all__ = ["ParsedOutput", "Route", "parse_output", "route"]
 
 
-def parse_output(agent: str, output: str, task: dict[str, Any] | None = None) -> dict[str, Any]:
+class ParsedOutput(TypedDict):
+    """Which parser validated the output, and its result."""
+
+    kind: Literal["readonly", "write"]
+    result: dict[str, Any]
+
+
+class Route(TypedDict):
+    """A routing decision (``router.route``)."""
+
+    workflow: str
+    signal: str
+    priority: int
+    matched: list[str]
+    chain: str
+    announcement: str
+    override: str | None
+    matches: dict[str, list[str]]
+
+
+def parse_output(agent: str, output: str, task: dict[str, Any] | None = None) -> ParsedOutput:
     """Validates an agent's output with the parser its agent needs (``router.parse_output``).
 
     Returns ``{"kind": "readonly" | "write", "result": {...}}``; raises the kind's
@@ -23,11 +43,9 @@ def parse_output(agent: str, output: str, task: dict[str, Any] | None = None) ->
     payload: dict[str, Any] = {"agent": agent, "output": output}
     if task is not None:
         payload["task"] = task
-    result: dict[str, Any] = _call("router.parse_output", payload)
-    return result
+    return cast(ParsedOutput, call("router.parse_output", payload))
 
 
-def route(request: str) -> dict[str, Any]:
+def route(request: str) -> Route:
     """Routes a request to a workflow by the signal table (``router.route``)."""
-    result: dict[str, Any] = _call("router.route", {"request": request})
-    return result
+    return cast(Route, call("router.route", {"request": request}))

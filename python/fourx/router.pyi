@@ -1,6 +1,6 @@
 from typing import Any, Literal, TypedDict
 
-__all__ = ["parse_output", "route"]
+__all__ = ["ParsedOutput", "Route", "parse_output", "route"]
 
 class ParsedOutput(TypedDict):
     kind: Literal["readonly", "write"]

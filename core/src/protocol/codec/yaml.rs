@@ -260,8 +260,7 @@ impl<'src> Document<'src> {
         self.root
     }
 
-    /// The node with this id. Ids come from this document, so the lookup cannot fail; a foreign id
-    /// gives the root-less placeholder behaviour of `None`.
+    /// The node with this id; `None` only for an id from another document.
     pub fn get(&self, id: NodeId) -> Option<&Node> {
         self.nodes.get(id.0)
     }
