@@ -2,15 +2,24 @@
  * fourx — the deterministic core of an AI-agent coding harness, as a C library.
  *
  * One entry point, fourx_call(op, input_json, len, &out), runs any operation of the catalog
- * (see docs/ops.md); typed fast paths exist for hot loops. Conventions for every function:
+ * (see docs/ops.md); typed fast paths exist for hot loops; opaque handles
+ * (fourx_blueprint_store, fourx_snapshot_cell) keep state where identity matters, each with
+ * fourx_<type>_new / fourx_<type>_call / fourx_<type>_free. Conventions for every function:
  *   - status FOURX_STATUS_OK (0) means success; any other status means `out` holds the error
- *     document {"error":{"kind":"...","message":"..."}};
+ *     document {"error":{"kind":"...","message":"...","field"?:"..."}} whose kind is one word of
+ *     the closed set of docs/spec/CONVENTIONS.md §Errors;
  *   - every fourx_buf written by the library is owned by the caller, who frees it with
- *     fourx_buf_free (NULL and zeroed buffers are accepted);
- *   - payloads are (pointer, length) and never NUL-scanned; result bytes are followed by one NUL
- *     that `len` does not count;
- *   - no panic ever crosses into C; all functions are safe to call from any thread.
- * Link with -lfourx (shared) or libfourx.a plus -lpthread -ldl -lm (static).
+ *     fourx_buf_free (NULL, zeroed and already-freed buffers are accepted); `out` is always
+ *     overwritten, never freed first, so free a buffer before reusing it;
+ *   - pointers passed in are borrowed for the duration of the call only; payloads are
+ *     (pointer, length) and never NUL-scanned; result bytes are followed by one NUL that `len`
+ *     does not count; strings returned as `const char *` are static and never freed;
+ *   - no panic ever crosses into C (a bug becomes FOURX_STATUS_PANIC); nothing aborts the host;
+ *   - thread-safety: every function is safe to call from any thread; a `const` handle pointer
+ *     may be shared by several threads at once, a non-const one (only fourx_<type>_free) needs
+ *     exclusive access. There is no thread-local "last error".
+ * Link: shared `-lfourx` (pkg-config --libs fourx); static `libfourx.a` plus
+ * `-lgcc_s -lutil -lrt -lpthread -lm -ldl` (pkg-config --static --libs fourx).
  */
 
 #ifndef FOURX_H
@@ -286,6 +295,29 @@ typedef uint32_t fourx_feature_status;
 #endif // __cplusplus
 
 /**
+ * A blueprint store bound once (blueprint.md §12.1, §19): a memory store whose content lives in
+ * the handle, or the filesystem store of one project. Opaque; create it with
+ * `fourx_blueprint_store_new`, free it with `fourx_blueprint_store_free`.
+ *
+ * Thread-safety: every function taking a `const fourx_blueprint_store *` may be called from
+ * several threads at once on the same handle (writes are ordered by the store's
+ * compare-and-swap; a lost race is a `fold_conflict` deferral, never a lost update). Only
+ * `fourx_blueprint_store_free` needs exclusive access.
+ */
+typedef struct fourx_blueprint_store fourx_blueprint_store;
+
+/**
+ * The published blueprint snapshot of one repository (blueprint.md §16.1) with a background
+ * rescan thread the handle owns. Opaque; create it with `fourx_snapshot_cell_new`, free it with
+ * `fourx_snapshot_cell_free` (which joins the thread).
+ *
+ * Thread-safety: every function taking a `const fourx_snapshot_cell *` may be called from
+ * several threads at once on the same handle; `load` and `request` never block (not even while
+ * a rescan publishes). Only `fourx_snapshot_cell_free` needs exclusive access.
+ */
+typedef struct fourx_snapshot_cell fourx_snapshot_cell;
+
+/**
  * A byte buffer owned by libfourx. `ptr` is followed by one NUL byte that `len` does not count.
  * Free it with `fourx_buf_free`; a zeroed buffer (`{NULL, 0}`) owns nothing.
  */
@@ -330,6 +362,8 @@ enum fourx_status fourx_call(const char *op,
  * Frees a buffer written by libfourx and zeroes the struct. `buf == NULL`, a zeroed buffer and
  * a buffer already freed by this function are no-ops.
  *
+ * Thread-safe for distinct buffers; one buffer must not be freed from two threads at once.
+ *
  * # Safety
  * `buf` must be NULL or point to a `fourx_buf` that is zeroed or was filled by libfourx and not
  * modified since.
@@ -338,12 +372,14 @@ void fourx_buf_free(struct fourx_buf *buf);
 
 /**
  * The library version as a static NUL-terminated string such as `"0.1.0"`. Never free it.
+ * Thread-safe.
  */
 const char *fourx_version(void);
 
 /**
  * The library version as `major * 1000000 + minor * 1000 + patch` (`FOURX_VERSION_NUMBER` of
  * the header the program was compiled with may differ from this when linked dynamically).
+ * Thread-safe.
  */
 uint32_t fourx_version_number(void);
 
@@ -351,6 +387,7 @@ uint32_t fourx_version_number(void);
 /**
  * Test-only export (feature `test-panic`): panics inside the boundary. Returns
  * `FOURX_STATUS_PANIC` with kind `panic` in `out` (or `FOURX_STATUS_NULL_ARG` for a NULL `out`).
+ * The caller frees `out` with `fourx_buf_free`. Thread-safe.
  *
  * # Safety
  * `out` must be NULL or point to writable memory for one `fourx_buf`.
@@ -370,7 +407,7 @@ uint32_t fourx_phase_from_str(const char *ptr, size_t len);
 
 /**
  * The phase's string as a static NUL-terminated string (never free it), or NULL for a code that
- * is not a phase. Thread-safe.
+ * is not a phase. Thread-safe, no allocation.
  */
 const char *fourx_phase_name(uint32_t phase);
 
@@ -385,12 +422,13 @@ uint32_t fourx_role_from_str(const char *ptr, size_t len);
 
 /**
  * The role's string as a static NUL-terminated string (never free it); `""` for
- * `FOURX_ROLE_NONE`; NULL for any other code that is not a role. Thread-safe.
+ * `FOURX_ROLE_NONE`; NULL for any other code that is not a role. Thread-safe, no allocation.
  */
 const char *fourx_role_name(uint32_t role);
 
 /**
- * The feature-status string of a `fourx_feature_status` code (static, never free it), or NULL.
+ * The feature-status string of a `fourx_feature_status` code (static, never free it), or NULL
+ * for a code that is not a status. Thread-safe, no allocation.
  */
 const char *fourx_feature_status_name(uint32_t status);
 
@@ -403,21 +441,158 @@ bool fourx_can_transition(uint32_t from, uint32_t to);
 
 /**
  * PhaseToRole (state-machine.md §7.1): the default role of a phase, or `FOURX_ROLE_NONE` where
- * the string API gives `""`.
+ * the string API gives `""` (also for any code that is not a phase). Thread-safe, no
+ * allocation.
  */
 uint32_t fourx_phase_to_role(uint32_t phase_code);
 
 /**
  * PhaseRole (state-machine.md §7.2): the role of a selectable work phase, or
- * `FOURX_ROLE_NONE`.
+ * `FOURX_ROLE_NONE` (also for any code that is not a phase). Thread-safe, no allocation.
  */
 uint32_t fourx_phase_role(uint32_t phase_code);
 
 /**
- * PhaseToStatus (state-machine.md §7.4): a `fourx_feature_status` code; unknown phases give
- * `in-progress`, as in the string API.
+ * PhaseToStatus (state-machine.md §7.4): a `fourx_feature_status` code; unknown phases (any
+ * code that is not a phase) give `in-progress`, as in the string API. Thread-safe, no
+ * allocation.
  */
 uint32_t fourx_phase_to_status(uint32_t phase_code);
+
+/**
+ * Creates a blueprint store handle from its config JSON `(config, config_len)` (borrowed, not
+ * NUL-scanned):
+ * `{"store": {"kind": "memory", "content"?: "<text>", "revisions"?: [{name, content}]}}` or
+ * `{"store": {"kind": "fs", "dir": "/abs/storage/dir"}, "home": "/abs/home", "repo_root":
+ * "/abs/repo"}` — the `store`, `home` and `repo_root` keys of `blueprint.commit`. The fs form
+ * runs the root guard (blueprint.md §15.2) now.
+ *
+ * - On `FOURX_STATUS_OK`, `*out` is the new handle (the caller frees it with
+ *   `fourx_blueprint_store_free`) and `*err` is a zeroed buffer.
+ * - Otherwise `*out` is NULL and `*err` holds the error document (kind `invalid_input`,
+ *   `invalid_path`, `no_home`, the guard kinds, `input_too_large`, `null_arg`, `invalid_utf8`);
+ *   the caller frees `*err` with `fourx_buf_free`.
+ * - `out == NULL` → `FOURX_STATUS_NULL_ARG` with the error document in `*err`; `err == NULL` →
+ *   `FOURX_STATUS_NULL_ARG`, nothing created, nothing written but `*out = NULL`.
+ *
+ * Thread-safe.
+ *
+ * # Safety
+ * `config` must be NULL or valid for `config_len` bytes; `out` NULL or writable; `err` NULL or
+ * writable for one `fourx_buf`.
+ */
+enum fourx_status fourx_blueprint_store_new(const uint8_t *config,
+                                            size_t config_len,
+                                            struct fourx_blueprint_store **out,
+                                            struct fourx_buf *err);
+
+/**
+ * Runs one op against the store: `op` is NUL-terminated, one of
+ * - `"commit"`: the input of `blueprint.commit` without `store`/`home`/`repo_root` → `{result,
+ *   written, attempts}`; a lost race is status `FOURX_STATUS_ERROR` with kind `fold_conflict` and
+ *   the fold account in `error.result` (a deferral, not a failure);
+ * - `"gc"`: `{snapshot, now, nonce}` → the output of `blueprint.gc` without `store`;
+ * - `"read"`: `{}` → `{content, exists, revisions}` (`content` `""` when there is no file yet,
+ *   revision names sorted);
+ * - `"render_index"` / `"read_module"`: the input of `blueprint.render_index` /
+ *   `blueprint.read_module` without `doc`, which is read from the store.
+ *
+ * `(input, input_len)` follows `fourx_call`'s rules (`(NULL, 0)` = `{}`, 16 MiB limit before
+ * parsing, UTF-8, a JSON object). `out` is always overwritten unless it is NULL
+ * (`FOURX_STATUS_NULL_ARG`, nothing written): the result JSON on `FOURX_STATUS_OK`, the error
+ * document otherwise (`null_arg` for a NULL `h` or `op`, `unknown_op`, `invalid_input` when the
+ * input re-binds `store`/`home`/`repo_root`/`doc`, and the kinds of the blueprint op). The caller
+ * frees `out` with `fourx_buf_free`.
+ *
+ * Thread-safe: `h` may be shared between threads.
+ *
+ * # Safety
+ * `h` must be NULL or a live handle; `op` NULL or NUL-terminated; `input` NULL or valid for
+ * `input_len` bytes; `out` NULL or writable for one `fourx_buf`.
+ */
+enum fourx_status fourx_blueprint_store_call(const struct fourx_blueprint_store *h,
+                                             const char *op,
+                                             const uint8_t *input,
+                                             size_t input_len,
+                                             struct fourx_buf *out);
+
+/**
+ * Frees a blueprint store handle. NULL is a no-op. The memory store's content is gone with it;
+ * the fs store's files stay.
+ *
+ * Not thread-safe with respect to `h`: no other call may be using `h`, and `h` must not be
+ * used (or freed again) afterwards.
+ *
+ * # Safety
+ * `h` must be NULL or a handle from `fourx_blueprint_store_new` not freed yet.
+ */
+void fourx_blueprint_store_free(struct fourx_blueprint_store *h);
+
+/**
+ * Creates a snapshot cell from its config JSON `(config, config_len)` (borrowed):
+ * `{"root": "/abs/repo", "max_file_bytes"?: n, "snapshot"?: {modules, edges, repo_token?}}`.
+ * `root` is what rescans scan (`blueprint.scan`); `snapshot` is published first (default
+ * empty). Starts the handle's rescan thread.
+ *
+ * - On `FOURX_STATUS_OK`, `*out` is the new handle (the caller frees it with
+ *   `fourx_snapshot_cell_free`) and `*err` is a zeroed buffer.
+ * - Otherwise `*out` is NULL and `*err` holds the error document (kind `invalid_input`,
+ *   `invalid_path` for a relative `root`, `invalid_snapshot`, `io_error` when the thread cannot
+ *   start, `input_too_large`, `null_arg`, `invalid_utf8`); the caller frees `*err` with
+ *   `fourx_buf_free`.
+ * - `out == NULL` → `FOURX_STATUS_NULL_ARG` with the error document in `*err`; `err == NULL` →
+ *   `FOURX_STATUS_NULL_ARG`, nothing created, nothing written but `*out = NULL`.
+ *
+ * Thread-safe.
+ *
+ * # Safety
+ * `config` must be NULL or valid for `config_len` bytes; `out` NULL or writable; `err` NULL or
+ * writable for one `fourx_buf`.
+ */
+enum fourx_status fourx_snapshot_cell_new(const uint8_t *config,
+                                          size_t config_len,
+                                          struct fourx_snapshot_cell **out,
+                                          struct fourx_buf *err);
+
+/**
+ * Runs one op against the cell: `op` is NUL-terminated, one of
+ * - `"load"`: `{}` → `{snapshot, repo_token, scanning, last_error, cost}` (the published
+ *   snapshot; `last_error` is the last failed rescan's message or null; `cost` is
+ *   `{mode, expires_at}` once a rescan was timed, else null);
+ * - `"request"`: `{repo_token, now}` (`now` RFC 3339, upper-case `T`/`Z`) → as `load`, at once;
+ *   when `repo_token` differs from the published one and the cost policy allows, one rescan
+ *   starts on the handle's thread (a failed rescan keeps the published snapshot);
+ * - `"publish"`: `{snapshot}` → `{published}` (`false` while a rescan holds the writer token;
+ *   `snapshot.repo_token` is kept).
+ *
+ * `(input, input_len)` follows `fourx_call`'s rules. `out` is always overwritten unless it is
+ * NULL (`FOURX_STATUS_NULL_ARG`, nothing written): the result JSON on `FOURX_STATUS_OK`, the error
+ * document otherwise (`null_arg`, `unknown_op`, `invalid_input`, `invalid_time`,
+ * `invalid_snapshot`). The caller frees `out` with `fourx_buf_free`.
+ *
+ * Thread-safe: `h` may be shared between threads; never blocks on a running rescan.
+ *
+ * # Safety
+ * `h` must be NULL or a live handle; `op` NULL or NUL-terminated; `input` NULL or valid for
+ * `input_len` bytes; `out` NULL or writable for one `fourx_buf`.
+ */
+enum fourx_status fourx_snapshot_cell_call(const struct fourx_snapshot_cell *h,
+                                           const char *op,
+                                           const uint8_t *input,
+                                           size_t input_len,
+                                           struct fourx_buf *out);
+
+/**
+ * Frees a snapshot cell: waits for a running rescan to finish, joins the handle's thread, then
+ * releases the snapshot. NULL is a no-op.
+ *
+ * Not thread-safe with respect to `h`: no other call may be using `h`, and `h` must not be
+ * used (or freed again) afterwards.
+ *
+ * # Safety
+ * `h` must be NULL or a handle from `fourx_snapshot_cell_new` not freed yet.
+ */
+void fourx_snapshot_cell_free(struct fourx_snapshot_cell *h);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -46,7 +46,7 @@ c_programs() {
   mkdir -p "$out"
   # The SONAME is libfourx.so.0; an installed library has that link, the build tree needs it too.
   ln -sf libfourx.so "$lib/libfourx.so.0"
-  local flags=(-Iinclude -DFOURX_TEST_PANIC -L"$lib" -Wl,-rpath,"$lib" -lfourx)
+  local flags=(-Iinclude -DFOURX_TEST_PANIC -L"$lib" -Wl,-rpath,"$lib" -lfourx -pthread)
   for src in tests/c/*.c; do
     local name; name=$(basename "$src" .c)
     gcc -std=c11 -Wall -Wextra -Werror -o "$out/$name" "$src" "${flags[@]}"
@@ -59,6 +59,13 @@ c_programs() {
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 "$out/$name-asan"
     valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect \
       --show-leak-kinds=definite,indirect "$out/$name"
+  done
+  # The examples a C user copies (ffi/examples/): built with the test flags, run under valgrind.
+  for src in ffi/examples/*.c; do
+    local name; name=example-$(basename "$src" .c)
+    gcc -std=c11 -Wall -Wextra -Werror -o "$out/$name" "$src" "${flags[@]}"
+    valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect \
+      --show-leak-kinds=definite,indirect "$out/$name" >/dev/null
   done
 }
 
@@ -77,6 +84,10 @@ install_check() {
   # shellcheck disable=SC2046
   gcc -std=c11 -Wall -Wextra -Werror ffi/examples/hello.c $(pkg-config --cflags fourx) \
     "$prefix/lib/libfourx.a" $(pkg-config --static --libs-only-l fourx | sed 's/-lfourx//') -o "$out/hello-static"
+  # shellcheck disable=SC2046
+  gcc -std=c11 -Wall -Wextra -Werror ffi/examples/pipeline.c $(pkg-config --cflags --libs fourx) \
+    -Wl,-rpath,"$prefix/lib" -o "$out/pipeline-shared"
+  "$out/pipeline-shared" | grep 'contract passed' >/dev/null
   "$out/hello-shared" | grep '"version"' >/dev/null
   "$out/hello-static" | grep '"version"' >/dev/null
   ! ldd "$out/hello-static" | grep libfourx >/dev/null

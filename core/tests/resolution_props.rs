@@ -372,3 +372,72 @@ fn full_config() -> impl Strategy<Value = Value> {
             })
         })
 }
+
+/// The op prefixes of this area.
+const AREA_PREFIXES: &[&str] = &[
+    "config.merge",
+    "config.validate",
+    "config.notifications_enabled",
+    "runners.",
+    "profiles.",
+    "profile.",
+    "artifact.",
+    "model.",
+    "runner.",
+    "pipeline.",
+    "limits.",
+    "angles.",
+    "hooks.",
+    "repos.",
+    "design_doc.",
+    "report.",
+    "discover.",
+    "similarity.",
+    "candidates.dedupe",
+];
+
+/// Arbitrary JSON, a few levels deep.
+fn any_json() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(|i| json!(i)),
+        (-1e6f64..1e6).prop_map(|f| json!(f)),
+        "[a-z\\[\\]#* \n新ー-]{0,12}".prop_map(Value::String),
+    ];
+    leaf.prop_recursive(3, 24, 4, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+            prop::collection::vec(("[a-z_]{1,8}", inner), 0..4)
+                .prop_map(|kv| Value::Object(kv.into_iter().collect())),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn area_ops_never_panic_and_fail_only_with_their_listed_kinds(
+        op_index in any::<prop::sample::Index>(),
+        values in prop::collection::vec(any_json(), 8),
+    ) {
+        let ops: Vec<_> = ops::catalog()
+            .iter()
+            .filter(|o| AREA_PREFIXES.iter().any(|p| o.name.starts_with(p)))
+            .collect();
+        let op = ops[op_index.index(ops.len())];
+        let input: Map<String, Value> = op
+            .input
+            .iter()
+            .zip(values)
+            .map(|(k, v)| (k.trim_end_matches('?').to_string(), v))
+            .collect();
+        if let Err(e) = ops::call(op.name, &Value::Object(input)) {
+            prop_assert!(
+                e.kind == fourx_core::ErrorKind::InvalidInput || op.errors.contains(&e.kind),
+                "{} failed with unlisted kind {:?}", op.name, e.kind
+            );
+        }
+    }
+}

@@ -176,7 +176,7 @@ pub unsafe extern "C" fn fourx_phase_from_str(ptr: *const c_char, len: usize) ->
 }
 
 /// The phase's string as a static NUL-terminated string (never free it), or NULL for a code that
-/// is not a phase. Thread-safe.
+/// is not a phase. Thread-safe, no allocation.
 #[no_mangle]
 pub extern "C" fn fourx_phase_name(phase: u32) -> *const c_char {
     guard(std::ptr::null(), || name_ptr(&PHASE_NAMES, phase))
@@ -198,7 +198,7 @@ pub unsafe extern "C" fn fourx_role_from_str(ptr: *const c_char, len: usize) -> 
 }
 
 /// The role's string as a static NUL-terminated string (never free it); `""` for
-/// `FOURX_ROLE_NONE`; NULL for any other code that is not a role. Thread-safe.
+/// `FOURX_ROLE_NONE`; NULL for any other code that is not a role. Thread-safe, no allocation.
 #[no_mangle]
 pub extern "C" fn fourx_role_name(role: u32) -> *const c_char {
     guard(std::ptr::null(), || {
@@ -210,7 +210,8 @@ pub extern "C" fn fourx_role_name(role: u32) -> *const c_char {
     })
 }
 
-/// The feature-status string of a `fourx_feature_status` code (static, never free it), or NULL.
+/// The feature-status string of a `fourx_feature_status` code (static, never free it), or NULL
+/// for a code that is not a status. Thread-safe, no allocation.
 #[no_mangle]
 pub extern "C" fn fourx_feature_status_name(status: u32) -> *const c_char {
     guard(std::ptr::null(), || name_ptr(&STATUS_NAMES, status))
@@ -227,7 +228,8 @@ pub extern "C" fn fourx_can_transition(from: u32, to: u32) -> bool {
 }
 
 /// PhaseToRole (state-machine.md §7.1): the default role of a phase, or `FOURX_ROLE_NONE` where
-/// the string API gives `""`.
+/// the string API gives `""` (also for any code that is not a phase). Thread-safe, no
+/// allocation.
 #[no_mangle]
 pub extern "C" fn fourx_phase_to_role(phase_code: u32) -> u32 {
     guard(FOURX_ROLE_NONE, || {
@@ -236,7 +238,7 @@ pub extern "C" fn fourx_phase_to_role(phase_code: u32) -> u32 {
 }
 
 /// PhaseRole (state-machine.md §7.2): the role of a selectable work phase, or
-/// `FOURX_ROLE_NONE`.
+/// `FOURX_ROLE_NONE` (also for any code that is not a phase). Thread-safe, no allocation.
 #[no_mangle]
 pub extern "C" fn fourx_phase_role(phase_code: u32) -> u32 {
     guard(FOURX_ROLE_NONE, || {
@@ -244,8 +246,9 @@ pub extern "C" fn fourx_phase_role(phase_code: u32) -> u32 {
     })
 }
 
-/// PhaseToStatus (state-machine.md §7.4): a `fourx_feature_status` code; unknown phases give
-/// `in-progress`, as in the string API.
+/// PhaseToStatus (state-machine.md §7.4): a `fourx_feature_status` code; unknown phases (any
+/// code that is not a phase) give `in-progress`, as in the string API. Thread-safe, no
+/// allocation.
 #[no_mangle]
 pub extern "C" fn fourx_phase_to_status(phase_code: u32) -> u32 {
     guard(fourx_feature_status::InProgress as u32, || {

@@ -7,14 +7,16 @@
 #![allow(non_camel_case_types)]
 
 mod fast;
+mod handles;
 
 pub use fast::*;
+pub use handles::*;
 
 use std::ffi::{c_char, CStr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use fourx_core::{ops, Error, ErrorKind};
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 /// Major version of the library.
 pub const FOURX_VERSION_MAJOR: u32 = 0;
@@ -146,6 +148,51 @@ unsafe fn bytes<'a>(
     Ok(unsafe { std::slice::from_raw_parts(ptr, len) })
 }
 
+/// Borrows an input payload as UTF-8 text with the boundary's order of checks: NULL with a
+/// length (`null_arg`), then size before anything else (`input_too_large`), then UTF-8.
+///
+/// # Safety
+/// A non-NULL `ptr` must be valid for reads of `len` bytes.
+unsafe fn input_text<'a>(
+    ptr: *const u8,
+    len: usize,
+    what: &str,
+) -> Result<&'a str, (fourx_status, Error)> {
+    // SAFETY: forwarded caller guarantee.
+    let raw = unsafe { bytes(ptr, len, what) }?;
+    if raw.len() > ops::MAX_INPUT_BYTES {
+        return Err(core_err(Error::new(
+            ErrorKind::InputTooLarge,
+            format!(
+                "`{what}` is {} bytes; the limit is {} bytes",
+                raw.len(),
+                ops::MAX_INPUT_BYTES
+            ),
+        )));
+    }
+    std::str::from_utf8(raw).map_err(|_| invalid_utf8(what))
+}
+
+/// Parses an input payload as a JSON object (`(NULL, 0)` is `{}`), with the checks of
+/// [`input_text`] and then those of `ops::parse_input` (JSON, depth) and the object rule.
+///
+/// # Safety
+/// A non-NULL `ptr` must be valid for reads of `len` bytes.
+unsafe fn input_object(
+    ptr: *const u8,
+    len: usize,
+    what: &str,
+) -> Result<Map<String, Value>, (fourx_status, Error)> {
+    // SAFETY: forwarded caller guarantee.
+    let text = unsafe { input_text(ptr, len, what) }?;
+    match ops::parse_input(text.as_bytes()).map_err(core_err)? {
+        Value::Object(map) => Ok(map),
+        _ => Err(core_err(
+            Error::invalid_input(format!("`{what}` must be a JSON object")).with_field(what),
+        )),
+    }
+}
+
 /// Borrows a NUL-terminated op name as UTF-8.
 ///
 /// # Safety
@@ -189,17 +236,15 @@ pub unsafe extern "C" fn fourx_call(
         // SAFETY: forwarded caller guarantees.
         let op = unsafe { op_name(op) }?;
         // SAFETY: forwarded caller guarantees.
-        let raw = unsafe { bytes(input, input_len, "input") }?;
-        if raw.len() > ops::MAX_INPUT_BYTES {
-            return ops::parse_input(raw).map_err(core_err);
-        }
-        let text = std::str::from_utf8(raw).map_err(|_| invalid_utf8("input"))?;
+        let text = unsafe { input_text(input, input_len, "input") }?;
         ops::call_bytes(op, text.as_bytes()).map_err(core_err)
     })
 }
 
 /// Frees a buffer written by libfourx and zeroes the struct. `buf == NULL`, a zeroed buffer and
 /// a buffer already freed by this function are no-ops.
+///
+/// Thread-safe for distinct buffers; one buffer must not be freed from two threads at once.
 ///
 /// # Safety
 /// `buf` must be NULL or point to a `fourx_buf` that is zeroed or was filled by libfourx and not
@@ -222,6 +267,7 @@ pub unsafe extern "C" fn fourx_buf_free(buf: *mut fourx_buf) {
 }
 
 /// The library version as a static NUL-terminated string such as `"0.1.0"`. Never free it.
+/// Thread-safe.
 #[no_mangle]
 pub extern "C" fn fourx_version() -> *const c_char {
     static VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "\0");
@@ -230,6 +276,7 @@ pub extern "C" fn fourx_version() -> *const c_char {
 
 /// The library version as `major * 1000000 + minor * 1000 + patch` (`FOURX_VERSION_NUMBER` of
 /// the header the program was compiled with may differ from this when linked dynamically).
+/// Thread-safe.
 #[no_mangle]
 pub extern "C" fn fourx_version_number() -> u32 {
     ops::version_number()
@@ -237,6 +284,7 @@ pub extern "C" fn fourx_version_number() -> u32 {
 
 /// Test-only export (feature `test-panic`): panics inside the boundary. Returns
 /// `FOURX_STATUS_PANIC` with kind `panic` in `out` (or `FOURX_STATUS_NULL_ARG` for a NULL `out`).
+/// The caller frees `out` with `fourx_buf_free`. Thread-safe.
 ///
 /// # Safety
 /// `out` must be NULL or point to writable memory for one `fourx_buf`.

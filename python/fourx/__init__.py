@@ -181,3 +181,8 @@ from . import angles, report, resolve  # noqa: E402
 from .resolve import resolve_pipeline, resolve_profile  # noqa: E402
 
 __all__ += ["angles", "report", "resolve", "resolve_pipeline", "resolve_profile"]
+from . import state, workspace  # noqa: E402
+from .state import Phase, Role, can_transition  # noqa: E402
+from .workspace import Workspace  # noqa: E402
+
+__all__ += ["state", "workspace", "Phase", "Role", "can_transition", "Workspace"]

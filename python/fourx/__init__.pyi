@@ -126,6 +126,12 @@ __all__ = [
     "resolve",
     "resolve_pipeline",
     "resolve_profile",
+    "state",
+    "workspace",
+    "Phase",
+    "Role",
+    "can_transition",
+    "Workspace",
 ]
 
 def call(op: str, input: dict[str, Any] | None = None, /, **kwargs: Any) -> Any: ...
@@ -135,3 +141,6 @@ def _key(name: str) -> str: ...
 
 from . import angles as angles, report as report, resolve as resolve
 from .resolve import resolve_pipeline as resolve_pipeline, resolve_profile as resolve_profile
+from . import state as state, workspace as workspace
+from .state import Phase as Phase, Role as Role, can_transition as can_transition
+from .workspace import Workspace as Workspace

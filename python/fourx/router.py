@@ -49,3 +49,10 @@ def parse_output(agent: str, output: str, task: dict[str, Any] | None = None) ->
 def route(request: str) -> Route:
     """Routes a request to a workflow by the signal table (``router.route``)."""
     return cast(Route, call("router.route", {"request": request}))
+
+
+# Memory files and prompt frames (router.md §4.23–§4.30), kept in their own module.
+from ._router_prompt import *  # noqa: E402,F403
+from ._router_prompt import __all__ as _prompt_all  # noqa: E402
+
+__all__ += _prompt_all

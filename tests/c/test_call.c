@@ -55,6 +55,10 @@ int main(void) {
     expect("no.such", "{}", FOURX_STATUS_ERROR, "\"unknown_op\"");
     expect("meta.version", "[]", FOURX_STATUS_ERROR, "\"invalid_input\"");
     expect("meta.version", "{", FOURX_STATUS_ERROR, "\"invalid_input\"");
+    expect("meta.version", "\"a string\"", FOURX_STATUS_ERROR, "\"invalid_input\"");
+    expect("meta.version", "null", FOURX_STATUS_ERROR, "\"invalid_input\"");
+    expect("meta.version", "{\"a\":\"\xed\xa0\x80\"}", FOURX_STATUS_INVALID_UTF8, "\"invalid_utf8\"");
+    expect("state.can_transition", "{\"from\":\"coding\",\"to\":1}", FOURX_STATUS_ERROR, "\"invalid_input\"");
     expect("meta.\xff", "{}", FOURX_STATUS_INVALID_UTF8, "\"invalid_utf8\"");
     expect("meta.version", "{\"a\":\"\xc3\"}", FOURX_STATUS_INVALID_UTF8, "\"invalid_utf8\"");
     expect(NULL, "{}", FOURX_STATUS_NULL_ARG, "\"null_arg\"");

@@ -68,6 +68,24 @@ int main(void) {
     CHECK(fourx_phase_to_status(FOURX_PHASE_UNKNOWN) == FOURX_FEATURE_STATUS_IN_PROGRESS);
     CHECK(strcmp(fourx_feature_status_name(FOURX_FEATURE_STATUS_READY_FOR_REVIEW), "ready-for-review") == 0);
 
+    /* hostile input: NULL pointers, invalid UTF-8, lengths past the text, codes out of range */
+    CHECK(fourx_role_from_str(NULL, 5) == FOURX_ROLE_UNKNOWN);
+    CHECK(fourx_role_from_str(NULL, 0) == FOURX_ROLE_UNKNOWN);
+    CHECK(fourx_phase_from_str(NULL, 0) == FOURX_PHASE_UNKNOWN);
+    CHECK(fourx_phase_from_str("cod\xffing", 7) == FOURX_PHASE_UNKNOWN);
+    CHECK(fourx_role_from_str("cod\xc3r", 5) == FOURX_ROLE_UNKNOWN);
+    CHECK(fourx_phase_from_str("coding", 0) == FOURX_PHASE_UNKNOWN);
+    CHECK(fourx_role_from_str("", 0) == FOURX_ROLE_UNKNOWN);
+    CHECK(fourx_feature_status_name(UINT32_MAX) == NULL);
+    CHECK(fourx_feature_status_name(8) == NULL);
+    CHECK(fourx_role_name(14) == NULL);
+    CHECK(fourx_phase_name(15) == NULL);
+    CHECK(fourx_phase_role(0xdeadbeefu) == FOURX_ROLE_NONE);
+    CHECK(fourx_phase_to_role(0xdeadbeefu) == FOURX_ROLE_NONE);
+    CHECK(fourx_phase_role(FOURX_PHASE_CODING) == FOURX_ROLE_CODER);
+    CHECK(fourx_phase_to_status(0xdeadbeefu) == FOURX_FEATURE_STATUS_IN_PROGRESS);
+    CHECK(!fourx_can_transition(FOURX_PHASE_DONE, 0xdeadbeefu));
+
     if (failures) {
         fprintf(stderr, "test_fast: %d check(s) failed\n", failures);
         return 1;

@@ -2,8 +2,8 @@
 //! (blueprint.md §4), and its JSON model (§4.4).
 //!
 //! Decides the logical content and its order (modules by path, sections in field order, entries
-//! by `(where, claim)`, IDs recomputed) and the derived counts. The text form is [`super::parse`]
-//! and [`super::render`]; what may change a doc is [`super::fold`] and [`super::gc`].
+//! by `(where, claim)`, IDs recomputed) and the derived counts. The text form is [`mod@super::parse`]
+//! and [`mod@super::render`]; what may change a doc is [`super::fold`] and [`mod@super::gc`].
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -14,7 +14,7 @@ use serde_json::{json, Map, Value};
 use crate::error::{Error, ErrorKind, Result};
 
 use super::defaults::FORMAT;
-use super::normalize::{collapse, short_id};
+use super::normalize::{collapse, is_c0_or_del, short_id};
 use super::snapshot::is_valid_fingerprint;
 use super::stamp::canonical_or_empty;
 
@@ -299,13 +299,13 @@ impl Doc {
                         .ok_or_else(|| invalid("entries", "each entry must be an object"))?;
                     let where_ = collapse(&str_key(eo, "where", "where")?);
                     let claim = collapse(&str_key(eo, "claim", "claim")?);
-                    if where_.contains('`') || where_.chars().any(char::is_control) {
+                    if where_.contains('`') || where_.chars().any(is_c0_or_del) {
                         return Err(invalid(
                             "where",
                             format!("where {where_:?} holds a backtick or control character"),
                         ));
                     }
-                    if claim.is_empty() || claim.chars().any(char::is_control) {
+                    if claim.is_empty() || claim.chars().any(is_c0_or_del) {
                         return Err(invalid(
                             "claim",
                             "a claim must be non-empty without control characters",

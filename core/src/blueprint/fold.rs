@@ -4,7 +4,7 @@
 //! Decides which items are accepted (cap, four gates, anchor marks), which sections are replaced
 //! (same module+field is overwritten only by a non-empty accepted set) and whether the fold is a
 //! NoOp. It touches no file system and reads no clock: files come through the injected
-//! [`FileView`], time through the request. Storage is [`super::commit`]'s.
+//! [`FileView`], time through the request. Storage is [`mod@super::commit`]'s.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 

@@ -14,6 +14,11 @@ pub fn is_ascii_ws(c: char) -> bool {
     matches!(c, '\t' | '\n' | '\u{0B}' | '\u{0C}' | '\r' | ' ')
 }
 
+/// Whether `c` is a C0 control character or DEL (what a claim or `where` may not keep).
+pub fn is_c0_or_del(c: char) -> bool {
+    c < ' ' || c == '\u{7f}'
+}
+
 /// Every maximal run of ASCII whitespace becomes one space; leading and trailing runs go.
 pub fn collapse(s: &str) -> String {
     let mut out = String::with_capacity(s.len());

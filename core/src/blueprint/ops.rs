@@ -67,7 +67,7 @@ fn invalid(field: &str, msg: impl Into<String>) -> Error {
     Error::invalid_input(msg).with_field(field)
 }
 
-fn snapshot_arg(a: &Args<'_>, key: &str) -> Result<Snapshot> {
+pub(super) fn snapshot_arg(a: &Args<'_>, key: &str) -> Result<Snapshot> {
     Snapshot::from_json(a.req(key)?).map_err(|e| e.with_field(key))
 }
 
@@ -75,11 +75,11 @@ fn opt_snapshot(a: &Args<'_>) -> Result<Option<Snapshot>> {
     a.get("snapshot").map(Snapshot::from_json).transpose()
 }
 
-fn now_arg(a: &Args<'_>, key: &str) -> Result<UtcSecond> {
+pub(super) fn now_arg(a: &Args<'_>, key: &str) -> Result<UtcSecond> {
     UtcSecond::parse_field(a.str(key)?, key)
 }
 
-fn nonce_arg(a: &Args<'_>) -> Result<Nonce> {
+pub(super) fn nonce_arg(a: &Args<'_>) -> Result<Nonce> {
     a.str("nonce")?.parse()
 }
 
@@ -98,7 +98,7 @@ fn strings(a: &Args<'_>, key: &str, required: bool) -> Result<Vec<String>> {
         .collect()
 }
 
-fn file_view(a: &Args<'_>) -> Result<MapFileView> {
+pub(super) fn file_view(a: &Args<'_>) -> Result<MapFileView> {
     let mut files = Vec::new();
     if let Some(obj) = a.opt_obj("file_text")? {
         for (k, v) in obj {
@@ -123,7 +123,7 @@ fn doc_text<'a>(a: &Args<'a>, key: &str, required: bool) -> Result<&'a str> {
     }
 }
 
-fn fold_request(a: &Args<'_>) -> Result<FoldRequest> {
+pub(super) fn fold_request(a: &Args<'_>) -> Result<FoldRequest> {
     let items = a
         .opt_array("items")?
         .ok_or_else(|| a.missing_err("items"))?
@@ -170,7 +170,7 @@ fn op_fold(m: &In) -> Result<Value> {
 
 fn op_validate_item(m: &In) -> Result<Value> {
     let a = Args::new(m);
-    let item = Item::from_json(a.req("item")?);
+    let item = Item::from_json(a.map().get("item").ok_or_else(|| a.missing_err("item"))?);
     let snapshot = snapshot_arg(&a, "snapshot")?;
     let evidence = strings(&a, "evidence", true)?;
     let ev = evidence
@@ -321,7 +321,7 @@ fn op_cost_mode(m: &In) -> Result<Value> {
 }
 
 /// A memory store from its JSON form, or `None` for another kind.
-fn memory_store(a: &Args<'_>) -> Result<Option<MemoryStore>> {
+pub(super) fn memory_store(a: &Args<'_>) -> Result<Option<MemoryStore>> {
     let s = a.opt_obj("store")?.ok_or_else(|| a.missing_err("store"))?;
     match s.get("kind").and_then(Value::as_str) {
         None | Some("memory") => {}
@@ -360,7 +360,7 @@ fn memory_store(a: &Args<'_>) -> Result<Option<MemoryStore>> {
     ))
 }
 
-fn store_json(s: &MemoryStore) -> Value {
+pub(super) fn store_json(s: &MemoryStore) -> Value {
     let (content, revisions) = s.snapshot();
     let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
     json!({
@@ -369,17 +369,17 @@ fn store_json(s: &MemoryStore) -> Value {
     })
 }
 
-fn commit_json(out: &CommitOutcome) -> Value {
+pub(super) fn commit_json(out: &CommitOutcome) -> Value {
     json!({"result": out.result.to_json(), "written": out.written, "attempts": out.attempts})
 }
 
-fn gc_json(out: &GcOutcome) -> Value {
+pub(super) fn gc_json(out: &GcOutcome) -> Value {
     json!({"written": out.written, "deferred": out.deferred, "marked": out.marked,
            "unmarked": out.unmarked, "removed": out.removed,
            "kept_archive_failed": out.kept_archive_failed, "warnings": out.warnings})
 }
 
-fn op_commit(m: &In) -> Result<Value> {
+pub(super) fn op_commit(m: &In) -> Result<Value> {
     let a = Args::new(m);
     let snapshot = snapshot_arg(&a, "snapshot")?;
     let req = fold_request(&a)?;
@@ -400,7 +400,7 @@ fn op_commit(m: &In) -> Result<Value> {
     }
 }
 
-fn op_gc(m: &In) -> Result<Value> {
+pub(super) fn op_gc(m: &In) -> Result<Value> {
     let a = Args::new(m);
     let snapshot = snapshot_arg(&a, "snapshot")?;
     let now = now_arg(&a, "now")?;
@@ -420,7 +420,7 @@ fn op_gc(m: &In) -> Result<Value> {
 
 /// Runs `f` against the fs store named by `store: {"kind": "fs", "dir"}` after the root guard.
 #[cfg(feature = "fs")]
-fn fs_store(
+pub(super) fn fs_store(
     a: &Args<'_>,
     f: impl FnOnce(&dyn Store, Option<&dyn FileView>) -> Result<Value>,
 ) -> Result<Value> {
@@ -428,7 +428,7 @@ fn fs_store(
 }
 
 #[cfg(not(feature = "fs"))]
-fn fs_store(
+pub(super) fn fs_store(
     a: &Args<'_>,
     _f: impl FnOnce(&dyn Store, Option<&dyn FileView>) -> Result<Value>,
 ) -> Result<Value> {

@@ -14,7 +14,7 @@ use crate::error::{Error, Result};
 use super::anchors::is_path_char;
 use super::defaults::{MAX_CLAIM_BYTES, MAX_WHERE_BYTES};
 use super::doc::Field;
-use super::normalize::Item;
+use super::normalize::{is_c0_or_del, Item};
 use super::snapshot::Snapshot;
 
 /// Why an item was rejected. Every reason has a public vector (`TestEveryRejectionReasonIsAccounted`).
@@ -156,14 +156,14 @@ pub fn check_shape(item: &Item) -> std::result::Result<Field, MalformedDetail> {
     if item.claim.is_empty() {
         return Err(MalformedDetail::ClaimEmpty);
     }
-    if item.claim.chars().any(char::is_control) {
+    if item.claim.chars().any(is_c0_or_del) {
         return Err(MalformedDetail::ClaimControl);
     }
     if item.claim.len() > MAX_CLAIM_BYTES {
         return Err(MalformedDetail::ClaimTooLong);
     }
     if item.where_.contains('`')
-        || item.where_.chars().any(char::is_control)
+        || item.where_.chars().any(is_c0_or_del)
         || item.where_.len() > MAX_WHERE_BYTES
     {
         return Err(MalformedDetail::WhereInvalid);

@@ -608,6 +608,17 @@ mod tests {
     }
 
     #[test]
+    fn spec_example_settings_files_round_trip_byte_for_byte() {
+        let project = "{\n  \"project\": {\n    \"name\": \"demo\"\n  },\n  \"runners\": null,\n  \"default_runner\": \"claude\",\n  \"workspace\": {},\n  \"issue_tracker\": {\n    \"enabled\": false\n  },\n  \"worktree\": {}\n}\n";
+        let c: Config = decode_go(&gojson_decode::parse(project.as_bytes()).unwrap(), "p").unwrap();
+        assert_eq!(render_indented(&c).unwrap(), project);
+        let user = "{\n  \"locale\": \"zh-TW\",\n  \"theme\": \"dark\",\n  \"default_runner\": \"claude\",\n  \"logLevel\": \"debug\",\n  \"logRetainDays\": 3\n}\n";
+        let u: UserConfig =
+            decode_go(&gojson_decode::parse(user.as_bytes()).unwrap(), "u").unwrap();
+        assert_eq!(render_indented(&u).unwrap(), user);
+    }
+
+    #[test]
     fn duplicate_struct_keys_merge_like_go() {
         let go =
             gojson_decode::parse(br#"{"project": {"name": "a"}, "project": {"language": "go"}}"#)

@@ -8,6 +8,7 @@ pub mod candidates;
 pub mod candidates_file;
 pub mod discover;
 pub mod issues;
+pub mod miner;
 pub(crate) mod ops;
 pub(crate) mod pool_ops;
 pub mod similarity;

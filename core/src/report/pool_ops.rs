@@ -1,6 +1,6 @@
-//! The op table of the candidate pool and the history miner (features.md §11, §15):
-//! `candidates.constants` / `parse` / `render` and `miner.*` — JSON adapters over
-//! [`super::candidates_file`] and [`super::miner`]. The fs forms live in the workspace table.
+//! The op table of the candidate pool file (features.md §11.4, §15): `candidates.constants`,
+//! `parse` and `render` — JSON adapters over [`super::candidates_file`]. The miner's ops and the
+//! pool's fs ops live in the workspace table, which can gather records from a workspace.
 
 use serde_json::{json, Map, Value};
 

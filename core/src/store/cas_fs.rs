@@ -1,19 +1,9 @@
 //! `FsStore`: the blueprint's [`Store`] on a real directory — a true compare-and-swap under an
-//! advisory directory `flock` (blueprint.md §12.1, §13; 002 §7), plus the guarded fs form of the
+//! advisory directory `flock` (blueprint.md §12.1, §13; 002 §7) — plus the guarded fs form of the
 //! `blueprint.commit` / `blueprint.gc` ops and the repository file view for anchors.
 //!
-//! Decides the write protocol: temp file + fsync outside the lock; `flock(LOCK_EX)` on the store
-//! directory (waiting at most 1 s, then `Conflict`), re-read + compare + publish (no-replace
-//! `link` when creating, `rename` otherwise) under it; release; best-effort directory fsync and
-//! a sweep of temp files older than one hour. The fold stays outside the lock, so the scheme is
-//! still optimistic; readers never lock, nothing is ever left on disk by the lock, and the kernel
-//! releases it when its holder dies. What is written is the blueprint commit's business.
-//!
-//! Caveats: the lock is advisory — a program that ignores it (an editor, a script) can still land
-//! between the compare and the rename and be overwritten. Where a directory cannot be locked the
-//! write fails with `io_error` instead of publishing unlocked: notably Linux NFS, which emulates
-//! `flock` with byte-range locks needing a descriptor open for writing (`EBADF` on a directory),
-//! and mounts without a lock daemon (`ENOLCK`). Windows has no directory `flock` (out of scope).
+//! Decides how bytes are published and when a write is a conflict; what is written is the
+//! blueprint commit's business. The protocol and its caveats (NFS) are documented on [`FsStore`].
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -24,7 +14,7 @@ use serde_json::{Map, Value};
 
 use crate::blueprint::anchors::{FileState, FileView};
 use crate::blueprint::defaults::{FILE_NAME, REVISIONS_DIR, STORAGE_SUBDIR};
-use crate::blueprint::guard::guard_root;
+use crate::blueprint::guard::{guard_root, GuardOk};
 use crate::error::{Error, ErrorKind, Result};
 use crate::protocol::codec::pathclean;
 
@@ -38,6 +28,20 @@ use super::{
 pub const LOCK_WAIT: Duration = Duration::from_secs(1);
 
 /// The filesystem [`Store`] of one project's blueprint.
+///
+/// `write_if` writes a temp file and fsyncs it outside any lock; then takes `flock(LOCK_EX)` on
+/// the store directory (waiting at most [`LOCK_WAIT`], then `Conflict`), re-reads and compares
+/// the version, and publishes (no-replace `link` when creating, `rename` otherwise) under it;
+/// releases; fsyncs the directory (best effort) and sweeps temp files older than one hour. The
+/// fold stays outside the lock, so the scheme is still optimistic; readers never lock; the lock
+/// leaves nothing on disk and the kernel releases it when its holder dies. Among fourx writers no
+/// write can land between the compare and the rename, so an acknowledged write is never lost.
+///
+/// Caveats: the lock is advisory — a program that ignores it (an editor, a script) can still land
+/// between the compare and the rename and be overwritten. Where a directory cannot be locked the
+/// write fails with `io_error` instead of publishing unlocked: notably Linux NFS, which emulates
+/// `flock` with byte-range locks needing a descriptor open for writing (`EBADF` on a directory),
+/// and mounts without a lock daemon (`ENOLCK`). Windows has no directory `flock` (out of scope).
 pub struct FsStore {
     fs: Arc<dyn Fs>,
     dir: PathBuf,
@@ -69,6 +73,42 @@ impl FsStore {
     /// A store in `dir` on the real filesystem.
     pub fn real(dir: impl Into<PathBuf>, home: Option<PathBuf>) -> FsStore {
         FsStore::new(Arc::new(RealFs), dir, home)
+    }
+
+    /// The real-use form: runs the root guard for `repo_root` (with `is_git` and the root entries
+    /// read from it) against `storage_dir` (default `<home>/.4x/blueprints/<project_id>`), and
+    /// returns the store and a file view over `repo_root`. `home` is an input, never looked up.
+    pub fn guarded(
+        fs: Arc<dyn Fs>,
+        home: Option<&str>,
+        repo_root: &str,
+        storage_dir: Option<&str>,
+    ) -> Result<(FsStore, RepoFileView, GuardOk)> {
+        if home.is_none_or(str::is_empty) {
+            // Guard rule 1 comes before any path rule: no home is `no_home`, never a fallback.
+            let none: &[&str] = &[];
+            guard_root(repo_root, home, false, none, storage_dir)?;
+        }
+        if !repo_root.starts_with('/') {
+            return Err(Error::new(
+                ErrorKind::InvalidPath,
+                format!("`repo_root` {repo_root:?} must be absolute"),
+            )
+            .with_field("repo_root"));
+        }
+        let root = pathclean::clean(repo_root);
+        let entries = visible_entries(fs.as_ref(), Path::new(&root))
+            .map_err(|e| Error::io(format!("listing {root}"), &e))?;
+        let names: Vec<String> = entries
+            .iter()
+            .filter_map(|e| e.name_str().map(str::to_string))
+            .collect();
+        let is_git = names.iter().any(|n| n == ".git");
+        let ok = guard_root(&root, home, is_git, &names, storage_dir)?;
+        let home_path = home.map(|h| PathBuf::from(pathclean::clean(h)));
+        let store = FsStore::new(fs.clone(), ok.storage_root.clone(), home_path);
+        let view = RepoFileView::new(fs, ok.root.clone());
+        Ok((store, view, ok))
     }
 
     /// The store directory.
@@ -304,19 +344,17 @@ pub fn with_guarded_store(
         Some(Value::String(h)) => Some(h.as_str()),
         Some(_) => return Err(Error::invalid_input("`home` must be a string").with_field("home")),
     };
+    if home.is_none_or(str::is_empty) {
+        let none: &[&str] = &[];
+        guard_root("/", home, false, none, None)?;
+    }
     let dir = abs_arg(store, "dir").map_err(|e| e.with_field("store"))?;
-    let repo_root = abs_arg(map, "repo_root")?;
-    let fs: Arc<dyn Fs> = Arc::new(RealFs);
-    let entries = visible_entries(fs.as_ref(), Path::new(&repo_root))
-        .map_err(|e| Error::io(format!("listing {repo_root}"), &e))?;
-    let names: Vec<String> = entries
-        .iter()
-        .filter_map(|e| e.name_str().map(str::to_string))
-        .collect();
-    let is_git = names.iter().any(|n| n == ".git");
-    let ok = guard_root(&repo_root, home, is_git, &names, Some(&dir))?;
-    let home_path = home.map(|h| PathBuf::from(pathclean::clean(h)));
-    let store = FsStore::new(fs.clone(), ok.storage_root, home_path);
-    let view = RepoFileView::new(fs, ok.root);
+    let repo_root = map
+        .get("repo_root")
+        .and_then(Value::as_str)
+        .ok_or_else(|| {
+            Error::invalid_input("`repo_root` is required for the fs store").with_field("repo_root")
+        })?;
+    let (store, view, _) = FsStore::guarded(Arc::new(RealFs), home, repo_root, Some(&dir))?;
     f(&store, Some(&view))
 }

@@ -5,7 +5,7 @@
 //! the file is the fs layer's.
 
 use crate::protocol::codec::gojson_decode::{parse, DecodeError, GoValue};
-use crate::protocol::codec::text::trim_space;
+use crate::protocol::codec::text::trim_space_bytes;
 
 /// The prefix of a `run-output` detail that names the worktree.
 pub const WORKTREE_PREFIX: &str = "worktree: ";
@@ -26,11 +26,7 @@ struct Scanned {
 
 /// Decodes the fields of `wanted` from one line; `None` when the line must be skipped.
 fn scan_line(line: &[u8], wanted: &[&str]) -> Option<Scanned> {
-    let text = std::str::from_utf8(line).ok().map(trim_space);
-    let bytes: &[u8] = match text {
-        Some(t) => t.as_bytes(),
-        None => trim_bytes(line),
-    };
+    let bytes = trim_space_bytes(line);
     if bytes.is_empty() {
         return None;
     }
@@ -68,20 +64,6 @@ fn scan_line(line: &[u8], wanted: &[&str]) -> Option<Scanned> {
         }
     }
     Some(s)
-}
-
-/// Trims ASCII whitespace from a line that is not valid UTF-8 (Go's TrimSpace on such a line
-/// only trims its valid ends; the JSON decoder then rejects or accepts it the same way).
-fn trim_bytes(b: &[u8]) -> &[u8] {
-    let start = b
-        .iter()
-        .position(|c| !c.is_ascii_whitespace())
-        .unwrap_or(b.len());
-    let end = b
-        .iter()
-        .rposition(|c| !c.is_ascii_whitespace())
-        .map_or(start, |i| i + 1);
-    b.get(start..end).unwrap_or_default()
 }
 
 /// TotalCost: the sum of `cost_usd` over the lines whose `type` is exactly `run-end`, added left

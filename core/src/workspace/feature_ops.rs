@@ -7,6 +7,10 @@ use serde::Serialize;
 use serde_json::{json, Map, Value};
 
 use super::backlog::{compare, parse_mirror, BacklogMirror, BACKLOG_FILE};
+use super::config_files::{
+    load_merged, parse_config, parse_user_config, render_config, render_user_config,
+    user_config_path, UserSide,
+};
 use super::evidence::{
     group_screenshots, is_screenshot_file, normalize_screenshot_path, parse_screenshot_filename,
     screenshot_dir, screenshot_targets, sort_screenshots, Screenshot, ScreenshotInput,
@@ -17,11 +21,16 @@ use super::feature_rules::{
 use super::feature_yaml::{parse_feature, parse_test_strategy, render_feature};
 use crate::error::{Error, ErrorKind as K, Result};
 use crate::ops::{Args, OpInfo};
-use crate::protocol::codec::gostruct::input_or_zero;
+use crate::protocol::codec::gostruct::{go_struct, input_or_zero};
+use crate::protocol::config::{encode, Config, UserConfig};
 use crate::protocol::feature::{
     Feature, SubtaskStatus, DEFAULT_ON_FAIL, DEFAULT_SCREENSHOT_DIR, ID_PATTERN,
 };
 use crate::protocol::state::{FeatureStatus, Vocab};
+use crate::report::miner::{
+    scan_escalations, scan_fail_patterns, scan_stuck, EscalationRecord, MinerResult, ReportRecord,
+    RoundText, StuckRecord, DEFAULT_MIN_OCCURRENCES,
+};
 
 /// The ops of this area, one line each.
 pub(crate) static OPS: &[OpInfo] = &[
@@ -41,7 +50,15 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new("evidence.screenshot_dir", "The tester's screenshot directory template from a config.", &["config"], &["dir"], &[K::InvalidInput], screenshot_dir_op),
     OpInfo::new("evidence.screenshot_targets", "Directories to look in for each round's screenshots.", &["feature_id", "screenshot_dir?", "rounds", "template_rounds?"], &["targets"], &[K::InvalidInput], targets_op),
     OpInfo::new("evidence.group_screenshots", "Group a feature's screenshots by round from verify.json texts and directory listings.", &["root", "feature_id", "screenshot_dir?", "rounds", "template_rounds?", "listings", "worktree?"], &["groups", "warnings"], &[K::InvalidInput], group_op),
+    OpInfo::new("config.parse", "Decode project settings.json text with Go's rules, normalise legacy profiles, validate.", &["text"], &["config"], &[K::InvalidJson, K::InvalidConfig], config_parse),
+    OpInfo::new("config.render", "The settings.json bytes WriteConfig and Init write (indented JSON + newline).", &["config"], &["text"], &[K::InvalidInput], config_render),
+    OpInfo::new("config.parse_user", "Decode per-user settings.json text (no validation).", &["text"], &["config"], &[K::InvalidJson], config_parse_user),
+    OpInfo::new("config.render_user", "The per-user settings.json bytes (indented JSON + newline).", &["config"], &["text"], &[K::InvalidInput], config_render_user),
+    OpInfo::new("config.load_merged_text", "Project settings merged with the user's; user-side problems become warnings.", &["project_text", "user_text?"], &["config", "warnings"], &[K::InvalidJson, K::InvalidConfig], config_load_merged_text),
     OpInfo::new("config.user_path", "The per-user settings path under a home directory.", &["home"], &["path"], &[K::InvalidInput], user_path_op),
+    OpInfo::new("miner.scan_escalations", "Candidates from needed escalations (pure: `escalations` records; fs: `root`, `feature_ids`?).", &["escalations?", "root?", "feature_ids?"], &["candidates", "warnings"], &[K::InvalidInput, K::IoError], scan_escalations_op),
+    OpInfo::new("miner.scan_stuck", "Candidates from features stuck in needs-attention, abandoned or blocked (pure: `features`; fs: `root`, `feature_ids`?).", &["features?", "root?", "feature_ids?"], &["candidates", "warnings"], &[K::InvalidInput, K::IoError], scan_stuck_op),
+    OpInfo::new("miner.scan_fail_patterns", "Candidates and learnings from review issues recurring across features (pure: `reports`; fs: `root`, `feature_ids`?).", &["reports?", "root?", "feature_ids?", "min_occurrences?", "cjk?"], &["candidates", "learnings", "warnings"], &[K::InvalidInput, K::IoError], scan_fail_patterns_op),
     OpInfo::new("test_strategy.parse", "Decode test-strategy.yaml with yaml.v3's rules.", &["text"], &["test_strategy"], &[K::InvalidInput, K::InputTooLarge, K::InvalidYaml], test_strategy_op),
 ];
 
@@ -198,22 +215,202 @@ fn group_op(m: &Map<String, Value>) -> Result<Value> {
     Ok(json!({ "groups": to_value(&groups)?, "warnings": to_value(&warnings)? }))
 }
 
-/// `<home>/.4x/settings.json`, cleaned lexically; an empty `home` → `invalid_input`.
-pub fn user_config_path(home: &str) -> Result<String> {
-    if home.is_empty() {
-        return Err(Error::invalid_input(
-            "home is empty: the per-user settings need a home directory",
-        )
-        .with_field("home"));
-    }
-    Ok(crate::protocol::codec::pathclean::clean(&format!(
-        "{home}/.4x/settings.json"
-    )))
+fn config_parse(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let c = parse_config(a.opt_str("text")?.unwrap_or("").as_bytes())?;
+    Ok(json!({ "config": to_value(&c)? }))
+}
+
+fn config_render(m: &Map<String, Value>) -> Result<Value> {
+    let c: Config = input_or_zero(m, "config")?;
+    Ok(json!({ "text": render_config(&c)? }))
+}
+
+fn config_parse_user(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let c = parse_user_config(a.opt_str("text")?.unwrap_or("").as_bytes())?;
+    Ok(json!({ "config": to_value(&c)? }))
+}
+
+fn config_render_user(m: &Map<String, Value>) -> Result<Value> {
+    let c: UserConfig = input_or_zero(m, "config")?;
+    Ok(json!({ "text": render_user_config(&c)? }))
+}
+
+fn config_load_merged_text(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let user = match a.opt_str("user_text")? {
+        None => UserSide::Absent,
+        Some(t) => UserSide::Text(t.as_bytes().to_vec()),
+    };
+    let (c, warnings) = load_merged(a.opt_str("project_text")?.unwrap_or("").as_bytes(), &user)?;
+    Ok(json!({ "config": to_value(&c)?, "warnings": to_value(&warnings)? }))
 }
 
 fn user_path_op(m: &Map<String, Value>) -> Result<Value> {
     let a = Args::new(m);
     Ok(json!({ "path": user_config_path(a.opt_str("home")?.unwrap_or(""))? }))
+}
+
+/// Runs an fs miner scan on the workspace at `root`.
+#[cfg(feature = "fs")]
+fn miner_fs_call(
+    root: &str,
+    scan: impl FnOnce(&dyn super::features_fs::WorkspaceReader) -> Result<MinerResult>,
+) -> Result<MinerResult> {
+    scan(&super::WorkspaceFs::new(root)?)
+}
+
+/// Without feature `fs` the fs forms fail with `io_error`.
+#[cfg(not(feature = "fs"))]
+fn miner_fs_call<F>(_: &str, _: F) -> Result<MinerResult> {
+    Err(Error::new(
+        K::IoError,
+        "fourx was built without the `fs` feature",
+    ))
+}
+
+go_struct! {
+    /// An escalation record of the pure `miner.scan_escalations` input.
+    pub struct EscalationIn {
+        /// Feature id.
+        feature_id: String => "feature_id";
+        /// Round.
+        round: i64 => "round";
+        /// escalation.json text.
+        text: String => "text";
+    }
+}
+
+go_struct! {
+    /// A round's escalation text in the pure `miner.scan_stuck` input.
+    pub struct RoundTextIn {
+        /// Round.
+        round: i64 => "round";
+        /// escalation.json text.
+        text: String => "text";
+    }
+}
+
+go_struct! {
+    /// A feature of the pure `miner.scan_stuck` input.
+    pub struct StuckIn {
+        /// Feature id.
+        id: String => "id";
+        /// Name.
+        name: String => "name";
+        /// state.json text (`null` = never ran).
+        state_text: Option<String> => "state_text";
+        /// Escalation texts.
+        escalations: Vec<RoundTextIn> => "escalations";
+    }
+}
+
+go_struct! {
+    /// A report of the pure `miner.scan_fail_patterns` input.
+    pub struct ReportIn {
+        /// Feature id.
+        feature_id: String => "feature_id";
+        /// Round.
+        round: i64 => "round";
+        /// Report file name.
+        report: String => "report";
+        /// Report text.
+        text: String => "text";
+    }
+}
+
+/// The fs form's inputs: the root and the optional feature-id list.
+fn fs_form(m: &Map<String, Value>) -> Result<Option<(String, Option<Vec<String>>)>> {
+    let a = Args::new(m);
+    match a.opt_str("root")? {
+        None => Ok(None),
+        Some(root) => Ok(Some((root.to_string(), input_or_zero(m, "feature_ids")?))),
+    }
+}
+
+/// The JSON result of a scan; `learnings` only for fail patterns.
+pub(crate) fn miner_json(r: &MinerResult, with_learnings: bool) -> Result<Value> {
+    let mut out = json!({ "candidates": encode(&r.candidates)? });
+    if with_learnings {
+        out["learnings"] = encode(&r.learnings)?;
+    }
+    out["warnings"] = encode(&r.warnings)?;
+    Ok(out)
+}
+
+fn scan_escalations_op(m: &Map<String, Value>) -> Result<Value> {
+    if let Some((root, ids)) = fs_form(m)? {
+        return miner_json(
+            &miner_fs_call(&root, |r| {
+                crate::workspace::miner_fs::scan_escalations_fs(r, ids)
+            })?,
+            false,
+        );
+    }
+    let recs: Vec<EscalationIn> = input_or_zero(m, "escalations")?;
+    let recs: Vec<EscalationRecord> = recs
+        .into_iter()
+        .map(|r| EscalationRecord {
+            feature_id: r.feature_id,
+            round: r.round,
+            text: r.text,
+        })
+        .collect();
+    miner_json(&scan_escalations(&recs), false)
+}
+
+fn scan_stuck_op(m: &Map<String, Value>) -> Result<Value> {
+    if let Some((root, ids)) = fs_form(m)? {
+        return miner_json(
+            &miner_fs_call(&root, |r| crate::workspace::miner_fs::scan_stuck_fs(r, ids))?,
+            false,
+        );
+    }
+    let recs: Vec<StuckIn> = input_or_zero(m, "features")?;
+    let recs: Vec<StuckRecord> = recs
+        .into_iter()
+        .map(|r| StuckRecord {
+            id: r.id,
+            name: r.name,
+            state_text: r.state_text,
+            escalations: r
+                .escalations
+                .into_iter()
+                .map(|e| RoundText {
+                    round: e.round,
+                    text: e.text,
+                })
+                .collect(),
+        })
+        .collect();
+    miner_json(&scan_stuck(&recs), false)
+}
+
+fn scan_fail_patterns_op(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let min = match a.opt_i64("min_occurrences")? {
+        None => DEFAULT_MIN_OCCURRENCES,
+        Some(n) => usize::try_from(n).unwrap_or(0),
+    };
+    let cjk = a.opt_bool("cjk")?.unwrap_or(false);
+    if let Some((root, ids)) = fs_form(m)? {
+        let r = miner_fs_call(&root, |r| {
+            crate::workspace::miner_fs::scan_fail_patterns_fs(r, ids, min, cjk)
+        })?;
+        return miner_json(&r, true);
+    }
+    let recs: Vec<ReportIn> = input_or_zero(m, "reports")?;
+    let recs: Vec<ReportRecord> = recs
+        .into_iter()
+        .map(|r| ReportRecord {
+            feature_id: r.feature_id,
+            round: r.round,
+            report: r.report,
+            text: r.text,
+        })
+        .collect();
+    miner_json(&scan_fail_patterns(&recs, min, cjk), true)
 }
 
 fn test_strategy_op(m: &Map<String, Value>) -> Result<Value> {

@@ -6,6 +6,7 @@
 //! ([`WorkspaceFs`], [`find`], [`atomic_write_file`], [`ProcessProbe`]) lives behind feature `fs`.
 
 pub mod backlog;
+pub mod config_files;
 mod constants;
 mod events;
 pub mod evidence;
@@ -14,9 +15,13 @@ pub(crate) mod feature_ops;
 pub mod feature_rules;
 pub mod feature_yaml;
 #[cfg(feature = "fs")]
+pub mod features_fs;
+#[cfg(feature = "fs")]
 mod fs;
 #[cfg(feature = "fs")]
 mod liveness;
+#[cfg(feature = "fs")]
+pub mod miner_fs;
 pub(crate) mod ops;
 mod paths;
 mod render;

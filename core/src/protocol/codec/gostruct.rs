@@ -191,16 +191,18 @@ impl GoOmit for Option<i64> {
     }
 }
 
-/// Go's `strings.EqualFold` on keys: equal under simple case folding (ASCII and the one-to-one
-/// Unicode lower-case mappings).
+/// Whether a JSON key matches a field tag case-insensitively, as Go's `encoding/json` folds
+/// names (`foldName`): every code point is mapped to upper(lower(c)) with the simple mappings, so
+/// `ſ` matches `s`, `K` (Kelvin) matches `k` and `ı`/`İ` match `i`.
 pub fn keys_equal_fold(a: &str, b: &str) -> bool {
-    let fold = |c: char| {
-        let mut lower = c.to_lowercase();
-        match (lower.next(), lower.next()) {
-            (Some(l), None) => l,
-            _ => c,
+    fn fold(c: char) -> char {
+        let l = super::text::simple_lower(c);
+        let mut up = l.to_uppercase();
+        match (up.next(), up.next()) {
+            (Some(u), None) => u,
+            _ => l,
         }
-    };
+    }
     a.chars().map(fold).eq(b.chars().map(fold))
 }
 
@@ -382,6 +384,9 @@ mod tests {
     fn keys_fold_case_like_go() {
         assert!(keys_equal_fold("default_runner", "Default_Runner"));
         assert!(!keys_equal_fold("runner", "runners"));
+        assert!(keys_equal_fold("stdin", "\u{17F}TDIN"));
+        assert!(keys_equal_fold("tiers", "T\u{130}ERS"));
+        assert!(keys_equal_fold("k", "\u{212A}"));
     }
 
     #[test]

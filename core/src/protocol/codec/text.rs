@@ -14,6 +14,38 @@ pub fn trim_space(s: &str) -> &str {
     s.trim_matches(char::is_whitespace)
 }
 
+/// [`trim_space`] on bytes that may not be UTF-8, as Go's `bytes.TrimSpace`: leading and trailing
+/// `White_Space` characters are removed; an invalid byte stops the trimming on its side.
+pub fn trim_space_bytes(b: &[u8]) -> &[u8] {
+    fn first_char(b: &[u8]) -> Option<char> {
+        (1..=b.len().min(4))
+            .find_map(|n| b.get(..n).and_then(|p| std::str::from_utf8(p).ok()))
+            .and_then(|s| s.chars().next())
+    }
+    fn last_char(b: &[u8]) -> Option<char> {
+        (1..=b.len().min(4))
+            .find_map(|n| {
+                b.get(b.len() - n..)
+                    .and_then(|p| std::str::from_utf8(p).ok())
+            })
+            .and_then(|s| s.chars().next_back())
+    }
+    let (mut start, mut end) = (0, b.len());
+    while let Some(c) = b.get(start..end).and_then(first_char) {
+        if !c.is_whitespace() {
+            break;
+        }
+        start += c.len_utf8();
+    }
+    while let Some(c) = b.get(start..end).and_then(last_char) {
+        if !c.is_whitespace() {
+            break;
+        }
+        end -= c.len_utf8();
+    }
+    b.get(start..end).unwrap_or_default()
+}
+
 /// The simple (one-to-one) lower-case mapping of `c`, as Go's `unicode.ToLower`.
 ///
 /// Rust's [`char::to_lowercase`] applies the full mapping, which differs only where it expands to
@@ -100,6 +132,17 @@ mod tests {
         );
         // U+200B and U+FEFF are not White_Space.
         assert_eq!(trim_space("\u{200b}x\u{feff}"), "\u{200b}x\u{feff}");
+    }
+
+    #[test]
+    fn trim_space_bytes_trims_unicode_space_around_invalid_utf8() {
+        assert_eq!(
+            trim_space_bytes(b" \xc2\xa0a\xffb\xe2\x80\xa8\r"),
+            b"a\xffb"
+        );
+        assert_eq!(trim_space_bytes(b"\xff \t"), b"\xff");
+        assert_eq!(trim_space_bytes(b"  "), b"");
+        assert_eq!(trim_space_bytes(b"\xe2\x80 x"), b"\xe2\x80 x");
     }
 
     #[test]

@@ -299,6 +299,12 @@ fn run_skill_precedence(map: &Map<String, Value>) -> Result<Value> {
                  domain_external_skill, internal_cc10x_skill or model_heuristic",
             )
         })?;
+        if sources.iter().any(|s: &Source| s.id == id) {
+            return Err(invalid(
+                &id_field,
+                format!("source id {id:?} appears twice; ids must be unique"),
+            ));
+        }
         sources.push(Source {
             id: id.to_string(),
             kind,

@@ -1,0 +1,294 @@
+//! `HeldStore`: one blueprint store bound once and used for many calls — what the C handle
+//! `fourx_blueprint_store` (and any other binding's store object) wraps.
+//!
+//! Decides the store config's JSON form (the `store`, `home` and `repo_root` keys of
+//! `blueprint.commit`), which ops run against a held store (`commit`, `gc`, `read`,
+//! `render_index`, `read_module`) and that their inputs may not re-bind the store. A memory store
+//! keeps its content between calls and is shared by every caller of the same `HeldStore`; the
+//! fs store re-runs the root guard on every call. Threads and ownership are the binding's.
+
+use serde_json::{json, Map, Value};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::ops::Args;
+use crate::store::cas::{MemoryStore, Store};
+
+use super::commit::commit;
+use super::gc::gc;
+use super::ops::{
+    commit_json, file_view, fold_request, fs_store, gc_json, memory_store, nonce_arg, now_arg,
+    op_commit, op_gc, snapshot_arg,
+};
+
+/// The config keys that bind the store; an op input may not carry them.
+pub const BINDING_KEYS: &[&str] = &["store", "home", "repo_root"];
+
+/// The ops a held store runs, as `(name, one-line doc)`.
+pub const OPS: &[(&str, &str)] = &[
+    ("commit", "blueprint.commit against the held store: input minus store/home/repo_root; output {result, written, attempts}"),
+    ("gc", "blueprint.gc against the held store: {snapshot, now, nonce}; output as blueprint.gc without `store`"),
+    ("read", "the stored file: {} -> {content, exists, revisions} (content \"\" when absent, revision names sorted)"),
+    ("render_index", "blueprint.render_index over the stored file: its input minus `doc`"),
+    ("read_module", "blueprint.read_module over the stored file: its input minus `doc`"),
+];
+
+enum Backend {
+    Memory(MemoryStore),
+    /// The validated config (`store`, `home`, `repo_root`), merged into every op input.
+    Fs(Map<String, Value>),
+}
+
+/// A blueprint store bound from its config JSON. `Send + Sync`: calls from several threads are
+/// safe and see each other's writes (the store's compare-and-swap orders them).
+pub struct HeldStore {
+    backend: Backend,
+}
+
+impl std::fmt::Debug for HeldStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kind = match self.backend {
+            Backend::Memory(_) => "memory",
+            Backend::Fs(_) => "fs",
+        };
+        f.debug_struct("HeldStore").field("kind", &kind).finish()
+    }
+}
+
+impl HeldStore {
+    /// Binds the store of `config`: `{"store": {...}, "home"?, "repo_root"?}` with `store` in the
+    /// form of blueprint.md §19 (memory: `{kind?: "memory", content?, revisions?, ...}`; fs:
+    /// `{"kind": "fs", "dir"}` plus `home` and `repo_root`). The fs form runs the root guard
+    /// now, so a refused root fails here with its own kind; other keys are `invalid_input`.
+    pub fn new(config: &Map<String, Value>) -> Result<HeldStore> {
+        if let Some(k) = config.keys().find(|k| !BINDING_KEYS.contains(&k.as_str())) {
+            return Err(Error::invalid_input(format!(
+                "unknown store config key {k:?}; the keys are store, home and repo_root"
+            ))
+            .with_field(k.as_str()));
+        }
+        let a = Args::new(config);
+        if let Some(store) = memory_store(&a)? {
+            return Ok(HeldStore {
+                backend: Backend::Memory(store),
+            });
+        }
+        with_fs(config, |_| Ok(Value::Null))?;
+        Ok(HeldStore {
+            backend: Backend::Fs(config.clone()),
+        })
+    }
+
+    /// Whether the store is the in-memory kind.
+    pub fn is_memory(&self) -> bool {
+        matches!(self.backend, Backend::Memory(_))
+    }
+
+    /// Runs `op` (one of [`OPS`]) on `input`; an unknown op is `unknown_op`, an input carrying a
+    /// key of [`BINDING_KEYS`] (or `doc` for the read ops) is `invalid_input`.
+    pub fn call(&self, op: &str, input: &Map<String, Value>) -> Result<Value> {
+        if !OPS.iter().any(|(name, _)| *name == op) {
+            let names: Vec<&str> = OPS.iter().map(|(n, _)| *n).collect();
+            return Err(Error::new(
+                ErrorKind::UnknownOp,
+                format!(
+                    "unknown blueprint store op {op:?}; the ops are {}",
+                    names.join(", ")
+                ),
+            ));
+        }
+        if let Some(k) = BINDING_KEYS.iter().find(|k| input.contains_key(**k)) {
+            return Err(Error::invalid_input(format!(
+                "`{k}` is fixed by the store's config; leave it out of the op input"
+            ))
+            .with_field(*k));
+        }
+        match op {
+            "commit" | "gc" => self.write_op(op, input),
+            "read" => self.read().map(|(content, exists, revisions)| {
+                json!({"content": content, "exists": exists, "revisions": revisions})
+            }),
+            _ => self.doc_op(op, input),
+        }
+    }
+
+    fn write_op(&self, op: &str, input: &Map<String, Value>) -> Result<Value> {
+        match &self.backend {
+            Backend::Memory(store) => {
+                let a = Args::new(input);
+                let snapshot = snapshot_arg(&a, "snapshot")?;
+                if op == "gc" {
+                    let now = now_arg(&a, "now")?;
+                    let nonce = nonce_arg(&a)?;
+                    return Ok(gc_json(&gc(store, &snapshot, now, &nonce)?));
+                }
+                let req = fold_request(&a)?;
+                let nonce = nonce_arg(&a)?;
+                let view = file_view(&a)?;
+                Ok(commit_json(&commit(store, &req, &snapshot, &view, &nonce)?))
+            }
+            Backend::Fs(config) => {
+                let mut merged = input.clone();
+                merged.extend(config.iter().map(|(k, v)| (k.clone(), v.clone())));
+                if op == "gc" {
+                    op_gc(&merged)
+                } else {
+                    op_commit(&merged)
+                }
+            }
+        }
+    }
+
+    /// The stored text (`""` when absent), whether the file exists, and the revision names.
+    fn read(&self) -> Result<(String, bool, Vec<String>)> {
+        match &self.backend {
+            Backend::Memory(store) => read_store(store),
+            Backend::Fs(config) => {
+                let mut out = None;
+                with_fs(config, |store| {
+                    out = Some(read_store(store)?);
+                    Ok(Value::Null)
+                })?;
+                out.ok_or_else(|| Error::invalid_input("the fs store could not be read"))
+            }
+        }
+    }
+
+    fn doc_op(&self, op: &str, input: &Map<String, Value>) -> Result<Value> {
+        if input.contains_key("doc") {
+            return Err(Error::invalid_input(
+                "`doc` is read from the held store; leave it out of the op input",
+            )
+            .with_field("doc"));
+        }
+        let (content, _, _) = self.read()?;
+        let mut merged = input.clone();
+        merged.insert("doc".into(), Value::String(content));
+        crate::ops::call(&format!("blueprint.{op}"), &Value::Object(merged))
+    }
+}
+
+fn read_store(store: &dyn Store) -> Result<(String, bool, Vec<String>)> {
+    let (bytes, _) = store
+        .read()
+        .map_err(|e| Error::io("reading the blueprint store", &e))?;
+    let revisions = store
+        .list_revisions()
+        .map_err(|e| Error::io("listing the blueprint revisions", &e))?;
+    let exists = bytes.is_some();
+    let content = bytes
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .unwrap_or_default();
+    Ok((content, exists, revisions))
+}
+
+/// Runs `f` against the fs store of `config` after the root guard (the ops' own path).
+fn with_fs(
+    config: &Map<String, Value>,
+    f: impl FnOnce(&dyn Store) -> Result<Value>,
+) -> Result<Value> {
+    fs_store(&Args::new(config), |store, _| f(store))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn obj(v: Value) -> Map<String, Value> {
+        match v {
+            Value::Object(m) => m,
+            _ => Map::new(),
+        }
+    }
+
+    fn commit_input(claim: &str) -> Map<String, Value> {
+        obj(json!({
+            "project_id": "fourx-c56dab68f3ca",
+            "items": [{"module": "a", "field": "purpose", "where": "", "claim": claim}],
+            "snapshot": {"modules": ["a"]},
+            "evidence": ["a"],
+            "now": "2026-03-01T12:00:00Z",
+            "nonce": "0a0b0c0d",
+        }))
+    }
+
+    #[test]
+    fn a_memory_store_keeps_what_commit_wrote_between_calls() {
+        let held = HeldStore::new(&obj(json!({"store": {}}))).unwrap();
+        assert!(held.is_memory());
+        let out = held
+            .call("commit", &commit_input("first claim here"))
+            .unwrap();
+        assert_eq!(out["written"], true, "{out}");
+        let read = held.call("read", &Map::new()).unwrap();
+        assert_eq!(read["exists"], true);
+        assert!(read["content"]
+            .as_str()
+            .unwrap()
+            .contains("first claim here"));
+        let mut second = commit_input("second claim here");
+        second.insert("nonce".into(), json!("0a0b0c0e"));
+        held.call("commit", &second).unwrap();
+        let read = held.call("read", &Map::new()).unwrap();
+        assert_eq!(read["revisions"].as_array().map(Vec::len), Some(1));
+    }
+
+    #[test]
+    fn read_ops_take_the_doc_from_the_store() {
+        let held = HeldStore::new(&obj(json!({"store": {"kind": "memory"}}))).unwrap();
+        held.call("commit", &commit_input("indexed claim here"))
+            .unwrap();
+        let index = held
+            .call(
+                "render_index",
+                &obj(json!({"snapshot": {"modules": ["a"]}})),
+            )
+            .unwrap();
+        assert!(index["text"].as_str().unwrap().contains("a"));
+        let module = held
+            .call(
+                "read_module",
+                &obj(json!({"snapshot": {"modules": ["a"]}, "module": "a"})),
+            )
+            .unwrap();
+        assert_eq!(module["module"], "a");
+        let err = held
+            .call("render_index", &obj(json!({"doc": "", "snapshot": {}})))
+            .unwrap_err();
+        assert_eq!(err.field(), Some("doc"));
+    }
+
+    #[test]
+    fn an_op_input_cannot_rebind_the_store() {
+        let held = HeldStore::new(&obj(json!({"store": {}}))).unwrap();
+        let mut input = commit_input("x claim text");
+        input.insert("store".into(), json!({}));
+        let err = held.call("commit", &input).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::InvalidInput);
+        assert_eq!(err.field(), Some("store"));
+    }
+
+    #[test]
+    fn unknown_ops_and_config_keys_are_refused() {
+        let held = HeldStore::new(&obj(json!({"store": {}}))).unwrap();
+        assert_eq!(
+            held.call("blueprint.commit", &Map::new())
+                .unwrap_err()
+                .kind(),
+            ErrorKind::UnknownOp
+        );
+        let err = HeldStore::new(&obj(json!({"store": {}, "dir": "/x"}))).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::InvalidInput);
+        let err = HeldStore::new(&Map::new()).unwrap_err();
+        assert_eq!(err.field(), Some("store"));
+    }
+
+    #[cfg(feature = "fs")]
+    #[test]
+    fn an_fs_store_runs_the_root_guard_when_bound() {
+        let err = HeldStore::new(&obj(json!({
+            "store": {"kind": "fs", "dir": "relative/dir"}, "home": "/h", "repo_root": "/r"
+        })))
+        .unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::InvalidPath);
+    }
+}
