@@ -92,6 +92,8 @@ static AREAS: &[&[OpInfo]] = &[
     crate::machine::ops::OPS,
     crate::workspace::ops::OPS,
     crate::workspace::feature_ops::OPS,
+    #[cfg(feature = "fs")]
+    crate::workspace::feature_fs_ops::OPS,
     crate::resolve::ops::OPS,
     crate::report::ops::OPS,
     crate::report::pool_ops::OPS,

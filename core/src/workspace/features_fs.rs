@@ -606,11 +606,12 @@ pub fn compare_backlog_mirror(
     ))
 }
 
-/// CleanableFeatures (workspace.md §12) through `r`, in ascending id order.
+/// CleanableFeatures (workspace.md §12) through `r`, in ascending id order. `alive(id, pid)`
+/// answers whether feature `id`'s recorded process is still running.
 pub fn cleanable_features(
     r: &dyn WorkspaceReader,
     now: Timestamp,
-    live: &dyn Liveness,
+    alive: &dyn Fn(&str, i64) -> bool,
 ) -> Result<Vec<CleanCandidate>> {
     let ws = r.workspace();
     let mut out = Vec::new();
@@ -632,7 +633,8 @@ pub fn cleanable_features(
         let Ok(state) = r.read_state(&f.id) else {
             continue;
         };
-        if ws.reconcile_best_effort(&id, state, now, live).active {
+        let live = |pid: i64| alive(&f.id, pid);
+        if ws.reconcile_best_effort(&id, state, now, &live).active {
             continue;
         }
         out.push(CleanCandidate {

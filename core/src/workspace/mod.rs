@@ -6,10 +6,16 @@
 //! ([`WorkspaceFs`], [`find`], [`atomic_write_file`], [`ProcessProbe`]) lives behind feature `fs`.
 
 pub mod backlog;
+#[cfg(feature = "fs")]
+pub mod cached;
 pub mod config_files;
 mod constants;
 mod events;
 pub mod evidence;
+#[cfg(feature = "fs")]
+pub mod evidence_fs;
+#[cfg(feature = "fs")]
+pub(crate) mod feature_fs_ops;
 mod feature_id;
 pub(crate) mod feature_ops;
 pub mod feature_rules;
@@ -40,3 +46,12 @@ pub use liveness::{Liveness, ProcessProbe};
 pub use paths::Root;
 pub use render::{normalise_state, render_event, render_state, stamp_event, stamp_state};
 pub use resolve::{feature_id_from_file_name, resolve_feature_id, FEATURE_FILE_EXT};
+
+#[cfg(feature = "fs")]
+pub use cached::CachedWorkspace;
+#[cfg(feature = "fs")]
+pub use features_fs::{
+    cleanable_features, compare_backlog_mirror, load_merged_config, read_user_config,
+    write_user_config, CleanCandidate, FeatureCommitHook, FeatureList, Finalized, SyncOutcome,
+    WorkspaceReader,
+};

@@ -1,0 +1,221 @@
+//! The fs op table of the feature-files area (features.md §15, workspace.md §15): the
+//! `workspace.*` feature ops, Init, CleanFeature, CleanableFeatures, FinalizeDone, the settings
+//! and candidate-pool files, and screenshot discovery — JSON adapters over
+//! [`super::features_fs`] and [`super::evidence_fs`].
+
+use std::collections::BTreeMap;
+
+use serde_json::{json, Map, Value};
+
+use super::evidence_fs::discover_screenshots;
+use super::feature_ops::feature_arg;
+use super::features_fs::{
+    cleanable_features, compare_backlog_mirror, load_merged_config, read_user_config,
+    write_user_config,
+};
+use super::liveness::{Liveness, ProcessProbe};
+use super::WorkspaceFs;
+use crate::error::{Error, ErrorKind as K, Result};
+use crate::ops::{Args, OpInfo};
+use crate::protocol::codec::gostruct::input_or_zero;
+use crate::protocol::codec::time::{ParseOptions, Timestamp};
+use crate::protocol::config::{encode, Config, UserConfig};
+use crate::protocol::state::State;
+use crate::report::candidates_file::CandidatePool;
+use crate::store::RealFs;
+
+/// The ops of this table, one line each.
+pub(crate) static OPS: &[OpInfo] = &[
+    OpInfo::new("workspace.list_features", "Every feature of .4x/features, leniently loaded and sorted by id; every skip is a warning.", &["root"], &["features", "warnings"], &[K::InvalidInput, K::IoError], list_features),
+    OpInfo::new("workspace.load_feature", "Load one feature strictly (short-id fallback: the unique `<id>-*.yaml`).", &["root", "feature_id"], &["feature"], &[K::InvalidInput, K::InvalidFeatureId, K::NotFound, K::InputTooLarge, K::InvalidFeature, K::IoError], load_feature),
+    OpInfo::new("workspace.save_feature", "Write a feature's YAML atomically as .4x/features/<id>.yaml.", &["root", "feature"], &["path"], &[K::InvalidInput, K::InvalidFeatureId, K::IoError], save_feature),
+    OpInfo::new("workspace.sync_feature_status", "Set a feature file's status from a phase; saved only when it changed; the commit payload for the harness.", &["root", "feature_id", "phase"], &["changed", "status", "previous_status", "commit"], &[K::InvalidInput, K::InvalidFeatureId, K::NotFound, K::InputTooLarge, K::InvalidFeature, K::IoError], sync_feature_status),
+    OpInfo::new("workspace.read_backlog_mirror", "Read feature_list.json if present.", &["root"], &["present", "mirror"], &[K::InvalidInput, K::InvalidJson, K::IoError], read_backlog_mirror),
+    OpInfo::new("workspace.compare_backlog_mirror", "Drift between the feature files and feature_list.json.", &["root"], &["drift", "warnings"], &[K::InvalidInput, K::InvalidJson, K::IoError], compare_mirror),
+    OpInfo::new("workspace.read_test_strategy", "Read a feature's test-strategy.yaml; absent is not an error.", &["root", "feature_id"], &["test_strategy", "present"], &[K::InvalidInput, K::InvalidFeatureId, K::InputTooLarge, K::InvalidYaml, K::IoError], read_test_strategy),
+    OpInfo::new("workspace.init", "Create .4x/features, .4x/.gitignore and .4x/settings.json.", &["root", "config"], &[], &[K::InvalidInput, K::IoError], init),
+    OpInfo::new("workspace.clean_feature", "Remove the run directory of a done/abandoned feature that is not running; the bytes freed.", &["root", "feature_id", "now", "pid_alive?"], &["freed_bytes"], &[K::InvalidInput, K::InvalidFeatureId, K::NotFound, K::InputTooLarge, K::InvalidFeature, K::NotCleanable, K::FeatureActive, K::IoError], clean_feature),
+    OpInfo::new("workspace.cleanable_features", "The done/abandoned features whose run directories could be cleaned, with their sizes.", &["root", "now", "pid_alive?"], &["candidates"], &[K::InvalidInput, K::IoError], cleanable),
+    OpInfo::new("workspace.finalize_done", "pending-review → done: state.json, feature status sync (warnings), transition event; the commit payload.", &["root", "feature_id", "now", "state?"], &["state", "warnings", "commit"], &[K::InvalidInput, K::InvalidFeatureId, K::NotFound, K::InvalidJson, K::InvalidTransition, K::IoError], finalize_done),
+    OpInfo::new("config.read", "Read and validate .4x/settings.json.", &["root"], &["config"], &[K::InvalidInput, K::NotFound, K::InvalidJson, K::InvalidConfig, K::IoError], config_read),
+    OpInfo::new("config.write", "Write .4x/settings.json atomically (the .4x directory must exist).", &["root", "config"], &[], &[K::InvalidInput, K::IoError], config_write),
+    OpInfo::new("config.read_user", "Read <home>/.4x/settings.json; missing is the zero value.", &["home"], &["config"], &[K::InvalidInput, K::InvalidJson, K::IoError], config_read_user),
+    OpInfo::new("config.write_user", "Write <home>/.4x/settings.json (creating <home>/.4x).", &["home", "config"], &[], &[K::InvalidInput, K::IoError], config_write_user),
+    OpInfo::new("config.load_merged", "Project settings merged with the user's; user-side problems are warnings.", &["root", "home?"], &["config", "warnings"], &[K::InvalidInput, K::NotFound, K::InvalidJson, K::InvalidConfig, K::IoError], config_load_merged),
+    OpInfo::new("candidates.load", "Read a candidate pool from .4x/<file> (default candidates.json); missing is an empty pool.", &["root", "file?"], &["pool"], &[K::InvalidInput, K::InvalidJson, K::IoError], candidates_load),
+    OpInfo::new("candidates.save", "Write a candidate pool atomically to .4x/<file>.", &["root", "file?", "pool"], &[], &[K::InvalidInput, K::IoError], candidates_save),
+    OpInfo::new("evidence.discover_screenshots", "A feature's screenshots grouped by round, from verify.json files and screenshot directories.", &["root", "feature_id", "screenshot_dir?"], &["groups", "warnings"], &[K::InvalidInput, K::InvalidFeatureId, K::IoError], discover),
+];
+
+/// The default candidate pool file.
+const CANDIDATES_FILE: &str = "candidates.json";
+
+fn ws(a: &Args<'_>) -> Result<WorkspaceFs> {
+    WorkspaceFs::new(a.str("root")?)
+}
+
+fn now(a: &Args<'_>) -> Result<Timestamp> {
+    Timestamp::parse(a.str("now")?, ParseOptions::default())
+        .map_err(|e| Error::invalid_input(format!("now: {e}")).with_field("now"))
+}
+
+fn list_features(m: &Map<String, Value>) -> Result<Value> {
+    let l = ws(&Args::new(m))?.list_features()?;
+    Ok(json!({ "features": encode(&l.features)?, "warnings": encode(&l.warnings)? }))
+}
+
+fn load_feature(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let f = ws(&a)?.load_feature(a.str("feature_id")?)?;
+    Ok(json!({ "feature": encode(&f)? }))
+}
+
+fn save_feature(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let f = feature_arg(&a, "feature")?;
+    Ok(json!({ "path": ws(&a)?.save_feature(&f)? }))
+}
+
+fn sync_feature_status(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let w = ws(&a)?;
+    let r = w.sync_feature_status(
+        a.str("feature_id")?,
+        a.opt_str("phase")?.unwrap_or(""),
+        None,
+    )?;
+    Ok(json!({
+        "changed": r.changed,
+        "status": r.status,
+        "previous_status": r.previous_status,
+        "commit": r.commit,
+    }))
+}
+
+fn read_backlog_mirror(m: &Map<String, Value>) -> Result<Value> {
+    let mirror = ws(&Args::new(m))?.read_backlog_mirror()?;
+    Ok(json!({ "present": mirror.is_some(), "mirror": encode(&mirror)? }))
+}
+
+fn compare_mirror(m: &Map<String, Value>) -> Result<Value> {
+    let w = ws(&Args::new(m))?;
+    let (drift, warnings) = compare_backlog_mirror(&w)?;
+    Ok(json!({ "drift": encode(&drift)?, "warnings": encode(&warnings)? }))
+}
+
+fn read_test_strategy(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let (t, present) = ws(&a)?.read_test_strategy(a.str("feature_id")?)?;
+    Ok(json!({ "test_strategy": encode(&t)?, "present": present }))
+}
+
+fn init(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let c: Config = input_or_zero(m, "config")?;
+    ws(&a)?.init(&c)?;
+    Ok(json!({}))
+}
+
+/// The liveness probe of an op: a fixed answer when `pid_alive` is a bool, the real probe
+/// otherwise.
+fn liveness(a: &Args<'_>) -> Result<Box<dyn Liveness>> {
+    Ok(match a.opt_bool("pid_alive")? {
+        Some(b) => Box::new(move |_: i64| b),
+        None => Box::new(ProcessProbe),
+    })
+}
+
+fn clean_feature(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let live = liveness(&a)?;
+    let freed = ws(&a)?.clean_feature(a.str("feature_id")?, now(&a)?, live.as_ref())?;
+    Ok(json!({ "freed_bytes": freed }))
+}
+
+fn cleanable(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let w = ws(&a)?;
+    let now = now(&a)?;
+    // `pid_alive` maps feature ids to an answer; ids it does not name use the real probe.
+    let per: Option<BTreeMap<String, bool>> = input_or_zero(m, "pid_alive")?;
+    let alive = |id: &str, pid: i64| match per.as_ref().and_then(|m| m.get(id)) {
+        Some(b) => *b,
+        None => ProcessProbe.is_alive(pid),
+    };
+    let list = cleanable_features(&w, now, &alive)?;
+    Ok(json!({ "candidates": encode(&list)? }))
+}
+
+fn finalize_done(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let state = a.get("state").map(State::from_input).transpose()?;
+    let r = ws(&a)?.finalize_done(a.str("feature_id")?, now(&a)?, state, None)?;
+    Ok(json!({
+        "state": r.state.to_json(),
+        "warnings": encode(&r.warnings)?,
+        "commit": r.commit,
+    }))
+}
+
+fn config_read(m: &Map<String, Value>) -> Result<Value> {
+    Ok(json!({ "config": encode(&ws(&Args::new(m))?.read_config()?)? }))
+}
+
+fn config_write(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let c: Config = input_or_zero(m, "config")?;
+    ws(&a)?.write_config(&c)?;
+    Ok(json!({}))
+}
+
+fn home(a: &Args<'_>) -> Result<String> {
+    Ok(a.opt_str("home")?.unwrap_or("").to_string())
+}
+
+fn config_read_user(m: &Map<String, Value>) -> Result<Value> {
+    let c = read_user_config(&RealFs, &home(&Args::new(m))?)?;
+    Ok(json!({ "config": encode(&c)? }))
+}
+
+fn config_write_user(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let c: UserConfig = input_or_zero(m, "config")?;
+    write_user_config(&RealFs, &home(&a)?, &c)?;
+    Ok(json!({}))
+}
+
+fn config_load_merged(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let home = a.opt_str("home")?;
+    let (c, warnings) = load_merged_config(&ws(&a)?, home)?;
+    Ok(json!({ "config": encode(&c)?, "warnings": encode(&warnings)? }))
+}
+
+fn pool_file<'a>(a: &Args<'a>) -> Result<&'a str> {
+    Ok(a.opt_str("file")?
+        .filter(|f| !f.is_empty())
+        .unwrap_or(CANDIDATES_FILE))
+}
+
+fn candidates_load(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let pool = ws(&a)?.load_candidates(pool_file(&a)?)?;
+    Ok(json!({ "pool": pool.to_json()? }))
+}
+
+fn candidates_save(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let pool = CandidatePool::from_json(a.get("pool").unwrap_or(&Value::Null))?;
+    ws(&a)?.save_candidates(pool_file(&a)?, &pool)?;
+    Ok(json!({}))
+}
+
+fn discover(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let (groups, warnings) = discover_screenshots(
+        &ws(&a)?,
+        a.str("feature_id")?,
+        a.opt_str("screenshot_dir")?.unwrap_or(""),
+    )?;
+    Ok(json!({ "groups": encode(&groups)?, "warnings": encode(&warnings)? }))
+}
