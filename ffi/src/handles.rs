@@ -477,7 +477,9 @@ mod tests {
             )
         };
         assert_eq!(st, fourx_status::Ok);
-        assert_eq!(take(&mut out)["scanning"], true);
+        // `scanning` is not asserted: the rescan thread may already have finished (a scan of a
+        // missing root fails at once). That the job ran and was joined is checked below.
+        assert!(take(&mut out)["scanning"].is_boolean());
         // SAFETY: `h` is live and freed once.
         let cell = Arc::clone(unsafe { &(*h).cell });
         // SAFETY: as above.

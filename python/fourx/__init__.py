@@ -1,23 +1,32 @@
 """fourx — the deterministic core of an AI-agent coding harness.
 
-Every capability is an operation ``<area>.<verb>`` that takes a JSON-like dict and returns plain
-``dict``/``list``/``str`` values::
+Typed functions and classes over the core's operations, grouped by area::
 
     import fourx
 
-    fourx.call("meta.version")                      # {'version': '0.1.0', 'version_number': 1000}
-    fourx.call("state.can_transition", from_="coding", to="reviewing")
+    fourx.can_transition(fourx.Phase.CODING, fourx.Phase.REVIEWING)   # True
+    state = fourx.transition({"featureId": "F1", "phase": "init"}, "designing", "designer")
+    fourx.router.route("Fix the login error on Safari")["workflow"]  # 'DEBUG'
 
-Errors are raised as subclasses of :class:`fourx.FourxError` named after their kind (see
-:mod:`fourx.errors`). The library is pure: time, randomness and the home directory are inputs.
+- top level: the state machine of :mod:`fourx.state` (:func:`transition`, :func:`recover_to`,
+  :func:`should_stop`, ...), the vocabularies (:class:`Phase`, :class:`Role`, ...) and
+  :class:`Workspace` (the ``.4x/`` files);
+- :mod:`fourx.workspace`, :mod:`fourx.router`, :mod:`fourx.resolve`, :mod:`fourx.angles`,
+  :mod:`fourx.report`, :mod:`fourx.blueprint`: the functions and classes of each area;
+- :func:`call` runs any operation ``<area>.<verb>`` by name on a JSON-like dict
+  (``fourx.call("state.can_transition", from_="coding", to="reviewing")``).
+
+Results are plain ``dict``/``list``/``str`` values (TypedDicts in the stubs). Errors are raised as
+subclasses of :class:`fourx.FourxError` named after their kind (see :mod:`fourx.errors`). The
+library is pure: time, randomness and the home directory are inputs.
 """
 
 from __future__ import annotations
 
-import keyword
-from typing import Any
+from typing import Any, TypedDict
 
 from . import _fourx
+from ._ops import _key, call
 from .errors import (
     FourxError,
     KINDS,
@@ -79,11 +88,78 @@ from .errors import (
 
 __version__: str = _fourx.version()
 
+from . import angles, blueprint, enums, errors, report, resolve, router, state, workspace
+from .enums import EventType, FeatureStatus, NotifyLevel, Phase, Role, SubPhase
+from .state import (
+    Reconciled,
+    State,
+    StateConstants,
+    StateValidation,
+    StopDecision,
+    can_transition,
+    enum_values,
+    finalize_done,
+    human_size,
+    is_selectable,
+    phase_role,
+    phase_to_role,
+    phase_to_status,
+    reconcile_active,
+    recover_to,
+    should_stop,
+    state_constants,
+    diagram as state_diagram,
+    transition,
+    validate_state,
+)
+from .resolve import resolve_pipeline, resolve_profile
+from .workspace import Event, Workspace
+
 __all__ = [
     "call",
     "catalog",
     "version",
     "__version__",
+    "OpInfo",
+    "angles",
+    "blueprint",
+    "enums",
+    "errors",
+    "report",
+    "resolve",
+    "router",
+    "state",
+    "workspace",
+    "resolve_pipeline",
+    "resolve_profile",
+    "Phase",
+    "Role",
+    "SubPhase",
+    "FeatureStatus",
+    "EventType",
+    "NotifyLevel",
+    "State",
+    "StopDecision",
+    "StateValidation",
+    "Reconciled",
+    "StateConstants",
+    "Event",
+    "Workspace",
+    "can_transition",
+    "transition",
+    "recover_to",
+    "should_stop",
+    "finalize_done",
+    "validate_state",
+    "reconcile_active",
+    "phase_to_role",
+    "phase_role",
+    "phase_to_status",
+    "is_selectable",
+    "state_diagram",
+    "state_constants",
+    "enum_values",
+    "human_size",
     "FourxError",
     "KINDS",
     "InvalidInput",
@@ -143,46 +219,22 @@ __all__ = [
 ]
 
 
-def _key(name: str) -> str:
-    """``from_`` -> ``from``: a trailing ``_`` is dropped when the stem is a Python keyword."""
-    if name.endswith("_") and keyword.iskeyword(name[:-1]):
-        return name[:-1]
-    return name
+class OpInfo(TypedDict):
+    """One operation of the catalog: input keys ending in ``?`` are optional."""
+
+    name: str
+    doc: str
+    input: list[str]
+    output: list[str]
+    errors: list[str]
 
 
-def call(op: str, input: dict[str, Any] | None = None, /, **kwargs: Any) -> Any:
-    """Runs operation ``op`` on ``input`` merged with ``kwargs`` (``kwargs`` win).
-
-    A keyword whose name is a Python keyword plus ``_`` loses the ``_`` (``from_=`` -> ``"from"``).
-    Returns the op's result as plain Python values; raises the :class:`FourxError` subclass of the
-    error's kind. The GIL is released while the op runs.
-    """
-    if kwargs:
-        merged: dict[str, Any] = dict(input) if input is not None else {}
-        for name, value in kwargs.items():
-            merged[_key(name)] = value
-        return _fourx.call(op, merged)
-    return _fourx.call(op, {} if input is None else input)
-
-
-def catalog() -> list[dict[str, Any]]:
+def catalog() -> list[OpInfo]:
     """Every op with its doc, input keys, output keys and error kinds, sorted by name."""
-    ops: list[dict[str, Any]] = call("meta.catalog")["ops"]
+    ops: list[OpInfo] = call("meta.catalog")["ops"]
     return ops
 
 
 def version() -> str:
     """The library version string."""
     return __version__
-
-
-# Area namespaces (imported last: they use `call`).
-from . import angles, report, resolve  # noqa: E402
-from .resolve import resolve_pipeline, resolve_profile  # noqa: E402
-
-__all__ += ["angles", "report", "resolve", "resolve_pipeline", "resolve_profile"]
-from . import state, workspace  # noqa: E402
-from .state import Phase, Role, can_transition  # noqa: E402
-from .workspace import Workspace  # noqa: E402
-
-__all__ += ["state", "workspace", "Phase", "Role", "can_transition", "Workspace"]

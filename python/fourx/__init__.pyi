@@ -1,5 +1,9 @@
-from typing import Any
+from typing import Any, TypedDict
 
+from ._ops import (
+    _key as _key,
+    call as call,
+)
 from .errors import (
     FourxError as FourxError,
     KINDS as KINDS,
@@ -58,13 +62,101 @@ from .errors import (
     InvalidUtf8 as InvalidUtf8,
     Panic as Panic,
 )
+from . import (
+    angles as angles,
+    blueprint as blueprint,
+    enums as enums,
+    errors as errors,
+    report as report,
+    resolve as resolve,
+    router as router,
+    state as state,
+    workspace as workspace,
+)
+from .enums import (
+    EventType as EventType,
+    FeatureStatus as FeatureStatus,
+    NotifyLevel as NotifyLevel,
+    Phase as Phase,
+    Role as Role,
+    SubPhase as SubPhase,
+)
+from .state import (
+    Reconciled as Reconciled,
+    State as State,
+    StateConstants as StateConstants,
+    StateValidation as StateValidation,
+    StopDecision as StopDecision,
+    can_transition as can_transition,
+    enum_values as enum_values,
+    finalize_done as finalize_done,
+    human_size as human_size,
+    is_selectable as is_selectable,
+    phase_role as phase_role,
+    phase_to_role as phase_to_role,
+    phase_to_status as phase_to_status,
+    reconcile_active as reconcile_active,
+    recover_to as recover_to,
+    should_stop as should_stop,
+    state_constants as state_constants,
+    diagram as state_diagram,
+    transition as transition,
+    validate_state as validate_state,
+)
+from .resolve import (
+    resolve_pipeline as resolve_pipeline,
+    resolve_profile as resolve_profile,
+)
+from .workspace import (
+    Event as Event,
+    Workspace as Workspace,
+)
 
-__version__: str
 __all__ = [
     "call",
     "catalog",
     "version",
     "__version__",
+    "OpInfo",
+    "angles",
+    "blueprint",
+    "enums",
+    "errors",
+    "report",
+    "resolve",
+    "router",
+    "state",
+    "workspace",
+    "resolve_pipeline",
+    "resolve_profile",
+    "Phase",
+    "Role",
+    "SubPhase",
+    "FeatureStatus",
+    "EventType",
+    "NotifyLevel",
+    "State",
+    "StopDecision",
+    "StateValidation",
+    "Reconciled",
+    "StateConstants",
+    "Event",
+    "Workspace",
+    "can_transition",
+    "transition",
+    "recover_to",
+    "should_stop",
+    "finalize_done",
+    "validate_state",
+    "reconcile_active",
+    "phase_to_role",
+    "phase_role",
+    "phase_to_status",
+    "is_selectable",
+    "state_diagram",
+    "state_constants",
+    "enum_values",
+    "human_size",
     "FourxError",
     "KINDS",
     "InvalidInput",
@@ -121,26 +213,16 @@ __all__ = [
     "NullArg",
     "InvalidUtf8",
     "Panic",
-    "angles",
-    "report",
-    "resolve",
-    "resolve_pipeline",
-    "resolve_profile",
-    "state",
-    "workspace",
-    "Phase",
-    "Role",
-    "can_transition",
-    "Workspace",
 ]
 
-def call(op: str, input: dict[str, Any] | None = None, /, **kwargs: Any) -> Any: ...
-def catalog() -> list[dict[str, Any]]: ...
-def version() -> str: ...
-def _key(name: str) -> str: ...
+__version__: str
 
-from . import angles as angles, report as report, resolve as resolve
-from .resolve import resolve_pipeline as resolve_pipeline, resolve_profile as resolve_profile
-from . import state as state, workspace as workspace
-from .state import Phase as Phase, Role as Role, can_transition as can_transition
-from .workspace import Workspace as Workspace
+class OpInfo(TypedDict):
+    name: str
+    doc: str
+    input: list[str]
+    output: list[str]
+    errors: list[str]
+
+def catalog() -> list[OpInfo]: ...
+def version() -> str: ...

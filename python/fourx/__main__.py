@@ -1,22 +1,10 @@
-"""``python -m fourx``: prints the operation catalog (name and one-line doc)."""
+"""``python -m fourx``: the command-line interface (see :mod:`fourx.cli`)."""
 
 from __future__ import annotations
 
 import sys
 
-from . import catalog, version
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Prints the catalog; returns the process exit code."""
-    del argv
-    ops = catalog()
-    width = max((len(op["name"]) for op in ops), default=0)
-    print(f"fourx {version()} — {len(ops)} operations")
-    for op in ops:
-        print(f"  {op['name']:<{width}}  {op['doc']}")
-    return 0
-
+from .cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -6,8 +6,18 @@ from __future__ import annotations
 from typing import Any, TypedDict, cast
 
 from . import call
+from ._ops import forward
 
-__all__ = ["AngleMatch", "Selection", "all_angles", "select", "group", "group_selected"]
+__all__ = [
+    "AngleMatch",
+    "Selection",
+    "all_angles",
+    "select",
+    "group",
+    "group_selected",
+    "default_mapping",
+    "resolve_mapping",
+]
 
 
 class AngleMatch(TypedDict):
@@ -39,7 +49,9 @@ def select(
     return cast(Selection, call("angles.select", files=files, mapping=mapping, config=config))
 
 
-def group(parallel_reviewers: int, angles_per_reviewer: int, total_angles: int) -> list[list[int]] | None:
+def group(
+    parallel_reviewers: int, angles_per_reviewer: int, total_angles: int
+) -> list[list[int]] | None:
     """Angles 1..total cut into groups for parallel reviewers; ``None`` for one reviewer."""
     out = call(
         "angles.group",
@@ -61,3 +73,13 @@ def group_selected(
         angles=angles,
     )
     return cast("list[list[int]] | None", out["groups"])
+
+
+def default_mapping() -> dict[str, Any]:
+    """The default path-rule to deep-review-angle mapping (``angles.default_mapping``)."""
+    return forward("angles.default_mapping", {})["mapping"]
+
+
+def resolve_mapping(config: dict[str, Any]) -> dict[str, Any]:
+    """The deep-reviewer's angle mapping when set, else the default (``angles.resolve_mapping``)."""
+    return forward("angles.resolve_mapping", {"config": config})["mapping"]

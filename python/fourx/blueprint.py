@@ -10,12 +10,47 @@ with its account.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal, TypedDict
+import threading
+from typing import Any, Literal, NotRequired, TypedDict
 
 from . import call
+from ._ops import forward
 from .errors import FoldConflict
 
-__all__ = ["CommitOutcome", "Store", "fold", "render_index", "format_for_director"]
+__all__ = [
+    "CommitOutcome",
+    "Index",
+    "Store",
+    "fold",
+    "render_index",
+    "format_for_director",
+    "AnchorCheck",
+    "CostMode",
+    "BlueprintDefaults",
+    "GcPlan",
+    "GuardedRoot",
+    "BlueprintModel",
+    "ModuleView",
+    "RevisionPrune",
+    "StoragePaths",
+    "ItemVerdict",
+    "check_anchor",
+    "cost_mode",
+    "count_tokens",
+    "defaults",
+    "evidence_modules",
+    "gc_plan",
+    "graph",
+    "guard_root",
+    "parse",
+    "project_id",
+    "read_module",
+    "render",
+    "revision_name",
+    "revision_prune",
+    "storage_paths",
+    "validate_item",
+]
 
 
 class CommitOutcome(TypedDict):
@@ -25,12 +60,140 @@ class CommitOutcome(TypedDict):
     result: dict[str, Any]
 
 
+class Index(TypedDict):
+    """The rendered index: text, its tokens, modules shown / not shown and the budget."""
+
+    text: str
+    tokens: int
+    shown: int
+    not_shown: int
+    budget: int
+
+
+class AnchorCheck(TypedDict):
+    """The three-valued verdict of a ``where`` anchor (``ok``, ``stale``, ``unverifiable``, ...) and why."""
+
+    verdict: str
+    why: str
+
+
+class CostMode(TypedDict):
+    """Cheap or costly rescans, from the first scan sample, with the expiry of that decision."""
+
+    mode: str
+    expires_at: str
+    expired: NotRequired[bool]
+
+
+class BlueprintDefaults(TypedDict):
+    """The blueprint constants: format, fields, reasons, limits, manifests and file layout."""
+
+    format: str
+    fields: list[str]
+    reasons: list[str]
+    max_submit_items: int
+    revisions_keep: int
+    orphan_retention_days: int
+    default_index_max_tokens: int
+    max_row_edges: int
+    oversize_module_bytes: int
+    max_claim_bytes: int
+    max_where_bytes: int
+    id_hex_len: int
+    cost_mode_boundary_ms: int
+    cost_mode_ttl_s: int
+    costly_min_rescan_interval_s: int
+    manifests: list[str]
+    file_name: str
+    revisions_dir: str
+    storage_subdir: str
+
+
+class GcPlan(TypedDict):
+    """What a GC pass marks, unmarks and removes, and the document after it."""
+
+    doc: str
+    changed: bool
+    orphans: list[str]
+    marked: list[str]
+    unmarked: list[str]
+    removable: list[str]
+    removed: list[str]
+    kept_archive_failed: list[str]
+
+
+class GuardedRoot(TypedDict):
+    """A project root the guard accepts, with its storage root and project id."""
+
+    allowed: bool
+    root: str
+    storage_root: str
+    project_id: str
+
+
+class BlueprintModel(TypedDict):
+    """The parsed document model of a blueprint.md (recomputed counts and IDs)."""
+
+    absent: bool
+    format: str
+    project_id: str
+    updated: str
+    git_head: str
+    git_branch: str
+    git_dirty: bool
+    modules: list[dict[str, Any]]
+    counts: dict[str, Any]
+    canonical: bool
+
+
+class ModuleView(TypedDict):
+    """The read view of one module: its prose sections and derived imports."""
+
+    module: str
+    imports: list[str]
+    imported_by: list[str]
+    code_changed: bool
+    sections: list[dict[str, Any]]
+
+
+class RevisionPrune(TypedDict):
+    """Which revision file names to keep, delete and ignore."""
+
+    keep: list[str]
+    delete: list[str]
+    ignored: list[str]
+
+
+class StoragePaths(TypedDict):
+    """Where a project's blueprint lives: directory, file and revisions directory."""
+
+    dir: str
+    file: str
+    revisions: str
+
+
+class ItemVerdict(TypedDict):
+    """Whether one claim passes the rejecting gates: its id, or the reason and detail."""
+
+    valid: bool
+    id: str
+    reason: str
+    detail: str
+
+
 class Store:
     """A blueprint store: in memory (``content``/``revisions`` kept here) or on disk."""
 
     def __init__(self, content: str = "", revisions: list[dict[str, str]] | None = None) -> None:
-        self._memory: dict[str, Any] | None = {"content": content, "revisions": list(revisions or [])}
+        self._memory: dict[str, Any] | None = {
+            "content": content,
+            "revisions": list(revisions or []),
+        }
         self._fs: dict[str, str] = {}
+        # A memory store's content lives here: commits to it are serialised so that concurrent
+        # threads never lose one another's writes. A filesystem store needs no lock: the core's
+        # compare-and-swap decides, and a lost race is a retry or a deferral.
+        self._lock = threading.Lock()
 
     @classmethod
     def for_project(cls, repo_root: str, home: str | None = None) -> Store:
@@ -41,7 +204,13 @@ class Store:
         paths = call("blueprint.storage_paths", home=home, project_id=project_id)
         store = cls()
         store._memory = None
-        store._fs = {"dir": paths["dir"], "home": home, "repo_root": repo_root, "project_id": project_id}
+        store._fs = {
+            "dir": paths["dir"],
+            "file": paths["file"],
+            "home": home,
+            "repo_root": repo_root,
+            "project_id": project_id,
+        }
         return store
 
     @property
@@ -70,17 +239,59 @@ class Store:
 
     def _keep(self, out: dict[str, Any]) -> None:
         if self._memory is not None and "store" in out:
-            self._memory = {"content": out["store"]["content"], "revisions": out["store"]["revisions"]}
+            self._memory = {
+                "content": out["store"]["content"],
+                "revisions": out["store"]["revisions"],
+            }
 
-    def commit(self, *, items: list[dict[str, Any]], snapshot: dict[str, Any], evidence: list[str],
-               now: str, nonce: str, project_id: str | None = None,
-               file_text: dict[str, str] | None = None, unreadable: list[str] | None = None,
-               git: dict[str, Any] | None = None) -> CommitOutcome:
+    def _run(self, op: str, args: dict[str, Any]) -> dict[str, Any]:
+        """Runs a store op: serialised for a memory store (read it, run, keep the new content);
+        unlocked for a filesystem store, whose compare-and-swap lives in the core."""
+        if self._memory is None:
+            out: dict[str, Any] = call(op, {**self._store_args(), **args})
+            return out
+        with self._lock:
+            out = call(op, {**self._store_args(), **args})
+            self._keep(out)
+            return out
+
+    def read(self) -> str:
+        """The stored blueprint.md text (``""`` while there is none)."""
+        if self._memory is not None:
+            return self.content
+        path = Path(self._fs["file"])
+        return path.read_text(encoding="utf-8") if path.exists() else ""
+
+    def read_module(self, snapshot: dict[str, Any], module: str) -> ModuleView:
+        """The read view of one module of the stored blueprint (``blueprint.read_module``); raises
+        :class:`fourx.NotVisible` for a module outside the snapshot's derived set."""
+        return read_module(self.read(), snapshot, module)
+
+    def render_index(self, snapshot: dict[str, Any], max_tokens: int | None = None) -> Index:
+        """The token-capped index of the stored blueprint (``blueprint.render_index``)."""
+        return render_index(self.read(), snapshot, max_tokens)
+
+    def commit(
+        self,
+        *,
+        items: list[dict[str, Any]],
+        snapshot: dict[str, Any],
+        evidence: list[str],
+        now: str,
+        nonce: str,
+        project_id: str | None = None,
+        file_text: dict[str, str] | None = None,
+        unreadable: list[str] | None = None,
+        git: dict[str, Any] | None = None,
+    ) -> CommitOutcome:
         """Folds ``items`` into the stored file with compare-and-swap (``blueprint.commit``)."""
         args: dict[str, Any] = {
-            **self._store_args(),
             "project_id": project_id if project_id is not None else self.project_id,
-            "items": items, "snapshot": snapshot, "evidence": evidence, "now": now, "nonce": nonce,
+            "items": items,
+            "snapshot": snapshot,
+            "evidence": evidence,
+            "now": now,
+            "nonce": nonce,
         }
         if file_text is not None:
             args["file_text"] = file_text
@@ -89,26 +300,36 @@ class Store:
         if git is not None:
             args["git"] = git
         try:
-            out = call("blueprint.commit", args)
+            out = self._run("blueprint.commit", args)
         except FoldConflict as deferred:
             return {"status": "deferred", "result": dict(deferred.result or {})}
-        self._keep(out)
         status: Literal["written", "noop"] = "written" if out["written"] else "noop"
         return {"status": status, "result": out["result"]}
 
     def gc(self, *, snapshot: dict[str, Any], now: str, nonce: str) -> dict[str, Any]:
         """Marks, unmarks and (after 90 days, archive first) removes orphans (``blueprint.gc``)."""
-        out = call("blueprint.gc", {**self._store_args(), "snapshot": snapshot, "now": now, "nonce": nonce})
-        self._keep(out)
-        return out
+        return self._run("blueprint.gc", {"snapshot": snapshot, "now": now, "nonce": nonce})
 
 
-def fold(doc: str, items: list[dict[str, Any]], snapshot: dict[str, Any], evidence: list[str],
-         now: str, project_id: str = "", file_text: dict[str, str] | None = None,
-         git: dict[str, Any] | None = None) -> dict[str, Any]:
+def fold(
+    doc: str,
+    items: list[dict[str, Any]],
+    snapshot: dict[str, Any],
+    evidence: list[str],
+    now: str,
+    project_id: str = "",
+    file_text: dict[str, str] | None = None,
+    git: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """``blueprint.fold``: ``{"doc", "result"}``; ``doc`` is the input text when nothing changed."""
-    args: dict[str, Any] = {"doc": doc, "project_id": project_id, "items": items,
-                            "snapshot": snapshot, "evidence": evidence, "now": now}
+    args: dict[str, Any] = {
+        "doc": doc,
+        "project_id": project_id,
+        "items": items,
+        "snapshot": snapshot,
+        "evidence": evidence,
+        "now": now,
+    }
     if file_text is not None:
         args["file_text"] = file_text
     if git is not None:
@@ -116,7 +337,7 @@ def fold(doc: str, items: list[dict[str, Any]], snapshot: dict[str, Any], eviden
     return call("blueprint.fold", args)
 
 
-def render_index(doc: str, snapshot: dict[str, Any], max_tokens: int | None = None) -> dict[str, Any]:
+def render_index(doc: str, snapshot: dict[str, Any], max_tokens: int | None = None) -> Index:
     """``blueprint.render_index``: ``{"text", "tokens", "shown", "not_shown", "budget"}``."""
     args: dict[str, Any] = {"doc": doc, "snapshot": snapshot}
     if max_tokens is not None:
@@ -127,3 +348,134 @@ def render_index(doc: str, snapshot: dict[str, Any], max_tokens: int | None = No
 def format_for_director(result: dict[str, Any], conflict: bool = False) -> str:
     """``blueprint.format_for_director``: the fold account as one line."""
     return str(call("blueprint.format_for_director", result=result, conflict=conflict)["line"])
+
+
+def check_anchor(
+    where: str,
+    *,
+    file_text: dict[str, Any] | None = None,
+    unreadable: list[str] | None = None,
+    snapshot: dict[str, Any] | None = None,
+) -> AnchorCheck:
+    """Three-valued check of a where anchor against file texts (``blueprint.check_anchor``)."""
+    result: AnchorCheck = forward(
+        "blueprint.check_anchor",
+        {"where": where},
+        file_text=file_text,
+        unreadable=unreadable,
+        snapshot=snapshot,
+    )
+    return result
+
+
+def cost_mode(sample_ms: int, sampled_at: str, *, now: str | None = None) -> CostMode:
+    """Cheap or costly rescans from the first scan sample, with its expiry (``blueprint.cost_mode``)."""
+    result: CostMode = forward(
+        "blueprint.cost_mode", {"sample_ms": sample_ms, "sampled_at": sampled_at}, now=now
+    )
+    return result
+
+
+def count_tokens(text: str) -> int:
+    """Tokens of a text with the default counter (ceil(ASCII/4) + other scalars) (``blueprint.count_tokens``)."""
+    return forward("blueprint.count_tokens", {"text": text})["tokens"]
+
+
+def defaults() -> BlueprintDefaults:
+    """The blueprint constants (format, fields, reasons, limits, manifests, file layout) (``blueprint.defaults``)."""
+    result: BlueprintDefaults = forward("blueprint.defaults", {})
+    return result
+
+
+def evidence_modules(
+    snapshot: dict[str, Any], paths: list[str], *, root: str | None = None
+) -> list[str]:
+    """Map opened file paths to the sorted set of derived modules (``blueprint.evidence_modules``)."""
+    return forward("blueprint.evidence_modules", {"snapshot": snapshot, "paths": paths}, root=root)[
+        "modules"
+    ]
+
+
+def gc_plan(
+    doc: str, snapshot: dict[str, Any], now: str, *, archive_ok: bool | None = None
+) -> GcPlan:
+    """Plan orphan marking, unmarking and 90-day removal (``blueprint.gc_plan``)."""
+    result: GcPlan = forward(
+        "blueprint.gc_plan", {"doc": doc, "snapshot": snapshot, "now": now}, archive_ok=archive_ok
+    )
+    return result
+
+
+def graph(
+    snapshot: dict[str, Any],
+    format: Literal["mermaid", "dot"] = "mermaid",
+    *,
+    doc: str | None = None,
+) -> str:
+    """The module graph as Mermaid or DOT with stale and unannotated modules marked (``blueprint.graph``)."""
+    return forward("blueprint.graph", {"snapshot": snapshot, "format": format}, doc=doc)["text"]
+
+
+def guard_root(
+    root: str, home: str, is_git: bool, root_entries: list[str], *, storage_root: str | None = None
+) -> GuardedRoot:
+    """Refuse /, $HOME, non-projects and storage inside the project (``blueprint.guard_root``)."""
+    result: GuardedRoot = forward(
+        "blueprint.guard_root",
+        {"root": root, "home": home, "is_git": is_git, "root_entries": root_entries},
+        storage_root=storage_root,
+    )
+    return result
+
+
+def parse(text: str) -> BlueprintModel:
+    """Parse blueprint.md into its model with recomputed counts and IDs (``blueprint.parse``)."""
+    result: BlueprintModel = forward("blueprint.parse", {"text": text})
+    return result
+
+
+def project_id(root: str) -> str:
+    """The one project-id derivation from an absolute root (``blueprint.project_id``)."""
+    return forward("blueprint.project_id", {"root": root})["project_id"]
+
+
+def read_module(doc: str, snapshot: dict[str, Any], module: str) -> ModuleView:
+    """The read view of one derived module: prose plus derived imports (``blueprint.read_module``)."""
+    result: ModuleView = forward(
+        "blueprint.read_module", {"doc": doc, "snapshot": snapshot, "module": module}
+    )
+    return result
+
+
+def render(doc: dict[str, Any]) -> str:
+    """Render a document model canonically (``blueprint.render``)."""
+    return forward("blueprint.render", {"doc": doc})["text"]
+
+
+def revision_name(now: str, nonce: str) -> str:
+    """The fixed-width revision file name for a time and nonce (``blueprint.revision_name``)."""
+    return forward("blueprint.revision_name", {"now": now, "nonce": nonce})["name"]
+
+
+def revision_prune(names: list[str]) -> RevisionPrune:
+    """Which revision names to keep (newest 5), delete and ignore (``blueprint.revision_prune``)."""
+    result: RevisionPrune = forward("blueprint.revision_prune", {"names": names})
+    return result
+
+
+def storage_paths(home: str, project_id: str) -> StoragePaths:
+    """The storage directory, file and revisions paths of a project (``blueprint.storage_paths``)."""
+    result: StoragePaths = forward(
+        "blueprint.storage_paths", {"home": home, "project_id": project_id}
+    )
+    return result
+
+
+def validate_item(
+    item: dict[str, Any], snapshot: dict[str, Any], evidence: list[str]
+) -> ItemVerdict:
+    """Run the four rejecting gates on one item (``blueprint.validate_item``)."""
+    result: ItemVerdict = forward(
+        "blueprint.validate_item", {"item": item, "snapshot": snapshot, "evidence": evidence}
+    )
+    return result

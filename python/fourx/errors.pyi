@@ -64,7 +64,9 @@ class FourxError(Exception):
     message: str
     field: str | None
     result: Any | None
-    def __init__(self, message: str, *, field: str | None = ..., result: Any | None = ...) -> None: ...
+    def __init__(
+        self, message: str, *, field: str | None = ..., result: Any | None = ...
+    ) -> None: ...
 
 KINDS: dict[str, type[FourxError]]
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, TypedDict, cast
 
 from . import call
+from ._ops import forward
 
 __all__ = [
     "ReportIssues",
@@ -18,6 +19,15 @@ __all__ = [
     "is_similar",
     "dedupe_discovered",
     "dedupe_candidates",
+    "CandidatesConstants",
+    "candidates_constants",
+    "parse_candidates",
+    "render_candidates",
+    "MinerScan",
+    "FailPatternScan",
+    "scan_escalations",
+    "scan_stuck",
+    "scan_fail_patterns",
 ]
 
 
@@ -35,6 +45,32 @@ class DiscoveredFeature(TypedDict):
     description: str
 
 
+class CandidatesConstants(TypedDict):
+    """The candidate-pool constants (features.md §2)."""
+
+    pool_version: int
+    default_fail_pattern_threshold: int
+    sources: list[str]
+    learning_categories: list[str]
+    escalation_reasons: list[str]
+    stuck_phases: list[str]
+
+
+class MinerScan(TypedDict):
+    """Improvement candidates mined from past runs, with what could not be read."""
+
+    candidates: list[dict[str, Any]]
+    warnings: list[dict[str, Any]]
+
+
+class FailPatternScan(TypedDict):
+    """Candidates and learnings from issues repeated across features' review reports."""
+
+    candidates: list[dict[str, Any]]
+    learnings: list[dict[str, Any]]
+    warnings: list[dict[str, Any]]
+
+
 def parse_issues(report: str) -> ReportIssues:
     """The verdict and ``[CRITICAL]``/``[WARNING]`` titles of a review report."""
     return cast(ReportIssues, call("report.parse_issues", report=report))
@@ -47,7 +83,9 @@ def parse_discovered(report: str) -> list[DiscoveredFeature]:
 
 def is_similar(a: str, b: str, threshold: float = 0.6, cjk: bool = False) -> bool:
     """Whether two titles' word sets overlap (Jaccard) by at least ``threshold``."""
-    return cast(bool, call("similarity.is_similar", a=a, b=b, threshold=threshold, cjk=cjk)["similar"])
+    return cast(
+        bool, call("similarity.is_similar", a=a, b=b, threshold=threshold, cjk=cjk)["similar"]
+    )
 
 
 def dedupe_discovered(
@@ -73,3 +111,69 @@ def dedupe_candidates(
         cjk=cjk,
     )
     return cast(list[dict[str, Any]], out["candidates"])
+
+
+def candidates_constants() -> CandidatesConstants:
+    """Pool version, fail-pattern threshold, sources, learning categories, mined reasons, stuck phases (``candidates.constants``)."""
+    result: CandidatesConstants = forward("candidates.constants", {})
+    return result
+
+
+def parse_candidates(text: str) -> dict[str, Any]:
+    """Decode candidate-pool JSON text (version 0 reads as 1) (``candidates.parse``)."""
+    return forward("candidates.parse", {"text": text})["pool"]
+
+
+def render_candidates(pool: dict[str, Any]) -> str:
+    """The candidate-pool file bytes (indented Go JSON + newline) (``candidates.render``)."""
+    return forward("candidates.render", {"pool": pool})["text"]
+
+
+def scan_escalations(
+    escalations: list[dict[str, Any]] | None = None,
+    *,
+    root: str | None = None,
+    feature_ids: list[str] | None = None,
+) -> MinerScan:
+    """Candidates from the escalation files of past rounds: given as ``{feature_id, round,
+    text}`` entries, or read from the workspace at ``root`` (``miner.scan_escalations``)."""
+    result: MinerScan = forward(
+        "miner.scan_escalations", {}, escalations=escalations, root=root, feature_ids=feature_ids
+    )
+    return result
+
+
+def scan_stuck(
+    features: list[dict[str, Any]] | None = None,
+    *,
+    root: str | None = None,
+    feature_ids: list[str] | None = None,
+) -> MinerScan:
+    """Candidates from features stuck in ``blocked`` / ``needs-attention``: given with their
+    state texts, or read from the workspace at ``root`` (``miner.scan_stuck``)."""
+    result: MinerScan = forward(
+        "miner.scan_stuck", {}, features=features, root=root, feature_ids=feature_ids
+    )
+    return result
+
+
+def scan_fail_patterns(
+    reports: list[dict[str, Any]] | None = None,
+    *,
+    root: str | None = None,
+    feature_ids: list[str] | None = None,
+    min_occurrences: int | None = None,
+    cjk: bool | None = None,
+) -> FailPatternScan:
+    """Candidates and learnings from review issues repeated across features: reports given, or
+    read from the workspace at ``root`` (``miner.scan_fail_patterns``)."""
+    result: FailPatternScan = forward(
+        "miner.scan_fail_patterns",
+        {},
+        reports=reports,
+        root=root,
+        feature_ids=feature_ids,
+        min_occurrences=min_occurrences,
+        cjk=cjk,
+    )
+    return result

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, TypedDict, cast
 
 from . import call
+from ._ops import forward
 
 __all__ = [
     "ResolvedPhase",
@@ -23,6 +24,29 @@ __all__ = [
     "resolve_phase_model",
     "resolve_tier_model",
     "resolve_model",
+    "ArtifactContract",
+    "DesignDocSearch",
+    "Limits",
+    "ManualOverride",
+    "ProfileEnables",
+    "RoleArtifactView",
+    "artifact_contract",
+    "notifications_enabled",
+    "design_doc_search_order",
+    "merge_hooks",
+    "resolve_limits",
+    "resolve_deep_model",
+    "resolve_mini_coder_model",
+    "effective_manual",
+    "enabled_phases",
+    "profile_enables",
+    "role_artifact_view",
+    "default_profiles",
+    "effective_hub_repos",
+    "resolve_feature_repo_paths",
+    "resolve_repo_paths",
+    "supported_runners",
+    "supported_runners_map",
 ]
 
 
@@ -49,6 +73,53 @@ class Validation(TypedDict):
     valid: bool
     errors: list[str]
     message: str
+
+
+class ArtifactContract(TypedDict):
+    """The artifacts a role produces and consumes (``found`` false for an unknown role)."""
+
+    found: bool
+    produces: list[str]
+    consumes: list[str]
+
+
+class DesignDocSearch(TypedDict):
+    """Where a feature's spec or plan document may be, in search order."""
+
+    yaml_path: str
+    candidates: list[str]
+
+
+class Limits(TypedDict):
+    """A role's loop and fan-out limits after defaults."""
+
+    max_fix_rounds: int
+    parallel_reviewers: int
+    angles_per_reviewer: int
+    max_discovered_features: int
+
+
+class ManualOverride(TypedDict):
+    """A phase's manual runner and model after per-run overrides."""
+
+    runner_manual: str
+    model_manual: str
+
+
+class ProfileEnables(TypedDict):
+    """Whether a profile enables a phase and/or a role's phase."""
+
+    enables_phase: bool
+    has_phase: bool
+    enables_role: bool
+
+
+class RoleArtifactView(TypedDict):
+    """A role's required, forbidden and absent-upstream artifacts under a profile."""
+
+    required: list[str]
+    forbidden: list[str]
+    absent_upstream: list[str]
 
 
 def merge_config(user: dict[str, Any] | None, project: dict[str, Any] | None) -> dict[str, Any]:
@@ -141,3 +212,122 @@ def resolve_tier_model(config: dict[str, Any], runner: str, tier: str) -> str:
 def resolve_model(config: dict[str, Any], runner: str, role: str) -> str:
     """The model of a role on a runner (``model.resolve``)."""
     return cast(str, call("model.resolve", config=config, runner=runner, role=role)["model"])
+
+
+def artifact_contract(role: str) -> ArtifactContract:
+    """The artifacts a role produces and consumes (``artifact.contract``)."""
+    result: ArtifactContract = forward("artifact.contract", {"role": role})
+    return result
+
+
+def notifications_enabled(config: dict[str, Any]) -> bool:
+    """Whether OS notifications are on (unset means on) (``config.notifications_enabled``)."""
+    return forward("config.notifications_enabled", {"config": config})["enabled"]
+
+
+def design_doc_search_order(
+    feature: dict[str, Any], doc_type: str, *, extra_dirs: list[str] | None = None
+) -> DesignDocSearch:
+    """Where to look for a feature's spec or plan document, in order (``design_doc.search_order``)."""
+    result: DesignDocSearch = forward(
+        "design_doc.search_order", {"feature": feature, "doc_type": doc_type}, extra_dirs=extra_dirs
+    )
+    return result
+
+
+def merge_hooks(
+    *, global_: dict[str, Any] | None = None, feature: dict[str, Any] | None = None
+) -> dict[str, Any] | None:
+    """Global hooks with feature hook points replacing whole lists (null when both are unset) (``hooks.merge``)."""
+    return forward("hooks.merge", {}, global_=global_, feature=feature)["hooks"]
+
+
+def resolve_limits(config: dict[str, Any], *, role: str | None = None) -> Limits:
+    """A role's fix rounds, parallel reviewers, angles per reviewer and max discovered features (``limits.resolve``)."""
+    result: Limits = forward("limits.resolve", {"config": config}, role=role)
+    return result
+
+
+def resolve_deep_model(config: dict[str, Any], runner: str, role: str) -> str:
+    """The deep model of a role, or "" when it sets no deep_model (``model.resolve_deep``)."""
+    return forward("model.resolve_deep", {"config": config, "runner": runner, "role": role})[
+        "model"
+    ]
+
+
+def resolve_mini_coder_model(config: dict[str, Any], runner: str, fallback_model: str) -> str:
+    """The mini-coder's model, or the fallback model when unset (``model.resolve_mini_coder``)."""
+    return forward(
+        "model.resolve_mini_coder",
+        {"config": config, "runner": runner, "fallback_model": fallback_model},
+    )["model"]
+
+
+def effective_manual(
+    phase: str, *, run_overrides: dict[str, Any] | None = None, manual_runner: str | None = None
+) -> ManualOverride:
+    """A phase's manual runner and model after per-run overrides (``pipeline.effective_manual``)."""
+    result: ManualOverride = forward(
+        "pipeline.effective_manual",
+        {"phase": phase},
+        run_overrides=run_overrides,
+        manual_runner=manual_runner,
+    )
+    return result
+
+
+def enabled_phases(profile: dict[str, Any]) -> list[str]:
+    """The selectable phases a profile enables, in canonical order (``profile.enabled_phases``)."""
+    return forward("profile.enabled_phases", {"profile": profile})["phases"]
+
+
+def profile_enables(
+    profile: dict[str, Any], *, phase: str | None = None, role: str | None = None
+) -> ProfileEnables:
+    """Whether a profile enables a phase and/or a role's phase (``profile.enables``)."""
+    result: ProfileEnables = forward(
+        "profile.enables", {"profile": profile}, phase=phase, role=role
+    )
+    return result
+
+
+def role_artifact_view(profile: dict[str, Any], role: str) -> RoleArtifactView:
+    """A role's required, forbidden and absent-upstream artifacts under a profile (``profile.role_artifact_view``)."""
+    result: RoleArtifactView = forward(
+        "profile.role_artifact_view", {"profile": profile, "role": role}
+    )
+    return result
+
+
+def default_profiles() -> dict[str, Any]:
+    """The built-in pipeline profiles (full, lite, normal, quick) (``profiles.default``)."""
+    return forward("profiles.default", {})["profiles"]
+
+
+def effective_hub_repos(config: dict[str, Any]) -> list[str]:
+    """The hub repos: hub_repos in order, then workspace repos marked hub (``repos.effective_hub``)."""
+    return forward("repos.effective_hub", {"config": config})["hub_repos"]
+
+
+def resolve_feature_repo_paths(
+    feature: dict[str, Any], config: dict[str, Any], root: str
+) -> dict[str, str]:
+    """The paths of the repos a feature names (all when it names none) (``repos.resolve_feature_paths``)."""
+    return forward(
+        "repos.resolve_feature_paths", {"feature": feature, "config": config, "root": root}
+    )["paths"]
+
+
+def resolve_repo_paths(config: dict[str, Any], root: str) -> dict[str, str]:
+    """Each workspace repo's path joined under root ({".": root} without repos) (``repos.resolve_paths``)."""
+    return forward("repos.resolve_paths", {"config": config, "root": root})["paths"]
+
+
+def supported_runners() -> list[dict[str, Any]]:
+    """The built-in runner presets, in their fixed order (``runners.supported``)."""
+    return forward("runners.supported", {})["runners"]
+
+
+def supported_runners_map() -> dict[str, Any]:
+    """The built-in runner presets by name (``runners.supported_map``)."""
+    return forward("runners.supported_map", {})["runners"]

@@ -1,26 +1,249 @@
-"""The router contract (``router.*`` ops, router.md): typed helpers over :func:`fourx.call`.
+"""fourx.router — the router contract (router.md): intent routing, task metadata, workflow ids,
+dispatch, validation of agent outputs, memory files and the per-agent prompt frame.
 
-Every rule lives in the core; these functions only name the op and its inputs.
+Thin typed wrappers over the ``router.*`` ops: every rule lives in the Rust core, each function
+converts its arguments and forwards them. :func:`parse_output` validates any agent's output with
+the parser its agent needs (read-only envelope or YAML write contract).
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict, cast
+from typing import Any, Literal, TypedDict
 
-from . import call
+from ._ops import forward
 
-__all__ = ["ParsedOutput", "Route", "parse_output", "route"]
+# Memory files and prompt frames (router.md §4.23–§4.30) live in their own module.
+from ._router_prompt import (
+    MemoryCheck,
+    MemoryRepair,
+    GateDecision,
+    ResearchFiles,
+    PrecedenceSource,
+    RankedSource,
+    Precedence,
+    ReviewerFindings,
+    HunterFindings,
+    PreviousFindings,
+    IntentContract,
+    DomainFile,
+    Prompt,
+    check_memory,
+    repair_memory,
+    memory_template,
+    just_go_gate,
+    skill_hints,
+    skill_precedence,
+    format_previous_findings,
+    build_prompt,
+)
+
+__all__ = [
+    "MemoryCheck",
+    "MemoryRepair",
+    "GateDecision",
+    "ResearchFiles",
+    "PrecedenceSource",
+    "RankedSource",
+    "Precedence",
+    "ReviewerFindings",
+    "HunterFindings",
+    "PreviousFindings",
+    "IntentContract",
+    "DomainFile",
+    "Prompt",
+    "check_memory",
+    "repair_memory",
+    "memory_template",
+    "just_go_gate",
+    "skill_hints",
+    "skill_precedence",
+    "format_previous_findings",
+    "build_prompt",
+    "BuildScopeResult",
+    "CheckArtifactResult",
+    "DispatchResult",
+    "LoopGateResult",
+    "ModelTierResult",
+    "ParseBrainstormHandoffResult",
+    "ParseMarkersResult",
+    "ParseOutputResult",
+    "ParseReadonlyOutputResult",
+    "ParseSessionSettingsResult",
+    "ParseSubjectResult",
+    "ParseTaskMetadataResult",
+    "ParseWriteContractResult",
+    "ReconcileVerdictsResult",
+    "RouteResult",
+    "TaskGraphResult",
+    "ValidateWorkflowIdResult",
+    "build_scope",
+    "check_artifact",
+    "dispatch",
+    "event_line",
+    "format_marker",
+    "format_task_metadata",
+    "loop_gate",
+    "model_tier",
+    "new_artifact",
+    "new_workflow_id",
+    "parse_brainstorm_handoff",
+    "parse_markers",
+    "parse_output",
+    "parse_readonly_output",
+    "parse_session_settings",
+    "parse_subject",
+    "parse_task_metadata",
+    "parse_write_contract",
+    "reconcile_verdicts",
+    "resolve_scope_reply",
+    "route",
+    "task_graph",
+    "validate_workflow_id",
+]
 
 
-class ParsedOutput(TypedDict):
-    """Which parser validated the output, and its result."""
+class BuildScopeResult(TypedDict):
+    """The result of ``router.build_scope``."""
+
+    build_scope: str
+    reason: str
+
+
+class CheckArtifactResult(TypedDict):
+    """The result of ``router.check_artifact``."""
+
+    workflow_uuid: str
+    workflow_type: str
+
+
+class DispatchResult(TypedDict):
+    """The result of ``router.dispatch``."""
+
+    mode: str
+    agent: str | None
+
+
+class LoopGateResult(TypedDict):
+    """The result of ``router.loop_gate``."""
+
+    loop: str
+    cap: int
+    count: int
+    allowed: bool
+    checkpoint_required: bool
+
+
+class ModelTierResult(TypedDict):
+    """The result of ``router.model_tier``."""
+
+    agent: str
+    tier: str
+    recommended: str
+    floor: str | None
+    floor_applied: bool
+
+
+class ParseBrainstormHandoffResult(TypedDict):
+    """The result of ``router.parse_brainstorm_handoff``."""
+
+    design_file: str
+    design_summary: str
+    memory_notes: dict[str, Any] | None
+
+
+class ParseMarkersResult(TypedDict):
+    """The result of ``router.parse_markers``."""
+
+    markers: list[dict[str, Any]]
+    debug_attempts: int
+    debug_stuck: bool
+
+
+class ParseOutputResult(TypedDict):
+    """The result of ``router.parse_output``."""
 
     kind: Literal["readonly", "write"]
     result: dict[str, Any]
 
 
-class Route(TypedDict):
-    """A routing decision (``router.route``)."""
+class ParseReadonlyOutputResult(TypedDict):
+    """The result of ``router.parse_readonly_output``."""
+
+    agent: str
+    source: str
+    envelope_error: str | None
+    heading_status: str
+    reported_status: str
+    status: str
+    blocking: bool
+    critical_issues: list[str]
+    critical_count: int
+    intent: dict[str, Any]
+    checks: list[str]
+    needs_inline_verification: bool
+    passes: bool
+    memory_notes: dict[str, Any]
+    self_remediated: bool
+    remediation_source: str | None
+    blocking_findings: int
+    scenarios: dict[str, Any]
+
+
+class ParseSessionSettingsResult(TypedDict):
+    """The result of ``router.parse_session_settings``."""
+
+    section_found: bool
+    auto_proceed: bool
+    just_go: bool
+    diff_driven_docs_skip: bool
+
+
+#: The result of ``router.parse_subject`` (functional form: ``class`` is a Python keyword).
+ParseSubjectResult = TypedDict(
+    "ParseSubjectResult",
+    {"class": str, "workflow": str | None, "agent": str | None, "summary": str},
+)
+ParseSubjectResult.__doc__ = "The result of ``router.parse_subject``."
+
+
+class ParseTaskMetadataResult(TypedDict):
+    """The result of ``router.parse_task_metadata``."""
+
+    wf: str
+    kind: str
+    origin: str | None
+    phase: str
+    plan: str | None
+    scope: str | None
+    reason: str
+    body: str
+    canonical: bool
+
+
+class ParseWriteContractResult(TypedDict):
+    """The result of ``router.parse_write_contract``."""
+
+    agent: str
+    status: str
+    claims_pass: bool
+    passed: bool | None
+    violations: list[str]
+    soft_pass: bool
+    memory_notes: dict[str, Any]
+    fields: dict[str, Any]
+    escalate_to_full: bool
+
+
+class ReconcileVerdictsResult(TypedDict):
+    """The result of ``router.reconcile_verdicts``."""
+
+    outcome: str
+    contradiction: bool
+    authoritative: dict[str, Any]
+
+
+class RouteResult(TypedDict):
+    """The result of ``router.route``."""
 
     workflow: str
     signal: str
@@ -29,30 +252,270 @@ class Route(TypedDict):
     chain: str
     announcement: str
     override: str | None
-    matches: dict[str, list[str]]
+    matches: dict[str, Any]
 
 
-def parse_output(agent: str, output: str, task: dict[str, Any] | None = None) -> ParsedOutput:
-    """Validates an agent's output with the parser its agent needs (``router.parse_output``).
+class TaskGraphResult(TypedDict):
+    """The result of ``router.task_graph``."""
 
-    Returns ``{"kind": "readonly" | "write", "result": {...}}``; raises the kind's
-    :class:`fourx.FourxError` subclass (``MissingContract``, ``MalformedContract``, ``TooShort``,
-    ``UnknownAgent``, ``InputTooLarge``, ...). ``task`` (``{status, blocked_by}``) is used by
-    read-only agents for SELF_REMEDIATED.
-    """
-    payload: dict[str, Any] = {"agent": agent, "output": output}
-    if task is not None:
-        payload["task"] = task
-    return cast(ParsedOutput, call("router.parse_output", payload))
+    workflow: str
+    parent_phase: str | None
+    build_scope: str
+    nodes: list[dict[str, Any]]
 
 
-def route(request: str) -> Route:
-    """Routes a request to a workflow by the signal table (``router.route``)."""
-    return cast(Route, call("router.route", {"request": request}))
+class ValidateWorkflowIdResult(TypedDict):
+    """The result of ``router.validate_workflow_id``."""
+
+    workflow_uuid: str
+    timestamp: str
+    nonce: str
 
 
-# Memory files and prompt frames (router.md §4.23–§4.30), kept in their own module.
-from ._router_prompt import *  # noqa: E402,F403
-from ._router_prompt import __all__ as _prompt_all  # noqa: E402
+def build_scope(
+    files_touched: int,
+    single_change: bool,
+    testable_outcomes: int,
+    cross_module: bool,
+    *,
+    plan: str | None = None,
+) -> BuildScopeResult:
+    """Decide trivial or standard BUILD scope from the plan and heuristics (4.13) (``router.build_scope``)."""
+    result: BuildScopeResult = forward(
+        "router.build_scope",
+        {
+            "files_touched": files_touched,
+            "single_change": single_change,
+            "testable_outcomes": testable_outcomes,
+            "cross_module": cross_module,
+        },
+        plan=plan,
+    )
+    return result
 
-__all__ += _prompt_all
+
+def check_artifact(text: str, workflow_uuid: str) -> CheckArtifactResult:
+    """Read-back gate for an artifact: strict JSON, no placeholders, all keys, matching ids (4.20) (``router.check_artifact``)."""
+    result: CheckArtifactResult = forward(
+        "router.check_artifact", {"text": text, "workflow_uuid": workflow_uuid}
+    )
+    return result
+
+
+def dispatch(kind: str, *, phase: str | None = None, origin: str | None = None) -> DispatchResult:
+    """Pick the agent (or inline mode) for a task from kind, phase and origin (4.11) (``router.dispatch``)."""
+    result: DispatchResult = forward("router.dispatch", {"kind": kind}, phase=phase, origin=origin)
+    return result
+
+
+def event_line(
+    now: str,
+    wf: str,
+    event: str,
+    phase: str,
+    task_id: str | None,
+    agent: str,
+    decision: str,
+    reason: str,
+    *,
+    duration_seconds: float | None = None,
+    work_category: str | None = None,
+    details: Any | None = None,
+) -> str:
+    """One compact events.jsonl line for a workflow event (4.21) (``router.event_line``)."""
+    return forward(
+        "router.event_line",
+        {
+            "now": now,
+            "wf": wf,
+            "event": event,
+            "phase": phase,
+            "task_id": task_id,
+            "agent": agent,
+            "decision": decision,
+            "reason": reason,
+        },
+        duration_seconds=duration_seconds,
+        work_category=work_category,
+        details=details,
+    )["line"]
+
+
+def format_marker(
+    marker: str, wf: str, *, reason: str | None = None, memory_task_id: str | None = None
+) -> str:
+    """Format a BUILD-START/DEBUG-RESET/PLAN-START/SCOPE-DECISION-PENDING/MEMORY-TASK-ID marker (4.7) (``router.format_marker``)."""
+    return forward(
+        "router.format_marker",
+        {"marker": marker, "wf": wf},
+        reason=reason,
+        memory_task_id=memory_task_id,
+    )["text"]
+
+
+def format_task_metadata(
+    wf: str,
+    kind: str,
+    origin: str,
+    phase: str,
+    *,
+    plan: str | None = None,
+    scope: str | None = None,
+    reason: str | None = None,
+    body: str | None = None,
+) -> str:
+    """Format the canonical seven-line metadata block, optionally with a body (4.3) (``router.format_task_metadata``)."""
+    return forward(
+        "router.format_task_metadata",
+        {"wf": wf, "kind": kind, "origin": origin, "phase": phase},
+        plan=plan,
+        scope=scope,
+        reason=reason,
+        body=body,
+    )["text"]
+
+
+def loop_gate(loop: str, count: int) -> LoopGateResult:
+    """Whether another remfix/investigation/research/plan_review loop is allowed before a checkpoint (4.22) (``router.loop_gate``)."""
+    result: LoopGateResult = forward("router.loop_gate", {"loop": loop, "count": count})
+    return result
+
+
+def model_tier(
+    agent: str,
+    *,
+    build_scope: str | None = None,
+    escalate: bool | None = None,
+    requested_tier: str | None = None,
+) -> ModelTierResult:
+    """Recommend an abstract model tier for an agent, with the reviewer floor (4.12) (``router.model_tier``)."""
+    result: ModelTierResult = forward(
+        "router.model_tier",
+        {"agent": agent},
+        build_scope=build_scope,
+        escalate=escalate,
+        requested_tier=requested_tier,
+    )
+    return result
+
+
+def new_artifact(
+    workflow_uuid: str, workflow_type: str, user_request: str, now: str
+) -> dict[str, Any]:
+    """A new workflow artifact: the 35-key skeleton with the live fields filled (4.19) (``router.new_artifact``)."""
+    return forward(
+        "router.new_artifact",
+        {
+            "workflow_uuid": workflow_uuid,
+            "workflow_type": workflow_type,
+            "user_request": user_request,
+            "now": now,
+        },
+    )["artifact"]
+
+
+def new_workflow_id(now: str, nonce: str) -> str:
+    """Mint wf-YYYYMMDDTHHMMSSZ-<nonce> from now and an 8-hex-digit nonce (4.4) (``router.new_workflow_id``)."""
+    return forward("router.new_workflow_id", {"now": now, "nonce": nonce})["workflow_uuid"]
+
+
+def parse_brainstorm_handoff(output: str) -> ParseBrainstormHandoffResult:
+    """Read DESIGN_FILE, DESIGN_SUMMARY and MEMORY_NOTES from the brainstorming handoff block (4.17) (``router.parse_brainstorm_handoff``)."""
+    result: ParseBrainstormHandoffResult = forward(
+        "router.parse_brainstorm_handoff", {"output": output}
+    )
+    return result
+
+
+def parse_markers(text: str) -> ParseMarkersResult:
+    """Find workflow markers in a memory text and count DEBUG attempts since the last reset (4.8) (``router.parse_markers``)."""
+    result: ParseMarkersResult = forward("router.parse_markers", {"text": text})
+    return result
+
+
+def parse_output(
+    agent: str, output: str, *, task: dict[str, Any] | None = None
+) -> ParseOutputResult:
+    """Validate any agent's output with the read-only or write-contract parser its agent needs (``router.parse_output``)."""
+    result: ParseOutputResult = forward(
+        "router.parse_output", {"agent": agent, "output": output}, task=task
+    )
+    return result
+
+
+def parse_readonly_output(
+    agent: str, output: str, *, task: dict[str, Any] | None = None
+) -> ParseReadonlyOutputResult:
+    """Validate a read-only agent's output: envelope, heading, issues, intent, scenarios, overrides (4.15) (``router.parse_readonly_output``)."""
+    result: ParseReadonlyOutputResult = forward(
+        "router.parse_readonly_output", {"agent": agent, "output": output}, task=task
+    )
+    return result
+
+
+def parse_session_settings(text: str) -> ParseSessionSettingsResult:
+    """Read AUTO_PROCEED and DIFF_DRIVEN_DOCS from ## Session Settings (4.10) (``router.parse_session_settings``)."""
+    result: ParseSessionSettingsResult = forward("router.parse_session_settings", {"text": text})
+    return result
+
+
+def parse_subject(subject: str) -> ParseSubjectResult:
+    """Classify a task subject (parent, memory, child, TODO, legacy, foreign) (4.6) (``router.parse_subject``)."""
+    result: ParseSubjectResult = forward("router.parse_subject", {"subject": subject})
+    return result
+
+
+def parse_task_metadata(
+    description: str, *, require_all: bool | None = None
+) -> ParseTaskMetadataResult:
+    """Parse and validate the metadata block of a task description (4.2) (``router.parse_task_metadata``)."""
+    result: ParseTaskMetadataResult = forward(
+        "router.parse_task_metadata", {"description": description}, require_all=require_all
+    )
+    return result
+
+
+def parse_write_contract(agent: str, output: str) -> ParseWriteContractResult:
+    """Validate a write agent's YAML Router Contract and its pass conditions (4.16) (``router.parse_write_contract``)."""
+    result: ParseWriteContractResult = forward(
+        "router.parse_write_contract", {"agent": agent, "output": output}
+    )
+    return result
+
+
+def reconcile_verdicts(verdicts: list[dict[str, Any]]) -> ReconcileVerdictsResult:
+    """Reconcile agent verdicts: any fail fails, the stricter verdict is authoritative (4.18) (``router.reconcile_verdicts``)."""
+    result: ReconcileVerdictsResult = forward("router.reconcile_verdicts", {"verdicts": verdicts})
+    return result
+
+
+def resolve_scope_reply(reply: str) -> str:
+    """Map a reply to the scope gate onto CRITICAL_ONLY or ALL_ISSUES (4.9) (``router.resolve_scope_reply``)."""
+    return forward("router.resolve_scope_reply", {"reply": reply})["scope"]
+
+
+def route(request: str) -> RouteResult:
+    """Route a request to a workflow by the signal table (router.md 4.1) (``router.route``)."""
+    result: RouteResult = forward("router.route", {"request": request})
+    return result
+
+
+def task_graph(
+    workflow: str, *, build_scope: str | None = None, diff_driven_docs_skip: bool | None = None
+) -> TaskGraphResult:
+    """The child-task graph of a workflow with agents, reasons and blockers (4.14) (``router.task_graph``)."""
+    result: TaskGraphResult = forward(
+        "router.task_graph",
+        {"workflow": workflow},
+        build_scope=build_scope,
+        diff_driven_docs_skip=diff_driven_docs_skip,
+    )
+    return result
+
+
+def validate_workflow_id(workflow_uuid: str) -> ValidateWorkflowIdResult:
+    """Validate a workflow id and split it into timestamp and nonce (4.5) (``router.validate_workflow_id``)."""
+    result: ValidateWorkflowIdResult = forward(
+        "router.validate_workflow_id", {"workflow_uuid": workflow_uuid}
+    )
+    return result

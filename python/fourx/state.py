@@ -1,123 +1,192 @@
-"""The feature state machine (state-machine.md): phases, roles, the transition table and the
-rules around it, as thin typed wrappers over the ``state.*``, ``phase.*`` and ``enums.list`` ops.
+"""fourx.state — the feature state machine (state-machine.md): the transition table, transitions
+with their side effects, crash recovery, stop conditions and the role/status tables.
 
-Every rule lives in the Rust core. States are plain dicts with the seed's camelCase keys
-(``state.json`` shape); phases in results stay ``str`` because unknown phase strings are data.
+Thin typed wrappers over the ``state.*``, ``phase.*``, ``enums.list`` and ``util.human_size`` ops,
+re-exported at the top level of :mod:`fourx`. A state is a plain dict with the seed's camelCase
+keys (``featureId``, ``phase``, ``round``, ...); functions return a new dict and never mutate their
+argument. :func:`fourx.can_transition` is the extension's own builtin (no JSON on the hot path).
 """
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import Any, TypedDict, cast
+from typing import Any, Literal, TypedDict
 
-from . import call
+from ._fourx import can_transition
+from ._ops import forward
+from .enums import Phase, Role
 
 __all__ = [
     "Phase",
     "Role",
-    "Validation",
+    "State",
+    "StopDecision",
+    "StateValidation",
+    "Reconciled",
+    "StateConstants",
     "can_transition",
     "transition",
     "recover_to",
     "should_stop",
-    "phase_to_role",
     "finalize_done",
-    "reconcile_active",
     "validate_state",
-    "enum_values",
+    "reconcile_active",
+    "phase_to_role",
+    "phase_role",
+    "phase_to_status",
+    "is_selectable",
     "diagram",
+    "state_constants",
+    "enum_values",
+    "human_size",
 ]
 
 
-class Phase(StrEnum):
-    """The 15 phases, in ``AllPhases`` order."""
+class State(TypedDict, total=False):
+    """A feature's ``state.json`` (state-machine.md §2.1); results always carry the "always" keys
+    (``featureId`` ... ``lastFailCount``), the others only when non-zero."""
 
-    INIT = "init"
-    DESIGNING = "designing"
-    DESIGN_REVIEWING = "design-reviewing"
-    CODING = "coding"
-    REVIEWING = "reviewing"
-    DEEP_REVIEWING = "deep-reviewing"
-    FIXING = "fixing"
-    TESTING = "testing"
-    AMENDING = "amending"
-    ACCEPTING = "accepting"
-    PENDING_REVIEW = "pending-review"
-    DONE = "done"
-    ABANDONED = "abandoned"
-    BLOCKED = "blocked"
-    NEEDS_ATTENTION = "needs-attention"
-
-
-class Role(StrEnum):
-    """The pipeline roles (``AllRoles``) and ``mini-coder`` (``ConfigurableRoles``)."""
-
-    DESIGNER = "designer"
-    DESIGN_REVIEWER = "design-reviewer"
-    CODER = "coder"
-    REVIEWER = "reviewer"
-    DEEP_REVIEWER = "deep-reviewer"
-    TESTER = "tester"
-    ACCEPTOR = "acceptor"
-    FIXER = "fixer"
-    MINI_CODER = "mini-coder"
+    featureId: str
+    phase: str
+    role: str
+    subPhase: str
+    round: int
+    maxRounds: int
+    active: bool
+    pid: int
+    runner: str
+    label: str
+    createdAt: str
+    updatedAt: str
+    since: str
+    consecutiveNoProgress: int
+    lastFailCount: int
+    stopReason: str
+    stopMessage: str
+    runners: list[str]
+    profile: str
+    selfModTouched: bool
+    selfModPaths: list[str]
+    selfModApproved: bool
+    guardRetries: int
+    baseCommit: str
+    manualPhase: bool
 
 
-class Validation(TypedDict):
-    """The result of ``state.validate``."""
+class StopDecision(TypedDict):
+    """Whether a run must stop, and why (``""`` when it need not)."""
+
+    stop: bool
+    reason: str
+
+
+class StateValidation(TypedDict):
+    """Every failure of a state (``message`` is ``""`` when valid)."""
 
     valid: bool
     errors: list[str]
     message: str
 
 
-def can_transition(from_: str, to: str) -> bool:
-    """Whether the transition table allows ``from_`` -> ``to`` (unknown strings are not errors)."""
-    return cast(bool, call("state.can_transition", from_=from_, to=to)["allowed"])
+class Reconciled(TypedDict):
+    """A state after the liveness check, and whether ``active`` was cleared."""
+
+    state: State
+    changed: bool
 
 
-def transition(state: dict[str, Any], to: str, role: str = "") -> dict[str, Any]:
-    """The state after moving to ``to``; raises :class:`fourx.InvalidTransition` if refused."""
-    return cast(dict[str, Any], call("state.transition", state=state, to=to, role=role)["state"])
+class StateConstants(TypedDict):
+    """The run-loop constants."""
+
+    max_guard_retries: int
+    no_progress_limit: int
 
 
-def recover_to(state: dict[str, Any], to: str, role: str = "") -> dict[str, Any]:
-    """Crash-recovery correction; raises :class:`fourx.InvalidRecoveryTarget` for a non-work phase."""
-    return cast(dict[str, Any], call("state.recover_to", state=state, to=to, role=role)["state"])
+def transition(state: State | dict[str, Any], to: str, role: str | None = None) -> State:
+    """Moves ``state`` to phase ``to``: checks the table, sets phase and role (default ``""``) and
+    applies the round/active side effects; raises :class:`fourx.InvalidTransition` when the table
+    refuses (``state.transition``)."""
+    result: State = forward("state.transition", {"state": state, "to": to}, role=role)["state"]
+    return result
 
 
-def should_stop(state: dict[str, Any]) -> tuple[bool, str]:
-    """``(stop, reason)`` of ShouldStop."""
-    r = call("state.should_stop", state=state)
-    return cast(bool, r["stop"]), cast(str, r["reason"])
+def recover_to(state: State | dict[str, Any], to: str, role: str | None = None) -> State:
+    """Crash-recovery correction to a recoverable work phase, ignoring the table and the source
+    phase; raises :class:`fourx.InvalidRecoveryTarget` for any other target (``state.recover_to``)."""
+    result: State = forward("state.recover_to", {"state": state, "to": to}, role=role)["state"]
+    return result
+
+
+def should_stop(state: State | dict[str, Any]) -> StopDecision:
+    """Whether a run must stop (max rounds reached, or 3 rounds without progress) and why
+    (``state.should_stop``)."""
+    result: StopDecision = forward("state.should_stop", {"state": state})
+    return result
+
+
+def finalize_done(state: State | dict[str, Any]) -> State:
+    """The pure part of ``done`` finalisation: transition to done, ``active`` false, ``stopReason``
+    ``"done"`` (``state.finalize_done``; the file sequence is :meth:`fourx.Workspace.finalize_done`)."""
+    result: State = forward("state.finalize_done", {"state": state})["state"]
+    return result
+
+
+def validate_state(state: State | dict[str, Any]) -> StateValidation:
+    """Checks featureId, phase and runner of a state, listing every failure (``state.validate``)."""
+    result: StateValidation = forward("state.validate", {"state": state})
+    return result
+
+
+def reconcile_active(state: State | dict[str, Any], pid_alive: bool) -> Reconciled:
+    """Clears ``active`` of a state whose run loop is gone, liveness given by the caller
+    (``state.reconcile_active``)."""
+    result: Reconciled = forward("state.reconcile_active", {"state": state, "pid_alive": pid_alive})
+    return result
 
 
 def phase_to_role(phase: str) -> str:
-    """The default role of ``phase``; ``""`` when it has none."""
-    return cast(str, call("state.phase_to_role", phase=phase)["role"])
+    """The default role of a phase (PhaseToRole); ``""`` when it has none (``state.phase_to_role``)."""
+    role: str = forward("state.phase_to_role", {"phase": phase})["role"]
+    return role
 
 
-def finalize_done(state: dict[str, Any]) -> dict[str, Any]:
-    """The pure part of ``done`` finalisation (transition to done, inactive, stopReason done)."""
-    return cast(dict[str, Any], call("state.finalize_done", state=state)["state"])
+def phase_role(phase: str) -> str:
+    """The role of a profile-selectable work phase (PhaseRole); ``""`` otherwise (``phase.role``)."""
+    role: str = forward("phase.role", {"phase": phase})["role"]
+    return role
 
 
-def reconcile_active(state: dict[str, Any], pid_alive: bool) -> tuple[dict[str, Any], bool]:
-    """``(state, changed)``: ``active`` cleared when the run loop's process is gone."""
-    r = call("state.reconcile_active", state=state, pid_alive=pid_alive)
-    return cast(dict[str, Any], r["state"]), cast(bool, r["changed"])
+def phase_to_status(phase: str) -> str:
+    """The feature status a phase projects to (PhaseToStatus, ``phase.to_status``)."""
+    status: str = forward("phase.to_status", {"phase": phase})["status"]
+    return status
 
 
-def validate_state(state: dict[str, Any]) -> Validation:
-    """Every problem of ``state`` (featureId, phase, runner); never raises for a bad state."""
-    return cast(Validation, call("state.validate", state=state))
+def is_selectable(phase: str) -> bool:
+    """Whether a pipeline profile may list the phase (``phase.is_selectable``)."""
+    selectable: bool = forward("phase.is_selectable", {"phase": phase})["selectable"]
+    return selectable
+
+
+def diagram(format: Literal["mermaid", "dot"] = "mermaid") -> str:
+    """The transition graph as Mermaid or Graphviz dot text (``state.diagram``)."""
+    text: str = forward("state.diagram", {"format": format})["text"]
+    return text
+
+
+def state_constants() -> StateConstants:
+    """The run-loop constants: max guard retries and the no-progress limit (``state.constants``)."""
+    result: StateConstants = forward("state.constants", {})
+    return result
 
 
 def enum_values(kind: str) -> list[str]:
-    """The values of a named enum (``phases``, ``roles``, ``event_types``, ...)."""
-    return cast(list[str], call("enums.list", kind=kind)["values"])
+    """The values of a named enum (``phases``, ``roles``, ``event_types``, ...) in the seed's order;
+    raises :class:`fourx.UnknownKind` for an unknown kind (``enums.list``)."""
+    values: list[str] = forward("enums.list", {"kind": kind})["values"]
+    return values
 
 
-def diagram(format: str = "mermaid") -> str:
-    """The transition graph as Mermaid (``"mermaid"``) or Graphviz (``"dot"``) text."""
-    return cast(str, call("state.diagram", format=format)["text"])
+def human_size(bytes: int) -> str:
+    """A byte count as 4x prints it: ``512B``, ``124K``, ``3.9M``, ``1.0G`` (``util.human_size``)."""
+    text: str = forward("util.human_size", {"bytes": bytes})["text"]
+    return text

@@ -1,62 +1,88 @@
-from enum import StrEnum
-from typing import Any, TypedDict
+from typing import Any, Literal, TypedDict
+
+from ._fourx import can_transition as can_transition
+from .enums import Phase as Phase, Role as Role
 
 __all__ = [
     "Phase",
     "Role",
-    "Validation",
+    "State",
+    "StopDecision",
+    "StateValidation",
+    "Reconciled",
+    "StateConstants",
     "can_transition",
     "transition",
     "recover_to",
     "should_stop",
-    "phase_to_role",
     "finalize_done",
-    "reconcile_active",
     "validate_state",
-    "enum_values",
+    "reconcile_active",
+    "phase_to_role",
+    "phase_role",
+    "phase_to_status",
+    "is_selectable",
     "diagram",
+    "state_constants",
+    "enum_values",
+    "human_size",
 ]
 
-class Phase(StrEnum):
-    INIT = "init"
-    DESIGNING = "designing"
-    DESIGN_REVIEWING = "design-reviewing"
-    CODING = "coding"
-    REVIEWING = "reviewing"
-    DEEP_REVIEWING = "deep-reviewing"
-    FIXING = "fixing"
-    TESTING = "testing"
-    AMENDING = "amending"
-    ACCEPTING = "accepting"
-    PENDING_REVIEW = "pending-review"
-    DONE = "done"
-    ABANDONED = "abandoned"
-    BLOCKED = "blocked"
-    NEEDS_ATTENTION = "needs-attention"
+class State(TypedDict, total=False):
+    featureId: str
+    phase: str
+    role: str
+    subPhase: str
+    round: int
+    maxRounds: int
+    active: bool
+    pid: int
+    runner: str
+    label: str
+    createdAt: str
+    updatedAt: str
+    since: str
+    consecutiveNoProgress: int
+    lastFailCount: int
+    stopReason: str
+    stopMessage: str
+    runners: list[str]
+    profile: str
+    selfModTouched: bool
+    selfModPaths: list[str]
+    selfModApproved: bool
+    guardRetries: int
+    baseCommit: str
+    manualPhase: bool
 
-class Role(StrEnum):
-    DESIGNER = "designer"
-    DESIGN_REVIEWER = "design-reviewer"
-    CODER = "coder"
-    REVIEWER = "reviewer"
-    DEEP_REVIEWER = "deep-reviewer"
-    TESTER = "tester"
-    ACCEPTOR = "acceptor"
-    FIXER = "fixer"
-    MINI_CODER = "mini-coder"
+class StopDecision(TypedDict):
+    stop: bool
+    reason: str
 
-class Validation(TypedDict):
+class StateValidation(TypedDict):
     valid: bool
     errors: list[str]
     message: str
 
-def can_transition(from_: str, to: str) -> bool: ...
-def transition(state: dict[str, Any], to: str, role: str = "") -> dict[str, Any]: ...
-def recover_to(state: dict[str, Any], to: str, role: str = "") -> dict[str, Any]: ...
-def should_stop(state: dict[str, Any]) -> tuple[bool, str]: ...
+class Reconciled(TypedDict):
+    state: State
+    changed: bool
+
+class StateConstants(TypedDict):
+    max_guard_retries: int
+    no_progress_limit: int
+
+def transition(state: State | dict[str, Any], to: str, role: str | None = None) -> State: ...
+def recover_to(state: State | dict[str, Any], to: str, role: str | None = None) -> State: ...
+def should_stop(state: State | dict[str, Any]) -> StopDecision: ...
+def finalize_done(state: State | dict[str, Any]) -> State: ...
+def validate_state(state: State | dict[str, Any]) -> StateValidation: ...
+def reconcile_active(state: State | dict[str, Any], pid_alive: bool) -> Reconciled: ...
 def phase_to_role(phase: str) -> str: ...
-def finalize_done(state: dict[str, Any]) -> dict[str, Any]: ...
-def reconcile_active(state: dict[str, Any], pid_alive: bool) -> tuple[dict[str, Any], bool]: ...
-def validate_state(state: dict[str, Any]) -> Validation: ...
+def phase_role(phase: str) -> str: ...
+def phase_to_status(phase: str) -> str: ...
+def is_selectable(phase: str) -> bool: ...
+def diagram(format: Literal["mermaid", "dot"] = "mermaid") -> str: ...
+def state_constants() -> StateConstants: ...
 def enum_values(kind: str) -> list[str]: ...
-def diagram(format: str = "mermaid") -> str: ...
+def human_size(bytes: int) -> str: ...

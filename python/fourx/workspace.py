@@ -1,102 +1,493 @@
-"""The ``.4x`` workspace of a project (workspace.md): :class:`Workspace` wraps the
-``workspace.*`` ops for one root.
+"""fourx.workspace — the on-disk ``.4x/`` layout (workspace.md): ``state.json``, ``events.jsonl``,
+the stop signal and atomic writes.
 
-Every rule and every file write lives in the Rust core (atomic writes, one-write appends,
-feature-id checks); this class only fills in ``root``. ``now`` is always an RFC 3339 string
-given by the caller.
+:class:`Workspace` is the typed face of the file-system ``workspace.*`` ops for one workspace root;
+the module-level functions are the pure ones (rendering, parsing, paths, event scanners). Every
+write is atomic (temp file, fsync, rename) and every rule lives in the Rust core. Times are inputs
+(``now``, RFC 3339), never read from the clock.
 """
 
 from __future__ import annotations
 
+import base64
 import os
-from typing import Any, cast
+from typing import Any, TypedDict
 
-from . import call
+from ._ops import forward
+from .state import Reconciled, State
 
-__all__ = ["Workspace"]
+__all__ = [
+    "Event",
+    "Workspace",
+    "find",
+    "constants",
+    "feature_dir",
+    "round_dir",
+    "parse_state",
+    "render_state",
+    "render_event",
+    "resolve_feature_id",
+    "total_cost",
+    "worktree_path",
+    "atomic_write_file",
+    "FeatureConstants",
+    "FeatureValidation",
+    "StatusSync",
+    "ScreenshotName",
+    "ScreenshotGroups",
+    "feature_constants",
+    "parse_feature_yaml",
+    "load_feature_yaml",
+    "render_feature_yaml",
+    "validate_feature",
+    "validate_feature_loose",
+    "sync_status_text",
+    "parse_backlog_mirror",
+    "compare_backlog",
+    "is_screenshot_file",
+    "normalize_screenshot_path",
+    "parse_screenshot_filename",
+    "sort_screenshots",
+    "screenshot_dir",
+    "screenshot_targets",
+    "group_screenshots",
+    "parse_test_strategy",
+    "user_config_path",
+    "MergedConfig",
+    "parse_config",
+    "render_config",
+    "parse_user_config",
+    "render_user_config",
+    "load_merged_config_text",
+]
+
+
+class Event(TypedDict, total=False):
+    """One ``events.jsonl`` line (workspace.md §6.2); ``ts`` is stamped from ``now`` when empty."""
+
+    ts: str
+    phase: str
+    type: str
+    role: str
+    round: int
+    action: str
+    cmd: str
+    status: str
+    detail: str
+    runner: str
+    model: str
+    notify: str
+    tokens_used: int
+    cost_usd: float
+    duration_ms: int
+    index: int
+
+
+class FeatureConstants(TypedDict):
+    """The feature-file constants (features.md §2)."""
+
+    statuses: list[str]
+    subtask_statuses: list[str]
+    id_pattern: str
+    default_screenshot_dir: str
+    default_on_fail: str
+
+
+class FeatureValidation(TypedDict):
+    """Every problem of a feature (``message`` is ``""`` when valid)."""
+
+    valid: bool
+    errors: list[str]
+    message: str
+
+
+class StatusSync(TypedDict):
+    """A feature text after syncing its status from a phase (``text``/``commit`` null when unchanged)."""
+
+    changed: bool
+    status: str
+    previous_status: str
+    text: str | None
+    commit: dict[str, Any] | None
+
+
+class ScreenshotName(TypedDict):
+    """The step and description encoded in a screenshot file name."""
+
+    step: str
+    description: str
+
+
+class ScreenshotGroups(TypedDict):
+    """A feature's screenshots grouped by round, with what could not be read."""
+
+    groups: list[dict[str, Any]]
+    warnings: list[dict[str, Any]]
+
+
+class MergedConfig(TypedDict):
+    """A merged project + user config, and the user side's problems as warnings."""
+
+    config: dict[str, Any]
+    warnings: list[dict[str, Any]]
+
+
+def _root(root: str | os.PathLike[str]) -> str:
+    return os.fspath(root)
+
+
+def find(start_dir: str | os.PathLike[str]) -> str:
+    """Walks up from ``start_dir`` to the first directory holding a ``.4x`` directory; raises
+    :class:`fourx.NotFound` when there is none (``workspace.find``)."""
+    root: str = forward("workspace.find", {"start_dir": os.fspath(start_dir)})["root"]
+    return root
+
+
+def constants() -> dict[str, str]:
+    """The seed's ``.4x`` file-name constants by name (``workspace.constants``)."""
+    result: dict[str, str] = forward("workspace.constants", {})["constants"]
+    return result
+
+
+def feature_dir(root: str | os.PathLike[str], feature_id: str) -> str:
+    """``<root>/.4x/run/<feature_id>``, lexically cleaned; the id must be one safe path segment
+    (``workspace.feature_dir``)."""
+    path: str = forward("workspace.feature_dir", {"root": _root(root), "feature_id": feature_id})[
+        "path"
+    ]
+    return path
+
+
+def round_dir(root: str | os.PathLike[str], feature_id: str, round: int) -> str:
+    """``FeatureDir/rounds/round-<round>`` (``workspace.round_dir``)."""
+    path: str = forward(
+        "workspace.round_dir", {"root": _root(root), "feature_id": feature_id, "round": round}
+    )["path"]
+    return path
+
+
+def parse_state(text: str) -> State:
+    """Decodes ``state.json`` text with Go's rules (``workspace.parse_state``)."""
+    state: State = forward("workspace.parse_state", {"text": text})["state"]
+    return state
+
+
+def render_state(state: State | dict[str, Any], now: str) -> str:
+    """The exact ``state.json`` text a write at ``now`` produces (``workspace.render_state``)."""
+    text: str = forward("workspace.render_state", {"state": state, "now": now})["text"]
+    return text
+
+
+def render_event(event: Event | dict[str, Any], now: str) -> str:
+    """The exact ``events.jsonl`` line (without newline) an append at ``now`` writes
+    (``workspace.render_event``)."""
+    line: str = forward("workspace.render_event", {"event": event, "now": now})["line"]
+    return line
+
+
+def resolve_feature_id(prefix: str, entries: list[str]) -> str:
+    """Resolves a case-insensitive id prefix against feature file names; raises
+    :class:`fourx.NotFound` or :class:`fourx.Ambiguous` (``workspace.resolve_feature_id``)."""
+    fid: str = forward("workspace.resolve_feature_id", {"prefix": prefix, "entries": entries})[
+        "feature_id"
+    ]
+    return fid
+
+
+def total_cost(events: str) -> float:
+    """Sum of ``cost_usd`` over the run-end events of an ``events.jsonl`` text
+    (``workspace.total_cost``)."""
+    cost: float = forward("workspace.total_cost", {"events": events})["total_cost_usd"]
+    return cost
+
+
+def worktree_path(events: str) -> str:
+    """The worktree path of the last ``run-output`` event whose detail starts with ``worktree: ``
+    (``workspace.worktree_path``)."""
+    path: str = forward("workspace.worktree_path", {"events": events})["worktree_path"]
+    return path
+
+
+def atomic_write_file(
+    dir: str | os.PathLike[str], final_name: str, data: str | bytes, perm: int = 0o644
+) -> None:
+    """Writes ``dir/final_name`` atomically (temp file, fsync, rename, directory fsync) with mode
+    ``perm``; ``bytes`` travel base64-encoded (``workspace.atomic_write_file``)."""
+    if isinstance(data, bytes):
+        payload = {"data_base64": base64.b64encode(data).decode("ascii")}
+    else:
+        payload = {"data": data}
+    forward(
+        "workspace.atomic_write_file",
+        {"dir": os.fspath(dir), "final_name": final_name, "perm": perm, **payload},
+    )
+
+
+# Feature files, the backlog mirror, screenshots and the test strategy (pure ops).
+
+
+def feature_constants() -> FeatureConstants:
+    """Feature statuses, sub-task statuses, id pattern, default screenshot dir and hook policy (``feature.constants``)."""
+    result: FeatureConstants = forward("feature.constants", {})
+    return result
+
+
+def parse_feature_yaml(text: str) -> dict[str, Any]:
+    """Decode feature YAML with yaml.v3's rules (no validation) (``feature.parse_yaml``)."""
+    return forward("feature.parse_yaml", {"text": text})["feature"]
+
+
+def load_feature_yaml(text: str, *, mode: str | None = None) -> dict[str, Any]:
+    """Decode and validate feature YAML, strictly or leniently (warnings into feature.warnings) (``feature.load_yaml``)."""
+    return forward("feature.load_yaml", {"text": text}, mode=mode)["feature"]
+
+
+def render_feature_yaml(feature: dict[str, Any]) -> str:
+    """The feature YAML bytes Go's yaml.v3 writes (divergences D1, D4, D10) (``feature.render_yaml``)."""
+    return forward("feature.render_yaml", {"feature": feature})["text"]
+
+
+def validate_feature(feature: dict[str, Any]) -> FeatureValidation:
+    """Strict feature validation with Go's messages (``feature.validate``)."""
+    result: FeatureValidation = forward("feature.validate", {"feature": feature})
+    return result
+
+
+def validate_feature_loose(feature: dict[str, Any]) -> list[str]:
+    """Lenient feature validation: warnings; a missing id fails (``feature.validate_loose``)."""
+    return forward("feature.validate_loose", {"feature": feature})["warnings"]
+
+
+def sync_status_text(feature_id: str, phase: str, text: str) -> StatusSync:
+    """Set a feature text's status from a phase; the new text and commit payload when it changed (``feature.sync_status_text``)."""
+    result: StatusSync = forward(
+        "feature.sync_status_text", {"feature_id": feature_id, "phase": phase, "text": text}
+    )
+    return result
+
+
+def parse_backlog_mirror(text: str) -> dict[str, Any]:
+    """Decode feature_list.json text (``backlog.parse_mirror``)."""
+    return forward("backlog.parse_mirror", {"text": text})["mirror"]
+
+
+def compare_backlog(
+    features: list[dict[str, Any]], mirror: dict[str, Any], *, backlog_file: str | None = None
+) -> list[dict[str, Any]]:
+    """Drift between canonical features and the backlog mirror (``backlog.compare``)."""
+    return forward(
+        "backlog.compare", {"features": features, "mirror": mirror}, backlog_file=backlog_file
+    )["drift"]
+
+
+def is_screenshot_file(name: str) -> bool:
+    """Whether a file name has a screenshot extension (``evidence.is_screenshot_file``)."""
+    return forward("evidence.is_screenshot_file", {"name": name})["is_screenshot"]
+
+
+def normalize_screenshot_path(path: str) -> str:
+    """Trim, drop ./ and .4x/, clean lexically (``evidence.normalize_screenshot_path``)."""
+    return forward("evidence.normalize_screenshot_path", {"path": path})["path"]
+
+
+def parse_screenshot_filename(filename: str) -> ScreenshotName:
+    """Step and description from a screenshot file name (``evidence.parse_screenshot_filename``)."""
+    result: ScreenshotName = forward("evidence.parse_screenshot_filename", {"filename": filename})
+    return result
+
+
+def sort_screenshots(screenshots: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Order screenshots by step (numeric first), then path (``evidence.sort_screenshots``)."""
+    return forward("evidence.sort_screenshots", {"screenshots": screenshots})["screenshots"]
+
+
+def screenshot_dir(config: dict[str, Any]) -> str:
+    """The tester's screenshot directory template from a config (``evidence.screenshot_dir``)."""
+    return forward("evidence.screenshot_dir", {"config": config})["dir"]
+
+
+def screenshot_targets(
+    feature_id: str,
+    rounds: list[int],
+    *,
+    screenshot_dir: str | None = None,
+    template_rounds: list[int] | None = None,
+) -> list[dict[str, Any]]:
+    """Directories to look in for each round's screenshots (``evidence.screenshot_targets``)."""
+    return forward(
+        "evidence.screenshot_targets",
+        {"feature_id": feature_id, "rounds": rounds},
+        screenshot_dir=screenshot_dir,
+        template_rounds=template_rounds,
+    )["targets"]
+
+
+def group_screenshots(
+    root: str,
+    feature_id: str,
+    rounds: list[dict[str, Any]],
+    listings: dict[str, Any],
+    *,
+    screenshot_dir: str | None = None,
+    template_rounds: list[int] | None = None,
+    worktree: dict[str, Any] | None = None,
+) -> ScreenshotGroups:
+    """Group a feature's screenshots by round from verify.json texts and directory listings (``evidence.group_screenshots``)."""
+    result: ScreenshotGroups = forward(
+        "evidence.group_screenshots",
+        {"root": root, "feature_id": feature_id, "rounds": rounds, "listings": listings},
+        screenshot_dir=screenshot_dir,
+        template_rounds=template_rounds,
+        worktree=worktree,
+    )
+    return result
+
+
+def parse_test_strategy(text: str) -> dict[str, Any]:
+    """Decode test-strategy.yaml with yaml.v3's rules (``test_strategy.parse``)."""
+    return forward("test_strategy.parse", {"text": text})["test_strategy"]
+
+
+def user_config_path(home: str) -> str:
+    """The per-user settings path under a home directory (``config.user_path``)."""
+    return forward("config.user_path", {"home": home})["path"]
+
+
+def parse_config(text: str) -> dict[str, Any]:
+    """Decodes a project ``settings.json`` text with Go's rules and normalises it (legacy profile
+    ``roles`` become ``phases``; ``config.parse``)."""
+    config: dict[str, Any] = forward("config.parse", {"text": text})["config"]
+    return config
+
+
+def render_config(config: dict[str, Any]) -> str:
+    """The project ``settings.json`` bytes 4x writes (``config.render``)."""
+    text: str = forward("config.render", {"config": config})["text"]
+    return text
+
+
+def parse_user_config(text: str) -> dict[str, Any]:
+    """Decodes the per-user ``~/.4x/settings.json`` text (``config.parse_user``)."""
+    config: dict[str, Any] = forward("config.parse_user", {"text": text})["config"]
+    return config
+
+
+def render_user_config(config: dict[str, Any]) -> str:
+    """The per-user ``settings.json`` bytes (``config.render_user``)."""
+    text: str = forward("config.render_user", {"config": config})["text"]
+    return text
+
+
+def load_merged_config_text(project_text: str, user_text: str | None = None) -> MergedConfig:
+    """The project config text merged over the user config text; a bad user side is a warning,
+    never fatal (``config.load_merged_text``)."""
+    result: MergedConfig = forward(
+        "config.load_merged_text", {"project_text": project_text}, user_text=user_text
+    )
+    return result
 
 
 class Workspace:
-    """The workspace rooted at ``root`` (a relative root resolves against the working directory)."""
+    """The ``.4x`` workspace under ``root`` (a relative root is resolved against the working
+    directory by the core). Safe to share between threads: it holds only the root."""
 
     def __init__(self, root: str | os.PathLike[str]) -> None:
-        self.root: str = os.fspath(root)
+        self.root: str = _root(root)
 
     def __repr__(self) -> str:
         return f"Workspace({self.root!r})"
 
-    @staticmethod
-    def find(start_dir: str | os.PathLike[str] = ".") -> Workspace:
-        """The workspace of the nearest directory at or above ``start_dir`` holding ``.4x``."""
-        return Workspace(cast(str, call("workspace.find", start_dir=os.fspath(start_dir))["root"]))
+    @classmethod
+    def find(cls, start_dir: str | os.PathLike[str] = ".") -> Workspace:
+        """The workspace of the nearest ancestor of ``start_dir`` holding ``.4x``
+        (``workspace.find``)."""
+        return cls(find(start_dir))
 
-    def _id(self, feature_id: str) -> dict[str, Any]:
+    def _args(self, feature_id: str) -> dict[str, Any]:
         return {"root": self.root, "feature_id": feature_id}
 
     def feature_dir(self, feature_id: str) -> str:
-        """``<root>/.4x/run/<feature_id>`` (the id must be one safe path segment)."""
-        return cast(str, call("workspace.feature_dir", self._id(feature_id))["path"])
+        """``<root>/.4x/run/<feature_id>`` (``workspace.feature_dir``)."""
+        return feature_dir(self.root, feature_id)
 
     def round_dir(self, feature_id: str, round: int) -> str:
-        """``<feature_dir>/rounds/round-<round>``."""
-        return cast(str, call("workspace.round_dir", self._id(feature_id), round=round)["path"])
+        """``FeatureDir/rounds/round-<round>`` (``workspace.round_dir``)."""
+        return round_dir(self.root, feature_id, round)
 
     def init_feature_dir(self, feature_id: str) -> str:
-        """Creates the feature's ``rounds`` directory (idempotent); returns the feature dir."""
-        return cast(str, call("workspace.init_feature_dir", self._id(feature_id))["path"])
+        """Creates ``FeatureDir/rounds`` with its parents; idempotent; returns FeatureDir
+        (``workspace.init_feature_dir``)."""
+        path: str = forward("workspace.init_feature_dir", self._args(feature_id))["path"]
+        return path
 
-    def read_state(self, feature_id: str) -> dict[str, Any]:
-        """The feature's ``state.json``."""
-        return cast(dict[str, Any], call("workspace.read_state", self._id(feature_id))["state"])
+    def read_state(self, feature_id: str) -> State:
+        """Reads and decodes a feature's ``state.json`` (no validation, no reconciling;
+        ``workspace.read_state``)."""
+        state: State = forward("workspace.read_state", self._args(feature_id))["state"]
+        return state
 
-    def write_state(self, feature_id: str, state: dict[str, Any], now: str) -> dict[str, Any]:
-        """Stamps ``updatedAt = now``, writes ``state.json`` atomically, returns what was written."""
-        r = call("workspace.write_state", self._id(feature_id), state=state, now=now)
-        return cast(dict[str, Any], r["state"])
+    def write_state(self, feature_id: str, state: State | dict[str, Any], now: str) -> State:
+        """Stamps ``updatedAt = now`` and writes ``state.json`` atomically; returns the state as
+        written (``workspace.write_state``)."""
+        written: State = forward(
+            "workspace.write_state", {**self._args(feature_id), "state": state, "now": now}
+        )["state"]
+        return written
 
-    def append_event(self, feature_id: str, event: dict[str, Any], now: str) -> dict[str, Any]:
-        """Appends one line to ``events.jsonl`` (``ts`` stamped from ``now`` when empty)."""
-        r = call("workspace.append_event", self._id(feature_id), event=event, now=now)
-        return cast(dict[str, Any], r["event"])
+    def append_event(self, feature_id: str, event: Event | dict[str, Any], now: str) -> Event:
+        """Appends one line to ``events.jsonl`` in one write (an empty ``ts`` is stamped from
+        ``now``); returns the event as written (``workspace.append_event``)."""
+        written: Event = forward(
+            "workspace.append_event", {**self._args(feature_id), "event": event, "now": now}
+        )["event"]
+        return written
 
     def request_stop(self, feature_id: str) -> None:
-        """Asks the feature's run loop to stop."""
-        call("workspace.request_stop", self._id(feature_id))
+        """Asks the run loop to stop: writes ``FeatureDir/stop`` atomically
+        (``workspace.request_stop``)."""
+        forward("workspace.request_stop", self._args(feature_id))
 
     def stop_requested(self, feature_id: str) -> bool:
-        """Whether a stop was requested."""
-        return cast(bool, call("workspace.stop_requested", self._id(feature_id))["requested"])
+        """Whether ``FeatureDir/stop`` exists (``workspace.stop_requested``)."""
+        requested: bool = forward("workspace.stop_requested", self._args(feature_id))["requested"]
+        return requested
 
     def clear_stop(self, feature_id: str) -> None:
-        """Removes a stop request (none is fine)."""
-        call("workspace.clear_stop", self._id(feature_id))
+        """Removes the stop signal; a missing one is success (``workspace.clear_stop``)."""
+        forward("workspace.clear_stop", self._args(feature_id))
 
     def reconcile_active(
         self,
         feature_id: str,
         now: str,
+        *,
         pid_alive: bool | None = None,
-        state: dict[str, Any] | None = None,
-    ) -> tuple[dict[str, Any], bool]:
-        """``(state, changed)``: clears ``active`` when the run loop is gone (probed when
-        ``pid_alive`` is None) and writes the corrected state."""
-        extra: dict[str, Any] = {"now": now}
-        if pid_alive is not None:
-            extra["pid_alive"] = pid_alive
-        if state is not None:
-            extra["state"] = state
-        r = call("workspace.reconcile_active", {**self._id(feature_id), **extra})
-        return cast(dict[str, Any], r["state"]), cast(bool, r["changed"])
-
-    def total_cost(self, feature_id: str) -> float:
-        """The feature's total cost in USD (sum over ``run-end`` events)."""
-        return float(call("workspace.total_cost", self._id(feature_id))["total_cost_usd"])
-
-    def worktree_path(self, feature_id: str) -> str:
-        """The worktree the feature's last run reported, or ``""``."""
-        return cast(str, call("workspace.worktree_path", self._id(feature_id))["worktree_path"])
+        state: State | dict[str, Any] | None = None,
+    ) -> Reconciled:
+        """Clears ``active`` when the run loop's process is gone (``pid_alive`` given, or probed)
+        and writes the corrected state (``workspace.reconcile_active``)."""
+        result: Reconciled = forward(
+            "workspace.reconcile_active",
+            {**self._args(feature_id), "now": now},
+            pid_alive=pid_alive,
+            state=state,
+        )
+        return result
 
     def resolve_feature_id(self, prefix: str) -> str:
-        """The one feature id matching ``prefix`` (case-insensitive) in ``.4x/features``."""
-        r = call("workspace.resolve_feature_id", root=self.root, prefix=prefix)
-        return cast(str, r["feature_id"])
+        """Resolves a case-insensitive id prefix against ``.4x/features`` file names
+        (``workspace.resolve_feature_id``)."""
+        fid: str = forward("workspace.resolve_feature_id", {"prefix": prefix, "root": self.root})[
+            "feature_id"
+        ]
+        return fid
+
+    def total_cost(self, feature_id: str) -> float:
+        """Sum of ``cost_usd`` over the feature's run-end events (``workspace.total_cost``)."""
+        cost: float = forward("workspace.total_cost", self._args(feature_id))["total_cost_usd"]
+        return cost
+
+    def worktree_path(self, feature_id: str) -> str:
+        """The worktree path recorded in the feature's events (``workspace.worktree_path``)."""
+        path: str = forward("workspace.worktree_path", self._args(feature_id))["worktree_path"]
+        return path

@@ -1,6 +1,10 @@
 //! The private extension `fourx._fourx`: converts Python values to JSON values and back, and
 //! forwards to `fourx_core::ops`. Errors are raised as the `fourx.errors` class of their kind.
-//! No logic lives here; the typed package `fourx` wraps it.
+//! No logic lives here; the typed package `fourx` wraps it. Every entry point runs inside one
+//! panic boundary (`guard`): a Rust panic reaches Python as `fourx.Panic`, never as pyo3's
+//! `PanicException`.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -148,19 +152,44 @@ fn raise(py: Python<'_>, e: Error) -> PyErr {
     build().unwrap_or_else(|err| err)
 }
 
+/// The panic boundary of every entry point: runs `f`, turning a panic (a bug, never expected) into
+/// `fourx.Panic` with the panic's message instead of letting pyo3 raise `PanicException`.
+fn guard<T>(py: Python<'_>, f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(result) => result,
+        Err(payload) => {
+            let what = payload
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "non-string panic payload".to_owned());
+            Err(raise(
+                py,
+                Error::new(
+                    ErrorKind::Panic,
+                    format!("fourx panicked (a bug, please report it): {what}"),
+                ),
+            ))
+        }
+    }
+}
+
 /// Runs op `op` on `input` (a dict) and returns the result as plain Python objects.
 ///
 /// Raises the `fourx.errors` class of the error's kind. The GIL is released while the op runs.
 #[pyfunction]
 #[pyo3(signature = (op, input, /))]
 fn call<'py>(py: Python<'py>, op: &str, input: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-    let value = to_json(input, 0).map_err(|e| raise(py, e))?;
-    let op = op.to_owned();
-    let result = py.detach(move || ops::call(&op, &value));
-    match result {
-        Ok(v) => to_py(py, &v),
-        Err(e) => Err(raise(py, e)),
-    }
+    guard(py, || {
+        let value = to_json(input, 0).map_err(|e| raise(py, e))?;
+        let op = op.to_owned();
+        let result = py.detach(move || catch_unwind(move || ops::call(&op, &value)));
+        match result {
+            Ok(Ok(v)) => to_py(py, &v),
+            Ok(Err(e)) => Err(raise(py, e)),
+            Err(payload) => std::panic::resume_unwind(payload),
+        }
+    })
 }
 
 /// Runs op `op` on input given as JSON bytes (the same checks as the C boundary) and returns the
@@ -168,13 +197,36 @@ fn call<'py>(py: Python<'py>, op: &str, input: &Bound<'py, PyAny>) -> PyResult<B
 #[pyfunction]
 #[pyo3(signature = (op, input, /))]
 fn call_json(py: Python<'_>, op: &str, input: &[u8]) -> PyResult<Vec<u8>> {
-    let bytes = input.to_vec();
-    let op = op.to_owned();
-    let result = py.detach(move || ops::call_bytes(&op, &bytes));
-    match result {
-        Ok(v) => serde_json::to_vec(&v).map_err(|e| PyValueError::new_err(e.to_string())),
-        Err(e) => Err(raise(py, e)),
-    }
+    guard(py, || {
+        let bytes = input.to_vec();
+        let op = op.to_owned();
+        let result = py.detach(move || catch_unwind(move || ops::call_bytes(&op, &bytes)));
+        match result {
+            Ok(Ok(v)) => serde_json::to_vec(&v).map_err(|e| PyValueError::new_err(e.to_string())),
+            Ok(Err(e)) => Err(raise(py, e)),
+            Err(payload) => std::panic::resume_unwind(payload),
+        }
+    })
+}
+
+/// Whether the transition table allows moving from phase `from_` to phase `to` (the
+/// `state.can_transition` rule, called directly: no JSON, no GIL release, for hot loops).
+///
+/// Unknown phase strings are not errors: the answer is what the table gives for them.
+#[pyfunction]
+#[pyo3(signature = (from_, to))]
+fn can_transition(py: Python<'_>, from_: &str, to: &str) -> PyResult<bool> {
+    guard(py, || {
+        Ok(fourx_core::machine::can_transition_str(from_, to))
+    })
+}
+
+/// Panics inside the boundary: lets the test suite check that a panic arrives as `fourx.Panic`.
+/// Debug builds only (what `maturin develop` and `make test` build); never in a release wheel.
+#[cfg(debug_assertions)]
+#[pyfunction]
+fn _panic_for_tests(py: Python<'_>, message: &str) -> PyResult<()> {
+    guard(py, || -> PyResult<()> { panic!("{message}") })
 }
 
 /// The library version.
@@ -209,5 +261,10 @@ fn _fourx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(call_json, m)?)?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
     m.add_function(wrap_pyfunction!(error_kinds, m)?)?;
+    m.add_function(wrap_pyfunction!(can_transition, m)?)?;
+    // Set as a plain attribute, outside `__all__`: a private test hook, not part of the API.
+    #[cfg(debug_assertions)]
+    m.as_any()
+        .setattr("_panic_for_tests", wrap_pyfunction!(_panic_for_tests, m)?)?;
     Ok(())
 }

@@ -7,7 +7,7 @@ import fourx.router
 
 OUTPUT = (
     'CONTRACT {"s":"CHANGES_REQUESTED","b":true,"cr":1}\n## Review: Changes Requested\n\n'
-    "### Critical Issues\n- [95] token logged - src/auth/session.ts:88\n\n### Notes\n" + "- note\n" * 40
+    "### Critical Issues\n- [95] token logged - src/auth/session.ts:88\n\n### Notes\n" + "note\n" * 40
 )
 
 

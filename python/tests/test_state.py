@@ -41,11 +41,12 @@ def test_drive_a_feature_from_init_to_done() -> None:
 
 
 def test_should_stop_validate_reconcile_and_diagram() -> None:
-    assert state.should_stop({"round": 5, "maxRounds": 5}) == (True, "reached max rounds (5)")
+    assert state.should_stop({"round": 5, "maxRounds": 5}) == {
+        "stop": True, "reason": "reached max rounds (5)"}
     assert state.validate_state({})["errors"] == [
         "featureId is required", 'phase "" is invalid', "runner is required"]
-    s, changed = state.reconcile_active({"active": True, "pid": 9}, pid_alive=False)
-    assert changed and s["stopReason"] == "process-gone"
+    r = state.reconcile_active({"active": True, "pid": 9}, pid_alive=False)
+    assert r["changed"] and r["state"]["stopReason"] == "process-gone"
     assert state.diagram("dot").startswith("digraph state_machine {\n")
 
 
@@ -64,8 +65,8 @@ def test_workspace_round_trip(tmp_path: Path) -> None:
     assert ws.stop_requested("F1")
     ws.clear_stop("F1")
     assert not ws.stop_requested("F1")
-    s, changed = ws.reconcile_active("F1", NOW, pid_alive=False)
-    assert not changed and s == written
+    r = ws.reconcile_active("F1", NOW, pid_alive=False)
+    assert not r["changed"] and r["state"] == written
     assert Workspace.find(tmp_path / ".4x/run/F1").root == str(tmp_path)
     with pytest.raises(fourx.InvalidFeatureId):
         ws.read_state("../F1")

@@ -6,7 +6,7 @@
 use crate::error::{Error, ErrorKind, Result};
 use crate::machine::roles::SELECTABLE_PHASES;
 use crate::machine::table::{RECOVERABLE_PHASES, TERMINAL_PHASES, UNIVERSAL_TARGETS};
-use crate::protocol::state::{EventType, NotifyLevel, Phase, Role, SubPhase, Vocab};
+use crate::protocol::state::{EventType, FeatureStatus, NotifyLevel, Phase, Role, SubPhase, Vocab};
 
 /// The kinds `enums.list` knows, in documentation order.
 pub const ENUM_KINDS: &[&str] = &[
@@ -20,6 +20,7 @@ pub const ENUM_KINDS: &[&str] = &[
     "terminal_phases",
     "universal_targets",
     "recoverable_phases",
+    "feature_statuses",
 ];
 
 fn strs<T: Vocab>(v: &[T]) -> Vec<&'static str> {
@@ -39,6 +40,7 @@ pub fn enum_values(kind: &str) -> Result<Vec<&'static str>> {
         "terminal_phases" => strs(TERMINAL_PHASES),
         "universal_targets" => strs(UNIVERSAL_TARGETS),
         "recoverable_phases" => strs(RECOVERABLE_PHASES),
+        "feature_statuses" => strs(FeatureStatus::ALL),
         _ => {
             return Err(Error::new(
                 ErrorKind::UnknownKind,
@@ -55,6 +57,23 @@ pub fn enum_values(kind: &str) -> Result<Vec<&'static str>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn feature_statuses_are_the_eight_of_features_spec_section_2() {
+        assert_eq!(
+            enum_values("feature_statuses").unwrap(),
+            [
+                "not-started",
+                "in-progress",
+                "done",
+                "abandoned",
+                "blocked",
+                "needs-attention",
+                "ready-for-review",
+                "draft"
+            ]
+        );
+    }
 
     #[test]
     fn every_documented_kind_lists_values() {

@@ -1,0 +1,388 @@
+"""``python -m fourx``: the library from the command line.
+
+Subcommands: ``route``, ``pipeline``, ``state show|diagram``, ``contract check``,
+``blueprint index|fold|graph`` and ``ops``. Output is human-readable by default and JSON with
+``--json``; errors print their kind and message and exit with status 1 (2 for usage errors).
+Every answer comes from the core through the typed API; this module only parses arguments and
+formats results.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from . import _ops, blueprint, catalog, resolve, router, version, workspace
+from .enums import Phase
+from .state import (
+    can_transition,
+    diagram,
+    enum_values,
+    phase_to_role,
+    phase_to_status,
+    should_stop,
+)
+from .errors import FourxError
+
+__all__ = ["main", "build_parser"]
+
+
+class _Exit(Exception):
+    """A handled failure: message for stderr and the exit status."""
+
+    def __init__(self, message: str, status: int = 1) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def _read_text(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise _Exit(f"cannot read {path}: {e.strerror or e}") from e
+
+
+def _read_json(path: str) -> Any:
+    text = _read_text(path)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise _Exit(f"{path} is not JSON: {e}") from e
+
+
+def _read_feature(path: str) -> dict[str, Any]:
+    """A feature file: YAML through the core's feature parser, or a JSON object."""
+    if path.endswith((".yaml", ".yml")):
+        return workspace.parse_feature_yaml(_read_text(path))
+    data = _read_json(path)
+    if not isinstance(data, dict):
+        raise _Exit(f"{path} must hold a JSON object")
+    return data
+
+
+def _table(rows: Sequence[Sequence[str]], header: Sequence[str], out: TextIO) -> None:
+    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
+    line = "  ".join(h.upper().ljust(w) for h, w in zip(header, widths)).rstrip()
+    print(line, file=out)
+    print("  ".join("-" * w for w in widths), file=out)
+    for r in rows:
+        print("  ".join(str(c).ljust(w) for c, w in zip(r, widths)).rstrip(), file=out)
+
+
+def _emit_json(value: Any, out: TextIO) -> None:
+    json.dump(value, out, indent=2, ensure_ascii=False)
+    out.write("\n")
+
+
+# --- subcommands -------------------------------------------------------------------------------
+
+
+def _cmd_route(args: argparse.Namespace, out: TextIO) -> int:
+    result = router.route(" ".join(args.request))
+    if args.json:
+        _emit_json(result, out)
+        return 0
+    print(result["announcement"], file=out)
+    print(f"  workflow:  {result['workflow']}", file=out)
+    print(f"  signal:    {result['signal']} (priority {result['priority']})", file=out)
+    print(f"  matched:   {', '.join(result['matched']) or '(none)'}", file=out)
+    print(f"  chain:     {result['chain']}", file=out)
+    if result["override"]:
+        print(f"  override:  {result['override']}", file=out)
+    return 0
+
+
+def _cmd_pipeline(args: argparse.Namespace, out: TextIO) -> int:
+    config = _read_json(args.config)
+    if not isinstance(config, dict):
+        raise _Exit(f"{args.config} must hold a JSON object")
+    feature = _read_feature(args.feature) if args.feature else None
+    profile = resolve.resolve_profile(config, feature, override=args.profile or "")
+    phases = resolve.resolve_pipeline(config, feature, profile_name=args.profile or "")
+    if args.json:
+        _emit_json(
+            {"profile": profile["name"], "warnings": profile["warnings"], "phases": phases}, out
+        )
+        return 0
+    print(f"profile: {profile['name']}", file=out)
+    for w in profile["warnings"]:
+        print(f"warning: {w}", file=out)
+    rows = [[p["phase"], p["role"], p["runner"], p["model"]] for p in phases]
+    _table(rows, ["phase", "role", "runner", "model"], out)
+    return 0
+
+
+def _cmd_state_show(args: argparse.Namespace, out: TextIO) -> int:
+    if args.feature:
+        ws = workspace.Workspace(args.root)
+        state = ws.read_state(args.feature)
+        phase = state.get("phase", "")
+        nexts = [p.value for p in Phase if can_transition(phase, p)]
+        stop = should_stop(state)
+        if args.json:
+            _emit_json({"state": state, "next": nexts, "should_stop": stop}, out)
+            return 0
+        print(
+            f"feature {state.get('featureId', '')}: {phase} (round {state.get('round', 0)})",
+            file=out,
+        )
+        for key in ("role", "runner", "active", "maxRounds", "updatedAt", "stopReason"):
+            if key in state:
+                print(f"  {key}: {state[key]}", file=out)  # type: ignore[literal-required]
+        print(f"  may move to: {', '.join(nexts) or '(nothing: terminal)'}", file=out)
+        if stop["stop"]:
+            print(f"  should stop: {stop['reason']}", file=out)
+        return 0
+    universal = enum_values("universal_targets")
+    rows = []
+    table = []
+    for p in Phase:
+        targets = [t.value for t in Phase if can_transition(p, t)]
+        role = phase_to_role(p)
+        status = phase_to_status(p)
+        own = [t for t in targets if t not in universal]
+        shown = ", ".join(own) if own else ("-" if targets else "(terminal)")
+        rows.append([p.value, role or "-", status, shown])
+        table.append({"phase": p.value, "role": role, "status": status, "targets": targets})
+    if args.json:
+        _emit_json({"phases": table, "universal_targets": universal}, out)
+        return 0
+    _table(rows, ["phase", "role", "status", "may move to"], out)
+    print(f"\nfrom any non-terminal phase: {', '.join(universal)}", file=out)
+    return 0
+
+
+def _cmd_state_diagram(args: argparse.Namespace, out: TextIO) -> int:
+    text = diagram(args.format)
+    if args.json:
+        _emit_json({"format": args.format, "text": text}, out)
+    else:
+        out.write(text)
+    return 0
+
+
+def _cmd_contract_check(args: argparse.Namespace, out: TextIO) -> int:
+    """Exit 0: a valid contract the router may act on (whatever verdict the agent reports).
+    Exit 1: an invalid output (parse error, violated pass condition, or a verdict that needs
+    inline verification) -- router.md: do not advance on it."""
+    text = _read_text(args.file)
+    try:
+        parsed = router.parse_output(args.agent, text)
+    except FourxError as e:
+        if args.json:
+            error = {"kind": e.kind, "message": e.message, "field": e.field}
+            _emit_json({"valid": False, "error": error}, out)
+        else:
+            print(f"INVALID  {args.agent}: {e.kind}", file=out)
+            print(f"  {e.message}", file=out)
+            if e.field:
+                print(f"  field: {e.field}", file=out)
+        return 1
+    result = parsed["result"]
+    if parsed["kind"] == "write":
+        problems = [f"pass condition violated: {v}" for v in result.get("violations", [])]
+        passes = result.get("passed")
+    else:
+        problems = []
+        if result.get("needs_inline_verification"):
+            problems = [f"needs inline verification: {c}" for c in result.get("checks", [])]
+        passes = result.get("passes")
+    valid = not problems
+    if args.json:
+        _emit_json({"valid": valid, "kind": parsed["kind"], "result": result}, out)
+        return 0 if valid else 1
+    verdict = "VALID" if valid else "INVALID"
+    outcome = {True: "passes", False: "does not pass", None: "no pass rule"}[passes]
+    blocking = " (blocking)" if result.get("blocking") else ""
+    print(
+        f"{verdict}  {args.agent} ({parsed['kind']} contract): "
+        f"{result.get('status')} - {outcome}{blocking}",
+        file=out,
+    )
+    for issue in result.get("critical_issues", []):
+        print(f"  critical: {issue}", file=out)
+    for p in problems:
+        print(f"  {p}", file=out)
+    return 0 if valid else 1
+
+
+def _blueprint_doc(path: str | None) -> str:
+    if path is None:
+        return ""
+    if not os.path.exists(path):
+        return ""
+    return _read_text(path)
+
+
+def _cmd_blueprint_index(args: argparse.Namespace, out: TextIO) -> int:
+    result = blueprint.render_index(
+        _blueprint_doc(args.doc), _read_json(args.snapshot), max_tokens=args.max_tokens
+    )
+    if args.json:
+        _emit_json(result, out)
+    else:
+        out.write(result["text"])
+        print(
+            f"({result['tokens']}/{result['budget']} tokens, {result['shown']} modules shown, "
+            f"{result['not_shown']} not shown)",
+            file=sys.stderr,
+        )
+    return 0
+
+
+def _cmd_blueprint_fold(args: argparse.Namespace, out: TextIO) -> int:
+    request = _read_json(args.request)
+    if not isinstance(request, dict):
+        raise _Exit(f"{args.request} must hold a JSON object (items, snapshot, evidence, now, ...)")
+    doc = _blueprint_doc(args.doc)
+    # The request file is the op's input as it is (items, snapshot, evidence, now, ...).
+    result = _ops.call("blueprint.fold", request, doc=doc)
+    line = blueprint.format_for_director(result["result"])
+    if args.write and args.doc and not result["result"].get("noop"):
+        Path(args.doc).write_text(result["doc"], encoding="utf-8")
+    if args.json:
+        _emit_json({**result, "line": line}, out)
+    else:
+        if not args.write:
+            out.write(result["doc"])
+        print(line, file=sys.stderr if not args.write else out)
+    return 0
+
+
+def _cmd_blueprint_graph(args: argparse.Namespace, out: TextIO) -> int:
+    text = blueprint.graph(_read_json(args.snapshot), args.format, doc=_blueprint_doc(args.doc))
+    if args.json:
+        _emit_json({"format": args.format, "text": text}, out)
+    else:
+        out.write(text)
+    return 0
+
+
+def _cmd_ops(args: argparse.Namespace, out: TextIO) -> int:
+    ops = catalog()
+    if args.prefix:
+        ops = [op for op in ops if op["name"].startswith(args.prefix)]
+    if args.json:
+        _emit_json(ops, out)
+        return 0
+    width = max((len(op["name"]) for op in ops), default=0)
+    print(f"fourx {version()}: {len(ops)} operations", file=out)
+    for op in ops:
+        print(f"  {op['name']:<{width}}  {op['doc']}", file=out)
+    return 0
+
+
+# --- parser ------------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``python -m fourx`` (every subcommand takes ``--json``)."""
+    # `--json` is accepted before or after the subcommand; the subcommands' copy only sets the
+    # flag when given (SUPPRESS), so it never resets a top-level `--json`.
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--json", action="store_true", default=argparse.SUPPRESS, help="print JSON instead of text"
+    )
+    parser = argparse.ArgumentParser(
+        prog="python -m fourx",
+        description="fourx: the deterministic core of an AI-agent coding harness.",
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    parser.add_argument("--version", action="version", version=f"fourx {version()}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("route", parents=[common], help="route a request to a workflow")
+    p.add_argument("request", nargs="+", help="the user's request text")
+    p.set_defaults(run=_cmd_route)
+
+    p = sub.add_parser(
+        "pipeline", parents=[common], help="the resolved pipeline of a feature (a table)"
+    )
+    p.add_argument("--config", required=True, help="settings.json (the project config)")
+    p.add_argument("--feature", help="the feature file (.yaml, or a JSON object)")
+    p.add_argument("--profile", help="a profile name overriding the feature's")
+    p.set_defaults(run=_cmd_pipeline)
+
+    p = sub.add_parser("state", parents=[common], help="the state machine")
+    ssub = p.add_subparsers(dest="state_command", metavar="show|diagram", required=True)
+    q = ssub.add_parser(
+        "show", parents=[common], help="the transition table, or one feature's state"
+    )
+    q.add_argument("--feature", help="show this feature's state.json instead of the table")
+    q.add_argument("--root", default=".", help="the workspace root (default: .)")
+    q.set_defaults(run=_cmd_state_show)
+    q = ssub.add_parser("diagram", parents=[common], help="the transition graph as text")
+    q.add_argument("--format", choices=["mermaid", "dot"], default="mermaid")
+    q.set_defaults(run=_cmd_state_diagram)
+
+    p = sub.add_parser("contract", parents=[common], help="agent output contracts")
+    csub = p.add_subparsers(dest="contract_command", metavar="check", required=True)
+    q = csub.add_parser(
+        "check", parents=[common], help="validate an agent's output (exit 0 accepted, 1 rejected)"
+    )
+    q.add_argument(
+        "--agent", required=True, help="the agent that wrote the output (e.g. code-reviewer)"
+    )
+    q.add_argument("file", help="the output file ('-' for stdin)")
+    q.set_defaults(run=_cmd_contract_check)
+
+    p = sub.add_parser("blueprint", parents=[common], help="the per-repository blueprint")
+    bsub = p.add_subparsers(dest="blueprint_command", metavar="index|fold|graph", required=True)
+    q = bsub.add_parser("index", parents=[common], help="render the token-capped index")
+    q.add_argument("--doc", help="blueprint.md (absent file = empty blueprint)")
+    q.add_argument("--snapshot", required=True, help="the module snapshot (JSON)")
+    q.add_argument("--max-tokens", type=int, help="the token cap (default: the core's)")
+    q.set_defaults(run=_cmd_blueprint_index)
+    q = bsub.add_parser("fold", parents=[common], help="fold agent claims into a blueprint")
+    q.add_argument("--doc", help="blueprint.md (absent file = empty blueprint)")
+    q.add_argument(
+        "--request",
+        required=True,
+        help="JSON with project_id, items, snapshot, evidence, now (and file_text, git)",
+    )
+    q.add_argument("--write", action="store_true", help="write the folded text back to --doc")
+    q.set_defaults(run=_cmd_blueprint_fold)
+    q = bsub.add_parser("graph", parents=[common], help="the module graph as Mermaid or DOT")
+    q.add_argument("--doc", help="blueprint.md (marks stale and unannotated modules)")
+    q.add_argument("--snapshot", required=True, help="the module snapshot (JSON)")
+    q.add_argument("--format", choices=["mermaid", "dot"], default="mermaid")
+    q.set_defaults(run=_cmd_blueprint_graph)
+
+    p = sub.add_parser("ops", parents=[common], help="the operation catalog")
+    p.add_argument("prefix", nargs="?", default="", help="only ops whose name starts with this")
+    p.set_defaults(run=_cmd_ops)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Runs the CLI on ``argv`` (default ``sys.argv[1:]``), writing to ``out`` (default stdout);
+    returns the exit status: 0 success, 1 a fourx error or a rejected contract, 2 usage."""
+    out = sys.stdout if out is None else out
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not hasattr(args, "run"):
+        parser.print_help(out)
+        return 0
+    try:
+        status: int = args.run(args, out)
+        return status
+    except BrokenPipeError:
+        # The reader went away (`| head`): stop quietly, as Unix tools do.
+        sys.stderr.close()
+        return 0
+    except FourxError as e:
+        print(
+            f"fourx: {e.kind}: {e.message}" + (f" (field {e.field})" if e.field else ""),
+            file=sys.stderr,
+        )
+        return 1
+    except _Exit as e:
+        print(f"fourx: {e}", file=sys.stderr)
+        return e.status
