@@ -27,7 +27,7 @@ use super::{boundary, core_err, fourx_buf, fourx_status, input_object, null_arg,
 /// # Safety
 /// As the `_new` exports: `config` NULL or valid for `len` bytes, `out` NULL or writable, `err`
 /// NULL or writable.
-unsafe fn new_handle<T>(
+pub(crate) unsafe fn new_handle<T>(
     config: *const u8,
     len: usize,
     out: *mut *mut T,
@@ -67,7 +67,7 @@ unsafe fn new_handle<T>(
 ///
 /// # Safety
 /// As the `_call` exports.
-unsafe fn call_handle<T>(
+pub(crate) unsafe fn call_handle<T>(
     h: *const T,
     op: *const c_char,
     input: *const u8,
@@ -96,7 +96,7 @@ unsafe fn call_handle<T>(
 ///
 /// # Safety
 /// `h` must be NULL or a handle returned by the matching `_new` and not freed yet.
-unsafe fn free_handle<T>(h: *mut T) {
+pub(crate) unsafe fn free_handle<T>(h: *mut T) {
     if h.is_null() {
         return;
     }

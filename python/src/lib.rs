@@ -15,6 +15,8 @@ use serde_json::{Map, Number, Value};
 use fourx_core::blueprint::held::HeldStore;
 use fourx_core::{ops, Error, ErrorKind};
 
+mod cached;
+
 /// Deepest nesting accepted when converting a Python value (same as every other input path).
 const MAX_DEPTH: usize = ops::MAX_DEPTH;
 
@@ -320,6 +322,7 @@ fn _fourx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(call_json, m)?)?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
     m.add_function(wrap_pyfunction!(error_kinds, m)?)?;
+    m.add_class::<cached::CachedWorkspace>()?;
     m.add_function(wrap_pyfunction!(can_transition, m)?)?;
     m.add_class::<BlueprintStore>()?;
     // Set as a plain attribute, outside `__all__`: a private test hook, not part of the API.
