@@ -74,10 +74,14 @@ def _last_written(outcomes: list[tuple[int, int, str]]) -> dict[int, int]:
 def test_threads_share_one_memory_store_without_losing_a_write() -> None:
     store = blueprint.Store()
     outcomes = _hammer(store, "app-0123456789ab")
-    assert {s for _, _, s in outcomes} == {"written"}
+    assert len(outcomes) == THREADS * ROUNDS
+    # The held store orders concurrent commits with compare-and-swap: a commit that lost twice
+    # is a deferral (never an exception); every other one is written.
+    assert {s for _, _, s in outcomes} <= {"written", "deferred"}
+    assert any(s == "written" for _, _, s in outcomes)
     text = store.read()
-    for t in range(THREADS):  # each module's section holds the thread's last claim
-        assert f"Claim {t}-{ROUNDS - 1}." in text
+    for t, n in _last_written(outcomes).items():
+        assert f"Claim {t}-{n}." in text, (t, n)
 
 
 def test_threads_share_one_filesystem_store(tmp_path: Path) -> None:
