@@ -20,8 +20,24 @@ use serde_json::json;
 
 static COUNTER: AtomicUsize = AtomicUsize::new(0);
 
+/// A copy of the fixture tree, removed when dropped.
+struct Tree(PathBuf);
+
+impl std::ops::Deref for Tree {
+    type Target = PathBuf;
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl Drop for Tree {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// A fresh copy of the fixture tree in the system temp directory.
-fn fixture_copy() -> PathBuf {
+fn fixture_copy() -> Tree {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/workspace");
     let dst = std::env::temp_dir().join(format!(
         "fourx-fixture-{}-{}",
@@ -30,7 +46,7 @@ fn fixture_copy() -> PathBuf {
     ));
     let _ = std::fs::remove_dir_all(&dst);
     copy_dir(&src, &dst);
-    dst
+    Tree(dst)
 }
 
 fn copy_dir(src: &Path, dst: &Path) {
@@ -282,7 +298,8 @@ fn finalize_done_writes_state_syncs_status_and_appends_the_event() {
 
 #[test]
 fn init_writes_features_dir_gitignore_and_settings() {
-    let root = fixture_copy().join("fresh");
+    let tree = fixture_copy();
+    let root = tree.join("fresh");
     let r = root_str(&root);
     fourx_core::ops::call(
         "workspace.init",
