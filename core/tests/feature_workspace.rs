@@ -522,3 +522,39 @@ fn cache_never_serves_a_stale_feature_to_concurrent_readers() {
     }
     assert_eq!(cache.load_feature("F001-login").unwrap().description, "60");
 }
+
+#[test]
+fn feature_files_that_are_not_utf8_or_too_large_are_refused_by_name() {
+    let root = fixture_copy();
+    let ws = WorkspaceFs::new(root_str(&root)).unwrap();
+    let dir = root.join(".4x/features");
+    std::fs::write(
+        dir.join("F005-latin1.yaml"),
+        b"id: F005-latin1\nname: caf\xe9\n",
+    )
+    .unwrap();
+    let mut big = b"id: F006-big\nname: ".to_vec();
+    big.resize(4 * 1024 * 1024 + 1, b'a');
+    std::fs::write(dir.join("F006-big.yaml"), &big).unwrap();
+    assert_eq!(
+        ws.load_feature("F005-latin1").unwrap_err().kind,
+        ErrorKind::InvalidFeature
+    );
+    assert_eq!(
+        ws.load_feature("F006-big").unwrap_err().kind,
+        ErrorKind::InputTooLarge
+    );
+    let list = ws.list_features().unwrap();
+    assert_eq!(list.features.len(), 3);
+    let mut files: Vec<_> = list.warnings.iter().map(|w| w.file.as_str()).collect();
+    files.sort_unstable();
+    assert_eq!(
+        files,
+        [
+            "F005-latin1.yaml",
+            "F006-big.yaml",
+            "broken.yaml",
+            "noid.yaml"
+        ]
+    );
+}
