@@ -19,7 +19,9 @@ use std::time::SystemTime;
 use blueprint_fixture::request;
 use fourx_core::blueprint::{commit, FileView, Item, MapFileView, Nonce, Snapshot};
 use fourx_core::ops::call;
+use fourx_core::store::cas::Store;
 use fourx_core::store::cas_fs::FsStore;
+use fourx_core::store::{DirEntry, DirLock, FileStat, Fs, FsFile, RealFs};
 use fourx_core::ErrorKind;
 use serde_json::{json, Value};
 
@@ -153,9 +155,17 @@ fn commit_thread(dir: &Path, l: Load, p: usize, t: usize) -> Vec<String> {
         );
         let nonce: Nonce = format!("{:02x}{:x}{:05x}", p, t, r).parse().unwrap();
         match commit(&store, &req, &snap, &view as &dyn FileView, &nonce) {
+            // Archiving the pre-image must not fail just because another writer pruned the
+            // same old revision first.
+            Ok(o) if !o.result.warnings.is_empty() => {
+                out.push(format!("BAD warnings {claim}: {:?}", o.result.warnings))
+            }
             Ok(o) if o.written && o.result.accepted.len() == 1 => out.push(format!("W {claim}")),
             Ok(o) => out.push(format!("BAD not written: {claim} {:?}", o.result)),
             Err(e) if e.kind == ErrorKind::FoldConflict => match e.fold_result() {
+                Some(acc) if !acc.warnings.is_empty() => {
+                    out.push(format!("BAD warnings {claim}: {:?}", acc.warnings))
+                }
                 Some(acc) if acc.accepted.len() == 1 => out.push(format!("C {claim}")),
                 _ => out.push(format!("BAD conflict without its account: {claim}")),
             },
@@ -417,4 +427,76 @@ fn concurrent_state_writers_leave_one_whole_acknowledged_state_and_readers_never
         outcomes.len(),
         reads.load(Ordering::Relaxed)
     );
+}
+
+/// An [`Fs`] on which another writer always removes a file a moment before we do.
+struct RacingPruner;
+
+impl Fs for RacingPruner {
+    fn read(&self, p: &Path) -> std::io::Result<Vec<u8>> {
+        RealFs.read(p)
+    }
+    fn create_dir(&self, p: &Path, m: u32) -> std::io::Result<()> {
+        RealFs.create_dir(p, m)
+    }
+    fn create_exclusive(&self, p: &Path, m: u32) -> std::io::Result<FsFile> {
+        RealFs.create_exclusive(p, m)
+    }
+    fn write(&self, f: &mut FsFile, d: &[u8]) -> std::io::Result<()> {
+        RealFs.write(f, d)
+    }
+    fn set_mode(&self, f: &FsFile, m: u32) -> std::io::Result<()> {
+        RealFs.set_mode(f, m)
+    }
+    fn sync(&self, f: &FsFile) -> std::io::Result<()> {
+        RealFs.sync(f)
+    }
+    fn sync_dir(&self, d: &Path) -> std::io::Result<()> {
+        RealFs.sync_dir(d)
+    }
+    fn rename(&self, a: &Path, b: &Path) -> std::io::Result<()> {
+        RealFs.rename(a, b)
+    }
+    fn hard_link(&self, a: &Path, b: &Path) -> std::io::Result<()> {
+        RealFs.hard_link(a, b)
+    }
+    fn lock_dir(&self, d: &Path, t: std::time::Duration) -> std::io::Result<DirLock> {
+        RealFs.lock_dir(d, t)
+    }
+    fn stat(&self, p: &Path, f: bool) -> std::io::Result<FileStat> {
+        RealFs.stat(p, f)
+    }
+    fn list(&self, d: &Path) -> std::io::Result<Vec<DirEntry>> {
+        RealFs.list(d)
+    }
+    fn append_line(&self, p: &Path, l: &[u8], m: u32) -> std::io::Result<()> {
+        RealFs.append_line(p, l, m)
+    }
+    fn write_file(&self, p: &Path, d: &[u8], m: u32) -> std::io::Result<()> {
+        RealFs.write_file(p, d, m)
+    }
+    fn remove_file(&self, p: &Path) -> std::io::Result<()> {
+        let _ = std::fs::remove_file(p);
+        RealFs.remove_file(p)
+    }
+    fn remove_dir_all(&self, p: &Path) -> std::io::Result<()> {
+        RealFs.remove_dir_all(p)
+    }
+}
+
+/// Regression (found by the set test above: 94 of 200 commits warned `revision_failed`): two
+/// writers pruning the same old revision must not turn a saved revision into a failure.
+#[test]
+fn a_revision_pruned_by_another_writer_first_is_not_a_failed_save() {
+    let t = TempDir::new("prune");
+    let store = FsStore::new(Arc::new(RacingPruner), t.path().join("store"), None);
+    for d in 1..=7 {
+        let name = format!("2026030{d}T120000Z-0000000{d}.md");
+        store
+            .save_revision(&name, b"x")
+            .unwrap_or_else(|e| panic!("save {name}: {e}"));
+    }
+    let names = store.list_revisions().unwrap();
+    assert_eq!(names.len(), 5);
+    assert!(names[0].starts_with("20260303"));
 }
