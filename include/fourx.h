@@ -307,6 +307,16 @@ typedef uint32_t fourx_feature_status;
 typedef struct fourx_blueprint_store fourx_blueprint_store;
 
 /**
+ * The cached reader of one workspace. Opaque; create it with `fourx_cached_workspace_new`
+ * (config `{"root": "...", "home": "..."?}`), free it with `fourx_cached_workspace_free`.
+ *
+ * Thread-safety: `fourx_cached_workspace_call` may be called from several threads at once on
+ * the same handle (the cache is guarded by reader-writer locks, never held during I/O). Only
+ * `fourx_cached_workspace_free` needs exclusive access.
+ */
+typedef struct fourx_cached_workspace fourx_cached_workspace;
+
+/**
  * The published blueprint snapshot of one repository (blueprint.md §16.1) with a background
  * rescan thread the handle owns. Opaque; create it with `fourx_snapshot_cell_new`, free it with
  * `fourx_snapshot_cell_free` (which joins the thread).
@@ -394,6 +404,44 @@ uint32_t fourx_version_number(void);
  */
 enum fourx_status fourx_test_panic(struct fourx_buf *out);
 #endif
+
+/**
+ * Creates a cached workspace from the JSON config `{"root", "home"?}`. On success `*out` is the
+ * handle and `*err` an empty buffer; on failure `*out` is NULL and `*err` the error document.
+ *
+ * # Safety
+ * `config` NULL (with `config_len` 0) or valid for `config_len` bytes; `out` and `err` NULL or
+ * writable.
+ */
+enum fourx_status fourx_cached_workspace_new(const uint8_t *config,
+                                             size_t config_len,
+                                             struct fourx_cached_workspace **out,
+                                             struct fourx_buf *err);
+
+/**
+ * Runs one cached read op (`workspace.list_features`, `workspace.load_feature`,
+ * `workspace.read_state`, `config.read`, `config.load_merged`,
+ * `workspace.compare_backlog_mirror`, `workspace.cleanable_features`, `miner.scan_*`) through
+ * the cache. `*out` receives the result or the error document, as `fourx_call`.
+ *
+ * # Safety
+ * `h` NULL or a live handle; `op` NULL or NUL-terminated; `input` NULL (with `input_len` 0) or
+ * valid for `input_len` bytes; `out` NULL or writable.
+ */
+enum fourx_status fourx_cached_workspace_call(const struct fourx_cached_workspace *h,
+                                              const char *op,
+                                              const uint8_t *input,
+                                              size_t input_len,
+                                              struct fourx_buf *out);
+
+/**
+ * Frees a cached workspace handle. NULL is a no-op.
+ *
+ * # Safety
+ * `h` must be NULL or a handle from `fourx_cached_workspace_new` not freed yet, and no other
+ * call may be using it.
+ */
+void fourx_cached_workspace_free(struct fourx_cached_workspace *h);
 
 /**
  * The phase code of the string `(ptr, len)` (exact, case-sensitive match; not NUL-scanned), or

@@ -88,6 +88,18 @@ install_check() {
   gcc -std=c11 -Wall -Wextra -Werror ffi/examples/pipeline.c $(pkg-config --cflags --libs fourx) \
     -Wl,-rpath,"$prefix/lib" -o "$out/pipeline-shared"
   "$out/pipeline-shared" | grep 'contract passed' >/dev/null
+  # README's `## C` section compiles as shown: each of its ```c programs, with pkg-config.
+  rm -f "$out"/readme-c-*.c
+  awk -v dir="$out" '/^## /{sec=($0=="## C")} sec&&/^```c$/{n++; f=sprintf("%s/readme-c-%d.c",dir,n); blk=1; next}
+    blk&&/^```$/{blk=0; next} blk{print > f}' README.md
+  local block
+  for block in "$out"/readme-c-*.c; do
+    test -f "$block" || { echo "README's ## C section has no C program" >&2; return 1; }
+    # shellcheck disable=SC2046
+    gcc -std=c11 -Wall -Wextra -Werror "$block" $(pkg-config --cflags --libs fourx) \
+      -Wl,-rpath,"$prefix/lib" -o "${block%.c}"
+    "${block%.c}" >/dev/null
+  done
   "$out/hello-shared" | grep '"version"' >/dev/null
   "$out/hello-static" | grep '"version"' >/dev/null
   ! ldd "$out/hello-static" | grep libfourx >/dev/null

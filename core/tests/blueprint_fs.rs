@@ -472,3 +472,43 @@ fn processes_committing_to_one_store_never_lose_an_acknowledged_write() {
     assert_eq!(outcomes.len(), PROCS * PROC_ROUNDS);
     assert_no_lost_update(&dir, &outcomes);
 }
+
+#[test]
+fn writers_sweep_temp_files_older_than_an_hour_and_listings_skip_them() {
+    let t = TempDir::new("sweep");
+    let dir = t.path().join("store");
+    let store = FsStore::real(&dir, None);
+    let (_, v) = store.read().unwrap();
+    store.write_if(&v, b"one").unwrap();
+    let old = dir.join(".blueprint.md.1-1-1.tmp");
+    let young = dir.join(".blueprint.md.2-2-2.tmp");
+    for p in [&old, &young] {
+        std::fs::write(p, b"partial").unwrap();
+    }
+    let two_hours_ago = SystemTime::now() - Duration::from_secs(7200);
+    std::fs::File::options()
+        .write(true)
+        .open(&old)
+        .unwrap()
+        .set_modified(two_hours_ago)
+        .unwrap();
+    store
+        .save_revision("20260301T120000Z-1a2b3c4d.md", b"pre")
+        .unwrap();
+    std::fs::write(
+        dir.join("revisions/.20260301T120001Z-1a2b3c4d.md.9-9-9.tmp"),
+        b"x",
+    )
+    .unwrap();
+    assert_eq!(
+        store.list_revisions().unwrap(),
+        vec!["20260301T120000Z-1a2b3c4d.md".to_string()]
+    );
+    let (_, v) = store.read().unwrap();
+    store.write_if(&v, b"two").unwrap();
+    assert!(!old.exists(), "a temp file older than one hour is swept");
+    assert!(
+        young.exists(),
+        "a young temp file may belong to a live writer"
+    );
+}

@@ -517,3 +517,75 @@ fn failed_append_is_not_acknowledged_and_does_not_corrupt_the_next_line() {
     w.append_event(&id, &ev(2.0), now).unwrap();
     assert_eq!(w.total_cost(&id).unwrap(), 3.0);
 }
+
+mod fault_properties {
+    use super::*;
+    use fourx_core::protocol::state::Event;
+    use proptest::prelude::*;
+
+    fn fault_op() -> impl Strategy<Value = FsOp> {
+        prop::sample::select(vec![
+            FsOp::CreateExclusive,
+            FsOp::Write,
+            FsOp::SetMode,
+            FsOp::Sync,
+            FsOp::Rename,
+            FsOp::SyncDir,
+            FsOp::AppendLine,
+            FsOp::Stat,
+        ])
+    }
+
+    fn fault() -> impl Strategy<Value = Fault> {
+        prop::sample::select(vec![Fault::Fail, Fault::DiskFull])
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
+
+        /// Whatever single call fails, state.json is always a complete state (the acknowledged
+        /// one, or — only when the rename happened before the failure — the new one), and every
+        /// acknowledged event line is in events.jsonl intact while no failed one is.
+        #[test]
+        fn nothing_is_acknowledged_that_was_not_written(
+            op in fault_op(), nth in 1usize..6, fault in fault(), rounds in 1i64..6,
+        ) {
+            let d = TempDir::new("prop");
+            let id = FeatureId::new("F1").unwrap();
+            let real = WorkspaceFs::new(d.s()).unwrap();
+            real.init_feature_dir(&id).unwrap();
+            let now = parse_time("2024-01-01T00:00:00Z").unwrap();
+            let (w, _) = ws_with(d.path(), FaultyFs::new().fail_nth(op, nth, fault));
+            let mut acked_round = None;
+            let mut acked_events = Vec::new();
+            for r in 1..=rounds {
+                let s = State { feature_id: "F1".into(), round: r, ..State::default() };
+                match w.write_state(&id, &s, now) {
+                    Ok(_) => acked_round = Some(r),
+                    Err(_) => {
+                        let on_disk = real.read_state(&id).ok().map(|s| s.round);
+                        prop_assert!(on_disk == acked_round || on_disk == Some(r));
+                        if on_disk == Some(r) {
+                            acked_round = Some(r); // renamed; only the directory sync failed
+                        }
+                    }
+                }
+                prop_assert_eq!(real.read_state(&id).ok().map(|s| s.round), acked_round);
+                let e = Event { event_type: "run-end".into(), round: r, cost_usd: 1.0, ..Event::default() };
+                if w.append_event(&id, &e, now).is_ok() {
+                    acked_events.push(r);
+                }
+            }
+            let text = std::fs::read_to_string(d.path().join(".4x/run/F1/events.jsonl")).unwrap_or_default();
+            let complete: Vec<i64> = text
+                .lines()
+                .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+                .filter_map(|v| v["round"].as_i64())
+                .collect();
+            prop_assert_eq!(complete, acked_events);
+            for name in tree(&d.path().join(".4x/run/F1")) {
+                prop_assert!(["rounds", "state.json", "events.jsonl"].contains(&name.as_str()), "{}", name);
+            }
+        }
+    }
+}

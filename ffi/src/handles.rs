@@ -27,7 +27,7 @@ use super::{boundary, core_err, fourx_buf, fourx_status, input_object, null_arg,
 /// # Safety
 /// As the `_new` exports: `config` NULL or valid for `len` bytes, `out` NULL or writable, `err`
 /// NULL or writable.
-unsafe fn new_handle<T>(
+pub(crate) unsafe fn new_handle<T>(
     config: *const u8,
     len: usize,
     out: *mut *mut T,
@@ -67,7 +67,7 @@ unsafe fn new_handle<T>(
 ///
 /// # Safety
 /// As the `_call` exports.
-unsafe fn call_handle<T>(
+pub(crate) unsafe fn call_handle<T>(
     h: *const T,
     op: *const c_char,
     input: *const u8,
@@ -96,7 +96,7 @@ unsafe fn call_handle<T>(
 ///
 /// # Safety
 /// `h` must be NULL or a handle returned by the matching `_new` and not freed yet.
-unsafe fn free_handle<T>(h: *mut T) {
+pub(crate) unsafe fn free_handle<T>(h: *mut T) {
     if h.is_null() {
         return;
     }
@@ -477,7 +477,9 @@ mod tests {
             )
         };
         assert_eq!(st, fourx_status::Ok);
-        assert_eq!(take(&mut out)["scanning"], true);
+        // `scanning` is not asserted: the rescan thread may already have finished (a scan of a
+        // missing root fails at once). That the job ran and was joined is checked below.
+        assert!(take(&mut out)["scanning"].is_boolean());
         // SAFETY: `h` is live and freed once.
         let cell = Arc::clone(unsafe { &(*h).cell });
         // SAFETY: as above.

@@ -6,9 +6,11 @@
 //! `fourx_core`; this crate only converts and forwards.
 #![allow(non_camel_case_types)]
 
+mod cached_workspace;
 mod fast;
 mod handles;
 
+pub use cached_workspace::*;
 pub use fast::*;
 pub use handles::*;
 

@@ -3,11 +3,12 @@
 No LLM and no network: every agent is a scripted output file in ``agent_outputs/``. The harness
 does what a real one does around its agents, and asks fourx every question that has a rule:
 
-1. sets up a throw-away project (a ``.4x/`` workspace, a git-marked repository, a private home);
+1. sets up a throw-away project (``Workspace.init`` writes ``.4x/``, a feature file is saved, the
+   repository is git-marked, the home directory is a private one);
 2. routes the request (``fourx.router.route``) and resolves the `full` pipeline (profile, role,
    runner and model of every phase);
 3. walks the state machine (``fourx.transition``), writing ``state.json`` and ``events.jsonl``
-   through ``fourx.Workspace``;
+   through ``fourx.Workspace`` and keeping the feature file's status in step;
 4. validates each agent's output against its router contract (``fourx.router.parse_output``) --
    the first code review asks for changes, so the feature goes back to ``amending``;
 5. folds the agents' blueprint claims into the project's blueprint (``blueprint.commit``, an
@@ -21,7 +22,6 @@ so two runs print the same trace.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import tempfile
 from collections.abc import Iterator, Sequence
@@ -215,8 +215,7 @@ def setup_project(base: Path) -> tuple[Path, Path]:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     (repo / ".git").mkdir(exist_ok=True)
-    (repo / ".4x" / "features").mkdir(parents=True, exist_ok=True)
-    (repo / ".4x" / "settings.json").write_text(json.dumps(CONFIG, indent=2), encoding="utf-8")
+    Workspace(repo).init(CONFIG)  # .4x/features, .4x/.gitignore, .4x/settings.json
     home.mkdir(exist_ok=True)
     return repo, home
 
@@ -285,7 +284,9 @@ def run(base: Path, trace: Trace) -> dict[str, Any]:
     trace.line(f"route      {route['announcement']}")
     trace.line(f"           chain: {route['chain']}")
 
-    feature = {"id": FEATURE_ID, "title": "User profile page", "profile": "full"}
+    feature = {"id": FEATURE_ID, "name": "User profile page", "status": "not-started"}
+    feature["profile"] = "full"
+    ws.save_feature(feature)
     profile = fourx.resolve_profile(CONFIG, feature)
     pipeline = fourx.resolve_pipeline(CONFIG, feature)
     trace.head(f"pipeline: profile {profile['name']!r}, {len(pipeline)} phases")
@@ -322,7 +323,13 @@ def run(base: Path, trace: Trace) -> dict[str, Any]:
         state = dict(ws.write_state(FEATURE_ID, state, clock.now()))
         event = {"phase": to, "type": EventType.TRANSITION, "role": role, "round": state["round"]}
         ws.append_event(FEATURE_ID, {**event, "detail": f"{before} -> {to}"}, clock.now())
-        trace.line(f"[round {state['round']}] {before} -> {to}" + (f" ({role})" if role else ""))
+        sync = ws.sync_feature_status(FEATURE_ID, to)  # the feature file follows the phase
+        status = (
+            f"; feature {sync['previous_status']} -> {sync['status']}" if sync["changed"] else ""
+        )
+        trace.line(
+            f"[round {state['round']}] {before} -> {to}" + (f" ({role})" if role else "") + status
+        )
 
     while True:
         target = next_phase(state["phase"], remaining)
@@ -368,10 +375,12 @@ def run(base: Path, trace: Trace) -> dict[str, Any]:
             move(Phase.AMENDING)
 
     move(Phase.PENDING_REVIEW)
-    state = dict(fourx.finalize_done(state))
-    state = dict(ws.write_state(FEATURE_ID, state, clock.now()))
+    done = ws.finalize_done(FEATURE_ID, clock.now())  # state.json, feature status, event
+    state = dict(done["state"])
+    commit = done["commit"]
     trace.line(
         f"[round {state['round']}] pending-review -> done (stop reason: {state['stopReason']})"
+        + (f"; commit {commit['message']!r}" if commit else "")
     )
 
     trace.head("result")
@@ -379,6 +388,8 @@ def run(base: Path, trace: Trace) -> dict[str, Any]:
     trace.line(
         f"state.json   phase={state['phase']} round={state['round']} active={state['active']}"
     )
+    status = ws.load_feature(FEATURE_ID)["status"]
+    trace.line(f"feature      .4x/features/{FEATURE_ID}.yaml (status {status})")
     trace.line(f"events.jsonl {ws.feature_dir(FEATURE_ID)}/events.jsonl (total cost ${cost:.2f})")
     blueprint = keeper.text()
     index = keeper.store.render_index(SNAPSHOT)

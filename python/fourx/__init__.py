@@ -88,7 +88,7 @@ from .errors import (
 
 __version__: str = _fourx.version()
 
-from . import angles, blueprint, enums, errors, report, resolve, router, state, workspace
+from . import angles, blueprint, cached, enums, errors, report, resolve, router, state, workspace
 from .enums import EventType, FeatureStatus, NotifyLevel, Phase, Role, SubPhase
 from .state import (
     Reconciled,
@@ -114,6 +114,7 @@ from .state import (
 )
 from .resolve import resolve_pipeline, resolve_profile
 from .workspace import Event, Workspace
+from .cached import CachedWorkspace
 
 __all__ = [
     "call",
@@ -145,6 +146,8 @@ __all__ = [
     "StateConstants",
     "Event",
     "Workspace",
+    "cached",
+    "CachedWorkspace",
     "can_transition",
     "transition",
     "recover_to",

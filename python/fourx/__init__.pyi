@@ -65,6 +65,7 @@ from .errors import (
 from . import (
     angles as angles,
     blueprint as blueprint,
+    cached as cached,
     enums as enums,
     errors as errors,
     report as report,
@@ -111,6 +112,7 @@ from .workspace import (
     Event as Event,
     Workspace as Workspace,
 )
+from .cached import CachedWorkspace as CachedWorkspace
 
 __all__ = [
     "call",
@@ -142,6 +144,8 @@ __all__ = [
     "StateConstants",
     "Event",
     "Workspace",
+    "cached",
+    "CachedWorkspace",
     "can_transition",
     "transition",
     "recover_to",

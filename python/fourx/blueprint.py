@@ -10,10 +10,9 @@ with its account.
 from __future__ import annotations
 
 from pathlib import Path
-import threading
 from typing import Any, Literal, NotRequired, TypedDict
 
-from . import call
+from . import _fourx, call
 from ._ops import forward
 from .errors import FoldConflict
 
@@ -182,94 +181,78 @@ class ItemVerdict(TypedDict):
 
 
 class Store:
-    """A blueprint store: in memory (``content``/``revisions`` kept here) or on disk."""
+    """A blueprint store, bound once and used for many calls: in memory (the default; its content
+    lives in the store) or the filesystem store of one project (:meth:`for_project`).
+
+    A wrapper over the core's held store (the same object C gets as ``fourx_blueprint_store``):
+    every write is an optimistic compare-and-swap in the core, so one ``Store`` may be shared by
+    any number of threads (the GIL is released during each call). :meth:`commit` never raises for
+    a conflict: ``fold_conflict`` is a deferral and comes back as ``status == "deferred"``.
+    """
 
     def __init__(self, content: str = "", revisions: list[dict[str, str]] | None = None) -> None:
-        self._memory: dict[str, Any] | None = {
-            "content": content,
-            "revisions": list(revisions or []),
-        }
-        self._fs: dict[str, str] = {}
-        # A memory store's content lives here: commits to it are serialised so that concurrent
-        # threads never lose one another's writes. A filesystem store needs no lock: the core's
-        # compare-and-swap decides, and a lost race is a retry or a deferral.
-        self._lock = threading.Lock()
+        memory = {"kind": "memory", "content": content, "revisions": list(revisions or [])}
+        self._held = _fourx.BlueprintStore({"store": memory})
+        self._project_id = ""
+
+    @classmethod
+    def _bind(cls, config: dict[str, Any], project_id: str = "") -> Store:
+        """A store bound from a raw config (``{"store", "home"?, "repo_root"?}``); the memory
+        form also takes the core's testing keys (``interleave``, ``revision_fail``)."""
+        store = cls.__new__(cls)
+        store._held = _fourx.BlueprintStore(config)
+        store._project_id = project_id
+        return store
 
     @classmethod
     def for_project(cls, repo_root: str, home: str | None = None) -> Store:
         """The filesystem store of the project at ``repo_root`` (absolute), under
-        ``<home>/.4x/blueprints/<project_id>/``; ``home`` defaults to ``Path.home()``."""
+        ``<home>/.4x/blueprints/<project_id>/``; ``home`` defaults to ``Path.home()``. The root
+        guard runs now: ``/``, the home directory and non-projects are refused by kind."""
         home = str(Path.home()) if home is None else home
-        project_id = call("blueprint.project_id", root=repo_root)["project_id"]
-        paths = call("blueprint.storage_paths", home=home, project_id=project_id)
-        store = cls()
-        store._memory = None
-        store._fs = {
-            "dir": paths["dir"],
-            "file": paths["file"],
+        pid = project_id(repo_root)
+        paths = storage_paths(home, pid)
+        config = {
+            "store": {"kind": "fs", "dir": paths["dir"]},
             "home": home,
             "repo_root": repo_root,
-            "project_id": project_id,
         }
-        return store
-
-    @property
-    def content(self) -> str:
-        """The text of a memory store (``""`` = no file yet); ``""`` for a filesystem store."""
-        return str(self._memory["content"]) if self._memory is not None else ""
-
-    @property
-    def revisions(self) -> list[dict[str, str]]:
-        """The archived pre-images of a memory store, ``[{name, content}]`` in name order."""
-        return list(self._memory["revisions"]) if self._memory is not None else []
+        return cls._bind(config, pid)
 
     @property
     def project_id(self) -> str:
         """The project id of a filesystem store, ``""`` for a memory store."""
-        return self._fs.get("project_id", "")
+        return self._project_id
 
-    def _store_args(self) -> dict[str, Any]:
-        if self._memory is not None:
-            return {"store": {"kind": "memory", **self._memory}}
-        return {
-            "store": {"kind": "fs", "dir": self._fs["dir"]},
-            "home": self._fs["home"],
-            "repo_root": self._fs["repo_root"],
-        }
+    @property
+    def content(self) -> str:
+        """The stored blueprint.md text (``""`` while there is none)."""
+        return self.read()
 
-    def _keep(self, out: dict[str, Any]) -> None:
-        if self._memory is not None and "store" in out:
-            self._memory = {
-                "content": out["store"]["content"],
-                "revisions": out["store"]["revisions"],
-            }
-
-    def _run(self, op: str, args: dict[str, Any]) -> dict[str, Any]:
-        """Runs a store op: serialised for a memory store (read it, run, keep the new content);
-        unlocked for a filesystem store, whose compare-and-swap lives in the core."""
-        if self._memory is None:
-            out: dict[str, Any] = call(op, {**self._store_args(), **args})
-            return out
-        with self._lock:
-            out = call(op, {**self._store_args(), **args})
-            self._keep(out)
-            return out
+    @property
+    def revisions(self) -> list[str]:
+        """The names of the archived pre-images, sorted."""
+        names: list[str] = self._held.call("read", {})["revisions"]
+        return names
 
     def read(self) -> str:
         """The stored blueprint.md text (``""`` while there is none)."""
-        if self._memory is not None:
-            return self.content
-        path = Path(self._fs["file"])
-        return path.read_text(encoding="utf-8") if path.exists() else ""
+        text: str = self._held.call("read", {})["content"]
+        return text
 
     def read_module(self, snapshot: dict[str, Any], module: str) -> ModuleView:
         """The read view of one module of the stored blueprint (``blueprint.read_module``); raises
         :class:`fourx.NotVisible` for a module outside the snapshot's derived set."""
-        return read_module(self.read(), snapshot, module)
+        view: ModuleView = self._held.call("read_module", {"snapshot": snapshot, "module": module})
+        return view
 
     def render_index(self, snapshot: dict[str, Any], max_tokens: int | None = None) -> Index:
         """The token-capped index of the stored blueprint (``blueprint.render_index``)."""
-        return render_index(self.read(), snapshot, max_tokens)
+        args: dict[str, Any] = {"snapshot": snapshot}
+        if max_tokens is not None:
+            args["max_tokens"] = max_tokens
+        index: Index = self._held.call("render_index", args)
+        return index
 
     def commit(
         self,
@@ -284,23 +267,22 @@ class Store:
         unreadable: list[str] | None = None,
         git: dict[str, Any] | None = None,
     ) -> CommitOutcome:
-        """Folds ``items`` into the stored file with compare-and-swap (``blueprint.commit``)."""
+        """Folds ``items`` into the stored file with compare-and-swap (``blueprint.commit``):
+        ``written``, ``noop`` (nothing changed) or ``deferred`` (two conflicts in a row; retry
+        later), each with the fold account."""
         args: dict[str, Any] = {
-            "project_id": project_id if project_id is not None else self.project_id,
+            "project_id": self._project_id if project_id is None else project_id,
             "items": items,
             "snapshot": snapshot,
             "evidence": evidence,
             "now": now,
             "nonce": nonce,
         }
-        if file_text is not None:
-            args["file_text"] = file_text
-        if unreadable is not None:
-            args["unreadable"] = unreadable
-        if git is not None:
-            args["git"] = git
+        for key, value in (("file_text", file_text), ("unreadable", unreadable), ("git", git)):
+            if value is not None:
+                args[key] = value
         try:
-            out = self._run("blueprint.commit", args)
+            out = self._held.call("commit", args)
         except FoldConflict as deferred:
             return {"status": "deferred", "result": dict(deferred.result or {})}
         status: Literal["written", "noop"] = "written" if out["written"] else "noop"
@@ -308,7 +290,10 @@ class Store:
 
     def gc(self, *, snapshot: dict[str, Any], now: str, nonce: str) -> dict[str, Any]:
         """Marks, unmarks and (after 90 days, archive first) removes orphans (``blueprint.gc``)."""
-        return self._run("blueprint.gc", {"snapshot": snapshot, "now": now, "nonce": nonce})
+        out: dict[str, Any] = self._held.call(
+            "gc", {"snapshot": snapshot, "now": now, "nonce": nonce}
+        )
+        return out
 
 
 def fold(

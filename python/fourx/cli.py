@@ -100,9 +100,8 @@ def _cmd_route(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_pipeline(args: argparse.Namespace, out: TextIO) -> int:
-    config = _read_json(args.config)
-    if not isinstance(config, dict):
-        raise _Exit(f"{args.config} must hold a JSON object")
+    # settings.json is read the way 4x reads it (Go's decoder, legacy profiles normalised).
+    config = workspace.parse_config(_read_text(args.config))
     feature = _read_feature(args.feature) if args.feature else None
     profile = resolve.resolve_profile(config, feature, override=args.profile or "")
     phases = resolve.resolve_pipeline(config, feature, profile_name=args.profile or "")

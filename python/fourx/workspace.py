@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import os
+from pathlib import Path
 from typing import Any, TypedDict
 
 from ._ops import forward
@@ -59,6 +60,15 @@ __all__ = [
     "parse_user_config",
     "render_user_config",
     "load_merged_config_text",
+    "FeatureList",
+    "FeatureStatusSync",
+    "BacklogMirror",
+    "BacklogDrift",
+    "StrategyFile",
+    "CleanCandidate",
+    "Finalized",
+    "read_user_config",
+    "write_user_config",
 ]
 
 
@@ -132,8 +142,66 @@ class MergedConfig(TypedDict):
     warnings: list[dict[str, Any]]
 
 
+class FeatureList(TypedDict):
+    """Every feature of ``.4x/features`` (leniently loaded, sorted by id) and what was skipped."""
+
+    features: list[dict[str, Any]]
+    warnings: list[dict[str, Any]]
+
+
+class FeatureStatusSync(TypedDict):
+    """A feature file's status after syncing it from a phase, and the commit payload when it
+    changed (``commit`` null otherwise)."""
+
+    changed: bool
+    status: str
+    previous_status: str
+    commit: dict[str, Any] | None
+
+
+class BacklogMirror(TypedDict):
+    """``feature_list.json`` if present (``mirror`` null when absent)."""
+
+    present: bool
+    mirror: dict[str, Any] | None
+
+
+class BacklogDrift(TypedDict):
+    """Drift between the feature files and ``feature_list.json``."""
+
+    drift: list[dict[str, Any]]
+    warnings: list[dict[str, Any]]
+
+
+class StrategyFile(TypedDict):
+    """A feature's ``test-strategy.yaml`` (the zero value when absent)."""
+
+    test_strategy: dict[str, Any]
+    present: bool
+
+
+class CleanCandidate(TypedDict):
+    """A done/abandoned feature whose run directory could be removed, with its size."""
+
+    feature_id: str
+    size: int
+
+
+class Finalized(TypedDict):
+    """A feature moved to ``done``: the state written, non-fatal warnings, the commit payload."""
+
+    state: State
+    warnings: list[dict[str, Any]]
+    commit: dict[str, Any] | None
+
+
 def _root(root: str | os.PathLike[str]) -> str:
     return os.fspath(root)
+
+
+def _home(home: str | os.PathLike[str] | None) -> str:
+    """The caller's home, or ``Path.home()`` (CONVENTIONS.md §World inputs: Python's default)."""
+    return str(Path.home()) if home is None else os.fspath(home)
 
 
 def find(start_dir: str | os.PathLike[str]) -> str:
@@ -387,6 +455,19 @@ def load_merged_config_text(project_text: str, user_text: str | None = None) -> 
     return result
 
 
+def read_user_config(home: str | os.PathLike[str] | None = None) -> dict[str, Any]:
+    """``<home>/.4x/settings.json`` (the zero value when missing; ``config.read_user``); ``home``
+    defaults to ``Path.home()``."""
+    config: dict[str, Any] = forward("config.read_user", {"home": _home(home)})["config"]
+    return config
+
+
+def write_user_config(config: dict[str, Any], home: str | os.PathLike[str] | None = None) -> None:
+    """Writes ``<home>/.4x/settings.json`` atomically, creating ``<home>/.4x``
+    (``config.write_user``); ``home`` defaults to ``Path.home()``."""
+    forward("config.write_user", {"home": _home(home), "config": config})
+
+
 class Workspace:
     """The ``.4x`` workspace under ``root`` (a relative root is resolved against the working
     directory by the core). Safe to share between threads: it holds only the root."""
@@ -491,3 +572,121 @@ class Workspace:
         """The worktree path recorded in the feature's events (``workspace.worktree_path``)."""
         path: str = forward("workspace.worktree_path", self._args(feature_id))["worktree_path"]
         return path
+
+    def init(self, config: dict[str, Any]) -> None:
+        """Creates ``.4x/features``, ``.4x/.gitignore`` and ``.4x/settings.json``
+        (``workspace.init``)."""
+        forward("workspace.init", {"root": self.root, "config": config})
+
+    def read_config(self) -> dict[str, Any]:
+        """Reads and validates ``.4x/settings.json`` (``config.read``)."""
+        config: dict[str, Any] = forward("config.read", {"root": self.root})["config"]
+        return config
+
+    def write_config(self, config: dict[str, Any]) -> None:
+        """Writes ``.4x/settings.json`` atomically (``config.write``)."""
+        forward("config.write", {"root": self.root, "config": config})
+
+    def load_merged_config(self, home: str | os.PathLike[str] | None = None) -> MergedConfig:
+        """The project settings merged over the user's; user-side problems are warnings
+        (``config.load_merged``); ``home`` defaults to ``Path.home()``."""
+        result: MergedConfig = forward(
+            "config.load_merged", {"root": self.root, "home": _home(home)}
+        )
+        return result
+
+    def list_features(self) -> FeatureList:
+        """Every feature of ``.4x/features``, leniently loaded and sorted by id; every skip is a
+        warning (``workspace.list_features``)."""
+        result: FeatureList = forward("workspace.list_features", {"root": self.root})
+        return result
+
+    def load_feature(self, feature_id: str) -> dict[str, Any]:
+        """Loads one feature strictly; a short id finds the unique ``<id>-*.yaml``
+        (``workspace.load_feature``)."""
+        feature: dict[str, Any] = forward("workspace.load_feature", self._args(feature_id))[
+            "feature"
+        ]
+        return feature
+
+    def save_feature(self, feature: dict[str, Any]) -> str:
+        """Writes a feature's YAML atomically as ``.4x/features/<id>.yaml``; returns the path
+        (``workspace.save_feature``)."""
+        path: str = forward("workspace.save_feature", {"root": self.root, "feature": feature})[
+            "path"
+        ]
+        return path
+
+    def sync_feature_status(self, feature_id: str, phase: str) -> FeatureStatusSync:
+        """Sets a feature file's status from a phase, saved only when it changed
+        (``workspace.sync_feature_status``)."""
+        result: FeatureStatusSync = forward(
+            "workspace.sync_feature_status", {**self._args(feature_id), "phase": phase}
+        )
+        return result
+
+    def read_backlog_mirror(self) -> BacklogMirror:
+        """``feature_list.json`` if present (``workspace.read_backlog_mirror``)."""
+        result: BacklogMirror = forward("workspace.read_backlog_mirror", {"root": self.root})
+        return result
+
+    def compare_backlog_mirror(self) -> BacklogDrift:
+        """Drift between the feature files and ``feature_list.json``
+        (``workspace.compare_backlog_mirror``)."""
+        result: BacklogDrift = forward("workspace.compare_backlog_mirror", {"root": self.root})
+        return result
+
+    def read_test_strategy(self, feature_id: str) -> StrategyFile:
+        """A feature's ``test-strategy.yaml``; absent is not an error
+        (``workspace.read_test_strategy``)."""
+        result: StrategyFile = forward("workspace.read_test_strategy", self._args(feature_id))
+        return result
+
+    def discover_screenshots(
+        self, feature_id: str, *, screenshot_dir: str | None = None
+    ) -> ScreenshotGroups:
+        """A feature's screenshots grouped by round, from ``verify.json`` files and screenshot
+        directories (``evidence.discover_screenshots``)."""
+        result: ScreenshotGroups = forward(
+            "evidence.discover_screenshots", self._args(feature_id), screenshot_dir=screenshot_dir
+        )
+        return result
+
+    def finalize_done(
+        self, feature_id: str, now: str, *, state: State | dict[str, Any] | None = None
+    ) -> Finalized:
+        """``pending-review -> done``: writes ``state.json``, syncs the feature status (failures
+        are warnings), appends the transition event; returns the commit payload for the harness
+        (``workspace.finalize_done``)."""
+        result: Finalized = forward(
+            "workspace.finalize_done", {**self._args(feature_id), "now": now}, state=state
+        )
+        return result
+
+    def clean_feature(self, feature_id: str, now: str, *, pid_alive: bool | None = None) -> int:
+        """Removes the run directory of a done/abandoned feature that is not running; returns the
+        bytes freed (``workspace.clean_feature``)."""
+        freed: int = forward(
+            "workspace.clean_feature", {**self._args(feature_id), "now": now}, pid_alive=pid_alive
+        )["freed_bytes"]
+        return freed
+
+    def cleanable_features(
+        self, now: str, *, pid_alive: dict[str, bool] | None = None
+    ) -> list[CleanCandidate]:
+        """The done/abandoned features whose run directories could be cleaned, with their sizes
+        (``workspace.cleanable_features``); ``pid_alive`` maps feature ids to liveness."""
+        found: list[CleanCandidate] = forward(
+            "workspace.cleanable_features", {"root": self.root, "now": now}, pid_alive=pid_alive
+        )["candidates"]
+        return found
+
+    def load_candidates(self, file: str | None = None) -> dict[str, Any]:
+        """The candidate pool in ``.4x/<file>`` (default ``candidates.json``); missing is an
+        empty pool (``candidates.load``)."""
+        pool: dict[str, Any] = forward("candidates.load", {"root": self.root}, file=file)["pool"]
+        return pool
+
+    def save_candidates(self, pool: dict[str, Any], file: str | None = None) -> None:
+        """Writes a candidate pool atomically to ``.4x/<file>`` (``candidates.save``)."""
+        forward("candidates.save", {"root": self.root, "pool": pool}, file=file)

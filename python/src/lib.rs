@@ -12,7 +12,10 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use serde_json::{Map, Number, Value};
 
+use fourx_core::blueprint::held::HeldStore;
 use fourx_core::{ops, Error, ErrorKind};
+
+mod cached;
 
 /// Deepest nesting accepted when converting a Python value (same as every other input path).
 const MAX_DEPTH: usize = ops::MAX_DEPTH;
@@ -209,6 +212,64 @@ fn call_json(py: Python<'_>, op: &str, input: &[u8]) -> PyResult<Vec<u8>> {
     })
 }
 
+/// Converts a Python dict to a JSON object (`invalid_input` for anything else).
+fn to_object(obj: &Bound<'_, PyAny>) -> Result<Map<String, Value>, Error> {
+    match to_json(obj, 0)? {
+        Value::Object(map) => Ok(map),
+        _ => Err(conversion_error("expected a dict".into())),
+    }
+}
+
+/// A blueprint store bound once from its config (`{"store", "home"?, "repo_root"?}`, the keys of
+/// `blueprint.commit`) and used for many calls: the core's `HeldStore`, which keeps a memory
+/// store's content between calls and orders concurrent writes with compare-and-swap. Immutable
+/// from Python and `Sync`: one instance may be shared by every thread; calls release the GIL.
+#[pyclass(frozen, module = "fourx._fourx")]
+struct BlueprintStore {
+    held: HeldStore,
+}
+
+#[pymethods]
+impl BlueprintStore {
+    /// Binds the store of `config`; an fs store runs the root guard now (its refusal kinds).
+    #[new]
+    fn new(py: Python<'_>, config: &Bound<'_, PyAny>) -> PyResult<Self> {
+        guard(py, || {
+            let config = to_object(config).map_err(|e| raise(py, e))?;
+            let held = py
+                .detach(move || catch_unwind(move || HeldStore::new(&config)))
+                .unwrap_or_else(|payload| std::panic::resume_unwind(payload))
+                .map_err(|e| raise(py, e))?;
+            Ok(BlueprintStore { held })
+        })
+    }
+
+    /// Whether the store is the in-memory kind.
+    fn is_memory(&self) -> bool {
+        self.held.is_memory()
+    }
+
+    /// Runs store op `op` (`commit`, `gc`, `read`, `render_index`, `read_module`) on `input`.
+    #[pyo3(signature = (op, input, /))]
+    fn call<'py>(
+        &self,
+        py: Python<'py>,
+        op: &str,
+        input: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        guard(py, || {
+            let input = to_object(input).map_err(|e| raise(py, e))?;
+            let held = &self.held;
+            let result = py.detach(|| catch_unwind(AssertUnwindSafe(|| held.call(op, &input))));
+            match result {
+                Ok(Ok(v)) => to_py(py, &v),
+                Ok(Err(e)) => Err(raise(py, e)),
+                Err(payload) => std::panic::resume_unwind(payload),
+            }
+        })
+    }
+}
+
 /// Whether the transition table allows moving from phase `from_` to phase `to` (the
 /// `state.can_transition` rule, called directly: no JSON, no GIL release, for hot loops).
 ///
@@ -261,7 +322,9 @@ fn _fourx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(call_json, m)?)?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
     m.add_function(wrap_pyfunction!(error_kinds, m)?)?;
+    m.add_class::<cached::CachedWorkspace>()?;
     m.add_function(wrap_pyfunction!(can_transition, m)?)?;
+    m.add_class::<BlueprintStore>()?;
     // Set as a plain attribute, outside `__all__`: a private test hook, not part of the API.
     #[cfg(debug_assertions)]
     m.as_any()

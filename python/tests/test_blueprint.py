@@ -25,8 +25,8 @@ def test_memory_store_commit_then_noop_keeps_its_content() -> None:
 
 def test_conflict_is_a_deferral_not_an_exception() -> None:
     empty = fourx.call("blueprint.render", doc={})["text"]
-    store = bp.Store()
-    store._memory = {"content": "", "revisions": [], "interleave": [empty, empty + "\n"]}
+    # `interleave` is the memory store's testing affordance: another writer between read and write.
+    store = bp.Store._bind({"store": {"content": "", "interleave": [empty, empty + "\n"]}})
     out = store.commit(items=[ITEM], snapshot=SNAPSHOT, evidence=["internal/store"],
                        now="2026-03-01T12:00:00Z", nonce="1a2b3c4d")
     assert out["status"] == "deferred"

@@ -16,6 +16,7 @@ from fourx.cli import main
 
 OUTPUTS = Path(__file__).resolve().parents[1] / "examples" / "agent_outputs"
 CONFIG = {
+    "project": {"name": "demo"},
     "default_runner": "claude",
     "runners": {"claude": {"command": "claude", "tiers": {"opus": "opus", "sonnet": "sonnet"}}},
     "roles": {"reviewer": {"model": "opus"}},
@@ -74,6 +75,8 @@ def test_pipeline_with_a_feature_and_errors(tmp_path: Path) -> None:
     data = run_json("pipeline", "--config", str(cfg), "--feature", str(feature))
     assert data["profile"] == "quick"
     assert run("pipeline", "--config", str(cfg), "--profile", "nope")[0] == 1
+    cfg.write_text(json.dumps({"default_runner": "claude"}), encoding="utf-8")
+    assert run("pipeline", "--config", str(cfg))[0] == 1  # invalid_config: no project.name
     assert run("pipeline", "--config", str(tmp_path / "missing.json"))[0] == 1
 
 

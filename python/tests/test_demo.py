@@ -27,6 +27,8 @@ def test_demo_reaches_done_with_one_review_sent_back(tmp_path: Path) -> None:
     assert "amending -> reviewing" in trace and "fixing skipped" in trace
     ws = fourx.Workspace(tmp_path / "repo")
     assert ws.read_state(demo_harness.FEATURE_ID) == state
+    assert ws.load_feature(demo_harness.FEATURE_ID)["status"] == "done"
+    assert "feature not-started -> in-progress" in trace and "commit 'chore(" in trace
     events = Path(ws.feature_dir(demo_harness.FEATURE_ID), "events.jsonl").read_text().splitlines()
     types = [json.loads(line)["type"] for line in events]
     assert types[0] == "run-start" and "phase-skipped" in types

@@ -128,3 +128,30 @@ def test_no_input_makes_any_op_escape_the_error_classes(
                 pytest.fail(f"{op['name']} panicked on {args!r}")
             except fourx.FourxError:
                 pass
+
+
+def test_the_held_store_maps_hostile_input_to_error_kinds(tmp_path: Path) -> None:
+    """The held blueprint store (a class of the extension) answers hostile configs and op inputs
+    with error classes too, never a panic."""
+    configs: list[Any] = [{}, {"store": None}, {"store": {"kind": "fs"}}, {"x": 1}, {"store": 1}]
+    configs.append({"store": {"kind": "fs", "dir": str(tmp_path)}, "home": "", "repo_root": "/"})
+    for config in configs:
+        try:
+            _fourx.BlueprintStore(config)
+        except fourx.Panic:  # pragma: no cover - the failure this test exists to catch
+            pytest.fail(f"BlueprintStore panicked on {config!r}")
+        except fourx.FourxError:
+            pass
+    store = _fourx.BlueprintStore({"store": {"kind": "memory"}})
+    for op in ("commit", "gc", "read", "render_index", "read_module", "nope"):
+        for value in HOSTILE:
+            args = {k: value for k in ("snapshot", "items", "evidence", "now", "nonce", "module")}
+            for given in ({}, args, {"store": {}}):
+                try:
+                    store.call(op, given)
+                except fourx.Panic:  # pragma: no cover
+                    pytest.fail(f"store.{op} panicked on {given!r}")
+                except fourx.FourxError:
+                    pass
+    with pytest.raises(fourx.InvalidInput):
+        store.call("read", [])

@@ -23,35 +23,17 @@ import fourx
 PKG = Path(fourx.__file__).resolve().parent
 CATALOG = {op["name"]: op for op in fourx.catalog()}
 
-#: Ops the specs announce that are still landing in the core (the feature-files fs layer of
-#: features.md §15 / workspace.md §15, and blueprint.md's fs scan): each gets its typed function
-#: when it appears in the catalog. Every other op of the catalog must have one already.
+#: Ops the specs announce that are still landing in the core (blueprint.md's fs scan): each gets
+#: its typed function when it appears in the catalog. Every other op must have one already.
 PENDING = {
-    "workspace.init",
-    "workspace.clean_feature",
-    "workspace.cleanable_features",
-    "workspace.finalize_done",
-    "workspace.list_features",
-    "workspace.load_feature",
-    "workspace.save_feature",
-    "workspace.sync_feature_status",
-    "workspace.read_backlog_mirror",
-    "workspace.compare_backlog_mirror",
-    "workspace.read_test_strategy",
-    "evidence.discover_screenshots",
-    "candidates.load",
-    "candidates.save",
-    "config.read",
-    "config.write",
-    "config.read_user",
-    "config.write_user",
-    "config.load_merged",
     "blueprint.scan",
 }
 #: Ops served by something other than a forward() call.
 BUILTIN = {
     "state.can_transition": "fourx.can_transition (the extension's builtin)",
     "meta.version": "fourx.version() / fourx.__version__ (the extension's version())",
+    "blueprint.commit": "fourx.blueprint.Store.commit (the core's held store)",
+    "blueprint.gc": "fourx.blueprint.Store.gc (the core's held store)",
 }
 
 

@@ -201,7 +201,7 @@ pub fn parse(description: &str, require_all: bool) -> Result<TaskMetadata> {
     })
 }
 
-/// Inputs of [`format`]: the seven values as text (plan/scope/reason default to `N/A`).
+/// Inputs of [`format()`]: the seven values as text (plan/scope/reason default to `N/A`).
 #[derive(Debug, Clone, Default)]
 pub struct MetadataInput<'a> {
     /// `wf:`.

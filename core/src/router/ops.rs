@@ -319,6 +319,24 @@ fn op_loop_gate(m: &Input) -> Result<Value> {
 }
 
 const BAD: &[K] = &[K::MissingField, K::InvalidValue];
+const RO_ERRS: &[K] = &[
+    K::MissingField,
+    K::InvalidValue,
+    K::UnknownAgent,
+    K::InputTooLarge,
+    K::TooShort,
+    K::MissingContract,
+    K::ScenarioMismatch,
+    K::MissingEvidence,
+];
+const WRITE_ERRS: &[K] = &[
+    K::MissingField,
+    K::InvalidValue,
+    K::UnknownAgent,
+    K::InputTooLarge,
+    K::MissingContract,
+    K::MalformedContract,
+];
 const OUT_ERRS: &[K] = &[
     K::MissingField,
     K::InvalidValue,
@@ -348,8 +366,8 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new("router.model_tier", "Recommend an abstract model tier for an agent, with the reviewer floor (4.12).", &["agent", "build_scope?", "escalate?", "requested_tier?"], &["agent", "tier", "recommended", "floor", "floor_applied"], &[K::MissingField, K::InvalidValue, K::UnknownAgent], op_model_tier),
     OpInfo::new("router.build_scope", "Decide trivial or standard BUILD scope from the plan and heuristics (4.13).", &["plan?", "files_touched", "single_change", "testable_outcomes", "cross_module"], &["build_scope", "reason"], BAD, op_build_scope),
     OpInfo::new("router.task_graph", "The child-task graph of a workflow with agents, reasons and blockers (4.14).", &["workflow", "build_scope?", "diff_driven_docs_skip?"], &["workflow", "parent_phase", "build_scope", "nodes"], BAD, op_task_graph),
-    OpInfo::new("router.parse_readonly_output", "Validate a read-only agent's output: envelope, heading, issues, intent, scenarios, overrides (4.15).", &["agent", "output", "task?"], &["agent", "source", "envelope_error", "heading_status", "reported_status", "status", "blocking", "critical_issues", "critical_count", "intent", "checks", "needs_inline_verification", "passes", "memory_notes", "self_remediated", "remediation_source", "blocking_findings", "scenarios"], OUT_ERRS, op_parse_readonly_output),
-    OpInfo::new("router.parse_write_contract", "Validate a write agent's YAML Router Contract and its pass conditions (4.16).", &["agent", "output"], &["agent", "status", "claims_pass", "passed", "violations", "soft_pass", "memory_notes", "fields", "escalate_to_full"], OUT_ERRS, op_parse_write_contract),
+    OpInfo::new("router.parse_readonly_output", "Validate a read-only agent's output: envelope, heading, issues, intent, scenarios, overrides (4.15).", &["agent", "output", "task?"], &["agent", "source", "envelope_error", "heading_status", "reported_status", "status", "blocking", "critical_issues", "critical_count", "intent", "checks", "needs_inline_verification", "passes", "memory_notes", "self_remediated", "remediation_source", "blocking_findings", "scenarios"], RO_ERRS, op_parse_readonly_output),
+    OpInfo::new("router.parse_write_contract", "Validate a write agent's YAML Router Contract and its pass conditions (4.16).", &["agent", "output"], &["agent", "status", "claims_pass", "passed", "violations", "soft_pass", "memory_notes", "fields", "escalate_to_full"], WRITE_ERRS, op_parse_write_contract),
     OpInfo::new("router.parse_output", "Validate any agent's output with the read-only or write-contract parser its agent needs.", &["agent", "output", "task?"], &["kind", "result"], OUT_ERRS, op_parse_output),
     OpInfo::new("router.parse_brainstorm_handoff", "Read DESIGN_FILE, DESIGN_SUMMARY and MEMORY_NOTES from the brainstorming handoff block (4.17).", &["output"], &["design_file", "design_summary", "memory_notes"], &[K::MissingField, K::InvalidValue, K::InputTooLarge, K::MissingContract, K::MalformedContract], op_parse_brainstorm_handoff),
     OpInfo::new("router.reconcile_verdicts", "Reconcile agent verdicts: any fail fails, the stricter verdict is authoritative (4.18).", &["verdicts"], &["outcome", "contradiction", "authoritative"], &[K::MissingField, K::InvalidValue, K::UnknownAgent], op_reconcile_verdicts),
@@ -358,3 +376,77 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new("router.event_line", "One compact events.jsonl line for a workflow event (4.21).", &["now", "wf", "event", "phase", "task_id", "agent", "decision", "reason", "duration_seconds?", "work_category?", "details?"], &["line"], BAD, op_event_line),
     OpInfo::new("router.loop_gate", "Whether another remfix/investigation/research/plan_review loop is allowed before a checkpoint (4.22).", &["loop", "count"], &["loop", "cap", "count", "allowed", "checkpoint_required"], BAD, op_loop_gate),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn router_table_has_the_ops_of_router_spec_4_1_to_4_22_and_parse_output() {
+        let names: Vec<_> = OPS
+            .iter()
+            .map(|o| o.name.trim_start_matches("router."))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "route",
+                "parse_task_metadata",
+                "format_task_metadata",
+                "new_workflow_id",
+                "validate_workflow_id",
+                "parse_subject",
+                "format_marker",
+                "parse_markers",
+                "resolve_scope_reply",
+                "parse_session_settings",
+                "dispatch",
+                "model_tier",
+                "build_scope",
+                "task_graph",
+                "parse_readonly_output",
+                "parse_write_contract",
+                "parse_output",
+                "parse_brainstorm_handoff",
+                "reconcile_verdicts",
+                "new_artifact",
+                "check_artifact",
+                "event_line",
+                "loop_gate",
+            ]
+        );
+    }
+
+    #[test]
+    fn bad_input_is_missing_field_or_invalid_value() {
+        let call = |op: &str, v: Value| crate::ops::call(op, &v).unwrap_err().kind;
+        assert_eq!(call("router.route", json!({})), K::MissingField);
+        assert_eq!(call("router.route", json!({"request": 1})), K::InvalidValue);
+        assert_eq!(
+            call("router.loop_gate", json!({"loop": "remfix", "count": 1.5})),
+            K::InvalidValue
+        );
+        assert_eq!(
+            call("router.loop_gate", json!({"loop": "x", "count": 1})),
+            K::InvalidValue
+        );
+        assert_eq!(
+            call("router.model_tier", json!({"agent": "brainstorming"})),
+            K::UnknownAgent
+        );
+        assert_eq!(
+            call(
+                "router.parse_readonly_output",
+                json!({"agent": "code-reviewer", "output": "x", "task": {"status": "done"}})
+            ),
+            K::InvalidValue
+        );
+        assert_eq!(
+            call(
+                "router.event_line",
+                json!({"now": "2026-03-12T16:27:00Z", "wf": "wf-20260312T162700Z-a1b2c3d4", "event": "workflow_started", "phase": "build", "agent": "router", "decision": "d", "reason": "r"})
+            ),
+            K::MissingField
+        );
+    }
+}

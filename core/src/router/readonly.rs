@@ -460,6 +460,69 @@ mod tests {
         );
     }
 
+    fn pad() -> String {
+        "\nfiller line for length\n".repeat(12)
+    }
+
+    #[test]
+    fn only_the_last_intent_occurrence_is_validated() {
+        let out = format!(
+            "## Planning Review: PASS\n- REPLAN_NEEDED: [true if …]\n- REPLAN_NEEDED: false\n- BLOCKING_FINDINGS_COUNT: 0\n{}",
+            pad()
+        );
+        let r = parse(Agent::PlanGapReviewer, &out, None).unwrap();
+        assert_eq!(r.intent["REPLAN_NEEDED"], Value::Bool(false));
+        assert!(r.passes);
+        let out = format!(
+            "## Planning Review: PASS\n- REPLAN_NEEDED: maybe\n{}",
+            pad()
+        );
+        assert_eq!(
+            parse(Agent::PlanGapReviewer, &out, None).unwrap_err().kind,
+            ErrorKind::InvalidValue
+        );
+    }
+
+    #[test]
+    fn plan_gap_findings_need_a_replan_reason() {
+        let out = format!(
+            "CONTRACT {{\"s\":\"FINDINGS\",\"b\":true,\"bf\":2}}\n## Planning Review: FINDINGS\nREPLAN_NEEDED: true\nREPLAN_REASON: None\nBLOCKING_FINDINGS_COUNT: 1\n{}",
+            pad()
+        );
+        let r = parse(Agent::PlanGapReviewer, &out, None).unwrap();
+        assert_eq!(r.blocking_findings, Some(2));
+        assert_eq!(r.checks, ["replan_reason_missing"]);
+        assert!(r.needs_inline_verification && r.blocking && !r.passes);
+    }
+
+    #[test]
+    fn pass_with_replan_needed_is_overridden_to_findings() {
+        let out = format!(
+            "## Planning Review: Pass\nREPLAN_NEEDED: TRUE\nBLOCKING_FINDINGS_COUNT: 0\nREPLAN_REASON: scope gap\n{}",
+            pad()
+        );
+        let r = parse(Agent::PlanGapReviewer, &out, None).unwrap();
+        assert_eq!(
+            (r.reported_status.as_str(), r.status.as_str()),
+            ("PASS", "FINDINGS")
+        );
+        assert_eq!(r.checks, ["blocking_findings_override"]);
+        assert!(!r.blocking, "no bf and no count: not blocking");
+    }
+
+    #[test]
+    fn clean_hunter_needs_stated_non_zero_scope() {
+        for (line, ok) in [
+            ("Total handlers audited: 12", true),
+            ("Total handlers audited: 00", false),
+            ("", false),
+        ] {
+            let out = format!("## Error Handling Audit: CLEAN\n{line}\n{}", pad());
+            let r = parse(Agent::SilentFailureHunter, &out, None).unwrap();
+            assert_eq!(r.passes, ok, "{line}");
+        }
+    }
+
     #[test]
     fn write_agents_are_unknown_here() {
         let e = parse(Agent::Planner, "x", None).unwrap_err();

@@ -41,10 +41,10 @@ go_struct! {
         duration_ms: i64 => "durationMs";
         /// Summary.
         summary: String => "summary";
-        /// Start time (RFC 3339).
-        started_at: String => "startedAt";
-        /// End time (RFC 3339).
-        finished_at: String => "finishedAt";
+        /// Start time (RFC 3339; absent = Go's zero time).
+        started_at: Option<String> => "startedAt";
+        /// End time (RFC 3339; absent = Go's zero time).
+        finished_at: Option<String> => "finishedAt";
         /// Group.
         group: String => "group", omitempty;
         /// Skipped.
@@ -330,7 +330,7 @@ go_struct! {
 fn verify_screenshots(text: &str) -> Result<Vec<Screenshot>, String> {
     let rec: VerifyRecord = decode_text(text.as_bytes(), "verify.json")?;
     for c in rec.commands.iter().flatten() {
-        for t in [&c.started_at, &c.finished_at] {
+        for t in [&c.started_at, &c.finished_at].into_iter().flatten() {
             crate::protocol::codec::time::Timestamp::parse(t, Default::default())
                 .map_err(|e| format!("verify.json: {e}"))?;
         }

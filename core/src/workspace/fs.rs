@@ -178,9 +178,15 @@ impl WorkspaceFs {
             .is_ok()
     }
 
-    /// ClearStopSignal (§8): removes `stop`; "does not exist" is success.
+    /// ClearStopSignal (§8): removes `stop`; "does not exist" (the file or FeatureDir) is
+    /// success. A symbolically linked FeatureDir is refused like a write (`io_error`).
     pub fn clear_stop(&self, id: &FeatureId) -> Result<()> {
-        let path = self.feature_dir(id).join(STOP_FILE);
+        let dir = match self.existing_feature_dir(id) {
+            Ok(dir) => dir,
+            Err(e) if e.kind == ErrorKind::NotFound => return Ok(()),
+            Err(e) => return Err(e),
+        };
+        let path = dir.join(STOP_FILE);
         match self.fs.remove_file(&path) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),

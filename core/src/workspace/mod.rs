@@ -8,6 +8,8 @@
 pub mod backlog;
 #[cfg(feature = "fs")]
 pub mod cached;
+#[cfg(feature = "fs")]
+pub mod cached_ops;
 pub mod config_files;
 mod constants;
 mod events;

@@ -24,7 +24,8 @@ pub struct Limits {
     /// Largest accepted source, in bytes (checked before parsing).
     pub max_bytes: usize,
     /// Deepest nesting of collections (a top-level scalar is depth 0, `[a]` is depth 1);
-    /// resolvers apply it to the expanded value too.
+    /// resolvers apply it to the expanded value too. Values above [`Limits::DEPTH_CAP`] act as
+    /// the cap, so that resolving stays within a thread's stack.
     pub max_depth: usize,
     /// Most nodes (scalars, collections and aliases) in one stream.
     pub max_nodes: usize,
@@ -41,6 +42,16 @@ impl Limits {
         max_nodes: 1 << 20,
         max_alias_expansions: 100_000,
     };
+}
+
+impl Limits {
+    /// The largest depth honoured, whatever `max_depth` says.
+    pub const DEPTH_CAP: usize = 1_000;
+
+    /// The effective depth budget: `max_depth`, at most [`Limits::DEPTH_CAP`].
+    pub fn depth(&self) -> usize {
+        self.max_depth.min(Self::DEPTH_CAP)
+    }
 }
 
 impl Default for Limits {
@@ -260,8 +271,7 @@ impl<'src> Document<'src> {
         self.root
     }
 
-    /// The node with this id. Ids come from this document, so the lookup cannot fail; a foreign id
-    /// gives the root-less placeholder behaviour of `None`.
+    /// The node with this id; `None` only for an id from another document.
     pub fn get(&self, id: NodeId) -> Option<&Node> {
         self.nodes.get(id.0)
     }
@@ -365,7 +375,7 @@ impl<'src, 'l> Builder<'src, 'l> {
         let mut options = Options::default();
         options.emit_anchor_events = true;
         // The parser's own nesting guard, one above ours so that ours names the problem.
-        let nesting = self.limits.max_depth.saturating_add(1).min(10_000);
+        let nesting = self.limits.depth() + 1;
         options.flow_nesting_limit = nesting;
         options.block_nesting_limit = nesting;
         let mut parser = Parser::new_from_str_with_options(self.src, options);
@@ -562,10 +572,10 @@ impl<'src, 'l> Builder<'src, 'l> {
         anchor: usize,
         span: Span,
     ) -> Result<(), YamlError> {
-        if stack.len() >= self.limits.max_depth {
+        if stack.len() >= self.limits.depth() {
             return Err(YamlError::new(
                 YamlErrorKind::TooDeep,
-                format!("YAML nests deeper than {} levels", self.limits.max_depth),
+                format!("YAML nests deeper than {} levels", self.limits.depth()),
                 Some(span.start),
             ));
         }
@@ -764,6 +774,22 @@ mod tests {
         assert!(parse(&src).is_ok());
         let src = format!("{}1{}", "[".repeat(65), "]".repeat(65));
         assert_eq!(parse(&src).unwrap_err().kind, YamlErrorKind::TooDeep);
+    }
+
+    #[test]
+    fn depth_budget_is_capped_whatever_the_caller_asks() {
+        let limits = Limits {
+            max_depth: usize::MAX,
+            ..Limits::UNTRUSTED
+        };
+        let src = format!("{}1{}", "[".repeat(5_000), "]".repeat(5_000));
+        let e = quick(|| parse_document(&src, &limits)).unwrap_err();
+        // The event parser's own nesting guard may fire first (as a syntax error).
+        assert!(
+            matches!(e.kind, YamlErrorKind::TooDeep | YamlErrorKind::Syntax),
+            "{e:?}"
+        );
+        assert_eq!(limits.depth(), Limits::DEPTH_CAP);
     }
 
     #[test]

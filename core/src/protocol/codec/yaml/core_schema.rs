@@ -257,12 +257,12 @@ impl<'d, 'src> Resolver<'d, 'src> {
     }
 
     fn check_depth(&self, node: &Node, depth: usize) -> Result<(), YamlError> {
-        if depth > self.limits.max_depth {
+        if depth > self.limits.depth() {
             return Err(err(
                 YamlErrorKind::TooDeep,
                 format!(
                     "YAML value nests deeper than {} levels",
-                    self.limits.max_depth
+                    self.limits.depth()
                 ),
                 node,
             ));
