@@ -272,22 +272,54 @@ fn read_state_version(root: &str) -> Option<usize> {
     }
 }
 
-fn event_versions(root: &Path) -> Vec<usize> {
+/// The versions of the whole lines of events.jsonl, and how many torn fragments it holds (an
+/// appender killed mid-line may leave one; it never glues itself to the next record).
+fn event_versions(root: &Path) -> (Vec<usize>, usize) {
     let path = root.join(".4x/run/feat/events.jsonl");
     let text = std::fs::read_to_string(path).unwrap_or_default();
-    assert!(text.is_empty() || text.ends_with('\n'), "no torn last line");
-    text.split_terminator('\n')
-        .map(|l| {
-            let v: Value = serde_json::from_str(l).expect("every line is whole");
-            let n: usize = v["cmd"].as_str().unwrap()[1..].parse().unwrap();
-            assert_eq!(
-                v["detail"],
-                json!(pad(n % 3)),
-                "line {n} is not interleaved"
+    let mut torn = 0;
+    let mut whole = Vec::new();
+    for l in text.split('\n').filter(|l| !l.is_empty()) {
+        let Ok(v) = serde_json::from_str::<Value>(l) else {
+            assert!(
+                l.starts_with("{\"ts\":"),
+                "a fragment is the head of a record: {l:.80}"
             );
-            n
-        })
-        .collect()
+            torn += 1;
+            continue;
+        };
+        let n: usize = v["cmd"].as_str().unwrap()[1..].parse().unwrap();
+        assert_eq!(
+            v["detail"],
+            json!(pad(n % 3)),
+            "line {n} is not interleaved"
+        );
+        whole.push(n);
+    }
+    (whole, torn)
+}
+
+/// Regression (found by the kill trials): a SIGKILL between two pages of an append's write(2)
+/// leaves a fragment without its newline; the next append used to land on the same line, so an
+/// acknowledged event became unreadable.
+#[test]
+fn an_append_after_a_torn_fragment_starts_on_a_fresh_line() {
+    let t = TempDir::new("torn");
+    let path = t.path().join("events.jsonl");
+    std::fs::write(&path, b"{\"a\":1}\n{\"ts\":\"2026-03-01T12:").unwrap();
+    RealFs.append_line(&path, b"{\"a\":2}\n", 0o644).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let whole: Vec<&str> = text
+        .lines()
+        .filter(|l| serde_json::from_str::<Value>(l).is_ok())
+        .collect();
+    assert_eq!(whole, ["{\"a\":1}", "{\"a\":2}"]);
+    assert!(text.ends_with("{\"a\":2}\n"));
+    // A file that ends on a whole line gets no extra newline.
+    RealFs.append_line(&path, b"{\"a\":3}\n", 0o644).unwrap();
+    assert!(std::fs::read_to_string(&path)
+        .unwrap()
+        .ends_with("{\"a\":2}\n{\"a\":3}\n"));
 }
 
 #[test]
@@ -309,7 +341,7 @@ fn writers_killed_at_random_points_leave_whole_files_with_every_acknowledged_wri
     let (mut bp_acked, mut bp_seen, mut bp_next) = (BTreeSet::new(), BTreeSet::new(), 0usize);
     let (mut st_acked, mut st_seen, mut st_next) = (0usize, None::<usize>, 0usize);
     let (mut ev_acked, mut ev_seen, mut ev_next) = (BTreeSet::new(), BTreeSet::new(), 0usize);
-    let mut temps_seen = 0;
+    let (mut temps_seen, mut torn_seen) = (0, 0);
     let n = trials();
     for trial in 0..n {
         let delay = Duration::from_millis(5 + sched.next() % 60);
@@ -357,7 +389,8 @@ fn writers_killed_at_random_points_leave_whole_files_with_every_acknowledged_wri
                 let acked = kill_child("events", ev_next, &root, delay);
                 let in_flight = acked.last().map_or(ev_next, |a| a + 1);
                 ev_acked.extend(acked.iter().copied());
-                let lines = event_versions(t.path());
+                let (lines, torn) = event_versions(t.path());
+                torn_seen = torn_seen.max(torn);
                 let present: BTreeSet<usize> = lines.iter().copied().collect();
                 assert_eq!(present.len(), lines.len(), "trial {trial}: no line twice");
                 let lost: Vec<_> = ev_acked
@@ -433,7 +466,8 @@ fn writers_killed_at_random_points_leave_whole_files_with_every_acknowledged_wri
     );
     eprintln!(
         "{n} kill trials: {} commits, {} state writes and {} appends acknowledged; \
-         at most {temps_seen} young temp files pending (never listed); {} stale ones swept",
+         at most {temps_seen} young temp files pending (never listed); {} stale ones swept; \
+         {torn_seen} torn event fragments (unacknowledged, on their own lines)",
         bp_acked.len(),
         st_acked,
         ev_acked.len(),

@@ -13,6 +13,18 @@ use rustix::fs::{flock, FlockOperation};
 
 use super::fs::{DirEntry, DirLock, FileKind, FileStat, Fs, FsFile, PIPE_BUF};
 
+/// Whether `file` is non-empty and its last byte is not `\n`.
+fn ends_mid_line(file: &File) -> io::Result<bool> {
+    use std::os::unix::fs::FileExt;
+    let len = file.metadata()?.len();
+    if len == 0 {
+        return Ok(false);
+    }
+    let mut last = [0u8; 1];
+    file.read_exact_at(&mut last, len - 1)?;
+    Ok(last[0] != b'\n')
+}
+
 /// The operating system's filesystem.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RealFs;
@@ -140,10 +152,22 @@ impl Fs for RealFs {
 
     fn append_line(&self, path: &Path, line: &[u8], mode: u32) -> io::Result<()> {
         let mut file = OpenOptions::new()
+            .read(true)
             .append(true)
             .create(true)
             .mode(mode)
             .open(path)?;
+        // A writer killed mid-line (SIGKILL lands between two pages of its write(2)) leaves a
+        // fragment without its `\n`; start on a fresh line so the fragment cannot swallow this
+        // record. (If another appender's write is still in progress, this adds an empty line,
+        // which readers skip.)
+        let fresh;
+        let line = if ends_mid_line(&file)? {
+            fresh = [b"\n", line].concat();
+            &fresh[..]
+        } else {
+            line
+        };
         if line.len() <= PIPE_BUF {
             // One write(2) with O_APPEND: the kernel places the whole line at the end.
             let n = file.write(line)?;
