@@ -3,8 +3,9 @@
  *
  * One entry point, fourx_call(op, input_json, len, &out), runs any operation of the catalog
  * (see docs/ops.md); typed fast paths exist for hot loops; opaque handles
- * (fourx_blueprint_store, fourx_snapshot_cell) keep state where identity matters, each with
- * fourx_<type>_new / fourx_<type>_call / fourx_<type>_free. Conventions for every function:
+ * (fourx_blueprint_store, fourx_snapshot_cell, fourx_cached_workspace) keep state where identity
+ * matters, each with fourx_<type>_new / fourx_<type>_call / fourx_<type>_free. Conventions for
+ * every function:
  *   - status FOURX_STATUS_OK (0) means success; any other status means `out` holds the error
  *     document {"error":{"kind":"...","message":"...","field"?:"..."}} whose kind is one word of
  *     the closed set of docs/spec/CONVENTIONS.md §Errors;
@@ -406,8 +407,19 @@ enum fourx_status fourx_test_panic(struct fourx_buf *out);
 #endif
 
 /**
- * Creates a cached workspace from the JSON config `{"root", "home"?}`. On success `*out` is the
- * handle and `*err` an empty buffer; on failure `*out` is NULL and `*err` the error document.
+ * Creates a cached workspace from the JSON config `(config, config_len)` (borrowed, not
+ * NUL-scanned): `{"root": "<workspace root>", "home"?: "<home for config.load_merged>"}`; a
+ * relative `root` is resolved against the process's working directory.
+ *
+ * - On `FOURX_STATUS_OK`, `*out` is the new handle (the caller frees it with
+ *   `fourx_cached_workspace_free`) and `*err` is a zeroed buffer.
+ * - Otherwise `*out` is NULL and `*err` holds the error document (kind `invalid_input`,
+ *   `input_too_large`, `null_arg`, `invalid_utf8`); the caller frees `*err` with
+ *   `fourx_buf_free`.
+ * - `out == NULL` → `FOURX_STATUS_NULL_ARG` with the error document in `*err`; `err == NULL` →
+ *   `FOURX_STATUS_NULL_ARG`, nothing created, nothing written but `*out = NULL`.
+ *
+ * Thread-safe.
  *
  * # Safety
  * `config` NULL (with `config_len` 0) or valid for `config_len` bytes; `out` and `err` NULL or
@@ -422,7 +434,17 @@ enum fourx_status fourx_cached_workspace_new(const uint8_t *config,
  * Runs one cached read op (`workspace.list_features`, `workspace.load_feature`,
  * `workspace.read_state`, `config.read`, `config.load_merged`,
  * `workspace.compare_backlog_mirror`, `workspace.cleanable_features`, `miner.scan_*`) through
- * the cache. `*out` receives the result or the error document, as `fourx_call`.
+ * the cache: the input of the plain op of the same name without `root` (and `home` defaults to
+ * the config's), the same output. A file changed on disk is re-read on the next call.
+ *
+ * `(input, input_len)` follows `fourx_call`'s rules (`(NULL, 0)` = `{}`, 16 MiB limit before
+ * parsing, UTF-8, a JSON object). `out` is always overwritten unless it is NULL
+ * (`FOURX_STATUS_NULL_ARG`, nothing written): the result JSON on `FOURX_STATUS_OK`, the error
+ * document otherwise (`null_arg` for a NULL `h` or `op`, `unknown_op` for an op outside the
+ * list, and the kinds of the plain op, e.g. `not_found`, `invalid_feature_id`, `io_error`). The
+ * caller frees `out` with `fourx_buf_free`.
+ *
+ * Thread-safe: `h` may be shared between threads.
  *
  * # Safety
  * `h` NULL or a live handle; `op` NULL or NUL-terminated; `input` NULL (with `input_len` 0) or
@@ -435,7 +457,10 @@ enum fourx_status fourx_cached_workspace_call(const struct fourx_cached_workspac
                                               struct fourx_buf *out);
 
 /**
- * Frees a cached workspace handle. NULL is a no-op.
+ * Frees a cached workspace handle and its cache; the workspace files stay. NULL is a no-op.
+ *
+ * Not thread-safe with respect to `h`: no other call may be using `h`, and `h` must not be
+ * used (or freed again) afterwards.
  *
  * # Safety
  * `h` must be NULL or a handle from `fourx_cached_workspace_new` not freed yet, and no other

@@ -60,6 +60,14 @@ c_programs() {
     valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect \
       --show-leak-kinds=definite,indirect "$out/$name"
   done
+  # Every function the header declares is called by some program of tests/c.
+  local fn uncovered=()
+  for fn in $(grep -oE '\bfourx_[a-z0-9_]+\(' include/fourx.h | tr -d '(' | sort -u); do
+    grep -qw "$fn" tests/c/*.c || uncovered+=("$fn")
+  done
+  if [ ${#uncovered[@]} -gt 0 ]; then
+    echo "exports no C test calls (add them to tests/c/): ${uncovered[*]}" >&2; return 1
+  fi
   # The examples a C user copies (ffi/examples/): built with the test flags, run under valgrind.
   for src in ffi/examples/*.c; do
     local name; name=example-$(basename "$src" .c)

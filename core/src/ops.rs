@@ -359,6 +359,15 @@ mod tests {
     }
 
     #[test]
+    fn floats_parse_exactly_as_go_does() {
+        // serde_json's default float parser may be one ulp off; `float_roundtrip` makes it exact.
+        let v = parse_input(b"{\"x\": 0.30000000000000004441}").unwrap();
+        assert_eq!(v["x"].as_f64(), Some(0.300_000_000_000_000_04));
+        let v = parse_input(b"{\"x\": 2.2250738585072011e-308}").unwrap();
+        assert_eq!(v["x"].as_f64(), Some(2.225_073_858_507_201e-308));
+    }
+
+    #[test]
     fn version_number_is_sqlite_style() {
         let v = call("meta.version", &json!({})).unwrap();
         assert_eq!(v["version"], env!("CARGO_PKG_VERSION"));

@@ -1,13 +1,17 @@
 //! `fourx._fourx.CachedWorkspace`: the core's cached reader held across calls (features.md §13).
-//! Conversion and error mapping are the module's; the cache and the ops are the core's.
+//! Conversion, the panic boundary and error mapping are the module's; the cache and the ops are
+//! the core's (`HeldCachedWorkspace`, the same object the C handle `fourx_cached_workspace` holds).
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use pyo3::prelude::*;
 
 use fourx_core::workspace::cached_ops::HeldCachedWorkspace;
 
-use super::{raise, to_json, to_py};
+use super::{guard, raise, to_object, to_py};
 
 /// A cached workspace bound to `{root, home?}`; `call(op, input)` runs one read op through it.
+/// Immutable from Python and `Sync`: one instance may be shared by every thread.
 #[pyclass(frozen, module = "fourx._fourx", name = "CachedWorkspace")]
 pub struct CachedWorkspace {
     inner: HeldCachedWorkspace,
@@ -15,17 +19,14 @@ pub struct CachedWorkspace {
 
 #[pymethods]
 impl CachedWorkspace {
+    /// Binds the cache to the workspace of `config` (`{"root", "home"?}`).
     #[new]
     fn new(py: Python<'_>, config: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let v = to_json(config, 0).map_err(|e| raise(py, e))?;
-        let map = v.as_object().cloned().ok_or_else(|| {
-            raise(
-                py,
-                fourx_core::Error::invalid_input("config must be a dict"),
-            )
-        })?;
-        let inner = HeldCachedWorkspace::from_config(&map).map_err(|e| raise(py, e))?;
-        Ok(CachedWorkspace { inner })
+        guard(py, || {
+            let map = to_object(config).map_err(|e| raise(py, e))?;
+            let inner = HeldCachedWorkspace::from_config(&map).map_err(|e| raise(py, e))?;
+            Ok(CachedWorkspace { inner })
+        })
     }
 
     /// Runs `op` (a cached read op) on `input` through the cache; the GIL is released.
@@ -36,12 +37,15 @@ impl CachedWorkspace {
         op: &str,
         input: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let v = to_json(input, 0).map_err(|e| raise(py, e))?;
-        let map = v.as_object().cloned().unwrap_or_default();
-        let result = py.detach(|| self.inner.call(op, &map));
-        match result {
-            Ok(v) => to_py(py, &v),
-            Err(e) => Err(raise(py, e)),
-        }
+        guard(py, || {
+            let map = to_object(input).map_err(|e| raise(py, e))?;
+            let inner = &self.inner;
+            let result = py.detach(|| catch_unwind(AssertUnwindSafe(|| inner.call(op, &map))));
+            match result {
+                Ok(Ok(v)) => to_py(py, &v),
+                Ok(Err(e)) => Err(raise(py, e)),
+                Err(payload) => std::panic::resume_unwind(payload),
+            }
+        })
     }
 }

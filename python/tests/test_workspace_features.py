@@ -90,3 +90,27 @@ def test_finalize_done_then_clean(ws: Workspace) -> None:
     assert ws.clean_feature("F002-pay", NOW) > 0
     with pytest.raises(fourx.InvalidTransition):
         ws.finalize_done("F002-pay", NOW, state=done["state"])
+
+
+def test_cached_workspace_reads_what_the_workspace_reads(ws: Workspace, tmp_path: Path) -> None:
+    ws.save_feature({"id": "F003-cache", "name": "Cache", "status": "not-started"})
+    home = tmp_path / "home"
+    home.mkdir()
+    cw = fourx.CachedWorkspace(tmp_path, home=home)
+    assert repr(cw) == f"CachedWorkspace({str(tmp_path)!r})"
+    assert cw.list_features() == ws.list_features()
+    assert cw.load_feature("F003") == ws.load_feature("F003")
+    assert cw.read_config() == ws.read_config()
+    assert cw.load_merged_config() == ws.load_merged_config(home)
+    assert cw.compare_backlog_mirror() == ws.compare_backlog_mirror()
+    assert cw.cleanable_features(NOW) == ws.cleanable_features(NOW)
+    assert cw.scan_stuck() == fourx.report.scan_stuck(root=str(tmp_path))
+    assert cw.scan_escalations()["candidates"] == []
+    assert cw.scan_fail_patterns(min_occurrences=2)["learnings"] == []
+    listing = cw.list_features()
+    listing["features"].clear()  # a copy: the cache is not changed
+    assert [f["id"] for f in cw.list_features()["features"]] == ["F003-cache"]
+    with pytest.raises(fourx.InvalidInput):
+        cw.call("workspace.load_feature", [])  # type: ignore[arg-type]
+    with pytest.raises(fourx.UnknownOp):
+        cw.call("workspace.write_state", feature_id="F003-cache")

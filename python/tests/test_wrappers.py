@@ -69,11 +69,22 @@ def _calls() -> list[tuple[str, str, set[str], bool, set[str]]]:
                     known = False
             if name == "_run":  # blueprint.Store._run adds the store's own keys
                 keys.add("store")
+            if _is_held_call(node.func):  # a held handle has its root (and home) bound
+                keys.add("root")
             kwargs = {fourx._key(kw.arg) for kw in node.keywords if kw.arg is not None}
             if any(kw.arg is None for kw in node.keywords):
                 known = False
             found.append((path.name, first.value, keys, known, kwargs))
     return found
+
+
+def _is_held_call(func: ast.expr) -> bool:
+    """``self._held.call(...)``: the CachedWorkspace handle, bound to a root and a home."""
+    return (
+        isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Attribute)
+        and func.value.attr == "_held"
+    )
 
 
 def _is_self_args(node: ast.expr) -> bool:
