@@ -51,7 +51,10 @@ impl RootReader {
 
 impl SourceReader for RootReader {
     fn read(&self, path: &str) -> Result<Vec<u8>> {
-        if path.split('/').any(|s| s.is_empty() || s == "." || s == "..") {
+        if path
+            .split('/')
+            .any(|s| s.is_empty() || s == "." || s == "..")
+        {
             return Err(Error::new(
                 ErrorKind::InvalidPath,
                 format!("{path:?} is not a clean repo-relative path"),

@@ -58,7 +58,12 @@ mod tests {
             vec![Language::Go]
         );
         assert_eq!(
-            detect_languages(&listing(&["tsconfig.json", "setup.py", "Cargo.toml", "go.mod"])),
+            detect_languages(&listing(&[
+                "tsconfig.json",
+                "setup.py",
+                "Cargo.toml",
+                "go.mod"
+            ])),
             Language::ALL.to_vec()
         );
         assert!(detect_languages(&listing(&["src/Cargo.toml"])).is_empty());

@@ -83,7 +83,9 @@ pub fn rules(src: &mut Sources<'_>) -> Result<LangGraph> {
     let mut sources = Vec::new();
     for (i, f) in files.iter().enumerate() {
         let name = base_name(&f.path);
-        if !name.ends_with(".go") || name.ends_with("_test.go") || in_skipped_dir(&f.path, skipped_dir)
+        if !name.ends_with(".go")
+            || name.ends_with("_test.go")
+            || in_skipped_dir(&f.path, skipped_dir)
         {
             continue;
         }
@@ -99,7 +101,8 @@ pub fn rules(src: &mut Sources<'_>) -> Result<LangGraph> {
         for imp in imports(&text) {
             let target = if imp == modpath {
                 "."
-            } else if let Some(rest) = imp.strip_prefix(&modpath).and_then(|r| r.strip_prefix('/')) {
+            } else if let Some(rest) = imp.strip_prefix(&modpath).and_then(|r| r.strip_prefix('/'))
+            {
                 rest
             } else {
                 continue;
@@ -116,7 +119,10 @@ mod tests {
 
     #[test]
     fn module_line_is_read_with_comments_and_quotes() {
-        assert_eq!(module_path("// x\nmodule example.com/m // c\n\ngo 1.22\n"), "example.com/m");
+        assert_eq!(
+            module_path("// x\nmodule example.com/m // c\n\ngo 1.22\n"),
+            "example.com/m"
+        );
         assert_eq!(module_path("module \"example.com/q\"\n"), "example.com/q");
         assert_eq!(module_path("modulex y\n"), "");
     }

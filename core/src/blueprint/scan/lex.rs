@@ -251,10 +251,18 @@ mod tests {
 
     #[test]
     fn comments_and_literals_hide_what_looks_like_code() {
-        let t = tokens("a /* use b; /* nested */ c */ d // e\n\"f\" 'g' h", Dialect::Rust);
+        let t = tokens(
+            "a /* use b; /* nested */ c */ d // e\n\"f\" 'g' h",
+            Dialect::Rust,
+        );
         assert_eq!(
             t,
-            vec![Tok::Ident("a"), Tok::Ident("d"), Tok::Str("f"), Tok::Ident("h")]
+            vec![
+                Tok::Ident("a"),
+                Tok::Ident("d"),
+                Tok::Str("f"),
+                Tok::Ident("h")
+            ]
         );
         let t = tokens("x = /import 'y'/g; import 'z'", Dialect::Script);
         assert!(t.contains(&Tok::Str("z")));
@@ -266,7 +274,9 @@ mod tests {
     #[test]
     fn unterminated_input_never_panics() {
         for d in [Dialect::Go, Dialect::Rust, Dialect::Script] {
-            for s in ["\"abc", "/* x", "'", "r#\"", "b'", "`x", "/[", "é'", "'é", "\"\\é\"", "'\\é"] {
+            for s in [
+                "\"abc", "/* x", "'", "r#\"", "b'", "`x", "/[", "é'", "'é", "\"\\é\"", "'\\é",
+            ] {
                 let _ = tokens(s, d);
             }
         }

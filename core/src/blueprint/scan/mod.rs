@@ -272,7 +272,9 @@ impl<'a> Sources<'a> {
 
     /// Whether file `i` is too large to read.
     pub fn is_oversize(&self, i: usize) -> bool {
-        self.listing.get(i).is_some_and(|f| f.size > self.max_file_bytes)
+        self.listing
+            .get(i)
+            .is_some_and(|f| f.size > self.max_file_bytes)
     }
 
     /// The text of file `i` (invalid UTF-8 replaced), `None` when it is oversize. Reading
@@ -299,15 +301,13 @@ impl<'a> Sources<'a> {
             return Ok(d.clone());
         }
         if self.is_oversize(i) {
-            return Ok(format!("size:{}", self.listing.get(i).map_or(0, |f| f.size)));
+            return Ok(format!(
+                "size:{}",
+                self.listing.get(i).map_or(0, |f| f.size)
+            ));
         }
         self.text(i)?;
-        Ok(self
-            .digests
-            .get(i)
-            .cloned()
-            .flatten()
-            .unwrap_or_default())
+        Ok(self.digests.get(i).cloned().flatten().unwrap_or_default())
     }
 }
 
@@ -323,7 +323,10 @@ pub struct LangGraph {
 impl LangGraph {
     /// Adds file `i` to module `module`.
     pub fn add_file(&mut self, module: &str, i: usize) {
-        self.modules.entry(module.to_string()).or_default().insert(i);
+        self.modules
+            .entry(module.to_string())
+            .or_default()
+            .insert(i);
     }
 
     /// Adds an edge when both ends are modules and differ.

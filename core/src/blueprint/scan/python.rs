@@ -345,11 +345,7 @@ pub fn rules(src: &mut Sources<'_>) -> Result<LangGraph> {
             texts.push((i, text));
         }
     }
-    let r = Resolver {
-        g: &g,
-        src,
-        roots,
-    };
+    let r = Resolver { g: &g, src, roots };
     let mut edges = Vec::new();
     for (i, text) in &texts {
         let path = &files[*i].path;

@@ -54,7 +54,10 @@ pub fn crate_name(manifest: &str) -> Option<String> {
         if key.trim() != "name" {
             continue;
         }
-        let value = value.trim().trim_matches(|c| c == '"' || c == '\'').to_string();
+        let value = value
+            .trim()
+            .trim_matches(|c| c == '"' || c == '\'')
+            .to_string();
         match section {
             "package" => package = Some(value),
             "lib" => lib = Some(value),
@@ -337,7 +340,10 @@ mod tests {
             crate_name("[package]\nname = \"fourx-core\"\n[lib]\nname = \"fourx_core\"\n"),
             Some("fourx_core".into())
         );
-        assert_eq!(crate_name("[package]\nname = \"a-b\" # c\n"), Some("a_b".into()));
+        assert_eq!(
+            crate_name("[package]\nname = \"a-b\" # c\n"),
+            Some("a_b".into())
+        );
         assert_eq!(crate_name("[workspace]\nmembers = [\"a\"]\n"), None);
         assert_eq!(crate_name("[dependencies]\nname = \"x\"\n"), None);
     }
@@ -347,7 +353,10 @@ mod tests {
         let t = "use crate::a::{b::{C, self}, d as e};\npub(crate) use super::*;\nmod tests { use super::x; }\n// use crate::no;\nfn f() { let s = \"use crate::no;\"; }\n";
         let got = use_paths(t);
         let want: Vec<(Vec<String>, Vec<String>)> = vec![
-            (vec![], vec!["crate".into(), "a".into(), "b".into(), "C".into()]),
+            (
+                vec![],
+                vec!["crate".into(), "a".into(), "b".into(), "C".into()],
+            ),
             (vec![], vec!["crate".into(), "a".into(), "b".into()]),
             (vec![], vec!["crate".into(), "a".into(), "d".into()]),
             (vec![], vec!["super".into()]),

@@ -98,7 +98,12 @@ impl Resolver<'_, '_, '_> {
                 return Some(m);
             }
         }
-        for (js, tss) in [("js", ["ts", "tsx"]), ("jsx", ["tsx", "ts"]), ("mjs", ["mts", "mts"]), ("cjs", ["cts", "cts"])] {
+        for (js, tss) in [
+            ("js", ["ts", "tsx"]),
+            ("jsx", ["tsx", "ts"]),
+            ("mjs", ["mts", "mts"]),
+            ("cjs", ["cts", "cts"]),
+        ] {
             if let Some(stem) = t.strip_suffix(&format!(".{js}")) {
                 for ts in tss {
                     if let Some(m) = self.file_module(&format!("{stem}.{ts}")) {
