@@ -20,8 +20,24 @@ use serde_json::json;
 
 static COUNTER: AtomicUsize = AtomicUsize::new(0);
 
+/// A copy of the fixture tree, removed when dropped.
+struct Tree(PathBuf);
+
+impl std::ops::Deref for Tree {
+    type Target = PathBuf;
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl Drop for Tree {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// A fresh copy of the fixture tree in the system temp directory.
-fn fixture_copy() -> PathBuf {
+fn fixture_copy() -> Tree {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/workspace");
     let dst = std::env::temp_dir().join(format!(
         "fourx-fixture-{}-{}",
@@ -30,7 +46,7 @@ fn fixture_copy() -> PathBuf {
     ));
     let _ = std::fs::remove_dir_all(&dst);
     copy_dir(&src, &dst);
-    dst
+    Tree(dst)
 }
 
 fn copy_dir(src: &Path, dst: &Path) {
@@ -282,7 +298,8 @@ fn finalize_done_writes_state_syncs_status_and_appends_the_event() {
 
 #[test]
 fn init_writes_features_dir_gitignore_and_settings() {
-    let root = fixture_copy().join("fresh");
+    let tree = fixture_copy();
+    let root = tree.join("fresh");
     let r = root_str(&root);
     fourx_core::ops::call(
         "workspace.init",
@@ -504,4 +521,40 @@ fn cache_never_serves_a_stale_feature_to_concurrent_readers() {
         r.join().unwrap();
     }
     assert_eq!(cache.load_feature("F001-login").unwrap().description, "60");
+}
+
+#[test]
+fn feature_files_that_are_not_utf8_or_too_large_are_refused_by_name() {
+    let root = fixture_copy();
+    let ws = WorkspaceFs::new(root_str(&root)).unwrap();
+    let dir = root.join(".4x/features");
+    std::fs::write(
+        dir.join("F005-latin1.yaml"),
+        b"id: F005-latin1\nname: caf\xe9\n",
+    )
+    .unwrap();
+    let mut big = b"id: F006-big\nname: ".to_vec();
+    big.resize(4 * 1024 * 1024 + 1, b'a');
+    std::fs::write(dir.join("F006-big.yaml"), &big).unwrap();
+    assert_eq!(
+        ws.load_feature("F005-latin1").unwrap_err().kind,
+        ErrorKind::InvalidFeature
+    );
+    assert_eq!(
+        ws.load_feature("F006-big").unwrap_err().kind,
+        ErrorKind::InputTooLarge
+    );
+    let list = ws.list_features().unwrap();
+    assert_eq!(list.features.len(), 3);
+    let mut files: Vec<_> = list.warnings.iter().map(|w| w.file.as_str()).collect();
+    files.sort_unstable();
+    assert_eq!(
+        files,
+        [
+            "F005-latin1.yaml",
+            "F006-big.yaml",
+            "broken.yaml",
+            "noid.yaml"
+        ]
+    );
 }

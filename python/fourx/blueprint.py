@@ -1,10 +1,10 @@
 """fourx.blueprint — the per-repository knowledge file (blueprint.md).
 
 Thin wrappers over the ``blueprint.*`` ops: every rule lives in the core. :class:`Store` is the
-typed face of ``blueprint.commit`` / ``blueprint.gc``: a memory store (the default, its content kept
-in the object) or the filesystem store of one project (``Store.for_project``). ``commit`` never
-raises for a conflict: ``fold_conflict`` is a deferral and comes back as ``status == "deferred"``
-with its account.
+core's held store (``blueprint.commit`` / ``gc`` / read / index / module view against one bound
+store): in memory (the default) or the filesystem store of one project (``Store.for_project``),
+safe to share between threads. ``commit`` never raises for a conflict: ``fold_conflict`` is a
+deferral and comes back as ``status == "deferred"`` with its account.
 """
 
 from __future__ import annotations
@@ -191,6 +191,8 @@ class Store:
     """
 
     def __init__(self, content: str = "", revisions: list[dict[str, str]] | None = None) -> None:
+        """A memory store holding ``content`` (``""`` = no file yet) and archived ``revisions``
+        (``[{name, content}]``)."""
         memory = {"kind": "memory", "content": content, "revisions": list(revisions or [])}
         self._held = _fourx.BlueprintStore({"store": memory})
         self._project_id = ""

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use crate::error::{Error, ErrorKind, Result};
 use crate::machine;
 use crate::protocol::codec::time::Timestamp;
+use crate::protocol::codec::yaml::v3::MAX_BYTES;
 use crate::protocol::config::{Config, UserConfig};
 use crate::protocol::feature::{Feature, TestStrategy};
 use crate::protocol::state::{Event, EventType, Phase, State};
@@ -30,7 +31,7 @@ use crate::workspace::constants::{CONFIG_FILE, DIR_NAME, ROUNDS_DIR};
 use crate::workspace::evidence::atoi;
 use crate::workspace::feature_id::FeatureId;
 use crate::workspace::feature_rules::{load_feature_text, sync_status, CommitRequest, LoadMode};
-use crate::workspace::feature_yaml::{check_size, parse_test_strategy, render_feature};
+use crate::workspace::feature_yaml::{parse_test_strategy, render_feature};
 use crate::workspace::fs::{os_error, WorkspaceFs, DIR_MODE, FILE_MODE};
 use crate::workspace::liveness::Liveness;
 
@@ -184,8 +185,9 @@ impl WorkspaceFs {
                     continue;
                 }
             };
-            let text = String::from_utf8_lossy(&bytes);
-            match load_feature_text(&text, LoadMode::Lenient) {
+            match yaml_text(&bytes, ErrorKind::InvalidFeature)
+                .and_then(|text| load_feature_text(text, LoadMode::Lenient))
+            {
                 Ok(f) => out.features.push(f),
                 Err(e) => {
                     let kind = if e.kind == ErrorKind::InvalidFeature
@@ -243,9 +245,10 @@ impl WorkspaceFs {
     /// LoadFeature (features.md §7.2): strict, short-id aware.
     pub fn load_feature(&self, id: &str) -> Result<Feature> {
         let (_, bytes) = self.read_feature_file(id)?;
-        let text = String::from_utf8_lossy(&bytes);
-        check_size(&text, "feature YAML")?;
-        load_feature_text(&text, LoadMode::Strict)
+        load_feature_text(
+            yaml_text(&bytes, ErrorKind::InvalidFeature)?,
+            LoadMode::Strict,
+        )
     }
 
     /// SaveFeature (features.md §7.3): no validation; the content id must be a safe path
@@ -304,7 +307,10 @@ impl WorkspaceFs {
         let path = self.feature_dir(&id).join(TEST_STRATEGY_FILE);
         match self.read_optional(&path)? {
             None => Ok((TestStrategy::default(), false)),
-            Some(b) => Ok((parse_test_strategy(&String::from_utf8_lossy(&b))?, true)),
+            Some(b) => Ok((
+                parse_test_strategy(yaml_text(&b, ErrorKind::InvalidYaml)?)?,
+                true,
+            )),
         }
     }
 
@@ -527,6 +533,22 @@ impl WorkspaceFs {
             commit,
         })
     }
+}
+
+/// A YAML file's bytes as text: over 4 MiB → `input_too_large` (before anything else), not
+/// UTF-8 → `bad` (yaml.v3 refuses invalid UTF-8 too).
+fn yaml_text(bytes: &[u8], bad: ErrorKind) -> Result<&str> {
+    if bytes.len() > MAX_BYTES {
+        return Err(Error::new(
+            ErrorKind::InputTooLarge,
+            format!(
+                "YAML file is {} bytes; the limit is {MAX_BYTES} bytes",
+                bytes.len()
+            ),
+        ));
+    }
+    std::str::from_utf8(bytes)
+        .map_err(|e| Error::new(bad, format!("YAML file is not valid UTF-8: {e}")))
 }
 
 /// `name` must be one path segment (`invalid_input`).

@@ -319,6 +319,35 @@ fn num12(b: &[u8], i: &mut usize) -> Option<i64> {
     Some(v)
 }
 
+/// The byte offset of the line that starts the second document: after the first content line,
+/// the first line beginning at column 0 with a `---` or `...` marker followed by a space, a tab
+/// or the end of the line. Such a line ends the first document wherever it appears (YAML
+/// forbids document markers inside content at column 0).
+fn second_document_start(src: &str) -> Option<usize> {
+    let mut offset = 0;
+    let mut seen_content = false;
+    for line in src.split_inclusive('\n') {
+        let body = line.trim_end_matches(['\n', '\r']);
+        let marker = ["---", "..."].iter().any(|m| {
+            body.strip_prefix(m)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', '\t']))
+        });
+        if marker && seen_content {
+            return Some(offset);
+        }
+        let t = body.trim_start();
+        if !marker && !t.is_empty() && !t.starts_with('#') && !t.starts_with('%') {
+            seen_content = true;
+        }
+        if marker && body.starts_with("---") && body.len() > 3 && !body[3..].trim().is_empty() {
+            // `--- value` starts the first document with content on the marker line.
+            seen_content = true;
+        }
+        offset += line.len();
+    }
+    None
+}
+
 /// A scalar after resolution: its text (after quote and escape processing) and what it is.
 #[derive(Debug, Clone, Copy)]
 pub struct Scalar<'d> {
@@ -341,7 +370,17 @@ pub struct Decoder<'src> {
 impl<'src> Decoder<'src> {
     /// Parses `src` (size-checked against [`LIMITS`]) and keeps its first document.
     pub fn new(src: &'src str) -> Result<Self, YamlError> {
-        let doc = parse_stream(src, &LIMITS)?.into_iter().next();
+        let doc = match parse_stream(src, &LIMITS) {
+            Ok(docs) => docs.into_iter().next(),
+            // yaml.v3 reads only the first document: a problem after it must not fail the
+            // parse. Retry with the text before the second document's marker line.
+            Err(e) => match second_document_start(src) {
+                Some(end) if e.position.is_none_or(|p| p.byte >= end) => {
+                    parse_stream(&src[..end], &LIMITS)?.into_iter().next()
+                }
+                _ => return Err(e),
+            },
+        };
         Ok(Decoder {
             doc,
             expanded: Cell::new(0),
@@ -777,6 +816,9 @@ mod tests {
             YamlErrorKind::DuplicateKey
         );
         assert_eq!(feature_like("a: 1\n---\nb: 2\n").unwrap().len(), 1);
+        assert_eq!(feature_like("a: 1\n---\n[unclosed\n").unwrap().len(), 1);
+        assert_eq!(feature_like("---\na: 1\n...\n}{\n").unwrap().len(), 1);
+        assert!(feature_like("a: [1\n---\nb: 2\n").is_err());
     }
 
     #[test]

@@ -288,14 +288,17 @@ fn is_base60(s: &str) -> bool {
 pub fn choose_style(s: &str) -> Style {
     let chars: Vec<char> = s.chars().collect();
     // Step 1: the requested style.
+    if s.contains(['\u{2028}', '\u{2029}']) {
+        // D1: never a raw line or paragraph separator in any style; in a literal block (a
+        // string that also has `\n`) yaml.v3 breaks the line there, which YAML 1.2 readers do
+        // not read back.
+        return Style::Double;
+    }
     let requested = if s.contains('\n') {
         match chars.first() {
             Some(&c) if c == ' ' || is_break(c) => return Style::Double,
             _ => Style::Literal,
         }
-    } else if s.contains(['\u{2028}', '\u{2029}']) {
-        // D1: never a raw line separator in a quoted or plain scalar.
-        return Style::Double;
     } else if plain_is_string(s) {
         Style::Plain
     } else {
@@ -630,6 +633,7 @@ mod tests {
         assert_eq!(choose_style("\nlead"), Style::Double);
         assert_eq!(choose_style("trail \nx"), Style::Double);
         assert_eq!(choose_style("x\u{2028}y"), Style::Double);
+        assert_eq!(choose_style("x\n\u{2029}y"), Style::Double);
         assert_eq!(choose_style("2024-13-01"), Style::Plain);
         assert_eq!(choose_style("2024-12-01"), Style::Double);
     }
