@@ -85,6 +85,10 @@ install_check() {
   test -L "$prefix/lib/libfourx.so" && test -f "$prefix/lib/libfourx.so.0" && test -f "$prefix/lib/libfourx.a"
   readelf -d "$prefix/lib/libfourx.so.0" | grep 'SONAME.*\[libfourx.so.0\]' >/dev/null
   export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
+  # fourx.pc carries the real install paths and the static link flags.
+  test "$(pkg-config --variable=libdir fourx)" = "$prefix/lib"
+  test "$(pkg-config --variable=includedir fourx)" = "$prefix/include"
+  pkg-config --static --libs fourx | grep -e '-lpthread' >/dev/null
   local out=$ROOT/tests/c/build
   # shellcheck disable=SC2046 # pkg-config prints several words on purpose
   gcc -std=c11 -Wall -Wextra -Werror ffi/examples/hello.c $(pkg-config --cflags --libs fourx) \

@@ -114,8 +114,9 @@ pub(crate) unsafe fn free_handle<T>(h: *mut T) {
 /// `fourx_blueprint_store_new`, free it with `fourx_blueprint_store_free`.
 ///
 /// Thread-safety: every function taking a `const fourx_blueprint_store *` may be called from
-/// several threads at once on the same handle (writes are ordered by the store's
-/// compare-and-swap; a lost race is a `fold_conflict` deferral, never a lost update). Only
+/// several threads at once on the same handle. A memory store's writers take turns (they never
+/// defer against each other); the fs store's writers, in this or any other process, are ordered
+/// by its compare-and-swap (a lost race is a `fold_conflict` deferral, never a lost update). Only
 /// `fourx_blueprint_store_free` needs exclusive access.
 pub struct fourx_blueprint_store {
     held: HeldStore,

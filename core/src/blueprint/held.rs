@@ -4,8 +4,12 @@
 //! Decides the store config's JSON form (the `store`, `home` and `repo_root` keys of
 //! `blueprint.commit`), which ops run against a held store (`commit`, `gc`, `read`,
 //! `render_index`, `read_module`) and that their inputs may not re-bind the store. A memory store
-//! keeps its content between calls and is shared by every caller of the same `HeldStore`; the
-//! fs store re-runs the root guard on every call. Threads and ownership are the binding's.
+//! keeps its content between calls and is shared by every caller of the same `HeldStore`, whose
+//! writers take turns (they never defer against each other); the fs store re-runs the root guard
+//! on every call and stays a compare-and-swap between writers. Threads and ownership are the
+//! binding's.
+
+use std::sync::Mutex;
 
 use serde_json::{json, Map, Value};
 
@@ -33,13 +37,18 @@ pub const OPS: &[(&str, &str)] = &[
 ];
 
 enum Backend {
-    Memory(MemoryStore),
+    /// The store, and the lock that serializes this handle's writers: every writer of a held
+    /// memory store is in this process, so they wait for each other instead of deferring.
+    Memory(MemoryStore, Mutex<()>),
     /// The validated config (`store`, `home`, `repo_root`), merged into every op input.
     Fs(Map<String, Value>),
 }
 
 /// A blueprint store bound from its config JSON. `Send + Sync`: calls from several threads are
-/// safe and see each other's writes (the store's compare-and-swap orders them).
+/// safe and see each other's writes. Memory store: `commit` and `gc` of one `HeldStore` run one
+/// at a time, so they are never `fold_conflict` against each other (a staged `interleave` writer
+/// still is); fs store: the compare-and-swap orders writers, and a lost race is the
+/// `fold_conflict` deferral.
 pub struct HeldStore {
     backend: Backend,
 }
@@ -47,7 +56,7 @@ pub struct HeldStore {
 impl std::fmt::Debug for HeldStore {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let kind = match self.backend {
-            Backend::Memory(_) => "memory",
+            Backend::Memory(..) => "memory",
             Backend::Fs(_) => "fs",
         };
         f.debug_struct("HeldStore").field("kind", &kind).finish()
@@ -69,7 +78,7 @@ impl HeldStore {
         let a = Args::new(config);
         if let Some(store) = memory_store(&a)? {
             return Ok(HeldStore {
-                backend: Backend::Memory(store),
+                backend: Backend::Memory(store, Mutex::new(())),
             });
         }
         with_fs(config, |_| Ok(Value::Null))?;
@@ -80,7 +89,7 @@ impl HeldStore {
 
     /// Whether the store is the in-memory kind.
     pub fn is_memory(&self) -> bool {
-        matches!(self.backend, Backend::Memory(_))
+        matches!(self.backend, Backend::Memory(..))
     }
 
     /// Runs `op` (one of [`OPS`]) on `input`; an unknown op is `unknown_op`, an input carrying a
@@ -113,17 +122,19 @@ impl HeldStore {
 
     fn write_op(&self, op: &str, input: &Map<String, Value>) -> Result<Value> {
         match &self.backend {
-            Backend::Memory(store) => {
+            Backend::Memory(store, writers) => {
                 let a = Args::new(input);
                 let snapshot = snapshot_arg(&a, "snapshot")?;
                 if op == "gc" {
                     let now = now_arg(&a, "now")?;
                     let nonce = nonce_arg(&a)?;
+                    let _writer = writers.lock().unwrap_or_else(|p| p.into_inner());
                     return Ok(gc_json(&gc(store, &snapshot, now, &nonce)?));
                 }
                 let req = fold_request(&a)?;
                 let nonce = nonce_arg(&a)?;
                 let view = file_view(&a)?;
+                let _writer = writers.lock().unwrap_or_else(|p| p.into_inner());
                 Ok(commit_json(&commit(store, &req, &snapshot, &view, &nonce)?))
             }
             Backend::Fs(config) => {
@@ -141,7 +152,7 @@ impl HeldStore {
     /// The stored text (`""` when absent), whether the file exists, and the revision names.
     fn read(&self) -> Result<(String, bool, Vec<String>)> {
         match &self.backend {
-            Backend::Memory(store) => read_store(store),
+            Backend::Memory(store, _) => read_store(store),
             Backend::Fs(config) => {
                 let mut out = None;
                 with_fs(config, |store| {

@@ -22,17 +22,8 @@ pub static PHASE_TO_ROLE: &[(Phase, Role)] = &[
 ];
 
 /// SelectablePhases (§7.3): the phases a pipeline profile may list, in canonical pipeline order
-/// (the 8-entry list with `fixing`, OQ-2).
-pub const SELECTABLE_PHASES: &[Phase] = &[
-    Designing,
-    DesignReviewing,
-    Coding,
-    Reviewing,
-    Testing,
-    DeepReviewing,
-    Fixing,
-    Accepting,
-];
+/// (the 8-entry list with `fixing`, OQ-2); the table itself is [`Phase::SELECTABLE`].
+pub const SELECTABLE_PHASES: &[Phase] = Phase::SELECTABLE;
 
 /// PhaseToStatus (§7.4) for the phases that do not map to `in-progress`.
 pub static PHASE_TO_STATUS: &[(Phase, FeatureStatus)] = &[

@@ -17,18 +17,10 @@ use crate::protocol::codec::gostruct::{self, go_struct, GoDecode};
 use crate::protocol::state::{Phase, Role};
 
 /// The selectable (profile) phases in canonical pipeline order (Go `SelectablePhases`), the
-/// phases profile normalisation and validation work with. The state machine keeps the same list
-/// for `phase.is_selectable`; profiles carry phase names as data, so unknown strings stay valid.
-pub const SELECTABLE_PHASES: [Phase; 8] = [
-    Phase::Designing,
-    Phase::DesignReviewing,
-    Phase::Coding,
-    Phase::Reviewing,
-    Phase::Testing,
-    Phase::DeepReviewing,
-    Phase::Fixing,
-    Phase::Accepting,
-];
+/// phases profile normalisation and validation work with: [`Phase::SELECTABLE`], the one copy
+/// the state machine's `phase.is_selectable` reads too. Profiles carry phase names as data, so
+/// unknown strings stay valid.
+pub const SELECTABLE_PHASES: &[Phase] = Phase::SELECTABLE;
 
 /// Role → phase (Go `EnablesRole` and legacy profile normalisation). Every other role has no
 /// phase; the inverse on the selectable phases is Go `PhaseRole`.

@@ -142,6 +142,22 @@ vocab! {
     }
 }
 
+impl Phase {
+    /// SelectablePhases (state-machine.md §7.3): the phases a pipeline profile may list, in
+    /// canonical pipeline order (the 8-entry list with `fixing`). The one copy of this table:
+    /// the state machine (`phase.is_selectable`) and profile resolution both read it.
+    pub const SELECTABLE: &'static [Phase] = &[
+        Phase::Designing,
+        Phase::DesignReviewing,
+        Phase::Coding,
+        Phase::Reviewing,
+        Phase::Testing,
+        Phase::DeepReviewing,
+        Phase::Fixing,
+        Phase::Accepting,
+    ];
+}
+
 impl Role {
     /// `AllRoles`: the pipeline roles, the only values PhaseToRole assigns (§1.2).
     pub const PIPELINE: &'static [Role] = &[
@@ -524,16 +540,7 @@ impl State {
     /// won, `null` is the zero value). Not an object, or a field of the wrong type →
     /// `invalid_input`.
     pub fn from_input(v: &Value) -> Result<State> {
-        if !v.is_object() {
-            return Err(Error::invalid_input(format!(
-                "state must be a JSON object, not {}",
-                crate::ops::type_name(v)
-            ))
-            .with_field("state"));
-        }
-        let go = gojson_decode::from_value(v, crate::ops::MAX_DEPTH)
-            .map_err(|e| Error::invalid_input(format!("state: {e}")).with_field("state"))?;
-        State::from_go(&go, Regime::OpInput)
+        State::from_go(&decode_input_object(v, "state")?, Regime::OpInput)
     }
 
     /// Decodes state.json text with Go's rules (state-machine.md §2.3): duplicates applied in
@@ -683,16 +690,7 @@ impl Event {
     /// Decodes an Event from an op input value (exact keys; `cost_usd` any number; the int fields
     /// integers). Failures → `invalid_input`.
     pub fn from_input(v: &Value) -> Result<Event> {
-        if !v.is_object() {
-            return Err(Error::invalid_input(format!(
-                "event must be a JSON object, not {}",
-                crate::ops::type_name(v)
-            ))
-            .with_field("event"));
-        }
-        let go = gojson_decode::from_value(v, crate::ops::MAX_DEPTH)
-            .map_err(|e| Error::invalid_input(format!("event: {e}")).with_field("event"))?;
-        Event::from_go(&go, Regime::OpInput)
+        Event::from_go(&decode_input_object(v, "event")?, Regime::OpInput)
     }
 
     /// Applies the members of a decoded object to a zero Event, in document order.
@@ -742,6 +740,20 @@ impl Event {
         }
         Ok(())
     }
+}
+
+/// Decodes the op-input object `field` (serde_json regime) into Go's value model; anything but
+/// an object, or a value the decoder refuses, is `invalid_input` naming `field`.
+fn decode_input_object(v: &Value, field: &str) -> Result<GoValue> {
+    if !v.is_object() {
+        return Err(Error::invalid_input(format!(
+            "{field} must be a JSON object, not {}",
+            crate::ops::type_name(v)
+        ))
+        .with_field(field));
+    }
+    gojson_decode::from_value(v, crate::ops::MAX_DEPTH)
+        .map_err(|e| Error::invalid_input(format!("{field}: {e}")).with_field(field))
 }
 
 #[cfg(test)]
