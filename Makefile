@@ -7,7 +7,7 @@ ROOT := $(CURDIR)
 PREFIX ?= /usr/local
 VENV := $(ROOT)/.venv
 
-.PHONY: help setup demo test header docs wheel install bench clean
+.PHONY: help setup demo test header docs wheel install bench clean soak fuzz
 
 help:
 	@echo "make demo     drive one feature through the full profile with scripted agents (sets itself up)"
@@ -17,6 +17,8 @@ help:
 	@echo "make wheel    build the abi3 wheel into dist/"
 	@echo "make install  PREFIX=... install header, libfourx.so.0, libfourx.a and fourx.pc"
 	@echo "make bench    run the criterion benches"
+	@echo "make soak     long reliability runs: 8 processes x 200 writes, 500 SIGKILL crash trials"
+	@echo "make fuzz     run every cargo-fuzz target for FUZZ_SECONDS each (default 60; installs cargo-fuzz)"
 
 setup:
 	@bash scripts/setup.sh
@@ -55,3 +57,23 @@ bench:
 clean:
 	cargo clean
 	rm -rf tests/c/build dist
+
+# Long forms of the reliability tests (`make test` runs 4 x 50 writes and 100 crash trials).
+soak:
+	FOURX_SOAK=1 cargo test -p fourx-core --test reliability_concurrency --test reliability_crash -- --nocapture
+
+# Instrumented fuzzing on stable (RUSTC_BOOTSTRAP=1), FUZZ_SECONDS per target; new inputs go to
+# fuzz/corpus-new/<target>/ (git-ignored), crashes to fuzz/artifacts/. `make test` replays the
+# committed fuzz/corpus/ as plain tests. FUZZ_TARGETS=... picks targets.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= router_readonly router_write_contract router_task_metadata blueprint_parse config_parse workspace_parse_state ops_call
+fuzz:
+	@test -x .tools/bin/cargo-fuzz || cargo install --locked cargo-fuzz --root .tools
+	@set -e; sandbox=$$(mktemp -d); trap 'rm -rf "$$sandbox"' EXIT; \
+	for t in $(FUZZ_TARGETS); do \
+		mkdir -p fuzz/corpus-new/$$t; \
+		echo "=== fuzz $$t ($(FUZZ_SECONDS) s)"; \
+		(cd fuzz && FOURX_FUZZ_SANDBOX=$$sandbox RUSTC_BOOTSTRAP=1 ../.tools/bin/cargo-fuzz run $$t \
+			corpus-new/$$t corpus/$$t -- -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+			-rss_limit_mb=2048 -max_len=65536 -print_final_stats=1) ; \
+	done

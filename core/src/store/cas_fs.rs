@@ -236,7 +236,11 @@ impl Store for FsStore {
         }
         let names = self.list_revisions()?;
         for victim in prune_victims(names.iter().map(String::as_str)) {
-            self.fs.remove_file(&dir.join(victim))?;
+            match self.fs.remove_file(&dir.join(victim)) {
+                // Another writer pruned the same old revision first: the prune is done.
+                Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+                _ => {}
+            }
         }
         Ok(())
     }

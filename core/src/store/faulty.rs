@@ -57,6 +57,8 @@ pub enum Fault {
     /// The disk is full: for [`FsOp::Write`], [`FsOp::AppendLine`] and [`FsOp::WriteFile`] the
     /// first half of the data is written, then `ENOSPC`; other calls fail with `ENOSPC`.
     DiskFull,
+    /// Permission denied (`EACCES`): the call fails and does nothing.
+    Denied,
     /// The process "dies" right after this call succeeds: this call and every later one of any
     /// kind fail with an error saying so, and nothing more reaches the disk.
     CrashAfter,
@@ -98,6 +100,7 @@ fn crashed_error() -> io::Error {
 fn fault_error(fault: Fault) -> io::Error {
     match fault {
         Fault::DiskFull => io::Error::from_raw_os_error(28), // ENOSPC
+        Fault::Denied => io::Error::from_raw_os_error(13),   // EACCES
         _ => io::Error::from_raw_os_error(5),                // EIO
     }
 }

@@ -122,10 +122,11 @@ pub trait Fs: Send + Sync {
     /// [`crate::store::visible_entries`] for the listing that skips them).
     fn list(&self, dir: &Path) -> io::Result<Vec<DirEntry>>;
     /// Appends `line` (which should end in `\n`) to `path`, opened append + create + write-only
-    /// with `mode` on creation (subject to the umask). Lines of at most [`PIPE_BUF`] bytes go out
-    /// in one `write(2)` with `O_APPEND`, so concurrent appenders never interleave; a short write
-    /// is an error. Longer lines are written under an exclusive `flock` of the file, so fourx
-    /// appenders still never interleave them.
+    /// with `mode` on creation (subject to the umask), under an exclusive `flock` of the file, so
+    /// fourx appenders never interleave. Lines of at most [`PIPE_BUF`] bytes go out in one
+    /// `write(2)` with `O_APPEND`, so appenders that ignore the lock do not split them either; a
+    /// short write is an error. When the file does not end in `\n` (a writer died mid-line), a
+    /// `\n` goes first, in the same write, so the fragment stays on its own line.
     fn append_line(&self, path: &Path, line: &[u8], mode: u32) -> io::Result<()>;
     /// Writes `data` to `path` in place (create or truncate), `mode` on creation. Not atomic:
     /// only for files the specs write plainly (`.gitignore`, `baseline.json`).

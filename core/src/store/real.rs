@@ -13,6 +13,44 @@ use rustix::fs::{flock, FlockOperation};
 
 use super::fs::{DirEntry, DirLock, FileKind, FileStat, Fs, FsFile, PIPE_BUF};
 
+/// Whether `file` is non-empty and its last byte is not `\n`.
+fn ends_mid_line(file: &File) -> io::Result<bool> {
+    use std::os::unix::fs::FileExt;
+    let len = file.metadata()?.len();
+    if len == 0 {
+        return Ok(false);
+    }
+    let mut last = [0u8; 1];
+    file.read_exact_at(&mut last, len - 1)?;
+    Ok(last[0] != b'\n')
+}
+
+/// Appends `line` to `file` (held under its exclusive flock). A writer killed mid-line (SIGKILL
+/// landing between two pages of its write(2)) leaves a fragment without its `\n`; the line then
+/// starts with one, so the fragment cannot swallow this record. Lines of at most [`PIPE_BUF`]
+/// bytes go out in one write(2) with `O_APPEND`, so even appenders that ignore the flock never
+/// split them; longer ones may take several.
+fn append_locked(file: &mut File, line: &[u8]) -> io::Result<()> {
+    let fresh;
+    let line = if ends_mid_line(file)? {
+        fresh = [b"\n", line].concat();
+        &fresh[..]
+    } else {
+        line
+    };
+    if line.len() > PIPE_BUF {
+        return file.write_all(line);
+    }
+    let n = file.write(line)?;
+    if n != line.len() {
+        return Err(io::Error::new(
+            io::ErrorKind::WriteZero,
+            format!("short append: {n} of {} bytes written", line.len()),
+        ));
+    }
+    Ok(())
+}
+
 /// The operating system's filesystem.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RealFs;
@@ -140,25 +178,15 @@ impl Fs for RealFs {
 
     fn append_line(&self, path: &Path, line: &[u8], mode: u32) -> io::Result<()> {
         let mut file = OpenOptions::new()
+            .read(true)
             .append(true)
             .create(true)
             .mode(mode)
             .open(path)?;
-        if line.len() <= PIPE_BUF {
-            // One write(2) with O_APPEND: the kernel places the whole line at the end.
-            let n = file.write(line)?;
-            if n != line.len() {
-                return Err(io::Error::new(
-                    io::ErrorKind::WriteZero,
-                    format!("short append: {n} of {} bytes written", line.len()),
-                ));
-            }
-            return Ok(());
-        }
-        // Above PIPE_BUF: serialise fourx appenders with an exclusive flock on the file itself,
-        // then write the line (possibly in several write(2) calls) before releasing it.
+        // Every fourx appender holds an exclusive flock on the file while it appends, so no fourx
+        // write is ever in progress while we look at the last byte.
         flock(&file, FlockOperation::LockExclusive)?;
-        let result = file.write_all(line);
+        let result = append_locked(&mut file, line);
         let _ = flock(&file, FlockOperation::Unlock);
         result
     }
