@@ -55,27 +55,35 @@ impl ModuleFlags {
 
     /// The flags in their fixed order, space-joined (`""` when none).
     pub fn render(&self) -> String {
-        let mut parts = Vec::new();
+        let mut out = String::new();
+        self.push_to(&mut out);
+        out.strip_prefix(' ').unwrap_or(&out).to_string()
+    }
+
+    /// Appends each flag preceded by one space, in the fixed order (no allocation of its own).
+    fn push_to(&self, out: &mut String) {
         if self.is_stale() {
-            let mut why = Vec::new();
+            out.push_str(" [stale: ");
             if self.code_changed {
-                why.push("code changed".to_string());
+                out.push_str("code changed");
             }
             if self.stale_anchors > 0 {
-                why.push(format!("anchors {}", self.stale_anchors));
+                if self.code_changed {
+                    out.push_str("; ");
+                }
+                let _ = write!(out, "anchors {}", self.stale_anchors);
             }
-            parts.push(format!("[stale: {}]", why.join("; ")));
+            out.push(']');
         }
         if self.unannotated {
-            parts.push("[unannotated]".to_string());
+            out.push_str(" [unannotated]");
         }
         if self.oversize {
-            parts.push("[oversize]".to_string());
+            out.push_str(" [oversize]");
         }
         if self.trunc > 0 {
-            parts.push(format!("[TRUNC +{}]", self.trunc));
+            let _ = write!(out, " [TRUNC +{}]", self.trunc);
         }
-        parts.join(" ")
     }
 }
 
@@ -103,22 +111,16 @@ pub fn module_flags(doc: &Doc, snapshot: &Snapshot, i: usize, oversize_bytes: u6
 }
 
 fn row(doc: &Doc, snapshot: &Snapshot, i: usize, oversize: u64) -> String {
-    let mut line = snapshot.path(i).to_string();
+    let path = snapshot.path(i);
     let imports = snapshot.imports_of(i);
-    if !imports.is_empty() {
-        line.push_str(" -> ");
-        let listed: Vec<&str> = imports
-            .iter()
-            .take(MAX_ROW_EDGES)
-            .map(|&j| snapshot.path(j as usize))
-            .collect();
-        line.push_str(&listed.join(", "));
+    let listed = imports.len().min(MAX_ROW_EDGES);
+    let mut line = String::with_capacity(path.len() + listed * (path.len() + 2) + 40);
+    line.push_str(path);
+    for (n, &j) in imports.iter().take(MAX_ROW_EDGES).enumerate() {
+        line.push_str(if n == 0 { " -> " } else { ", " });
+        line.push_str(snapshot.path(j as usize));
     }
-    let flags = module_flags(doc, snapshot, i, oversize).render();
-    if !flags.is_empty() {
-        line.push(' ');
-        line.push_str(&flags);
-    }
+    module_flags(doc, snapshot, i, oversize).push_to(&mut line);
     line
 }
 

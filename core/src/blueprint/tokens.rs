@@ -16,8 +16,13 @@ pub struct ApproxCounter;
 
 impl TokenCounter for ApproxCounter {
     fn count(&self, text: &str) -> usize {
-        let ascii = text.bytes().filter(u8::is_ascii).count();
-        let other = text.chars().filter(|c| !c.is_ascii()).count();
+        // One pass over the bytes of valid UTF-8: an ASCII byte is an ASCII scalar, and every
+        // other scalar has exactly one lead byte (0xC0..=0xFF); continuation bytes count nowhere.
+        let (mut ascii, mut other) = (0usize, 0usize);
+        for &b in text.as_bytes() {
+            ascii += usize::from(b < 0x80);
+            other += usize::from(b >= 0xC0);
+        }
         ascii.div_ceil(4) + other
     }
 }
@@ -38,5 +43,6 @@ mod tests {
         assert_eq!(ApproxCounter.count("仓库蓝图 ok\n"), 5);
         assert_eq!(ApproxCounter.count(""), 0);
         assert_eq!(ApproxCounter.count("abcde"), 2);
+        assert_eq!(ApproxCounter.count("é😀a"), 3);
     }
 }
