@@ -66,7 +66,7 @@ def main() -> int:
         "",
         "Written by `make bench` (`benches/report.py`); every ratio is measured in the same run as",
         "its floor or baseline. Medians of criterion runs with `--warm-up-time 1 --measurement-time 3`",
-        "(Python: `timeit`, median of 9 runs).",
+        "(Python: `timeit`, minimum of 9 runs of ~0.1 s, the median in the note).",
         "",
         "Machine: "
         f"`nproc` = {os.cpu_count()}, CPU {cpu_model()}, {platform.system()} {platform.release()}, "
