@@ -100,6 +100,8 @@ static AREAS: &[&[OpInfo]] = &[
     crate::router::ops::OPS,
     crate::router::prompt::ops::OPS,
     crate::blueprint::ops::OPS,
+    #[cfg(feature = "fs")]
+    crate::store::repo_walk::OPS,
 ];
 
 static CATALOG: LazyLock<Vec<OpInfo>> = LazyLock::new(|| {

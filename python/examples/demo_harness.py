@@ -398,6 +398,18 @@ def run(base: Path, trace: Trace) -> dict[str, Any]:
     for text_line in index["text"].splitlines()[2:]:
         trace.line(text_line)
 
+    own_repo = Path(__file__).resolve().parents[2]
+    if (own_repo / "Cargo.toml").is_file():  # a source checkout: scan fourx itself
+        own = fourx.blueprint.scan(own_repo)
+        own_index = fourx.blueprint.render_index("", dict(own))
+        trace.head(
+            f"fourx's own module graph (blueprint.scan: {len(own['modules'])} modules, "
+            f"{len(own['edges'])} edges, {', '.join(own['languages'])}; "
+            f"index {own_index['tokens']} of {own_index['budget']} tokens)"
+        )
+        for text_line in own_index["text"].splitlines()[2:]:
+            trace.line(text_line)
+
     diagram = Path(ws.feature_dir(FEATURE_ID)) / "state-diagram.md"
     mermaid = fourx.state_diagram("mermaid")
     diagram.write_text(f"```mermaid\n{mermaid}```\n", encoding="utf-8")

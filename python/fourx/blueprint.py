@@ -47,6 +47,8 @@ __all__ = [
     "render",
     "revision_name",
     "revision_prune",
+    "scan",
+    "ScanResult",
     "storage_paths",
     "validate_item",
 ]
@@ -74,6 +76,17 @@ class AnchorCheck(TypedDict):
 
     verdict: str
     why: str
+
+
+class ScanResult(TypedDict):
+    """A repository scan (``blueprint.scan``): a snapshot plus its token, languages and the
+    source files too large to read."""
+
+    modules: list[dict[str, Any]]
+    edges: list[list[str]]
+    repo_token: str
+    languages: list[str]
+    oversize: list[str]
 
 
 class CostMode(TypedDict):
@@ -424,6 +437,16 @@ def parse(text: str) -> BlueprintModel:
 def project_id(root: str) -> str:
     """The one project-id derivation from an absolute root (``blueprint.project_id``)."""
     return forward("blueprint.project_id", {"root": root})["project_id"]
+
+
+def scan(root: str | Path, *, max_file_bytes: int | None = None) -> ScanResult:
+    """Scan a repository into a snapshot (``blueprint.scan``): per-language modules, import edges,
+    fingerprints and the repo token. ``root`` must be absolute; the result is itself a valid
+    ``snapshot`` for :func:`render_index`, :func:`fold` and the other ops."""
+    result: ScanResult = forward(
+        "blueprint.scan", {"root": str(root)}, max_file_bytes=max_file_bytes
+    )
+    return result
 
 
 def read_module(doc: str, snapshot: dict[str, Any], module: str) -> ModuleView:

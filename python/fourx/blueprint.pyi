@@ -1,3 +1,4 @@
+from pathlib import Path
 from typing import Any, Literal, NotRequired, TypedDict
 
 __all__ = [
@@ -31,6 +32,8 @@ __all__ = [
     "render",
     "revision_name",
     "revision_prune",
+    "scan",
+    "ScanResult",
     "storage_paths",
     "validate_item",
 ]
@@ -49,6 +52,13 @@ class Index(TypedDict):
 class AnchorCheck(TypedDict):
     verdict: str
     why: str
+
+class ScanResult(TypedDict):
+    modules: list[dict[str, Any]]
+    edges: list[list[str]]
+    repo_token: str
+    languages: list[str]
+    oversize: list[str]
 
 class CostMode(TypedDict):
     mode: str
@@ -196,6 +206,7 @@ def guard_root(
 ) -> GuardedRoot: ...
 def parse(text: str) -> BlueprintModel: ...
 def project_id(root: str) -> str: ...
+def scan(root: str | Path, *, max_file_bytes: int | None = None) -> ScanResult: ...
 def read_module(doc: str, snapshot: dict[str, Any], module: str) -> ModuleView: ...
 def render(doc: dict[str, Any]) -> str: ...
 def revision_name(now: str, nonce: str) -> str: ...

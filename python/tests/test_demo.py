@@ -38,6 +38,8 @@ def test_demo_reaches_done_with_one_review_sent_back(tmp_path: Path) -> None:
     for claim in ("Renders the signed-in user's profile page.", "renders as 'not set'"):
         assert claim in result["blueprint"]
     assert "src/profile -> src/auth" in trace
+    assert "fourx's own module graph (blueprint.scan" in trace
+    assert "core/src/blueprint/scan -> core" in trace
 
 
 def test_demo_trace_is_deterministic(tmp_path: Path) -> None:

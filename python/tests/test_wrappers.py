@@ -25,9 +25,7 @@ CATALOG = {op["name"]: op for op in fourx.catalog()}
 
 #: Ops the specs announce that are still landing in the core (blueprint.md's fs scan): each gets
 #: its typed function when it appears in the catalog. Every other op must have one already.
-PENDING = {
-    "blueprint.scan",
-}
+PENDING: set[str] = set()
 #: Ops served by something other than a forward() call.
 BUILTIN = {
     "state.can_transition": "fourx.can_transition (the extension's builtin)",

@@ -19,6 +19,8 @@ mod faulty;
 mod fs;
 #[cfg(feature = "fs")]
 mod real;
+#[cfg(feature = "fs")]
+pub mod repo_walk;
 
 #[cfg(feature = "fs")]
 pub use append::append_record;
