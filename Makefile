@@ -16,7 +16,7 @@ help:
 	@echo "make docs     regenerate docs/ops.md from the op catalog"
 	@echo "make wheel    build the abi3 wheel into dist/"
 	@echo "make install  PREFIX=... install header, libfourx.so.0, libfourx.a and fourx.pc"
-	@echo "make bench    run the criterion benches"
+	@echo "make bench    run the benches and write benches/RESULTS.md (BENCH=<name> for one)"
 	@echo "make soak     long reliability runs: 8 processes x 200 writes, 500 SIGKILL crash trials"
 	@echo "make fuzz     run every cargo-fuzz target for FUZZ_SECONDS each (default 60; installs cargo-fuzz)"
 
@@ -51,8 +51,23 @@ install:
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e "s|@VERSION@|$$(grep -m1 '^version' Cargo.toml | cut -d'"' -f2)|g" \
 		ffi/fourx.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/fourx.pc
 
-bench:
-	cargo bench -p fourx-benches
+# Criterion benches (one file per area), then the Python boundary timeit script against a release
+# wheel in .venv-bench, then benches/RESULTS.md (median, ratio, target, met). Niced: the machine is
+# shared. BENCH_ARGS="--measurement-time 10" for steadier numbers; BENCH=<name> runs one bench.
+BENCH_ARGS ?= --warm-up-time 1 --measurement-time 3
+BENCH_VENV := $(ROOT)/.venv-bench
+bench: setup
+	@if [ "$(BENCH)" != python ]; then \
+	  nice cargo bench -p fourx-benches $(if $(BENCH),--bench $(BENCH),--benches) -- $(BENCH_ARGS); \
+	fi
+	@if [ -z "$(BENCH)" ] || [ "$(BENCH)" = python ]; then \
+	  rm -rf target/bench-wheel && \
+	  nice $(VENV)/bin/maturin build --quiet --release -m python/Cargo.toml --out target/bench-wheel && \
+	  { [ -x $(BENCH_VENV)/bin/python ] || python3 -m venv $(BENCH_VENV); } && \
+	  $(BENCH_VENV)/bin/pip install --quiet --no-deps --force-reinstall target/bench-wheel/*.whl && \
+	  nice $(BENCH_VENV)/bin/python benches/python_boundary.py; \
+	fi
+	python3 benches/report.py
 
 clean:
 	cargo clean

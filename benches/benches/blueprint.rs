@@ -1,57 +1,31 @@
 #![allow(missing_docs)] // criterion_group! generates undocumented items
-//! Blueprint shape benches (blueprint.md §20): fold of 8 items into files of 100 / 1,000 /
-//! 10,000 entries, and index rendering of 500 / 5,000 / 50,000 modules. Sizes grow by 10×, so a
-//! linear-ish step shows as ~10× per row and a quadratic one as ~100×.
+//! Blueprint fold (blueprint.md §20): 8 items into files of 100 / 1,000 / 10,000 entries —
+//! parse + merge + render, as `commit` does it minus I/O — against its floor, `parse` + `render`
+//! of the same document. Target: fold ≤ 1.3 × floor at 10,000 entries; sizes grow by 10×, so the
+//! step ratio shows linear (~10×) against quadratic (~100×) behaviour.
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use criterion::{BenchmarkId, Criterion};
 use std::hint::black_box;
 
-use fourx_core::blueprint::{
-    fold_text, parse, render, render_index, ApproxCounter, Doc, FoldRequest, GitFacts, Item,
-    MapFileView, Snapshot,
+use fourx_benches::{
+    blueprint_file, blueprint_snapshot, module_path, report, Id, Row, Target, ENTRIES_PER_MODULE,
 };
+use fourx_core::blueprint::{fold_text, parse, render, FoldRequest, GitFacts, Item, MapFileView};
 
-const ENTRIES_PER_MODULE: usize = 10;
-
-fn snapshot(modules: usize) -> Snapshot {
-    let paths: Vec<String> = (0..modules).map(|i| format!("pkg/m{i:05}")).collect();
-    let mut edges = Vec::new();
-    for i in 1..modules {
-        edges.push(serde_json::json!([paths[i], paths[i / 2]]));
-        if i >= 3 {
-            edges.push(serde_json::json!([paths[i], paths[i / 3]]));
-        }
-    }
-    let mods: Vec<_> = paths
-        .iter()
-        .map(|p| serde_json::json!({"path": p, "fingerprint": "f1", "bytes": 1000}))
-        .collect();
-    Snapshot::from_json(&serde_json::json!({"modules": mods, "edges": edges})).unwrap()
-}
-
-/// A canonical file with `entries` entries, ten per module.
-fn file(entries: usize) -> String {
-    let modules = (entries / ENTRIES_PER_MODULE).max(1);
-    let mut doc = serde_json::json!({"project_id": "bench-000000000000", "updated": "2026-03-01T12:00:00Z", "modules": []});
-    for m in 0..modules {
-        let list: Vec<_> = (0..ENTRIES_PER_MODULE)
-            .map(|e| serde_json::json!({"where": format!("pkg/m{m:05}/f{e}.go:{e}"), "claim": format!("Claim {e} about module {m} and its invariants.")}))
-            .collect();
-        doc["modules"].as_array_mut().unwrap().push(serde_json::json!({"path": format!("pkg/m{m:05}"), "sections": [{"field": "gotchas", "updated": "2026-03-01T12:00:00Z", "fp": "f1", "entries": list}]}));
-    }
-    render(&Doc::from_json(&doc).unwrap())
-}
+const GROUP: &str = "blueprint_fold";
+const SIZES: [&str; 3] = ["100", "1000", "10000"];
 
 fn fold(c: &mut Criterion) {
-    let mut g = c.benchmark_group("blueprint_fold_8_items");
+    let mut g = c.benchmark_group(GROUP);
     g.sample_size(20);
-    for entries in [100, 1_000, 10_000] {
-        let text = file(entries);
-        let snap = snapshot(entries / ENTRIES_PER_MODULE);
+    for entries in SIZES {
+        let n: usize = entries.parse().unwrap_or(100);
+        let text = blueprint_file(n);
+        let snap = blueprint_snapshot(n / ENTRIES_PER_MODULE);
         let items: Vec<Item> = (0..8)
             .map(|i| {
                 Item::new(
-                    &format!("pkg/m{:05}", i % 3),
+                    &module_path(i % 3),
                     "invariants",
                     "",
                     &format!("New invariant {i}."),
@@ -61,30 +35,50 @@ fn fold(c: &mut Criterion) {
         let req = FoldRequest {
             project_id: "bench-000000000000".into(),
             items,
-            evidence: (0..3).map(|i| format!("pkg/m{i:05}")).collect(),
+            evidence: (0..3).map(module_path).collect(),
             now: "2026-03-02T12:00:00Z".parse().unwrap(),
             git: GitFacts::default(),
         };
         let view = MapFileView::default();
-        g.bench_with_input(BenchmarkId::from_parameter(entries), &text, |b, text| {
-            b.iter(|| black_box(fold_text(black_box(text), &req, &snap, &view).unwrap()))
+        let (_, result) = fold_text(&text, &req, &snap, &view).unwrap();
+        assert!(!result.noop, "the bench fold must write");
+        g.bench_with_input(
+            BenchmarkId::new("floor_parse_render", entries),
+            &text,
+            |b, t| b.iter(|| black_box(render(&parse(black_box(t)).unwrap()))),
+        );
+        g.bench_with_input(BenchmarkId::new("fold", entries), &text, |b, t| {
+            b.iter(|| black_box(fold_text(black_box(t), &req, &snap, &view).unwrap()))
         });
     }
     g.finish();
 }
 
-fn index(c: &mut Criterion) {
-    let mut g = c.benchmark_group("blueprint_render_index");
-    g.sample_size(10);
-    for modules in [500, 5_000, 50_000] {
-        let snap = snapshot(modules);
-        let doc = parse(&file(modules.min(5_000))).unwrap();
-        g.bench_with_input(BenchmarkId::from_parameter(modules), &snap, |b, snap| {
-            b.iter(|| black_box(render_index(&doc, snap, None, None, &ApproxCounter).unwrap()))
-        });
+fn main() {
+    let mut c = Criterion::default().configure_from_args();
+    fold(&mut c);
+    c.final_summary();
+    let mut rows = Vec::new();
+    for entries in SIZES {
+        let target = if entries == "10000" {
+            Target::RatioAtMost(1.3)
+        } else {
+            Target::None
+        };
+        rows.push(Row::ratio(
+            &format!("fold 8 items into {entries} entries / parse+render"),
+            Id::new(GROUP, "fold", entries),
+            Id::new(GROUP, "floor_parse_render", entries),
+            target,
+        ));
     }
-    g.finish();
+    for (small, big) in [("100", "1000"), ("1000", "10000")] {
+        rows.push(Row::ratio(
+            &format!("fold {big} / fold {small} entries (10× size)"),
+            Id::new(GROUP, "fold", big),
+            Id::new(GROUP, "fold", small),
+            Target::RatioAtMost(12.0),
+        ));
+    }
+    report("blueprint", &rows);
 }
-
-criterion_group!(benches, fold, index);
-criterion_main!(benches);

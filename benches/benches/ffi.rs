@@ -5,7 +5,8 @@
 //! - `boundary`: `fourx_call` on small ops against serde_json parsing and serializing the same
 //!   payload — the floor of any JSON boundary — with `ops::call` (no C, no byte parsing) between.
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{BenchmarkId, Criterion};
+use fourx_benches::{report, Id, Row, Target};
 use std::hint::black_box;
 
 use fourx::{fourx_buf, fourx_phase};
@@ -69,22 +70,68 @@ fn boundary(c: &mut Criterion) {
     let mut g = c.benchmark_group("boundary");
     for (name, op, input) in &cases {
         let bytes = serde_json::to_vec(input).unwrap();
-        g.bench_function(format!("{name}/floor_serde_parse_serialize"), |b| {
+        g.bench_function(BenchmarkId::new("floor_serde_parse_serialize", name), |b| {
             b.iter(|| {
                 let v: serde_json::Value = serde_json::from_slice(black_box(&bytes)).unwrap();
                 black_box(serde_json::to_vec(&v).unwrap())
             })
         });
         let op_name = op.to_str().unwrap();
-        g.bench_function(format!("{name}/ops_call"), |b| {
+        g.bench_function(BenchmarkId::new("ops_call", name), |b| {
             b.iter(|| black_box(fourx_core::ops::call(op_name, black_box(input)).unwrap()))
         });
-        g.bench_function(format!("{name}/fourx_call"), |b| {
+        g.bench_function(BenchmarkId::new("fourx_call", name), |b| {
             b.iter(|| c_call(op, black_box(&bytes)))
         });
     }
     g.finish();
 }
 
-criterion_group!(benches, fast_path, boundary);
-criterion_main!(benches);
+fn main() {
+    let mut c = Criterion::default().configure_from_args();
+    fast_path(&mut c);
+    boundary(&mut c);
+    c.final_summary();
+    let fp = |f: &str| Id::plain("fast_path", f);
+    let base = fp("baseline_plain_c_call");
+    let mut rows = vec![
+        Row::single(
+            "fourx_can_transition",
+            fp("fourx_can_transition"),
+            Target::NsAtMost(5.0),
+        ),
+        Row::ratio(
+            "fourx_can_transition / plain C-ABI call",
+            fp("fourx_can_transition"),
+            base.clone(),
+            Target::None,
+        ),
+        Row::ratio(
+            "fourx_phase_to_role / plain C-ABI call",
+            fp("fourx_phase_to_role"),
+            base.clone(),
+            Target::None,
+        ),
+        Row::ratio(
+            "fourx_phase_from_str / plain C-ABI call",
+            fp("fourx_phase_from_str"),
+            base,
+            Target::None,
+        ),
+    ];
+    for name in ["meta_version", "can_transition"] {
+        rows.push(Row::ratio(
+            &format!("fourx_call {name} / serde_json parse+serialize"),
+            Id::new("boundary", "fourx_call", name),
+            Id::new("boundary", "floor_serde_parse_serialize", name),
+            Target::None,
+        ));
+        rows.push(Row::ratio(
+            &format!("ops::call {name} / serde_json parse+serialize"),
+            Id::new("boundary", "ops_call", name),
+            Id::new("boundary", "floor_serde_parse_serialize", name),
+            Target::None,
+        ));
+    }
+    report("ffi", &rows);
+}

@@ -1,4 +1,5 @@
-//! `Commit`: the optimistic compare-and-swap loop around [`merge`] (blueprint.md §12.2, 002 §7).
+//! `Commit`: the optimistic compare-and-swap loop around the fold, [`merge_owned`] (blueprint.md
+//! §12.2, 002 §7).
 //!
 //! Decides read → fold → archive pre-image → `write_if`, one replay of the same request on a
 //! conflict, `fold_conflict` (a deferral carrying the account) after the second, and that an
@@ -8,7 +9,7 @@ use crate::error::{Error, ErrorDetail, ErrorKind, Result};
 use crate::store::cas::{Store, WriteError};
 
 use super::anchors::FileView;
-use super::fold::{merge, FoldRequest, FoldResult, Warning};
+use super::fold::{merge_owned, FoldRequest, FoldResult, Warning};
 use super::parse::parse;
 use super::render::render;
 use super::revisions::{revision_name, Nonce};
@@ -61,8 +62,7 @@ pub fn commit(
             .read()
             .map_err(|e| Error::io("reading the blueprint", &e))?;
         let text = decode(bytes.as_deref())?;
-        let doc = parse(text)?;
-        let (new_doc, mut result) = merge(&doc, req, snapshot, files)?;
+        let (new_doc, mut result) = merge_owned(parse(text)?, req, snapshot, files)?;
         for w in &warnings {
             result.warn(*w);
         }

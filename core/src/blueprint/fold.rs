@@ -146,6 +146,18 @@ pub fn merge(
     snapshot: &Snapshot,
     files: &dyn FileView,
 ) -> Result<(Doc, FoldResult)> {
+    merge_owned(doc.clone(), req, snapshot, files)
+}
+
+/// [`merge`] on a document the caller gives up (a freshly parsed one, as [`fold_text`] and
+/// `commit` have): the sections are replaced in place instead of in a deep copy of the whole
+/// document. On NoOp the document comes back unchanged.
+pub fn merge_owned(
+    doc: Doc,
+    req: &FoldRequest,
+    snapshot: &Snapshot,
+    files: &dyn FileView,
+) -> Result<(Doc, FoldResult)> {
     if !doc.project_id.is_empty() && !req.project_id.is_empty() && doc.project_id != req.project_id
     {
         return Err(Error::new(
@@ -235,7 +247,7 @@ pub fn merge(
     }
     result.stale_marked = stale.into_iter().collect();
 
-    let mut new_doc = doc.clone();
+    let mut new_doc = doc;
     for ((module, field), entries) in groups {
         let mut section = Section {
             updated: req.now.to_string(),
@@ -263,7 +275,8 @@ pub fn merge(
     }
     result.noop = result.sections_replaced == 0;
     if result.noop {
-        return Ok((doc.clone(), result));
+        // Nothing was inserted: a section is only skipped when its module already held an equal one.
+        return Ok((new_doc, result));
     }
     new_doc.absent = false;
     new_doc.updated = req.now.to_string();
@@ -283,8 +296,7 @@ pub fn fold_text(
     snapshot: &Snapshot,
     files: &dyn FileView,
 ) -> Result<(String, FoldResult)> {
-    let doc = parse(text)?;
-    let (new_doc, result) = merge(&doc, req, snapshot, files)?;
+    let (new_doc, result) = merge_owned(parse(text)?, req, snapshot, files)?;
     let out = if result.noop {
         text.to_string()
     } else {

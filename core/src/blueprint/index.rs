@@ -4,6 +4,7 @@
 //! Decides rows, the four flags (the only place they are spoken), degree ranking and the
 //! iterative row selection; never prose. Which counter measures tokens is the caller's.
 
+use std::cmp::Reverse;
 use std::fmt::Write as _;
 
 use crate::error::{Error, ErrorKind, Result};
@@ -155,55 +156,90 @@ pub fn render_index(
         .unwrap_or(OVERSIZE_MODULE_BYTES);
     let n = snapshot.modules().len();
     let e = snapshot.edges().len();
-    let cost = |line: &str| {
-        let mut s = String::with_capacity(line.len() + 1);
-        s.push_str(line);
-        s.push('\n');
-        counter.count(&s)
+    // One reused buffer: `cost(line) = counter.count(line + "\n")` without an allocation per line.
+    let mut buf = String::new();
+    let mut cost = |line: &str| {
+        buf.clear();
+        buf.push_str(line);
+        buf.push('\n');
+        counter.count(&buf)
     };
-    let mut rank: Vec<usize> = (0..n).collect();
-    let degree = |i: usize| snapshot.imports_of(i).len() + snapshot.importers_of(i).len();
-    rank.sort_by(|&a, &b| degree(b).cmp(&degree(a)).then(a.cmp(&b)));
-    let rows: Vec<String> = rank
-        .iter()
-        .map(|&i| row(doc, snapshot, i, oversize))
-        .collect();
-    let mut prefix = Vec::with_capacity(n + 1);
-    prefix.push(0usize);
-    for r in &rows {
-        let last = prefix.last().copied().unwrap_or(0);
-        prefix.push(last.saturating_add(cost(r)));
-    }
     let legend = cost(LEGEND);
-    let total = |k: usize| {
+    // Rank keys (-(in + out degree), path index); path order is index order in the snapshot.
+    let mut rank: Vec<(Reverse<usize>, usize)> = (0..n)
+        .map(|i| {
+            let degree = snapshot.imports_of(i).len() + snapshot.importers_of(i).len();
+            (Reverse(degree), i)
+        })
+        .collect();
+    // Rows in rank order with their prefix sums, only as far as they can fit: every cost is
+    // ≥ 0, so cost(k) ≥ cost(LEGEND) + P[k], and once that passes the budget no larger k fits.
+    // The rank is sorted lazily, in doubling chunks (select, then sort the chunk), so a small
+    // budget over a large snapshot costs O(n) instead of a full O(n log n) sort.
+    let mut rows: Vec<String> = Vec::new();
+    let mut prefix = vec![0usize];
+    let mut done = 0;
+    let mut chunk = 64;
+    'rows: while done < n {
+        let end = n.min(done.saturating_add(chunk));
+        if let Some(rest) = rank.get_mut(done..) {
+            if end < n {
+                rest.select_nth_unstable(end - done - 1);
+            }
+            if let Some(part) = rest.get_mut(..end - done) {
+                part.sort_unstable();
+            }
+        }
+        for &(_, i) in rank.get(done..end).unwrap_or_default() {
+            let last = prefix.last().copied().unwrap_or(0);
+            if legend.saturating_add(last) > budget {
+                break 'rows;
+            }
+            let r = row(doc, snapshot, i, oversize);
+            prefix.push(last.saturating_add(cost(&r)));
+            rows.push(r);
+        }
+        done = end;
+        chunk = chunk.saturating_mul(2);
+    }
+    // k* = the largest k ≤ rows.len() with cost(k) ≤ budget, scanning down (cost is not monotone).
+    let mut found = None;
+    for k in (0..=rows.len()).rev() {
         let foot = if k < n { cost(&footer(n - k)) } else { 0 };
-        legend + cost(&header(n, e, k, budget)) + prefix[k] + foot
-    };
-    let k = (0..=n).rev().find(|&k| total(k) <= budget).ok_or_else(|| {
+        let rows_cost = prefix.get(k).copied().unwrap_or(usize::MAX);
+        let total = legend
+            .saturating_add(cost(&header(n, e, k, budget)))
+            .saturating_add(rows_cost)
+            .saturating_add(foot);
+        if total <= budget {
+            found = Some((k, total));
+            break;
+        }
+    }
+    let (k, tokens) = found.ok_or_else(|| {
         Error::new(
             ErrorKind::BudgetTooSmall,
             format!("a budget of {budget} tokens cannot hold the index legend, header and not-shown line"),
         )
         .with_field("max_tokens")
     })?;
-    let mut shown: Vec<usize> = rank[..k].to_vec();
-    shown.sort_unstable();
-    let mut text = String::new();
+    let mut shown: Vec<(usize, &String)> =
+        rank.iter().map(|&(_, i)| i).zip(&rows).take(k).collect();
+    shown.sort_unstable_by_key(|&(i, _)| i);
+    let bytes: usize = shown.iter().map(|(_, r)| r.len() + 1).sum();
+    let mut text = String::with_capacity(LEGEND.len() + 160 + bytes);
     let _ = writeln!(text, "{LEGEND}");
     let _ = writeln!(text, "{}", header(n, e, k, budget));
-    let pos: std::collections::HashMap<usize, usize> =
-        rank.iter().enumerate().map(|(r, &i)| (i, r)).collect();
-    for i in shown {
-        if let Some(r) = pos.get(&i).and_then(|&r| rows.get(r)) {
-            let _ = writeln!(text, "{r}");
-        }
+    for (_, r) in shown {
+        text.push_str(r);
+        text.push('\n');
     }
     if k < n {
         let _ = writeln!(text, "{}", footer(n - k));
     }
     Ok(IndexOutput {
         text,
-        tokens: total(k),
+        tokens,
         shown: k,
         not_shown: n - k,
         budget,

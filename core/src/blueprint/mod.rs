@@ -40,7 +40,8 @@ pub use director::format_for_director;
 pub use doc::{Counts, Doc, Entry, Field, ModuleNotes, Section};
 pub use evidence::evidence_modules;
 pub use fold::{
-    fold_text, merge, Accepted, Coverage, FoldRequest, FoldResult, GitFacts, Rejected, Warning,
+    fold_text, merge, merge_owned, Accepted, Coverage, FoldRequest, FoldResult, GitFacts, Rejected,
+    Warning,
 };
 pub use gc::{gc, gc_plan, GcOutcome, GcPlan};
 pub use graph::{graph, GraphFormat};

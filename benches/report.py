@@ -1,0 +1,107 @@
+"""Writes benches/RESULTS.md from the rows the benches left in
+``<target>/criterion/fourx-report/*.json`` (written by ``fourx_benches::report`` and by
+``benches/python_boundary.py``): one table per bench (median, ratio, target, met / not met) and
+the machine it ran on. Run by ``make bench`` after the benches."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import subprocess
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ORDER = ["blueprint", "index", "router", "resolve", "ffi", "python"]
+TITLES = {
+    "blueprint": "Blueprint fold (benches/benches/blueprint.rs)",
+    "index": "Index rendering (benches/benches/index.rs)",
+    "router": "Router output parsing (benches/benches/router.rs)",
+    "resolve": "Resolution (benches/benches/resolve.rs)",
+    "ffi": "C boundary (benches/benches/ffi.rs)",
+    "python": "Python boundary (benches/python_boundary.py)",
+}
+
+
+def human(ns: float) -> str:
+    if ns < 1e3:
+        return f"{ns:.1f} ns"
+    if ns < 1e6:
+        return f"{ns / 1e3:.2f} µs"
+    if ns < 1e9:
+        return f"{ns / 1e6:.2f} ms"
+    return f"{ns / 1e9:.2f} s"
+
+
+def cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def rustc() -> str:
+    try:
+        return subprocess.run(["rustc", "--version"], capture_output=True, text=True,
+                              check=False).stdout.strip()
+    except OSError:
+        return "unknown"
+
+
+def main() -> int:
+    target = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
+    src = Path(os.environ.get("CRITERION_HOME", target / "criterion")) / "fourx-report"
+    benches = {p.stem: json.loads(p.read_text()) for p in sorted(src.glob("*.json"))}
+    if not benches:
+        print(f"no bench reports in {src}; run `make bench`", file=sys.stderr)
+        return 1
+    load = " ".join(Path("/proc/loadavg").read_text().split()[:3]) if Path("/proc/loadavg").exists() else "?"
+    lines = [
+        "# Bench results",
+        "",
+        "Written by `make bench` (`benches/report.py`); every ratio is measured in the same run as",
+        "its floor or baseline. Medians of criterion runs with `--warm-up-time 1 --measurement-time 3`",
+        "(Python: `timeit`, median of 9 runs).",
+        "",
+        "Machine: "
+        f"`nproc` = {os.cpu_count()}, CPU {cpu_model()}, {platform.system()} {platform.release()}, "
+        f"{rustc()}, Python {platform.python_version()}. Load average at the end of the run: {load} "
+        "(a shared, noisy machine: other engineers compile on the same 2 cores, so absolute times "
+        "vary by 2× between runs; ratios are steadier). "
+        f"Run finished {datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}.",
+        "",
+    ]
+    met_total = [0, 0]
+    for name in ORDER + sorted(set(benches) - set(ORDER)):
+        rows = benches.get(name)
+        if not rows:
+            continue
+        lines += [f"## {TITLES.get(name, name)}", "",
+                  "| what | median | ratio | target | met | note |",
+                  "| --- | ---: | ---: | --- | --- | --- |"]
+        for r in rows:
+            ratio = f"{r['ratio']:.2f}×" if r.get("ratio") is not None else "–"
+            met = {True: "met", False: "**not met**", None: "–"}[r.get("met")]
+            if r.get("met") is not None:
+                met_total[0] += bool(r["met"])
+                met_total[1] += 1
+            lines.append(f"| {r['name']} | {human(r['median_ns'])} | {ratio} | {r['target']} | "
+                         f"{met} | {r.get('note', '')} |")
+        lines.append("")
+    lines.insert(8, f"Targets met: {met_total[0]} of {met_total[1]}.\n")
+    out = ROOT / "benches" / "RESULTS.md"
+    notes = ROOT / "benches" / "NOTES.md"
+    if notes.exists():
+        lines += ["## Notes (benches/NOTES.md)", "", notes.read_text().strip(), ""]
+    out.write_text("\n".join(lines))
+    print(f"wrote {out.relative_to(ROOT)}: targets met {met_total[0]} of {met_total[1]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
