@@ -182,10 +182,24 @@ fn guard<T>(py: Python<'_>, f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
 /// Raises the `fourx.errors` class of the error's kind. The GIL is released while the op runs.
 #[pyfunction]
 #[pyo3(signature = (op, input, /))]
-fn call<'py>(py: Python<'py>, op: &str, input: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+fn call<'py>(
+    py: Python<'py>,
+    op: &Bound<'py, PyString>,
+    input: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
     guard(py, || {
+        // A lone surrogate cannot name an op: invalid_input like one in a value, never a bare
+        // UnicodeEncodeError.
+        let op = op
+            .to_str()
+            .map_err(|_| {
+                raise(
+                    py,
+                    Error::invalid_input("the op name is not valid Unicode (lone surrogate)"),
+                )
+            })?
+            .to_owned();
         let value = to_json(input, 0).map_err(|e| raise(py, e))?;
-        let op = op.to_owned();
         let result = py.detach(move || catch_unwind(move || ops::call(&op, &value)));
         match result {
             Ok(Ok(v)) => to_py(py, &v),

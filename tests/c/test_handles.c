@@ -274,7 +274,9 @@ static void snapshot_cell(void) {
         int published = strstr(settled, "\"repo_token\":\"t2\"") != NULL;
         int failed_kept = strstr(settled, "\"path\":\"b\"") && !strstr(settled, "\"last_error\":null");
         CHECK(published || failed_kept);
-        CHECK(strstr(settled, "\"cost\":{\"mode\":\"cheap\"") != NULL);
+        /* the scan's duration was sampled; cheap or costly depends on the machine (valgrind
+         * slows a real scan of even an empty root past the 150 ms boundary) */
+        CHECK(strstr(settled, "\"cost\":{\"mode\":\"") != NULL);
         free(settled);
     }
 

@@ -16,7 +16,8 @@
 //!   naming a workspace package (`name` or `name/sub/path`, scoped names included) resolves
 //!   `sub/path` the same way inside the package directory (then inside `<dir>/src`), or to the
 //!   package's entry module when there is no sub-path or it resolves nowhere. Anything else
-//!   (npm dependencies, Node built-ins, specifiers leaving the repository) is dropped.
+//!   (npm dependencies, Node built-ins, specifiers leaving the repository, `tsconfig.json`
+//!   `paths` aliases, which are not read) is dropped.
 
 use std::collections::BTreeMap;
 
