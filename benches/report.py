@@ -58,6 +58,8 @@ def main() -> int:
     target = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
     src = Path(os.environ.get("CRITERION_HOME", target / "criterion")) / "fourx-report"
     benches = {p.stem: json.loads(p.read_text()) for p in sorted(src.glob("*.json"))}
+    ran = {p.stem: datetime.fromtimestamp(p.stat().st_mtime, timezone.utc).strftime("%H:%M UTC")
+           for p in src.glob("*.json")}
     if not benches:
         print(f"no bench reports in {src}; run `make bench`", file=sys.stderr)
         return 1
@@ -82,7 +84,7 @@ def main() -> int:
         rows = benches.get(name)
         if not rows:
             continue
-        lines += [f"## {TITLES.get(name, name)}", "",
+        lines += [f"## {TITLES.get(name, name)}", "", f"Ran at {ran.get(name, '?')}.", "",
                   "| what | median | ratio | target | met | note |",
                   "| --- | ---: | ---: | --- | --- | --- |"]
         for r in rows:
