@@ -20,7 +20,7 @@
 //!   a file of the crate module), app/src/cli→util-lib (`util_lib::num`), app/src/cli→
 //!   util-lib/src/text (`util_lib::text as t`); app/tests→util-lib (`util_lib::num::parse`);
 //!   util-lib/src/text→util-lib (`crate::num`, and `super::super::num` from case.rs). Not edges:
-//!   `use super::*` in num.rs's inline `mod tests` (the file's own module), `self::inner` in
+//!   `use super::*` in num.rs's `#[cfg(test)] mod tests` (test-only code), `self::inner` in
 //!   case.rs (its own module), `std::io`, the `use` in a comment and in a string.
 //!
 //! python (5 modules, 6 edges; src layout, roots `src` then `.`):
@@ -425,6 +425,16 @@ fn self_scan_of_this_repository_finds_its_crates_and_known_edges() {
             es.contains(&(a.to_string(), b.to_string())),
             "edge {a} -> {b} missing"
         );
+    }
+    // test-only code does not count: protocol's `#[cfg(test)]` modules use the workspace, its
+    // production code uses no area (ARCHITECTURE.md: protocol is the shared vocabulary)
+    for (a, b) in &es {
+        if a.starts_with("core/src/protocol") {
+            assert!(
+                b == "core" || b.starts_with("core/src/protocol") || b == "core/src/ops",
+                "the vocabulary imports an area: {a} -> {b}"
+            );
+        }
     }
     // the pure scanner reaches only the blueprint, the vocabulary and the crate root (error)
     for (a, b) in &es {

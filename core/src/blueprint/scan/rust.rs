@@ -12,7 +12,8 @@
 //!   not followed. Skipped directories: names starting with `.`, `target`, `node_modules`,
 //!   `vendor`.
 //! * Edges, from `use` declarations only (at any nesting, `pub use` included, groups `{…}`
-//!   expanded): `crate::a::b::…` resolves to the longest module prefix `D/src/a/b`, `D/src/a`, …
+//!   expanded; test-only code — a `use` or an inline `mod` marked `#[cfg(test)]` — does not
+//!   count, as Go's `_test.go` files do not): `crate::a::b::…` resolves to the longest module prefix `D/src/a/b`, `D/src/a`, …
 //!   down to the crate module; `self::…` and `super::…` resolve the same way from the file's own
 //!   module path (inline `mod x { … }` blocks counted, so `use super::*` in a test block is the
 //!   file's own module); `other_crate::…` (a workspace crate's name, or `::other_crate::…`) does
@@ -146,14 +147,14 @@ pub fn use_paths(text: &str) -> Vec<(Vec<String>, Vec<String>)> {
     let toks = tokens(text, Dialect::Rust);
     let mut out = Vec::new();
     let mut depth = 0usize;
-    let mut inline: Vec<(String, usize)> = Vec::new();
+    let mut inline: Vec<(String, usize, bool)> = Vec::new();
     let mut i = 0;
     while i < toks.len() {
         match &toks[i] {
             Tok::Punct('{') => depth += 1,
             Tok::Punct('}') => {
                 depth = depth.saturating_sub(1);
-                if inline.last().is_some_and(|(_, d)| *d == depth) {
+                if inline.last().is_some_and(|(_, d, _)| *d == depth) {
                     inline.pop();
                 }
             }
@@ -161,7 +162,7 @@ pub fn use_paths(text: &str) -> Vec<(Vec<String>, Vec<String>)> {
                 if let (Some(Tok::Ident(name)), Some(Tok::Punct('{'))) =
                     (toks.get(i + 1), toks.get(i + 2))
                 {
-                    inline.push(((*name).to_string(), depth));
+                    inline.push(((*name).to_string(), depth, after_cfg_test(&toks, i)));
                     depth += 1;
                     i += 3;
                     continue;
@@ -172,10 +173,14 @@ pub fn use_paths(text: &str) -> Vec<(Vec<String>, Vec<String>)> {
                 while end < toks.len() && toks[end] != Tok::Punct(';') {
                     end += 1;
                 }
+                if inline.iter().any(|(_, _, test)| *test) || after_cfg_test(&toks, i) {
+                    i = end + 1;
+                    continue; // test-only code, like Go's `_test.go` files
+                }
                 let mut paths = Vec::new();
                 let mut pos = i + 1;
                 parse_tree(&toks[..end], &mut pos, Vec::new(), &mut paths, 0);
-                let prefix: Vec<String> = inline.iter().map(|(n, _)| n.clone()).collect();
+                let prefix: Vec<String> = inline.iter().map(|(n, _, _)| n.clone()).collect();
                 for p in paths {
                     out.push((prefix.clone(), p));
                 }
@@ -186,6 +191,32 @@ pub fn use_paths(text: &str) -> Vec<(Vec<String>, Vec<String>)> {
         i += 1;
     }
     out
+}
+
+/// Whether the item starting at `toks[i]` (after an optional `pub` / `pub(…)`) carries
+/// `#[cfg(test)]` directly before it.
+fn after_cfg_test(toks: &[Tok<'_>], i: usize) -> bool {
+    let mut j = i;
+    if j >= 1 && toks.get(j - 1) == Some(&Tok::Punct(')')) {
+        // `pub(crate)`, `pub(super)`, `pub(in path)`
+        while j > 0 && toks.get(j - 1) != Some(&Tok::Punct('(')) {
+            j -= 1;
+        }
+        j = j.saturating_sub(1);
+    }
+    if j >= 1 && toks.get(j - 1) == Some(&Tok::Ident("pub")) {
+        j -= 1;
+    }
+    const ATTR: [Tok<'static>; 7] = [
+        Tok::Punct('#'),
+        Tok::Punct('['),
+        Tok::Ident("cfg"),
+        Tok::Punct('('),
+        Tok::Ident("test"),
+        Tok::Punct(')'),
+        Tok::Punct(']'),
+    ];
+    j >= ATTR.len() && toks.get(j - ATTR.len()..j) == Some(&ATTR[..])
 }
 
 /// Expands one use tree at `pos` into full paths (a trailing `self` dropped).
@@ -366,6 +397,19 @@ mod tests {
             (vec!["tests".into()], vec!["super".into(), "x".into()]),
         ];
         assert_eq!(got, want);
+    }
+
+    #[test]
+    fn cfg_test_modules_and_uses_are_not_edges() {
+        let t = "#[cfg(test)]\nmod tests { use super::x; }\n#[cfg(test)]\npub(crate) mod t2 { use a::b; }\n#[cfg(test)]\nuse c::d;\nmod real { use e::f; }\n";
+        let got = use_paths(t);
+        assert_eq!(
+            got,
+            vec![(
+                vec!["real".to_string()],
+                vec!["e".to_string(), "f".to_string()]
+            )]
+        );
     }
 
     #[test]
