@@ -5,8 +5,10 @@
 
 mod blueprint_fixture;
 
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+mod common;
+
+use common::TempDir;
+use std::path::Path;
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, SystemTime};
 
@@ -17,34 +19,6 @@ use fourx_core::store::cas_fs::FsStore;
 use fourx_core::store::{Fault, FaultyFs, Fs, FsOp, RealFs};
 use fourx_core::ErrorKind;
 use serde_json::{json, Value};
-
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let nanos = SystemTime::now()
-            .duration_since(SystemTime::UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or(0);
-        let p = std::env::temp_dir().join(format!(
-            "fourx-bp-{tag}-{}-{}-{nanos}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::create_dir_all(&p).unwrap();
-        TempDir(p)
-    }
-    fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn mode_of(p: &Path) -> u32 {
     use std::os::unix::fs::PermissionsExt;

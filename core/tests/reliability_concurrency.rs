@@ -9,12 +9,14 @@
 
 mod blueprint_fixture;
 
+mod common;
+
+use common::TempDir;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::SystemTime;
 
 use blueprint_fixture::request;
 use fourx_core::blueprint::{commit, FileView, Item, MapFileView, Nonce, Snapshot};
@@ -48,37 +50,6 @@ fn load() -> Load {
             threads: 2,
             per_thread: 25,
         }
-    }
-}
-
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let nanos = SystemTime::now()
-            .duration_since(SystemTime::UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or(0);
-        let p = std::env::temp_dir().join(format!(
-            "fourx-rel-{tag}-{}-{}-{nanos}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::create_dir_all(&p).unwrap();
-        TempDir(p)
-    }
-    fn path(&self) -> &Path {
-        &self.0
-    }
-    fn s(&self) -> String {
-        self.0.display().to_string()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 
@@ -346,7 +317,7 @@ fn concurrent_event_appends_keep_every_acknowledged_line_whole_and_once() {
         &json!({"root": t.s(), "feature_id": "feat"}),
     )
     .unwrap();
-    let outcomes = run_children("events", &t.s(), l);
+    let outcomes = run_children("events", t.s(), l);
     let path = t.path().join(".4x/run/feat/events.jsonl");
     let text = std::fs::read_to_string(&path).unwrap();
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
@@ -371,7 +342,7 @@ fn concurrent_event_appends_keep_every_acknowledged_line_whole_and_once() {
 fn concurrent_state_writers_leave_one_whole_acknowledged_state_and_readers_never_see_a_torn_one() {
     let l = load();
     let t = TempDir::new("st");
-    let root = t.s();
+    let root = t.s().to_string();
     call(
         "workspace.init_feature_dir",
         &json!({"root": root, "feature_id": "feat"}),

@@ -12,11 +12,13 @@
 
 mod blueprint_fixture;
 
+mod common;
+
+use common::TempDir;
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
@@ -31,37 +33,6 @@ use fourx_core::ErrorKind;
 use serde_json::{json, Value};
 
 const CHILD_ENV: &str = "FOURX_CRASH_CHILD";
-
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let nanos = SystemTime::now()
-            .duration_since(SystemTime::UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or(0);
-        let p = std::env::temp_dir().join(format!(
-            "fourx-crash-{tag}-{}-{}-{nanos}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::create_dir_all(&p).unwrap();
-        TempDir(p)
-    }
-    fn path(&self) -> &Path {
-        &self.0
-    }
-    fn s(&self) -> String {
-        self.0.display().to_string()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 /// splitmix64: a fixed, seedable schedule of kill delays (no randomness crate).
 struct Schedule(u64);
@@ -325,7 +296,7 @@ fn an_append_after_a_torn_fragment_starts_on_a_fresh_line() {
 #[test]
 fn writers_killed_at_random_points_leave_whole_files_with_every_acknowledged_write() {
     let t = TempDir::new("kill");
-    let root = t.s();
+    let root = t.s().to_string();
     let store_dir = t.path().join("store");
     let feature_dir = t.path().join(".4x/run/feat");
     call(

@@ -3,48 +3,17 @@
 //! feature ids against every op that takes one.
 #![cfg(feature = "fs")]
 
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+mod common;
+
+use common::TempDir;
+use std::path::Path;
 use std::sync::Arc;
-use std::time::SystemTime;
 
 use fourx_core::protocol::state::{parse_time, AnyPhase, State};
 use fourx_core::store::{Fault, FaultyFs, FsOp};
 use fourx_core::workspace::{FeatureId, WorkspaceFs};
 use fourx_core::ErrorKind;
 use serde_json::{json, Value};
-
-/// A fresh directory under the system temp dir, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let nanos = SystemTime::now()
-            .duration_since(SystemTime::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos();
-        let p = std::env::temp_dir().join(format!(
-            "fourx-ws-{tag}-{}-{}-{nanos}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::create_dir_all(&p).unwrap();
-        TempDir(p)
-    }
-    fn path(&self) -> &Path {
-        &self.0
-    }
-    fn s(&self) -> &str {
-        self.0.to_str().unwrap()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn call(op: &str, input: Value) -> Result<Value, fourx_core::Error> {
     fourx_core::ops::call(op, &input)
