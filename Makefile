@@ -7,13 +7,14 @@ ROOT := $(CURDIR)
 PREFIX ?= /usr/local
 VENV := $(ROOT)/.venv
 
-.PHONY: help setup demo test header docs wheel install bench clean soak fuzz
+.PHONY: help setup demo test go-test header docs wheel install bench clean soak fuzz
 
 help:
 	@echo "make demo     drive one feature through the full profile with scripted agents (sets itself up)"
 	@echo "make test     every gate CI runs: fmt, clippy, tests, header drift, C, pytest, stubtest, docs"
+	@echo "make go-test  the Go package (go/): vet, test -race, example harness, README program"
 	@echo "make header   regenerate include/fourx.h with the pinned cbindgen"
-	@echo "make docs     regenerate docs/ops.md from the op catalog"
+	@echo "make docs     regenerate docs/ops.md and go/errors_gen.go from the op catalog and error table"
 	@echo "make wheel    build the abi3 wheel into dist/"
 	@echo "make install  PREFIX=... install header, libfourx.so.0, libfourx.a and fourx.pc"
 	@echo "make bench    run the benches and write benches/RESULTS.md (BENCH=<name> for one)"
@@ -29,6 +30,10 @@ demo: setup
 
 test:
 	@bash scripts/test.sh
+
+# Builds the debug libfourx, points cgo at it (scripts/go-env.sh) and runs the Go tests.
+go-test:
+	@bash scripts/go-test.sh
 
 header: setup
 	cd ffi && ../.tools/bin/cbindgen --config cbindgen.toml --crate fourx-ffi --output ../include/fourx.h

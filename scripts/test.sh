@@ -145,9 +145,26 @@ stage "python build" python_build
 stage "pytest" pytest_run
 stage "stubtest" stubtest
 stage "mypy --strict examples" mypy_examples
+go_tests() {
+  if ! command -v go >/dev/null 2>&1; then
+    echo "!!! ============================================================" >&2
+    echo "!!! go is not installed: the Go tests were NOT run" >&2
+    echo "!!! (apt-get install golang-go; .ci/run installs it)" >&2
+    echo "!!! ============================================================" >&2
+    go_skipped=1
+    return 0
+  fi
+  bash scripts/go-test.sh
+}
+
+go_skipped=0
+stage "Go (vet, test -race, harness, README)" go_tests
 stage "cargo doc" env RUSTDOCFLAGS=-Dwarnings cargo doc -q --no-deps --workspace
 
 echo
 echo "=== stage timings"
 printf '%s\n' "${timings[@]}"
 echo "=== make test passed in $((SECONDS - T0)) s"
+if [ "$go_skipped" = 1 ]; then
+  echo "!!! the Go tests were NOT run (go is not installed)" >&2
+fi

@@ -1,5 +1,6 @@
-//! `docs/ops.md` is generated from `ops::catalog()`; this test fails when the committed file
-//! drifts. Regenerate with `make docs` (runs this test with `FOURX_BLESS=1`).
+//! `docs/ops.md` is generated from `ops::catalog()` and `go/errors_gen.go` from the error table
+//! (`ErrorKind::ALL`); these tests fail when a committed file drifts. Regenerate with `make docs`
+//! (runs this test with `FOURX_BLESS=1`).
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -79,4 +80,72 @@ fn every_op_has_a_one_line_doc() {
     for op in fourx_core::ops::catalog() {
         assert!(!op.doc.is_empty() && !op.doc.contains('\n'), "{}", op.name);
     }
+}
+
+/// Go's name part of a kind: the snake_case words in CamelCase, initialisms upper-cased as Go
+/// spells them (`invalid_json` → `InvalidJSON`, `io_error` → `IOError`).
+fn go_name(kind: &str) -> String {
+    kind.split('_')
+        .map(|w| match w {
+            "json" | "yaml" | "io" | "utf8" | "id" | "uuid" => w.to_ascii_uppercase(),
+            _ => {
+                let mut c = w.chars();
+                c.next()
+                    .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                    .unwrap_or_default()
+            }
+        })
+        .collect()
+}
+
+/// `go/errors_gen.go`: one `Kind…` constant and one `Err…` sentinel per entry of the core's
+/// error table (`ErrorKind::ALL`), in its order.
+fn render_go_errors() -> String {
+    let mut out = String::from(
+        "// Code generated from fourx-core's ErrorKind::ALL by `make docs`; DO NOT EDIT.\n\n\
+         package fourx\n\n\
+         // The kinds of the closed set, in the order of the core's error table.\n\
+         const (\n",
+    );
+    let kinds = fourx_core::ErrorKind::ALL;
+    for k in kinds {
+        let word = k.as_str();
+        let _ = writeln!(out, "\t// Kind{} is the kind `{word}`.", go_name(word));
+        let _ = writeln!(out, "\tKind{} ErrorKind = \"{word}\"", go_name(word));
+    }
+    out.push_str(")\n\n// The errors.Is targets, one per kind.\nvar (\n");
+    for (i, k) in kinds.iter().enumerate() {
+        let word = k.as_str();
+        let _ = writeln!(
+            out,
+            "\t// Err{} matches every *Error of kind `{word}`.",
+            go_name(word)
+        );
+        let _ = writeln!(out, "\tErr{} error = allSentinels[{i}]", go_name(word));
+    }
+    out.push_str(")\n\nvar allKinds = []ErrorKind{\n");
+    for k in kinds {
+        let _ = writeln!(out, "\tKind{},", go_name(k.as_str()));
+    }
+    out.push_str("}\n\nvar allSentinels = []*Error{\n");
+    for k in kinds {
+        let _ = writeln!(out, "\tsentinel(Kind{}),", go_name(k.as_str()));
+    }
+    out.push_str("}\n");
+    out
+}
+
+#[test]
+fn go_errors_gen_matches_the_error_table() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../go/errors_gen.go");
+    let want = render_go_errors();
+    if std::env::var_os("FOURX_BLESS").is_some() {
+        std::fs::write(&path, &want).expect("write go/errors_gen.go");
+        return;
+    }
+    let have = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        have == want,
+        "go/errors_gen.go is out of date with ErrorKind::ALL: run `make docs` and commit it"
+    );
 }
