@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make go-test`: the Go package (go/) against the build tree: gofmt, go vet, `go test -race` (every
-# conformance vector, the table tests, concurrency and the 100k-call RSS check),
-# then the README's `## Go` program built against a `make install` prefix through
+# conformance vector, the table tests, concurrency and the 100k-call RSS check), the example
+# harness (go/examples/harness, driven by the conductor to pending-review), then the README's `## Go` program built against a `make install` prefix through
 # pkg-config, exactly as a Go user outside this repository builds it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,6 +20,9 @@ if [ -n "$unformatted" ]; then
 fi
 go vet ./...
 go test -race -count=1 ./...
+trace=$(go run ./examples/harness)
+printf '%s\n' "$trace"
+grep -q '^reached pending-review$' <<<"$trace" || { echo "the example harness did not reach pending-review" >&2; exit 1; }
 cd "$ROOT"
 
 # README's `## Go` section, as a user outside the repository follows it: make install, then a new
@@ -31,7 +34,8 @@ awk -v dir="$user" '/^## /{sec=($0=="## Go")} sec&&/^```go$/{n++; f=sprintf("%s/
   blk&&/^```$/{blk=0; next} blk{print > f}' README.md
 found=0
 for d in "$user"/readme-*; do
-  [ -f "$d/main.go" ] || continue
+  # Whole programs only (a block starting with `package main`); other blocks are fragments.
+  [ -f "$d/main.go" ] && head -1 "$d/main.go" | grep -q '^package main$' || continue
   found=1
   (
     cd "$d"
@@ -42,4 +46,4 @@ for d in "$user"/readme-*; do
   )
 done
 [ "$found" = 1 ] || { echo "README's ## Go section has no Go program" >&2; exit 1; }
-echo "go: vet, test -race and README program passed"
+echo "go: vet, test -race, harness and README program passed"
