@@ -135,7 +135,7 @@ fn outcome_for(d: &Decision, c: u8) -> Value {
     let v = c / 16;
     match &d.action {
         Action::RunAgent(a) => {
-            let guard = |pass: bool| json!({"pass": pass, "errors": if pass { vec![] } else { vec!["out of scope"] }, "all_retryable": c % 2 == 0});
+            let guard = |pass: bool| json!({"pass": pass, "errors": if pass { vec![] } else { vec!["out of scope"] }, "all_retryable": c.is_multiple_of(2)});
             match c % 16 {
                 0 => return json!({"kind": "agent_exit", "exit_code": 2}),
                 1 => {
@@ -149,10 +149,10 @@ fn outcome_for(d: &Decision, c: u8) -> Value {
             }
             let mut o = json!({"kind": "agent_exit", "exit_code": 0});
             if a.guard.is_some() {
-                o["guard"] = guard(v % 5 != 0);
+                o["guard"] = guard(!v.is_multiple_of(5));
             }
             let (ff, rf) = match (a.purpose, a.phase.as_str()) {
-                (Purpose::Main, "designing") if v % 4 == 0 => {
+                (Purpose::Main, "designing") if v.is_multiple_of(4) => {
                     (json!({"task-brief.md": "b"}), json!({}))
                 }
                 (Purpose::Main, "designing") => (
@@ -160,7 +160,7 @@ fn outcome_for(d: &Decision, c: u8) -> Value {
                     json!({}),
                 ),
                 (Purpose::Main, "design-reviewing") => (
-                    json!({"design-review-report.md": if v % 3 == 0 { FAIL } else { PASS }}),
+                    json!({"design-review-report.md": if v.is_multiple_of(3) { FAIL } else { PASS }}),
                     json!({}),
                 ),
                 (Purpose::Main, "coding" | "amending") => match v % 6 {
@@ -188,13 +188,13 @@ fn outcome_for(d: &Decision, c: u8) -> Value {
                         json!({"verify.json": VERIFY_OK, "test-report.md": PASS, "review-report.md": PASS}),
                     ),
                 },
-                (Purpose::Main, "fixing") if v % 5 == 0 => (
+                (Purpose::Main, "fixing") if v.is_multiple_of(5) => (
                     json!({}),
                     json!({"fixer-report.md": "f", "escalation.json": "{\"needed\":true,\"reason\":\"scope-change\"}"}),
                 ),
                 (Purpose::Main, "fixing") => (json!({}), json!({"fixer-report.md": "f"})),
                 (Purpose::Main, "accepting") => (
-                    json!({"final-report.md": if v % 4 == 0 { "## Status\nneeds-attention\n" } else { READY }}),
+                    json!({"final-report.md": if v.is_multiple_of(4) { "## Status\nneeds-attention\n" } else { READY }}),
                     json!({}),
                 ),
                 (Purpose::DeepReview | Purpose::Synthesizer | Purpose::ReVerifier, _) => (
@@ -212,7 +212,7 @@ fn outcome_for(d: &Decision, c: u8) -> Value {
         } => {
             let results: Vec<Value> = agents
                 .iter()
-                .map(|a| json!({"index": a.index, "exit_code": if c % 8 == 0 { 1 } else { 0 }}))
+                .map(|a| json!({"index": a.index, "exit_code": if c.is_multiple_of(8) { 1 } else { 0 }}))
                 .collect();
             let files: serde_json::Map<String, Value> = collect
                 .round
@@ -224,10 +224,10 @@ fn outcome_for(d: &Decision, c: u8) -> Value {
         }
         Action::RunHelper { .. } => json!({"kind": "helper_exit", "ok": true}),
         Action::RunHealthCheck { .. } => {
-            json!({"kind": "health_check", "ok": c % 8 != 0, "error": "exit status 7"})
+            json!({"kind": "health_check", "ok": !c.is_multiple_of(8), "error": "exit status 7"})
         }
         Action::CaptureBaseline { .. } => {
-            json!({"kind": "baseline", "ok": c % 16 != 0, "base_commit": "abc123"})
+            json!({"kind": "baseline", "ok": !c.is_multiple_of(16), "base_commit": "abc123"})
         }
         Action::Gather { .. } => {
             let paths = [
@@ -244,9 +244,9 @@ fn outcome_for(d: &Decision, c: u8) -> Value {
                 .collect();
             json!({"kind": "gathered", "changed_files": files})
         }
-        Action::RunHooks { .. } => json!({"kind": "hooks", "ok": c % 8 != 0}),
+        Action::RunHooks { .. } => json!({"kind": "hooks", "ok": !c.is_multiple_of(8)}),
         Action::DiscoverFeatures { .. } => {
-            json!({"kind": "discovered", "created": if c % 2 == 0 { vec!["F900-new"] } else { vec![] }})
+            json!({"kind": "discovered", "created": if c.is_multiple_of(2) { vec!["F900-new"] } else { vec![] }})
         }
         Action::Stop { .. } | Action::Finish { .. } => Value::Null,
     }
@@ -256,25 +256,22 @@ fn outcome_for(d: &Decision, c: u8) -> Value {
 fn executable(d: &Decision, cfg: &Config) -> Result<(), String> {
     let runner_ok = |r: &str| cfg.runner_map().contains_key(r);
     match &d.action {
-        Action::RunAgent(a) => {
-            if !runner_ok(&a.runner) || a.role.is_empty() || a.model.is_empty() || a.attempt < 1 {
-                return Err(format!("run_agent not executable: {a:?}"));
-            }
+        Action::RunAgent(a)
+            if (!runner_ok(&a.runner)
+                || a.role.is_empty()
+                || a.model.is_empty()
+                || a.attempt < 1) =>
+        {
+            return Err(format!("run_agent not executable: {a:?}"));
         }
-        Action::RunParallel { agents, runner, .. } => {
-            if agents.is_empty() || !runner_ok(runner) {
-                return Err("run_parallel without agents or runner".into());
-            }
+        Action::RunParallel { agents, runner, .. } if (agents.is_empty() || !runner_ok(runner)) => {
+            return Err("run_parallel without agents or runner".into());
         }
-        Action::RunHooks { hooks, .. } => {
-            if hooks.as_array().is_none_or(Vec::is_empty) {
-                return Err("run_hooks without hooks".into());
-            }
+        Action::RunHooks { hooks, .. } if hooks.as_array().is_none_or(Vec::is_empty) => {
+            return Err("run_hooks without hooks".into());
         }
-        Action::RunHealthCheck { commands, .. } => {
-            if commands.is_empty() {
-                return Err("health check without commands".into());
-            }
+        Action::RunHealthCheck { commands, .. } if commands.is_empty() => {
+            return Err("health check without commands".into());
         }
         _ => {}
     }
