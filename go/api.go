@@ -240,7 +240,8 @@ func GroupSelectedAngles(parallelReviewers, anglesPerReviewer int, angles []int)
 }
 
 // ParseReportIssues reads a review report's verdict and its [CRITICAL] / [WARNING] issue titles
-// (protocol.ParseReportIssues).
+// (protocol.ParseReportIssues). Like 4x's, it cannot fail: a report the library refuses (over
+// the 16 MiB input limit) reads as not passed, with no issues.
 func ParseReportIssues(report string) (passed bool, issues []string) {
 	var out struct {
 		Passed bool     `json:"passed"`

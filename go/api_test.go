@@ -1,6 +1,7 @@
 package fourx_test
 
 import (
+	"encoding/json"
 	"errors"
 	"reflect"
 	"strings"
@@ -101,6 +102,13 @@ func TestPhaseConstants_AreTheLibrarysPhases(t *testing.T) {
 	}
 	if got := fourx.ConfigurableRoles(); !reflect.DeepEqual(got, append(roles, fourx.RoleMiniCoder)) {
 		t.Errorf("ConfigurableRoles() = %v", got)
+	}
+	statuses := []fourx.Status{
+		fourx.StatusNotStarted, fourx.StatusInProgress, fourx.StatusDone, fourx.StatusAbandoned,
+		fourx.StatusBlocked, fourx.StatusNeedsAttention, fourx.StatusReadyForReview, fourx.StatusDraft,
+	}
+	if got := fourx.AllStatuses(); !reflect.DeepEqual(got, statuses) {
+		t.Errorf("AllStatuses() = %v, want %v", got, statuses)
 	}
 	subs := []fourx.SubPhase{fourx.SubPhaseReviewing, fourx.SubPhaseSynthesizing, fourx.SubPhaseFixing, fourx.SubPhaseReverifying}
 	if got := fourx.AllSubPhases(); !reflect.DeepEqual(got, subs) {
@@ -516,5 +524,27 @@ func TestBlueprintStore_CommitThenRead(t *testing.T) {
 	}
 	if _, err := fourx.NewBlueprintStore(map[string]any{"store": map[string]any{"kind": "fs", "dir": "relative"}}); err == nil {
 		t.Error("a relative fs store dir was accepted")
+	}
+}
+
+func TestVersion(t *testing.T) {
+	if v := fourx.Version(); v == "" || strings.Count(v, ".") != 2 {
+		t.Errorf("Version() = %q, want major.minor.patch", v)
+	}
+	if fourx.VersionNumber() != fourx.HeaderVersionNumber {
+		t.Errorf("VersionNumber() = %d, the header says %d", fourx.VersionNumber(), fourx.HeaderVersionNumber)
+	}
+}
+
+func TestCall_RawJSONInputs(t *testing.T) {
+	for _, in := range []any{[]byte(`{"from":"init","to":"designing"}`), json.RawMessage(`{"from":"init","to":"designing"}`)} {
+		out, err := fourx.Call("state.can_transition", in)
+		if err != nil || string(out) != `{"allowed":true}` {
+			t.Errorf("Call(%T) = %s, %v", in, out, err)
+		}
+	}
+	var nilStore *fourx.BlueprintStore
+	if _, err := nilStore.Call("read", nil); !errors.Is(err, fourx.ErrNullArg) {
+		t.Errorf("a nil store: %v, want null_arg", err)
 	}
 }

@@ -209,3 +209,13 @@ func toRoles(vs []string) []Role {
 	}
 	return out
 }
+
+// AllStatuses is the 8 feature statuses (feature.AllStatuses).
+func AllStatuses() []Status {
+	vs := enumValues("feature_statuses")
+	out := make([]Status, len(vs))
+	for i, v := range vs {
+		out[i] = Status(v)
+	}
+	return out
+}

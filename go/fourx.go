@@ -82,8 +82,9 @@ func callBytes(op string, input []byte) ([]byte, error) {
 }
 
 // Call runs any operation of the catalog (docs/ops.md) by name: in is marshalled with
-// encoding/json (a json.RawMessage or []byte-free value goes as is; nil means `{}`) and the
-// result comes back as raw JSON. A failure is an *Error whose Kind is the op's error kind, e.g.
+// encoding/json, except a json.RawMessage or a []byte, which are sent as they are (raw JSON);
+// nil means `{}`. The result comes back as raw JSON. A failure is an *Error whose Kind is the
+// op's error kind, e.g.
 //
 //	out, err := fourx.Call("state.can_transition", map[string]string{"from": "init", "to": "designing"})
 //	// out = {"allowed":true}
@@ -106,6 +107,8 @@ func marshalInput(in any) ([]byte, error) {
 	case nil:
 		return nil, nil
 	case json.RawMessage:
+		return v, nil
+	case []byte:
 		return v, nil
 	}
 	b, err := json.Marshal(in)

@@ -66,6 +66,9 @@ func newHandle(kind handleKind, config any) (*handle, error) {
 }
 
 func (h *handle) call(op string, in any) (json.RawMessage, error) {
+	if h == nil {
+		return nil, newError(KindNullArg, "the handle is nil (create it with its New function)", "")
+	}
 	input, err := marshalInput(in)
 	if err != nil {
 		return nil, err
@@ -99,6 +102,9 @@ func (h *handle) call(op string, in any) (json.RawMessage, error) {
 
 // close frees the C handle once; later calls (and a second Close) find nil.
 func (h *handle) close() {
+	if h == nil {
+		return
+	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.ptr == nil {
@@ -158,19 +164,19 @@ func NewProjectBlueprintStore(repoRoot, home string) (*BlueprintStore, error) {
 // Call runs one store op: "commit", "gc", "read", "render_index" or "read_module" (see
 // fourx_blueprint_store_call in include/fourx.h for their inputs).
 func (s *BlueprintStore) Call(op string, in any) (json.RawMessage, error) {
-	return s.h.call(op, in)
+	return s.handle().call(op, in)
 }
 
 // Commit folds items into the store (blueprint.commit without store/home/repo_root): in holds
 // items, snapshot, evidence, now and nonce. It returns {result, written, attempts}.
 func (s *BlueprintStore) Commit(in any) (json.RawMessage, error) {
-	return s.h.call("commit", in)
+	return s.handle().call("commit", in)
 }
 
 // Read returns the current blueprint text ("" and exists false before the first write) and the
 // revision names, sorted.
 func (s *BlueprintStore) Read() (content string, exists bool, revisions []string, err error) {
-	raw, err := s.h.call("read", nil)
+	raw, err := s.handle().call("read", nil)
 	if err != nil {
 		return "", false, nil, err
 	}
@@ -188,13 +194,13 @@ func (s *BlueprintStore) Read() (content string, exists bool, revisions []string
 // RenderIndex renders the token-capped index of the stored blueprint for a snapshot
 // (blueprint.render_index without doc).
 func (s *BlueprintStore) RenderIndex(in any) (json.RawMessage, error) {
-	return s.h.call("render_index", in)
+	return s.handle().call("render_index", in)
 }
 
 // Close frees the store (the memory store's content is gone with it; the fs store's files
 // stay). It waits for running calls; a later call is ErrNullArg; a second Close does nothing.
 func (s *BlueprintStore) Close() error {
-	s.h.close()
+	s.handle().close()
 	return nil
 }
 
@@ -213,12 +219,12 @@ func NewSnapshotCell(config any) (*SnapshotCell, error) {
 
 // Call runs "load", "request" or "publish" on the cell (fourx_snapshot_cell_call).
 func (c *SnapshotCell) Call(op string, in any) (json.RawMessage, error) {
-	return c.h.call(op, in)
+	return c.handle().call(op, in)
 }
 
 // Close waits for a running rescan, joins the cell's thread and frees it.
 func (c *SnapshotCell) Close() error {
-	c.h.close()
+	c.handle().close()
 	return nil
 }
 
@@ -244,12 +250,12 @@ func NewCachedWorkspace(root, home string) (*CachedWorkspace, error) {
 // Call runs one cached read op (workspace.list_features, workspace.load_feature,
 // workspace.read_state, config.read, config.load_merged, ...) without `root`.
 func (w *CachedWorkspace) Call(op string, in any) (json.RawMessage, error) {
-	return w.h.call(op, in)
+	return w.handle().call(op, in)
 }
 
 // ReadState is workspace.read_state through the cache.
 func (w *CachedWorkspace) ReadState(featureID string) (State, error) {
-	raw, err := w.h.call("workspace.read_state", map[string]string{"feature_id": featureID})
+	raw, err := w.handle().call("workspace.read_state", map[string]string{"feature_id": featureID})
 	if err != nil {
 		return State{}, err
 	}
@@ -264,6 +270,28 @@ func (w *CachedWorkspace) ReadState(featureID string) (State, error) {
 
 // Close frees the handle and its cache; the workspace files stay.
 func (w *CachedWorkspace) Close() error {
-	w.h.close()
+	w.handle().close()
 	return nil
+}
+
+// handle is the store's C handle, nil for a nil store (whose calls are ErrNullArg).
+func (s *BlueprintStore) handle() *handle {
+	if s == nil {
+		return nil
+	}
+	return s.h
+}
+
+func (c *SnapshotCell) handle() *handle {
+	if c == nil {
+		return nil
+	}
+	return c.h
+}
+
+func (w *CachedWorkspace) handle() *handle {
+	if w == nil {
+		return nil
+	}
+	return w.h
 }
