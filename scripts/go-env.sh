@@ -5,7 +5,9 @@
 #   PKG_CONFIG_PATH  target/debug/pkgconfig (fourx.pc: -I include/, -L target/debug, rpath)
 #   GOFLAGS          -mod=mod, GOPROXY=off (the module has no dependencies; nothing is fetched)
 _fourx_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-cargo build -q -p fourx-ffi --manifest-path "$_fourx_root/Cargo.toml"
+# With the test-only export fourx_test_panic (as the C tests build it), for the panic test that
+# `go test -tags fourx_test_panic` adds; the README's programs do not use it.
+cargo build -q -p fourx-ffi --features test-panic --manifest-path "$_fourx_root/Cargo.toml"
 _fourx_lib=$_fourx_root/target/debug
 # The SONAME is libfourx.so.0; an installed library has that link, the build tree needs it too.
 ln -sf libfourx.so "$_fourx_lib/libfourx.so.0"
