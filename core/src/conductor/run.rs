@@ -428,14 +428,10 @@ impl Ctx<'_> {
         self.run_main_agent(phase)
     }
 
+    /// The repos of the baseline: the feature's `repos` (Go CaptureBaselineOnce passes
+    /// `Feature.Repos`; empty means the workspace's own layout).
     fn baseline_repos(&self) -> Vec<String> {
-        if let Some(r) = self.feature.repos.as_ref().filter(|r| !r.is_empty()) {
-            return r.clone();
-        }
-        match self.cfg.workspace.repos.as_ref().filter(|r| !r.is_empty()) {
-            Some(m) => m.keys().cloned().collect(),
-            None => vec![".".to_string()],
-        }
+        self.feature.repos.clone().unwrap_or_default()
     }
 
     fn run_main_agent(&mut self, phase: Phase) -> Result<Decision> {
