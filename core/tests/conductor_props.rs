@@ -471,3 +471,77 @@ fn an_outcome_after_the_run_ended_is_invalid_input() {
     .unwrap_err();
     assert_eq!(err.kind.as_str(), "invalid_input");
 }
+
+#[cfg(feature = "fs")]
+mod common;
+
+/// Crash resume from disk: `workspace.resume_listing` gathers state.json and the round's
+/// artifacts, `conductor.start` on them removes the half-written review report and reruns the
+/// reviewer in the same round.
+#[cfg(feature = "fs")]
+#[test]
+fn resume_listing_feeds_start_after_a_crash() {
+    let dir = common::TempDir::new("conductor-resume");
+    let fdir = dir.path().join(".4x/run/F001-login");
+    let rdir = fdir.join("rounds/round-1");
+    std::fs::create_dir_all(&rdir).expect("dirs");
+    let state = json!({"featureId": "F001-login", "phase": "reviewing", "role": "reviewer", "round": 1,
+        "maxRounds": 5, "active": true, "pid": 999, "runner": "claude",
+        "createdAt": "2025-03-01T10:00:00Z", "profile": "normal", "baseCommit": "abc123", "runners": ["claude"]});
+    std::fs::write(fdir.join("state.json"), state.to_string()).expect("state");
+    std::fs::write(rdir.join("coder-report.md"), CODER).expect("coder");
+    std::fs::write(rdir.join("review-report.md"), "## Summary\npartial").expect("review");
+    std::fs::write(rdir.join("deep-review-partial-2.md"), PARTIAL).expect("partial");
+    let listing = fourx_core::ops::call(
+        "workspace.resume_listing",
+        &json!({"root": dir.s(), "feature_id": "F001-login"}),
+    )
+    .expect("listing");
+    assert_eq!(listing["state"]["phase"], "reviewing");
+    assert_eq!(listing["feature_files"], json!({}));
+    assert_eq!(
+        listing["round_files"],
+        json!({"coder-report.md": CODER, "review-report.md": "## Summary\npartial", "deep-review-partial-2.md": PARTIAL})
+    );
+    let cfg = config_json(&Scenario {
+        profile: vec![],
+        builtin: Some("normal"),
+        parallel_reviewers: 1,
+        transient_retries: None,
+        max_fix_rounds: 2,
+        hooks: false,
+        health_check: false,
+        auto_discover: false,
+        max_rounds: 5,
+        choices: vec![0xB4],
+    });
+    let out = fourx_core::ops::call(
+        "conductor.start",
+        &json!({"config": cfg, "feature": {"id": "F001-login"}, "state": listing["state"],
+                "feature_files": listing["feature_files"], "round_files": listing["round_files"],
+                "now": "2025-03-01T11:00:00Z", "pid": 4243, "pid_alive": false}),
+    )
+    .expect("start");
+    assert_eq!(out["decision"]["kind"], "run_agent");
+    assert_eq!(out["decision"]["role"], "reviewer");
+    assert_eq!(
+        out["decision"]["prepare"],
+        json!([{"action": "clear_stop_signal"}, {"action": "remove", "dir": "round", "file": "review-report.md"}])
+    );
+    assert_eq!(out["state"]["pid"], 4243);
+}
+
+#[cfg(feature = "fs")]
+#[test]
+fn resume_listing_of_a_feature_without_state_is_null_state() {
+    let dir = common::TempDir::new("conductor-resume-empty");
+    let listing = fourx_core::ops::call(
+        "workspace.resume_listing",
+        &json!({"root": dir.s(), "feature_id": "F002-new"}),
+    )
+    .expect("listing");
+    assert_eq!(
+        listing,
+        json!({"state": null, "feature_files": {}, "round_files": {}})
+    );
+}
