@@ -545,3 +545,66 @@ fn resume_listing_of_a_feature_without_state_is_null_state() {
         json!({"state": null, "feature_files": {}, "round_files": {}})
     );
 }
+
+/// The conductor is pure and depends on `machine`, `resolve`, `report` and `protocol` only
+/// (conductor.md header): no `workspace`, `store`, `ops`, no clock, env or file access.
+#[test]
+fn the_conductor_depends_only_on_machine_resolve_report_and_protocol() {
+    const ALLOWED: [&str; 6] = [
+        "crate::machine",
+        "crate::resolve",
+        "crate::report",
+        "crate::protocol",
+        "crate::error",
+        "crate::conductor",
+    ];
+    const FORBIDDEN: [&str; 5] = [
+        "std::fs",
+        "std::env",
+        "SystemTime",
+        "Instant::now",
+        "std::process",
+    ];
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/conductor");
+    let mut hits = Vec::new();
+    let mut n_files = 0;
+    for e in std::fs::read_dir(&dir).expect("src/conductor") {
+        let p = e.expect("entry").path();
+        if p.extension().is_none_or(|x| x != "rs") {
+            continue;
+        }
+        n_files += 1;
+        let text = std::fs::read_to_string(&p).expect("read");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.trim_start();
+            if code.starts_with("//") {
+                continue;
+            }
+            hits.extend(
+                FORBIDDEN
+                    .iter()
+                    .filter(|b| code.contains(*b))
+                    .map(|b| format!("{}:{}: {b}", p.display(), n + 1)),
+            );
+            let mut rest = code;
+            while let Some(i) = rest.find("crate::") {
+                let path = &rest[i..];
+                if !ALLOWED.iter().any(|a| path.starts_with(a)) {
+                    hits.push(format!(
+                        "{}:{}: {}",
+                        p.display(),
+                        n + 1,
+                        &path[..path.len().min(40)]
+                    ));
+                }
+                rest = &path["crate::".len()..];
+            }
+        }
+    }
+    assert!(n_files >= 4, "conductor sources not found");
+    assert!(
+        hits.is_empty(),
+        "conductor reaches outside its layer:\n{}",
+        hits.join("\n")
+    );
+}
