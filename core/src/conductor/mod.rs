@@ -11,7 +11,7 @@
 //! - [`start`] builds or recovers the state and gives the first decision;
 //! - [`next`] gives the decision at the top of the loop;
 //! - [`apply`] folds an outcome into the state and gives the next decision;
-//! - [`resume`] is crash recovery alone (which phase the artifacts point to);
+//! - [`resume()`] is crash recovery alone (which phase the artifacts point to);
 //! - [`run_script`] is `start` then one `apply` per outcome (replay).
 //!
 //! ```
