@@ -3,6 +3,8 @@ package fourx_test
 import (
 	"encoding/json"
 	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -546,5 +548,40 @@ func TestCall_RawJSONInputs(t *testing.T) {
 	var nilStore *fourx.BlueprintStore
 	if _, err := nilStore.Call("read", nil); !errors.Is(err, fourx.ErrNullArg) {
 		t.Errorf("a nil store: %v, want null_arg", err)
+	}
+}
+
+func TestNewProjectBlueprintStore_IsTheProjectsFsStore(t *testing.T) {
+	repo, home := t.TempDir(), t.TempDir()
+	if err := os.Mkdir(filepath.Join(repo, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	store, err := fourx.NewProjectBlueprintStore(repo, home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	_, err = store.Commit(map[string]any{
+		"items":    []map[string]string{{"module": "src", "field": "purpose", "where": "", "claim": "The sources."}},
+		"snapshot": map[string]any{"modules": []string{"src"}},
+		"evidence": []string{"src"},
+		"now":      "2026-03-01T12:00:00Z",
+		"nonce":    "0a0b0c0d",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A second handle on the same project sees the file the first one wrote.
+	again, err := fourx.NewProjectBlueprintStore(repo, home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	content, exists, _, err := again.Read()
+	if err != nil || !exists || !strings.Contains(content, "The sources.") {
+		t.Errorf("Read() = %q, %v, %v; want the committed claim", content, exists, err)
+	}
+	if _, err := fourx.NewProjectBlueprintStore(repo, repo); err == nil {
+		t.Error("home == repo root was accepted (the root guard refuses it)")
 	}
 }
