@@ -13,9 +13,9 @@ use std::sync::{Arc, Barrier};
 use std::time::{Duration, SystemTime};
 
 use blueprint_fixture::*;
+use fourx_core::blueprint::fs::FsStore;
 use fourx_core::blueprint::{commit, FileView, Item, MapFileView, Nonce, Snapshot, Warning};
 use fourx_core::store::cas::{Store, Version, WriteError};
-use fourx_core::store::cas_fs::FsStore;
 use fourx_core::store::{Fault, FaultyFs, Fs, FsOp, RealFs};
 use fourx_core::ErrorKind;
 use serde_json::{json, Value};

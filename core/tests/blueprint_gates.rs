@@ -3,12 +3,13 @@
 mod blueprint_fixture;
 
 use blueprint_fixture::*;
+use fourx_core::blueprint::memory_store;
 use fourx_core::blueprint::{
     commit, fold_text, format_for_director, gc_plan, guard_root, parse, render, render_index,
     revision_prune, storage_paths, ApproxCounter, Doc, FoldResult, Item, Nonce, RejectReason,
     Snapshot, UtcSecond, Verdict,
 };
-use fourx_core::store::cas::{MemoryStore, Store};
+use fourx_core::store::cas::Store;
 use fourx_core::ErrorKind;
 
 fn fold(text: &str, items: Vec<Item>, evidence: &[&str], at: &str) -> (String, FoldResult) {
@@ -79,8 +80,8 @@ fn cas_replay_keeps_the_other_writers_change() {
         "AtomicWrite renames.",
     )];
     let (other, _) = fold(&start, util, &["internal/util"], "2026-03-01T12:00:30Z");
-    let store = MemoryStore::new(Some(start.into_bytes()), [])
-        .with_interleave(vec![Some(other.into_bytes())]);
+    let store =
+        memory_store(Some(start.into_bytes()), []).with_interleave(vec![Some(other.into_bytes())]);
     let mine = vec![Item::new(
         "internal/blueprint",
         "entrypoints",
@@ -111,7 +112,7 @@ fn cas_replay_keeps_the_other_writers_change() {
 // fold_test.go:239 — two conflicts give up with the account.
 #[test]
 fn two_conflicts_are_a_fold_conflict_carrying_the_account() {
-    let store = MemoryStore::new(None, []).with_interleave(vec![
+    let store = memory_store(None, []).with_interleave(vec![
         Some(b"---\nformat: \"fourx-blueprint/1\"\n---\n# Blueprint\n".to_vec()),
         Some(b"---\nformat: fourx-blueprint/1\n---\n# Blueprint\n".to_vec()),
     ]);
@@ -190,7 +191,7 @@ fn fingerprint_mismatch_flags_but_keeps_prose() {
 // fold_test.go:271 — TestCommitRejectsModuleNeverReadInThisRun.
 #[test]
 fn commit_rejects_module_never_read_in_this_run() {
-    let store = MemoryStore::new(None, []);
+    let store = memory_store(None, []);
     let mixed = vec![
         items().remove(0),
         Item::new(
@@ -218,7 +219,7 @@ fn commit_rejects_module_never_read_in_this_run() {
 // fold_test.go:303 — TestCommitWithoutAnyEvidenceWritesNothing.
 #[test]
 fn commit_without_any_evidence_writes_nothing() {
-    let store = MemoryStore::new(None, []);
+    let store = memory_store(None, []);
     let nonce: Nonce = "1a2b3c4d".parse().unwrap();
     let out = commit(
         &store,
@@ -460,7 +461,7 @@ fn gc_removes_orphans_exactly_at_ninety_days() {
 // gc_test.go:165 — TestSaveRevisionRollsToKeep.
 #[test]
 fn save_revision_rolls_to_keep() {
-    let store = MemoryStore::new(None, []);
+    let store = memory_store(None, []);
     let mut names = Vec::new();
     for d in 1..=6 {
         let name = format!("2026030{d}T000000Z-0000000{d}.md");

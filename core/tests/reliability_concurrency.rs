@@ -19,10 +19,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use blueprint_fixture::request;
+use fourx_core::blueprint::fs::FsStore;
 use fourx_core::blueprint::{commit, FileView, Item, MapFileView, Nonce, Snapshot};
 use fourx_core::ops::call;
 use fourx_core::store::cas::Store;
-use fourx_core::store::cas_fs::FsStore;
 use fourx_core::store::{DirEntry, DirLock, FileStat, Fs, FsFile, RealFs};
 use fourx_core::ErrorKind;
 use serde_json::{json, Value};

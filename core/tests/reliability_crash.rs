@@ -23,10 +23,10 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use blueprint_fixture::request;
+use fourx_core::blueprint::fs::FsStore;
 use fourx_core::blueprint::{commit, FileView, Item, MapFileView, Nonce, Snapshot};
 use fourx_core::ops::call;
 use fourx_core::store::cas::Store;
-use fourx_core::store::cas_fs::FsStore;
 use fourx_core::store::{is_temp_name, Fault, FaultyFs, Fs, FsOp, RealFs};
 use fourx_core::workspace::{FeatureId, WorkspaceFs};
 use fourx_core::ErrorKind;
@@ -222,7 +222,7 @@ fn check_revisions(dir: &Path) -> usize {
     let names = store.list_revisions().unwrap();
     let count = names.len();
     for name in names {
-        assert!(fourx_core::store::cas::is_revision_name(&name), "{name}");
+        assert!(fourx_core::blueprint::is_revision_name(&name), "{name}");
         let text = std::fs::read_to_string(dir.join("revisions").join(&name)).unwrap();
         call("blueprint.parse", &json!({ "text": text }))
             .unwrap_or_else(|e| panic!("revision {name} is whole: {e}"));
@@ -595,7 +595,7 @@ fn faults_at_every_step_of_a_blueprint_commit_never_acknowledge_an_unwritten_cla
                     .list_revisions()
                     .unwrap();
                 for n in names {
-                    assert!(fourx_core::store::cas::is_revision_name(&n), "{what}: {n}");
+                    assert!(fourx_core::blueprint::is_revision_name(&n), "{what}: {n}");
                 }
             },
             &|d, fs| bp_commit(d, fs, "m/a", "next claim"),

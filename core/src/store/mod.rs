@@ -1,13 +1,15 @@
-//! Storage: the small filesystem trait every writer goes through ([`Fs`]), its real and
-//! fault-injecting implementations, and atomic writes (CONVENTIONS.md §Storage, §Temp files).
+//! Storage, generic: the small filesystem trait every writer goes through ([`Fs`]), its real and
+//! fault-injecting implementations, atomic writes and appends (CONVENTIONS.md §Storage, §Temp
+//! files), the compare-and-swap [`cas::Store`] with its in-memory form, and the directory
+//! compare-and-swap ([`dir_cas::DirCas`]) that knows no file names.
 //!
-//! Only this module and [`crate::workspace`] know that files exist; everything else is pure.
 //! This module decides *how* bytes reach the disk (temp names, fsync order, locking); *what* is
-//! written and where is left to the layers on top (`WorkspaceFs`, the blueprint store).
+//! written and where is left to the `fs` folders of the areas on top (`workspace::fs`,
+//! `features::fs`, `blueprint::fs`). It names no area type.
 
 pub mod cas;
 #[cfg(feature = "fs")]
-pub mod cas_fs;
+pub mod dir_cas;
 
 #[cfg(feature = "fs")]
 mod append;
@@ -19,8 +21,6 @@ mod faulty;
 mod fs;
 #[cfg(feature = "fs")]
 mod real;
-#[cfg(feature = "fs")]
-pub mod repo_walk;
 
 #[cfg(feature = "fs")]
 pub use append::append_record;

@@ -21,7 +21,7 @@ use crate::blueprint::scan::{self, ListedFile, ScanOutput, SourceReader, DEFAULT
 use crate::error::{Error, ErrorKind, Result};
 use crate::protocol::codec::pathclean;
 
-use super::{Fs, RealFs};
+use crate::store::{Fs, RealFs};
 
 /// Directory names pruned from every walk (never source in any language).
 pub const PRUNED_DIRS: &[&str] = &["node_modules", "__pycache__"];
