@@ -5,14 +5,17 @@ Builds a graph with one node per module file and an edge for every `crate::…`,
 `self::…` path a file names (in `use` items and inline, comments skipped; `mod` declarations are
 not edges). A path to an item a `mod.rs` only re-exports (`pub use child::{Item}`) is followed to
 the child. Prints every strongly connected component of more than one file and exits 1 when
-there is any. Usage: scripts/import_circles.py [SRC_DIR]
+there is any; `--edges` also prints the edges between top-level modules (with `fs` folders
+apart), the picture docs/ARCHITECTURE.md draws. Usage: scripts/import_circles.py [--edges] [SRC_DIR]
 """
 
 import os
 import re
 import sys
 
-SRC = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "core", "src")
+ARGS = [a for a in sys.argv[1:] if not a.startswith("--")]
+SHOW_EDGES = "--edges" in sys.argv
+SRC = ARGS[0] if ARGS else os.path.join(os.path.dirname(__file__), "..", "core", "src")
 SRC = os.path.normpath(SRC)
 
 
@@ -174,6 +177,25 @@ for v in sorted(files):
         strong(v)
 
 name = lambda m: "/".join(m) or "lib"
+
+
+def layer(m):
+    if not m:
+        return "lib"
+    if len(m) > 1 and m[1] == "fs":
+        return m[0] + "/fs"
+    return m[0]
+
+
+if SHOW_EDGES:
+    pairs = {}
+    for a, bs in edges.items():
+        for b in bs:
+            la, lb = layer(a), layer(b)
+            if la != lb:
+                pairs.setdefault((la, lb), []).append(name(a) + " -> " + name(b))
+    for (la, lb), why in sorted(pairs.items()):
+        print(f"{la} -> {lb}  ({len(why)}; e.g. {why[0]})")
 for c in sorted(sccs, key=len, reverse=True):
     print(f"circle of {len(c)} files: " + ", ".join(name(m) for m in c))
 print(f"{len(sccs)} import circle(s) in {os.path.relpath(SRC)}")

@@ -416,7 +416,7 @@ fn self_scan_of_this_repository_finds_its_crates_and_known_edges() {
     let es = edges(&v);
     for (a, b) in [
         ("core/src/blueprint/scan", "core/src/blueprint"), // `use super::snapshot`
-        ("core/src/store", "core/src/blueprint/scan"),     // the walk feeds the scanner
+        ("core/src/blueprint/fs", "core/src/blueprint/scan"), // the walk feeds the scanner
         ("core/src/blueprint", "core"),                    // `use crate::error`
         ("benches/benches", "core/src/blueprint"),         // benches use fourx_core::blueprint
         ("ffi", "core/src/blueprint"),                     // the C handles wrap the blueprint

@@ -7,14 +7,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use fourx_core::features::feature_rules::CommitRequest;
+use fourx_core::features::{
+    cleanable_features, compare_backlog_mirror, CachedWorkspace, FeatureCommitHook, WorkspaceReader,
+};
 use fourx_core::protocol::codec::time::{ParseOptions, Timestamp};
 use fourx_core::protocol::warning::WarningKind;
 use fourx_core::store::{DirEntry, DirLock, FaultyFs, FileStat, Fs, FsFile, FsOp, RealFs};
-use fourx_core::workspace::feature_rules::CommitRequest;
-use fourx_core::workspace::{
-    cleanable_features, compare_backlog_mirror, CachedWorkspace, FeatureCommitHook, WorkspaceFs,
-    WorkspaceReader,
-};
+use fourx_core::workspace::WorkspaceFs;
 use fourx_core::ErrorKind;
 use serde_json::json;
 

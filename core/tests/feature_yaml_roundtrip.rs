@@ -4,9 +4,9 @@
 
 use std::collections::BTreeMap;
 
+use fourx_core::features::feature_yaml::{parse_feature, render_feature};
 use fourx_core::protocol::config::HookEntry;
 use fourx_core::protocol::feature::{Feature, IssueRef, PhaseOverride, Subtask};
-use fourx_core::workspace::feature_yaml::{parse_feature, render_feature};
 use proptest::prelude::*;
 
 /// Strings mixing the characters that decide YAML styles: indicators, quotes, spaces, breaks

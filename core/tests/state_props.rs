@@ -2,7 +2,7 @@
 
 use fourx_core::machine::{can_transition, recover_to, transition};
 use fourx_core::protocol::codec::time::Timestamp;
-use fourx_core::protocol::state::{AnyPhase, AnyRole, Phase, State, Vocab};
+use fourx_core::protocol::state::{AnyPhase, AnyRole, Phase, State};
 use fourx_core::workspace::{normalise_state, render_state};
 use proptest::prelude::*;
 
