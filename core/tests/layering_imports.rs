@@ -1,6 +1,7 @@
 //! The layers of `core/src` (docs/ARCHITECTURE.md): arrows only point down. `ops/` is the only JSON
 //! surface — no other module imports `crate::ops` or calls an op by name; an area reaches
-//! `workspace` or `store` only from its `fs/` folder (the storage traits `store::cas` excepted);
+//! `workspace` or `store` only from its `fs/` folder (the pure storage traits `store::cas` and name
+//! conventions `store::names` excepted);
 //! and no set of source files imports itself in a circle.
 //!
 //! The import graph has one node per module file and an edge for every `crate::…` / `super::…`
@@ -413,7 +414,8 @@ fn areas_reach_workspace_and_store_only_from_their_fs_folders() {
         }
         for t in targets {
             let to = t.first().map(String::as_str);
-            let storage_traits = t.len() >= 2 && t[0] == "store" && t[1] == "cas";
+            let storage_traits =
+                t.len() >= 2 && t[0] == "store" && (t[1] == "cas" || t[1] == "names");
             let below = match to {
                 Some("store") => !storage_traits,
                 Some("workspace") => area != "workspace",

@@ -9,9 +9,9 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::protocol::codec::pathclean::clean;
 use crate::protocol::config::{render_indented, Config, UserConfig};
 use crate::protocol::gotext_decode::decode_text;
+use crate::protocol::layout::CONFIG_FILE;
 use crate::protocol::warning::{Warning, WarningKind};
 use crate::resolve::{merge_config, validate_config};
-use crate::workspace::CONFIG_FILE;
 
 /// Decodes and validates project settings text. Undecodable → `invalid_json`; invalid →
 /// `invalid_config` (`settings.json: invalid settings: …`).

@@ -6,7 +6,6 @@
 //! ([`fs`]: [`WorkspaceFs`], [`find`], [`atomic_write_file`], [`ProcessProbe`]) lives behind
 //! feature `fs`.
 
-pub(crate) mod constants;
 pub(crate) mod events;
 pub(crate) mod feature_id;
 #[cfg(feature = "fs")]
@@ -15,7 +14,7 @@ pub(crate) mod paths;
 pub(crate) mod render;
 pub(crate) mod resolve;
 
-pub use constants::{
+pub use crate::protocol::layout::{
     constant, CONFIG_FILE, CONSTANTS, DIR_NAME, EVENTS_FILE, FEATURES_DIR, ROUNDS_DIR, RUN_DIR,
     STATE_FILE, STOP_FILE,
 };

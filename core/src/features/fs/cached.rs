@@ -20,10 +20,10 @@ use crate::features::fs::features_fs::{
 };
 use crate::protocol::config::Config;
 use crate::protocol::feature::Feature;
+use crate::protocol::layout::CONFIG_FILE;
 use crate::protocol::state::State;
 use crate::protocol::warning::Warning;
 use crate::store::{is_temp_name, FileKind};
-use crate::workspace::constants::CONFIG_FILE;
 use crate::workspace::feature_id::FeatureId;
 use crate::workspace::fs::workspace_fs::{os_error, WorkspaceFs};
 

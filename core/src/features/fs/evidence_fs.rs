@@ -16,9 +16,9 @@ use crate::features::evidence::{
 };
 use crate::protocol::codec::pathclean::{clean, join};
 use crate::protocol::feature::DEFAULT_SCREENSHOT_DIR;
+use crate::protocol::layout::ROUNDS_DIR;
 use crate::protocol::warning::Warning;
 use crate::store::{FileKind, Fs};
-use crate::workspace::constants::ROUNDS_DIR;
 use crate::workspace::feature_id::FeatureId;
 use crate::workspace::fs::workspace_fs::WorkspaceFs;
 

@@ -10,12 +10,12 @@ use std::path::Path;
 
 use crate::error::Result;
 use crate::features::fs::features_fs::WorkspaceReader;
+use crate::protocol::layout::ROUNDS_DIR;
 use crate::protocol::warning::{Warning, WarningKind};
 use crate::report::miner::{
     scan_escalations, scan_fail_patterns, scan_stuck, EscalationRecord, MinerResult, ReportRecord,
     RoundText, StuckRecord, ESCALATION_FILE, STATE_FILE,
 };
-use crate::workspace::constants::ROUNDS_DIR;
 use crate::workspace::feature_id::FeatureId;
 use crate::workspace::fs::workspace_fs::WorkspaceFs;
 

@@ -1,4 +1,6 @@
-//! The file-name constants of the `.4x` layout (workspace.md §2), exactly the seed's 45 values.
+//! The file-name constants of the `.4x` layout (workspace.md §2), exactly the seed's 45 values —
+//! vocabulary every area may name (the workspace builds paths from them, features and the miner
+//! name their files in messages).
 //!
 //! One table is the source of truth; the named constants below are read from nowhere else.
 
