@@ -1,7 +1,7 @@
 //! Properties of the fold, the text form and the index over generated inputs: order
 //! independence, idempotence, canonical round trip, and the hard token cap.
 
-mod blueprint_fixture;
+use crate::blueprint_fixture;
 
 use blueprint_fixture::*;
 use fourx_core::blueprint::{

@@ -3,7 +3,7 @@
 //! feature ids against every op that takes one.
 #![cfg(feature = "fs")]
 
-mod common;
+use crate::common;
 
 use common::TempDir;
 use std::path::Path;

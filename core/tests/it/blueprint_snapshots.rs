@@ -1,7 +1,7 @@
 //! Byte-exact snapshots (insta) of rendered blueprint files, indexes and graphs: any change of
 //! the canonical bytes shows up as a reviewable diff.
 
-mod blueprint_fixture;
+use crate::blueprint_fixture;
 
 use blueprint_fixture::*;
 use fourx_core::blueprint::{

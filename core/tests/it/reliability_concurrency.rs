@@ -7,9 +7,9 @@
 //! 8 processes × 200.
 #![cfg(feature = "fs")]
 
-mod blueprint_fixture;
+use crate::blueprint_fixture;
 
-mod common;
+use crate::common;
 
 use common::TempDir;
 use std::collections::{BTreeMap, BTreeSet};
@@ -216,7 +216,7 @@ fn run_children(role: &str, dir: &str, l: Load) -> Vec<(String, String)> {
             Command::new(&exe)
                 .args([
                     "--exact",
-                    "reliability_child",
+                    crate::common::test_name(module_path!(), "reliability_child").as_str(),
                     "--ignored",
                     "--nocapture",
                     "--test-threads=1",

@@ -1,6 +1,6 @@
 //! The seed's gate tests (blueprint.md §22) as named Rust tests over the typed API.
 
-mod blueprint_fixture;
+use crate::blueprint_fixture;
 
 use blueprint_fixture::*;
 use fourx_core::blueprint::memory_store;

@@ -43,3 +43,12 @@ impl Drop for TempDir {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
+
+/// The libtest name of test `name` in the module `module` (`module_path!()`, whose first segment
+/// is this binary's crate): what `--exact` matches when a test re-runs this binary as a child.
+pub fn test_name(module: &str, name: &str) -> String {
+    match module.split_once("::") {
+        Some((_, path)) => format!("{path}::{name}"),
+        None => name.to_string(),
+    }
+}

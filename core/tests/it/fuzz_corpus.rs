@@ -4,7 +4,7 @@
 #![cfg(feature = "fs")]
 
 #[allow(dead_code)] // the fuzz binaries' default-sandbox entry points are not used here
-#[path = "../../fuzz/src/targets.rs"]
+#[path = "../../../fuzz/src/targets.rs"]
 mod targets;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};

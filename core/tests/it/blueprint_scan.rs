@@ -400,7 +400,7 @@ fn self_scan_of_this_repository_finds_its_crates_and_known_edges() {
         "core/src/blueprint",
         "core/src/blueprint/scan",
         "core/src/store",
-        "core/tests",
+        "core/tests/it",
         "ffi",
         "python",
     ] {

@@ -2,7 +2,7 @@
 //! concurrent appends, directory locks, stale temp files.
 #![cfg(feature = "fs")]
 
-mod common;
+use crate::common;
 
 use common::TempDir;
 use std::path::{Path, PathBuf};
@@ -188,7 +188,7 @@ fn writer_killed_mid_write_leaves_a_complete_file() {
         let mut child = std::process::Command::new(&exe)
             .args([
                 "--exact",
-                "crash_child_writer",
+                crate::common::test_name(module_path!(), "crash_child_writer").as_str(),
                 "--ignored",
                 "--test-threads=1",
             ])

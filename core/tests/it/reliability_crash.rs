@@ -10,9 +10,9 @@
 //! picks another pseudo-random schedule.
 #![cfg(feature = "fs")]
 
-mod blueprint_fixture;
+use crate::blueprint_fixture;
 
-mod common;
+use crate::common;
 
 use common::TempDir;
 use std::collections::BTreeSet;
@@ -146,7 +146,7 @@ fn kill_child(role: &str, start: usize, dir: &str, delay: Duration) -> Vec<usize
     let mut child = Command::new(exe)
         .args([
             "--exact",
-            "crash_child",
+            crate::common::test_name(module_path!(), "crash_child").as_str(),
             "--ignored",
             "--nocapture",
             "--test-threads=1",

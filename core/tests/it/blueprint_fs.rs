@@ -3,9 +3,9 @@
 //! a commit, and no lost update with N threads and N processes committing to one store.
 #![cfg(feature = "fs")]
 
-mod blueprint_fixture;
+use crate::blueprint_fixture;
 
-mod common;
+use crate::common;
 
 use common::TempDir;
 use std::path::Path;
@@ -418,7 +418,7 @@ fn processes_committing_to_one_store_never_lose_an_acknowledged_write() {
             std::process::Command::new(&exe)
                 .args([
                     "--exact",
-                    "child_process_commits",
+                    crate::common::test_name(module_path!(), "child_process_commits").as_str(),
                     "--ignored",
                     "--nocapture",
                     "--test-threads=1",
