@@ -10,7 +10,7 @@ VENV := $(ROOT)/.venv
 .PHONY: help setup demo test header docs wheel install bench clean soak fuzz
 
 help:
-	@echo "make demo     drive one feature through the full profile with scripted agents (sets itself up)"
+	@echo "make demo     a harness on the conductor drives one feature through the full profile (scripted agents)"
 	@echo "make test     every gate CI runs: fmt, clippy, tests, header drift, C, pytest, stubtest, docs"
 	@echo "make header   regenerate include/fourx.h with the pinned cbindgen"
 	@echo "make docs     regenerate docs/ops.md from the op catalog"
@@ -25,7 +25,7 @@ setup:
 
 demo: setup
 	@VIRTUAL_ENV=$(VENV) PATH=$(VENV)/bin:$$PATH $(VENV)/bin/maturin develop --quiet -m python/Cargo.toml
-	@$(VENV)/bin/python python/examples/demo_harness.py
+	@$(VENV)/bin/python python/examples/demo_harness.py --profile full --scan-self
 
 test:
 	@bash scripts/test.sh

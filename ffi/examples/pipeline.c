@@ -220,6 +220,10 @@ static int conduct(const char *root, const char *config, const char *feature) {
         char *decision = member(step, "decision"), *kind = member(decision, "kind");
         char *phase = member(decision, "phase");
         printf("decision %-18s phase %s\n", kind, phase ? phase : "-");
+        char *prepare = member(decision, "prepare"); /* runs before the decision, in order */
+        if (prepare && strstr(prepare, "{\"action\":\"clear_stop_signal\"}"))
+            free(runf("workspace.clear_stop", format("{\"root\":\"%s\",\"feature_id\":\"F001-demo\"}", root)));
+        free(prepare);
         finished = member_is(decision, "kind", "finish");
         const char *outcome = member_is(decision, "kind", "stop") || finished ? NULL : execute(decision);
         char *state = member(step, "state"), *loop = member(step, "loop");
