@@ -604,7 +604,7 @@ class Harness:
                 return None
             case "finish":
                 self.trace.line(f"finish: {decision['phase']}; notify {decision['notify']}")
-                if decision.get("harvest_learnings"):
+                if decision["harvest_learnings"]:
                     self.trace.line("learnings harvested from the round reports")
                 return None
             case "run_agent":
@@ -622,7 +622,7 @@ class Harness:
             case "capture_baseline":
                 return self.capture_baseline(decision, self.clock.now())
             case "gather":
-                names = decision.get("round_files", [])
+                names = decision["round_files"]
                 texts = self._read_names(self.agents.round_dir(decision["round"]), names)
                 gathered: Gathered = {
                     "kind": "gathered",

@@ -299,7 +299,7 @@ class CaptureBaseline(TypedDict):
     phase: str
     round: int
     file: FileRef
-    repos: list[Any]
+    repos: list[str]
     capture_baseline: bool
     capture_base_commit: bool
     prepare: NotRequired[list[PrepareAction]]
@@ -313,7 +313,7 @@ class Gather(TypedDict):
     phase: str
     round: int
     need: list[Literal["changed_files"]]
-    round_files: NotRequired[list[str]]
+    round_files: list[str]
     prepare: NotRequired[list[PrepareAction]]
 
 
@@ -362,7 +362,7 @@ class Finish(TypedDict):
     kind: Literal["finish"]
     phase: Literal["pending-review", "done"]
     notify: Literal["success"]
-    harvest_learnings: NotRequired[bool]
+    harvest_learnings: bool
     prepare: NotRequired[list[PrepareAction]]
 
 
@@ -397,8 +397,7 @@ class RunStats(TypedDict, total=False):
     duration_ms: int
 
 
-#: The result of the guard a :class:`RunAgent` named (scope rules, or testing -> accepting).
-#: Functional syntax: ``pass`` is a Python keyword and stays the op's spelling.
+# Functional syntax: ``pass`` is a Python keyword and stays the op's spelling.
 GuardResult = TypedDict(
     "GuardResult",
     {
@@ -409,6 +408,9 @@ GuardResult = TypedDict(
         "self_mod_paths": NotRequired[list[str]],
     },
 )
+GuardResult.__doc__ = """The result of the guard a :class:`RunAgent` named (``scope``: the scope and
+diff rules; ``testing``: testing -> accepting): ``pass``, the ``errors``, whether a tester retry may
+fix them all, and the protected paths a coder touched."""
 
 
 class AgentExit(TypedDict):
@@ -548,9 +550,7 @@ class Step(TypedDict):
     events: list[Event]
 
 
-#: The result of :func:`resume`: the recovered state, whether a manual phase was consumed,
-#: whether ``recover_to`` was applied (phase ``from`` -> ``to``; ``from`` is a Python keyword, hence
-#: the functional syntax) and the resulting sub-phase (``""`` when none).
+# Functional syntax: ``from`` is a Python keyword.
 Resumed = TypedDict(
     "Resumed",
     {
@@ -562,6 +562,9 @@ Resumed = TypedDict(
         "sub_phase": str,
     },
 )
+Resumed.__doc__ = """The result of :func:`resume`: the recovered state, whether a manual phase was
+consumed, whether ``recover_to`` was applied (phase ``from`` -> ``to``) and the resulting sub-phase
+(``""`` when none)."""
 
 
 class StartInput(TypedDict, total=False):
