@@ -6,6 +6,7 @@
 //! API of each area is the real one; its op table only converts JSON to and from it.
 
 mod args;
+mod conductor;
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -100,6 +101,7 @@ static AREAS: &[&[OpInfo]] = &[
     crate::router::ops::OPS,
     crate::router::prompt::ops::OPS,
     crate::blueprint::ops::OPS,
+    conductor::OPS,
     #[cfg(feature = "fs")]
     crate::store::repo_walk::OPS,
 ];
