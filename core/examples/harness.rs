@@ -1,98 +1,116 @@
 //! Writing a harness on fourx, in Rust: the conductor decides every step of the run loop
 //! (which phase runs, what a verdict means, retries, stops); the loop below only executes the
-//! decisions -- scripted agents here -- and writes `state.json` and `events.jsonl` with the
-//! workspace ops. README's "Writing a harness on fourx" shows `conduct` verbatim.
+//! decisions -- scripted agents here -- and writes `state.json` and `events.jsonl` through
+//! [`WorkspaceFs`]. README's "Writing a harness on fourx" shows `conduct` verbatim.
 //!
 //! `cargo run -p fourx-core --example harness` prints the trace; `cargo test` runs it as a test.
 
-use fourx_core::ops::call;
-use fourx_core::Result;
-use serde_json::{json, Value};
+use fourx_core::conductor::{self, Action, AgentCall, AgentExit, Decision, Facts, GuardResult};
+use fourx_core::conductor::{Outcome, Prepare, StartInput};
+use fourx_core::protocol::config::{decode, Config};
+use fourx_core::protocol::feature::Feature;
+use fourx_core::protocol::state::parse_time;
+use fourx_core::workspace::{FeatureId, WorkspaceFs};
+use fourx_core::{Error, ErrorKind, Result};
+use serde_json::json;
 
-/// The scripted world: what executing `decision` produced, as a conductor outcome (`None` for
-/// `stop` / `finish`, and for a decision this world cannot execute).
-fn execute(decision: &Value) -> Option<Value> {
-    let coder = json!({
-        "coder-report.md": "# Report\n\n## Verification\nall green\n",
-        "build-gate.json": "{\"passed\": true}"
+/// The scripted agents: the report each role writes (a real harness runs `call.runner` with
+/// `call.model` here, once, and reads back the files `call.collect` names).
+fn run_agent(call: &AgentCall) -> AgentExit {
+    let files: &[(&str, &str)] = match call.role.as_str() {
+        "coder" => &[
+            (
+                "coder-report.md",
+                "# Report\n\n## Verification\nall green\n",
+            ),
+            ("build-gate.json", "{\"passed\": true}"),
+        ],
+        "reviewer" => &[("review-report.md", "# Review\n\n## Verdict\nPASS\n")],
+        _ => &[],
+    };
+    let round_files = files
+        .iter()
+        .map(|(name, text)| ((*name).to_string(), Some((*text).to_string())))
+        .collect();
+    // It ran and exited 0: the guard the decision names runs too.
+    let guard = call.guard.map(|_| GuardResult {
+        pass: true,
+        ..GuardResult::default()
     });
-    let review = json!({"review-report.md": "# Review\n\n## Verdict\nPASS\n"});
-    match (
-        decision["kind"].as_str()?,
-        decision["role"].as_str().unwrap_or(""),
-    ) {
-        ("capture_baseline", _) => {
-            Some(json!({"kind": "baseline", "ok": true, "base_commit": "abc123"}))
-        }
-        ("run_agent", "coder") => Some(json!({"kind": "agent_exit", "exit_code": 0,
-            "round_files": coder, "guard": {"pass": true, "errors": []}})),
-        ("run_agent", "reviewer") => {
-            Some(json!({"kind": "agent_exit", "exit_code": 0, "round_files": review}))
-        }
-        _ => None,
+    AgentExit {
+        round_files,
+        guard,
+        ..AgentExit::default()
     }
 }
 
-/// The harness loop: start, then persist each step, execute its decision and apply the outcome,
+/// The harness loop: start, then persist each turn, execute its decision and apply the outcome,
 /// until `stop` or `finish`. Returns the last decision.
-fn conduct(root: &str, config: &Value, feature: &Value, now: &str) -> Result<Value> {
-    let at = json!({"root": root, "feature_id": feature["id"]});
-    call("workspace.init_feature_dir", &at)?;
-    let start = json!({"config": config, "feature": feature, "now": now,
-                       "pid": std::process::id(), "profile_name": "quick"});
-    let mut step = call("conductor.start", &start)?;
+fn conduct(ws: &WorkspaceFs, cfg: &Config, feature: &Feature, now: &str) -> Result<Decision> {
+    let id = FeatureId::new(&feature.id)?;
+    let at = parse_time(now).map_err(|e| Error::new(ErrorKind::InvalidTime, e.to_string()))?;
+    ws.init_feature_dir(&id)?;
+    let pid = i64::from(std::process::id());
+    let start = StartInput {
+        now: now.into(),
+        pid,
+        ..StartInput::default()
+    };
+    let mut turn = conductor::start(cfg, feature, &start)?;
     loop {
-        let state =
-            json!({"root": root, "feature_id": feature["id"], "state": step["state"], "now": now});
-        call("workspace.write_state", &state)?;
-        for event in step["events"].as_array().into_iter().flatten() {
-            let event =
-                json!({"root": root, "feature_id": feature["id"], "event": event, "now": now});
-            call("workspace.append_event", &event)?;
+        ws.write_state(&id, &turn.state, at)?;
+        for event in &turn.events {
+            ws.append_event(&id, event, at)?;
         }
-        let decision = step["decision"].clone();
         println!(
             "decision {:<18} phase {}",
-            decision["kind"], decision["phase"]
+            turn.decision.kind(),
+            turn.state.phase.as_str()
         );
-        for action in decision["prepare"].as_array().into_iter().flatten() {
-            if action["action"] == "clear_stop_signal" {
-                call("workspace.clear_stop", &at)?;
+        for action in &turn.decision.prepare {
+            if let Prepare::ClearStopSignal = action {
+                ws.clear_stop(&id)?; // (remove, write_json ... act on the harness's files)
             }
         }
-        let Some(outcome) = execute(&decision) else {
-            return Ok(decision);
+        let outcome = match &turn.decision.action {
+            Action::RunAgent(call) => Outcome::AgentExit(run_agent(call)),
+            Action::CaptureBaseline { .. } => Outcome::Baseline {
+                ok: true,
+                error: None,
+                base_commit: Some("abc123".into()),
+            },
+            Action::Stop { .. } | Action::Finish { .. } => return Ok(turn.decision),
+            _ => return Err(Error::new(ErrorKind::InvalidInput, "not in this sketch")),
         };
-        let apply = json!({"config": config, "feature": feature, "state": step["state"],
-                           "loop": step["loop"], "outcome": outcome});
-        step = call("conductor.apply", &apply)?;
+        let facts = Facts {
+            stop_requested: ws.stop_requested(&id),
+            ..Facts::default()
+        };
+        turn = conductor::apply(cfg, feature, &turn.state, &turn.lp, &outcome, Some(&facts))?;
     }
 }
 
-/// Runs one feature through the `quick` profile in a temporary workspace.
-fn run() -> Result<(Value, Value)> {
+/// Runs one feature through the `quick` profile (coding, reviewing) in a temporary workspace;
+/// returns the last decision and the phase `state.json` ends in.
+fn run() -> Result<(Decision, String)> {
     let root = std::env::temp_dir().join(format!("fourx-harness-{}", std::process::id()));
-    std::fs::create_dir_all(&root)
-        .map_err(|e| fourx_core::Error::new(fourx_core::ErrorKind::IoError, e.to_string()))?;
-    let root_str = root.to_string_lossy().into_owned();
-    let config = json!({"default_runner": "claude",
-        "runners": {"claude": {"command": "claude", "tiers": {"opus": "opus", "sonnet": "sonnet"}}}});
-    let feature = json!({"id": "F001-demo", "name": "Demo"});
-    let last = conduct(&root_str, &config, &feature, "2026-11-29T10:00:00Z");
-    let state = call(
-        "workspace.read_state",
-        &json!({"root": root_str, "feature_id": "F001-demo"}),
-    );
+    std::fs::create_dir_all(&root).map_err(|e| Error::io("create the workspace", &e))?;
+    let ws = WorkspaceFs::new(&root.to_string_lossy())?;
+    let cfg: Config = decode(
+        &json!({"default_runner": "claude",
+                "runners": {"claude": {"command": "claude", "tiers": {"sonnet": "sonnet"}}}}),
+        "config",
+    )?;
+    let feature: Feature = decode(&json!({"id": "F001-demo", "profile": "quick"}), "feature")?;
+    let last = conduct(&ws, &cfg, &feature, "2026-11-29T10:00:00Z");
+    let phase = FeatureId::new("F001-demo").and_then(|id| ws.read_state(&id));
     let _ = std::fs::remove_dir_all(&root);
-    Ok((last?, state?["state"].clone()))
+    Ok((last?, phase?.phase.as_str().to_string()))
 }
 
 fn main() -> Result<()> {
-    let (last, state) = run()?;
-    println!(
-        "last decision {}; state.json phase {}",
-        last["kind"], state["phase"]
-    );
+    let (last, phase) = run()?;
+    println!("last decision {}; state.json phase {phase}", last.kind());
     Ok(())
 }
 
@@ -100,9 +118,8 @@ fn main() -> Result<()> {
 mod tests {
     #[test]
     fn the_harness_loop_ends_in_pending_review() {
-        let (last, state) = super::run().expect("the harness runs");
-        assert_eq!(last["kind"], "finish");
-        assert_eq!(state["phase"], "pending-review");
-        assert_eq!(state["active"], false);
+        let (last, phase) = super::run().expect("the harness runs");
+        assert_eq!(last.kind(), "finish");
+        assert_eq!(phase, "pending-review");
     }
 }

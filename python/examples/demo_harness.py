@@ -624,11 +624,14 @@ class Harness:
             case "gather":
                 names = decision["round_files"]
                 texts = self._read_names(self.agents.round_dir(decision["round"]), names)
+                changed = self.agents.changed_files()
                 gathered: Gathered = {
                     "kind": "gathered",
-                    "changed_files": self.agents.changed_files(),
+                    "changed_files": changed,
                     "round_files": texts,
                 }
+                listed = ", ".join(f"{f['path']} (+{f['lines']})" for f in changed) or "none"
+                self.trace.line(f"[round {decision['round']}] changed files: {listed}")
                 return gathered
             case "run_hooks":
                 return self.run_hooks(decision)

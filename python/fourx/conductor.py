@@ -30,8 +30,6 @@ here. The conductor never reads the clock, files or processes: ``now``, ``pid``,
 file texts are inputs, and :func:`resume_listing` is the one fs helper that gathers them.
 """
 
-from __future__ import annotations
-
 import os
 from typing import Any, Literal, NotRequired, TypedDict, Union
 

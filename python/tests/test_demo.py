@@ -82,7 +82,8 @@ def test_demo_full_runs_every_role_and_folds_the_coders_claims(tmp_path: Path) -
     assert "src/profile -> src/auth" in trace
     assert "fourx's own module graph (blueprint.scan" in trace
     assert Path(result["diagram"]).read_text().startswith("```mermaid\nflowchart LR")
-    baseline = tmp_path / "repo" / ".4x" / "features" / demo_harness.FEATURE_ID / "baseline.json"
+    ws = fourx.Workspace(tmp_path / "repo")
+    baseline = Path(ws.feature_dir(demo_harness.FEATURE_ID), "baseline.json")
     assert json.loads(baseline.read_text())["repos"][0]["head"] == demo_harness.BASE_COMMIT
 
 
@@ -143,8 +144,8 @@ def test_a_crash_in_the_middle_of_a_run_resumes_and_completes(tmp_path: Path) ->
 def test_resume_refuses_while_the_old_process_is_alive(tmp_path: Path) -> None:
     demo_harness.run(tmp_path, demo_harness.Trace(io.StringIO()), "quick")
     repo = tmp_path / "repo"
-    listing = fourx.conductor.resume_listing(repo, demo_harness.FEATURE_ID)
-    state = {**listing["state"], "active": True, "pid": 4242}
+    persisted = fourx.Workspace(repo).read_state(demo_harness.FEATURE_ID)
+    state = {**persisted, "active": True, "pid": 4242}
     with pytest.raises(fourx.FeatureActive):
         fourx.conductor.start(
             demo_harness.CONFIG,

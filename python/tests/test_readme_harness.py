@@ -37,7 +37,7 @@ def test_the_c_loop_is_ffi_examples_pipeline_c_verbatim() -> None:
 def test_the_rust_loop_is_core_examples_harness_rs_verbatim() -> None:
     (block,) = _blocks("rust")
     source = (ROOT / "core" / "examples" / "harness.rs").read_text(encoding="utf-8")
-    assert "conductor.apply" in block and block in source
+    assert "conductor::apply(" in block and block in source
 
 
 def test_the_python_loop_passes_mypy_strict(tmp_path: object) -> None:
