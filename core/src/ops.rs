@@ -103,6 +103,8 @@ static AREAS: &[&[OpInfo]] = &[
     crate::blueprint::ops::OPS,
     conductor::OPS,
     #[cfg(feature = "fs")]
+    crate::workspace::resume_fs::OPS,
+    #[cfg(feature = "fs")]
     crate::store::repo_walk::OPS,
 ];
 

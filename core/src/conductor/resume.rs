@@ -10,6 +10,23 @@ use crate::resolve::{group_selected_angles, resolve_limits};
 use super::artifacts::{self as art, names};
 use super::types::{file, Dir, Files, Prepare};
 
+/// The feature-dir files resume and CleanStaleArtifact read.
+pub const FEATURE_FILES: [&str; 2] = [names::DESIGN_REVIEW_REPORT, names::FINAL_REPORT];
+
+/// The fixed round-dir files resume and CleanStaleArtifact read (plus the deep-review partials
+/// `deep-review-partial-<n>.md`, n = 1..=[`MAX_PARTIALS`]).
+pub const ROUND_FILES: [&str; 6] = [
+    names::CODER_REPORT,
+    names::REVIEW_REPORT,
+    names::VERIFY,
+    names::DEEP_REVIEW_REPORT,
+    names::FIXER_REPORT,
+    names::DEEP_REVIEW_ANGLES,
+];
+
+/// The most parallel deep-review partials a round can have (one per angle).
+pub const MAX_PARTIALS: usize = 11;
+
 /// What [`resume`] did.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Resumed {

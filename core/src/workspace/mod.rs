@@ -34,6 +34,8 @@ pub(crate) mod ops;
 mod paths;
 mod render;
 mod resolve;
+#[cfg(feature = "fs")]
+pub mod resume_fs;
 
 pub use constants::{
     constant, CONFIG_FILE, CONSTANTS, DIR_NAME, EVENTS_FILE, FEATURES_DIR, ROUNDS_DIR, RUN_DIR,
