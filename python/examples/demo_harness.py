@@ -31,9 +31,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -49,6 +51,7 @@ from fourx.conductor import (
     CaptureBaseline,
     Collect,
     Decision,
+    DiscoverFeatures,
     Discovered,
     Facts,
     FileRef,
@@ -62,6 +65,7 @@ from fourx.conductor import (
     ParallelResult,
     PrepareAction,
     RunAgent,
+    RunHealthCheck,
     RunHooks,
     RunParallel,
     Step,
@@ -86,6 +90,8 @@ CONFIG: dict[str, Any] = {
         "reviewer": {"model": "opus"},
         "deep_reviewer": {"model": "opus"},
     },
+    # Follow-up features a clean deep review names ([NEW-FEATURE] lines) join the backlog.
+    "auto_discover_features": True,
 }
 
 #: The scripted repository the agents "work on".
@@ -210,6 +216,10 @@ class Crash:
         return cls(role, int(rnd or "1"))
 
 
+#: Set by SIGINT (Ctrl-C) when run from the command line: the conductor then stops the run with
+#: `interrupted` at its next decision (a fact, like the stop file).
+INTERRUPTED = threading.Event()
+
 #: The line a hanging agent prints (flushed) once its half report is on disk.
 HANG_MARKER = "demo-harness: agent hangs"
 
@@ -237,12 +247,11 @@ class Agents:
         self.feature_dir = Path(ws.feature_dir(FEATURE_ID))
 
     def round_dir(self, rnd: int) -> Path:
-        """``rounds/round-<rnd>`` of the feature (created on first use)."""
-        path = Path(self.ws.round_dir(FEATURE_ID, rnd))
-        path.mkdir(parents=True, exist_ok=True)
-        return path
+        """``rounds/round-<rnd>`` of the feature (made by the first write into it)."""
+        return Path(self.ws.round_dir(FEATURE_ID, rnd))
 
     def _write(self, path: Path, text: str, role: str, rnd: int) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
         if self.crash is not None and (role, rnd) == (self.crash.role, self.crash.round):
             path.write_text(text[: len(text) // 3], encoding="utf-8")  # half a report ...
             print(HANG_MARKER, flush=True)
@@ -296,18 +305,20 @@ class Agents:
                 "commands": [{"cmd": "pytest", "exit_code": 0}],
                 "ac_results": [{"id": "AC-1", "passed": True}, {"id": "AC-2", "passed": True}],
             }
-            (rd / "test-report.md").write_text(
-                PASS_REPORT.format(title="Test report", summary="AC-1 and AC-2 verified."),
-                encoding="utf-8",
-            )
-            self._write(rd / "verify.json", json.dumps(verify, indent=2), role, rnd)
+            text = PASS_REPORT.format(title="Test report", summary="AC-1 and AC-2 verified.")
+            self._write(rd / "test-report.md", text, role, rnd)
+            (rd / "verify.json").write_text(json.dumps(verify, indent=2), encoding="utf-8")
             return AgentWork("verifier.md", cost_usd=0.04)
         if role in ("deep-reviewer", "synthesizer", "re-verifier"):
             if partial:
                 text = "# Deep review partial\n\nNo findings.\n\n## Statistics\n- findings: 0\n"
                 self._write(rd / partial, text, role, rnd)
                 return AgentWork(cost_usd=0.02)
-            text = PASS_REPORT.format(title="Deep review", summary="No silent failures found.")
+            text = PASS_REPORT.format(
+                title="Deep review",
+                summary="No silent failures found.\n\n"
+                "[NEW-FEATURE] Profile avatar upload\nLet users upload a profile picture.",
+            )
             self._write(rd / "deep-review-report.md", text, role, rnd)
             return AgentWork("hunter.md", cost_usd=0.07)
         if role == "fixer":
@@ -394,14 +405,13 @@ def contract_line(agent_output: str) -> str:
 def event_line(event: fourx.Event) -> str:
     """One conductor event as a trace line."""
     kind = event.get("type", "")
-    where = f"[round {event.get('round', 0)}] {event.get('phase', '')}"
-    extra = ""
-    if kind in ("transition", "phase-skipped"):
-        extra = f" ({event['detail']})" if event.get("detail") else ""
-    elif kind in ("run-end", "escalation", "guard-fail", "hook"):
-        extra = f" {event.get('status', '')} {event.get('detail', '')}".rstrip()
-    elif kind == "phase-start":
+    where = event.get("phase", "")
+    if "round" in event:
+        where = f"[round {event['round']}] {where}"
+    if kind == "phase-start":
         extra = f" {event.get('role', '')} on {event.get('runner', '')}/{event.get('model', '')}"
+    else:
+        extra = "".join(f" {event.get(k)}" for k in ("status", "detail") if event.get(k))
     return f"{where}: {kind}{extra}"
 
 
@@ -439,8 +449,10 @@ class Harness:
     # --- the files a decision names -----------------------------------------------------------
 
     def path(self, ref: FileRef, rnd: int) -> Path:
-        """The file a ``{dir, file}`` reference names (``round``: ``rounds/round-<rnd>``)."""
+        """The file a ``{dir, file}`` reference names (``round``: ``rounds/round-<rnd>``, made
+        when missing: the harness is about to write there)."""
         base = self.feature_dir if ref["dir"] == "feature" else self.agents.round_dir(rnd)
+        base.mkdir(parents=True, exist_ok=True)
         return base / ref["file"]
 
     def read_collect(self, collect: Collect, rnd: int) -> tuple[dict[str, str], dict[str, str]]:
@@ -461,6 +473,7 @@ class Harness:
     def facts(self) -> Facts:
         """What the harness knows about the world right now."""
         return {
+            "interrupted": INTERRUPTED.is_set(),
             "stop_requested": self.ws.stop_requested(FEATURE_ID),
             "baseline_exists": (self.feature_dir / "baseline.json").is_file(),
             "rounds_summary_exists": (self.feature_dir / "rounds-summary.md").is_file(),
@@ -504,13 +517,80 @@ class Harness:
                     )
                 case "acceptance_summary":
                     target = self.path({"dir": action["dir"], "file": action["file"]}, rnd)
-                    target.write_text("# Acceptance summary\n", encoding="utf-8")
+                    target.write_text(self.acceptance_summary(rnd), encoding="utf-8")
                 case "tester_retry_cleanup":
                     rd = self.agents.round_dir(rnd)
                     for name in ("test-report.md", "verify.json"):
                         (rd / name).unlink(missing_ok=True)
                 case _:
                     assert_never(action["action"])
+
+    def acceptance_summary(self, rnd: int) -> str:
+        """The acceptor's digest of the round: which reports exist and what verify.json says."""
+        rd = self.agents.round_dir(rnd)
+        lines = [f"# Acceptance summary (round {rnd})", ""]
+        for name in ("review-report.md", "test-report.md", "deep-review-report.md"):
+            lines.append(f"- {name}: {'present' if (rd / name).is_file() else 'absent'}")
+        verify = rd / "verify.json"
+        if verify.is_file():
+            evidence = json.loads(verify.read_text(encoding="utf-8"))
+            results = ", ".join(
+                f"{r['id']} {'passed' if r['passed'] else 'failed'}"
+                for r in evidence.get("ac_results", [])
+            )
+            lines.append(f"- verify.json: passed={evidence.get('passed')}; {results}")
+        return "\n".join(lines) + "\n"
+
+    def shell(self, command: str, timeout_s: int) -> bool:
+        """Runs one command in the repository; whether it exited 0 in time."""
+        try:
+            done = subprocess.run(
+                command, shell=True, cwd=self.repo, check=False, timeout=timeout_s
+            )
+        except subprocess.TimeoutExpired:
+            return False
+        return done.returncode == 0
+
+    def health_check(self, decision: RunHealthCheck) -> HealthCheck:
+        """Runs the commands in order; on a failure the recovery commands, then all once more."""
+        timeout = decision["timeout_s"]
+        for attempt in (1, 2):
+            failed = next(
+                (c for c in decision["commands"] if not self.shell(c, timeout)), None
+            )
+            if failed is None:
+                self.trace.line(f"health check passed ({len(decision['commands'])} commands)")
+                return {"kind": "health_check", "ok": True}
+            if attempt == 1:
+                for command in decision["recovery"]:
+                    self.shell(command, timeout)
+        return {"kind": "health_check", "ok": False, "error": f"health check failed: {failed}"}
+
+    def discover(self, decision: DiscoverFeatures) -> Discovered:
+        """Turns the report's [NEW-FEATURE] blocks into backlog features: parse, de-duplicate
+        against the backlog, keep the first ``max``, mint ids, save, list them."""
+        report = self.path(decision["report"], decision["round"])
+        text = report.read_text(encoding="utf-8") if report.is_file() else ""
+        found = fourx.call("discover.parse", report=text)["features"]
+        backlog = self.ws.list_features()["features"]
+        kept = fourx.call("discover.dedupe", candidates=found, existing=backlog)["features"]
+        numbers = [int(f["id"][1:4]) for f in backlog if f["id"][1:4].isdigit()]
+        created: list[str] = []
+        for n, item in enumerate(kept[: decision["max"]], start=max(numbers, default=0) + 1):
+            slug = "-".join(w for w in "".join(
+                c if c.isalnum() else " " for c in item["title"].lower()
+            ).split())
+            fid = f"F{n:03d}-{slug}"
+            self.ws.save_feature(
+                {"id": fid, "name": item["title"], "description": item["description"],
+                 "status": "not-started"}
+            )
+            created.append(fid)
+        listing = "".join(f"- {fid}\n" for fid in created) or "(none)\n"
+        self.path({"dir": "round", "file": "discovered-features.md"}, decision["round"]).write_text(
+            f"# Discovered features\n\n{listing}", encoding="utf-8"
+        )
+        return {"kind": "discovered", "created": created}
 
     def run_agent(self, decision: RunAgent) -> AgentExit:
         """Runs one scripted agent and the guard its decision names; reads the collect files."""
@@ -558,8 +638,7 @@ class Harness:
         """Runs the hook commands in the repository; one ``hook`` event per result."""
         ok = True
         for hook in decision["hooks"]:
-            done = subprocess.run(hook["run"], shell=True, cwd=self.repo, check=False, timeout=600)
-            passed = done.returncode == 0
+            passed = self.shell(hook["run"], 600)
             if not passed and hook.get("on_fail", "") not in ("warn", "continue", "ignore"):
                 ok = False
             event = {
@@ -567,7 +646,7 @@ class Harness:
                 "phase": decision["phase"],
                 "action": decision["action"],
                 "cmd": hook["run"],
-                "status": "ok" if passed else f"exit-{done.returncode}",
+                "status": "ok" if passed else "fail",
             }
             written = self.ws.append_event(FEATURE_ID, event, self.clock.now())
             self.trace.line(event_line(written))
@@ -604,8 +683,9 @@ class Harness:
                 return None
             case "finish":
                 self.trace.line(f"finish: {decision['phase']}; notify {decision['notify']}")
-                if decision["harvest_learnings"]:
-                    self.trace.line("learnings harvested from the round reports")
+                if decision["harvest_learnings"]:  # what a learnings pass would read
+                    rounds = sorted(p.name for p in self.feature_dir.glob("rounds/round-*"))
+                    self.trace.line(f"learnings to harvest from rounds/{{{','.join(rounds)}}}")
                 return None
             case "run_agent":
                 return self.run_agent(decision)
@@ -616,9 +696,7 @@ class Harness:
                 helper: HelperExit = {"kind": "helper_exit", "ok": True}
                 return helper
             case "run_health_check":
-                self.trace.line(f"health check: {', '.join(decision['commands'])} -> ok")
-                check: HealthCheck = {"kind": "health_check", "ok": True}
-                return check
+                return self.health_check(decision)
             case "capture_baseline":
                 return self.capture_baseline(decision, self.clock.now())
             case "gather":
@@ -636,8 +714,7 @@ class Harness:
             case "run_hooks":
                 return self.run_hooks(decision)
             case "discover_features":
-                discovered: Discovered = {"kind": "discovered", "created": []}
-                return discovered
+                return self.discover(decision)
             case _:
                 assert_never(decision["kind"])
 
@@ -791,6 +868,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--resume needs --dir")
     base: Path = args.dir if args.dir is not None else Path(tempfile.mkdtemp(prefix="fourx-demo-"))
     base.mkdir(parents=True, exist_ok=True)
+    signal.signal(signal.SIGINT, lambda _sig, _frame: INTERRUPTED.set())
     result = run(
         base,
         Trace(),

@@ -1,8 +1,8 @@
 """``python -m fourx``: the library from the command line.
 
 Subcommands: ``route``, ``pipeline``, ``state show|diagram``, ``contract check``,
-``blueprint index|fold|graph``, ``run-script`` and ``ops``. Output is human-readable by default and JSON with
-``--json``; errors print their kind and message and exit with status 1 (2 for usage errors).
+``blueprint index|fold|graph``, ``run-script`` (the conductor's decisions for a scripted run) and
+``ops``. Output is human-readable by default and JSON with ``--json``; errors print their kind and message and exit with status 1 (2 for usage errors).
 Every answer comes from the core through the typed API; this module only parses arguments and
 formats results.
 """
