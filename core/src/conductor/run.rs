@@ -257,6 +257,8 @@ impl Ctx<'_> {
         if let Some(reason) = should_stop(&self.state) {
             let mut e = self.ev(EventType::Escalation);
             e.phase = Phase::NeedsAttention.into();
+            e.role = AnyRole::default();
+            e.round = 0;
             e.detail.clone_from(&reason);
             e.notify = NotifyLevel::Warning.into();
             self.push(e);
@@ -613,36 +615,11 @@ impl Ctx<'_> {
 
     // ---- agent exit (§7.5) ---------------------------------------------------------------
 
-    fn label(&self, pa: &PendingAgent) -> (String, bool) {
-        if pa.purpose == Purpose::Main {
-            (format!("{} runner", pa.role), true)
-        } else {
-            (format!("{} ({}) runner", pa.phase, pa.role), false)
-        }
-    }
-
     pub fn on_agent_exit(&mut self, pa: PendingAgent, out: AgentExit) -> Result<Decision> {
-        let round = self.state.round;
-        let (label, main) = self.label(&pa);
-        let during = if main {
-            format!(" during {}", pa.phase)
-        } else {
-            String::new()
-        };
+        let m = ExitMessages::of(&pa, self.state.round);
         if let Some(err) = &out.error {
             if out.interrupted {
-                let msg = if main {
-                    format!(
-                        "{} ({}) interrupted by signal (round {round})",
-                        pa.role, pa.phase
-                    )
-                } else {
-                    format!(
-                        "{} ({}) interrupted by signal (round {round})",
-                        pa.phase, pa.role
-                    )
-                };
-                return Ok(self.stop_with(None, "interrupted", &msg));
+                return Ok(self.stop_with(None, "interrupted", &m.interrupted));
             }
             let mut e = self.ev(EventType::RunEnd);
             e.role = AnyRole::new(&pa.role);
@@ -651,7 +628,7 @@ impl Ctx<'_> {
             e.runner.clone_from(&pa.runner);
             e.model.clone_from(&pa.model);
             self.push(e);
-            let msg = format!("{label} failed{during} (round {round}): {err}");
+            let msg = format!("{}{err}", m.runner_error);
             return Ok(self.stop_with(Some(Phase::NeedsAttention), "runner-error", &msg));
         }
         let limit = self.transient_limit(&pa.runner);
@@ -676,15 +653,17 @@ impl Ctx<'_> {
         }
         self.push(e);
         if out.exit_code == 2 {
-            let msg = format!("{label} returned hard error (exit 2){during} (round {round})");
-            return Ok(self.stop_with(None, "hard-error", &msg));
+            return Ok(self.stop_with(None, "hard-error", &m.hard));
         }
         if out.exit_code == 1 {
-            let msg = format!("{label} returned soft-fail (exit 1){during} (round {round})");
             return Ok(if pa.purpose == Purpose::Synthesizer {
-                self.stop_with(Some(Phase::NeedsAttention), "synthesizer-soft-fail", &msg)
+                self.stop_with(
+                    Some(Phase::NeedsAttention),
+                    "synthesizer-soft-fail",
+                    &m.soft,
+                )
             } else {
-                self.stop_with(Some(Phase::Blocked), "soft-fail", &msg)
+                self.stop_with(Some(Phase::Blocked), "soft-fail", &m.soft)
             });
         }
         if pa.guard.is_some() && out.guard.is_none() {
@@ -716,11 +695,16 @@ impl Ctx<'_> {
 
     // ---- verdict → transition (§7.6) -----------------------------------------------------
 
-    fn guard_fail_event(&mut self, role: &str, detail: &str) {
+    /// A `guard-fail` event; only the coder's carries `notify: error` and its runner (Go
+    /// handlePostCoder), the sub-roles' carry `state.runner` and no notify.
+    fn guard_fail_event(&mut self, role: &str, detail: &str, coder_runner: Option<&str>) {
         let mut e = self.ev(EventType::GuardFail);
         e.role = AnyRole::new(role);
         e.detail = detail.to_string();
-        e.notify = NotifyLevel::Error.into();
+        if let Some(r) = coder_runner {
+            e.runner = r.to_string();
+            e.notify = NotifyLevel::Error.into();
+        }
         self.push(e);
     }
 
@@ -734,12 +718,13 @@ impl Ctx<'_> {
                 let mut e = self.ev(EventType::SelfModDetected);
                 e.role = AnyRole::new(&pa.role);
                 e.detail = guard.self_mod_paths.join(", ");
+                e.runner.clone_from(&pa.runner);
                 e.notify = NotifyLevel::Warning.into();
                 self.push(e);
             }
             if !guard.pass {
                 let msg = guard.errors.join("; ");
-                self.guard_fail_event(&pa.role, &msg);
+                self.guard_fail_event(&pa.role, &msg, Some(&pa.runner));
                 return Ok(self.stop_with(Some(Phase::NeedsAttention), "guard-fail", &msg));
             }
         }
@@ -753,7 +738,7 @@ impl Ctx<'_> {
         let t = HookTransition {
             from: phase.as_str().into(),
             from_role: self.state.role.as_str().into(),
-            runner: self.state.runner.clone(),
+            runner: pa.runner.clone(),
             next: next.as_str().into(),
             next_role: role,
             reason,
@@ -777,12 +762,7 @@ impl Ctx<'_> {
                 if esc.is_designer() {
                     return go(Phase::Designing);
                 }
-                let m = if esc.reason.is_empty() {
-                    "escalation".to_string()
-                } else {
-                    esc.reason
-                };
-                return na(m);
+                return na(esc.reason);
             }
         }
         let guard = out.guard.clone().unwrap_or_default();
@@ -827,7 +807,7 @@ impl Ctx<'_> {
                     return go(Phase::DeepReviewing);
                 }
                 let verify = art::check_verify(rf(names::VERIFY));
-                let test_passed = rf(names::TEST_REPORT).is_some_and(|t| art::verdict(t).passed);
+                let test_passed = art::review_passed(rf(names::TEST_REPORT));
                 if verify != art::VerifyStatus::Ok {
                     if test_passed {
                         return na(match verify {
@@ -911,6 +891,7 @@ impl Ctx<'_> {
                 let mut e = self.ev(EventType::RunEnd);
                 e.status = "error".into();
                 e.detail = err.message;
+                e.runner.clone_from(&t.runner);
                 e.notify = NotifyLevel::Error.into();
                 self.push(e);
                 return Ok(self.stop_with(None, "transition-error", &msg));
@@ -976,7 +957,7 @@ impl Ctx<'_> {
                 }
             };
         let (_, cmm) = self.manual("coding");
-        let models = resolve_phase_model(
+        let review = resolve_phase_model(
             self.cfg,
             self.feature,
             &self.profile,
@@ -985,8 +966,9 @@ impl Ctx<'_> {
             &runner,
             &mm,
         )
-        .and_then(|review| {
-            let coder = resolve_phase_model(
+        .map_err(|e| ("reviewer", e));
+        let models = review.and_then(|review| {
+            let mini = resolve_phase_model(
                 self.cfg,
                 self.feature,
                 &self.profile,
@@ -994,14 +976,18 @@ impl Ctx<'_> {
                 "coder",
                 &runner,
                 &cmm,
-            )?;
-            let mini = resolve_mini_coder_model(self.cfg, &runner, &coder)?;
+            )
+            .and_then(|coder| resolve_mini_coder_model(self.cfg, &runner, &coder))
+            .map_err(|e| ("mini-coder", e))?;
             Ok((review, mini))
         });
         let (review_model, mini_model) = match models {
             Ok(m) => m,
-            Err(e) => {
-                let msg = format!("review-convergence model resolution failed: {}", e.message);
+            Err((who, e)) => {
+                let msg = format!(
+                    "review-convergence {who} model resolution failed: {}",
+                    e.message
+                );
                 return Ok(self.stop_with(None, "model-error", &msg));
             }
         };
@@ -1065,7 +1051,7 @@ impl Ctx<'_> {
         let t = HookTransition {
             from: Phase::Reviewing.as_str().into(),
             from_role: self.state.role.as_str().into(),
-            runner: self.state.runner.clone(),
+            runner: rf.runner.clone(),
             next: next.as_str().into(),
             next_role: role,
             reason,
@@ -1078,7 +1064,7 @@ impl Ctx<'_> {
         let guard = out.guard.clone().unwrap_or_default();
         if !guard.pass {
             let msg = format!("review-fix scope exceeded: {}", guard.errors.join("; "));
-            self.guard_fail_event(Role::MiniCoder.as_str(), &msg);
+            self.guard_fail_event(Role::MiniCoder.as_str(), &msg, None);
             return Ok(self.stop_with(Some(Phase::NeedsAttention), "scope-exceed", &msg));
         }
         let Some(rf) = self.lp.review_fix.clone() else {
@@ -1342,10 +1328,21 @@ impl Ctx<'_> {
         let round = self.state.round;
         if let Some(err) = results.iter().find_map(|r| r.error.clone()) {
             if interrupted {
-                let msg =
-                    format!("deep-reviewing (deep-reviewer) interrupted by signal (round {round})");
+                let msg = format!("deep-reviewer interrupted by signal (round {round})");
                 return Ok(self.stop_with(None, "interrupted", &msg));
             }
+            let index = results
+                .iter()
+                .find(|r| r.error.is_some())
+                .map_or(0, |r| r.index);
+            let mut e = self.ev(EventType::RunEnd);
+            e.role = Role::DeepReviewer.into();
+            e.status = "error".into();
+            e.detail.clone_from(&err);
+            e.runner.clone_from(&deep.runner);
+            e.model.clone_from(&deep.model);
+            e.index = index;
+            self.push(e);
             let msg = format!("deep-reviewer runner failed (round {round}): {err}");
             return Ok(self.stop_with(Some(Phase::NeedsAttention), "runner-error", &msg));
         }
@@ -1364,13 +1361,11 @@ impl Ctx<'_> {
             self.push(e);
         }
         if results.iter().any(|r| r.exit_code == 2) {
-            let msg = format!("deep-reviewing (deep-reviewer) runner returned hard error (exit 2) (round {round})");
+            let msg = format!("deep-reviewer runner returned hard error (exit 2) (round {round})");
             return Ok(self.stop_with(None, "hard-error", &msg));
         }
         if results.iter().any(|r| r.exit_code == 1) {
-            let msg = format!(
-                "deep-reviewing (deep-reviewer) runner returned soft-fail (exit 1) (round {round})"
-            );
+            let msg = format!("deep-reviewer runner returned soft-fail (exit 1) (round {round})");
             return Ok(self.stop_with(
                 Some(Phase::NeedsAttention),
                 "deep-reviewer-soft-fail",
@@ -1393,7 +1388,7 @@ impl Ctx<'_> {
         let guard = out.guard.clone().unwrap_or_default();
         if !guard.pass {
             let msg = guard.errors.join("; ");
-            self.guard_fail_event(Role::DeepReviewer.as_str(), &msg);
+            self.guard_fail_event(Role::DeepReviewer.as_str(), &msg, None);
             return Ok(self.stop_with(Some(Phase::NeedsAttention), "guard-fail", &msg));
         }
         let report = file(&out.round_files, names::DEEP_REVIEW_REPORT);
@@ -1450,7 +1445,7 @@ impl Ctx<'_> {
     fn self_heal_start(&mut self) -> Result<Decision> {
         let mut deep = self.deep()?;
         let (_, cmm) = self.manual("coding");
-        let models = resolve_phase_model(
+        let coder = resolve_phase_model(
             self.cfg,
             self.feature,
             &self.profile,
@@ -1459,15 +1454,18 @@ impl Ctx<'_> {
             &deep.runner,
             &cmm,
         )
-        .and_then(|coder| resolve_mini_coder_model(self.cfg, &deep.runner, &coder))
-        .and_then(|mini| Ok((mini, resolve_model(self.cfg, &deep.runner, "reviewer")?)));
+        .map_err(|e| ("coder", e));
+        let models = coder.and_then(|coder| {
+            let mini = resolve_mini_coder_model(self.cfg, &deep.runner, &coder)
+                .map_err(|e| ("mini-coder", e))?;
+            let review =
+                resolve_model(self.cfg, &deep.runner, "reviewer").map_err(|e| ("reviewer", e))?;
+            Ok((mini, review))
+        });
         let (mini, review) = match models {
             Ok(m) => m,
-            Err(e) => {
-                let msg = format!(
-                    "deep-review self-heal model resolution failed: {}",
-                    e.message
-                );
+            Err((who, e)) => {
+                let msg = format!("{who} model resolution failed: {}", e.message);
                 return Ok(self.stop_with(None, "model-error", &msg));
             }
         };
@@ -1525,7 +1523,8 @@ impl Ctx<'_> {
                 dir: Dir::Round,
                 file: names::DEEP_REVIEW_REPORT.into(),
                 text: format!(
-                    "# Deep Review\n\n### [CRITICAL] mini-coder scope-exceed\n{errors}\n\n## Verdict\nFAIL\n"
+                    "# Deep Review Report \u{2014} Round {}\n\n## Summary\nFAIL \u{2014} scope-exceed\n\n## Issues\n### [CRITICAL] scope-exceed\n{errors}\n\n## Verdict\nFAIL\n",
+                    self.state.round
                 ),
             });
             self.prepare.push(Prepare::WriteJson {
@@ -1534,7 +1533,7 @@ impl Ctx<'_> {
                 value: json!({"needed": true, "reason": "scope-change", "detail": format!("mini-coder scope-exceed: {errors}")}),
             });
             let msg = format!("deep-fix scope exceeded: {errors}");
-            self.guard_fail_event(Role::MiniCoder.as_str(), &msg);
+            self.guard_fail_event(Role::MiniCoder.as_str(), &msg, None);
             return Ok(self.stop_with(Some(Phase::NeedsAttention), "scope-exceed", &msg));
         }
         let deep = self.deep()?;
@@ -1560,13 +1559,63 @@ impl Ctx<'_> {
         let guard = out.guard.clone().unwrap_or_default();
         if !guard.pass {
             let msg = guard.errors.join("; ");
-            self.guard_fail_event(Role::ReVerifier.as_str(), &msg);
+            self.guard_fail_event(Role::ReVerifier.as_str(), &msg, None);
             return Ok(self.stop_with(Some(Phase::NeedsAttention), "guard-fail", &msg));
         }
         if art::review_passed(file(&out.round_files, names::DEEP_REVIEW_REPORT)) {
             return self.deep_clear();
         }
         self.self_heal_next()
+    }
+}
+
+/// The stop messages of an agent run (Go handleRunnerError / handleExitResult for the phase
+/// agent, runSubRole for sub-roles, runSynthesizer for the synthesizer).
+struct ExitMessages {
+    interrupted: String,
+    /// Followed by the runner's error.
+    runner_error: String,
+    hard: String,
+    soft: String,
+}
+
+impl ExitMessages {
+    fn of(pa: &PendingAgent, round: i64) -> Self {
+        let (role, phase) = (&pa.role, &pa.phase);
+        match pa.purpose {
+            Purpose::Main => ExitMessages {
+                interrupted: format!("{role} ({phase}) interrupted by signal (round {round})"),
+                runner_error: format!("{role} runner failed during {phase} (round {round}): "),
+                hard: format!(
+                    "{role} runner returned hard error (exit 2) during {phase} (round {round})"
+                ),
+                soft: format!(
+                    "{role} runner returned soft-fail (exit 1) during {phase} (round {round})"
+                ),
+            },
+            Purpose::Synthesizer => ExitMessages {
+                interrupted: format!(
+                    "deep-review synthesizer interrupted by signal (round {round})"
+                ),
+                runner_error: format!("deep-review synthesizer runner failed (round {round}): "),
+                hard: format!(
+                    "deep-review synthesizer returned hard error (exit 2) (round {round})"
+                ),
+                soft: format!(
+                    "deep-review synthesizer returned soft-fail (exit 1) (round {round})"
+                ),
+            },
+            _ => ExitMessages {
+                interrupted: format!("{phase} ({role}) interrupted by signal (round {round})"),
+                runner_error: format!("{phase} ({role}) runner failed (round {round}): "),
+                hard: format!(
+                    "{phase} ({role}) runner returned hard error (exit 2) (round {round})"
+                ),
+                soft: format!(
+                    "{phase} ({role}) runner returned soft-fail (exit 1) (round {round})"
+                ),
+            },
+        }
     }
 }
 
