@@ -184,8 +184,14 @@ impl Ctx<'_> {
         self.stop()
     }
 
+    /// A transition the policy makes outside the loop tail (pass-through, init, deep review).
+    /// Refused only when the state does not fit the pending decision (a hand-made loop), which
+    /// is that input's error.
     fn go(&mut self, to: Phase, role: AnyRole) -> Result<()> {
-        self.state = transition(&self.state, &to.into(), &role)?;
+        self.state = transition(&self.state, &to.into(), &role).map_err(|e| {
+            Error::invalid_input(format!("the state does not fit the loop: {}", e.message))
+                .with_field("state.phase")
+        })?;
         Ok(())
     }
 
