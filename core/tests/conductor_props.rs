@@ -471,3 +471,140 @@ fn an_outcome_after_the_run_ended_is_invalid_input() {
     .unwrap_err();
     assert_eq!(err.kind.as_str(), "invalid_input");
 }
+
+#[cfg(feature = "fs")]
+mod common;
+
+/// Crash resume from disk: `workspace.resume_listing` gathers state.json and the round's
+/// artifacts, `conductor.start` on them removes the half-written review report and reruns the
+/// reviewer in the same round.
+#[cfg(feature = "fs")]
+#[test]
+fn resume_listing_feeds_start_after_a_crash() {
+    let dir = common::TempDir::new("conductor-resume");
+    let fdir = dir.path().join(".4x/run/F001-login");
+    let rdir = fdir.join("rounds/round-1");
+    std::fs::create_dir_all(&rdir).expect("dirs");
+    let state = json!({"featureId": "F001-login", "phase": "reviewing", "role": "reviewer", "round": 1,
+        "maxRounds": 5, "active": true, "pid": 999, "runner": "claude",
+        "createdAt": "2025-03-01T10:00:00Z", "profile": "normal", "baseCommit": "abc123", "runners": ["claude"]});
+    std::fs::write(fdir.join("state.json"), state.to_string()).expect("state");
+    std::fs::write(rdir.join("coder-report.md"), CODER).expect("coder");
+    std::fs::write(rdir.join("review-report.md"), "## Summary\npartial").expect("review");
+    std::fs::write(rdir.join("deep-review-partial-2.md"), PARTIAL).expect("partial");
+    let listing = fourx_core::ops::call(
+        "workspace.resume_listing",
+        &json!({"root": dir.s(), "feature_id": "F001-login"}),
+    )
+    .expect("listing");
+    assert_eq!(listing["state"]["phase"], "reviewing");
+    assert_eq!(listing["feature_files"], json!({}));
+    assert_eq!(
+        listing["round_files"],
+        json!({"coder-report.md": CODER, "review-report.md": "## Summary\npartial", "deep-review-partial-2.md": PARTIAL})
+    );
+    let cfg = config_json(&Scenario {
+        profile: vec![],
+        builtin: Some("normal"),
+        parallel_reviewers: 1,
+        transient_retries: None,
+        max_fix_rounds: 2,
+        hooks: false,
+        health_check: false,
+        auto_discover: false,
+        max_rounds: 5,
+        choices: vec![0xB4],
+    });
+    let out = fourx_core::ops::call(
+        "conductor.start",
+        &json!({"config": cfg, "feature": {"id": "F001-login"}, "state": listing["state"],
+                "feature_files": listing["feature_files"], "round_files": listing["round_files"],
+                "now": "2025-03-01T11:00:00Z", "pid": 4243, "pid_alive": false}),
+    )
+    .expect("start");
+    assert_eq!(out["decision"]["kind"], "run_agent");
+    assert_eq!(out["decision"]["role"], "reviewer");
+    assert_eq!(
+        out["decision"]["prepare"],
+        json!([{"action": "clear_stop_signal"}, {"action": "remove", "dir": "round", "file": "review-report.md"}])
+    );
+    assert_eq!(out["state"]["pid"], 4243);
+}
+
+#[cfg(feature = "fs")]
+#[test]
+fn resume_listing_of_a_feature_without_state_is_null_state() {
+    let dir = common::TempDir::new("conductor-resume-empty");
+    let listing = fourx_core::ops::call(
+        "workspace.resume_listing",
+        &json!({"root": dir.s(), "feature_id": "F002-new"}),
+    )
+    .expect("listing");
+    assert_eq!(
+        listing,
+        json!({"state": null, "feature_files": {}, "round_files": {}})
+    );
+}
+
+/// The conductor is pure and depends on `machine`, `resolve`, `report` and `protocol` only
+/// (conductor.md header): no `workspace`, `store`, `ops`, no clock, env or file access.
+#[test]
+fn the_conductor_depends_only_on_machine_resolve_report_and_protocol() {
+    const ALLOWED: [&str; 6] = [
+        "crate::machine",
+        "crate::resolve",
+        "crate::report",
+        "crate::protocol",
+        "crate::error",
+        "crate::conductor",
+    ];
+    const FORBIDDEN: [&str; 5] = [
+        "std::fs",
+        "std::env",
+        "SystemTime",
+        "Instant::now",
+        "std::process",
+    ];
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/conductor");
+    let mut hits = Vec::new();
+    let mut n_files = 0;
+    for e in std::fs::read_dir(&dir).expect("src/conductor") {
+        let p = e.expect("entry").path();
+        if p.extension().is_none_or(|x| x != "rs") {
+            continue;
+        }
+        n_files += 1;
+        let text = std::fs::read_to_string(&p).expect("read");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.trim_start();
+            if code.starts_with("//") {
+                continue;
+            }
+            hits.extend(
+                FORBIDDEN
+                    .iter()
+                    .filter(|b| code.contains(*b))
+                    .map(|b| format!("{}:{}: {b}", p.display(), n + 1)),
+            );
+            let mut rest = code;
+            while let Some(i) = rest.find("crate::") {
+                let path = &rest[i..];
+                if !ALLOWED.iter().any(|a| path.starts_with(a)) {
+                    hits.push(format!(
+                        "{}:{}: {}",
+                        p.display(),
+                        n + 1,
+                        &path[..path.len().min(40)]
+                    ));
+                }
+                rest = &path["crate::".len()..];
+            }
+        }
+    }
+    assert!(n_files >= 4, "conductor sources not found");
+    assert!(
+        hits.is_empty(),
+        "conductor reaches outside its layer:\n{}",
+        hits.join("\n")
+    );
+}

@@ -80,7 +80,8 @@ fn severity_line(upper: &str, tag: &str) -> bool {
 }
 
 /// Go `ParseReviewVerdict`: severity counts by line prefix (not `report.parse_issues`) and the
-/// pass flag from the first non-empty line after a `## Verdict` line, `*`/`_` stripped.
+/// pass flag from the first non-empty line after a `## Verdict` line, leading and trailing
+/// `*`/`_` trimmed (Go `strings.Trim(line, "*_")`).
 pub fn verdict(text: &str) -> Verdict {
     let mut v = Verdict::default();
     let mut after_verdict = false;
@@ -98,8 +99,7 @@ pub fn verdict(text: &str) -> Verdict {
             continue;
         }
         if after_verdict && !decided && !t.is_empty() {
-            let stripped: String = t.chars().filter(|c| *c != '*' && *c != '_').collect();
-            let up = stripped.trim().to_uppercase();
+            let up = t.trim_matches(|c| c == '*' || c == '_').to_uppercase();
             v.passed = up.starts_with("PASS") || up.starts_with("CONDITIONAL PASS");
             decided = true;
         }
@@ -245,9 +245,30 @@ impl Escalation {
     }
 }
 
-/// The escalation of a round: `Some` only when the file parses and says `needed: true`.
+/// The escalation of a round (Go `ReadEscalation`): `Some` when the file says `needed: true`,
+/// and also when it does not parse (then `needed` with reason `malformed escalation.json:
+/// <error>`, which is not a designer reason).
 pub fn escalation(text: Option<&str>) -> Option<Escalation> {
-    let v: Value = serde_json::from_str(text?).ok()?;
+    let v: Value = match serde_json::from_str(text?) {
+        Ok(v @ (Value::Object(_) | Value::Null)) => v,
+        Ok(other) => {
+            return Some(Escalation {
+                needed: true,
+                reason: format!(
+                    "malformed escalation.json: cannot decode a JSON {} into an escalation",
+                    json_type(&other)
+                ),
+                detail: String::new(),
+            })
+        }
+        Err(e) => {
+            return Some(Escalation {
+                needed: true,
+                reason: format!("malformed escalation.json: {e}"),
+                detail: String::new(),
+            })
+        }
+    };
     let s = |k: &str| v.get(k).and_then(Value::as_str).unwrap_or("").to_string();
     let e = Escalation {
         needed: v.get("needed").and_then(Value::as_bool) == Some(true),
@@ -255,6 +276,17 @@ pub fn escalation(text: Option<&str>) -> Option<Escalation> {
         detail: s("detail"),
     };
     e.needed.then_some(e)
+}
+
+fn json_type(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
 }
 
 /// What `build-gate.json` says.
@@ -371,6 +403,15 @@ mod tests {
         assert_eq!(backoff_ms(1), 1000);
         assert_eq!(backoff_ms(2), 2000);
         assert_eq!(backoff_ms(9), 30_000);
+    }
+
+    #[test]
+    fn a_malformed_escalation_is_needed_and_not_a_designer_reason() {
+        let e = escalation(Some("{not json")).expect("needed");
+        assert!(e.needed && e.reason.starts_with("malformed escalation.json: "));
+        assert!(!e.is_designer());
+        assert_eq!(escalation(Some(r#"{"needed":false}"#)), None);
+        assert_eq!(escalation(None), None);
     }
 
     #[test]

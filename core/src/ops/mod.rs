@@ -15,7 +15,7 @@ pub mod blueprint_cell;
 #[cfg(feature = "fs")]
 pub mod blueprint_scan;
 pub mod blueprint_store;
-mod conductor;
+pub mod conductor;
 pub mod features;
 #[cfg(feature = "fs")]
 pub mod features_fs;
@@ -29,6 +29,8 @@ pub mod router_prompt;
 pub mod workspace;
 #[cfg(feature = "fs")]
 pub mod workspace_cached;
+#[cfg(feature = "fs")]
+pub mod workspace_resume;
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -63,7 +65,7 @@ static AREAS: &[&[OpInfo]] = &[
     blueprint::OPS,
     conductor::OPS,
     #[cfg(feature = "fs")]
-    crate::workspace::resume_fs::OPS,
+    workspace_resume::OPS,
     #[cfg(feature = "fs")]
     blueprint_scan::OPS,
 ];

@@ -1,18 +1,15 @@
-//! `workspace.resume_listing`: the one read a harness needs before `conductor.start` on an
+//! The resume listing (op `workspace.resume_listing`): the one read a harness needs before `conductor.start` on an
 //! existing feature — state.json plus the fixed artifact names that resume and
 //! CleanStaleArtifact look at (conductor.md §6, §8). Every read is bounded.
 
 use std::io;
 use std::path::Path;
 
-use serde_json::{json, Map, Value};
-
 use super::{FeatureId, WorkspaceFs};
 use crate::conductor::artifacts::names;
 use crate::conductor::resume::{FEATURE_FILES, MAX_PARTIALS, ROUND_FILES};
 use crate::conductor::Files;
 use crate::error::{Error, ErrorKind as K, Result};
-use crate::ops::{Args, OpInfo};
 use crate::protocol::state::State;
 
 /// Largest artifact read into a listing; a larger file is `input_too_large`.
@@ -83,22 +80,4 @@ pub fn resume_listing(ws: &WorkspaceFs, id: &FeatureId) -> Result<ResumeListing>
         feature_files,
         round_files,
     })
-}
-
-/// The ops of this table.
-#[rustfmt::skip]
-pub(crate) static OPS: &[OpInfo] = &[
-    OpInfo::new("workspace.resume_listing", "state.json plus the artifacts conductor resume needs (feature dir and the state's round dir).", &["root", "feature_id"], &["state", "feature_files", "round_files"], &[K::InvalidInput, K::InvalidFeatureId, K::InvalidJson, K::InputTooLarge, K::IoError], resume_listing_op),
-];
-
-fn resume_listing_op(m: &Map<String, Value>) -> Result<Value> {
-    let a = Args::new(m);
-    let ws = WorkspaceFs::new(a.str("root")?)?;
-    let id = FeatureId::new(a.str("feature_id")?)?;
-    let l = resume_listing(&ws, &id)?;
-    Ok(json!({
-        "state": l.state.map_or(Value::Null, |s| s.to_json()),
-        "feature_files": l.feature_files,
-        "round_files": l.round_files,
-    }))
 }
