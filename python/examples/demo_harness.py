@@ -842,6 +842,7 @@ def run(
         "diagram": str(diagram),
         "blueprint": blueprint,
         "decisions": harness.decisions,
+        "repo": str(repo),
     }
 
 
@@ -877,6 +878,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         crash=args.crash_at,
         scan_self=args.scan_self,
     )
+    # The next command, with this interpreter (the .venv's under `make demo`) spelled out.
+    python = os.path.relpath(sys.executable)
+    python = sys.executable if python.startswith("..") else python
+    print(f"\nnext: {python} -m fourx state show --root {result['repo']} --feature {FEATURE_ID}")
     return 0 if result["decisions"][-1]["kind"] == "finish" else 1
 
 
