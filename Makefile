@@ -11,7 +11,7 @@ VENV := $(ROOT)/.venv
 .PHONY: help setup demo test go-test header docs wheel install bench clean soak fuzz
 
 help:
-	@echo "make demo     drive one feature through the full profile with scripted agents (sets itself up)"
+	@echo "make demo     a harness on the conductor drives one feature through the full profile (scripted agents)"
 	@echo "make test     every gate CI runs: fmt, clippy, tests, header drift, C, pytest, stubtest, docs"
 	@echo "make go-test  the Go package (go/): vet, test -race, example harness, README program"
 	@echo "make header   regenerate include/fourx.h with the pinned cbindgen"
@@ -27,7 +27,7 @@ setup:
 
 demo: setup
 	@VIRTUAL_ENV=$(VENV) PATH=$(VENV)/bin:$$PATH $(VENV)/bin/maturin develop --quiet -m python/Cargo.toml
-	@$(VENV)/bin/python python/examples/demo_harness.py
+	@$(VENV)/bin/python python/examples/demo_harness.py --profile full --scan-self
 
 test:
 	@bash scripts/test.sh

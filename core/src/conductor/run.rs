@@ -184,8 +184,14 @@ impl Ctx<'_> {
         self.stop()
     }
 
+    /// A transition the policy makes outside the loop tail (pass-through, init, deep review).
+    /// Refused only when the state does not fit the pending decision (a hand-made loop), which
+    /// is that input's error.
     fn go(&mut self, to: Phase, role: AnyRole) -> Result<()> {
-        self.state = transition(&self.state, &to.into(), &role)?;
+        self.state = transition(&self.state, &to.into(), &role).map_err(|e| {
+            Error::invalid_input(format!("the state does not fit the loop: {}", e.message))
+                .with_field("state.phase")
+        })?;
         Ok(())
     }
 
@@ -943,13 +949,39 @@ impl Ctx<'_> {
         report: Option<String>,
         out: &AgentExit,
     ) -> Result<Decision> {
+        match self.review_fix_params(0) {
+            Ok(rf) => self.lp.review_fix = Some(rf),
+            Err(stop) => return Ok(*stop),
+        }
+        self.review_fix_iter(report, out)
+    }
+
+    /// The convergence memory, rebuilt when a hand-made loop lacks it (then `iter` is taken as
+    /// `iter`, the iterations already started).
+    fn review_fix_or_rebuild(
+        &mut self,
+        iter: i64,
+    ) -> std::result::Result<ReviewFix, Box<Decision>> {
+        match self.lp.review_fix.clone() {
+            Some(rf) => Ok(rf),
+            None => {
+                let rf = self.review_fix_params(iter)?;
+                self.lp.review_fix = Some(rf.clone());
+                Ok(rf)
+            }
+        }
+    }
+
+    /// Runner and models of review convergence (Go runReviewConvergence's prologue); a
+    /// resolution failure is the stop decision.
+    fn review_fix_params(&mut self, iter: i64) -> std::result::Result<ReviewFix, Box<Decision>> {
         let (rm, mm) = self.manual("reviewing");
         let runner =
             match resolve_phase_runner(self.cfg, self.feature, &self.profile, "reviewing", &rm) {
                 Ok(r) => r,
                 Err(e) => {
                     let msg = format!("review-convergence runner resolution failed: {}", e.message);
-                    return Ok(self.stop_with(None, "runner-error", &msg));
+                    return Err(Box::new(self.stop_with(None, "runner-error", &msg)));
                 }
             };
         let (_, cmm) = self.manual("coding");
@@ -984,25 +1016,22 @@ impl Ctx<'_> {
                     "review-convergence {who} model resolution failed: {}",
                     e.message
                 );
-                return Ok(self.stop_with(None, "model-error", &msg));
+                return Err(Box::new(self.stop_with(None, "model-error", &msg)));
             }
         };
-        self.lp.review_fix = Some(ReviewFix {
+        Ok(ReviewFix {
             runner,
             review_model,
             mini_model,
             max_fix: resolve_limits(self.cfg, "reviewer").max_fix_rounds,
-            iter: 0,
-        });
-        self.review_fix_iter(report, out)
+            iter,
+        })
     }
 
     fn review_fix_iter(&mut self, report: Option<String>, out: &AgentExit) -> Result<Decision> {
-        let Some(mut rf) = self.lp.review_fix.clone() else {
-            return Err(Error::invalid_input(
-                "loop.review_fix is required during review convergence",
-            )
-            .with_field("loop.review_fix"));
+        let mut rf = match self.review_fix_or_rebuild(1) {
+            Ok(rf) => rf,
+            Err(stop) => return Ok(*stop),
         };
         let class = art::review_class(report.as_deref());
         if class == ReviewClass::ConditionalPass && rf.iter < rf.max_fix {
@@ -1063,11 +1092,9 @@ impl Ctx<'_> {
             self.guard_fail_event(Role::MiniCoder.as_str(), &msg, None);
             return Ok(self.stop_with(Some(Phase::NeedsAttention), "scope-exceed", &msg));
         }
-        let Some(rf) = self.lp.review_fix.clone() else {
-            return Err(Error::invalid_input(
-                "loop.review_fix is required during review convergence",
-            )
-            .with_field("loop.review_fix"));
+        let rf = match self.review_fix_or_rebuild(1) {
+            Ok(rf) => rf,
+            Err(stop) => return Ok(*stop),
         };
         self.prepare.push(Prepare::ReviewPackage {
             dir: Dir::Round,
@@ -1092,10 +1119,41 @@ impl Ctx<'_> {
 
     // ---- deep review (§7.9) --------------------------------------------------------------
 
-    fn deep(&self) -> Result<Deep> {
-        self.lp.deep.clone().ok_or_else(|| {
-            Error::invalid_input("loop.deep is required during deep review").with_field("loop.deep")
-        })
+    /// The deep-review memory; a hand-made loop without it gets the runner and model resolved
+    /// again (deepReviewSetup), self-heal not started.
+    fn deep(&mut self) -> Result<Deep> {
+        if let Some(d) = &self.lp.deep {
+            return Ok(d.clone());
+        }
+        let (rm, _) = self.manual("deep-reviewing");
+        let runner =
+            resolve_phase_runner(self.cfg, self.feature, &self.profile, "deep-reviewing", &rm)
+                .map_err(|e| {
+                    Error::invalid_input(format!(
+                        "loop.deep is absent and the deep-review runner does not resolve: {}",
+                        e.message
+                    ))
+                    .with_field("loop.deep")
+                })?;
+        let model = resolve_deep_model(self.cfg, &runner, "reviewer")
+            .ok()
+            .filter(|m| !m.is_empty())
+            .or_else(|| {
+                resolve_tier_model(self.cfg, &runner, crate::resolve::models::DEFAULT_DEEP_TIER)
+                    .ok()
+            })
+            .unwrap_or_default();
+        let d = Deep {
+            runner,
+            model,
+            iter: 0,
+            groups: None,
+            max_fix: None,
+            mini_model: None,
+            review_model: None,
+        };
+        self.lp.deep = Some(d.clone());
+        Ok(d)
     }
 
     fn deep_start(&mut self) -> Result<Decision> {
@@ -1129,7 +1187,6 @@ impl Ctx<'_> {
             self.state.sub_phase = AnySubPhase::default();
             self.go(Phase::Accepting, Role::Acceptor.into())?;
             let mut e = self.ev(EventType::Transition);
-            e.runner = runner;
             e.detail =
                 "deep_model not configured and runner cannot resolve default tier \"opus\"".into();
             self.push(e);
@@ -1290,6 +1347,12 @@ impl Ctx<'_> {
     }
 
     fn synthesizer(&mut self, deep: &Deep) -> Decision {
+        let mut deep = deep.clone();
+        if deep.groups.is_none() {
+            let n = partial_count(&[], &self.facts.round_files);
+            deep.groups = Some(vec![Vec::new(); n]);
+        }
+        let deep = &deep;
         self.state.role = Role::Synthesizer.into();
         self.state.sub_phase = SubPhase::Synthesizing.into();
         let model = resolve_model(self.cfg, &deep.runner, "synthesizer")
@@ -1368,7 +1431,10 @@ impl Ctx<'_> {
                 &msg,
             ));
         }
-        let n = deep.groups.as_ref().map_or(0, Vec::len);
+        let n = match &deep.groups {
+            Some(g) => g.len(),
+            None => partial_count(results, round_files),
+        };
         for i in 1..=n {
             let name = names::deep_review_partial(i);
             if file(round_files, &name).is_none() && file(&self.facts.round_files, &name).is_none()
@@ -1474,6 +1540,9 @@ impl Ctx<'_> {
 
     fn self_heal_next(&mut self) -> Result<Decision> {
         let mut deep = self.deep()?;
+        if deep.max_fix.is_none() || deep.mini_model.is_none() || deep.review_model.is_none() {
+            return self.self_heal_start();
+        }
         let max = deep
             .max_fix
             .unwrap_or(crate::resolve::limits::DEFAULT_MAX_FIX_ROUNDS);
@@ -1563,6 +1632,21 @@ impl Ctx<'_> {
         }
         self.self_heal_next()
     }
+}
+
+/// The number of partials a parallel outcome speaks of when the loop lost its groups: the
+/// highest result index or `deep-review-partial-<n>.md` present.
+fn partial_count(results: &[ParallelResult], files: &Files) -> usize {
+    let from_results = results
+        .iter()
+        .map(|r| usize::try_from(r.index).unwrap_or(0))
+        .max()
+        .unwrap_or(0);
+    let from_files = (1..=crate::conductor::resume::MAX_PARTIALS)
+        .filter(|i| file(files, &names::deep_review_partial(*i)).is_some())
+        .max()
+        .unwrap_or(0);
+    from_results.max(from_files)
 }
 
 /// The stop messages of an agent run (Go handleRunnerError / handleExitResult for the phase
