@@ -31,9 +31,11 @@
 pub mod error;
 pub mod ops;
 pub mod protocol;
+pub mod words;
 
 pub mod blueprint;
 pub mod conductor;
+pub mod features;
 pub mod machine;
 pub mod report;
 pub mod resolve;
