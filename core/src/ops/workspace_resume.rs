@@ -1,11 +1,11 @@
-//! The adapter of `workspace.resume_listing` over [`crate::workspace::resume_fs`]: state.json
+//! The adapter of `workspace.resume_listing` over [`crate::workspace::fs::resume_listing`]: state.json
 //! plus the artifacts conductor resume needs.
 
 use serde_json::{json, Map, Value};
 
 use super::{Args, OpInfo};
 use crate::error::{ErrorKind as K, Result};
-use crate::workspace::resume_fs::resume_listing;
+use crate::workspace::fs::resume_listing::resume_listing;
 use crate::workspace::{FeatureId, WorkspaceFs};
 
 /// The ops of this table.

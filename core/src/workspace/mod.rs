@@ -13,8 +13,6 @@ pub mod fs;
 pub(crate) mod paths;
 pub(crate) mod render;
 pub(crate) mod resolve;
-#[cfg(feature = "fs")]
-pub mod resume_fs;
 
 pub use crate::protocol::layout::{
     constant, CONFIG_FILE, CONSTANTS, DIR_NAME, EVENTS_FILE, FEATURES_DIR, ROUNDS_DIR, RUN_DIR,

@@ -18,7 +18,7 @@ mod blueprint_props;
 mod blueprint_scan;
 mod blueprint_scan_props;
 mod blueprint_snapshots;
-mod conductor_props;
+mod conductor;
 mod docs;
 mod feature_workspace;
 mod feature_yaml_roundtrip;

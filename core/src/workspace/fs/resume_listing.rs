@@ -5,12 +5,13 @@
 use std::io;
 use std::path::Path;
 
-use super::{FeatureId, WorkspaceFs};
+use super::WorkspaceFs;
 use crate::conductor::artifacts::names;
 use crate::conductor::resume::{FEATURE_FILES, MAX_PARTIALS, ROUND_FILES};
 use crate::conductor::Files;
 use crate::error::{Error, ErrorKind as K, Result};
 use crate::protocol::state::State;
+use crate::workspace::FeatureId;
 
 /// Largest artifact read into a listing; a larger file is `input_too_large`.
 pub const MAX_ARTIFACT_BYTES: u64 = 4 * 1024 * 1024;
