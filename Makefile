@@ -1,6 +1,7 @@
 # fourx — `make demo` and `make test` set themselves up on a fresh machine (Rust, Python 3.11 with
-# pip, gcc, g++, make, valgrind); everything else (a .venv with maturin/pytest/mypy, the pinned
-# cbindgen in .tools/) is installed by scripts/setup.sh.
+# pip, gcc, make; `make test` also g++, valgrind, pkg-config); everything else is installed by
+# scripts/setup.sh: a .venv with maturin/pytest/mypy for every target, the pinned cbindgen in
+# .tools/ only for `make header` and `make test` (the demo never builds it).
 SHELL := bash
 .DEFAULT_GOAL := help
 ROOT := $(CURDIR)
@@ -30,7 +31,8 @@ demo: setup
 test:
 	@bash scripts/test.sh
 
-header: setup
+header:
+	@bash scripts/setup.sh --with-cbindgen
 	cd ffi && ../.tools/bin/cbindgen --config cbindgen.toml --crate fourx-ffi --output ../include/fourx.h
 
 docs:
