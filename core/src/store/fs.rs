@@ -47,6 +47,9 @@ pub struct FileStat {
     pub kind: FileKind,
     /// Last modification time.
     pub mtime: SystemTime,
+    /// Last status change (`st_ctime`): moves on every write, rename and `utime`, and, unlike the
+    /// modification time, cannot be set back by a writer.
+    pub ctime: SystemTime,
     /// Size in bytes.
     pub size: u64,
     /// Device id.
@@ -126,7 +129,8 @@ pub trait Fs: Send + Sync {
     /// fourx appenders never interleave. Lines of at most [`PIPE_BUF`] bytes go out in one
     /// `write(2)` with `O_APPEND`, so appenders that ignore the lock do not split them either; a
     /// short write is an error. When the file does not end in `\n` (a writer died mid-line), a
-    /// `\n` goes first, in the same write, so the fragment stays on its own line.
+    /// `\n` goes first, in the same write, so the fragment stays on its own line. A failed append
+    /// leaves the file at the length it had when the lock was taken (it is cut back).
     fn append_line(&self, path: &Path, line: &[u8], mode: u32) -> io::Result<()>;
     /// Writes `data` to `path` in place (create or truncate), `mode` on creation. Not atomic:
     /// only for files the specs write plainly (`.gitignore`, `baseline.json`).

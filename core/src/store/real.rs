@@ -51,6 +51,18 @@ fn append_locked(file: &mut File, line: &[u8]) -> io::Result<()> {
     Ok(())
 }
 
+/// The status-change time of `md` (`st_ctime` with its nanoseconds).
+fn ctime_of(md: &std::fs::Metadata) -> std::time::SystemTime {
+    let secs = md.ctime();
+    let nanos = u32::try_from(md.ctime_nsec()).unwrap_or(0);
+    let base = std::time::UNIX_EPOCH;
+    if secs >= 0 {
+        base + Duration::new(secs.unsigned_abs(), nanos)
+    } else {
+        base - Duration::from_secs(secs.unsigned_abs()) + Duration::from_nanos(u64::from(nanos))
+    }
+}
+
 /// The operating system's filesystem.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RealFs;
@@ -156,6 +168,7 @@ impl Fs for RealFs {
         Ok(FileStat {
             kind: kind_of(md.file_type()),
             mtime: md.modified()?,
+            ctime: ctime_of(&md),
             size: md.len(),
             dev: md.dev(),
             inode: md.ino(),
@@ -186,7 +199,16 @@ impl Fs for RealFs {
         // Every fourx appender holds an exclusive flock on the file while it appends, so no fourx
         // write is ever in progress while we look at the last byte.
         flock(&file, FlockOperation::LockExclusive)?;
-        let result = append_locked(&mut file, line);
+        // A failed append is atomic: under the lock no other fourx appender moves the end of the
+        // file, so cutting it back to the length found removes whatever part of this record
+        // reached the disk (a full disk or RLIMIT_FSIZE stopping the write just before the
+        // newline would otherwise leave a complete-looking record a later append finishes).
+        let found = file.metadata().map(|m| m.len());
+        let result = found.and_then(|len| {
+            append_locked(&mut file, line).inspect_err(|_| {
+                let _ = file.set_len(len);
+            })
+        });
         let _ = flock(&file, FlockOperation::Unlock);
         result
     }
