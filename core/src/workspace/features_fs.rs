@@ -575,8 +575,15 @@ fn write_atomic_existing(fs: &dyn Fs, dir: &Path, name: &str, data: &[u8]) -> Re
 }
 
 /// dirSize (workspace.md §12): the sizes of every non-directory entry under `dir`, links not
-/// followed, unreadable entries skipped.
+/// followed, unreadable entries skipped. `dir` itself is not followed either (Go's `filepath.Walk`
+/// lstats its root): a FeatureDir that is a symbolic link counts as the link's own size, never
+/// the size of the tree it points to (removing it removes only the link).
 pub fn dir_size(fs: &dyn Fs, dir: &Path) -> u64 {
+    match fs.stat(dir, false) {
+        Ok(st) if st.kind == FileKind::Dir => {}
+        Ok(st) => return st.size,
+        Err(_) => return 0,
+    }
     let mut total = 0u64;
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {

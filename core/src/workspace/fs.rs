@@ -115,13 +115,23 @@ impl WorkspaceFs {
     }
 
     /// InitFeatureDir (§3.4): creates FeatureDir(id)`/rounds` with parents (0755). Idempotent.
+    /// A FeatureDir that is a symbolic link (or not a directory) is refused with `io_error`
+    /// before anything is created: nothing is ever created through a link (§17 S5).
     pub fn init_feature_dir(&self, id: &FeatureId) -> Result<PathBuf> {
         let dir = self.feature_dir(id);
+        match self.fs.stat(&dir, false) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => self
+                .fs
+                .create_dir(&dir, DIR_MODE)
+                .map_err(|e| Error::io(format!("create {}", dir.display()), &e))?,
+            _ => {}
+        }
+        let dir = self.existing_feature_dir(id)?;
         let rounds = dir.join(ROUNDS_DIR);
         self.fs
             .create_dir(&rounds, DIR_MODE)
             .map_err(|e| Error::io(format!("create {}", rounds.display()), &e))?;
-        self.existing_feature_dir(id)
+        Ok(dir)
     }
 
     /// ReadState (§6.1): decodes state.json with Go's text rules. Missing → `not_found`;
