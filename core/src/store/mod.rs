@@ -32,7 +32,7 @@ pub use atomic::{
 #[cfg(feature = "fs")]
 pub use faulty::{Fault, FaultyFs, FsOp};
 #[cfg(feature = "fs")]
-pub use fs::{DirEntry, DirLock, FileKind, FileStat, Fs, FsFile, PIPE_BUF};
+pub use fs::{DirEntry, DirLock, FileKind, FileStat, Fs, FsFile, TooLarge, PIPE_BUF, READ_LIMIT};
 #[cfg(feature = "fs")]
 pub use real::RealFs;
 

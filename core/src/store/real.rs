@@ -11,7 +11,9 @@ use std::time::{Duration, Instant};
 
 use rustix::fs::{flock, FlockOperation};
 
-use super::fs::{DirEntry, DirLock, FileKind, FileStat, Fs, FsFile, PIPE_BUF};
+use super::fs::{
+    DirEntry, DirLock, FileKind, FileStat, Fs, FsFile, TooLarge, PIPE_BUF, READ_LIMIT,
+};
 
 /// Whether `file` is non-empty and its last byte is not `\n`.
 fn ends_mid_line(file: &File) -> io::Result<bool> {
@@ -103,7 +105,39 @@ fn lock_with_timeout(file: &File, timeout: Duration) -> io::Result<()> {
 
 impl Fs for RealFs {
     fn read(&self, path: &Path) -> io::Result<Vec<u8>> {
-        std::fs::read(path)
+        self.read_limited(path, READ_LIMIT)
+    }
+
+    fn read_limited(&self, path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+        use std::io::Read;
+        let nonblocking = i32::try_from(rustix::fs::OFlags::NONBLOCK.bits()).unwrap_or(0);
+        let file = OpenOptions::new()
+            .read(true)
+            .custom_flags(nonblocking)
+            .open(path)?;
+        let md = file.metadata()?;
+        if !md.is_file() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{} is not a regular file", path.display()),
+            ));
+        }
+        if md.len() > limit {
+            return Err(TooLarge {
+                size: md.len(),
+                limit,
+            }
+            .into_error());
+        }
+        let mut buf = Vec::with_capacity(usize::try_from(md.len()).unwrap_or(0));
+        (&file)
+            .take(limit.saturating_add(1))
+            .read_to_end(&mut buf)?;
+        let size = u64::try_from(buf.len()).unwrap_or(u64::MAX);
+        if size > limit {
+            return Err(TooLarge { size, limit }.into_error());
+        }
+        Ok(buf)
     }
 
     fn create_dir(&self, path: &Path, mode: u32) -> io::Result<()> {

@@ -141,7 +141,7 @@ impl WorkspaceFs {
         let path = self.feature_dir(id).join(STATE_FILE);
         let bytes = self
             .fs
-            .read(&path)
+            .read_limited(&path, crate::workspace::features_fs::JSON_DOC_LIMIT)
             .map_err(|e| os_error(format!("read {}", path.display()), &e))?;
         State::parse_text(&bytes)
     }
