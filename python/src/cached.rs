@@ -5,7 +5,8 @@
 use pyo3::prelude::*;
 use serde_json::{Map, Value};
 
-use fourx_core::workspace::cached_ops::HeldCachedWorkspace;
+use fourx_core::ops::workspace_cached::HeldCachedWorkspace;
+use fourx_core::ops::Handle;
 
 use super::{exit_gate, guard, raise, text_arg, to_object, to_py};
 
