@@ -12,6 +12,7 @@ use std::path::Path;
 use std::sync::mpsc;
 use std::time::Duration;
 
+use fourx_core::ops::Handle;
 use fourx_core::store::{Fs, RealFs, TooLarge};
 use fourx_core::ErrorKind;
 use serde_json::{json, Value};
@@ -146,7 +147,7 @@ fn oversize_feature_yaml_is_refused_by_every_op_that_reads_it() {
     assert_eq!(listed["features"], json!([]));
     assert_eq!(listed["warnings"][0]["kind"], "parse_error", "{listed}");
     // The cached reader reads through the same bound.
-    let cached = fourx_core::workspace::cached_ops::HeldCachedWorkspace::from_config(
+    let cached = fourx_core::ops::workspace_cached::HeldCachedWorkspace::from_config(
         json!({"root": r}).as_object().unwrap(),
     )
     .unwrap();

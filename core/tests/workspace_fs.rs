@@ -649,3 +649,29 @@ fn cleaning_a_symlinked_feature_dir_frees_only_the_link() {
     assert!(outside.join("big.bin").exists());
     assert!(!d.path().join("ws/.4x/run/F1").exists());
 }
+
+#[test]
+fn ops_refuse_target_names_shaped_like_fourx_temp_files() {
+    let d = TempDir::new("tempshape");
+    std::fs::create_dir_all(d.path().join(".4x")).unwrap();
+    let name = ".pool.json.12-3-456.tmp";
+    let e = call(
+        "workspace.atomic_write_file",
+        json!({"dir": d.s(), "final_name": name, "data": "x"}),
+    )
+    .unwrap_err();
+    assert_eq!(e.kind, ErrorKind::InvalidInput, "{e}");
+    let e = call(
+        "candidates.save",
+        json!({"root": d.s(), "file": name, "pool": {"version": 1}}),
+    )
+    .unwrap_err();
+    assert_eq!(e.kind, ErrorKind::InvalidInput, "{e}");
+    assert_eq!(tree(d.path()), [".4x"]);
+    // A dot-tmp name that is not fourx's shape is an ordinary target.
+    call(
+        "workspace.atomic_write_file",
+        json!({"dir": d.s(), "final_name": ".keep.tmp", "data": "x"}),
+    )
+    .unwrap();
+}
