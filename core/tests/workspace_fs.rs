@@ -657,21 +657,23 @@ fn ops_refuse_target_names_shaped_like_fourx_temp_files() {
     let name = ".pool.json.12-3-456.tmp";
     let e = call(
         "workspace.atomic_write_file",
-        json!({"dir": d.s(), "final_name": name, "data": "x"}),
+        json!({"dir": d.s(), "final_name": name, "data": "x", "perm": 420}),
     )
     .unwrap_err();
     assert_eq!(e.kind, ErrorKind::InvalidInput, "{e}");
+    assert!(e.message.contains("temp file"), "{e}");
     let e = call(
         "candidates.save",
         json!({"root": d.s(), "file": name, "pool": {"version": 1}}),
     )
     .unwrap_err();
     assert_eq!(e.kind, ErrorKind::InvalidInput, "{e}");
+    assert!(e.message.contains("temp file"), "{e}");
     assert_eq!(tree(d.path()), [".4x"]);
     // A dot-tmp name that is not fourx's shape is an ordinary target.
     call(
         "workspace.atomic_write_file",
-        json!({"dir": d.s(), "final_name": ".keep.tmp", "data": "x"}),
+        json!({"dir": d.s(), "final_name": ".keep.tmp", "data": "x", "perm": 420}),
     )
     .unwrap();
 }
