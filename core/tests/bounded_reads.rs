@@ -5,6 +5,8 @@
 //! test's memory shows in the peak.
 #![cfg(feature = "fs")]
 
+// Its own binary (not a module of `it`): the peak RSS it checks must be this process's alone.
+#[path = "it/common/mod.rs"]
 mod common;
 
 use common::TempDir;

@@ -1,13 +1,16 @@
-//! Storage: the small filesystem trait every writer goes through ([`Fs`]), its real and
-//! fault-injecting implementations, and atomic writes (CONVENTIONS.md §Storage, §Temp files).
+//! Storage, generic: the small filesystem trait every writer goes through ([`Fs`]), its real and
+//! fault-injecting implementations, atomic writes and appends (CONVENTIONS.md §Storage, §Temp
+//! files), the compare-and-swap [`cas::Store`] with its in-memory form, and the directory
+//! compare-and-swap ([`dir_cas::DirCas`]) that knows no file names.
 //!
-//! Only this module and [`crate::workspace`] know that files exist; everything else is pure.
 //! This module decides *how* bytes reach the disk (temp names, fsync order, locking); *what* is
-//! written and where is left to the layers on top (`WorkspaceFs`, the blueprint store).
+//! written and where is left to the `fs` folders of the areas on top (`workspace::fs`,
+//! `features::fs`, `blueprint::fs`). It names no area type.
 
 pub mod cas;
 #[cfg(feature = "fs")]
-pub mod cas_fs;
+pub mod dir_cas;
+pub mod names;
 
 #[cfg(feature = "fs")]
 mod append;
@@ -19,8 +22,6 @@ mod faulty;
 mod fs;
 #[cfg(feature = "fs")]
 mod real;
-#[cfg(feature = "fs")]
-pub mod repo_walk;
 
 #[cfg(feature = "fs")]
 pub use append::append_record;
@@ -36,82 +37,4 @@ pub use fs::{DirEntry, DirLock, FileKind, FileStat, Fs, FsFile, TooLarge, PIPE_B
 #[cfg(feature = "fs")]
 pub use real::RealFs;
 
-/// Whether `name` is the name of an atomic-write temp file: `.<final-name>.<unique>.tmp`, i.e.
-/// it starts with `.` and ends with `.tmp` (the glob `.*.tmp`). Listings skip such names.
-pub fn is_temp_name(name: &str) -> bool {
-    name.len() > ".tmp".len() && name.starts_with('.') && name.ends_with(".tmp")
-}
-
-/// Whether `name` has the exact shape of a temp file fourx itself makes (what `temp_name`
-/// returns): `.<final-name>.<pid>-<counter>-<nanos>.tmp` with a non-empty final name and
-/// three non-empty runs of ASCII digits. Only such files are swept when stale (a user's
-/// `.notes.tmp` or a caller's `.keep.tmp` never is), and no atomic write may target such a name.
-pub fn is_own_temp_name(name: &str) -> bool {
-    let Some(inner) = name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp")) else {
-        return false;
-    };
-    let Some((final_name, unique)) = inner.rsplit_once('.') else {
-        return false;
-    };
-    let mut parts = unique.split('-');
-    let digits =
-        |p: Option<&str>| p.is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
-    !final_name.is_empty()
-        && digits(parts.next())
-        && digits(parts.next())
-        && digits(parts.next())
-        && parts.next().is_none()
-}
-
-/// Whether `name` can be used as one path segment inside a directory: non-empty, not `.` or
-/// `..`, and free of `/`, `\` and NUL. Used for atomic-write target names (workspace.md §17 S4).
-pub fn is_single_segment(name: &str) -> bool {
-    !name.is_empty() && name != "." && name != ".." && !name.contains(['/', '\\', '\0'])
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn temp_names_match_the_dot_star_tmp_glob() {
-        assert!(is_temp_name(".state.json.123-4-5.tmp"));
-        assert!(is_temp_name("..tmp"));
-        assert!(!is_temp_name(".tmp"));
-        assert!(!is_temp_name("state.json.tmp"));
-        assert!(!is_temp_name(".state.json"));
-    }
-
-    #[test]
-    fn own_temp_names_are_exactly_the_shape_fourx_makes() {
-        #[cfg(feature = "fs")]
-        assert!(is_own_temp_name(&temp_name("state.json")));
-        assert!(is_own_temp_name(".state.json.123-4-5.tmp"));
-        assert!(is_own_temp_name("..x.tmp.1-2-3.tmp"));
-        for other in [
-            ".keep.tmp",
-            ".notes.tmp",
-            "..tmp",
-            "..1-2-3.tmp",
-            ".a.1-2.tmp",
-            ".a.1-2-3-4.tmp",
-            ".a.1-x-3.tmp",
-            ".a.1--3.tmp",
-            ".a.1-2-3.tmpx",
-            "a.1-2-3.tmp",
-            ".a.+1-2-3.tmp",
-        ] {
-            assert!(!is_own_temp_name(other), "{other:?}");
-        }
-    }
-
-    #[test]
-    fn single_segments_exclude_separators_and_dot_names() {
-        for bad in ["", ".", "..", "a/b", "a\\b", "a\0b", "/"] {
-            assert!(!is_single_segment(bad), "{bad:?}");
-        }
-        for good in ["a", "..a", "state.json", ".hidden"] {
-            assert!(is_single_segment(good), "{good:?}");
-        }
-    }
-}
+pub use names::{is_own_temp_name, is_single_segment, is_temp_name};
