@@ -34,7 +34,6 @@ pub mod verdicts;
 pub mod vocabulary;
 pub mod workflow_id;
 
-pub(crate) mod ops;
 pub mod prompt;
 
 pub use vocabulary::{

@@ -6,14 +6,14 @@ use std::str::FromStr;
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 
+use super::{Args, OpInfo};
 use crate::error::{Error, ErrorKind as K, Result};
-use crate::ops::{Args, OpInfo};
 
-use super::build_scope::{self, Heuristics};
-use super::readonly::{TaskState, TASK_STATUSES};
-use super::verdicts::Verdict;
-use super::vocabulary::{Agent, BuildScope, UnknownName};
-use super::{
+use crate::router::build_scope::{self, Heuristics};
+use crate::router::readonly::{TaskState, TASK_STATUSES};
+use crate::router::verdicts::Verdict;
+use crate::router::vocabulary::{Agent, BuildScope, UnknownName};
+use crate::router::{
     artifact, brainstorm, contract, dispatch, event_line, loop_gate, marker, metadata, model_tier,
     output, readonly, route, scope_reply, session, subject, task_graph, verdicts, workflow_id,
 };
@@ -272,7 +272,7 @@ fn op_check_artifact(m: &Input) -> Result<Value> {
 fn op_event_line(m: &Input) -> Result<Value> {
     let a = args(m);
     let now = a.str("now")?;
-    super::now::parse_now(now, "now")?;
+    crate::router::now::parse_now(now, "now")?;
     let wf = workflow_id::validate(a.str("wf")?, "wf")?;
     let event = a.str("event")?;
     event_line::check_event(event).map_err(|e| e.into_error("event"))?;
