@@ -33,6 +33,7 @@ pub mod ops;
 pub mod protocol;
 
 pub mod blueprint;
+pub mod features;
 pub mod machine;
 pub mod report;
 pub mod resolve;

@@ -152,8 +152,16 @@ enum Deliberate {
     /// features.md D11: the map key `<<` is written double-quoted; yaml.v3 writes it plain and
     /// then reads it back as a merge key. Go must read fourx's text back to the same value.
     D11MergeKeyQuoted,
-    /// features.md D2: a float priority outside int64 (or −∞) fails the parse; Go performs an
-    /// undefined conversion instead.
+    /// workspace.md §5: U+0008/U+000C are `\b`/`\f` in JSON since Go 1.22 (4x's go.mod says
+    /// 1.26, and fourx follows it); the oracle runs Debian's Go 1.19, which writes `\u0008` and
+    /// `\u000c`. The bytes must agree once fourx's two escapes are spelled the old way.
+    GoVersionBackspaceFormfeed,
+    /// state-machine.md §2.3: since Go 1.20 `time.Time.UnmarshalJSON` parses strict RFC 3339
+    /// and refuses an offset hour of 24 (`+24:00`); Debian's Go 1.19 still accepts it. fourx
+    /// follows 4x's Go.
+    GoVersionStrictRfc3339,
+    /// features.md D2: a float outside int64 (or −∞) into an integer field (`priority`, the
+    /// test strategy's `timeout`) fails the parse; Go performs an undefined conversion instead.
     D2PriorityFloatOutOfRange,
 }
 
@@ -891,9 +899,18 @@ fn check_feature_decode(o: &mut Oracle, t: &mut Tally, text: &str) {
     }
 }
 
-/// Go decoded a float priority through an undefined conversion (D2).
+/// Go decoded a float into an integer field (`priority`, `timeout`) through an undefined
+/// conversion (D2): the minimum int64 appears where the text has no such integer.
 fn priority_out_of_range(go: &Value, text: &str) -> bool {
-    go.get("priority").and_then(Value::as_i64) == Some(i64::MIN)
+    fn has_min(v: &Value) -> bool {
+        match v {
+            Value::Number(n) => n.as_i64() == Some(i64::MIN),
+            Value::Array(a) => a.iter().any(has_min),
+            Value::Object(o) => o.values().any(has_min),
+            _ => false,
+        }
+    }
+    has_min(go)
         && (text.contains("e300") || text.contains("inf") || text.contains("99999999999999999999"))
 }
 
@@ -970,4 +987,473 @@ fn feature_yaml_renders_the_bytes_yaml_v3_marshals() {
         }
     }
     t.finish("feature YAML render");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run files and events: Go's encoding/json bytes and decoded values.
+
+/// fourx's JSON with Go ≥ 1.22's `\b`/`\f` escapes spelled as Go 1.19 (the oracle's Go)
+/// spells them, escape-aware (a literal backslash is `\\` and stays).
+fn as_go119(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut it = s.chars();
+    while let Some(c) = it.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match it.next() {
+            Some('b') => out.push_str("\\u0008"),
+            Some('f') => out.push_str("\\u000c"),
+            Some(n) => {
+                out.push('\\');
+                out.push(n);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+const TIMES: &[&str] = &[
+    "2026-01-02T03:04:05Z",
+    "2026-01-02T03:04:05.123456789+08:00",
+    "0001-01-01T00:00:00Z",
+    "2024-02-29T23:59:59.5-05:30",
+    "1999-12-31T00:00:00.000Z",
+    "2026-06-30T12:00:00.100+00:00",
+    "9999-12-31T23:59:59.999999999Z",
+];
+
+fn json_string(rng: &mut Rng) -> Value {
+    const EXTRA: &[&str] = &[
+        "<b>&amp;</b>",
+        "\u{8}bs",
+        "ff\u{c}",
+        "\u{7f}\u{80}\u{9f}",
+        "\u{2028}\u{2029}",
+        "\u{1}\u{1f}",
+        "\"q\"\\",
+    ];
+    if rng.chance(15) {
+        return Value::String((*rng.pick(EXTRA)).to_string());
+    }
+    Value::String(hostile_or_random(rng))
+}
+
+fn json_strings(rng: &mut Rng) -> Value {
+    match rng.below(4) {
+        0 => Value::Null,
+        1 => json!([]),
+        _ => Value::Array((0..1 + rng.below(3)).map(|_| json_string(rng)).collect()),
+    }
+}
+
+fn json_int(rng: &mut Rng) -> Value {
+    json!(*rng.pick(&[
+        0i64,
+        1,
+        -1,
+        7,
+        11,
+        255,
+        i64::MAX,
+        i64::MIN,
+        1 << 53,
+        -(1 << 40)
+    ]))
+}
+
+fn json_float(rng: &mut Rng) -> Value {
+    let f = *rng.pick(&[
+        0.0,
+        0.1,
+        1.5,
+        1e20,
+        1e21,
+        1e-6,
+        1e-7,
+        123456.789,
+        -2.5,
+        5e-324,
+        1.7976931348623157e308,
+        0.000123,
+        100.0,
+    ]);
+    json!(f)
+}
+
+fn json_time(rng: &mut Rng) -> Value {
+    json!(*rng.pick(TIMES))
+}
+
+fn some<F: FnOnce(&mut Rng) -> Value>(m: &mut Map<String, Value>, rng: &mut Rng, k: &str, f: F) {
+    if rng.chance(60) {
+        let v = f(rng);
+        m.insert(k.into(), v);
+    }
+}
+
+fn gen_verify(rng: &mut Rng) -> Value {
+    let mut m = Map::new();
+    some(&mut m, rng, "passed", |r| json!(r.chance(50)));
+    some(&mut m, rng, "round", json_int);
+    some(&mut m, rng, "role", json_string);
+    some(&mut m, rng, "commands", |r| match r.below(4) {
+        0 => Value::Null,
+        1 => json!([]),
+        _ => Value::Array(
+            (0..1 + r.below(2))
+                .map(|_| {
+                    let mut c = Map::new();
+                    some(&mut c, r, "command", json_string);
+                    some(&mut c, r, "exitCode", json_int);
+                    if r.chance(40) {
+                        c.insert("expectedExitCode".into(), json!(*r.pick(&[0, 1, 2, -1])));
+                    }
+                    some(&mut c, r, "durationMs", json_int);
+                    some(&mut c, r, "summary", json_string);
+                    some(&mut c, r, "startedAt", json_time);
+                    some(&mut c, r, "finishedAt", json_time);
+                    some(&mut c, r, "group", json_string);
+                    some(&mut c, r, "skipped", |r| json!(r.chance(50)));
+                    Value::Object(c)
+                })
+                .collect(),
+        ),
+    });
+    some(&mut m, rng, "screenshots", |r| {
+        Value::Array(
+            (0..r.below(3))
+                .map(|_| json!({"path": json_string(r), "step": json_string(r), "description": json_string(r)}))
+                .collect(),
+        )
+    });
+    for key in ["ac_results", "manual_check_results"] {
+        some(&mut m, rng, key, |r| {
+            Value::Array(
+                (0..r.below(3))
+                    .map(|_| {
+                        let mut c = Map::new();
+                        some(&mut c, r, "id", json_string);
+                        some(&mut c, r, "passed", |r| json!(r.chance(50)));
+                        some(&mut c, r, "evidence", json_strings);
+                        if key == "ac_results" {
+                            some(&mut c, r, "verify_type", json_string);
+                        }
+                        Value::Object(c)
+                    })
+                    .collect(),
+            )
+        });
+    }
+    Value::Object(m)
+}
+
+fn gen_baseline(rng: &mut Rng) -> Value {
+    let mut m = Map::new();
+    some(&mut m, rng, "createdAt", json_time);
+    some(&mut m, rng, "repos", |r| match r.below(4) {
+        0 => Value::Null,
+        1 => json!([]),
+        _ => Value::Array(
+            (0..1 + r.below(2))
+                .map(|_| {
+                    let mut c = Map::new();
+                    for k in ["name", "path", "branch", "head"] {
+                        some(&mut c, r, k, json_string);
+                    }
+                    some(&mut c, r, "dirtyFiles", json_strings);
+                    Value::Object(c)
+                })
+                .collect(),
+        ),
+    });
+    Value::Object(m)
+}
+
+fn json_ints(rng: &mut Rng) -> Value {
+    match rng.below(4) {
+        0 => Value::Null,
+        1 => json!([]),
+        _ => Value::Array((0..1 + rng.below(4)).map(|_| json_int(rng)).collect()),
+    }
+}
+
+fn gen_angles(rng: &mut Rng) -> Value {
+    let mut m = Map::new();
+    some(&mut m, rng, "selected_angles", json_ints);
+    some(&mut m, rng, "total_angles", json_int);
+    some(&mut m, rng, "force_all", |r| json!(r.chance(50)));
+    some(&mut m, rng, "matches", |r| {
+        match r.below(3) {
+        0 => Value::Null,
+        _ => Value::Array(
+            (0..r.below(3))
+                .map(|_| json!({"file": json_string(r), "rule": json_string(r), "angles": json_ints(r)}))
+                .collect(),
+        ),
+    }
+    });
+    Value::Object(m)
+}
+
+fn gen_escalation(rng: &mut Rng) -> Value {
+    let mut m = Map::new();
+    some(&mut m, rng, "needed", |r| json!(r.chance(50)));
+    some(&mut m, rng, "reason", json_string);
+    some(&mut m, rng, "detail", json_string);
+    Value::Object(m)
+}
+
+fn gen_event(rng: &mut Rng) -> Value {
+    let mut m = Map::new();
+    // A non-empty ts is kept verbatim (an empty one would be stamped from `now`).
+    m.insert(
+        "ts".into(),
+        json!(*rng.pick(&["2026-01-02T03:04:05Z", "x", "2026-01-02T03:04:05.5+08:00"])),
+    );
+    for k in [
+        "phase", "type", "role", "action", "cmd", "status", "detail", "runner", "model", "notify",
+    ] {
+        some(&mut m, rng, k, json_string);
+    }
+    for k in ["round", "tokens_used", "duration_ms", "index"] {
+        some(&mut m, rng, k, json_int);
+    }
+    some(&mut m, rng, "cost_usd", json_float);
+    Value::Object(m)
+}
+
+/// One run-file shape: the oracle's type name, the fourx render op and its input key, the
+/// layout Go writes, and the fourx parse op with its output key.
+struct Shape {
+    go_type: &'static str,
+    render: (&'static str, &'static str),
+    indent: bool,
+    parse: Option<(&'static str, &'static str)>,
+    gen: fn(&mut Rng) -> Value,
+}
+
+const SHAPES: &[Shape] = &[
+    Shape {
+        go_type: "verify",
+        render: ("evidence.render_verify", "verify"),
+        indent: true,
+        parse: Some(("evidence.parse_verify", "verify")),
+        gen: gen_verify,
+    },
+    Shape {
+        go_type: "baseline",
+        render: ("workspace.render_baseline", "baseline"),
+        indent: true,
+        parse: Some(("workspace.parse_baseline", "baseline")),
+        gen: gen_baseline,
+    },
+    Shape {
+        go_type: "angles",
+        render: ("angles.render_selection", "selection"),
+        indent: true,
+        parse: Some(("angles.parse_selection", "selection")),
+        gen: gen_angles,
+    },
+    Shape {
+        go_type: "escalation",
+        render: ("workspace.render_escalation", "escalation"),
+        indent: false,
+        parse: Some(("workspace.parse_escalation", "escalation")),
+        gen: gen_escalation,
+    },
+    Shape {
+        go_type: "event",
+        render: ("workspace.render_event", "event"),
+        indent: false,
+        parse: None,
+        gen: gen_event,
+    },
+];
+
+fn fourx_render(shape: &Shape, value: &Value) -> Result<String, String> {
+    let (op, key) = shape.render;
+    let mut input = json!({ key: value });
+    if shape.go_type == "event" {
+        input["now"] = json!("2026-01-01T00:00:00Z");
+    }
+    fourx(op, input).map(|v| {
+        v.get("text")
+            .or_else(|| v.get("line"))
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string()
+    })
+}
+
+#[test]
+fn run_files_and_events_render_the_bytes_go_encoding_json_writes() {
+    let Some(mut o) = oracle() else { return };
+    let mut t = Tally::default();
+    let mut rng = Rng::new(2);
+    for shape in SHAPES {
+        for _ in 0..1500 {
+            let value = (shape.gen)(&mut rng);
+            t.cases += 1;
+            let go = o.ask(
+                "json.encode",
+                json!({"type": shape.go_type, "value": value}),
+            );
+            let ours = fourx_render(shape, &value);
+            let field = if shape.indent { "indent" } else { "compact" };
+            match (&go, &ours) {
+                (Ok(g), Ok(f)) if g[field].as_str() == Some(f.as_str()) => {}
+                (Ok(g), Ok(f)) if g[field].as_str() == Some(as_go119(f).as_str()) => {
+                    t.deliberate(Deliberate::GoVersionBackspaceFormfeed)
+                }
+                _ => t.fail(format!(
+                    "{} of {value}\n  go:    {go:?}\n  fourx: {ours:?}",
+                    shape.render.0
+                )),
+            }
+            // What fourx writes, Go and fourx read back to the same value.
+            if let (Some((op, key)), Ok(f)) = (shape.parse, &ours) {
+                let g = o.ask("json.decode", json!({"type": shape.go_type, "text": f}));
+                let b = fourx(op, json!({"text": f})).map(|v| v[key].clone());
+                match (&g, &b) {
+                    (Ok(g), Ok(b)) if json_eq(g, b) => {}
+                    _ => t.fail(format!(
+                        "{op} read-back of {f:?}\n  go:    {g:?}\n  fourx: {b:?}"
+                    )),
+                }
+            }
+        }
+    }
+    t.finish("run files render");
+}
+
+/// Hostile JSON texts for the run-file readers.
+const HOSTILE_JSON: &[&str] = &[
+    "",
+    "null",
+    "{}",
+    "[]",
+    "1",
+    "\"x\"",
+    "{} x",
+    "\u{feff}{}",
+    "{\"round\": 1.5}",
+    "{\"round\": 1e2}",
+    "{\"round\": -0}",
+    "{\"round\": 9223372036854775808}",
+    "{\"round\": \"1\"}",
+    "{\"passed\": \"true\"}",
+    "{\"passed\": null, \"passed\": true}",
+    "{\"passed\": true, \"passed\": null}",
+    "{\"Passed\": true, \"ROUND\": 3}",
+    "{\"commands\": [null]}",
+    "{\"commands\": null}",
+    "{\"commands\": {}}",
+    "{\"commands\": [{\"startedAt\": \"2024-01-01\"}]}",
+    "{\"commands\": [{\"startedAt\": \"2024-01-01T00:00:00z\"}]}",
+    "{\"commands\": [{\"startedAt\": \"2024-01-01T24:00:00Z\"}]}",
+    "{\"commands\": [{\"startedAt\": \"2024-01-01T00:00:00.1234567891Z\"}]}",
+    "{\"commands\": [{\"startedAt\": \"2024-01-01T00:00:00+24:00\"}]}",
+    "{\"commands\": [{\"startedAt\": null, \"expectedExitCode\": null}]}",
+    "{\"commands\": [{\"expectedExitCode\": 0}]}",
+    "{\"commands\": [{\"startedAt\": 5}]}",
+    "{\"createdAt\": \"2026-02-30T00:00:00Z\"}",
+    "{\"createdAt\": \"2026-01-01T00:00:00-00:00\"}",
+    "{\"repos\": [{\"dirtyFiles\": [null, \"a\"]}]}",
+    "{\"repos\": [{\"dirtyFiles\": [1]}]}",
+    "{\"selected_angles\": [1, \"2\"]}",
+    "{\"selected_angles\": [1.0]}",
+    "{\"selected_angles\": [null, 3]}",
+    "{\"total_angles\": 11, \"force_all\": 1}",
+    "{\"matches\": [{\"angles\": [1, 2], \"file\": \"\\ud800\"}]}",
+    "{\"needed\": true, \"reason\": \"blocker\", \"detail\": \"a\\u0000b\"}",
+    "{\"needed\": \"yes\"}",
+    "{\"reason\": [\"x\"]}",
+    "{\"detail\": \"\\ud83d\\ude00\\udc00\"}",
+    "{\"ac_results\": [{\"evidence\": null, \"verify_type\": 3}]}",
+    "{\"manual_check_results\": [{\"id\": \"m\", \"passed\": true, \"evidence\": [\"\"]}]}",
+    "{\"screenshots\": [{\"path\": 1}]}",
+    "{\"screenshots\": null, \"ac_results\": []}",
+    "{\"a\": [[[[[[[[[[]]]]]]]]]], \"round\": 2}",
+    "{\"round\": 2,}",
+    "{'round': 2}",
+    "{\"round\": 2}\n",
+    " \t\r\n{\"round\": 2} \n",
+    "{\"role\": \"\\u00e9\\n\\t\"}",
+];
+
+#[test]
+fn run_files_decode_as_go_encoding_json_decodes_them() {
+    let Some(mut o) = oracle() else { return };
+    let mut t = Tally::default();
+    for shape in SHAPES {
+        let Some((op, key)) = shape.parse else {
+            continue;
+        };
+        for text in HOSTILE_JSON {
+            t.cases += 1;
+            let go = o.ask("json.decode", json!({"type": shape.go_type, "text": text}));
+            let ours = fourx(op, json!({"text": text})).map(|v| v[key].clone());
+            match (&go, &ours) {
+                (Ok(g), Ok(f)) if json_eq(g, f) => {}
+                (Err(_), Err(_)) => {}
+                (Ok(_), Err(_)) if text.contains("+24:") || text.contains("-24:") => {
+                    t.deliberate(Deliberate::GoVersionStrictRfc3339)
+                }
+                _ => t.fail(format!("{op} {text:?}\n  go:    {go:?}\n  fourx: {ours:?}")),
+            }
+        }
+    }
+    t.finish("run files decode");
+}
+
+/// Test-strategy templates; `{}` is replaced by a raw fragment.
+const STRATEGY_TEMPLATES: &[&str] = &[
+    "web: {}\n",
+    "gate: {}\ncoder_only: true\n",
+    "verify_commands: {}\n",
+    "verify_commands:\n  - {}\n  - make test\n",
+    "health_check:\n  commands: [{}]\n  timeout: 5\n",
+    "health_check:\n  timeout: {}\n",
+    "health_check: {}\n",
+    "verify_groups:\n  unit: [{}]\n  {}: [x]\n",
+    "profiles: [{}]\n",
+    "manual_checks:\n  - id: {}\n    steps: [a, {}]\n",
+    "manual_checks: [{}]\n",
+    "ac_verify_map:\n  AC1: {}\n",
+    "ac_verify_map:\n  {}: skip\n",
+    "e2e_repos: {}\n",
+];
+
+#[test]
+fn test_strategy_yaml_decodes_as_yaml_v3_decodes_into_the_go_struct() {
+    let Some(mut o) = oracle() else { return };
+    let mut t = Tally::default();
+    let texts = HOSTILE_DOCS.iter().map(|d| d.to_string()).chain(
+        STRATEGY_TEMPLATES
+            .iter()
+            .flat_map(|tpl| RAW_SCALARS.iter().map(move |raw| tpl.replace("{}", raw))),
+    );
+    for text in texts {
+        t.cases += 1;
+        let go = o.ask(
+            "yaml.decode",
+            json!({"type": "test_strategy", "text": text}),
+        );
+        let ours = fourx("test_strategy.parse", json!({"text": text}))
+            .map(|v| v.get("test_strategy").cloned().unwrap_or(Value::Null));
+        match (&go, &ours) {
+            (Ok(g), Ok(f)) if json_eq(g, f) => {}
+            (Err(_), Err(_)) => {}
+            (Ok(g), Err(_)) if priority_out_of_range(g, &text) => {
+                t.deliberate(Deliberate::D2PriorityFloatOutOfRange)
+            }
+            _ => t.fail(format!(
+                "test_strategy.parse {text:?}\n  go:    {go:?}\n  fourx: {ours:?}"
+            )),
+        }
+    }
+    t.finish("test-strategy YAML decode");
 }

@@ -25,6 +25,7 @@ pub mod report_pool;
 pub mod resolve;
 pub mod router;
 pub mod router_prompt;
+pub mod run_files;
 pub mod workspace;
 #[cfg(feature = "fs")]
 pub mod workspace_cached;
@@ -59,6 +60,7 @@ static AREAS: &[&[OpInfo]] = &[
     report_pool::OPS,
     router::OPS,
     router_prompt::OPS,
+    run_files::OPS,
     blueprint::OPS,
     #[cfg(feature = "fs")]
     blueprint_scan::OPS,

@@ -416,6 +416,14 @@ fn check_flow_tags(text: &str, block_lines: &[(usize, usize)]) -> Result<(), Yam
                 token_start = true
             }
             ':' if depth > 0 && matches!(b.get(i + 1), Some(' ' | '\t' | '\n' | '\r')) => {
+                // A value indicator where a flow entry starts has no key: yaml.v3 refuses it.
+                if token_start && matches!(prev_token(&b, i), Some('[' | ',')) {
+                    return Err(YamlError {
+                        kind: YamlErrorKind::Syntax,
+                        message: "did not find expected node content".into(),
+                        position: None,
+                    });
+                }
                 token_start = true
             }
             '!' if depth > 0 && token_start => {
@@ -454,6 +462,15 @@ fn at_flow_token(b: &[char], i: usize) -> bool {
         .rev()
         .find(|c| !matches!(c, ' ' | '\t' | '\n' | '\r'))
         .is_none_or(|c| matches!(c, '[' | '{' | ','))
+}
+
+/// The last non-blank character before `i`.
+fn prev_token(b: &[char], i: usize) -> Option<char> {
+    b[..i]
+        .iter()
+        .rev()
+        .find(|c| !matches!(c, ' ' | '\t' | '\n' | '\r'))
+        .copied()
 }
 
 /// Two block-context rules of yaml.v3's scanner that YAML 1.2 does not have, checked line by

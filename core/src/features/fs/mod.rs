@@ -1,0 +1,3 @@
+//! The filesystem layer of the feature-definition area (feature `fs`).
+
+pub mod run_files;
