@@ -49,7 +49,7 @@ CONFIG: dict[str, Any] = {
     "roles": {
         "coder": {"model": "sonnet"},
         "reviewer": {"model": "opus"},
-        "deep_reviewer": {"model": "opus"},
+        "deep-reviewer": {"model": "opus"},
     },
 }
 
