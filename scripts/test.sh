@@ -134,7 +134,7 @@ mypy_examples() {
   (cd python && ../.venv/bin/python -m mypy --strict examples)
 }
 
-# The Go oracle (core/tests/go_oracle.rs) compares fourx with Go's encoding/json and yaml.v3.
+# The Go oracle (core/tests/it/go_oracle.rs) compares fourx with Go's encoding/json and yaml.v3.
 # With `go` on PATH it must build and pass; without it, say so loudly (it then skips itself).
 if command -v go >/dev/null 2>&1; then
   export FOURX_REQUIRE_GO_ORACLE=1
@@ -146,7 +146,7 @@ else
   echo "################################################################################" >&2
 fi
 
-stage "setup" bash scripts/setup.sh
+stage "setup" bash scripts/setup.sh --with-cbindgen --with-test-tools
 stage "cargo fmt --check" cargo fmt --all --check
 stage "cargo clippy" cargo clippy -q --workspace --all-targets -- -D warnings
 stage "cargo test" cargo test -q --workspace

@@ -31,6 +31,7 @@
 pub mod error;
 pub mod ops;
 pub mod protocol;
+pub mod words;
 
 pub mod blueprint;
 pub mod features;

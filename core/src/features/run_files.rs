@@ -22,13 +22,13 @@
 use serde::{Serialize, Serializer};
 
 use crate::error::{Error, ErrorKind, Result};
+pub use crate::features::evidence::Screenshot;
 use crate::protocol::codec::gojson::{to_string, Layout};
 use crate::protocol::codec::gojson_decode::GoValue;
 use crate::protocol::codec::gostruct::{go_struct, GoDecode, GoOmit};
 use crate::protocol::codec::time::{ParseOptions, Timestamp};
 use crate::protocol::gotext_decode::decode_text;
 pub use crate::report::miner::Escalation;
-pub use crate::workspace::evidence::Screenshot;
 
 /// `verify.json` (RoundDir).
 pub const VERIFY_FILE: &str = "verify.json";
