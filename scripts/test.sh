@@ -134,6 +134,18 @@ mypy_examples() {
   (cd python && ../.venv/bin/python -m mypy --strict examples)
 }
 
+# The Go oracle (core/tests/it/go_oracle.rs) compares fourx with Go's encoding/json and yaml.v3.
+# With `go` on PATH it must build and pass; without it, say so loudly (it then skips itself).
+if command -v go >/dev/null 2>&1; then
+  export FOURX_REQUIRE_GO_ORACLE=1
+else
+  echo "################################################################################" >&2
+  echo "## GO ORACLE SKIPPED: \`go\` is not on PATH; fourx is not compared with Go's" >&2
+  echo "## encoding/json and yaml.v3 in this run." >&2
+  echo "## Install: apt-get install -y golang-go golang-gopkg-yaml.v3-dev" >&2
+  echo "################################################################################" >&2
+fi
+
 stage "setup" bash scripts/setup.sh --with-cbindgen --with-test-tools
 stage "cargo fmt --check" cargo fmt --all --check
 stage "cargo clippy" cargo clippy -q --workspace --all-targets -- -D warnings

@@ -88,7 +88,7 @@ CONFIG: dict[str, Any] = {
     "roles": {
         "coder": {"model": "sonnet"},
         "reviewer": {"model": "opus"},
-        "deep_reviewer": {"model": "opus"},
+        "deep-reviewer": {"model": "opus"},
     },
     # Follow-up features a clean deep review names ([NEW-FEATURE] lines) join the backlog.
     "auto_discover_features": True,

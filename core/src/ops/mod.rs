@@ -26,6 +26,7 @@ pub mod report_pool;
 pub mod resolve;
 pub mod router;
 pub mod router_prompt;
+pub mod run_files;
 pub mod workspace;
 #[cfg(feature = "fs")]
 pub mod workspace_cached;
@@ -62,6 +63,7 @@ static AREAS: &[&[OpInfo]] = &[
     report_pool::OPS,
     router::OPS,
     router_prompt::OPS,
+    run_files::OPS,
     blueprint::OPS,
     conductor::OPS,
     #[cfg(feature = "fs")]

@@ -23,6 +23,7 @@ mod docs;
 mod feature_workspace;
 mod feature_yaml_roundtrip;
 mod fuzz_corpus;
+mod go_oracle;
 mod gojson_decode_props;
 mod hostile;
 mod index_cap;

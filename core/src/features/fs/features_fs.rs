@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use crate::error::{Error, ErrorKind, Result};
 use crate::features::backlog::{compare, parse_mirror, BacklogDrift, BacklogMirror, BACKLOG_FILE};
 use crate::features::config_files::{
-    merge_loaded, parse_config, parse_user_config, render_config, render_user_config,
+    merge_loaded, parse_config, parse_user_config, render_config_checked, render_user_config,
     user_config_path, UserSide,
 };
 use crate::features::evidence::atoi;
@@ -351,15 +351,17 @@ impl WorkspaceFs {
         parse_config(&bytes)
     }
 
-    /// WriteConfig (features.md §12.1): atomic, 0644; `.4x` must exist (`io_error`).
+    /// WriteConfig (features.md §12.1): atomic, 0644; `.4x` must exist (`io_error`). A config
+    /// `config.read` would refuse is not written (`invalid_config`).
     pub fn write_config(&self, c: &Config) -> Result<()> {
-        let text = render_config(c)?;
+        let text = render_config_checked(c)?;
         write_atomic_existing(self.fs(), &self.dot_dir(), CONFIG_FILE, text.as_bytes())
     }
 
-    /// Init (workspace.md §3.3): `.4x/features`, `.4x/.gitignore`, `.4x/settings.json`.
+    /// Init (workspace.md §3.3): `.4x/features`, `.4x/.gitignore`, `.4x/settings.json`. A config
+    /// `config.read` would refuse fails first (`invalid_config`), before anything is created.
     pub fn init(&self, c: &Config) -> Result<()> {
-        let text = render_config(c)?;
+        let text = render_config_checked(c)?;
         let features = self.features_dir();
         self.fs()
             .create_dir(&features, DIR_MODE)
