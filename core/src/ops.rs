@@ -6,6 +6,7 @@
 //! API of each area is the real one; its op table only converts JSON to and from it.
 
 mod args;
+mod router_workflow;
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -99,6 +100,7 @@ static AREAS: &[&[OpInfo]] = &[
     crate::report::pool_ops::OPS,
     crate::router::ops::OPS,
     crate::router::prompt::ops::OPS,
+    router_workflow::OPS,
     crate::blueprint::ops::OPS,
     #[cfg(feature = "fs")]
     crate::store::repo_walk::OPS,

@@ -11,6 +11,7 @@ pub mod brainstorm;
 pub mod build_scope;
 pub mod contract;
 pub mod dispatch;
+pub mod edition;
 pub mod envelope;
 pub mod event_line;
 pub mod loop_gate;
@@ -32,6 +33,7 @@ pub mod task_graph;
 pub(crate) mod text;
 pub mod verdicts;
 pub mod vocabulary;
+pub mod workflow;
 pub mod workflow_id;
 
 pub(crate) mod ops;

@@ -12,7 +12,8 @@ use crate::ops::{Args, OpInfo};
 use super::build_scope::{self, Heuristics};
 use super::readonly::{TaskState, TASK_STATUSES};
 use super::verdicts::Verdict;
-use super::vocabulary::{Agent, BuildScope, UnknownName};
+use super::edition::Edition;
+use super::vocabulary::{Agent, BuildScope, Origin, Phase, UnknownName, WorkflowType};
 use super::{
     artifact, brainstorm, contract, dispatch, event_line, loop_gate, marker, metadata, model_tier,
     output, readonly, route, scope_reply, session, subject, task_graph, verdicts, workflow_id,
@@ -43,12 +44,32 @@ fn enum_opt<T: FromStr<Err = UnknownName>>(a: &Args<'_>, key: &str) -> Result<Op
         .transpose()
 }
 
-/// A required agent name (bare or `cc10x:`); an unknown name is `unknown_agent`.
-fn agent_req(a: &Args<'_>) -> Result<Agent> {
+/// A required agent name (bare or `cc10x:`) of the edition; another name is `unknown_agent`.
+fn agent_req(e: Edition, a: &Args<'_>) -> Result<Agent> {
     let name = a.str("agent")?;
-    Agent::parse_name(name).map_err(|_| {
-        Error::new(K::UnknownAgent, format!("{name:?} is not a cc10x agent")).with_field("agent")
+    e.agent(name).map_err(|_| {
+        Error::new(K::UnknownAgent, format!("{name:?} is not a cc10x {e} agent")).with_field("agent")
     })
+}
+
+/// An optional phase of the edition's enum.
+fn phase_opt(e: Edition, a: &Args<'_>, key: &str) -> Result<Option<Phase>> {
+    a.opt_str(key)?
+        .map(|s| e.phase(s).map_err(|x| x.into_error(key)))
+        .transpose()
+}
+
+/// An optional origin of the edition's enum.
+fn origin_opt(e: Edition, a: &Args<'_>, key: &str) -> Result<Option<Origin>> {
+    a.opt_str(key)?
+        .map(|s| e.origin(s).map_err(|x| x.into_error(key)))
+        .transpose()
+}
+
+/// A required workflow type the edition knows.
+fn workflow_req(e: Edition, a: &Args<'_>, key: &str) -> Result<WorkflowType> {
+    let s = a.str(key)?;
+    e.workflow(s).map_err(|x| x.into_error(key))
 }
 
 /// A required non-negative integer.
@@ -81,17 +102,22 @@ fn task_state(a: &Args<'_>) -> Result<Option<TaskState>> {
 }
 
 fn op_route(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     to_json(&route::route(args(m).str("request")?))
 }
 
 fn op_parse_task_metadata(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let a = args(m);
     let description = a.str("description")?;
-    let require_all = a.opt_bool("require_all")?.unwrap_or(false);
-    Ok(metadata::parse(description, require_all)?.to_json())
+    let require_all = a
+        .opt_bool("require_all")?
+        .unwrap_or(e.rules().require_all_default);
+    Ok(metadata::parse(e, description, require_all)?.to_json())
 }
 
 fn op_format_task_metadata(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let a = args(m);
     let input = metadata::MetadataInput {
         wf: a.opt_str("wf")?,
@@ -103,26 +129,30 @@ fn op_format_task_metadata(m: &Input) -> Result<Value> {
         reason: a.opt_str("reason")?,
         body: a.opt_str("body")?,
     };
-    Ok(json!({ "text": metadata::format(&input)? }))
+    Ok(json!({ "text": metadata::format(e, &input)? }))
 }
 
 fn op_new_workflow_id(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let a = args(m);
     let (now, nonce) = (a.str("now")?, a.str("nonce")?);
     Ok(json!({ "workflow_uuid": workflow_id::WorkflowId::new(now, nonce)?.as_str() }))
 }
 
 fn op_validate_workflow_id(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let id = workflow_id::validate(args(m).str("workflow_uuid")?, "workflow_uuid")?;
     let p = id.parts();
     Ok(json!({"workflow_uuid": p.workflow_uuid, "timestamp": p.timestamp, "nonce": p.nonce}))
 }
 
 fn op_parse_subject(m: &Input) -> Result<Value> {
-    to_json(&subject::parse(args(m).str("subject")?))
+    let e = Edition::from_input(m)?;
+    to_json(&subject::parse(e, args(m).str("subject")?))
 }
 
 fn op_format_marker(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let a = args(m);
     let kind: marker::MarkerKind = enum_req(&a, "marker")?;
     let wf = a.str("wf")?;
@@ -138,37 +168,50 @@ fn op_format_marker(m: &Input) -> Result<Value> {
 }
 
 fn op_parse_markers(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     to_json(&marker::parse(args(m).str("text")?))
 }
 
 fn op_resolve_scope_reply(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let scope = scope_reply::resolve(args(m).str("reply")?)?;
     Ok(json!({ "scope": scope }))
 }
 
 fn op_parse_session_settings(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     to_json(&session::parse(args(m).str("text")?))
 }
 
 fn op_dispatch(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let a = args(m);
     let kind = enum_req(&a, "kind")?;
-    let phase = enum_opt(&a, "phase")?;
-    let origin = enum_opt(&a, "origin")?;
-    let d = dispatch::dispatch(kind, phase, origin)?;
+    let phase = phase_opt(e, &a, "phase")?;
+    let origin = origin_opt(e, &a, "origin")?;
+    let d = dispatch::dispatch(e, kind, phase, origin)?;
     Ok(json!({"mode": d.mode, "agent": d.agent.map(Agent::qualified)}))
 }
 
 fn op_model_tier(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let a = args(m);
-    let agent = agent_req(&a)?;
+    let agent = agent_req(e, &a)?;
     let scope = enum_opt(&a, "build_scope")?.unwrap_or(BuildScope::Standard);
     let escalate = a.opt_bool("escalate")?.unwrap_or(false);
     let requested = enum_opt(&a, "requested_tier")?;
-    to_json(&model_tier::choose(agent, scope, escalate, requested))
+    let choice = model_tier::choose(agent, scope, escalate, requested).ok_or_else(|| {
+        Error::new(
+            K::UnknownAgent,
+            format!("the {e} model-tier table has no row for {agent}"),
+        )
+        .with_field("agent")
+    })?;
+    to_json(&choice)
 }
 
 fn op_build_scope(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let a = args(m);
     let plan = a.opt_str("plan")?.unwrap_or("N/A");
     let heuristics = if plan == "N/A" {
@@ -194,16 +237,18 @@ fn op_build_scope(m: &Input) -> Result<Value> {
 }
 
 fn op_task_graph(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let a = args(m);
-    let workflow = enum_req(&a, "workflow")?;
+    let workflow = workflow_req(e, &a, "workflow")?;
     let scope = enum_opt(&a, "build_scope")?.unwrap_or(BuildScope::Standard);
     let skip = a.opt_bool("diff_driven_docs_skip")?.unwrap_or(false);
-    to_json(&task_graph::graph(workflow, scope, skip))
+    to_json(&task_graph::graph(e, workflow, scope, skip))
 }
 
 fn op_parse_readonly_output(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let a = args(m);
-    let agent = agent_req(&a)?;
+    let agent = agent_req(e, &a)?;
     readonly::spec(agent)?;
     let out = a.str("output")?;
     let task = task_state(&a)?;
@@ -211,25 +256,29 @@ fn op_parse_readonly_output(m: &Input) -> Result<Value> {
 }
 
 fn op_parse_write_contract(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let a = args(m);
-    let agent = agent_req(&a)?;
+    let agent = agent_req(e, &a)?;
     let out = a.str("output")?;
     to_json(&contract::parse(agent, out)?)
 }
 
 fn op_parse_output(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let a = args(m);
-    let agent = agent_req(&a)?;
+    let agent = agent_req(e, &a)?;
     let out = a.str("output")?;
     let task = task_state(&a)?;
     to_json(&output::parse(agent, out, task.as_ref())?)
 }
 
 fn op_parse_brainstorm_handoff(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     to_json(&brainstorm::parse(args(m).str("output")?)?)
 }
 
 fn op_reconcile_verdicts(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let a = args(m);
     let v = a.req("verdicts")?;
     let items = v
@@ -245,7 +294,7 @@ fn op_reconcile_verdicts(m: &Input) -> Result<Value> {
             .with_field("verdicts")
         })?;
         let va = args(obj);
-        let agent = agent_req(&va)?;
+        let agent = agent_req(e, &va)?;
         let status = va.str("status")?.to_string();
         list.push(Verdict { agent, status });
     }
@@ -253,23 +302,26 @@ fn op_reconcile_verdicts(m: &Input) -> Result<Value> {
 }
 
 fn op_new_artifact(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let a = args(m);
     let id = workflow_id::validate(a.str("workflow_uuid")?, "workflow_uuid")?;
-    let wt = enum_req(&a, "workflow_type")?;
+    let wt = workflow_req(e, &a, "workflow_type")?;
     let request = a.str("user_request")?;
     let now = a.str("now")?;
-    Ok(json!({ "artifact": artifact::new_artifact(&id, wt, request, now)? }))
+    Ok(json!({ "artifact": artifact::new_artifact(e, &id, wt, request, now)? }))
 }
 
 fn op_check_artifact(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let a = args(m);
     let text = a.str("text")?;
     let expected = a.str("workflow_uuid")?;
-    let c = artifact::check_artifact(text, expected)?;
+    let c = artifact::check_artifact(e, text, expected)?;
     Ok(json!({"workflow_uuid": c.workflow_uuid, "workflow_type": c.workflow_type}))
 }
 
 fn op_event_line(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let a = args(m);
     let now = a.str("now")?;
     super::now::parse_now(now, "now")?;
@@ -312,6 +364,7 @@ fn op_event_line(m: &Input) -> Result<Value> {
 }
 
 fn op_loop_gate(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let a = args(m);
     let l = enum_req(&a, "loop")?;
     let count = count_req(&a, "count")?;

@@ -126,6 +126,8 @@ string_enum! {
         RePlan = "re-plan",
         ResearchWeb = "research-web",
         ResearchGithub = "research-github",
+        Triage = "triage",
+        CodebaseHealth = "codebase-health",
     }
 }
 
@@ -146,6 +148,8 @@ string_enum! {
         Review = "REVIEW",
         Plan = "PLAN",
         Orient = "ORIENT",
+        Triage = "TRIAGE",
+        CodebaseHealth = "CODEBASE-HEALTH",
     }
 }
 
@@ -157,13 +161,17 @@ impl WorkflowType {
             WorkflowType::Debug => Some(Phase::Debug),
             WorkflowType::Review => Some(Phase::Review),
             WorkflowType::Plan => Some(Phase::Plan),
+            WorkflowType::Triage => Some(Phase::Triage),
+            WorkflowType::CodebaseHealth => Some(Phase::CodebaseHealth),
             WorkflowType::Orient => None,
         }
     }
 }
 
 string_enum! {
-    /// One of the ten cc10x agents, by bare name (router.md §3).
+    /// A cc10x agent, by bare name: the ten of `11.0.0` (router.md §3) and the four names that
+    /// `12.7.0` adds; which ones an op accepts is the edition's agent table
+    /// ([`Edition::agents`](super::edition::Edition::agents)).
     Agent("agent") {
         ComponentBuilder = "component-builder",
         BugInvestigator = "bug-investigator",
@@ -175,6 +183,10 @@ string_enum! {
         WebResearcher = "web-researcher",
         GithubResearcher = "github-researcher",
         DocSyncer = "doc-syncer",
+        FailureHunter = "failure-hunter",
+        Researcher = "researcher",
+        TriageAgent = "triage-agent",
+        ArchitectureScanner = "architecture-scanner",
     }
 }
 
@@ -206,20 +218,27 @@ impl Agent {
         match self {
             Agent::CodeReviewer
             | Agent::SilentFailureHunter
+            | Agent::FailureHunter
             | Agent::IntegrationVerifier
-            | Agent::PlanGapReviewer => AgentClass::ReadOnly,
+            | Agent::PlanGapReviewer
+            | Agent::TriageAgent
+            | Agent::ArchitectureScanner => AgentClass::ReadOnly,
             Agent::ComponentBuilder
             | Agent::BugInvestigator
             | Agent::Planner
             | Agent::WebResearcher
             | Agent::GithubResearcher
+            | Agent::Researcher
             | Agent::DocSyncer => AgentClass::Write,
         }
     }
 
     /// Whether the agent is one of the two researchers.
     pub fn is_researcher(self) -> bool {
-        matches!(self, Agent::WebResearcher | Agent::GithubResearcher)
+        matches!(
+            self,
+            Agent::WebResearcher | Agent::GithubResearcher | Agent::Researcher
+        )
     }
 }
 
