@@ -3,7 +3,7 @@
 //! `invalid_value`; `edition` is read before every other input.
 
 use serde::Serialize;
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 use crate::error::{Error, ErrorKind as K, Result};
 use crate::ops::{Args, OpInfo};
@@ -54,18 +54,26 @@ fn tasks(a: &Args<'_>) -> Result<Vec<Task>> {
             .ok_or_else(|| invalid(&field, format!("{field} must be an object")))?;
         for key in ["id", "subject", "description", "status"] {
             if !obj.contains_key(key) {
-                return Err(Error::new(K::MissingField, format!("{field} has no `{key}`"))
-                    .with_field(format!("{field}.{key}")));
+                return Err(
+                    Error::new(K::MissingField, format!("{field} has no `{key}`"))
+                        .with_field(format!("{field}.{key}")),
+                );
             }
         }
         let text = |key: &str| {
-            obj.get(key)
-                .and_then(Value::as_str)
-                .ok_or_else(|| invalid(&format!("{field}.{key}"), format!("{field}.{key} must be a string")))
+            obj.get(key).and_then(Value::as_str).ok_or_else(|| {
+                invalid(
+                    &format!("{field}.{key}"),
+                    format!("{field}.{key} must be a string"),
+                )
+            })
         };
         let id = text("id")?;
         if id.is_empty() {
-            return Err(invalid(&format!("{field}.id"), "a task id must not be empty"));
+            return Err(invalid(
+                &format!("{field}.id"),
+                "a task id must not be empty",
+            ));
         }
         let subject = text("subject")?;
         let description = text("description")?;
@@ -81,9 +89,17 @@ fn tasks(a: &Args<'_>) -> Result<Vec<Task>> {
                 .iter()
                 .map(|b| b.as_str().map(str::to_string))
                 .collect::<Option<Vec<_>>>()
-                .ok_or_else(|| invalid(&format!("{field}.blocked_by"), "blocked_by must be a list of task ids"))?,
+                .ok_or_else(|| {
+                    invalid(
+                        &format!("{field}.blocked_by"),
+                        "blocked_by must be a list of task ids",
+                    )
+                })?,
             Some(_) => {
-                return Err(invalid(&format!("{field}.blocked_by"), "blocked_by must be a list of task ids"))
+                return Err(invalid(
+                    &format!("{field}.blocked_by"),
+                    "blocked_by must be a list of task ids",
+                ))
             }
         };
         out.push(Task {
@@ -143,7 +159,10 @@ fn workflow_type(e: Edition, a: &Args<'_>, allowed: &[WorkflowType]) -> Result<W
         .filter(|w| allowed.contains(w))
         .ok_or_else(|| {
             let names: Vec<_> = allowed.iter().map(|w| w.as_str()).collect();
-            invalid("workflow_type", format!("workflow_type {s:?} is not one of {}", names.join(", ")))
+            invalid(
+                "workflow_type",
+                format!("workflow_type {s:?} is not one of {}", names.join(", ")),
+            )
         })
 }
 
@@ -163,7 +182,12 @@ fn op_runnable_tasks(m: &Input) -> Result<Value> {
     let mode = match a.opt_str("mode")? {
         None | Some("loop") => LoopMode::Loop,
         Some("resume") => LoopMode::Resume,
-        Some(other) => return Err(invalid("mode", format!("mode {other:?} is not loop or resume"))),
+        Some(other) => {
+            return Err(invalid(
+                "mode",
+                format!("mode {other:?} is not loop or resume"),
+            ))
+        }
     };
     to_json(&runnable_tasks(e, &tasks, wf, mode))
 }
@@ -188,7 +212,10 @@ fn remfix_fields<'a>(e: Edition, a: &Args<'a>) -> Result<(Origin, Phase, &'a str
 fn reason_req<'a>(e: Edition, a: &Args<'a>) -> Result<&'a str> {
     let reason = line(a, "reason")?.ok_or_else(|| missing("reason"))?;
     if reason == "N/A" && !e.rules().reason_not_na.is_empty() {
-        return Err(invalid("reason", format!("a {e} remediation reason must not be N/A")));
+        return Err(invalid(
+            "reason",
+            format!("a {e} remediation reason must not be N/A"),
+        ));
     }
     Ok(reason)
 }
@@ -200,8 +227,16 @@ fn strings_of(v: &Value, field: &str) -> Result<Vec<String>> {
             .iter()
             .map(|x| x.as_str().map(str::to_string))
             .collect::<Option<Vec<_>>>()
-            .ok_or_else(|| invalid(field, format!("`{field}` must be a string or a list of strings"))),
-        _ => Err(invalid(field, format!("`{field}` must be a string or a list of strings"))),
+            .ok_or_else(|| {
+                invalid(
+                    field,
+                    format!("`{field}` must be a string or a list of strings"),
+                )
+            }),
+        _ => Err(invalid(
+            field,
+            format!("`{field}` must be a string or a list of strings"),
+        )),
     }
 }
 
@@ -253,7 +288,10 @@ fn op_followup_tasks(m: &Input) -> Result<Value> {
     let a = args(m);
     let graph = a.str("graph")?;
     if !GRAPHS.contains(&graph) {
-        return Err(invalid("graph", format!("graph {graph:?} is not one of {}", GRAPHS.join(", "))));
+        return Err(invalid(
+            "graph",
+            format!("graph {graph:?} is not one of {}", GRAPHS.join(", ")),
+        ));
     }
     let tasks = tasks(&a)?;
     let wf = workflow_id_req(&a, "workflow_id")?;
@@ -281,7 +319,11 @@ fn op_followup_tasks(m: &Input) -> Result<Value> {
             workflow_type: workflow_type(
                 e,
                 &a,
-                &[WorkflowType::Build, WorkflowType::Debug, WorkflowType::Review],
+                &[
+                    WorkflowType::Build,
+                    WorkflowType::Debug,
+                    WorkflowType::Review,
+                ],
             )?,
             remfix_task_id: a.str("remfix_task_id")?,
             proof: proof(&a)?,
@@ -298,7 +340,10 @@ fn op_followup_tasks(m: &Input) -> Result<Value> {
                 "pass1_pass" => PruneEvent::Pass1Pass,
                 "clarification" => PruneEvent::Clarification,
                 other => {
-                    return Err(invalid("event", format!("event {other:?} is not pass1_pass or clarification")))
+                    return Err(invalid(
+                        "event",
+                        format!("event {other:?} is not pass1_pass or clarification"),
+                    ))
                 }
             },
             deletion_supported: a.opt_bool("deletion_supported")?.unwrap_or(true),
@@ -354,7 +399,11 @@ fn op_update_artifact(m: &Input) -> Result<Value> {
     let now = stamp(&parse_now(a.str("now")?, "now")?);
     let name = a.str("agent")?;
     let agent = e.agent(name).map_err(|_| {
-        Error::new(K::UnknownAgent, format!("{name:?} is not a cc10x {e} agent")).with_field("agent")
+        Error::new(
+            K::UnknownAgent,
+            format!("{name:?} is not a cc10x {e} agent"),
+        )
+        .with_field("agent")
     })?;
     let result = a
         .req("result")?
@@ -384,10 +433,18 @@ fn str_list<'a>(v: Option<&'a Value>, field: &str) -> Result<Vec<&'a str>> {
             .map(|x| {
                 x.as_str()
                     .filter(|s| !s.contains(['\n', '\r']))
-                    .ok_or_else(|| invalid(field, format!("`{field}` must be a list of single-line strings")))
+                    .ok_or_else(|| {
+                        invalid(
+                            field,
+                            format!("`{field}` must be a list of single-line strings"),
+                        )
+                    })
             })
             .collect(),
-        Some(_) => Err(invalid(field, format!("`{field}` must be a list of single-line strings"))),
+        Some(_) => Err(invalid(
+            field,
+            format!("`{field}` must be a list of single-line strings"),
+        )),
     }
 }
 
@@ -437,7 +494,9 @@ fn op_finalize_memory(m: &Input) -> Result<Value> {
                         .get("text")
                         .and_then(Value::as_str)
                         .filter(|s| !s.contains(['\n', '\r']) && !s.trim().is_empty())
-                        .ok_or_else(|| invalid("tasks", "task text must be a non-blank single line"))?;
+                        .ok_or_else(|| {
+                            invalid("tasks", "task text must be a non-blank single line")
+                        })?;
                     let done = match obj.get("done") {
                         None | Some(Value::Null) => false,
                         Some(Value::Bool(b)) => *b,
@@ -472,27 +531,40 @@ fn op_intent_ready(m: &Input) -> Result<Value> {
         "BUILD" => Target::Build,
         "PLAN" => Target::Plan,
         other => {
-            return Err(invalid("target", format!("the intent gate runs before BUILD or PLAN, not {other:?}")))
+            return Err(invalid(
+                "target",
+                format!("the intent gate runs before BUILD or PLAN, not {other:?}"),
+            ))
         }
     };
     let files = a.req("source_files")?;
     let source_files = files
         .as_u64()
         .ok_or_else(|| a.invalid_err("source_files", "a non-negative integer", files))?;
-    let list = a
-        .req("acceptance_criteria")?
-        .as_array()
-        .ok_or_else(|| invalid("acceptance_criteria", "`acceptance_criteria` must be a list"))?;
+    let list = a.req("acceptance_criteria")?.as_array().ok_or_else(|| {
+        invalid(
+            "acceptance_criteria",
+            "`acceptance_criteria` must be a list",
+        )
+    })?;
     let mut criteria = Vec::with_capacity(list.len());
     for c in list {
         let obj = c.as_object().ok_or_else(|| {
-            invalid("acceptance_criteria", "every criterion must be {text, scenarios}")
+            invalid(
+                "acceptance_criteria",
+                "every criterion must be {text, scenarios}",
+            )
         })?;
         let text = obj
             .get("text")
             .and_then(Value::as_str)
             .filter(|t| !t.trim().is_empty())
-            .ok_or_else(|| invalid("acceptance_criteria", "criterion text must be a non-blank string"))?;
+            .ok_or_else(|| {
+                invalid(
+                    "acceptance_criteria",
+                    "criterion text must be a non-blank string",
+                )
+            })?;
         let scenarios = str_list(obj.get("scenarios"), "acceptance_criteria")?;
         criteria.push(Criterion { text, scenarios });
     }
@@ -505,13 +577,21 @@ fn op_intent_ready(m: &Input) -> Result<Value> {
                         && o.get("conflicts_with").is_some_and(Value::is_string)
                 });
                 if !ok {
-                    return Err(invalid("contradictions", "every contradiction must be {criterion, conflicts_with}"));
+                    return Err(invalid(
+                        "contradictions",
+                        "every contradiction must be {criterion, conflicts_with}",
+                    ));
                 }
             }
             list.len()
         }
     };
-    to_json(&intent_ready(target, source_files, &criteria, contradictions))
+    to_json(&intent_ready(
+        target,
+        source_files,
+        &criteria,
+        contradictions,
+    ))
 }
 
 const BAD: &[K] = &[K::MissingField, K::InvalidValue];
@@ -519,19 +599,20 @@ const BAD: &[K] = &[K::MissingField, K::InvalidValue];
 /// The ops of this area, one line each.
 #[rustfmt::skip]
 pub(crate) static OPS: &[OpInfo] = &[
-    OpInfo::new("router.active_workflows", "Resume step 1: open CC10X and legacy parents and whether to resume, choose or ask (router-workflow 4.31).", &["tasks", "workflow_id?", "edition?"], &["active", "legacy", "decision", "selected"], BAD, op_active_workflows),
-    OpInfo::new("router.runnable_tasks", "The tasks of one workflow with their state, runnable set, parallel pair and next action (4.32).", &["tasks", "workflow_id", "mode?", "edition?"], &["workflow_id", "parent", "tasks", "runnable", "parallel", "waiting", "ask_user", "invalid", "next_action"], BAD, op_runnable_tasks),
-    OpInfo::new("router.memory_task", "The workflow's unique open memory task and whether its activeContext marker must be written (4.33).", &["tasks", "workflow_id", "active_context?", "edition?"], &["memory_task_id", "marker", "persist_marker", "marker_text"], &[K::MissingField, K::InvalidValue, K::Ambiguous], op_memory_task),
-    OpInfo::new("router.followup_tasks", "The task plan of a follow-up graph: remfix, re_review, investigation, escalate_full, plan_prune (4.34).", &["graph", "tasks", "workflow_id", "edition?", "workflow_type?", "origin?", "phase?", "scope?", "reason?", "plan?", "remfix_task_id?", "proof?", "disputes?", "root_cause?", "diff_driven_docs_skip?", "event?", "deletion_supported?"], &["graph", "decision", "creates", "updates", "cycle_number", "loop_increments", "completed_remfix", "build_scope", "memory_unblocked", "stop"], &[K::MissingField, K::InvalidValue, K::NotFound, K::Ambiguous, K::NoDispatchRule], op_followup_tasks),
-    OpInfo::new("router.scope_decision", "Resume a pending scope decision: the reply becomes a REM-FIX and the marker leaves ## Decisions (4.35).", &["active_context", "reply", "workflow_id?", "tasks?", "origin?", "phase?", "plan?", "edition?"], &["pending", "action", "scope", "wf", "reason", "active_context", "options", "followup", "stop"], &[K::MissingField, K::InvalidValue, K::Ambiguous, K::NoDispatchRule], op_scope_decision),
-    OpInfo::new("router.update_artifact", "Write one agent's validated result into the workflow artifact and return it with its file text (4.36).", &["artifact_text", "workflow_uuid", "now", "agent", "result", "phase?", "task_id?", "edition?"], &["artifact", "text"], &[K::MissingField, K::InvalidValue, K::UnknownAgent, K::MalformedArtifact, K::PlaceholderLeft, K::UuidMismatch], op_update_artifact),
-    OpInfo::new("router.finalize_memory", "The memory finalisation edits of activeContext.md, progress.md and patterns.md (4.37).", &["active_context", "progress", "patterns", "workflow_type", "workflow_uuid", "now", "memory_task_id?", "notes?", "tasks?", "completed?", "plan_file?", "design_file?", "clarification_needed?", "debug_summary?", "edition?"], &["active_context", "progress", "patterns"], BAD, op_finalize_memory),
-    OpInfo::new("router.intent_ready", "The intent readiness gate before BUILD or PLAN: bounded, contradiction-free, specific (4.38).", &["target", "source_files", "acceptance_criteria", "contradictions?", "edition?"], &["ready", "failed", "action", "pending_gate", "unverifiable"], BAD, op_intent_ready),
+    OpInfo::new("router.active_workflows", "Resume step 1: open CC10X and legacy parents and a decision (router-workflow 4.31). Host: resume → runnable_tasks for selected.wf; choose → ask, never guess; ask_legacy → ask resume-legacy or fresh; none/not_found → route normally.", &["tasks", "workflow_id?", "edition?"], &["active", "legacy", "decision", "selected"], BAD, op_active_workflows),
+    OpInfo::new("router.runnable_tasks", "The tasks of one workflow with their state, runnable set, parallel pair and next action (4.32). Host: dispatch → mark in_progress and run each row's dispatch (parallel pair in one message); run_memory_inline → finalize_memory inline, then complete memory task and parent; complete → close the parent; wait/stalled → report and stop; repair_metadata → fix the invalid descriptions; ask_user → ask resume/delete/complete.", &["tasks", "workflow_id", "mode?", "edition?"], &["workflow_id", "parent", "tasks", "runnable", "parallel", "waiting", "ask_user", "invalid", "next_action"], BAD, op_runnable_tasks),
+    OpInfo::new("router.memory_task", "The workflow's unique open memory task and its activeContext marker (4.33). Host: persist_marker → write marker_text to ## References; ignore stale/other_wf markers; never fall back to the first pending Memory Update task.", &["tasks", "workflow_id", "active_context?", "edition?"], &["memory_task_id", "marker", "persist_marker", "marker_text"], &[K::MissingField, K::InvalidValue, K::Ambiguous], op_memory_task),
+    OpInfo::new("router.followup_tasks", "The task plan of a follow-up graph: remfix, re_review, investigation, escalate_full, plan_prune (4.34). Host: create the creates in order, map new: refs to real ids, apply updates in order; ask_user/cycle_cap_gate → ask the user; send_back → return the REM-FIX for proof; stop → end the turn.", &["graph", "tasks", "workflow_id", "edition?", "workflow_type?", "origin?", "phase?", "scope?", "reason?", "plan?", "remfix_task_id?", "proof?", "disputes?", "root_cause?", "diff_driven_docs_skip?", "event?", "deletion_supported?"], &["graph", "decision", "creates", "updates", "cycle_number", "loop_increments", "completed_remfix", "build_scope", "memory_unblocked", "stop"], &[K::MissingField, K::InvalidValue, K::NotFound, K::Ambiguous, K::NoDispatchRule], op_followup_tasks),
+    OpInfo::new("router.scope_decision", "Resume a pending scope decision: the reply becomes a REM-FIX and the marker leaves ## Decisions (4.35). Host: route_normally → route; ask_again → ask the two options and stop; create_remfix → write active_context, apply followup, stop; ask_user → ask before another REM-FIX.", &["active_context", "reply", "workflow_id?", "tasks?", "origin?", "phase?", "plan?", "edition?"], &["pending", "action", "scope", "wf", "reason", "active_context", "options", "followup", "stop"], &[K::MissingField, K::InvalidValue, K::Ambiguous, K::NoDispatchRule], op_scope_decision),
+    OpInfo::new("router.update_artifact", "Write one agent's validated result into the workflow artifact (4.36). Host: write text atomically to .cc10x/workflows/<wf>.json, read it back with check_artifact; gates own phase_status, phase_cursor and histories.", &["artifact_text", "workflow_uuid", "now", "agent", "result", "phase?", "task_id?", "edition?"], &["artifact", "text"], &[K::MissingField, K::InvalidValue, K::UnknownAgent, K::MalformedArtifact, K::PlaceholderLeft, K::UuidMismatch], op_update_artifact),
+    OpInfo::new("router.finalize_memory", "The memory finalisation edits of activeContext.md, progress.md and patterns.md (4.37). Host: write all three, read each back with check_memory; on any failure stop and never advance the workflow.", &["active_context", "progress", "patterns", "workflow_type", "workflow_uuid", "now", "memory_task_id?", "notes?", "tasks?", "completed?", "plan_file?", "design_file?", "clarification_needed?", "debug_summary?", "edition?"], &["active_context", "progress", "patterns"], BAD, op_finalize_memory),
+    OpInfo::new("router.intent_ready", "The intent readiness gate before BUILD or PLAN (4.38). Host: proceed → run the workflow; switch_to_plan → decompose in PLAN first; halt_contradiction → set pending_gate and ask; ask_specificity → ask for verifiable criteria.", &["target", "source_files", "acceptance_criteria", "contradictions?", "edition?"], &["ready", "failed", "action", "pending_gate", "unverifiable"], BAD, op_intent_ready),
 ];
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn table_has_the_eight_workflow_ops_of_router_workflow_4_31_to_4_38() {
@@ -552,10 +633,19 @@ mod tests {
     }
 
     #[test]
-    fn edition_is_checked_before_every_other_input() {
-        for op in OPS {
+    fn edition_is_checked_before_every_other_input_of_every_router_op() {
+        let router = crate::ops::catalog()
+            .iter()
+            .filter(|o| o.name.starts_with("router."));
+        for op in router {
+            assert!(op.input.contains(&"edition?"), "{}", op.name);
             let e = crate::ops::call(op.name, &json!({"edition": "12.6.0"})).unwrap_err();
-            assert_eq!((e.kind, e.field.as_deref()), (K::InvalidValue, Some("edition")), "{}", op.name);
+            assert_eq!(
+                (e.kind, e.field.as_deref()),
+                (K::InvalidValue, Some("edition")),
+                "{}",
+                op.name
+            );
         }
     }
 }

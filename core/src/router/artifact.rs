@@ -381,7 +381,8 @@ mod tests {
     fn new_artifact_passes_its_own_read_back_gate() {
         let id: WorkflowId = "wf-20260312T162700Z-a1b2c3d4".parse().unwrap();
         for e in Edition::ALL {
-            let a = new_artifact(*e, &id, WorkflowType::Debug, "x", "2026-03-12T16:27:00Z").unwrap();
+            let a =
+                new_artifact(*e, &id, WorkflowType::Debug, "x", "2026-03-12T16:27:00Z").unwrap();
             let keys: Vec<_> = a.as_object().unwrap().keys().cloned().collect();
             assert_eq!(keys, skeleton_keys(*e));
             let c = check_artifact(*e, &a.to_string(), id.as_str()).unwrap();
@@ -398,7 +399,13 @@ mod tests {
             .collect();
         assert_eq!(
             extra,
-            ["build_scope", "worktree", "execution_mode", "inline_fallback_reason", "deferred_findings"]
+            [
+                "build_scope",
+                "worktree",
+                "execution_mode",
+                "inline_fallback_reason",
+                "deferred_findings"
+            ]
         );
         let kept: Vec<_> = HEAD_SKELETON_KEYS
             .iter()
@@ -411,10 +418,19 @@ mod tests {
     #[test]
     fn an_11_artifact_fails_the_12_7_gate_on_its_first_missing_key() {
         let id: WorkflowId = "wf-20260312T162700Z-a1b2c3d4".parse().unwrap();
-        let a = new_artifact(Edition::V11, &id, WorkflowType::Build, "x", "2026-03-12T16:27:00Z")
-            .unwrap();
+        let a = new_artifact(
+            Edition::V11,
+            &id,
+            WorkflowType::Build,
+            "x",
+            "2026-03-12T16:27:00Z",
+        )
+        .unwrap();
         let e = check_artifact(Edition::V12_7, &a.to_string(), id.as_str()).unwrap_err();
-        assert_eq!((e.kind, e.field.as_deref()), (ErrorKind::MissingField, Some("build_scope")));
+        assert_eq!(
+            (e.kind, e.field.as_deref()),
+            (ErrorKind::MissingField, Some("build_scope"))
+        );
     }
 
     #[test]

@@ -158,7 +158,9 @@ mod tests {
             Mode::Inline
         );
         assert_eq!(
-            dispatch(Edition::V11, Kind::Memory, None, None).unwrap().mode,
+            dispatch(Edition::V11, Kind::Memory, None, None)
+                .unwrap()
+                .mode,
             Mode::Inline
         );
     }
@@ -172,8 +174,14 @@ mod edition_tests {
     fn head_dispatcher_sends_hunts_to_failure_hunter_and_research_to_researcher() {
         let e = Edition::V12_7;
         let agent = |k, p| dispatch(e, k, Some(p), None).unwrap().agent;
-        assert_eq!(agent(Kind::Agent, Phase::ReHunt), Some(Agent::FailureHunter));
-        assert_eq!(agent(Kind::Research, Phase::ResearchWeb), Some(Agent::Researcher));
+        assert_eq!(
+            agent(Kind::Agent, Phase::ReHunt),
+            Some(Agent::FailureHunter)
+        );
+        assert_eq!(
+            agent(Kind::Research, Phase::ResearchWeb),
+            Some(Agent::Researcher)
+        );
         assert_eq!(agent(Kind::Agent, Phase::Triage), Some(Agent::TriageAgent));
         let d = dispatch(e, Kind::Remfix, None, Some(Origin::SilentFailureHunter));
         assert_eq!(d.unwrap_err().kind, ErrorKind::NoDispatchRule);

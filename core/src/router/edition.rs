@@ -171,10 +171,15 @@ pub struct Rules {
     pub prune_fallback: bool,
     /// [P1] The hunter block heading of `## Previous Agent Findings`.
     pub hunter_heading: &'static str,
+    /// [R1] plan-gap-reviewer's envelope count key.
+    pub plan_review_count_key: &'static str,
+    /// [R2] Whether structured fields are also read from the contract YAML block.
+    pub contract_yaml: bool,
 }
 
 #[cfg(test)]
-const SCOPE_LINES: &str = "If scope=ALL_ISSUES: perform a FULL re-audit of CRITICAL and HIGH issue \
+const SCOPE_LINES: &str =
+    "If scope=ALL_ISSUES: perform a FULL re-audit of CRITICAL and HIGH issue \
 categories after remediation.\nIf scope=CRITICAL_ONLY: verify the CRITICAL issue was resolved and \
 treat HIGH issues as deferred unless newly escalated.";
 
@@ -312,6 +317,8 @@ treat HIGH issues as deferred unless newly escalated.\n\nRe-scan for silent fail
 remediation.",
     prune_fallback: false,
     hunter_heading: "Silent Failure Hunter",
+    plan_review_count_key: "bf",
+    contract_yaml: false,
 };
 
 static V12_7: Rules = Rules {
@@ -407,6 +414,8 @@ as deferred unless newly escalated.",
 and its immediate call sites.",
     prune_fallback: true,
     hunter_heading: "Failure Hunter",
+    plan_review_count_key: "cr",
+    contract_yaml: true,
 };
 
 #[cfg(test)]
@@ -414,7 +423,10 @@ mod tests {
     use super::*;
 
     fn names<T: fmt::Display>(v: &[T]) -> String {
-        v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",")
+        v.iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
     }
 
     #[test]
@@ -427,7 +439,10 @@ mod tests {
                 ErrorKind::InvalidValue
             );
         }
-        let m = serde_json::json!({"edition": 11}).as_object().unwrap().clone();
+        let m = serde_json::json!({"edition": 11})
+            .as_object()
+            .unwrap()
+            .clone();
         assert!(Edition::from_input(&m).is_err());
     }
 

@@ -327,7 +327,8 @@ mod tests {
 
     #[test]
     fn key_like_lines_after_the_block_are_body() {
-        let m = parse(Edition::V11, 
+        let m = parse(
+            Edition::V11,
             &format!("wf:{WF}\nkind:research\nreason:r\n\nplan: x\n"),
             false,
         )
@@ -339,7 +340,12 @@ mod tests {
 
     #[test]
     fn empty_plan_value_is_invalid() {
-        let e = parse(Edition::V11, &format!("wf:{WF}\nkind:agent\nplan:\n"), false).unwrap_err();
+        let e = parse(
+            Edition::V11,
+            &format!("wf:{WF}\nkind:agent\nplan:\n"),
+            false,
+        )
+        .unwrap_err();
         assert_eq!(e.kind, ErrorKind::InvalidValue);
     }
 
@@ -359,8 +365,8 @@ mod tests {
         #[test]
         fn format_then_parse_is_identity(
             kind in prop::sample::select(Kind::ALL.to_vec()),
-            origin in prop::sample::select(Origin::ALL.to_vec()),
-            phase in prop::sample::select(Phase::ALL.to_vec()),
+            origin in prop::sample::select(Edition::V11.rules().origins.to_vec()),
+            phase in prop::sample::select(Edition::V11.rules().phases.to_vec()),
             scope in prop::sample::select(Scope::ALL.to_vec()),
             plan in value(),
             reason in value(),

@@ -4,8 +4,8 @@
 
 use serde::Serialize;
 
-use super::text::trim_ws;
 use super::edition::Edition;
+use super::text::trim_ws;
 use super::vocabulary::WorkflowType;
 
 /// The class of a subject.
@@ -119,8 +119,14 @@ mod tests {
 
     #[test]
     fn classes_are_tried_in_spec_order() {
-        assert_eq!(parse(Edition::V11, "CC10X BUILD: x").class, SubjectClass::Parent);
-        assert_eq!(parse(Edition::V11, "CC10X Memory Update: wf").class, SubjectClass::Memory);
+        assert_eq!(
+            parse(Edition::V11, "CC10X BUILD: x").class,
+            SubjectClass::Parent
+        );
+        assert_eq!(
+            parse(Edition::V11, "CC10X Memory Update: wf").class,
+            SubjectClass::Memory
+        );
         let c = parse(Edition::V11, "CC10X component-builder:  Build it ");
         assert_eq!(c.class, SubjectClass::Child);
         assert_eq!(c.agent.as_deref(), Some("cc10x:component-builder"));
@@ -129,8 +135,17 @@ mod tests {
             parse(Edition::V11, "CC10X TODO: later").class,
             SubjectClass::ForbiddenTodo
         );
-        assert_eq!(parse(Edition::V11, "CC10X ORIENT: x").class, SubjectClass::UnknownCc10x);
-        assert_eq!(parse(Edition::V11, "PLAN: old").class, SubjectClass::LegacyParent);
-        assert_eq!(parse(Edition::V11, "cc10x BUILD: x").class, SubjectClass::Foreign);
+        assert_eq!(
+            parse(Edition::V11, "CC10X ORIENT: x").class,
+            SubjectClass::UnknownCc10x
+        );
+        assert_eq!(
+            parse(Edition::V11, "PLAN: old").class,
+            SubjectClass::LegacyParent
+        );
+        assert_eq!(
+            parse(Edition::V11, "cc10x BUILD: x").class,
+            SubjectClass::Foreign
+        );
     }
 }

@@ -260,7 +260,12 @@ mod tests {
 
     #[test]
     fn orient_has_no_graph_and_no_build_scope() {
-        let g = graph(Edition::V11, WorkflowType::Orient, BuildScope::Standard, false);
+        let g = graph(
+            Edition::V11,
+            WorkflowType::Orient,
+            BuildScope::Standard,
+            false,
+        );
         assert!(g.nodes.is_empty() && g.parent_phase.is_none() && g.build_scope.is_none());
     }
 }

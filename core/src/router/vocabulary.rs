@@ -296,7 +296,7 @@ mod tests {
             "build,build-implement,build-review,build-hunt,build-verify,build-doc-sync,build-finish,\
              debug,debug-investigate,debug-review,debug-verify,review,review-audit,plan,plan-create,\
              plan-review-gap-1,plan-review-gap-2,memory-finalize,re-review,re-hunt,re-verify,re-plan,\
-             research-web,research-github"
+             research-web,research-github,triage,codebase-health"
         );
         assert_eq!(
             names(Scope::ALL.iter().map(|k| k.as_str()).collect()),
@@ -305,12 +305,13 @@ mod tests {
         assert_eq!(
             names(Agent::ALL.iter().map(|k| k.as_str()).collect()),
             "component-builder,bug-investigator,code-reviewer,silent-failure-hunter,\
-             integration-verifier,planner,plan-gap-reviewer,web-researcher,github-researcher,doc-syncer"
+             integration-verifier,planner,plan-gap-reviewer,web-researcher,github-researcher,doc-syncer,\
+             failure-hunter,researcher,triage-agent,architecture-scanner"
         );
     }
 
     #[test]
-    fn read_only_agents_are_the_four_verdict_agents() {
+    fn read_only_agents_are_the_verdict_agents_of_both_editions() {
         let ro: Vec<_> = Agent::ALL
             .iter()
             .filter(|a| a.class() == AgentClass::ReadOnly)
@@ -322,7 +323,10 @@ mod tests {
                 "code-reviewer",
                 "silent-failure-hunter",
                 "integration-verifier",
-                "plan-gap-reviewer"
+                "plan-gap-reviewer",
+                "failure-hunter",
+                "triage-agent",
+                "architecture-scanner"
             ]
         );
     }

@@ -28,7 +28,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new(
         "router.check_memory",
         "Which required `## ` sections a memory file (activeContext.md, progress.md, patterns.md) has.",
-        &["file", "text"],
+        &["file", "text", "edition?"],
         &["missing", "present", "ok"],
         BAD_INPUT,
         run_check_memory,
@@ -36,7 +36,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new(
         "router.repair_memory",
         "Idempotently insert a memory file's missing sections before `## Last Updated` (or at the end).",
-        &["file", "text"],
+        &["file", "text", "edition?"],
         &["text", "inserted", "placement"],
         BAD_INPUT,
         run_repair_memory,
@@ -44,7 +44,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new(
         "router.memory_template",
         "The cc10x:session-memory template a missing memory file is created with.",
-        &["file"],
+        &["file", "edition?"],
         &["text"],
         BAD_INPUT,
         run_memory_template,
@@ -52,7 +52,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new(
         "router.just_go_gate",
         "What a pending AskUserQuestion gate does under JUST_GO and the trust rules.",
-        &["just_go", "gate", "recommended?"],
+        &["just_go", "gate", "recommended?", "edition?"],
         &["action", "answer", "log_decision"],
         BAD_INPUT,
         run_just_go_gate,
@@ -72,6 +72,7 @@ pub(crate) static OPS: &[OpInfo] = &[
             "patterns_text?",
             "research_files?",
             "mcp_capability_needed?",
+            "edition?",
         ],
         &["hints"],
         &[
@@ -84,7 +85,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new(
         "router.skill_precedence",
         "Order instruction sources by the seed's strict precedence (user prompt first, heuristics last).",
-        &["sources"],
+        &["sources", "edition?"],
         &["order", "winner"],
         BAD_INPUT,
         run_skill_precedence,
@@ -92,7 +93,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new(
         "router.format_previous_findings",
         "The `## Previous Agent Findings` block handed to the integration-verifier.",
-        &["workflow", "reviewer", "hunter?"],
+        &["workflow", "reviewer", "hunter?", "edition?"],
         &["text"],
         BAD_INPUT,
         run_format_previous_findings,
@@ -122,6 +123,7 @@ pub(crate) static OPS: &[OpInfo] = &[
             "original_request?",
             "approved_context_files?",
             "previous_findings?",
+            "edition?",
         ],
         &["text", "sections", "dropped"],
         &[
@@ -232,7 +234,6 @@ fn word<T: std::str::FromStr>(a: &Args<'_>, key: &str, what: &str) -> Result<Opt
 }
 
 const WORKFLOWS: &str = "BUILD, DEBUG, REVIEW or PLAN";
-
 
 /// An optional list of strings (absent or null: empty).
 fn strings<'v>(v: Option<&'v Value>, field: &str) -> Result<Vec<&'v str>> {

@@ -81,8 +81,14 @@ fn research_side(agent: Agent, phase: Option<Phase>) -> Result<&'static str> {
         (Agent::GithubResearcher, _) => Ok("github"),
         (_, Some(Phase::ResearchWeb)) => Ok("web"),
         (_, Some(Phase::ResearchGithub)) => Ok("github"),
-        (_, None) => Err(missing("phase", "the researcher's phase (research-web|github) is required")),
-        (_, Some(_)) => Err(invalid("phase", "the researcher's phase must be research-web or research-github")),
+        (_, None) => Err(missing(
+            "phase",
+            "the researcher's phase (research-web|github) is required",
+        )),
+        (_, Some(_)) => Err(invalid(
+            "phase",
+            "the researcher's phase must be research-web or research-github",
+        )),
     }
 }
 
@@ -95,14 +101,28 @@ fn object<'m>(map: &'m mut Map<String, Value>, key: &str) -> &'m mut Map<String,
 }
 
 /// Applies one agent's result to the artifact (§4.36 steps 1–7).
-pub fn update_artifact(edition: Edition, artifact_text: &str, r: &AgentResult<'_>) -> Result<Updated> {
+pub fn update_artifact(
+    edition: Edition,
+    artifact_text: &str,
+    r: &AgentResult<'_>,
+) -> Result<Updated> {
     let mut art = check_artifact(edition, artifact_text, r.workflow_uuid)?.artifact;
     let pass_no = match r.agent {
         Agent::PlanGapReviewer => match r.phase {
-            None => return Err(missing("phase", "plan-gap-reviewer needs phase plan-review-gap-1|2")),
+            None => {
+                return Err(missing(
+                    "phase",
+                    "plan-gap-reviewer needs phase plan-review-gap-1|2",
+                ))
+            }
             Some(Phase::PlanReviewGap1) => Some(1),
             Some(Phase::PlanReviewGap2) => Some(2),
-            Some(_) => return Err(invalid("phase", "plan-gap-reviewer's phase must be plan-review-gap-1 or plan-review-gap-2")),
+            Some(_) => {
+                return Err(invalid(
+                    "phase",
+                    "plan-gap-reviewer's phase must be plan-review-gap-1 or plan-review-gap-2",
+                ))
+            }
         },
         _ => None,
     };
@@ -122,7 +142,12 @@ pub fn update_artifact(edition: Edition, artifact_text: &str, r: &AgentResult<'_
             None => return Err(missing("result", &format!("result.{k} is required"))),
             Some(Value::Null) => None,
             Some(Value::Bool(b)) => Some(*b),
-            Some(_) => return Err(invalid("result", &format!("result.{k} must be a boolean or null"))),
+            Some(_) => {
+                return Err(invalid(
+                    "result",
+                    &format!("result.{k} must be a boolean or null"),
+                ))
+            }
         },
     };
     let key = results_key(r.agent);
@@ -136,7 +161,9 @@ pub fn update_artifact(edition: Edition, artifact_text: &str, r: &AgentResult<'_
             }
             None => {
                 let mut v = result;
-                if r.agent == Agent::DocSyncer && r.result.get("soft_pass") == Some(&Value::Bool(true)) {
+                if r.agent == Agent::DocSyncer
+                    && r.result.get("soft_pass") == Some(&Value::Bool(true))
+                {
                     if let Some(o) = v.as_object_mut() {
                         o.insert("doc_sync_partial".to_string(), Value::Bool(true));
                     }
@@ -189,24 +216,40 @@ pub fn update_artifact(edition: Edition, artifact_text: &str, r: &AgentResult<'_
                 art.insert(art_key.to_string(), v.clone());
             }
         }
-        art.insert("planning_review_status".to_string(), json!("pending_review"));
+        art.insert(
+            "planning_review_status".to_string(),
+            json!("pending_review"),
+        );
     }
     // 5. plan-gap-reviewer
     let inline = r.result.get("needs_inline_verification") == Some(&Value::Bool(true));
     if let (Some(n), false) = (pass_no, inline) {
-        let runs = art.get("planning_review_runs").and_then(Value::as_u64).unwrap_or(0);
+        let runs = art
+            .get("planning_review_runs")
+            .and_then(Value::as_u64)
+            .unwrap_or(0);
         art.insert("planning_review_runs".to_string(), json!(runs + 1));
         match status {
             Some("PASS") => {
                 art.insert("planning_review_status".to_string(), json!("passed"));
             }
             Some("FINDINGS") => {
-                let findings = r.result.get("critical_issues").cloned().unwrap_or(json!([]));
+                let findings = r
+                    .result
+                    .get("critical_issues")
+                    .cloned()
+                    .unwrap_or(json!([]));
                 art.insert("planning_review_findings".to_string(), findings);
                 if n == 1 {
-                    art.insert("planning_review_status".to_string(), json!("findings_received"));
+                    art.insert(
+                        "planning_review_status".to_string(),
+                        json!("findings_received"),
+                    );
                 } else {
-                    art.insert("planning_review_status".to_string(), json!("needs_clarification"));
+                    art.insert(
+                        "planning_review_status".to_string(),
+                        json!("needs_clarification"),
+                    );
                     art.insert("pending_gate".to_string(), json!("clarification"));
                 }
             }
@@ -225,8 +268,12 @@ pub fn update_artifact(edition: Edition, artifact_text: &str, r: &AgentResult<'_
     // 7. updated_at
     art.insert("updated_at".to_string(), json!(r.stamp));
     let artifact = Value::Object(art);
-    let mut text = serde_json::to_string_pretty(&artifact)
-        .map_err(|e| Error::new(ErrorKind::InvalidValue, format!("artifact is not JSON: {e}")))?;
+    let mut text = serde_json::to_string_pretty(&artifact).map_err(|e| {
+        Error::new(
+            ErrorKind::InvalidValue,
+            format!("artifact is not JSON: {e}"),
+        )
+    })?;
     text.push('\n');
     Ok(Updated { artifact, text })
 }

@@ -82,7 +82,10 @@ impl Doc {
     fn new(text: &str) -> Doc {
         let nl = if text.contains("\r\n") { "\r\n" } else { "\n" };
         let final_nl = text.ends_with('\n');
-        let body = text.strip_suffix(nl).or_else(|| text.strip_suffix('\n')).unwrap_or(text);
+        let body = text
+            .strip_suffix(nl)
+            .or_else(|| text.strip_suffix('\n'))
+            .unwrap_or(text);
         let lines = if text.is_empty() {
             Vec::new()
         } else {
@@ -90,7 +93,11 @@ impl Doc {
                 .map(|l| l.strip_suffix('\r').unwrap_or(l).to_string())
                 .collect()
         };
-        Doc { lines, nl, final_nl }
+        Doc {
+            lines,
+            nl,
+            final_nl,
+        }
     }
 
     fn text(&self) -> String {
@@ -103,9 +110,10 @@ impl Doc {
 
     /// (heading index, end of section) of `## {name}`.
     fn section(&self, name: &str) -> Option<(usize, usize)> {
-        let h = self.lines.iter().position(|l| {
-            l.trim_end_matches([' ', '\t']) == format!("## {name}")
-        })?;
+        let h = self
+            .lines
+            .iter()
+            .position(|l| l.trim_end_matches([' ', '\t']) == format!("## {name}"))?;
         let end = self.lines[h + 1..]
             .iter()
             .position(|l| l.starts_with("## "))
@@ -224,7 +232,10 @@ pub fn finalize_memory(
             let reset = format!("[DEBUG-RESET: wf:{}]", f.workflow_uuid);
             let line = format!("- {summary}");
             if let Some((h, end)) = ac.section("Recent Changes") {
-                match ac.lines[h + 1..end].iter().rposition(|l| l.contains(&reset)) {
+                match ac.lines[h + 1..end]
+                    .iter()
+                    .rposition(|l| l.contains(&reset))
+                {
                     Some(i) => ac.lines.insert(h + 2 + i, line),
                     None => ac.insert_top("Recent Changes", vec![format!("- {reset}"), line]),
                 }
@@ -259,7 +270,10 @@ fn set_reference(doc: &mut Doc, prefix: &str, line: &str) {
     let Some((h, end)) = doc.section("References") else {
         return;
     };
-    match doc.lines[h + 1..end].iter().position(|l| l.starts_with(prefix)) {
+    match doc.lines[h + 1..end]
+        .iter()
+        .position(|l| l.starts_with(prefix))
+    {
         Some(i) => doc.lines[h + 1 + i] = line.to_string(),
         None => doc.lines.insert(h + 1, line.to_string()),
     }

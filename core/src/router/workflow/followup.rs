@@ -367,7 +367,10 @@ impl Ctx<'_, '_> {
             wt,
             WorkflowType::Build | WorkflowType::Debug | WorkflowType::Review
         ) {
-            return Err(invalid("workflow_type", "re-review runs in BUILD, DEBUG or REVIEW"));
+            return Err(invalid(
+                "workflow_type",
+                "re-review runs in BUILD, DEBUG or REVIEW",
+            ));
         }
         let remfix = self
             .tasks
@@ -386,9 +389,8 @@ impl Ctx<'_, '_> {
                 format!("task {remfix_id:?} is not a completed kind:remfix task"),
             ));
         }
-        let completed = self.count(|s| {
-            s.kind() == Kind::Remfix && s.task.status == TaskStatus::Completed
-        });
+        let completed =
+            self.count(|s| s.kind() == Kind::Remfix && s.task.status == TaskStatus::Completed);
         let nothing = |decision| Followup::ReReview {
             graph: "re_review",
             decision,
@@ -568,9 +570,11 @@ impl Ctx<'_, '_> {
             build_scope: "standard",
             stop: false,
         };
-        if self.tasks.iter().any(|s| {
-            matches!(s.meta.phase, Some(Phase::BuildReview | Phase::BuildHunt))
-        }) {
+        if self
+            .tasks
+            .iter()
+            .any(|s| matches!(s.meta.phase, Some(Phase::BuildReview | Phase::BuildHunt)))
+        {
             return Ok(done(Decision::AlreadyFull, vec![], vec![]));
         }
         let not_found = |what: &str| {
@@ -660,7 +664,9 @@ impl Ctx<'_, '_> {
         let targets: Vec<&Scoped<'_>> = self
             .tasks
             .iter()
-            .filter(|s| s.task.status.is_open() && s.meta.phase.is_some_and(|p| phases.contains(&p)))
+            .filter(|s| {
+                s.task.status.is_open() && s.meta.phase.is_some_and(|p| phases.contains(&p))
+            })
             .collect();
         let fallback = self.edition.rules().prune_fallback && !deletion_supported;
         let updates = targets
@@ -692,4 +698,3 @@ impl Ctx<'_, '_> {
         })
     }
 }
-

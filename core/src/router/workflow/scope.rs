@@ -102,8 +102,7 @@ pub fn scope_decision(
     let mut found = Vec::new();
     for (at, line) in decisions_lines(active_context) {
         for m in marker::parse(line).markers {
-            if m.marker == MarkerKind::ScopeDecisionPending
-                && workflow_id.is_none_or(|w| w == m.wf)
+            if m.marker == MarkerKind::ScopeDecisionPending && workflow_id.is_none_or(|w| w == m.wf)
             {
                 found.push((at, line, m));
             }

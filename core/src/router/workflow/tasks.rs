@@ -115,7 +115,9 @@ pub fn check_unique_ids(tasks: &[Task]) -> Result<()> {
     let mut seen = std::collections::HashSet::new();
     for t in tasks {
         if t.id.is_empty() {
-            return Err(Error::new(ErrorKind::InvalidValue, "a task id is empty").with_field("tasks"));
+            return Err(
+                Error::new(ErrorKind::InvalidValue, "a task id is empty").with_field("tasks")
+            );
         }
         if !seen.insert(t.id.as_str()) {
             return Err(Error::new(
@@ -149,14 +151,16 @@ impl<'t> Scope<'t> {
                 }),
             }
         }
-        Scope { all, tasks, invalid }
+        Scope {
+            all,
+            tasks,
+            invalid,
+        }
     }
 
     /// Whether blocker `id` is resolved: a task of the list that is completed or deleted.
     pub fn resolved(&self, id: &str) -> bool {
-        self.all
-            .iter()
-            .any(|t| t.id == id && t.status.resolves())
+        self.all.iter().any(|t| t.id == id && t.status.resolves())
     }
 
     /// The task's blockers that are not resolved, in order.
