@@ -561,15 +561,17 @@ enum fourx_status fourx_blueprint_store_new(const uint8_t *config,
                                             struct fourx_buf *err);
 
 /**
- * Runs one op against the store: `op` is NUL-terminated, one of
- * - `"commit"`: the input of `blueprint.commit` without `store`/`home`/`repo_root` → `{result,
- *   written, attempts}`; a lost race is status `FOURX_STATUS_ERROR` with kind `fold_conflict` and
+ * Runs one op against the store: `op` is NUL-terminated, a full name or its short alias, one of
+ * - `"blueprint.commit"` (alias `"commit"`): the input of `blueprint.commit` without
+ *   `store`/`home`/`repo_root` → `{result, written, attempts}`; a lost race is status `FOURX_STATUS_ERROR` with kind `fold_conflict` and
  *   the fold account in `error.result` (a deferral, not a failure);
- * - `"gc"`: `{snapshot, now, nonce}` → the output of `blueprint.gc` without `store`;
- * - `"read"`: `{}` → `{content, exists, revisions}` (`content` `""` when there is no file yet,
- *   revision names sorted);
- * - `"render_index"` / `"read_module"`: the input of `blueprint.render_index` /
- *   `blueprint.read_module` without `doc`, which is read from the store.
+ * - `"blueprint.gc"` (alias `"gc"`): `{snapshot, now, nonce}` → the output of `blueprint.gc`
+ *   without `store`;
+ * - `"blueprint.store.read"` (alias `"read"`): `{}` → `{content, exists, revisions}` (`content`
+ *   `""` when there is no file yet, revision names sorted);
+ * - `"blueprint.render_index"` / `"blueprint.read_module"` (aliases `"render_index"` /
+ *   `"read_module"`): the input of `blueprint.render_index` / `blueprint.read_module` without
+ *   `doc`, which is read from the store.
  *
  * `(input, input_len)` follows `fourx_call`'s rules (`(NULL, 0)` = `{}`, 16 MiB limit before
  * parsing, UTF-8, a JSON object). `out` is always overwritten unless it is NULL
@@ -629,15 +631,15 @@ enum fourx_status fourx_snapshot_cell_new(const uint8_t *config,
                                           struct fourx_buf *err);
 
 /**
- * Runs one op against the cell: `op` is NUL-terminated, one of
- * - `"load"`: `{}` → `{snapshot, repo_token, scanning, last_error, cost}` (the published
- *   snapshot; `last_error` is the last failed rescan's message or null; `cost` is
+ * Runs one op against the cell: `op` is NUL-terminated, a full name or its short alias, one of
+ * - `"blueprint.cell.load"` (alias `"load"`): `{}` → `{snapshot, repo_token, scanning,
+ *   last_error, cost}` (the published snapshot; `last_error` is the last failed rescan's message or null; `cost` is
  *   `{mode, expires_at}` once a rescan was timed, else null);
- * - `"request"`: `{repo_token, now}` (`now` RFC 3339, upper-case `T`/`Z`) → as `load`, at once;
- *   when `repo_token` differs from the published one and the cost policy allows, one rescan
+ * - `"blueprint.cell.request"` (alias `"request"`): `{repo_token, now}` (`now` RFC 3339,
+ *   upper-case `T`/`Z`) → as `load`, at once; when `repo_token` differs from the published one and the cost policy allows, one rescan
  *   starts on the handle's thread (a failed rescan keeps the published snapshot);
- * - `"publish"`: `{snapshot}` → `{published}` (`false` while a rescan holds the writer token;
- *   `snapshot.repo_token` is kept).
+ * - `"blueprint.cell.publish"` (alias `"publish"`): `{snapshot}` → `{published}` (`false` while
+ *   a rescan holds the writer token; `snapshot.repo_token` is kept).
  *
  * `(input, input_len)` follows `fourx_call`'s rules. `out` is always overwritten unless it is
  * NULL (`FOURX_STATUS_NULL_ARG`, nothing written): the result JSON on `FOURX_STATUS_OK`, the error

@@ -340,14 +340,15 @@ impl FromStr for ErrorKind {
     }
 }
 
-/// Structured detail attached to an error. Today the only detail is the blueprint's fold account
+/// Structured detail attached to an error, held as data this module owns (JSON) so that the error
+/// vocabulary depends on no area. Today the only detail is the blueprint's fold account
 /// (`fold_conflict`, and `io_error` raised after a merge); areas add variants here, never
-/// elsewhere.
+/// elsewhere, and read them back typed on their side (`blueprint::FoldResult::from_error`).
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum ErrorDetail {
-    /// The blueprint fold account, carried as `result` in the error document.
-    FoldResult(crate::blueprint::FoldResult),
+    /// The blueprint fold account as JSON, carried as `result` in the error document.
+    FoldAccount(Value),
 }
 
 /// A fourx failure: a stable [`ErrorKind`], a human message, and optionally the offending input
@@ -409,18 +410,12 @@ impl Error {
         self.field.as_deref()
     }
 
-    /// The fold account carried by `fold_conflict` (and `io_error` after a merge).
-    pub fn fold_result(&self) -> Option<&crate::blueprint::FoldResult> {
-        match self.detail.as_deref() {
-            Some(ErrorDetail::FoldResult(r)) => Some(r),
-            None => None,
-        }
-    }
-
-    /// The fold account as JSON (what the error document carries as `result`).
+    /// The fold account carried by `fold_conflict` (and `io_error` after a merge), as JSON (what
+    /// the error document carries as `result`).
     pub fn fold_result_json(&self) -> Option<Value> {
-        self.fold_result()
-            .map(crate::blueprint::FoldResult::to_json)
+        self.detail
+            .as_deref()
+            .map(|ErrorDetail::FoldAccount(v)| v.clone())
     }
 
     /// Shorthand for an `invalid_input` error.
@@ -489,13 +484,13 @@ mod tests {
 
     #[test]
     fn fold_result_travels_in_the_error_document() {
-        let result = crate::blueprint::FoldResult {
-            submitted: 1,
-            ..Default::default()
-        };
+        let account = serde_json::json!({"submitted": 1});
         let e = Error::new(ErrorKind::FoldConflict, "conflict")
-            .with_detail(ErrorDetail::FoldResult(result));
-        assert_eq!(e.fold_result().map(|r| r.submitted), Some(1));
+            .with_detail(ErrorDetail::FoldAccount(account));
+        assert_eq!(
+            e.fold_result_json().map(|r| r["submitted"].clone()),
+            Some(1.into())
+        );
         assert_eq!(e.to_json()["error"]["result"]["submitted"], 1);
     }
 }

@@ -285,7 +285,7 @@ fn a_failed_publish_is_io_error_with_the_account_and_keeps_the_old_file() {
     .unwrap_err();
     assert_eq!(err.kind, ErrorKind::IoError);
     assert_eq!(
-        err.fold_result().map(|r| r.accepted.len()),
+        fourx_core::blueprint::FoldResult::from_error(&err).map(|r| r.accepted.len()),
         Some(1),
         "the account leaves with the error"
     );
@@ -338,7 +338,8 @@ fn worker(
             }
             Err(e) => {
                 assert_eq!(e.kind, ErrorKind::FoldConflict, "{e}");
-                let account = e.fold_result().expect("fold_conflict carries its account");
+                let account = fourx_core::blueprint::FoldResult::from_error(&e)
+                    .expect("fold_conflict carries its account");
                 assert_eq!(account.accepted.len(), 1);
                 out.push((claim, false));
             }

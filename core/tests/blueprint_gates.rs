@@ -125,11 +125,10 @@ fn two_conflicts_are_a_fold_conflict_carrying_the_account() {
     )
     .unwrap_err();
     assert_eq!(err.kind, ErrorKind::FoldConflict);
-    let account = err
-        .fold_result()
+    let account = fourx_core::blueprint::FoldResult::from_error(&err)
         .expect("fold_conflict carries the account");
     assert_eq!(account.accepted.len(), 3);
-    assert!(format_for_director(account, true).contains("deferred (fold_conflict"));
+    assert!(format_for_director(&account, true).contains("deferred (fold_conflict"));
 }
 
 // fold_prose_test.go:25,40,60,71 — the four prose shapes of pit 42.

@@ -1,11 +1,12 @@
-//! `blueprint::HeldStore` shared by threads: the writers of one held memory store take turns, so
+//! `ops::blueprint_store::HeldStore` shared by threads: the writers of one held memory store take turns, so
 //! none of them is deferred (`fold_conflict`) and no written claim is lost. Without the turn, a
 //! commit's read → merge → write window over a large file makes concurrent writers lose the
 //! compare-and-swap twice and defer.
 
 use std::sync::Arc;
 
-use fourx_core::blueprint::HeldStore;
+use fourx_core::ops::blueprint_store::HeldStore;
+use fourx_core::ops::Handle;
 use serde_json::{json, Map, Value};
 
 const THREADS: usize = 4;

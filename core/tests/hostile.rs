@@ -2,7 +2,7 @@
 //! wrong JSON types, huge strings, NUL bytes, `..`/absolute/NUL ids and roots, YAML alias bombs
 //! and over-deep nesting — alone and spliced into each valid input of the conformance vectors.
 //! Every answer must be a result or an error whose kind the op documents (its catalog `errors`,
-//! or `invalid_input`); never a panic, never a slow call, never a file outside the sandbox.
+//! or `invalid_input`); never a panic, never a file outside the sandbox.
 //!
 //! Driven by the catalog, so a new op is covered the day it lands.
 #![cfg(feature = "fs")]
@@ -17,8 +17,8 @@ use fourx_core::ops::{call, catalog, OpInfo};
 use fourx_core::ErrorKind;
 use serde_json::{json, Map, Value};
 
-/// Per-call bound for a debug build on a loaded 2-core machine; real costs are milliseconds.
-const SLOW: Duration = Duration::from_secs(10);
+// The slowest calls are printed, not asserted: speed is the benches' business, and a wall-clock
+// bound would make this inventory flaky on a loaded CI machine.
 
 /// Size of the "huge" strings: well above every per-field expectation, below the 4 MiB router
 /// cap so that parsers really run on it.
@@ -256,10 +256,6 @@ impl Findings {
         if self.slowest.len() > 64 {
             self.slowest.sort_by_key(|a| std::cmp::Reverse(a.0));
             self.slowest.truncate(8);
-        }
-        if took > SLOW {
-            self.problems
-                .push(format!("{name} [{what}]: took {took:?}"));
         }
         for p in &sandbox().escapes {
             if p.exists() {

@@ -133,13 +133,15 @@ fn commit_thread(dir: &Path, l: Load, p: usize, t: usize) -> Vec<String> {
             }
             Ok(o) if o.written && o.result.accepted.len() == 1 => out.push(format!("W {claim}")),
             Ok(o) => out.push(format!("BAD not written: {claim} {:?}", o.result)),
-            Err(e) if e.kind == ErrorKind::FoldConflict => match e.fold_result() {
-                Some(acc) if !acc.warnings.is_empty() => {
-                    out.push(format!("BAD warnings {claim}: {:?}", acc.warnings))
+            Err(e) if e.kind == ErrorKind::FoldConflict => {
+                match fourx_core::blueprint::FoldResult::from_error(&e) {
+                    Some(acc) if !acc.warnings.is_empty() => {
+                        out.push(format!("BAD warnings {claim}: {:?}", acc.warnings))
+                    }
+                    Some(acc) if acc.accepted.len() == 1 => out.push(format!("C {claim}")),
+                    _ => out.push(format!("BAD conflict without its account: {claim}")),
                 }
-                Some(acc) if acc.accepted.len() == 1 => out.push(format!("C {claim}")),
-                _ => out.push(format!("BAD conflict without its account: {claim}")),
-            },
+            }
             Err(e) => out.push(format!("BAD {claim}: {} {}", e.kind.as_str(), e.message)),
         }
     }

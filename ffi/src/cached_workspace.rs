@@ -1,12 +1,13 @@
 //! `fourx_cached_workspace`: the cached reader of one `.4x` workspace held across calls
 //! (features.md §13), with the `_new` / `_call` / `_free` pattern of CONVENTIONS.md §C ABI.
 //!
-//! The cache and the ops are the core's (`workspace::cached_ops`); this module owns only the
+//! The cache and the ops are the core's (`ops::workspace_cached`, one `ops::Handle`); this module owns only the
 //! allocation.
 
 use std::ffi::c_char;
 
-use fourx_core::workspace::cached_ops::HeldCachedWorkspace;
+use fourx_core::ops::workspace_cached::HeldCachedWorkspace;
+use fourx_core::ops::Handle;
 
 use super::handles::{call_handle, free_handle, new_handle};
 use super::{fourx_buf, fourx_status};

@@ -2,8 +2,9 @@
 //! `fourx_snapshot_cell` (a published snapshot with background rescans), each with the
 //! `_new` / `_call` / `_free` pattern of CONVENTIONS.md §C ABI.
 //!
-//! The rules and JSON shapes are the core's (`blueprint::held`, `blueprint::cell_ops`); this
-//! module owns only what a C host cannot: the allocation, the rescan thread and its clock.
+//! The rules, op names and JSON shapes are the core's handles (`ops::blueprint_store`,
+//! `ops::blueprint_cell`, both of the one `ops::Handle` shape); this module owns only what a C host
+//! cannot: the allocation, the rescan thread and its clock.
 
 use std::ffi::c_char;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -13,8 +14,9 @@ use std::thread::JoinHandle;
 use std::time::Instant;
 
 use fourx_core::blueprint::cell::{Executor, ScanOutcome, ScanSource, SnapshotCell};
-use fourx_core::blueprint::cell_ops::{self, CellConfig};
-use fourx_core::blueprint::HeldStore;
+use fourx_core::ops::blueprint_cell::{self, CellConfig, CellHandle, ScanTarget};
+use fourx_core::ops::blueprint_store::HeldStore;
+use fourx_core::ops::Handle;
 use fourx_core::Error;
 use serde_json::{Map, Value};
 
@@ -157,15 +159,17 @@ pub unsafe extern "C" fn fourx_blueprint_store_new(
     }
 }
 
-/// Runs one op against the store: `op` is NUL-terminated, one of
-/// - `"commit"`: the input of `blueprint.commit` without `store`/`home`/`repo_root` → `{result,
-///   written, attempts}`; a lost race is status `FOURX_STATUS_ERROR` with kind `fold_conflict` and
+/// Runs one op against the store: `op` is NUL-terminated, a full name or its short alias, one of
+/// - `"blueprint.commit"` (alias `"commit"`): the input of `blueprint.commit` without
+///   `store`/`home`/`repo_root` → `{result, written, attempts}`; a lost race is status `FOURX_STATUS_ERROR` with kind `fold_conflict` and
 ///   the fold account in `error.result` (a deferral, not a failure);
-/// - `"gc"`: `{snapshot, now, nonce}` → the output of `blueprint.gc` without `store`;
-/// - `"read"`: `{}` → `{content, exists, revisions}` (`content` `""` when there is no file yet,
-///   revision names sorted);
-/// - `"render_index"` / `"read_module"`: the input of `blueprint.render_index` /
-///   `blueprint.read_module` without `doc`, which is read from the store.
+/// - `"blueprint.gc"` (alias `"gc"`): `{snapshot, now, nonce}` → the output of `blueprint.gc`
+///   without `store`;
+/// - `"blueprint.store.read"` (alias `"read"`): `{}` → `{content, exists, revisions}` (`content`
+///   `""` when there is no file yet, revision names sorted);
+/// - `"blueprint.render_index"` / `"blueprint.read_module"` (aliases `"render_index"` /
+///   `"read_module"`): the input of `blueprint.render_index` / `blueprint.read_module` without
+///   `doc`, which is read from the store.
 ///
 /// `(input, input_len)` follows `fourx_call`'s rules (`(NULL, 0)` = `{}`, 16 MiB limit before
 /// parsing, UTF-8, a JSON object). `out` is always overwritten unless it is NULL
@@ -260,13 +264,13 @@ impl Drop for Worker {
 
 /// A rescan measured by the host's monotonic clock (the cell's cost mode needs the duration).
 struct TimedRescan {
-    input: Map<String, Value>,
+    target: ScanTarget,
 }
 
 impl ScanSource for TimedRescan {
     fn scan(&self) -> ScanOutcome {
         let start = Instant::now();
-        let result = catch_unwind(AssertUnwindSafe(|| cell_ops::rescan(&self.input)))
+        let result = catch_unwind(AssertUnwindSafe(|| blueprint_cell::rescan(&self.target)))
             .unwrap_or_else(|_| Err("panic: the rescan panicked (a bug in fourx)".to_string()));
         ScanOutcome {
             result,
@@ -283,10 +287,9 @@ impl ScanSource for TimedRescan {
 /// several threads at once on the same handle; `load` and `request` never block (not even while
 /// a rescan publishes). Only `fourx_snapshot_cell_free` needs exclusive access.
 pub struct fourx_snapshot_cell {
-    cell: Arc<SnapshotCell>,
-    source: Arc<dyn ScanSource>,
-    // Dropped last: joins the rescan thread after the handle's own references are gone.
-    worker: Worker,
+    // The worker is the handle's executor, dropped last: it joins the rescan thread after the
+    // handle's own references are gone.
+    held: CellHandle<Worker>,
 }
 
 /// Creates a snapshot cell from its config JSON `(config, config_len)` (borrowed):
@@ -321,26 +324,23 @@ pub unsafe extern "C" fn fourx_snapshot_cell_new(
             let cfg = CellConfig::from_json(cfg)?;
             let worker = Worker::spawn()
                 .map_err(|e| Error::io("starting the snapshot cell's rescan thread", &e))?;
+            let source: Arc<dyn ScanSource> = Arc::new(TimedRescan { target: cfg.scan });
             Ok(fourx_snapshot_cell {
-                cell: SnapshotCell::new(cfg.initial),
-                source: Arc::new(TimedRescan {
-                    input: cfg.scan_input,
-                }),
-                worker,
+                held: CellHandle::new(SnapshotCell::new(cfg.initial), source, worker),
             })
         })
     }
 }
 
-/// Runs one op against the cell: `op` is NUL-terminated, one of
-/// - `"load"`: `{}` → `{snapshot, repo_token, scanning, last_error, cost}` (the published
-///   snapshot; `last_error` is the last failed rescan's message or null; `cost` is
+/// Runs one op against the cell: `op` is NUL-terminated, a full name or its short alias, one of
+/// - `"blueprint.cell.load"` (alias `"load"`): `{}` → `{snapshot, repo_token, scanning,
+///   last_error, cost}` (the published snapshot; `last_error` is the last failed rescan's message or null; `cost` is
 ///   `{mode, expires_at}` once a rescan was timed, else null);
-/// - `"request"`: `{repo_token, now}` (`now` RFC 3339, upper-case `T`/`Z`) → as `load`, at once;
-///   when `repo_token` differs from the published one and the cost policy allows, one rescan
+/// - `"blueprint.cell.request"` (alias `"request"`): `{repo_token, now}` (`now` RFC 3339,
+///   upper-case `T`/`Z`) → as `load`, at once; when `repo_token` differs from the published one and the cost policy allows, one rescan
 ///   starts on the handle's thread (a failed rescan keeps the published snapshot);
-/// - `"publish"`: `{snapshot}` → `{published}` (`false` while a rescan holds the writer token;
-///   `snapshot.repo_token` is kept).
+/// - `"blueprint.cell.publish"` (alias `"publish"`): `{snapshot}` → `{published}` (`false` while
+///   a rescan holds the writer token; `snapshot.repo_token` is kept).
 ///
 /// `(input, input_len)` follows `fourx_call`'s rules. `out` is always overwritten unless it is
 /// NULL (`FOURX_STATUS_NULL_ARG`, nothing written): the result JSON on `FOURX_STATUS_OK`, the error
@@ -361,11 +361,7 @@ pub unsafe extern "C" fn fourx_snapshot_cell_call(
     out: *mut fourx_buf,
 ) -> fourx_status {
     // SAFETY: forwarded caller guarantees.
-    unsafe {
-        call_handle(h, op, input, input_len, out, |h, op, m| {
-            cell_ops::call(&h.cell, op, m, &h.worker, &h.source)
-        })
-    }
+    unsafe { call_handle(h, op, input, input_len, out, |h, op, m| h.held.call(op, m)) }
 }
 
 /// Frees a snapshot cell: waits for a running rescan to finish, joins the handle's thread, then
@@ -482,7 +478,7 @@ mod tests {
         // missing root fails at once). That the job ran and was joined is checked below.
         assert!(take(&mut out)["scanning"].is_boolean());
         // SAFETY: `h` is live and freed once.
-        let cell = Arc::clone(unsafe { &(*h).cell });
+        let cell = Arc::clone(unsafe { (*h).held.cell() });
         // SAFETY: as above.
         unsafe { fourx_snapshot_cell_free(h) };
         // The thread was joined: the job finished and dropped its reference to the cell.

@@ -6,7 +6,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use pyo3::prelude::*;
 
-use fourx_core::workspace::cached_ops::HeldCachedWorkspace;
+use fourx_core::ops::workspace_cached::HeldCachedWorkspace;
+use fourx_core::ops::Handle;
 
 use super::{guard, raise, to_object, to_py};
 

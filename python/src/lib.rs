@@ -12,7 +12,8 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use serde_json::{Map, Number, Value};
 
-use fourx_core::blueprint::held::HeldStore;
+use fourx_core::ops::blueprint_store::HeldStore;
+use fourx_core::ops::Handle;
 use fourx_core::{ops, Error, ErrorKind};
 
 mod cached;

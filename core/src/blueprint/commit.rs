@@ -43,7 +43,7 @@ pub fn decode(bytes: Option<&[u8]>) -> Result<&str> {
 }
 
 fn with_result(e: Error, result: &FoldResult) -> Error {
-    e.with_detail(ErrorDetail::FoldResult(result.clone()))
+    e.with_detail(ErrorDetail::FoldAccount(result.to_json()))
 }
 
 /// Commits `req` to `store`: the account always comes back, in the outcome or inside the

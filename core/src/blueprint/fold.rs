@@ -131,6 +131,13 @@ impl FoldResult {
         serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
     }
 
+    /// The account an error carries (`fold_conflict`, `io_error` after a merge), read back typed;
+    /// `None` when the error carries none.
+    pub fn from_error(e: &crate::error::Error) -> Option<FoldResult> {
+        e.fold_result_json()
+            .and_then(|v| serde_json::from_value(v).ok())
+    }
+
     /// Adds `w` once.
     pub fn warn(&mut self, w: Warning) {
         if !self.warnings.contains(&w) {

@@ -7,7 +7,6 @@
 
 pub mod anchors;
 pub mod cell;
-pub mod cell_ops;
 pub mod commit;
 pub mod cost;
 pub mod defaults;
@@ -18,10 +17,8 @@ pub mod fold;
 pub mod gc;
 pub mod graph;
 pub mod guard;
-pub mod held;
 pub mod index;
 pub mod normalize;
-pub(crate) mod ops;
 pub mod parse;
 pub mod read;
 pub mod render;
@@ -46,7 +43,6 @@ pub use fold::{
 pub use gc::{gc, gc_plan, GcOutcome, GcPlan};
 pub use graph::{graph, GraphFormat};
 pub use guard::{guard_root, storage_paths, GuardOk, StoragePaths};
-pub use held::HeldStore;
 pub use index::{render_index, IndexOutput, LEGEND};
 pub use normalize::Item;
 pub use parse::parse;

@@ -7,7 +7,6 @@
 
 mod diagram;
 mod enums;
-pub(crate) mod ops;
 mod roles;
 mod rules;
 mod table;

@@ -67,7 +67,7 @@ impl<'a> Args<'a> {
             self.invalid,
             format!(
                 "input key `{key}` must be {want}, not {}",
-                super::type_name(got)
+                crate::protocol::codec::limits::type_name(got)
             ),
         )
         .with_field(key)

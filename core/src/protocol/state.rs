@@ -748,11 +748,11 @@ fn decode_input_object(v: &Value, field: &str) -> Result<GoValue> {
     if !v.is_object() {
         return Err(Error::invalid_input(format!(
             "{field} must be a JSON object, not {}",
-            crate::ops::type_name(v)
+            crate::protocol::codec::limits::type_name(v)
         ))
         .with_field(field));
     }
-    gojson_decode::from_value(v, crate::ops::MAX_DEPTH)
+    gojson_decode::from_value(v, crate::protocol::codec::limits::MAX_DEPTH)
         .map_err(|e| Error::invalid_input(format!("{field}: {e}")).with_field(field))
 }
 

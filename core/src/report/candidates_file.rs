@@ -91,7 +91,7 @@ impl CandidatePool {
 
     /// Reads a pool from an op-input JSON value (`invalid_input` when it does not fit).
     pub fn from_json(v: &Value) -> Result<CandidatePool> {
-        let go = gojson_decode::from_value(v, crate::ops::MAX_DEPTH)
+        let go = gojson_decode::from_value(v, crate::protocol::codec::limits::MAX_DEPTH)
             .map_err(|e| Error::invalid_input(format!("pool: {e}")).with_field("pool"))?;
         Self::from_go(&go).map_err(|m| Error::invalid_input(m).with_field("pool"))
     }

@@ -9,8 +9,6 @@ pub mod candidates_file;
 pub mod discover;
 pub mod issues;
 pub mod miner;
-pub(crate) mod ops;
-pub(crate) mod pool_ops;
 pub mod similarity;
 
 pub use candidates::dedupe_candidates;

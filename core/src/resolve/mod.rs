@@ -10,7 +10,6 @@ pub mod artifacts;
 pub mod limits;
 pub mod merge;
 pub mod models;
-pub(crate) mod ops;
 pub mod pipeline;
 pub mod profiles;
 pub mod repos;

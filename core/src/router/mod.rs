@@ -36,7 +36,6 @@ pub mod vocabulary;
 pub mod workflow;
 pub mod workflow_id;
 
-pub(crate) mod ops;
 pub mod prompt;
 
 pub use vocabulary::{

@@ -16,22 +16,12 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use serde_json::{Map, Value};
-
 use crate::blueprint::cell::{ScanOutcome, ScanSource};
 use crate::blueprint::scan::{self, ListedFile, ScanOutput, SourceReader, DEFAULT_MAX_FILE_BYTES};
 use crate::error::{Error, ErrorKind, Result};
-use crate::ops::{Args, OpInfo};
 use crate::protocol::codec::pathclean;
 
 use super::{Fs, RealFs};
-
-use ErrorKind as K;
-
-/// The op this module serves (registered in the catalog next to the other areas' tables).
-pub(crate) static OPS: &[OpInfo] = &[
-    OpInfo::new("blueprint.scan", "Scan a repository (gitignore-aware, no symlinks followed) into a snapshot: per-language modules, import edges, fingerprints, repo token.", &["root", "max_file_bytes?"], &["modules", "edges", "repo_token", "languages", "oversize"], &[K::InvalidInput, K::InvalidPath, K::IoError], op_scan),
-];
 
 /// Directory names pruned from every walk (never source in any language).
 pub const PRUNED_DIRS: &[&str] = &["node_modules", "__pycache__"];
@@ -164,19 +154,4 @@ impl ScanSource for TimedScan {
             sample_ms: start.elapsed().as_secs_f64() * 1000.0,
         }
     }
-}
-
-fn op_scan(input: &Map<String, Value>) -> Result<Value> {
-    let a = Args::new(input);
-    let root = a.str("root")?;
-    let max = match a.get("max_file_bytes") {
-        None => DEFAULT_MAX_FILE_BYTES,
-        Some(v) => v.as_u64().filter(|n| *n > 0).ok_or_else(|| {
-            Error::invalid_input(format!(
-                "`max_file_bytes` must be a positive integer, not {v}"
-            ))
-            .with_field("max_file_bytes")
-        })?,
-    };
-    Ok(scan_root(root, max)?.to_json())
 }

@@ -8,18 +8,13 @@
 pub mod backlog;
 #[cfg(feature = "fs")]
 pub mod cached;
-#[cfg(feature = "fs")]
-pub mod cached_ops;
 pub mod config_files;
 mod constants;
 mod events;
 pub mod evidence;
 #[cfg(feature = "fs")]
 pub mod evidence_fs;
-#[cfg(feature = "fs")]
-pub(crate) mod feature_fs_ops;
 mod feature_id;
-pub(crate) mod feature_ops;
 pub mod feature_rules;
 pub mod feature_yaml;
 #[cfg(feature = "fs")]
@@ -30,7 +25,6 @@ mod fs;
 mod liveness;
 #[cfg(feature = "fs")]
 pub mod miner_fs;
-pub(crate) mod ops;
 mod paths;
 mod render;
 mod resolve;

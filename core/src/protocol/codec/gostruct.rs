@@ -49,8 +49,8 @@ fn field_error(path: &str, e: gojson_decode::DecodeError) -> Error {
 
 /// Decodes an op-input value (serde_json's form) with Go's rules.
 pub fn decode_value<T: GoDecode>(v: &Value, path: &str) -> Result<T> {
-    let go =
-        gojson_decode::from_value(v, crate::ops::MAX_DEPTH).map_err(|e| field_error(path, e))?;
+    let go = gojson_decode::from_value(v, crate::protocol::codec::limits::MAX_DEPTH)
+        .map_err(|e| field_error(path, e))?;
     T::go_decode(&go, path)
 }
 
@@ -322,8 +322,12 @@ pub(crate) fn input_or_zero<T: GoDecode>(map: &Map<String, Value>, key: &str) ->
 
 /// The required op input `key` decoded with Go's rules; absent or `null` is `invalid_input`.
 pub(crate) fn input_required<T: GoDecode>(map: &Map<String, Value>, key: &str) -> Result<T> {
-    let args = crate::ops::Args::new(map);
-    decode_value(args.req(key)?, key)
+    match map.get(key) {
+        None | Some(Value::Null) => {
+            Err(Error::invalid_input(format!("input key `{key}` is required")).with_field(key))
+        }
+        Some(v) => decode_value(v, key),
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! Codecs shared by several areas: Go-compatible JSON writing ([`gojson`]) and text decoding
 //! ([`gojson_decode`]), Go struct read and omitempty rules over JSON values ([`gostruct`]), RFC
 //! 3339 times ([`time`]), Go's lexical path cleaning ([`pathclean`]), Go `%q` quoting
-//! ([`goquote`]), text primitives ([`text`]) and the one YAML module ([`yaml`]).
+//! ([`goquote`]), text primitives ([`text`]), the one YAML module ([`yaml`]) and the depth limit and
+//! type names every decoder shares ([`limits`]).
 //!
 //! Each codec is exact about the foreign format it mirrors and knows nothing of the areas.
 
@@ -10,6 +11,7 @@ pub mod gojson_decode;
 pub mod goquote;
 pub mod gostruct;
 mod isprint_table;
+pub mod limits;
 pub mod pathclean;
 pub mod text;
 pub mod time;

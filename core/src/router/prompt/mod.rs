@@ -9,7 +9,6 @@ pub mod findings;
 pub mod frame;
 pub mod just_go;
 pub mod memory;
-pub(crate) mod ops;
 pub mod precedence;
 pub mod research_files;
 pub mod skill_hints;

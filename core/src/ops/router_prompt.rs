@@ -3,22 +3,22 @@
 
 use serde_json::{json, Map, Value};
 
-use super::findings::{
+use super::{Args, OpInfo};
+use crate::error::{Error, ErrorKind, Result};
+use crate::router::edition::Edition;
+use crate::router::prompt::findings::{
     check_issue, check_verifier_workflow, format_previous_findings, HunterFindings,
     PreviousFindings, ReviewerFindings,
 };
-use super::frame::{
+use crate::router::prompt::frame::{
     build_prompt, check_dispatch_workflow, check_request, check_single_line, check_task_id,
     check_workflow_uuid, list_item, skill_item, DomainFile, IntentContract, PromptInput,
 };
-use super::just_go::{just_go_gate, Gate, GateAction};
-use super::memory::{check_memory, repair_memory, MemoryFile};
-use super::precedence::{skill_precedence, Source, SourceKind};
-use super::research_files::ResearchFiles;
-use super::skill_hints::{skill_hints, SkillHintInput};
-use crate::error::{Error, ErrorKind, Result};
-use crate::ops::{Args, OpInfo};
-use crate::router::edition::Edition;
+use crate::router::prompt::just_go::{just_go_gate, Gate, GateAction};
+use crate::router::prompt::memory::{check_memory, repair_memory, MemoryFile};
+use crate::router::prompt::precedence::{skill_precedence, Source, SourceKind};
+use crate::router::prompt::research_files::ResearchFiles;
+use crate::router::prompt::skill_hints::{skill_hints, SkillHintInput};
 use crate::router::{Agent, Kind, Phase, WorkflowType};
 
 const BAD_INPUT: &[ErrorKind] = &[ErrorKind::MissingField, ErrorKind::InvalidValue];

@@ -2,14 +2,16 @@
 
 use serde_json::{json, Map, Value};
 
+use super::{Args, OpInfo};
 use crate::error::{ErrorKind, Result};
-use crate::ops::{Args, OpInfo};
 use crate::protocol::codec::gostruct::{input_or_zero as opt, input_required as req};
 use crate::protocol::config::{encode, Config, ProfileConfig, UserConfig};
 use crate::protocol::feature::Feature;
 
-use super::angles::{self, AngleMapping, ChangedFile};
-use super::{artifacts, limits, merge, models, pipeline, profiles, repos, runners, validate};
+use crate::resolve::angles::{self, AngleMapping, ChangedFile};
+use crate::resolve::{
+    artifacts, limits, merge, models, pipeline, profiles, repos, runners, validate,
+};
 
 type In = Map<String, Value>;
 

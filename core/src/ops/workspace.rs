@@ -3,8 +3,8 @@
 
 use serde_json::{json, Map, Value};
 
+use super::{Args, OpInfo};
 use crate::error::{Error, ErrorKind, Result};
-use crate::ops::{Args, OpInfo};
 use crate::protocol::codec::gojson;
 use crate::protocol::codec::time::Timestamp;
 use crate::protocol::state::{parse_time, Event, State};

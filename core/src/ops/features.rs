@@ -1,26 +1,13 @@
 //! The op table of the feature-files area (features.md §15): `feature.*`, `backlog.*`,
 //! `evidence.*`, `test_strategy.*` and the pure `config.*` file ops — JSON adapters over the
-//! typed API of [`super::feature_yaml`], [`super::feature_rules`], [`super::backlog`] and
-//! [`super::evidence`].
+//! typed API of [`crate::workspace::feature_yaml`], [`crate::workspace::feature_rules`], [`crate::workspace::backlog`] and
+//! [`crate::workspace::evidence`].
 
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 
-use super::backlog::{compare, parse_mirror, BacklogMirror, BACKLOG_FILE};
-use super::config_files::{
-    load_merged, parse_config, parse_user_config, render_config, render_user_config,
-    user_config_path, UserSide,
-};
-use super::evidence::{
-    group_screenshots, is_screenshot_file, normalize_screenshot_path, parse_screenshot_filename,
-    screenshot_dir, screenshot_targets, sort_screenshots, Screenshot, ScreenshotInput,
-};
-use super::feature_rules::{
-    load_feature_text, sync_status_text, validate, validate_loose, LoadMode,
-};
-use super::feature_yaml::{parse_feature, parse_test_strategy, render_feature};
+use super::{Args, OpInfo};
 use crate::error::{Error, ErrorKind as K, Result};
-use crate::ops::{Args, OpInfo};
 use crate::protocol::codec::gostruct::{go_struct, input_or_zero};
 use crate::protocol::config::{encode, Config, UserConfig};
 use crate::protocol::feature::{
@@ -31,6 +18,19 @@ use crate::report::miner::{
     scan_escalations, scan_fail_patterns, scan_stuck, EscalationRecord, MinerResult, ReportRecord,
     RoundText, StuckRecord, DEFAULT_MIN_OCCURRENCES,
 };
+use crate::workspace::backlog::{compare, parse_mirror, BacklogMirror, BACKLOG_FILE};
+use crate::workspace::config_files::{
+    load_merged, parse_config, parse_user_config, render_config, render_user_config,
+    user_config_path, UserSide,
+};
+use crate::workspace::evidence::{
+    group_screenshots, is_screenshot_file, normalize_screenshot_path, parse_screenshot_filename,
+    screenshot_dir, screenshot_targets, sort_screenshots, Screenshot, ScreenshotInput,
+};
+use crate::workspace::feature_rules::{
+    load_feature_text, sync_status_text, validate, validate_loose, LoadMode,
+};
+use crate::workspace::feature_yaml::{parse_feature, parse_test_strategy, render_feature};
 
 /// The ops of this area, one line each.
 pub(crate) static OPS: &[OpInfo] = &[
@@ -256,9 +256,9 @@ fn user_path_op(m: &Map<String, Value>) -> Result<Value> {
 #[cfg(feature = "fs")]
 fn miner_fs_call(
     root: &str,
-    scan: impl FnOnce(&dyn super::features_fs::WorkspaceReader) -> Result<MinerResult>,
+    scan: impl FnOnce(&dyn crate::workspace::features_fs::WorkspaceReader) -> Result<MinerResult>,
 ) -> Result<MinerResult> {
-    scan(&super::WorkspaceFs::new(root)?)
+    scan(&crate::workspace::WorkspaceFs::new(root)?)
 }
 
 /// Without feature `fs` the fs forms fail with `io_error`.

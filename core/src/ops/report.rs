@@ -2,16 +2,16 @@
 
 use serde_json::{json, Map, Value};
 
+use super::{Args, OpInfo};
 use crate::error::{ErrorKind, Result};
-use crate::ops::{Args, OpInfo};
 use crate::protocol::candidate::Candidate;
 use crate::protocol::codec::gostruct::input_required as req;
 use crate::protocol::config::encode;
 use crate::protocol::feature::Feature;
 
-use super::discover::DiscoveredFeature;
-use super::similarity::{Similarity, DEFAULT_THRESHOLD};
-use super::{candidates, discover, issues, similarity};
+use crate::report::discover::DiscoveredFeature;
+use crate::report::similarity::{Similarity, DEFAULT_THRESHOLD};
+use crate::report::{candidates, discover, issues, similarity};
 
 type In = Map<String, Value>;
 

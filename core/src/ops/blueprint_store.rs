@@ -2,8 +2,10 @@
 //! `fourx_blueprint_store` (and any other binding's store object) wraps.
 //!
 //! Decides the store config's JSON form (the `store`, `home` and `repo_root` keys of
-//! `blueprint.commit`), which ops run against a held store (`commit`, `gc`, `read`,
-//! `render_index`, `read_module`) and that their inputs may not re-bind the store. A memory store
+//! `blueprint.commit`), which ops run against a held store (`blueprint.commit`, `blueprint.gc`,
+//! `blueprint.store.read`, `blueprint.render_index`, `blueprint.read_module`, each also by its short
+//! name `commit`, `gc`, `read`, `render_index`, `read_module`) and that their inputs may not re-bind
+//! the store. A memory store
 //! keeps its content between calls and is shared by every caller of the same `HeldStore`, whose
 //! writers take turns (they never defer against each other); the fs store re-runs the root guard
 //! on every call and stays a compare-and-swap between writers. Threads and ownership are the
@@ -13,27 +15,28 @@ use std::sync::Mutex;
 
 use serde_json::{json, Map, Value};
 
-use crate::error::{Error, ErrorKind, Result};
-use crate::ops::Args;
+use super::Args;
+use crate::error::{Error, Result};
 use crate::store::cas::{MemoryStore, Store};
 
-use super::commit::commit;
-use super::gc::gc;
-use super::ops::{
+use super::blueprint::{
     commit_json, file_view, fold_request, fs_store, gc_json, memory_store, nonce_arg, now_arg,
-    op_commit, op_gc, snapshot_arg,
+    op_commit, op_gc, read_module_over, render_index_over, snapshot_arg,
 };
+use super::handle::{Handle, HandleOp};
+use crate::blueprint::commit::commit;
+use crate::blueprint::gc::gc;
 
 /// The config keys that bind the store; an op input may not carry them.
 pub const BINDING_KEYS: &[&str] = &["store", "home", "repo_root"];
 
-/// The ops a held store runs, as `(name, one-line doc)`.
-pub const OPS: &[(&str, &str)] = &[
-    ("commit", "blueprint.commit against the held store: input minus store/home/repo_root; output {result, written, attempts}"),
-    ("gc", "blueprint.gc against the held store: {snapshot, now, nonce}; output as blueprint.gc without `store`"),
-    ("read", "the stored file: {} -> {content, exists, revisions} (content \"\" when absent, revision names sorted)"),
-    ("render_index", "blueprint.render_index over the stored file: its input minus `doc`"),
-    ("read_module", "blueprint.read_module over the stored file: its input minus `doc`"),
+/// The ops a held store runs: full name, short alias, one-line doc.
+pub const OPS: &[HandleOp] = &[
+    HandleOp { name: "blueprint.commit", alias: Some("commit"), doc: "blueprint.commit against the held store: input minus store/home/repo_root; output {result, written, attempts}" },
+    HandleOp { name: "blueprint.gc", alias: Some("gc"), doc: "blueprint.gc against the held store: {snapshot, now, nonce}; output as blueprint.gc without `store`" },
+    HandleOp { name: "blueprint.store.read", alias: Some("read"), doc: "the stored file: {} -> {content, exists, revisions} (content \"\" when absent, revision names sorted)" },
+    HandleOp { name: "blueprint.render_index", alias: Some("render_index"), doc: "blueprint.render_index over the stored file: its input minus `doc`" },
+    HandleOp { name: "blueprint.read_module", alias: Some("read_module"), doc: "blueprint.read_module over the stored file: its input minus `doc`" },
 ];
 
 enum Backend {
@@ -92,40 +95,12 @@ impl HeldStore {
         matches!(self.backend, Backend::Memory(..))
     }
 
-    /// Runs `op` (one of [`OPS`]) on `input`; an unknown op is `unknown_op`, an input carrying a
-    /// key of [`BINDING_KEYS`] (or `doc` for the read ops) is `invalid_input`.
-    pub fn call(&self, op: &str, input: &Map<String, Value>) -> Result<Value> {
-        if !OPS.iter().any(|(name, _)| *name == op) {
-            let names: Vec<&str> = OPS.iter().map(|(n, _)| *n).collect();
-            return Err(Error::new(
-                ErrorKind::UnknownOp,
-                format!(
-                    "unknown blueprint store op {op:?}; the ops are {}",
-                    names.join(", ")
-                ),
-            ));
-        }
-        if let Some(k) = BINDING_KEYS.iter().find(|k| input.contains_key(**k)) {
-            return Err(Error::invalid_input(format!(
-                "`{k}` is fixed by the store's config; leave it out of the op input"
-            ))
-            .with_field(*k));
-        }
-        match op {
-            "commit" | "gc" => self.write_op(op, input),
-            "read" => self.read().map(|(content, exists, revisions)| {
-                json!({"content": content, "exists": exists, "revisions": revisions})
-            }),
-            _ => self.doc_op(op, input),
-        }
-    }
-
     fn write_op(&self, op: &str, input: &Map<String, Value>) -> Result<Value> {
         match &self.backend {
             Backend::Memory(store, writers) => {
                 let a = Args::new(input);
                 let snapshot = snapshot_arg(&a, "snapshot")?;
-                if op == "gc" {
+                if op == "blueprint.gc" {
                     let now = now_arg(&a, "now")?;
                     let nonce = nonce_arg(&a)?;
                     let _writer = writers.lock().unwrap_or_else(|p| p.into_inner());
@@ -140,7 +115,7 @@ impl HeldStore {
             Backend::Fs(config) => {
                 let mut merged = input.clone();
                 merged.extend(config.iter().map(|(k, v)| (k.clone(), v.clone())));
-                if op == "gc" {
+                if op == "blueprint.gc" {
                     op_gc(&merged)
                 } else {
                     op_commit(&merged)
@@ -172,9 +147,35 @@ impl HeldStore {
             .with_field("doc"));
         }
         let (content, _, _) = self.read()?;
-        let mut merged = input.clone();
-        merged.insert("doc".into(), Value::String(content));
-        crate::ops::call(&format!("blueprint.{op}"), &Value::Object(merged))
+        let a = Args::new(input);
+        if op == "blueprint.read_module" {
+            read_module_over(&content, &a)
+        } else {
+            render_index_over(&content, &a)
+        }
+    }
+}
+
+impl Handle for HeldStore {
+    const KIND: &'static str = "blueprint store";
+    const OPS: &'static [HandleOp] = OPS;
+
+    /// Runs `op` (a full name of [`OPS`]); an input carrying a key of [`BINDING_KEYS`] (or `doc`
+    /// for the read ops) is `invalid_input`.
+    fn run(&self, op: &'static str, input: &Map<String, Value>) -> Result<Value> {
+        if let Some(k) = BINDING_KEYS.iter().find(|k| input.contains_key(**k)) {
+            return Err(Error::invalid_input(format!(
+                "`{k}` is fixed by the store's config; leave it out of the op input"
+            ))
+            .with_field(*k));
+        }
+        match op {
+            "blueprint.commit" | "blueprint.gc" => self.write_op(op, input),
+            "blueprint.store.read" => self.read().map(|(content, exists, revisions)| {
+                json!({"content": content, "exists": exists, "revisions": revisions})
+            }),
+            _ => self.doc_op(op, input),
+        }
     }
 }
 
@@ -203,6 +204,7 @@ fn with_fs(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ErrorKind;
 
     fn obj(v: Value) -> Map<String, Value> {
         match v {
@@ -269,6 +271,26 @@ mod tests {
     }
 
     #[test]
+    fn a_held_store_takes_full_op_names_and_the_short_names_as_aliases() {
+        let held = HeldStore::new(&obj(json!({"store": {}}))).unwrap();
+        let out = held
+            .call("blueprint.commit", &commit_input("named claim here"))
+            .unwrap();
+        assert_eq!(out["written"], true, "{out}");
+        let by_name = held.call("blueprint.store.read", &Map::new()).unwrap();
+        assert_eq!(by_name, held.call("read", &Map::new()).unwrap());
+        for op in OPS {
+            assert!(op.name.starts_with("blueprint."), "{}", op.name);
+            let catalogued = crate::ops::find(op.name).is_some();
+            assert!(
+                catalogued || op.name.starts_with("blueprint.store."),
+                "{}",
+                op.name
+            );
+        }
+    }
+
+    #[test]
     fn an_op_input_cannot_rebind_the_store() {
         let held = HeldStore::new(&obj(json!({"store": {}}))).unwrap();
         let mut input = commit_input("x claim text");
@@ -282,7 +304,7 @@ mod tests {
     fn unknown_ops_and_config_keys_are_refused() {
         let held = HeldStore::new(&obj(json!({"store": {}}))).unwrap();
         assert_eq!(
-            held.call("blueprint.commit", &Map::new())
+            held.call("blueprint.parse", &Map::new())
                 .unwrap_err()
                 .kind(),
             ErrorKind::UnknownOp

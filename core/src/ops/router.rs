@@ -6,15 +6,15 @@ use std::str::FromStr;
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 
+use super::{Args, OpInfo};
 use crate::error::{Error, ErrorKind as K, Result};
-use crate::ops::{Args, OpInfo};
 
-use super::build_scope::{self, Heuristics};
-use super::edition::Edition;
-use super::readonly::{TaskState, TASK_STATUSES};
-use super::verdicts::Verdict;
-use super::vocabulary::{Agent, BuildScope, Origin, Phase, UnknownName, WorkflowType};
-use super::{
+use crate::router::build_scope::{self, Heuristics};
+use crate::router::edition::Edition;
+use crate::router::readonly::{TaskState, TASK_STATUSES};
+use crate::router::verdicts::Verdict;
+use crate::router::vocabulary::{Agent, BuildScope, Origin, Phase, UnknownName, WorkflowType};
+use crate::router::{
     artifact, brainstorm, contract, dispatch, event_line, loop_gate, marker, metadata, model_tier,
     output, readonly, route, scope_reply, session, subject, task_graph, verdicts, workflow_id,
 };
@@ -328,7 +328,7 @@ fn op_event_line(m: &Input) -> Result<Value> {
     Edition::from_input(m)?;
     let a = args(m);
     let now = a.str("now")?;
-    super::now::parse_now(now, "now")?;
+    crate::router::now::parse_now(now, "now")?;
     let wf = workflow_id::validate(a.str("wf")?, "wf")?;
     let event = a.str("event")?;
     event_line::check_event(event).map_err(|e| e.into_error("event"))?;

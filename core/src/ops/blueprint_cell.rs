@@ -1,6 +1,8 @@
 //! The JSON face of a held [`SnapshotCell`] — what the C handle `fourx_snapshot_cell` (and any
-//! other binding's cell object) wraps: its config, the ops `publish` / `load` / `request`, and
-//! the rescan job (`blueprint.scan` over the configured root).
+//! other binding's cell object) wraps: its config, the ops `blueprint.cell.publish` /
+//! `blueprint.cell.load` / `blueprint.cell.request` (short names `publish` / `load` / `request`),
+//! and the rescan job (the typed repository scan over the configured root, what `blueprint.scan`
+//! runs).
 //!
 //! Decides the JSON shapes and which input each op needs. The executor that runs rescans (a
 //! thread the binding owns) and the clock that measures a scan's duration are the caller's.
@@ -9,31 +11,40 @@ use std::sync::Arc;
 
 use serde_json::{json, Map, Value};
 
+use super::Args;
 use crate::error::{Error, ErrorKind, Result};
-use crate::ops::Args;
 use crate::protocol::codec::pathclean;
 
-use super::cell::{Executor, ScanSource, SnapshotCell};
-use super::snapshot::Snapshot;
-use super::stamp::UtcSecond;
+use super::handle::{Handle, HandleOp};
+use crate::blueprint::cell::{Executor, ScanSource, SnapshotCell};
+use crate::blueprint::scan::DEFAULT_MAX_FILE_BYTES;
+use crate::blueprint::snapshot::Snapshot;
+use crate::blueprint::stamp::UtcSecond;
 
-/// The op a rescan runs (blueprint.md §16.2) with the config's scan input.
-pub const SCAN_OP: &str = "blueprint.scan";
-
-/// The ops a held cell runs, as `(name, one-line doc)`.
-pub const OPS: &[(&str, &str)] = &[
-    ("publish", "{snapshot} -> {published}: publishes unless a rescan holds the writer token (`snapshot.repo_token` is kept)"),
-    ("load", "{} -> {snapshot, repo_token, scanning, last_error, cost}: the published snapshot, lock-free"),
-    ("request", "{repo_token, now} -> as load, at once; starts one background rescan when the token differs and the cost policy allows"),
+/// The ops a held cell runs: full name, short alias, one-line doc.
+pub const OPS: &[HandleOp] = &[
+    HandleOp { name: "blueprint.cell.publish", alias: Some("publish"), doc: "{snapshot} -> {published}: publishes unless a rescan holds the writer token (`snapshot.repo_token` is kept)" },
+    HandleOp { name: "blueprint.cell.load", alias: Some("load"), doc: "{} -> {snapshot, repo_token, scanning, last_error, cost}: the published snapshot, lock-free" },
+    HandleOp { name: "blueprint.cell.request", alias: Some("request"), doc: "{repo_token, now} -> as load, at once; starts one background rescan when the token differs and the cost policy allows" },
 ];
+
+/// What a rescan scans: the cleaned absolute `root` and the per-file size limit (the keys of
+/// `blueprint.scan`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScanTarget {
+    /// The repository root, absolute and cleaned.
+    pub root: String,
+    /// Files larger than this are listed as oversize, not read.
+    pub max_file_bytes: u64,
+}
 
 /// A cell's config: `{"root": "/abs/repo", "max_file_bytes"?, "snapshot"?}`.
 #[derive(Debug)]
 pub struct CellConfig {
     /// The snapshot published first (`snapshot`, default empty).
     pub initial: Snapshot,
-    /// The input of every rescan ([`SCAN_OP`]): `root` (cleaned) and `max_file_bytes` if given.
-    pub scan_input: Map<String, Value>,
+    /// What every rescan scans.
+    pub scan: ScanTarget,
 }
 
 impl CellConfig {
@@ -57,31 +68,30 @@ impl CellConfig {
             )
             .with_field("root"));
         }
-        let mut scan_input = Map::new();
-        scan_input.insert("root".into(), Value::String(pathclean::clean(root)));
+        let mut scan = ScanTarget {
+            root: pathclean::clean(root),
+            max_file_bytes: DEFAULT_MAX_FILE_BYTES,
+        };
         if let Some(max) = a.opt_i64("max_file_bytes")? {
-            if max <= 0 {
-                return Err(Error::invalid_input("`max_file_bytes` must be positive")
-                    .with_field("max_file_bytes"));
-            }
-            scan_input.insert("max_file_bytes".into(), json!(max));
+            scan.max_file_bytes = u64::try_from(max).ok().filter(|m| *m > 0).ok_or_else(|| {
+                Error::invalid_input("`max_file_bytes` must be positive")
+                    .with_field("max_file_bytes")
+            })?;
         }
         let initial = match a.get("snapshot") {
             None | Some(Value::Null) => Snapshot::default(),
             Some(v) => Snapshot::from_json(v).map_err(|e| e.with_field("snapshot"))?,
         };
-        Ok(CellConfig {
-            initial,
-            scan_input,
-        })
+        Ok(CellConfig { initial, scan })
     }
 }
 
-/// Runs one rescan: [`SCAN_OP`] on `scan_input`, its result read as a snapshot. The error is
-/// kept as text (the cell stores it as `last_error`).
-pub fn rescan(scan_input: &Map<String, Value>) -> std::result::Result<Snapshot, String> {
-    crate::ops::call(SCAN_OP, &Value::Object(scan_input.clone()))
-        .and_then(|v| Snapshot::from_json(&v))
+/// Runs one rescan of `target` with the typed repository scan (what `blueprint.scan` runs). The
+/// error is kept as text (the cell stores it as `last_error`).
+#[cfg(feature = "fs")]
+pub fn rescan(target: &ScanTarget) -> std::result::Result<Snapshot, String> {
+    crate::store::repo_walk::scan_root(&target.root, target.max_file_bytes)
+        .map(|o| o.snapshot)
         .map_err(|e| format!("{}: {}", e.kind(), e.message()))
 }
 
@@ -96,8 +106,43 @@ fn state_json(cell: &SnapshotCell, snap: &Snapshot) -> Value {
     })
 }
 
-/// Runs `op` (one of [`OPS`]) against `cell`; `request` hands rescans to `executor`, which must
-/// not run them on the calling thread. Unknown op → `unknown_op`.
+/// A snapshot cell held by a binding: the cell, the source its rescans read and the executor that
+/// runs them (dropped last, so a binding's rescan thread is joined after the cell's own
+/// references are gone).
+pub struct CellHandle<E: Executor> {
+    cell: Arc<SnapshotCell>,
+    source: Arc<dyn ScanSource>,
+    executor: E,
+}
+
+impl<E: Executor> CellHandle<E> {
+    /// Holds `cell`, rescanned from `source` on `executor` (which must not run jobs on the
+    /// calling thread).
+    pub fn new(cell: Arc<SnapshotCell>, source: Arc<dyn ScanSource>, executor: E) -> Self {
+        CellHandle {
+            cell,
+            source,
+            executor,
+        }
+    }
+
+    /// The cell itself.
+    pub fn cell(&self) -> &Arc<SnapshotCell> {
+        &self.cell
+    }
+}
+
+impl<E: Executor> Handle for CellHandle<E> {
+    const KIND: &'static str = "snapshot cell";
+    const OPS: &'static [HandleOp] = OPS;
+
+    fn run(&self, op: &'static str, input: &Map<String, Value>) -> Result<Value> {
+        call(&self.cell, op, input, &self.executor, &self.source)
+    }
+}
+
+/// Runs `op` (a full name or alias of [`OPS`]) against `cell`; `request` hands rescans to
+/// `executor`, which must not run them on the calling thread. Unknown op → `unknown_op`.
 pub fn call(
     cell: &Arc<SnapshotCell>,
     op: &str,
@@ -105,30 +150,21 @@ pub fn call(
     executor: &dyn Executor,
     source: &Arc<dyn ScanSource>,
 ) -> Result<Value> {
+    let op = super::handle::resolve("snapshot cell", OPS, op)?;
     let a = Args::new(input);
-    match op {
-        "publish" => {
+    match op.name {
+        "blueprint.cell.publish" => {
             let snap =
                 Snapshot::from_json(a.req("snapshot")?).map_err(|e| e.with_field("snapshot"))?;
             Ok(json!({"published": cell.publish(snap)}))
         }
-        "load" => Ok(state_json(cell, &cell.load())),
-        "request" => {
+        "blueprint.cell.request" => {
             let token = a.str("repo_token")?;
             let now = UtcSecond::parse_field(a.str("now")?, "now")?;
             let snap = cell.request(token, now, executor, Arc::clone(source));
             Ok(state_json(cell, &snap))
         }
-        _ => {
-            let names: Vec<&str> = OPS.iter().map(|(n, _)| *n).collect();
-            Err(Error::new(
-                ErrorKind::UnknownOp,
-                format!(
-                    "unknown snapshot cell op {op:?}; the ops are {}",
-                    names.join(", ")
-                ),
-            ))
-        }
+        _ => Ok(state_json(cell, &cell.load())),
     }
 }
 
@@ -172,7 +208,7 @@ mod tests {
             json!({"root": "/r/./x", "snapshot": {"modules": ["a"]}}),
         ))
         .unwrap();
-        assert_eq!(cfg.scan_input["root"], "/r/x");
+        assert_eq!(cfg.scan.root, "/r/x");
         SnapshotCell::new(cfg.initial)
     }
 
@@ -235,8 +271,27 @@ mod tests {
     }
 
     #[test]
+    fn the_cell_takes_full_op_names_and_the_short_names_as_aliases() {
+        let c = cell();
+        let ex = Parked::default();
+        let src: Arc<dyn ScanSource> = Arc::new(Fixed);
+        let by_alias = call(&c, "load", &Map::new(), &ex, &src).unwrap();
+        let by_name = call(&c, "blueprint.cell.load", &Map::new(), &ex, &src).unwrap();
+        assert_eq!(by_alias, by_name);
+        let held = CellHandle::new(Arc::clone(&c), src, ex);
+        assert_eq!(
+            held.call("blueprint.cell.load", &Map::new()).unwrap(),
+            by_name
+        );
+    }
+
+    #[cfg(feature = "fs")]
+    #[test]
     fn a_rescan_without_a_usable_root_is_an_error_text() {
-        let err = rescan(&obj(json!({"root": "/nonexistent/fourx-cell-test"}))).unwrap_err();
-        assert!(!err.is_empty());
+        let target = ScanTarget {
+            root: "/nonexistent/fourx-cell-test".into(),
+            max_file_bytes: DEFAULT_MAX_FILE_BYTES,
+        };
+        assert!(!rescan(&target).unwrap_err().is_empty());
     }
 }

@@ -3,9 +3,9 @@
 
 use serde_json::{json, Map, Value};
 
+use super::{Args, OpInfo};
 use crate::error::{ErrorKind, Result};
 use crate::machine;
-use crate::ops::{Args, OpInfo};
 use crate::protocol::codec::text::human_size;
 use crate::protocol::state::{AnyPhase, AnyRole, Role, State};
 

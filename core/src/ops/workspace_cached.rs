@@ -3,25 +3,27 @@
 //! long-running host repeats, every one of them through the cache — the C handle
 //! `fourx_cached_workspace` and Python's `fourx.CachedWorkspace` forward to it.
 //!
-//! The JSON shapes are those of the plain ops of the same names; only the binding is new.
+//! The JSON shapes are those of the plain ops of the same names; only the binding is new. The ops
+//! are named by their full catalog names (they have no short names).
 
 use std::collections::BTreeMap;
 
 use serde_json::{json, Map, Value};
 
-use super::cached::CachedWorkspace;
-use super::features_fs::{
-    cleanable_features, compare_backlog_mirror, load_merged_config, WorkspaceReader,
-};
-use super::liveness::{Liveness, ProcessProbe};
-use super::miner_fs::{scan_escalations_fs, scan_fail_patterns_fs, scan_stuck_fs};
-use super::WorkspaceFs;
+use super::handle::{Handle, HandleOp};
+use super::Args;
 use crate::error::{Error, ErrorKind, Result};
-use crate::ops::Args;
 use crate::protocol::codec::gostruct::input_or_zero;
 use crate::protocol::codec::time::{ParseOptions, Timestamp};
 use crate::protocol::config::encode;
 use crate::report::miner::{MinerResult, DEFAULT_MIN_OCCURRENCES};
+use crate::workspace::cached::CachedWorkspace;
+use crate::workspace::features_fs::{
+    cleanable_features, compare_backlog_mirror, load_merged_config, WorkspaceReader,
+};
+use crate::workspace::miner_fs::{scan_escalations_fs, scan_fail_patterns_fs, scan_stuck_fs};
+use crate::workspace::WorkspaceFs;
+use crate::workspace::{Liveness, ProcessProbe};
 
 /// The read ops a [`HeldCachedWorkspace`] answers.
 pub const CACHED_OPS: [&str; 10] = [
@@ -35,6 +37,60 @@ pub const CACHED_OPS: [&str; 10] = [
     "miner.scan_escalations",
     "miner.scan_stuck",
     "miner.scan_fail_patterns",
+];
+
+/// The ops of [`CACHED_OPS`] as handle ops (full names only).
+pub const OPS: &[HandleOp] = &[
+    HandleOp {
+        name: "workspace.list_features",
+        alias: None,
+        doc: "workspace.list_features through the cache",
+    },
+    HandleOp {
+        name: "workspace.load_feature",
+        alias: None,
+        doc: "workspace.load_feature through the cache",
+    },
+    HandleOp {
+        name: "workspace.read_state",
+        alias: None,
+        doc: "workspace.read_state through the cache",
+    },
+    HandleOp {
+        name: "config.read",
+        alias: None,
+        doc: "config.read through the cache",
+    },
+    HandleOp {
+        name: "config.load_merged",
+        alias: None,
+        doc: "config.load_merged through the cache (`home` defaults to the handle's)",
+    },
+    HandleOp {
+        name: "workspace.compare_backlog_mirror",
+        alias: None,
+        doc: "workspace.compare_backlog_mirror through the cache",
+    },
+    HandleOp {
+        name: "workspace.cleanable_features",
+        alias: None,
+        doc: "workspace.cleanable_features through the cache",
+    },
+    HandleOp {
+        name: "miner.scan_escalations",
+        alias: None,
+        doc: "miner.scan_escalations through the cache",
+    },
+    HandleOp {
+        name: "miner.scan_stuck",
+        alias: None,
+        doc: "miner.scan_stuck through the cache",
+    },
+    HandleOp {
+        name: "miner.scan_fail_patterns",
+        alias: None,
+        doc: "miner.scan_fail_patterns through the cache",
+    },
 ];
 
 /// A cached workspace bound to one root (and optionally a home directory).
@@ -58,9 +114,14 @@ impl HeldCachedWorkspace {
     pub fn cache(&self) -> &CachedWorkspace {
         &self.cache
     }
+}
+
+impl Handle for HeldCachedWorkspace {
+    const KIND: &'static str = "cached workspace";
+    const OPS: &'static [HandleOp] = OPS;
 
     /// Runs one read op through the cache. Ops outside [`CACHED_OPS`] are `unknown_op`.
-    pub fn call(&self, op: &str, input: &Map<String, Value>) -> Result<Value> {
+    fn run(&self, op: &'static str, input: &Map<String, Value>) -> Result<Value> {
         let a = Args::new(input);
         let c = &self.cache;
         match op {
@@ -134,6 +195,15 @@ fn miner(r: &MinerResult, with_learnings: bool) -> Result<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_handle_ops_are_the_cached_ops() {
+        let names: Vec<&str> = OPS.iter().map(|o| o.name).collect();
+        assert_eq!(names, CACHED_OPS);
+        for op in OPS {
+            assert!(crate::ops::find(op.name).is_some(), "{}", op.name);
+        }
+    }
 
     #[test]
     fn unknown_ops_are_refused_by_name() {

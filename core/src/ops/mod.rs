@@ -3,107 +3,67 @@
 //! Every capability of fourx is an op named `<area>.<verb>`. This module owns the registry (one
 //! table per area, concatenated here), the checks every input passes before any area rule (a JSON
 //! object, nesting depth ≤ 128, size ≤ 16 MiB for byte input), and the `meta.*` ops. The typed Rust
-//! API of each area is the real one; its op table only converts JSON to and from it.
+//! API of each area is the real one; its adapter file here (`ops/<area>.rs`) only converts JSON to
+//! and from it. This is the only module that knows op names: no area imports it, and the core never
+//! calls an op by name. The bindings (C, Python) reach the core through it and its handles.
 
 mod args;
-mod router_workflow;
+mod info;
+
+pub mod blueprint;
+pub mod blueprint_cell;
+#[cfg(feature = "fs")]
+pub mod blueprint_scan;
+pub mod blueprint_store;
+pub mod features;
+#[cfg(feature = "fs")]
+pub mod features_fs;
+pub mod handle;
+pub mod machine;
+pub mod report;
+pub mod report_pool;
+pub mod resolve;
+pub mod router;
+pub mod router_prompt;
+pub mod router_workflow;
+pub mod workspace;
+#[cfg(feature = "fs")]
+pub mod workspace_cached;
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use serde_json::{Map, Value};
 
-#[allow(unused_imports)] // used by the area tables as they land
 pub(crate) use args::Args;
+pub use handle::{Handle, HandleOp};
+pub use info::OpInfo;
 
 use crate::error::{Error, ErrorKind, Result};
 
 /// Largest input accepted as bytes (the C boundary and the Python `call_json` path).
 pub const MAX_INPUT_BYTES: usize = 16 * 1024 * 1024;
 
-/// Deepest nesting of arrays and objects accepted in any op input.
-pub const MAX_DEPTH: usize = 128;
-
-/// The function behind an op: takes the input object, returns the result value.
-pub(crate) type OpFn = fn(&Map<String, Value>) -> Result<Value>;
-
-/// One operation of the surface: its name, a one-line doc, schema hints and the function.
-#[derive(Clone)]
-pub struct OpInfo {
-    /// `<area>.<verb>`.
-    pub name: &'static str,
-    /// One line saying what the op does.
-    pub doc: &'static str,
-    /// Input keys; a trailing `?` marks an optional key.
-    pub input: &'static [&'static str],
-    /// Keys of the result object (empty when the result is not an object).
-    pub output: &'static [&'static str],
-    /// The error kinds the op can return (beyond `invalid_input` for a non-object input).
-    pub errors: &'static [ErrorKind],
-    pub(crate) run: OpFn,
-}
-
-impl std::fmt::Debug for OpInfo {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("OpInfo")
-            .field("name", &self.name)
-            .field("doc", &self.doc)
-            .field("input", &self.input)
-            .field("output", &self.output)
-            .field("errors", &self.errors)
-            .finish()
-    }
-}
-
-impl OpInfo {
-    /// Describes an op; used by the area tables.
-    pub(crate) const fn new(
-        name: &'static str,
-        doc: &'static str,
-        input: &'static [&'static str],
-        output: &'static [&'static str],
-        errors: &'static [ErrorKind],
-        run: OpFn,
-    ) -> Self {
-        OpInfo {
-            name,
-            doc,
-            input,
-            output,
-            errors,
-            run,
-        }
-    }
-
-    /// The catalog entry of this op as JSON (`{"name","doc","input","output","errors"}`).
-    pub fn to_json(&self) -> Value {
-        serde_json::json!({
-            "name": self.name,
-            "doc": self.doc,
-            "input": self.input,
-            "output": self.output,
-            "errors": self.errors.iter().map(|k| k.as_str()).collect::<Vec<_>>(),
-        })
-    }
-}
+use crate::protocol::codec::limits::type_name;
+pub use crate::protocol::codec::limits::MAX_DEPTH;
 
 /// The area tables. Adding an area is one line here; adding an op is one line in its area table.
 static AREAS: &[&[OpInfo]] = &[
     META_OPS,
-    crate::machine::ops::OPS,
-    crate::workspace::ops::OPS,
-    crate::workspace::feature_ops::OPS,
+    machine::OPS,
+    workspace::OPS,
+    features::OPS,
     #[cfg(feature = "fs")]
-    crate::workspace::feature_fs_ops::OPS,
-    crate::resolve::ops::OPS,
-    crate::report::ops::OPS,
-    crate::report::pool_ops::OPS,
-    crate::router::ops::OPS,
-    crate::router::prompt::ops::OPS,
+    features_fs::OPS,
+    resolve::OPS,
+    report::OPS,
+    report_pool::OPS,
+    router::OPS,
+    router_prompt::OPS,
     router_workflow::OPS,
-    crate::blueprint::ops::OPS,
+    blueprint::OPS,
     #[cfg(feature = "fs")]
-    crate::store::repo_walk::OPS,
+    blueprint_scan::OPS,
 ];
 
 static CATALOG: LazyLock<Vec<OpInfo>> = LazyLock::new(|| {
@@ -249,16 +209,9 @@ pub fn value_depth(v: &Value) -> usize {
     max
 }
 
-/// The JSON type name of a value, for messages.
-pub(crate) fn type_name(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
+/// Nesting depth of an input object (1 + the deepest of its values).
+pub(crate) fn value_depth_of_map(m: &Map<String, Value>) -> usize {
+    1 + m.values().map(value_depth).max().unwrap_or(0)
 }
 
 /// The crate version as a number: major×1,000,000 + minor×1,000 + patch.

@@ -5,32 +5,32 @@
 
 use serde_json::{json, Map, Value};
 
+use super::{Args, OpInfo};
 use crate::error::{Error, ErrorKind, Result};
-use crate::ops::{Args, OpInfo};
 use crate::protocol::projectid;
 use crate::store::cas::{MemoryStore, Store};
 
-use super::anchors::{AnchorChecker, FileView, MapFileView};
-use super::commit::{commit, CommitOutcome};
-use super::cost::CostDecision;
-use super::defaults::defaults_json;
-use super::director::format_for_director;
-use super::doc::Doc;
-use super::evidence::evidence_modules;
-use super::fold::{fold_text, FoldRequest, FoldResult, GitFacts};
-use super::gc::{gc, gc_plan, GcOutcome};
-use super::graph::{graph, GraphFormat};
-use super::guard::{guard_root, storage_paths};
-use super::index::render_index;
-use super::normalize::Item;
-use super::parse::{is_canonical, parse};
-use super::read::read_module;
-use super::render::render;
-use super::revisions::{revision_name, revision_prune, Nonce};
-use super::snapshot::Snapshot;
-use super::stamp::UtcSecond;
-use super::tokens::{ApproxCounter, TokenCounter};
-use super::validate::validate;
+use crate::blueprint::anchors::{AnchorChecker, FileView, MapFileView};
+use crate::blueprint::commit::{commit, CommitOutcome};
+use crate::blueprint::cost::CostDecision;
+use crate::blueprint::defaults::defaults_json;
+use crate::blueprint::director::format_for_director;
+use crate::blueprint::doc::Doc;
+use crate::blueprint::evidence::evidence_modules;
+use crate::blueprint::fold::{fold_text, FoldRequest, FoldResult, GitFacts};
+use crate::blueprint::gc::{gc, gc_plan, GcOutcome};
+use crate::blueprint::graph::{graph, GraphFormat};
+use crate::blueprint::guard::{guard_root, storage_paths};
+use crate::blueprint::index::render_index;
+use crate::blueprint::normalize::Item;
+use crate::blueprint::parse::{is_canonical, parse};
+use crate::blueprint::read::read_module;
+use crate::blueprint::render::render;
+use crate::blueprint::revisions::{revision_name, revision_prune, Nonce};
+use crate::blueprint::snapshot::Snapshot;
+use crate::blueprint::stamp::UtcSecond;
+use crate::blueprint::tokens::{ApproxCounter, TokenCounter};
+use crate::blueprint::validate::validate;
 
 use ErrorKind as K;
 
@@ -211,10 +211,16 @@ fn positive(a: &Args<'_>, key: &str) -> Result<Option<i64>> {
 
 fn op_render_index(m: &In) -> Result<Value> {
     let a = Args::new(m);
-    let doc = parse(doc_text(&a, "doc", true)?)?;
-    let snapshot = snapshot_arg(&a, "snapshot")?;
-    let max = positive(&a, "max_tokens")?;
-    let oversize = positive(&a, "oversize_bytes")?
+    render_index_over(doc_text(&a, "doc", true)?, &a)
+}
+
+/// `blueprint.render_index` over the blueprint `text` with the other keys of `a` (also the held
+/// store's path, whose text comes from the store).
+pub(super) fn render_index_over(text: &str, a: &Args<'_>) -> Result<Value> {
+    let doc = parse(text)?;
+    let snapshot = snapshot_arg(a, "snapshot")?;
+    let max = positive(a, "max_tokens")?;
+    let oversize = positive(a, "oversize_bytes")?
         .filter(|&b| b > 0)
         .and_then(|b| u64::try_from(b).ok());
     let out = render_index(&doc, &snapshot, max, oversize, &ApproxCounter)?;
@@ -237,8 +243,14 @@ fn op_graph(m: &In) -> Result<Value> {
 
 fn op_read_module(m: &In) -> Result<Value> {
     let a = Args::new(m);
-    let doc = parse(doc_text(&a, "doc", true)?)?;
-    let snapshot = snapshot_arg(&a, "snapshot")?;
+    read_module_over(doc_text(&a, "doc", true)?, &a)
+}
+
+/// `blueprint.read_module` over the blueprint `text` with the other keys of `a` (also the held
+/// store's path).
+pub(super) fn read_module_over(text: &str, a: &Args<'_>) -> Result<Value> {
+    let doc = parse(text)?;
+    let snapshot = snapshot_arg(a, "snapshot")?;
     read_module(&doc, &snapshot, a.str("module")?)
 }
 

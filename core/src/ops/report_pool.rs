@@ -1,15 +1,15 @@
 //! The op table of the candidate pool file (features.md §11.4, §15): `candidates.constants`,
-//! `parse` and `render` — JSON adapters over [`super::candidates_file`]. The miner's ops and the
+//! `parse` and `render` — JSON adapters over [`crate::report::candidates_file`]. The miner's ops and the
 //! pool's fs ops live in the workspace table, which can gather records from a workspace.
 
 use serde_json::{json, Map, Value};
 
-use super::candidates_file::{
+use super::{Args, OpInfo};
+use crate::error::{ErrorKind as K, Result};
+use crate::report::candidates_file::{
     parse_pool, render_pool, CandidatePool, DEFAULT_FAIL_PATTERN_THRESHOLD, ESCALATION_REASONS,
     LEARNING_CATEGORIES, POOL_VERSION, SOURCES, STUCK_PHASES,
 };
-use crate::error::{ErrorKind as K, Result};
-use crate::ops::{Args, OpInfo};
 
 /// The ops of this table, one line each.
 pub(crate) static OPS: &[OpInfo] = &[
