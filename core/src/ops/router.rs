@@ -325,13 +325,13 @@ fn op_check_artifact(m: &Input) -> Result<Value> {
 }
 
 fn op_event_line(m: &Input) -> Result<Value> {
-    Edition::from_input(m)?;
+    let e = Edition::from_input(m)?;
     let a = args(m);
     let now = a.str("now")?;
     crate::router::now::parse_now(now, "now")?;
     let wf = workflow_id::validate(a.str("wf")?, "wf")?;
     let event = a.str("event")?;
-    event_line::check_event(event).map_err(|e| e.into_error("event"))?;
+    event_line::check_event(e, event).map_err(|x| x.into_error("event"))?;
     let phase = a.str("phase")?;
     let task_id = match m.get("task_id") {
         None => return Err(a.missing_err("task_id")),
@@ -351,7 +351,8 @@ fn op_event_line(m: &Input) -> Result<Value> {
         ),
     };
     let work_category = a.opt_str("work_category")?;
-    let e = event_line::Event {
+    let ev = event_line::Event {
+        edition: e,
         now,
         wf: &wf,
         event,
@@ -364,7 +365,7 @@ fn op_event_line(m: &Input) -> Result<Value> {
         work_category,
         details: a.get("details"),
     };
-    Ok(json!({ "line": event_line::line(&e)? }))
+    Ok(json!({ "line": event_line::line(&ev)? }))
 }
 
 fn op_loop_gate(m: &Input) -> Result<Value> {

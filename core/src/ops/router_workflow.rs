@@ -15,6 +15,7 @@ use crate::router::workflow::finalize::{finalize_memory, Finalize, Notes, TaskLi
 use crate::router::workflow::followup::{
     followup, Dispute, GraphInput, Proof, PruneEvent, RemfixInput, GRAPHS,
 };
+use crate::router::workflow::hooks::{artifact_fresh, memory_evidence, FRESH_SECONDS};
 use crate::router::workflow::intent::{intent_ready, Criterion, Target};
 use crate::router::workflow::resume::{active_workflows, memory_task, runnable_tasks, LoopMode};
 use crate::router::workflow::scope::{scope_decision, RemfixContext};
@@ -594,6 +595,35 @@ fn op_intent_ready(m: &Input) -> Result<Value> {
     ))
 }
 
+fn op_memory_evidence(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
+    let a = args(m);
+    let subject = a.str("subject")?;
+    let description = a.str("description")?;
+    let events = a.opt_str("events")?;
+    to_json(&memory_evidence(e, subject, description, events)?)
+}
+
+fn op_artifact_fresh(m: &Input) -> Result<Value> {
+    Edition::from_input(m)?;
+    let a = args(m);
+    let modified_at = a.str("modified_at")?;
+    let now = a.str("now")?;
+    let max = match a.get("max_age_seconds") {
+        None => FRESH_SECONDS,
+        Some(v) => v
+            .as_u64()
+            .ok_or_else(|| a.invalid_err("max_age_seconds", "a non-negative integer", v))?,
+    };
+    to_json(&artifact_fresh(modified_at, now, max)?)
+}
+
+fn op_edition_for_version(m: &Input) -> Result<Value> {
+    Edition::from_input(m)?;
+    let v = args(m).str("version")?;
+    Ok(serde_json::json!({"edition": Edition::for_plugin_version(v).map(Edition::as_str)}))
+}
+
 const BAD: &[K] = &[K::MissingField, K::InvalidValue];
 
 /// The ops of this area, one line each.
@@ -606,6 +636,9 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new("router.scope_decision", "Resume a pending scope decision: the reply becomes a REM-FIX and the marker leaves ## Decisions (4.35). Host: route_normally → route; ask_again → ask the two options and stop; create_remfix → write active_context, apply followup, stop; ask_user → ask before another REM-FIX.", &["active_context", "reply", "workflow_id?", "tasks?", "origin?", "phase?", "plan?", "edition?"], &["pending", "action", "scope", "wf", "reason", "active_context", "options", "followup", "stop"], &[K::MissingField, K::InvalidValue, K::Ambiguous, K::NoDispatchRule], op_scope_decision),
     OpInfo::new("router.update_artifact", "Write one agent's validated result into the workflow artifact (4.36). Host: write text atomically to .cc10x/workflows/<wf>.json, read it back with check_artifact; gates own phase_status, phase_cursor and histories.", &["artifact_text", "workflow_uuid", "now", "agent", "result", "phase?", "task_id?", "edition?"], &["artifact", "text"], &[K::MissingField, K::InvalidValue, K::UnknownAgent, K::MalformedArtifact, K::PlaceholderLeft, K::UuidMismatch], op_update_artifact),
     OpInfo::new("router.finalize_memory", "The memory finalisation edits of activeContext.md, progress.md and patterns.md (4.37). Host: write all three, read each back with check_memory; on any failure stop and never advance the workflow.", &["active_context", "progress", "patterns", "workflow_type", "workflow_uuid", "now", "memory_task_id?", "notes?", "tasks?", "completed?", "plan_file?", "design_file?", "clarification_needed?", "debug_summary?", "edition?"], &["active_context", "progress", "patterns"], BAD, op_finalize_memory),
+    OpInfo::new("router.memory_evidence", "The router-owned evidence a completing memory task must carry: origin router, the ROUTER ONLY marker, the Memory Update subject, a memory_finalized event of its wf (fourx hook task-completed). Host: block completion while gaps is non-empty.", &["subject", "description", "events?", "edition?"], &["ok", "gaps"], &[K::MissingField, K::InvalidValue, K::DuplicateField], op_memory_evidence),
+    OpInfo::new("router.artifact_fresh", "Whether an artifact written at modified_at is fresh at now (default 300 s, cc10x's hooks). Host: warn on a stale write; never block on it.", &["modified_at", "now", "max_age_seconds?", "edition?"], &["fresh", "age_seconds"], BAD, op_artifact_fresh),
+    OpInfo::new("router.edition_for_version", "The contract edition for an installed cc10x plugin version: 11.x → 11.0.0, 12.7+ 12.x → 12.7.0, else null. Host: null → ask for an explicit edition (block mode refuses).", &["version", "edition?"], &["edition"], BAD, op_edition_for_version),
     OpInfo::new("router.intent_ready", "The intent readiness gate before BUILD or PLAN (4.38). Host: proceed → run the workflow; switch_to_plan → decompose in PLAN first; halt_contradiction → set pending_gate and ask; ask_specificity → ask for verifiable criteria.", &["target", "source_files", "acceptance_criteria", "contradictions?", "edition?"], &["ready", "failed", "action", "pending_gate", "unverifiable"], BAD, op_intent_ready),
 ];
 
@@ -615,7 +648,7 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn table_has_the_eight_workflow_ops_of_router_workflow_4_31_to_4_38() {
+    fn table_has_the_eight_workflow_ops_and_the_two_hook_checks() {
         let names: Vec<_> = OPS.iter().map(|o| o.name).collect();
         assert_eq!(
             names,
@@ -627,6 +660,9 @@ mod tests {
                 "router.scope_decision",
                 "router.update_artifact",
                 "router.finalize_memory",
+                "router.memory_evidence",
+                "router.artifact_fresh",
+                "router.edition_for_version",
                 "router.intent_ready",
             ]
         );

@@ -90,6 +90,29 @@ impl Edition {
         }
     }
 
+    /// The edition a host runs for an installed cc10x plugin `version` (`fourx hook`): 11.x →
+    /// `11.0.0`, 12.7 and later 12.x → `12.7.0`, anything else `None` (no edition; the host
+    /// must say which).
+    ///
+    /// ```
+    /// use fourx_core::router::edition::Edition;
+    /// assert_eq!(Edition::for_plugin_version("12.9.1"), Some(Edition::V12_7));
+    /// assert_eq!(Edition::for_plugin_version("12.6.0"), None);
+    /// ```
+    pub fn for_plugin_version(version: &str) -> Option<Edition> {
+        let mut parts = version.trim().split('.');
+        let num = |p: Option<&str>| {
+            p.filter(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+                .and_then(|s| s.parse::<u64>().ok())
+        };
+        let (major, minor) = (num(parts.next())?, num(parts.next())?);
+        match (major, minor) {
+            (11, _) => Some(Edition::V11),
+            (12, m) if m >= 7 => Some(Edition::V12_7),
+            _ => None,
+        }
+    }
+
     /// Parses an agent name (bare or `cc10x:`) among this edition's agents.
     pub fn agent(self, name: &str) -> std::result::Result<Agent, UnknownName> {
         Agent::parse_name(name)
@@ -175,6 +198,8 @@ pub struct Rules {
     pub plan_review_count_key: &'static str,
     /// [R2] Whether structured fields are also read from the contract YAML block.
     pub contract_yaml: bool,
+    /// [E1] Events beyond the 14 of `router.md` §4.21.
+    pub extra_events: &'static [&'static str],
 }
 
 #[cfg(test)]
@@ -319,6 +344,7 @@ remediation.",
     hunter_heading: "Silent Failure Hunter",
     plan_review_count_key: "bf",
     contract_yaml: false,
+    extra_events: &[],
 };
 
 static V12_7: Rules = Rules {
@@ -416,6 +442,7 @@ and its immediate call sites.",
     hunter_heading: "Failure Hunter",
     plan_review_count_key: "cr",
     contract_yaml: true,
+    extra_events: &["result_persisted", "artifact_mutated"],
 };
 
 #[cfg(test)]
@@ -444,6 +471,18 @@ mod tests {
             .unwrap()
             .clone();
         assert!(Edition::from_input(&m).is_err());
+    }
+
+    #[test]
+    fn plugin_versions_map_to_the_nearest_edition_only_on_11_x_and_12_7_plus() {
+        let e = |v| Edition::for_plugin_version(v);
+        assert_eq!(e("11.0.0"), Some(Edition::V11));
+        assert_eq!(e("11.4.2"), Some(Edition::V11));
+        assert_eq!(e("12.7.0"), Some(Edition::V12_7));
+        assert_eq!(e("12.10.0"), Some(Edition::V12_7));
+        for bad in ["12.6.9", "10.0.0", "13.0.0", "x", "", "12"] {
+            assert_eq!(e(bad), None, "{bad}");
+        }
     }
 
     #[test]

@@ -7,6 +7,7 @@
 pub mod artifact_update;
 pub mod finalize;
 pub mod followup;
+pub mod hooks;
 pub mod intent;
 pub mod plan;
 pub mod resume;
