@@ -198,6 +198,8 @@ pub struct Rules {
     pub plan_review_count_key: &'static str,
     /// [R2] Whether structured fields are also read from the contract YAML block.
     pub contract_yaml: bool,
+    /// [R5] `SCENARIOS_BLOCKED` counts in the verifier's total.
+    pub scenarios_blocked: bool,
     /// [E1] Events beyond the 14 of `router.md` §4.21.
     pub extra_events: &'static [&'static str],
 }
@@ -344,6 +346,7 @@ remediation.",
     hunter_heading: "Silent Failure Hunter",
     plan_review_count_key: "bf",
     contract_yaml: false,
+    scenarios_blocked: false,
     extra_events: &[],
 };
 
@@ -442,6 +445,7 @@ and its immediate call sites.",
     hunter_heading: "Failure Hunter",
     plan_review_count_key: "cr",
     contract_yaml: true,
+    scenarios_blocked: true,
     extra_events: &["result_persisted", "artifact_mutated"],
 };
 

@@ -449,7 +449,12 @@ pub fn parse(
         (bullets.max(env_count), None)
     };
     let scenarios = if is_verifier {
-        Some(scenarios::account(&md)?)
+        let from_yaml = |k: &str| yaml_field(yaml.as_ref(), k);
+        Some(scenarios::account(
+            &md,
+            &from_yaml,
+            edition.rules().scenarios_blocked,
+        )?)
     } else {
         None
     };
