@@ -1,6 +1,7 @@
 # fourx — `make demo` and `make test` set themselves up on a fresh machine (Rust, Python 3.11 with
-# pip, gcc, g++, make, valgrind); everything else (a .venv with maturin/pytest/mypy, the pinned
-# cbindgen in .tools/) is installed by scripts/setup.sh.
+# pip, gcc, make; `make test` also g++, valgrind, pkg-config); everything else is installed by
+# scripts/setup.sh: a .venv with maturin/pytest/mypy for every target, the pinned cbindgen in
+# .tools/ only for `make header` and `make test` (the demo never builds it).
 SHELL := bash
 .DEFAULT_GOAL := help
 ROOT := $(CURDIR)
@@ -30,11 +31,12 @@ demo: setup
 test:
 	@bash scripts/test.sh
 
-header: setup
+header:
+	@bash scripts/setup.sh --with-cbindgen
 	cd ffi && ../.tools/bin/cbindgen --config cbindgen.toml --crate fourx-ffi --output ../include/fourx.h
 
 docs:
-	FOURX_BLESS=1 cargo test -q -p fourx-core --test docs
+	FOURX_BLESS=1 cargo test -q -p fourx-core --test it docs::
 
 wheel: setup
 	$(VENV)/bin/maturin build --release -m python/Cargo.toml --out dist
@@ -75,7 +77,7 @@ clean:
 
 # Long forms of the reliability tests (`make test` runs 4 x 50 writes and 100 crash trials).
 soak:
-	FOURX_SOAK=1 cargo test -p fourx-core --test reliability_concurrency --test reliability_crash -- --nocapture
+	FOURX_SOAK=1 cargo test -p fourx-core --test it reliability_ -- --nocapture
 
 # Instrumented fuzzing on stable (RUSTC_BOOTSTRAP=1), FUZZ_SECONDS per target; new inputs go to
 # fuzz/corpus-new/<target>/ (git-ignored), crashes to fuzz/artifacts/. `make test` replays the

@@ -134,7 +134,7 @@ mypy_examples() {
   (cd python && ../.venv/bin/python -m mypy --strict examples)
 }
 
-stage "setup" bash scripts/setup.sh
+stage "setup" bash scripts/setup.sh --with-cbindgen --with-test-tools
 stage "cargo fmt --check" cargo fmt --all --check
 stage "cargo clippy" cargo clippy -q --workspace --all-targets -- -D warnings
 stage "cargo test" cargo test -q --workspace

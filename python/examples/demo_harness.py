@@ -22,6 +22,7 @@ so two runs print the same trace.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 from collections.abc import Iterator, Sequence
@@ -416,7 +417,13 @@ def run(base: Path, trace: Trace) -> dict[str, Any]:
     (diagram.with_suffix(".dot")).write_text(fourx.state_diagram("dot"), encoding="utf-8")
     trace.head("state diagram")
     trace.line(f"{diagram} (Mermaid; Graphviz: {diagram.with_suffix('.dot')})")
-    return {"state": state, "cost": cost, "diagram": str(diagram), "blueprint": blueprint}
+    return {
+        "state": state,
+        "cost": cost,
+        "diagram": str(diagram),
+        "blueprint": blueprint,
+        "repo": str(repo),
+    }
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -429,7 +436,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     base: Path = args.dir if args.dir is not None else Path(tempfile.mkdtemp(prefix="fourx-demo-"))
     base.mkdir(parents=True, exist_ok=True)
-    run(base, Trace())
+    result = run(base, Trace())
+    # The next command, with this interpreter (the .venv's under `make demo`) spelled out.
+    python = os.path.relpath(sys.executable)
+    python = sys.executable if python.startswith("..") else python
+    print(f"\nnext: {python} -m fourx state show --root {result['repo']} --feature {FEATURE_ID}")
     return 0
 
 
