@@ -372,6 +372,12 @@ def _cmd_ops(args: argparse.Namespace, out: TextIO) -> int:
 # --- parser ------------------------------------------------------------------------------------
 
 
+def _cmd_hook(args: argparse.Namespace, out: TextIO) -> int:
+    from ._hook import main_hook
+
+    return main_hook(args.hook, args.edition)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m fourx`` (every subcommand takes ``--json``)."""
     # `--json` is accepted before or after the subcommand; the subcommands' copy only sets the
@@ -460,6 +466,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="the run_script input (JSON; '-' for stdin)")
     p.add_argument("--events", action="store_true", help="also print the events, in order")
     p.set_defaults(run=_cmd_run_script)
+
+    p = sub.add_parser(
+        "hook", help="run as a cc10x hook (stdin: the hook JSON; exit 2 blocks)"
+    )
+    p.add_argument("hook", choices=["task-completed", "post-tool-use"])
+    p.add_argument(
+        "--edition",
+        choices=["11.0.0", "12.7.0"],
+        help="the cc10x contract edition (default: from the plugin's .claude-plugin/plugin.json)",
+    )
+    p.set_defaults(run=_cmd_hook)
 
     p = sub.add_parser("ops", parents=[common], help="the operation catalog")
     p.add_argument("prefix", nargs="?", default="", help="only ops whose name starts with this")

@@ -26,6 +26,7 @@ pub mod report_pool;
 pub mod resolve;
 pub mod router;
 pub mod router_prompt;
+pub mod router_workflow;
 pub mod run_files;
 pub mod workspace;
 #[cfg(feature = "fs")]
@@ -63,6 +64,7 @@ static AREAS: &[&[OpInfo]] = &[
     report_pool::OPS,
     router::OPS,
     router_prompt::OPS,
+    router_workflow::OPS,
     run_files::OPS,
     blueprint::OPS,
     conductor::OPS,
