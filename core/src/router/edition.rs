@@ -159,48 +159,48 @@ fn member<T: std::str::FromStr<Err = UnknownName> + PartialEq + Copy>(
 pub struct Rules {
     /// The plugin version naming the edition.
     pub version: &'static str,
-    /// [A1] The agents.
+    /// Row A1: The agents.
     pub agents: &'static [Agent],
-    /// [A4] The `origin:` enum.
+    /// Row A4: The `origin:` enum.
     pub origins: &'static [Origin],
-    /// [A5] The `phase:` enum.
+    /// Row A5: The `phase:` enum.
     pub phases: &'static [Phase],
     /// [A3, G1] The workflow types `route`, `task_graph` and the prompt ops accept (ORIENT
     /// included: a route that has no graph).
     pub workflows: &'static [WorkflowType],
-    /// [F2] The `workflow_type` values `check_artifact` accepts (`pending` is the extra string).
+    /// Row F2: The `workflow_type` values `check_artifact` accepts (`pending` is the extra string).
     pub artifact_types: &'static [&'static str],
-    /// [F2] The workflow types `new_artifact` builds, with the phase of `status_history[0]`.
+    /// Row F2: The workflow types `new_artifact` builds, with the phase of `status_history[0]`.
     pub new_artifact_types: &'static [(WorkflowType, &'static str)],
-    /// [F1] The edition's artifact skeleton key count.
+    /// Row F1: The edition's artifact skeleton key count.
     pub skeleton_keys: usize,
-    /// [D1] The dispatcher's phase → agent rows.
+    /// Row D1: The dispatcher's phase → agent rows.
     pub phase_agents: &'static [(Phase, Agent)],
-    /// [D1] The dispatcher's `kind:remfix` origin → agent rows.
+    /// Row D1: The dispatcher's `kind:remfix` origin → agent rows.
     pub remfix_agents: &'static [(Origin, Agent)],
-    /// [M1] `require_all` of `parse_task_metadata` when the input omits it.
+    /// Row M1: `require_all` of `parse_task_metadata` when the input omits it.
     pub require_all_default: bool,
-    /// [M1] Kinds whose `reason:` must not be `N/A`.
+    /// Row M1: Kinds whose `reason:` must not be `N/A`.
     pub reason_not_na: &'static [Kind],
     /// [G1, L2] The hunter agent of BUILD graphs and follow-ups.
     pub hunter: Agent,
-    /// [L1] Completed remediations at which the §11 re-review asks the user.
+    /// Row L1: Completed remediations at which the §11 re-review asks the user.
     pub re_review_cap: usize,
-    /// [L2] The re-review body.
+    /// Row L2: The re-review body.
     pub re_review_body: &'static str,
-    /// [L2] The re-hunt body.
+    /// Row L2: The re-hunt body.
     pub re_hunt_body: &'static str,
-    /// [L3] Whether `plan_prune` honours `deletion_supported:false`.
+    /// Row L3: Whether `plan_prune` honours `deletion_supported:false`.
     pub prune_fallback: bool,
-    /// [P1] The hunter block heading of `## Previous Agent Findings`.
+    /// Row P1: The hunter block heading of `## Previous Agent Findings`.
     pub hunter_heading: &'static str,
-    /// [R1] plan-gap-reviewer's envelope count key.
+    /// Row R1: plan-gap-reviewer's envelope count key.
     pub plan_review_count_key: &'static str,
-    /// [R2] Whether structured fields are also read from the contract YAML block.
+    /// Row R2: Whether structured fields are also read from the contract YAML block.
     pub contract_yaml: bool,
-    /// [R5] `SCENARIOS_BLOCKED` counts in the verifier's total.
+    /// Row R5: `SCENARIOS_BLOCKED` counts in the verifier's total.
     pub scenarios_blocked: bool,
-    /// [E1] Events beyond the 14 of `router.md` §4.21.
+    /// Row E1: Events beyond the 14 of `router.md` §4.21.
     pub extra_events: &'static [&'static str],
 }
 

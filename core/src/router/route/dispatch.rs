@@ -29,7 +29,7 @@ pub struct Dispatch {
 }
 
 /// The agent the edition's phase table names for `phase` (the tables are
-/// [`Rules::phase_agents`](super::edition::Rules::phase_agents)).
+/// [`Rules::phase_agents`](crate::router::edition::Rules::phase_agents)).
 pub fn phase_agent(edition: Edition, phase: Phase) -> Option<Agent> {
     edition
         .rules()
