@@ -1,5 +1,7 @@
 from typing import Literal, TypedDict
 
+from ._router_workflow import Edition
+
 __all__ = [
     "MemoryCheck",
     "MemoryRepair",
@@ -90,10 +92,12 @@ class Prompt(TypedDict):
     sections: list[str]
     dropped: list[str]
 
-def check_memory(file: str, text: str) -> MemoryCheck: ...
-def repair_memory(file: str, text: str) -> MemoryRepair: ...
-def memory_template(file: str) -> str: ...
-def just_go_gate(just_go: bool, gate: str, recommended: str | None = None) -> GateDecision: ...
+def check_memory(file: str, text: str, *, edition: Edition | None = None) -> MemoryCheck: ...
+def repair_memory(file: str, text: str, *, edition: Edition | None = None) -> MemoryRepair: ...
+def memory_template(file: str, *, edition: Edition | None = None) -> str: ...
+def just_go_gate(
+    just_go: bool, gate: str, recommended: str | None = None, *, edition: Edition | None = None
+) -> GateDecision: ...
 def skill_hints(
     agent: str,
     workflow: str,
@@ -107,10 +111,17 @@ def skill_hints(
     patterns_text: str | None = None,
     research_files: ResearchFiles | None = None,
     mcp_capability_needed: bool | None = None,
+    edition: Edition | None = None,
 ) -> list[str]: ...
-def skill_precedence(sources: list[PrecedenceSource]) -> Precedence: ...
+def skill_precedence(
+    sources: list[PrecedenceSource], *, edition: Edition | None = None
+) -> Precedence: ...
 def format_previous_findings(
-    workflow: str, reviewer: ReviewerFindings, hunter: HunterFindings | None = None
+    workflow: str,
+    reviewer: ReviewerFindings,
+    hunter: HunterFindings | None = None,
+    *,
+    edition: Edition | None = None,
 ) -> str: ...
 def build_prompt(
     agent: str,
@@ -135,4 +146,5 @@ def build_prompt(
     original_request: str | None = None,
     approved_context_files: list[str] | None = None,
     previous_findings: PreviousFindings | None = None,
+    edition: Edition | None = None,
 ) -> Prompt: ...

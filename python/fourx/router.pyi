@@ -26,6 +26,7 @@ from ._router_prompt import (
 
 # The workflow steps (router-workflow.md §4.31–§4.38) live in their own module.
 from ._router_workflow import (
+    Edition as Edition,
     Task as Task,
     ParentTask as ParentTask,
     ActiveWorkflowsResult as ActiveWorkflowsResult,
@@ -56,6 +57,7 @@ from ._router_workflow import (
 )
 
 __all__ = [
+    "Edition",
     "MemoryCheck",
     "MemoryRepair",
     "GateDecision",
@@ -272,10 +274,17 @@ def build_scope(
     cross_module: bool,
     *,
     plan: str | None = None,
+    edition: Edition | None = None,
 ) -> BuildScopeResult: ...
-def check_artifact(text: str, workflow_uuid: str) -> CheckArtifactResult: ...
+def check_artifact(
+    text: str, workflow_uuid: str, *, edition: Edition | None = None
+) -> CheckArtifactResult: ...
 def dispatch(
-    kind: str, *, phase: str | None = None, origin: str | None = None
+    kind: str,
+    *,
+    phase: str | None = None,
+    origin: str | None = None,
+    edition: Edition | None = None,
 ) -> DispatchResult: ...
 def event_line(
     now: str,
@@ -290,9 +299,15 @@ def event_line(
     duration_seconds: float | None = None,
     work_category: str | None = None,
     details: Any | None = None,
+    edition: Edition | None = None,
 ) -> str: ...
 def format_marker(
-    marker: str, wf: str, *, reason: str | None = None, memory_task_id: str | None = None
+    marker: str,
+    wf: str,
+    *,
+    reason: str | None = None,
+    memory_task_id: str | None = None,
+    edition: Edition | None = None,
 ) -> str: ...
 def format_task_metadata(
     wf: str,
@@ -304,37 +319,69 @@ def format_task_metadata(
     scope: str | None = None,
     reason: str | None = None,
     body: str | None = None,
+    edition: Edition | None = None,
 ) -> str: ...
-def loop_gate(loop: str, count: int) -> LoopGateResult: ...
+def loop_gate(loop: str, count: int, *, edition: Edition | None = None) -> LoopGateResult: ...
 def model_tier(
     agent: str,
     *,
     build_scope: str | None = None,
     escalate: bool | None = None,
     requested_tier: str | None = None,
+    edition: Edition | None = None,
 ) -> ModelTierResult: ...
 def new_artifact(
-    workflow_uuid: str, workflow_type: str, user_request: str, now: str
+    workflow_uuid: str,
+    workflow_type: str,
+    user_request: str,
+    now: str,
+    *,
+    edition: Edition | None = None,
 ) -> dict[str, Any]: ...
-def new_workflow_id(now: str, nonce: str) -> str: ...
-def parse_brainstorm_handoff(output: str) -> ParseBrainstormHandoffResult: ...
-def parse_markers(text: str) -> ParseMarkersResult: ...
+def new_workflow_id(now: str, nonce: str, *, edition: Edition | None = None) -> str: ...
+def parse_brainstorm_handoff(
+    output: str, *, edition: Edition | None = None
+) -> ParseBrainstormHandoffResult: ...
+def parse_markers(text: str, *, edition: Edition | None = None) -> ParseMarkersResult: ...
 def parse_output(
-    agent: str, output: str, *, task: dict[str, Any] | None = None
+    agent: str,
+    output: str,
+    *,
+    task: dict[str, Any] | None = None,
+    edition: Edition | None = None,
 ) -> ParseOutputResult: ...
 def parse_readonly_output(
-    agent: str, output: str, *, task: dict[str, Any] | None = None
+    agent: str,
+    output: str,
+    *,
+    task: dict[str, Any] | None = None,
+    edition: Edition | None = None,
 ) -> ParseReadonlyOutputResult: ...
-def parse_session_settings(text: str) -> ParseSessionSettingsResult: ...
-def parse_subject(subject: str) -> ParseSubjectResult: ...
+def parse_session_settings(
+    text: str, *, edition: Edition | None = None
+) -> ParseSessionSettingsResult: ...
+def parse_subject(subject: str, *, edition: Edition | None = None) -> ParseSubjectResult: ...
 def parse_task_metadata(
-    description: str, *, require_all: bool | None = None
+    description: str,
+    *,
+    require_all: bool | None = None,
+    edition: Edition | None = None,
 ) -> ParseTaskMetadataResult: ...
-def parse_write_contract(agent: str, output: str) -> ParseWriteContractResult: ...
-def reconcile_verdicts(verdicts: list[dict[str, Any]]) -> ReconcileVerdictsResult: ...
-def resolve_scope_reply(reply: str) -> str: ...
-def route(request: str) -> RouteResult: ...
+def parse_write_contract(
+    agent: str, output: str, *, edition: Edition | None = None
+) -> ParseWriteContractResult: ...
+def reconcile_verdicts(
+    verdicts: list[dict[str, Any]], *, edition: Edition | None = None
+) -> ReconcileVerdictsResult: ...
+def resolve_scope_reply(reply: str, *, edition: Edition | None = None) -> str: ...
+def route(request: str, *, edition: Edition | None = None) -> RouteResult: ...
 def task_graph(
-    workflow: str, *, build_scope: str | None = None, diff_driven_docs_skip: bool | None = None
+    workflow: str,
+    *,
+    build_scope: str | None = None,
+    diff_driven_docs_skip: bool | None = None,
+    edition: Edition | None = None,
 ) -> TaskGraphResult: ...
-def validate_workflow_id(workflow_uuid: str) -> ValidateWorkflowIdResult: ...
+def validate_workflow_id(
+    workflow_uuid: str, *, edition: Edition | None = None
+) -> ValidateWorkflowIdResult: ...

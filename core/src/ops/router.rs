@@ -106,8 +106,8 @@ fn task_state(a: &Args<'_>) -> Result<Option<TaskState>> {
 }
 
 fn op_route(m: &Input) -> Result<Value> {
-    Edition::from_input(m)?;
-    to_json(&route::route(args(m).str("request")?))
+    let e = Edition::from_input(m)?;
+    to_json(&route::route_in(e, args(m).str("request")?))
 }
 
 fn op_parse_task_metadata(m: &Input) -> Result<Value> {
@@ -264,7 +264,7 @@ fn op_parse_write_contract(m: &Input) -> Result<Value> {
     let a = args(m);
     let agent = agent_req(e, &a)?;
     let out = a.str("output")?;
-    to_json(&contract::parse(agent, out)?)
+    to_json(&contract::parse(e, agent, out)?)
 }
 
 fn op_parse_output(m: &Input) -> Result<Value> {

@@ -293,6 +293,7 @@ fn run_skill_hints(map: &Map<String, Value>) -> Result<Value> {
     input.patterns_text = a.opt_str("patterns_text")?.unwrap_or("");
     input.research_files = research_files(&a)?;
     input.mcp_capability_needed = a.opt_bool("mcp_capability_needed")?.unwrap_or(false);
+    input.edition = edition;
     Ok(json!({"hints": skill_hints(&input)?}))
 }
 
@@ -514,6 +515,7 @@ fn run_build_prompt(map: &Map<String, Value>) -> Result<Value> {
     input.approved_context_files =
         line_items(a.get("approved_context_files"), "approved_context_files")?;
     input.previous_findings = previous_findings(edition, &a, workflow)?;
+    input.edition = edition;
     let p = build_prompt(&input)?;
     Ok(json!({"text": p.text, "sections": p.sections, "dropped": p.dropped}))
 }
