@@ -403,7 +403,7 @@ class ArtifactFreshResult(TypedDict):
 class EditionForVersionResult(TypedDict):
     """The result of ``router.edition_for_version``."""
 
-    edition: Literal["11.0.0", "12.7.0"] | None
+    edition: Edition | None
 
 
 def memory_evidence(
@@ -440,7 +440,11 @@ def artifact_fresh(
     return result
 
 
-def edition_for_version(version: str) -> EditionForVersionResult:
+def edition_for_version(
+    version: str, *, edition: Edition | None = None
+) -> EditionForVersionResult:
     """The contract edition of an installed cc10x plugin version (``router.edition_for_version``)."""
-    result: EditionForVersionResult = forward("router.edition_for_version", {"version": version})
+    result: EditionForVersionResult = forward(
+        "router.edition_for_version", {"version": version}, edition=edition
+    )
     return result

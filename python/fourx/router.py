@@ -398,7 +398,7 @@ def event_line(
     edition: Edition | None = None,
 ) -> str:
     """One compact events.jsonl line for a workflow event (4.21) (``router.event_line``)."""
-    return forward(
+    line: str = forward(
         "router.event_line",
         {
             "now": now,
@@ -415,6 +415,7 @@ def event_line(
         details=details,
         edition=edition,
     )["line"]
+    return line
 
 
 def format_marker(
@@ -426,13 +427,14 @@ def format_marker(
     edition: Edition | None = None,
 ) -> str:
     """Format a BUILD-START/DEBUG-RESET/PLAN-START/SCOPE-DECISION-PENDING/MEMORY-TASK-ID marker (4.7) (``router.format_marker``)."""
-    return forward(
+    text: str = forward(
         "router.format_marker",
         {"marker": marker, "wf": wf},
         reason=reason,
         memory_task_id=memory_task_id,
         edition=edition,
     )["text"]
+    return text
 
 
 def format_task_metadata(
@@ -448,7 +450,7 @@ def format_task_metadata(
     edition: Edition | None = None,
 ) -> str:
     """Format the canonical seven-line metadata block, optionally with a body (4.3) (``router.format_task_metadata``)."""
-    return forward(
+    text: str = forward(
         "router.format_task_metadata",
         {"wf": wf, "kind": kind, "origin": origin, "phase": phase},
         plan=plan,
@@ -457,6 +459,7 @@ def format_task_metadata(
         body=body,
         edition=edition,
     )["text"]
+    return text
 
 
 def loop_gate(loop: str, count: int, *, edition: Edition | None = None) -> LoopGateResult:
@@ -496,7 +499,7 @@ def new_artifact(
     edition: Edition | None = None,
 ) -> dict[str, Any]:
     """A new workflow artifact: the 35-key skeleton with the live fields filled (4.19) (``router.new_artifact``)."""
-    return forward(
+    artifact: dict[str, Any] = forward(
         "router.new_artifact",
         {
             "workflow_uuid": workflow_uuid,
@@ -506,13 +509,15 @@ def new_artifact(
         },
         edition=edition,
     )["artifact"]
+    return artifact
 
 
 def new_workflow_id(now: str, nonce: str, *, edition: Edition | None = None) -> str:
     """Mint wf-YYYYMMDDTHHMMSSZ-<nonce> from now and an 8-hex-digit nonce (4.4) (``router.new_workflow_id``)."""
-    return forward("router.new_workflow_id", {"now": now, "nonce": nonce}, edition=edition)[
-        "workflow_uuid"
-    ]
+    workflow_uuid: str = forward(
+        "router.new_workflow_id", {"now": now, "nonce": nonce}, edition=edition
+    )["workflow_uuid"]
+    return workflow_uuid
 
 
 def parse_brainstorm_handoff(
@@ -625,7 +630,8 @@ def reconcile_verdicts(
 
 def resolve_scope_reply(reply: str, *, edition: Edition | None = None) -> str:
     """Map a reply to the scope gate onto CRITICAL_ONLY or ALL_ISSUES (4.9) (``router.resolve_scope_reply``)."""
-    return forward("router.resolve_scope_reply", {"reply": reply}, edition=edition)["scope"]
+    scope: str = forward("router.resolve_scope_reply", {"reply": reply}, edition=edition)["scope"]
+    return scope
 
 
 def route(request: str, *, edition: Edition | None = None) -> RouteResult:

@@ -36,18 +36,21 @@ CALLS: dict[str, Callable[..., Any]] = {
     "build_scope": lambda **e: router.build_scope(1, True, 1, False, **e),
     "task_graph": lambda **e: router.task_graph("BUILD", **e),
     "reconcile_verdicts": lambda **e: router.reconcile_verdicts(
-        [{"agent": "code-reviewer", "verdict": "APPROVE"}], **e
+        [{"agent": "code-reviewer", "status": "APPROVE"}], **e
     ),
     "loop_gate": lambda **e: router.loop_gate("remfix", 0, **e),
     "event_line": lambda **e: router.event_line(
-        "2026-03-12T16:27:00Z", WF, "task_completed", "build", "7", "router", "d", "r", **e
+        "2026-03-12T16:27:00Z", WF, "agent_completed", "build", "7", "router", "d", "r", **e
     ),
     "check_memory": lambda **e: router.check_memory("patterns.md", "", **e),
     "repair_memory": lambda **e: router.repair_memory("patterns.md", "", **e),
     "memory_template": lambda **e: router.memory_template("patterns.md", **e),
-    "just_go_gate": lambda **e: router.just_go_gate(False, "scope_decision", **e),
+    "just_go_gate": lambda **e: router.just_go_gate(False, "ordinary", **e),
     "skill_hints": lambda **e: router.skill_hints("component-builder", "BUILD", "x", **e),
-    "skill_precedence": lambda **e: router.skill_precedence([], **e),
+    "skill_precedence": lambda **e: router.skill_precedence(
+        [{"id": "u", "kind": "explicit_user_prompt"}], **e
+    ),
+    "edition_for_version": lambda **e: router.edition_for_version("12.7.1", **e),
     "build_prompt": lambda **e: router.build_prompt(
         "component-builder", "BUILD", "build-implement", "7", WF, "do it", **e
     ),
@@ -80,7 +83,7 @@ def test_a3_head_routes_triage_and_codebase_health() -> None:
     r = router.route("triage #12", edition="12.7.0")
     assert (r["workflow"], r["signal"], r["priority"]) == ("TRIAGE", "TRIAGE", 5)
     assert r["matched"] == ["triage", "triage #"]
-    h = router.route("run an architecture audit", edition="12.7.0")
+    h = router.route("is this codebase a ball of mud?", edition="12.7.0")
     assert (h["workflow"], h["priority"]) == ("CODEBASE-HEALTH", 6)
     assert router.route("add a page", edition="12.7.0")["priority"] == 7
 

@@ -59,7 +59,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     ),
     OpInfo::new(
         "router.skill_hints",
-        "The skills the router loads for one agent dispatch: project hints, then keyword/path/flag rules.",
+        "The skills the router loads for one agent dispatch: project hints, then keyword/path/flag rules (12.7.0 ids: cc10x:frontend, architecture, exploration, codebase-hygiene, code-review, memory-and-handoff).",
         &[
             "agent",
             "workflow",
@@ -100,7 +100,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     ),
     OpInfo::new(
         "router.build_prompt",
-        "Render the per-agent prompt frame: fixed sections, then optional ones by content and role.",
+        "Render the per-agent prompt frame: fixed sections, then optional ones by content and role (12.7.0: no ## Memory Summary for code-reviewer and plan-gap-reviewer).",
         &[
             "agent",
             "workflow",

@@ -987,4 +987,51 @@ mod tests {
         assert!(!V11.require_all_default && V12_7.require_all_default);
         assert_eq!((V11.skeleton_keys, V12_7.skeleton_keys), (35, 40));
     }
+
+    #[test]
+    fn rows_a3_w1_w2_p2_h1_are_the_head_differences() {
+        // A3: same first four rows, two new ones, DEFAULT last.
+        assert_eq!((V11.signals.len(), V12_7.signals.len()), (5, 7));
+        for (old, new) in V11.signals[..4].iter().zip(&V12_7.signals[..4]) {
+            assert_eq!((old.signal, old.keywords), (new.signal, new.keywords));
+        }
+        for r in [V11.signals, V12_7.signals] {
+            assert_eq!(r.last().map(|d| d.signal), Some(Signal::Default));
+            assert!(r
+                .iter()
+                .enumerate()
+                .all(|(i, row)| row.priority as usize == i + 1));
+        }
+        // W1: one row per write agent of the edition.
+        for e in Edition::ALL {
+            let r = e.rules();
+            let writers: Vec<Agent> = r
+                .agents
+                .iter()
+                .copied()
+                .filter(|a| a.class() == crate::router::AgentClass::Write)
+                .collect();
+            let rows: Vec<Agent> = r.write_fields.iter().map(|(a, _)| *a).collect();
+            assert_eq!(rows.len(), writers.len(), "{e}");
+            assert!(rows.iter().all(|a| writers.contains(a)), "{e}");
+        }
+        // W2, P2.
+        assert!(V11.contract_gates.is_empty() && V12_7.contract_gates.len() == 4);
+        assert_eq!(
+            (V11.rfc_alternatives_min, V12_7.rfc_alternatives_min),
+            (1, 2)
+        );
+        assert!(V11.memory_summary_omitted.is_empty());
+        assert_eq!(
+            V12_7.memory_summary_omitted,
+            [Agent::CodeReviewer, Agent::PlanGapReviewer]
+        );
+        // H1: the same ten rows; H3 and H6 keep their ids.
+        fn ids(t: &[(&'static str, &'static str)]) -> Vec<&'static str> {
+            t.iter().map(|(i, _)| *i).collect()
+        }
+        assert_eq!(ids(V11.hint_skills), ids(V12_7.hint_skills));
+        assert_eq!(V11.hint_skills[2], V12_7.hint_skills[2]);
+        assert_eq!(V11.hint_skills[5], V12_7.hint_skills[5]);
+    }
 }

@@ -8,10 +8,10 @@ use serde_json::{Map, Value};
 use crate::error::{Error, ErrorKind, Result};
 use crate::protocol::codec::yaml::{core_schema, Limits};
 
+use crate::router::edition::{ContractGate, Edition};
 use crate::router::parse::markdown::Markdown;
 use crate::router::parse::readonly::check_size;
 use crate::router::parse::status::{is_status, polarity, Polarity};
-use crate::router::edition::{ContractGate, Edition};
 use crate::router::vocabulary::{Agent, AgentClass};
 
 /// The contract heading every write agent emits.
@@ -31,7 +31,11 @@ pub fn required_fields(edition: Edition, agent: Agent) -> &'static [&'static str
 }
 
 /// The first required entry the block lacks (none of its alternatives present).
-fn first_missing(edition: Edition, agent: Agent, fields: &Map<String, Value>) -> Option<&'static str> {
+fn first_missing(
+    edition: Edition,
+    agent: Agent,
+    fields: &Map<String, Value>,
+) -> Option<&'static str> {
     required_fields(edition, agent)
         .iter()
         .copied()
@@ -525,14 +529,25 @@ REMEDIATION_REASON: null\nMEMORY_NOTES: {}\n";
         assert!(parse(head, b, &wrap(HEAD_BUILDER_PASS)).unwrap().passed == Some(true));
         // 11.0.0 does not know the new fields: their absence is fine there.
         let old = without(
-            &without(&without(HEAD_BUILDER_PASS, "TEST_SEAMS"), "SEAM_GATE_STATUS"),
+            &without(
+                &without(HEAD_BUILDER_PASS, "TEST_SEAMS"),
+                "SEAM_GATE_STATUS",
+            ),
             "BUILD_PREFLIGHT_EMITTED",
         );
-        assert_eq!(parse(Edition::V11, b, &wrap(&old)).unwrap().passed, Some(true));
+        assert_eq!(
+            parse(Edition::V11, b, &wrap(&old)).unwrap().passed,
+            Some(true)
+        );
         let e = parse(head, b, &wrap(&old)).unwrap_err();
         assert_eq!(e.kind, ErrorKind::MissingField);
         assert_eq!(e.field.as_deref(), Some("BUILD_PREFLIGHT_EMITTED"));
-        let e = parse(head, b, &wrap(&without(HEAD_BUILDER_PASS, "SEAM_GATE_STATUS"))).unwrap_err();
+        let e = parse(
+            head,
+            b,
+            &wrap(&without(HEAD_BUILDER_PASS, "SEAM_GATE_STATUS")),
+        )
+        .unwrap_err();
         assert_eq!(e.field.as_deref(), Some("SEAM_GATE_STATUS"));
         let fields = required_fields(head, b);
         assert_eq!(fields.len(), 28);
@@ -559,7 +574,10 @@ REMEDIATION_REASON: null\nMEMORY_NOTES: {}\n";
                 "BLAST_RADIUS_SCAN",
             ]
         );
-        assert_eq!(required_fields(Edition::V11, Agent::BugInvestigator).len(), 19);
+        assert_eq!(
+            required_fields(Edition::V11, Agent::BugInvestigator).len(),
+            19
+        );
     }
 
     #[test]
@@ -577,7 +595,8 @@ WHAT_CHANGED_RECOMMENDATION: use the queue\nMEMORY_NOTES: {}\n";
         assert_eq!(e.field.as_deref(), Some("KEY_FINDINGS_COUNT"));
         assert!(e.message.contains("IMPLEMENTATIONS_FOUND"));
         // The researchers' own heading stays accepted.
-        let req = format!("## Router Contract (REQUIRED)\n```yaml\n{base}KEY_FINDINGS_COUNT: 1\n```\n");
+        let req =
+            format!("## Router Contract (REQUIRED)\n```yaml\n{base}KEY_FINDINGS_COUNT: 1\n```\n");
         assert!(parse(Edition::V12_7, r, &req).is_ok());
     }
 
@@ -622,11 +641,18 @@ WHAT_CHANGED_RECOMMENDATION: use the queue\nMEMORY_NOTES: {}\n";
             "DEBUG_CLOSEOUT": {"instrumentation_removed": true, "repro_no_longer_fires": true}
         });
         let f = base.as_object().unwrap();
-        let v = |f: &Map<String, Value>| violations(Edition::V12_7, Agent::BugInvestigator, "FIXED", f);
+        let v =
+            |f: &Map<String, Value>| violations(Edition::V12_7, Agent::BugInvestigator, "FIXED", f);
         assert!(v(f).is_empty());
         for (loop_, closeout) in [
-            (json!({"rung": "none", "command": "x"}), json!({"instrumentation_removed": false, "repro_no_longer_fires": true})),
-            (json!({"rung": "http", "command": null}), json!({"instrumentation_removed": true})),
+            (
+                json!({"rung": "none", "command": "x"}),
+                json!({"instrumentation_removed": false, "repro_no_longer_fires": true}),
+            ),
+            (
+                json!({"rung": "http", "command": null}),
+                json!({"instrumentation_removed": true}),
+            ),
             (json!("failing_test"), json!(null)),
         ] {
             let mut g = f.clone();
@@ -638,7 +664,10 @@ WHAT_CHANGED_RECOMMENDATION: use the queue\nMEMORY_NOTES: {}\n";
         // The research exemption does not cover the loop and close-out.
         let mut g = f.clone();
         g.insert("NEEDS_EXTERNAL_RESEARCH".into(), json!(true));
-        g.insert("FEEDBACK_LOOP".into(), json!({"rung": "none", "command": null}));
+        g.insert(
+            "FEEDBACK_LOOP".into(),
+            json!({"rung": "none", "command": null}),
+        );
         assert_eq!(v(&g), ["FEEDBACK_LOOP"]);
     }
 

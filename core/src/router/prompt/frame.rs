@@ -10,8 +10,8 @@ use super::findings::{
 use super::research_files::ResearchFiles;
 use super::text::{clean, has_line_break};
 use crate::error::{Error, ErrorKind, Result};
-use crate::router::parse::text::{is_blank, trim_sp};
 use crate::router::edition::Edition;
+use crate::router::parse::text::{is_blank, trim_sp};
 use crate::router::{workflow_id, Agent, Phase, WorkflowType};
 
 /// A candidate domain file: its path as the host found it and its content.
@@ -594,6 +594,9 @@ mod tests {
         // Every other agent keeps it at 12.7.0.
         let mut i = base(Agent::FailureHunter, WorkflowType::Build, Phase::BuildHunt);
         i.edition = Edition::V12_7;
-        assert!(build_prompt(&i).unwrap().sections.contains(&"## Memory Summary"));
+        assert!(build_prompt(&i)
+            .unwrap()
+            .sections
+            .contains(&"## Memory Summary"));
     }
 }

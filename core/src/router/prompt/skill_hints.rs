@@ -221,7 +221,11 @@ pub(crate) static HINT_RULES: &[HintRule] = &[
     HintRule {
         id: "H6",
         // The edition's agent table admits the two 11.0.0 researchers or the 12.7.0 one.
-        agents: &[Agent::WebResearcher, Agent::GithubResearcher, Agent::Researcher],
+        agents: &[
+            Agent::WebResearcher,
+            Agent::GithubResearcher,
+            Agent::Researcher,
+        ],
         workflows: &[],
         any_of: &[Cond::McpCapabilityNeeded],
         never_kinds: &[],
@@ -295,7 +299,9 @@ pub(crate) static HINT_RULES: &[HintRule] = &[
 /// The internal hints H1–H10 of an edition as `(row id, skill id)`, in table order (row H1: at
 /// `12.7.0` two pairs of rows share a skill).
 pub fn internal_hints(edition: Edition) -> impl Iterator<Item = (&'static str, &'static str)> {
-    HINT_RULES.iter().map(move |r| (r.id, skill_of(edition, r.id)))
+    HINT_RULES
+        .iter()
+        .map(move |r| (r.id, skill_of(edition, r.id)))
 }
 
 /// The skill id the edition gives hint row `id`.
@@ -686,7 +692,11 @@ mod tests {
             ["cc10x:frontend"]
         );
         assert_eq!(
-            hints(r, WorkflowType::Build, "review the visual polish of the modal"),
+            hints(
+                r,
+                WorkflowType::Build,
+                "review the visual polish of the modal"
+            ),
             ["cc10x:frontend-patterns", "cc10x:frontend-design-critique"]
         );
         assert_eq!(
@@ -694,9 +704,15 @@ mod tests {
             ["cc10x:codebase-hygiene"]
         );
         let b = Agent::ComponentBuilder;
-        assert_eq!(head(b, "a spike for the api"), ["cc10x:architecture", "cc10x:exploration"]);
+        assert_eq!(
+            head(b, "a spike for the api"),
+            ["cc10x:architecture", "cc10x:exploration"]
+        );
         assert_eq!(head(b, "act on the PR comments"), ["cc10x:code-review"]);
-        assert_eq!(head(b, "hand off to a coworker"), ["cc10x:memory-and-handoff"]);
+        assert_eq!(
+            head(b, "hand off to a coworker"),
+            ["cc10x:memory-and-handoff"]
+        );
     }
 
     #[test]

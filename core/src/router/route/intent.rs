@@ -5,8 +5,8 @@
 
 use serde::Serialize;
 
-use crate::router::parse::text::{find_phrase, has_phrase, tokens};
 use crate::router::edition::Edition;
+use crate::router::parse::text::{find_phrase, has_phrase, tokens};
 use crate::router::vocabulary::WorkflowType;
 
 pub use crate::router::edition::{SignalRow, SIGNALS_11 as SIGNAL_TABLE, SIGNALS_12_7};
@@ -350,9 +350,15 @@ mod tests {
             ]
         );
         let t = r12("please triage the backlog");
-        assert_eq!((t.signal, t.priority, t.workflow), (Signal::Triage, 5, WorkflowType::Triage));
+        assert_eq!(
+            (t.signal, t.priority, t.workflow),
+            (Signal::Triage, 5, WorkflowType::Triage)
+        );
         assert_eq!(t.announcement, "-> TRIAGE workflow (signals: triage)");
-        assert_eq!(t.chain, "triage-agent → optional exploration → agent-ready brief");
+        assert_eq!(
+            t.chain,
+            "triage-agent → optional exploration → agent-ready brief"
+        );
         let h = r12("is this a ball of mud? shallow modules everywhere");
         assert_eq!(h.workflow, WorkflowType::CodebaseHealth);
         assert_eq!(h.matched, ["ball of mud", "shallow modules"]);
@@ -394,6 +400,9 @@ mod tests {
         // "issues" is an ERROR surface form; the primary-deliverable sentence is not a table rule.
         let r = r12("triage incoming issues");
         assert_eq!(r.signal, Signal::Error);
-        assert_eq!(r.matches.triage.as_deref(), Some(&["triage", "incoming issues"][..]));
+        assert_eq!(
+            r.matches.triage.as_deref(),
+            Some(&["triage", "incoming issues"][..])
+        );
     }
 }
