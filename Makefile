@@ -14,7 +14,7 @@ help:
 	@echo "make demo     drive one feature through the full profile with scripted agents (sets itself up)"
 	@echo "make test     every gate CI runs: fmt, clippy, tests, header drift, C, pytest, stubtest, docs"
 	@echo "make header   regenerate include/fourx.h with the pinned cbindgen"
-	@echo "make docs     regenerate docs/ops.md from the op catalog"
+	@echo "make docs     regenerate docs/ops.md, python/fourx/errors.py and enums.py from the core's tables"
 	@echo "make wheel    build the abi3 wheel into dist/"
 	@echo "make install  PREFIX=... install header, libfourx.so.0, libfourx.a and fourx.pc"
 	@echo "make bench    run the benches and write benches/RESULTS.md (BENCH=<name> for one)"

@@ -17,7 +17,7 @@ pub enum ErrorGroup {
     BadInput,
     /// The thing asked for is not there (`LookupError` in Python).
     NotThere,
-    /// Refused by the rules of the state machine or workspace.
+    /// Refused by the rules of the state machine, the workspace or a lease.
     Refused,
     /// A deferral, not a failure (`fold_conflict`).
     Deferral,
@@ -130,6 +130,8 @@ pub enum ErrorKind {
     NotCleanable,
     /// `feature_active`
     FeatureActive,
+    /// `lease_lost` (a write with an expired or stale lease token)
+    LeaseLost,
     /// `fold_conflict`
     FoldConflict,
     /// `io_error`
@@ -194,6 +196,7 @@ impl ErrorKind {
         ErrorKind::InvalidRecoveryTarget,
         ErrorKind::NotCleanable,
         ErrorKind::FeatureActive,
+        ErrorKind::LeaseLost,
         ErrorKind::FoldConflict,
         ErrorKind::IoError,
         ErrorKind::NullArg,
@@ -253,6 +256,7 @@ impl ErrorKind {
             ErrorKind::InvalidRecoveryTarget => "invalid_recovery_target",
             ErrorKind::NotCleanable => "not_cleanable",
             ErrorKind::FeatureActive => "feature_active",
+            ErrorKind::LeaseLost => "lease_lost",
             ErrorKind::FoldConflict => "fold_conflict",
             ErrorKind::IoError => "io_error",
             ErrorKind::NullArg => "null_arg",
@@ -313,6 +317,7 @@ impl ErrorKind {
             ErrorKind::InvalidRecoveryTarget => ErrorGroup::Refused,
             ErrorKind::NotCleanable => ErrorGroup::Refused,
             ErrorKind::FeatureActive => ErrorGroup::Refused,
+            ErrorKind::LeaseLost => ErrorGroup::Refused,
             ErrorKind::FoldConflict => ErrorGroup::Deferral,
             ErrorKind::IoError => ErrorGroup::Os,
             ErrorKind::NullArg => ErrorGroup::Boundary,
@@ -468,7 +473,7 @@ mod tests {
             );
             assert!(seen.insert(w), "duplicate {w}");
         }
-        assert_eq!(seen.len(), 54);
+        assert_eq!(seen.len(), 55);
     }
 
     #[test]
