@@ -16,7 +16,7 @@ Typed functions and classes over the core's operations, grouped by area::
 - :func:`call` runs any operation ``<area>.<verb>`` by name on a JSON-like dict
   (``fourx.call("state.can_transition", from_="coding", to="reviewing")``).
 
-Results are plain ``dict``/``list``/``str`` values (TypedDicts in the stubs). Errors are raised as
+Results are plain ``dict``/``list``/``str`` values (typed as TypedDicts). Errors are raised as
 subclasses of :class:`fourx.FourxError` named after their kind (see :mod:`fourx.errors`). The
 library is pure: time, randomness and the home directory are inputs.
 """
