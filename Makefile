@@ -36,7 +36,7 @@ header:
 	cd ffi && ../.tools/bin/cbindgen --config cbindgen.toml --crate fourx-ffi --output ../include/fourx.h
 
 docs:
-	FOURX_BLESS=1 cargo test -q -p fourx-core --test docs
+	FOURX_BLESS=1 cargo test -q -p fourx-core --test it docs::
 
 wheel: setup
 	$(VENV)/bin/maturin build --release -m python/Cargo.toml --out dist
@@ -77,7 +77,7 @@ clean:
 
 # Long forms of the reliability tests (`make test` runs 4 x 50 writes and 100 crash trials).
 soak:
-	FOURX_SOAK=1 cargo test -p fourx-core --test reliability_concurrency --test reliability_crash -- --nocapture
+	FOURX_SOAK=1 cargo test -p fourx-core --test it reliability_ -- --nocapture
 
 # Instrumented fuzzing on stable (RUSTC_BOOTSTRAP=1), FUZZ_SECONDS per target; new inputs go to
 # fuzz/corpus-new/<target>/ (git-ignored), crashes to fuzz/artifacts/. `make test` replays the

@@ -3,7 +3,7 @@
 //! (one in ten annotated) at budgets of 1k / 4k / 16k tokens, against the floor of ranking the
 //! rows (the degree sort) plus one pass of the token counter over the emitted text. Targets:
 //! render ≤ 2 × floor; 10× modules → ≤ 12× time. The hard cap is a test
-//! (`core/tests/index_cap.rs`), not a bench.
+//! (`core/tests/it/index_cap.rs`), not a bench.
 
 use criterion::{BenchmarkId, Criterion};
 use std::hint::black_box;

@@ -11,8 +11,8 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 
 use fourx_benches::{report, Id, Row, Target};
+use fourx_core::blueprint::fs::scan_root;
 use fourx_core::blueprint::scan::{scan, MapReader, DEFAULT_MAX_FILE_BYTES};
-use fourx_core::store::repo_walk::scan_root;
 
 const FILES: usize = 5_000;
 const FILES_PER_MODULE: usize = 10;

@@ -5,7 +5,6 @@
 //! input `field`, and for a few kinds a structured [`ErrorDetail`]. Bindings only convert it.
 
 use std::fmt;
-use std::str::FromStr;
 
 use serde_json::{Map, Value};
 
@@ -27,322 +26,90 @@ pub enum ErrorGroup {
     Boundary,
 }
 
-/// The closed set of error kinds (CONVENTIONS.md §Errors). Each variant documents its word.
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[non_exhaustive]
-pub enum ErrorKind {
-    /// `invalid_input`
-    InvalidInput,
-    /// `invalid_value`
-    InvalidValue,
-    /// `missing_field`
-    MissingField,
-    /// `duplicate_field`
-    DuplicateField,
-    /// `input_too_large`
-    InputTooLarge,
-    /// `unknown_op`
-    UnknownOp,
-    /// `unknown_kind`
-    UnknownKind,
-    /// `unknown_agent`
-    UnknownAgent,
-    /// `unknown_profile`
-    UnknownProfile,
-    /// `unknown_runner`
-    UnknownRunner,
-    /// `invalid_time`
-    InvalidTime,
-    /// `invalid_nonce`
-    InvalidNonce,
-    /// `invalid_path`
-    InvalidPath,
-    /// `invalid_project_id`
-    InvalidProjectId,
-    /// `invalid_snapshot`
-    InvalidSnapshot,
-    /// `invalid_feature_id`
-    InvalidFeatureId,
-    /// `invalid_json`
-    InvalidJson,
-    /// `invalid_yaml`
-    InvalidYaml,
-    /// `invalid_config`
-    InvalidConfig,
-    /// `invalid_feature`
-    InvalidFeature,
-    /// `malformed_contract`
-    MalformedContract,
-    /// `malformed_artifact`
-    MalformedArtifact,
-    /// `malformed_doc`
-    MalformedDoc,
-    /// `unsupported_format`
-    UnsupportedFormat,
-    /// `missing_contract`
-    MissingContract,
-    /// `missing_evidence`
-    MissingEvidence,
-    /// `scenario_mismatch`
-    ScenarioMismatch,
-    /// `too_short`
-    TooShort,
-    /// `placeholder_left`
-    PlaceholderLeft,
-    /// `uuid_mismatch`
-    UuidMismatch,
-    /// `unrecognized_reply`
-    UnrecognizedReply,
-    /// `ambiguous`
-    Ambiguous,
-    /// `budget_too_small`
-    BudgetTooSmall,
-    /// `missing_coding_phase`
-    MissingCodingPhase,
-    /// `unresolved_runner`
-    UnresolvedRunner,
-    /// `unresolvable_tier`
-    UnresolvableTier,
-    /// `no_home`
-    NoHome,
-    /// `root_is_filesystem_root`
-    RootIsFilesystemRoot,
-    /// `root_is_home`
-    RootIsHome,
-    /// `not_a_project`
-    NotAProject,
-    /// `storage_inside_project`
-    StorageInsideProject,
-    /// `project_mismatch`
-    ProjectMismatch,
-    /// `not_found`
-    NotFound,
-    /// `not_visible`
-    NotVisible,
-    /// `no_dispatch_rule`
-    NoDispatchRule,
-    /// `invalid_transition`
-    InvalidTransition,
-    /// `invalid_recovery_target`
-    InvalidRecoveryTarget,
-    /// `not_cleanable`
-    NotCleanable,
-    /// `feature_active`
-    FeatureActive,
-    /// `lease_lost` (a write with an expired or stale lease token)
-    LeaseLost,
-    /// `fold_conflict`
-    FoldConflict,
-    /// `io_error`
-    IoError,
-    /// `null_arg`
-    NullArg,
-    /// `invalid_utf8`
-    InvalidUtf8,
-    /// `panic`
-    Panic,
-}
-
-impl ErrorKind {
-    /// Every kind, in the order of CONVENTIONS.md §Errors.
-    pub const ALL: &'static [ErrorKind] = &[
-        ErrorKind::InvalidInput,
-        ErrorKind::InvalidValue,
-        ErrorKind::MissingField,
-        ErrorKind::DuplicateField,
-        ErrorKind::InputTooLarge,
-        ErrorKind::UnknownOp,
-        ErrorKind::UnknownKind,
-        ErrorKind::UnknownAgent,
-        ErrorKind::UnknownProfile,
-        ErrorKind::UnknownRunner,
-        ErrorKind::InvalidTime,
-        ErrorKind::InvalidNonce,
-        ErrorKind::InvalidPath,
-        ErrorKind::InvalidProjectId,
-        ErrorKind::InvalidSnapshot,
-        ErrorKind::InvalidFeatureId,
-        ErrorKind::InvalidJson,
-        ErrorKind::InvalidYaml,
-        ErrorKind::InvalidConfig,
-        ErrorKind::InvalidFeature,
-        ErrorKind::MalformedContract,
-        ErrorKind::MalformedArtifact,
-        ErrorKind::MalformedDoc,
-        ErrorKind::UnsupportedFormat,
-        ErrorKind::MissingContract,
-        ErrorKind::MissingEvidence,
-        ErrorKind::ScenarioMismatch,
-        ErrorKind::TooShort,
-        ErrorKind::PlaceholderLeft,
-        ErrorKind::UuidMismatch,
-        ErrorKind::UnrecognizedReply,
-        ErrorKind::Ambiguous,
-        ErrorKind::BudgetTooSmall,
-        ErrorKind::MissingCodingPhase,
-        ErrorKind::UnresolvedRunner,
-        ErrorKind::UnresolvableTier,
-        ErrorKind::NoHome,
-        ErrorKind::RootIsFilesystemRoot,
-        ErrorKind::RootIsHome,
-        ErrorKind::NotAProject,
-        ErrorKind::StorageInsideProject,
-        ErrorKind::ProjectMismatch,
-        ErrorKind::NotFound,
-        ErrorKind::NotVisible,
-        ErrorKind::NoDispatchRule,
-        ErrorKind::InvalidTransition,
-        ErrorKind::InvalidRecoveryTarget,
-        ErrorKind::NotCleanable,
-        ErrorKind::FeatureActive,
-        ErrorKind::LeaseLost,
-        ErrorKind::FoldConflict,
-        ErrorKind::IoError,
-        ErrorKind::NullArg,
-        ErrorKind::InvalidUtf8,
-        ErrorKind::Panic,
-    ];
-
-    /// The stable snake_case word shared by Rust, C and Python.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            ErrorKind::InvalidInput => "invalid_input",
-            ErrorKind::InvalidValue => "invalid_value",
-            ErrorKind::MissingField => "missing_field",
-            ErrorKind::DuplicateField => "duplicate_field",
-            ErrorKind::InputTooLarge => "input_too_large",
-            ErrorKind::UnknownOp => "unknown_op",
-            ErrorKind::UnknownKind => "unknown_kind",
-            ErrorKind::UnknownAgent => "unknown_agent",
-            ErrorKind::UnknownProfile => "unknown_profile",
-            ErrorKind::UnknownRunner => "unknown_runner",
-            ErrorKind::InvalidTime => "invalid_time",
-            ErrorKind::InvalidNonce => "invalid_nonce",
-            ErrorKind::InvalidPath => "invalid_path",
-            ErrorKind::InvalidProjectId => "invalid_project_id",
-            ErrorKind::InvalidSnapshot => "invalid_snapshot",
-            ErrorKind::InvalidFeatureId => "invalid_feature_id",
-            ErrorKind::InvalidJson => "invalid_json",
-            ErrorKind::InvalidYaml => "invalid_yaml",
-            ErrorKind::InvalidConfig => "invalid_config",
-            ErrorKind::InvalidFeature => "invalid_feature",
-            ErrorKind::MalformedContract => "malformed_contract",
-            ErrorKind::MalformedArtifact => "malformed_artifact",
-            ErrorKind::MalformedDoc => "malformed_doc",
-            ErrorKind::UnsupportedFormat => "unsupported_format",
-            ErrorKind::MissingContract => "missing_contract",
-            ErrorKind::MissingEvidence => "missing_evidence",
-            ErrorKind::ScenarioMismatch => "scenario_mismatch",
-            ErrorKind::TooShort => "too_short",
-            ErrorKind::PlaceholderLeft => "placeholder_left",
-            ErrorKind::UuidMismatch => "uuid_mismatch",
-            ErrorKind::UnrecognizedReply => "unrecognized_reply",
-            ErrorKind::Ambiguous => "ambiguous",
-            ErrorKind::BudgetTooSmall => "budget_too_small",
-            ErrorKind::MissingCodingPhase => "missing_coding_phase",
-            ErrorKind::UnresolvedRunner => "unresolved_runner",
-            ErrorKind::UnresolvableTier => "unresolvable_tier",
-            ErrorKind::NoHome => "no_home",
-            ErrorKind::RootIsFilesystemRoot => "root_is_filesystem_root",
-            ErrorKind::RootIsHome => "root_is_home",
-            ErrorKind::NotAProject => "not_a_project",
-            ErrorKind::StorageInsideProject => "storage_inside_project",
-            ErrorKind::ProjectMismatch => "project_mismatch",
-            ErrorKind::NotFound => "not_found",
-            ErrorKind::NotVisible => "not_visible",
-            ErrorKind::NoDispatchRule => "no_dispatch_rule",
-            ErrorKind::InvalidTransition => "invalid_transition",
-            ErrorKind::InvalidRecoveryTarget => "invalid_recovery_target",
-            ErrorKind::NotCleanable => "not_cleanable",
-            ErrorKind::FeatureActive => "feature_active",
-            ErrorKind::LeaseLost => "lease_lost",
-            ErrorKind::FoldConflict => "fold_conflict",
-            ErrorKind::IoError => "io_error",
-            ErrorKind::NullArg => "null_arg",
-            ErrorKind::InvalidUtf8 => "invalid_utf8",
-            ErrorKind::Panic => "panic",
+/// Defines [`ErrorKind`] from its one table `(variant, word, group)`: the enum (through the one
+/// string-enum mechanism, [`crate::words`]), `ALL` in table order, `as_str` and `group`.
+macro_rules! error_kinds {
+    ($($var:ident = $word:literal, $group:ident;)+) => {
+        crate::words::string_enum! {
+            /// The closed set of error kinds (CONVENTIONS.md §Errors). Each variant documents its
+            /// word; `ALL` lists them in the table's order, `as_str` gives the word.
+            #[non_exhaustive]
+            pub enum ErrorKind("error kind", Error, unknown_kind) {
+                $(#[doc = concat!("`", $word, "`")] $var = $word,)+
+            }
         }
-    }
 
-    /// The group this kind belongs to (decides the extra Python base class).
-    pub const fn group(self) -> ErrorGroup {
-        match self {
-            ErrorKind::InvalidInput => ErrorGroup::BadInput,
-            ErrorKind::InvalidValue => ErrorGroup::BadInput,
-            ErrorKind::MissingField => ErrorGroup::BadInput,
-            ErrorKind::DuplicateField => ErrorGroup::BadInput,
-            ErrorKind::InputTooLarge => ErrorGroup::BadInput,
-            ErrorKind::UnknownOp => ErrorGroup::BadInput,
-            ErrorKind::UnknownKind => ErrorGroup::BadInput,
-            ErrorKind::UnknownAgent => ErrorGroup::BadInput,
-            ErrorKind::UnknownProfile => ErrorGroup::BadInput,
-            ErrorKind::UnknownRunner => ErrorGroup::BadInput,
-            ErrorKind::InvalidTime => ErrorGroup::BadInput,
-            ErrorKind::InvalidNonce => ErrorGroup::BadInput,
-            ErrorKind::InvalidPath => ErrorGroup::BadInput,
-            ErrorKind::InvalidProjectId => ErrorGroup::BadInput,
-            ErrorKind::InvalidSnapshot => ErrorGroup::BadInput,
-            ErrorKind::InvalidFeatureId => ErrorGroup::BadInput,
-            ErrorKind::InvalidJson => ErrorGroup::BadInput,
-            ErrorKind::InvalidYaml => ErrorGroup::BadInput,
-            ErrorKind::InvalidConfig => ErrorGroup::BadInput,
-            ErrorKind::InvalidFeature => ErrorGroup::BadInput,
-            ErrorKind::MalformedContract => ErrorGroup::BadInput,
-            ErrorKind::MalformedArtifact => ErrorGroup::BadInput,
-            ErrorKind::MalformedDoc => ErrorGroup::BadInput,
-            ErrorKind::UnsupportedFormat => ErrorGroup::BadInput,
-            ErrorKind::MissingContract => ErrorGroup::BadInput,
-            ErrorKind::MissingEvidence => ErrorGroup::BadInput,
-            ErrorKind::ScenarioMismatch => ErrorGroup::BadInput,
-            ErrorKind::TooShort => ErrorGroup::BadInput,
-            ErrorKind::PlaceholderLeft => ErrorGroup::BadInput,
-            ErrorKind::UuidMismatch => ErrorGroup::BadInput,
-            ErrorKind::UnrecognizedReply => ErrorGroup::BadInput,
-            ErrorKind::Ambiguous => ErrorGroup::BadInput,
-            ErrorKind::BudgetTooSmall => ErrorGroup::BadInput,
-            ErrorKind::MissingCodingPhase => ErrorGroup::BadInput,
-            ErrorKind::UnresolvedRunner => ErrorGroup::BadInput,
-            ErrorKind::UnresolvableTier => ErrorGroup::BadInput,
-            ErrorKind::NoHome => ErrorGroup::BadInput,
-            ErrorKind::RootIsFilesystemRoot => ErrorGroup::BadInput,
-            ErrorKind::RootIsHome => ErrorGroup::BadInput,
-            ErrorKind::NotAProject => ErrorGroup::BadInput,
-            ErrorKind::StorageInsideProject => ErrorGroup::BadInput,
-            ErrorKind::ProjectMismatch => ErrorGroup::BadInput,
-            ErrorKind::NotFound => ErrorGroup::NotThere,
-            ErrorKind::NotVisible => ErrorGroup::NotThere,
-            ErrorKind::NoDispatchRule => ErrorGroup::NotThere,
-            ErrorKind::InvalidTransition => ErrorGroup::Refused,
-            ErrorKind::InvalidRecoveryTarget => ErrorGroup::Refused,
-            ErrorKind::NotCleanable => ErrorGroup::Refused,
-            ErrorKind::FeatureActive => ErrorGroup::Refused,
-            ErrorKind::LeaseLost => ErrorGroup::Refused,
-            ErrorKind::FoldConflict => ErrorGroup::Deferral,
-            ErrorKind::IoError => ErrorGroup::Os,
-            ErrorKind::NullArg => ErrorGroup::Boundary,
-            ErrorKind::InvalidUtf8 => ErrorGroup::Boundary,
-            ErrorKind::Panic => ErrorGroup::Boundary,
+        impl ErrorKind {
+            /// The family of this kind (CONVENTIONS.md §Errors).
+            pub const fn group(self) -> ErrorGroup {
+                match self {
+                    $(ErrorKind::$var => ErrorGroup::$group,)+
+                }
+            }
         }
-    }
+    };
 }
 
-impl fmt::Display for ErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
+error_kinds! {
+    InvalidInput = "invalid_input", BadInput;
+    InvalidValue = "invalid_value", BadInput;
+    MissingField = "missing_field", BadInput;
+    DuplicateField = "duplicate_field", BadInput;
+    InputTooLarge = "input_too_large", BadInput;
+    UnknownOp = "unknown_op", BadInput;
+    UnknownKind = "unknown_kind", BadInput;
+    UnknownAgent = "unknown_agent", BadInput;
+    UnknownProfile = "unknown_profile", BadInput;
+    UnknownRunner = "unknown_runner", BadInput;
+    InvalidTime = "invalid_time", BadInput;
+    InvalidNonce = "invalid_nonce", BadInput;
+    InvalidPath = "invalid_path", BadInput;
+    InvalidProjectId = "invalid_project_id", BadInput;
+    InvalidSnapshot = "invalid_snapshot", BadInput;
+    InvalidFeatureId = "invalid_feature_id", BadInput;
+    InvalidJson = "invalid_json", BadInput;
+    InvalidYaml = "invalid_yaml", BadInput;
+    InvalidConfig = "invalid_config", BadInput;
+    InvalidFeature = "invalid_feature", BadInput;
+    MalformedContract = "malformed_contract", BadInput;
+    MalformedArtifact = "malformed_artifact", BadInput;
+    MalformedDoc = "malformed_doc", BadInput;
+    UnsupportedFormat = "unsupported_format", BadInput;
+    MissingContract = "missing_contract", BadInput;
+    MissingEvidence = "missing_evidence", BadInput;
+    ScenarioMismatch = "scenario_mismatch", BadInput;
+    TooShort = "too_short", BadInput;
+    PlaceholderLeft = "placeholder_left", BadInput;
+    UuidMismatch = "uuid_mismatch", BadInput;
+    UnrecognizedReply = "unrecognized_reply", BadInput;
+    Ambiguous = "ambiguous", BadInput;
+    BudgetTooSmall = "budget_too_small", BadInput;
+    MissingCodingPhase = "missing_coding_phase", BadInput;
+    UnresolvedRunner = "unresolved_runner", BadInput;
+    UnresolvableTier = "unresolvable_tier", BadInput;
+    NoHome = "no_home", BadInput;
+    RootIsFilesystemRoot = "root_is_filesystem_root", BadInput;
+    RootIsHome = "root_is_home", BadInput;
+    NotAProject = "not_a_project", BadInput;
+    StorageInsideProject = "storage_inside_project", BadInput;
+    ProjectMismatch = "project_mismatch", BadInput;
+    NotFound = "not_found", NotThere;
+    NotVisible = "not_visible", NotThere;
+    NoDispatchRule = "no_dispatch_rule", NotThere;
+    InvalidTransition = "invalid_transition", Refused;
+    InvalidRecoveryTarget = "invalid_recovery_target", Refused;
+    NotCleanable = "not_cleanable", Refused;
+    FeatureActive = "feature_active", Refused;
+    LeaseLost = "lease_lost", Refused;
+    FoldConflict = "fold_conflict", Deferral;
+    IoError = "io_error", Os;
+    NullArg = "null_arg", Boundary;
+    InvalidUtf8 = "invalid_utf8", Boundary;
+    Panic = "panic", Boundary;
 }
 
-impl FromStr for ErrorKind {
-    type Err = Error;
-
-    fn from_str(s: &str) -> Result<Self, Error> {
-        ErrorKind::ALL
-            .iter()
-            .copied()
-            .find(|k| k.as_str() == s)
-            .ok_or_else(|| Error::new(ErrorKind::UnknownKind, format!("unknown error kind {s:?}")))
-    }
+fn unknown_kind(_what: &str, s: &str) -> Error {
+    Error::new(ErrorKind::UnknownKind, format!("unknown error kind {s:?}"))
 }
 
 /// Structured detail attached to an error, held as data this module owns (JSON) so that the error

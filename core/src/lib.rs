@@ -31,8 +31,10 @@
 pub mod error;
 pub mod ops;
 pub mod protocol;
+pub mod words;
 
 pub mod blueprint;
+pub mod features;
 pub mod machine;
 pub mod report;
 pub mod resolve;

@@ -1,5 +1,5 @@
 //! Fuzz target bodies, shared by the cargo-fuzz binaries (`fuzz/fuzz_targets/`) and the plain
-//! corpus replay of `make test` (`core/tests/fuzz_corpus.rs`), so the two cannot drift.
+//! corpus replay of `make test` (`core/tests/it/fuzz_corpus.rs`), so the two cannot drift.
 //!
 //! Each body takes raw bytes and asserts the properties of its parser: no panic, only error kinds
 //! the op documents (its catalog `errors`, or `invalid_input`), the same answer twice, and

@@ -1,5 +1,5 @@
 """A real ``.4x`` tree (tests/fixtures/workspace) read, written and mined through ``fourx.call``:
-the same checks as core/tests/feature_workspace.rs, from Python."""
+the same checks as core/tests/it/feature_workspace.rs, from Python."""
 
 from __future__ import annotations
 

@@ -1,20 +1,16 @@
 //! The blueprint's constants, single-sourced (blueprint.md §1, op `blueprint.defaults`).
 //!
-//! Every other module reads its limits from here; a configuration layer that ships template
-//! values pins them against [`defaults_json`]. Deciding whether the blueprint is enabled at all is
-//! left to the caller.
-
-use serde_json::{json, Value};
-
-use super::doc::Field;
-use super::validate::RejectReason;
+//! Every other module reads its limits from here (a leaf: it imports nothing); the op
+//! `blueprint.defaults` (`ops/blueprint.rs`) publishes them with the field and reason words, and a
+//! configuration layer that ships template values pins them against that op. Deciding whether the
+//! blueprint is enabled at all is left to the caller.
 
 /// The `format` front-matter value of every file this version writes.
 pub const FORMAT: &str = "fourx-blueprint/1";
 /// Items beyond this content rank in one submission are rejected `over_limit` (002 §10).
 pub const MAX_SUBMIT_ITEMS: usize = 8;
 /// Revisions kept in `revisions/` (002 §15).
-pub const REVISIONS_KEEP: usize = crate::store::cas::REVISIONS_KEEP;
+pub const REVISIONS_KEEP: usize = 5;
 /// Days an orphaned module stays in the file after it was marked (002 §8).
 pub const ORPHAN_RETENTION_DAYS: i64 = 90;
 /// [`ORPHAN_RETENTION_DAYS`] in seconds.
@@ -60,59 +56,3 @@ pub const MANIFESTS: &[&str] = &[
     "CMakeLists.txt",
     "deno.json",
 ];
-
-/// The constants as the `blueprint.defaults` op returns them.
-pub fn defaults_json() -> Value {
-    json!({
-        "format": FORMAT,
-        "fields": Field::ALL.iter().map(|f| f.as_str()).collect::<Vec<_>>(),
-        "reasons": RejectReason::ALL.iter().map(|r| r.as_str()).collect::<Vec<_>>(),
-        "max_submit_items": MAX_SUBMIT_ITEMS,
-        "revisions_keep": REVISIONS_KEEP,
-        "orphan_retention_days": ORPHAN_RETENTION_DAYS,
-        "default_index_max_tokens": DEFAULT_INDEX_MAX_TOKENS,
-        "max_row_edges": MAX_ROW_EDGES,
-        "oversize_module_bytes": OVERSIZE_MODULE_BYTES,
-        "max_claim_bytes": MAX_CLAIM_BYTES,
-        "max_where_bytes": MAX_WHERE_BYTES,
-        "id_hex_len": ID_HEX_LEN,
-        "cost_mode_boundary_ms": 150,
-        "cost_mode_ttl_s": COST_MODE_TTL_S,
-        "costly_min_rescan_interval_s": COSTLY_MIN_RESCAN_INTERVAL_S,
-        "manifests": MANIFESTS,
-        "file_name": FILE_NAME,
-        "revisions_dir": REVISIONS_DIR,
-        "storage_subdir": STORAGE_SUBDIR,
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn defaults_match_the_spec_table() {
-        let d = defaults_json();
-        assert_eq!(
-            d["fields"],
-            json!(["purpose", "entrypoints", "invariants", "gotchas"])
-        );
-        assert_eq!(
-            d["reasons"],
-            json!([
-                "over_limit",
-                "malformed",
-                "unknown_module",
-                "no_read_at_all",
-                "no_evidence",
-                "prose_path"
-            ])
-        );
-        assert_eq!(
-            d["cost_mode_boundary_ms"].as_f64(),
-            Some(COST_MODE_BOUNDARY_MS)
-        );
-        assert_eq!(d["manifests"].as_array().map(Vec::len), Some(14));
-        assert_eq!(ORPHAN_RETENTION_SECS, 7_776_000);
-    }
-}

@@ -2,8 +2,9 @@
 //! optimistic compare-and-swap storage and a token-budgeted index (blueprint.md).
 //!
 //! Everything here is pure: time, nonce, home, git facts, files and the token counter are
-//! inputs, and storage goes through the [`crate::store::cas::Store`] trait. The filesystem store
-//! and the repository walk live in [`crate::store`].
+//! inputs, and storage goes through the [`crate::store::cas::Store`] trait. The filesystem side
+//! (the store layout, the anchor file view, the repository walk) is [`fs`] (feature `fs`); the JSON
+//! ops are `crate::ops::blueprint`.
 
 pub mod anchors;
 pub mod cell;
@@ -14,6 +15,8 @@ pub mod director;
 pub mod doc;
 pub mod evidence;
 pub mod fold;
+#[cfg(feature = "fs")]
+pub mod fs;
 pub mod gc;
 pub mod graph;
 pub mod guard;
@@ -48,7 +51,10 @@ pub use normalize::Item;
 pub use parse::parse;
 pub use read::read_module;
 pub use render::render;
-pub use revisions::{revision_name, revision_prune, Nonce, PrunePlan};
+pub use revisions::{
+    is_revision_name, memory_store, revision_name, revision_prune, revision_retention, Nonce,
+    PrunePlan,
+};
 pub use snapshot::{ModuleInfo, Snapshot};
 pub use stamp::UtcSecond;
 pub use tokens::{ApproxCounter, TokenCounter};

@@ -2,7 +2,9 @@
 //! 002 §15).
 //!
 //! Decides the fixed-width name (`YYYYMMDDTHHMMSSZ-<nonce>.md`), the nonce rule, the replay nonce
-//! and which names a prune keeps. Drawing the nonce and touching files are the caller's.
+//! and which names a prune keeps — the one revision rule: [`revision_prune`] answers the
+//! `blueprint.revision_prune` op and is the [`revision_retention`] every blueprint store (memory
+//! and fs) prunes by. Drawing the nonce and touching files are the caller's.
 
 use std::fmt;
 use std::str::FromStr;
@@ -62,7 +64,20 @@ pub fn revision_name(now: UtcSecond, nonce: &Nonce) -> String {
     format!("{}-{}.md", now.compact(), nonce)
 }
 
-pub use crate::store::cas::is_revision_name;
+/// Whether `name` is a revision name (`^[0-9]{8}T[0-9]{6}Z-[0-9a-f]{8}\.md$`); other names are
+/// never pruned.
+pub fn is_revision_name(name: &str) -> bool {
+    let b = name.as_bytes();
+    b.len() == 28
+        && b[..8].iter().all(u8::is_ascii_digit)
+        && b[8] == b'T'
+        && b[9..15].iter().all(u8::is_ascii_digit)
+        && &b[15..17] == b"Z-"
+        && b[17..25]
+            .iter()
+            .all(|c| c.is_ascii_digit() || (b'a'..=b'f').contains(c))
+        && &b[25..] == b".md"
+}
 
 /// What a prune keeps, deletes and leaves alone.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -75,7 +90,8 @@ pub struct PrunePlan {
     pub ignored: Vec<String>,
 }
 
-/// Sorts matching names and keeps the last [`REVISIONS_KEEP`].
+/// Sorts matching names (duplicates counted once) and keeps the last [`REVISIONS_KEEP`]; names
+/// not matching the pattern are never deleted.
 pub fn revision_prune<S: AsRef<str>>(names: &[S]) -> PrunePlan {
     let (mut matching, mut ignored): (Vec<String>, Vec<String>) = names
         .iter()
@@ -91,6 +107,20 @@ pub fn revision_prune<S: AsRef<str>>(names: &[S]) -> PrunePlan {
         delete: matching,
         ignored,
     }
+}
+
+/// The blueprint's [`crate::store::cas::Retention`]: the names [`revision_prune`] deletes.
+pub fn revision_retention(names: &[String]) -> Vec<String> {
+    revision_prune(names).delete
+}
+
+/// A memory store that prunes its revisions by the blueprint rule (what the ops' memory `store`
+/// binds).
+pub fn memory_store(
+    content: Option<Vec<u8>>,
+    revisions: impl IntoIterator<Item = (String, Vec<u8>)>,
+) -> crate::store::cas::MemoryStore {
+    crate::store::cas::MemoryStore::new(content, revisions).with_retention(revision_retention)
 }
 
 #[cfg(test)]
@@ -118,5 +148,29 @@ mod tests {
         assert_eq!(plan.keep, names[2..].to_vec());
         assert_eq!(plan.delete, names[..2].to_vec());
         assert_eq!(plan.ignored, vec!["notes.txt".to_string()]);
+    }
+
+    #[test]
+    fn a_memory_store_of_the_blueprint_keeps_five_revisions() {
+        use crate::store::cas::Store;
+        let s = memory_store(None, []);
+        for d in 1..=7 {
+            s.save_revision(&format!("2026010{d}T000000Z-0000000{d}.md"), b"x")
+                .unwrap();
+        }
+        let names = s.list_revisions().unwrap();
+        assert_eq!(names.len(), REVISIONS_KEEP);
+        assert!(names[0].starts_with("20260103"));
+        assert!(s.save_revision(&names[0], b"y").is_err());
+    }
+
+    #[test]
+    fn the_prune_counts_a_duplicate_name_once() {
+        let n = |d: u32| format!("2026010{d}T000000Z-0000000{d}.md");
+        let mut names: Vec<String> = (1..=6).map(n).collect();
+        names.push(n(6));
+        let plan = revision_prune(&names);
+        assert_eq!(plan.delete, vec![n(1)]);
+        assert_eq!(plan.keep.len(), REVISIONS_KEEP);
     }
 }

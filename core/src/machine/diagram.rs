@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use crate::error::{Error, Result};
 use crate::machine::table::{is_terminal, is_universal_target, table_targets};
-use crate::protocol::state::{Phase, Vocab};
+use crate::protocol::state::Phase;
 
 /// The two diagram formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

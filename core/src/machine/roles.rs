@@ -67,7 +67,6 @@ pub fn phase_to_status(phase: Option<Phase>) -> FeatureStatus {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::state::Vocab;
 
     fn role(p: Phase) -> &'static str {
         phase_to_role(Some(p)).map_or("", Role::as_str)

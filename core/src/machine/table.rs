@@ -97,7 +97,6 @@ pub fn can_transition_str(from: &str, to: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::state::Vocab;
 
     /// The 15×15 matrix of state-machine.md §3.3, verbatim (rows from, columns to, AllPhases
     /// order).

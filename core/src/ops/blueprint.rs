@@ -13,7 +13,6 @@ use crate::store::cas::{MemoryStore, Store};
 use crate::blueprint::anchors::{AnchorChecker, FileView, MapFileView};
 use crate::blueprint::commit::{commit, CommitOutcome};
 use crate::blueprint::cost::CostDecision;
-use crate::blueprint::defaults::defaults_json;
 use crate::blueprint::director::format_for_director;
 use crate::blueprint::doc::Doc;
 use crate::blueprint::evidence::evidence_modules;
@@ -141,6 +140,34 @@ pub(super) fn fold_request(a: &Args<'_>) -> Result<FoldRequest> {
 
 fn op_defaults(_: &In) -> Result<Value> {
     Ok(defaults_json())
+}
+
+/// The constants as the `blueprint.defaults` op returns them.
+fn defaults_json() -> Value {
+    use crate::blueprint::defaults::*;
+    use crate::blueprint::doc::Field;
+    use crate::blueprint::validate::RejectReason;
+    json!({
+        "format": FORMAT,
+        "fields": Field::ALL.iter().map(|f| f.as_str()).collect::<Vec<_>>(),
+        "reasons": RejectReason::ALL.iter().map(|r| r.as_str()).collect::<Vec<_>>(),
+        "max_submit_items": MAX_SUBMIT_ITEMS,
+        "revisions_keep": REVISIONS_KEEP,
+        "orphan_retention_days": ORPHAN_RETENTION_DAYS,
+        "default_index_max_tokens": DEFAULT_INDEX_MAX_TOKENS,
+        "max_row_edges": MAX_ROW_EDGES,
+        "oversize_module_bytes": OVERSIZE_MODULE_BYTES,
+        "max_claim_bytes": MAX_CLAIM_BYTES,
+        "max_where_bytes": MAX_WHERE_BYTES,
+        "id_hex_len": ID_HEX_LEN,
+        "cost_mode_boundary_ms": 150,
+        "cost_mode_ttl_s": COST_MODE_TTL_S,
+        "costly_min_rescan_interval_s": COSTLY_MIN_RESCAN_INTERVAL_S,
+        "manifests": MANIFESTS,
+        "file_name": FILE_NAME,
+        "revisions_dir": REVISIONS_DIR,
+        "storage_subdir": STORAGE_SUBDIR,
+    })
 }
 
 fn op_count_tokens(m: &In) -> Result<Value> {
@@ -366,7 +393,7 @@ pub(super) fn memory_store(a: &Args<'_>) -> Result<Option<MemoryStore>> {
     }
     let content = (!content.is_empty()).then(|| content.as_bytes().to_vec());
     Ok(Some(
-        MemoryStore::new(content, revisions)
+        crate::blueprint::revisions::memory_store(content, revisions)
             .with_interleave(interleave)
             .with_revision_failure(sa.opt_bool("revision_fail")?.unwrap_or(false)),
     ))
@@ -436,7 +463,7 @@ pub(super) fn fs_store(
     a: &Args<'_>,
     f: impl FnOnce(&dyn Store, Option<&dyn FileView>) -> Result<Value>,
 ) -> Result<Value> {
-    crate::store::cas_fs::with_guarded_store(a.map(), f)
+    fs_form::with_guarded_store(a.map(), f)
 }
 
 #[cfg(not(feature = "fs"))]
@@ -446,4 +473,110 @@ pub(super) fn fs_store(
 ) -> Result<Value> {
     let _ = a;
     Err(Error::invalid_input("store kind \"fs\" needs the `fs` feature").with_field("store"))
+}
+
+/// The fs form of the `store` key (feature `fs`): the op input's `store.dir`, `home` and
+/// `repo_root` bound to the blueprint's [`crate::blueprint::fs::FsStore`] after the root guard.
+#[cfg(feature = "fs")]
+mod fs_form {
+    use std::sync::Arc;
+
+    use serde_json::{Map, Value};
+
+    use crate::blueprint::anchors::FileView;
+    use crate::blueprint::fs::FsStore;
+    use crate::blueprint::guard::guard_root;
+    use crate::error::{Error, ErrorKind, Result};
+    use crate::protocol::codec::pathclean;
+    use crate::store::cas::Store;
+    use crate::store::RealFs;
+
+    fn abs_arg(map: &Map<String, Value>, key: &str) -> Result<String> {
+        let v = map.get(key).and_then(Value::as_str).ok_or_else(|| {
+            Error::invalid_input(format!("`{key}` is required for the fs store")).with_field(key)
+        })?;
+        if !v.starts_with('/') {
+            return Err(Error::new(
+                ErrorKind::InvalidPath,
+                format!("`{key}` {v:?} must be absolute"),
+            )
+            .with_field(key));
+        }
+        Ok(pathclean::clean(v))
+    }
+
+    /// The fs form of `blueprint.commit` / `blueprint.gc`: reads `store.dir`, `home` and `repo_root`
+    /// from the op input, runs the root guard with `is_git` and the root entries read from
+    /// `repo_root`, and hands `f` the store and a file view over `repo_root`.
+    pub(super) fn with_guarded_store(
+        map: &Map<String, Value>,
+        f: impl FnOnce(&dyn Store, Option<&dyn FileView>) -> Result<Value>,
+    ) -> Result<Value> {
+        let store = map
+            .get("store")
+            .and_then(Value::as_object)
+            .ok_or_else(|| Error::invalid_input("`store` must be an object").with_field("store"))?;
+        match store.get("kind").and_then(Value::as_str) {
+            Some("fs") => {}
+            other => {
+                return Err(Error::invalid_input(format!(
+                    "store kind {other:?} is unknown; use \"memory\" or \"fs\""
+                ))
+                .with_field("store"))
+            }
+        }
+        let home = match map.get("home") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(h)) => Some(h.as_str()),
+            Some(_) => {
+                return Err(Error::invalid_input("`home` must be a string").with_field("home"))
+            }
+        };
+        if home.is_none_or(str::is_empty) {
+            let none: &[&str] = &[];
+            guard_root("/", home, false, none, None)?;
+        }
+        let dir = abs_arg(store, "dir").map_err(|e| e.with_field("store"))?;
+        let repo_root = map
+            .get("repo_root")
+            .and_then(Value::as_str)
+            .ok_or_else(|| {
+                Error::invalid_input("`repo_root` is required for the fs store")
+                    .with_field("repo_root")
+            })?;
+        let (store, view, _) = FsStore::guarded(Arc::new(RealFs), home, repo_root, Some(&dir))?;
+        f(&store, Some(&view))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::blueprint::defaults::{COST_MODE_BOUNDARY_MS, ORPHAN_RETENTION_SECS};
+
+    #[test]
+    fn defaults_match_the_spec_table() {
+        let d = defaults_json();
+        assert_eq!(
+            d["fields"],
+            json!(["purpose", "entrypoints", "invariants", "gotchas"])
+        );
+        assert_eq!(
+            d["reasons"],
+            json!([
+                "over_limit",
+                "malformed",
+                "unknown_module",
+                "no_read_at_all",
+                "no_evidence",
+                "prose_path"
+            ])
+        );
+        assert_eq!(
+            d["cost_mode_boundary_ms"].as_f64(),
+            Some(COST_MODE_BOUNDARY_MS)
+        );
+        assert_eq!(d["manifests"].as_array().map(Vec::len), Some(14));
+        assert_eq!(ORPHAN_RETENTION_SECS, 7_776_000);
+    }
 }

@@ -90,7 +90,7 @@ impl CellConfig {
 /// error is kept as text (the cell stores it as `last_error`).
 #[cfg(feature = "fs")]
 pub fn rescan(target: &ScanTarget) -> std::result::Result<Snapshot, String> {
-    crate::store::repo_walk::scan_root(&target.root, target.max_file_bytes)
+    crate::blueprint::fs::scan_root(&target.root, target.max_file_bytes)
         .map(|o| o.snapshot)
         .map_err(|e| format!("{}: {}", e.kind(), e.message()))
 }

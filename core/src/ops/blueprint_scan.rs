@@ -1,5 +1,5 @@
 //! The `blueprint.scan` op: the JSON face of the repository walk
-//! ([`crate::store::repo_walk::scan_root`]).
+//! ([`crate::blueprint::fs::scan_root`]).
 //!
 //! Decides the op's keys (`root`, `max_file_bytes?`) and their errors; the walk, the listing rules
 //! and the scan itself are the blueprint's.
@@ -7,9 +7,9 @@
 use serde_json::{Map, Value};
 
 use super::{Args, OpInfo};
+use crate::blueprint::fs::scan_root;
 use crate::blueprint::scan::DEFAULT_MAX_FILE_BYTES;
 use crate::error::{Error, ErrorKind as K, Result};
-use crate::store::repo_walk::scan_root;
 
 /// The op of this adapter (registered in the catalog next to the other areas' tables).
 pub(crate) static OPS: &[OpInfo] = &[

@@ -1,36 +1,36 @@
 //! The op table of the feature-files area (features.md §15): `feature.*`, `backlog.*`,
 //! `evidence.*`, `test_strategy.*` and the pure `config.*` file ops — JSON adapters over the
-//! typed API of [`crate::workspace::feature_yaml`], [`crate::workspace::feature_rules`], [`crate::workspace::backlog`] and
-//! [`crate::workspace::evidence`].
+//! typed API of [`crate::features::feature_yaml`], [`crate::features::feature_rules`], [`crate::features::backlog`] and
+//! [`crate::features::evidence`].
 
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 
 use super::{Args, OpInfo};
 use crate::error::{Error, ErrorKind as K, Result};
+use crate::features::backlog::{compare, parse_mirror, BacklogMirror, BACKLOG_FILE};
+use crate::features::config_files::{
+    load_merged, parse_config, parse_user_config, render_config, render_user_config,
+    user_config_path, UserSide,
+};
+use crate::features::evidence::{
+    group_screenshots, is_screenshot_file, normalize_screenshot_path, parse_screenshot_filename,
+    screenshot_dir, screenshot_targets, sort_screenshots, Screenshot, ScreenshotInput,
+};
+use crate::features::feature_rules::{
+    load_feature_text, sync_status_text, validate, validate_loose, LoadMode,
+};
+use crate::features::feature_yaml::{parse_feature, parse_test_strategy, render_feature};
 use crate::protocol::codec::gostruct::{go_struct, input_or_zero};
 use crate::protocol::config::{encode, Config, UserConfig};
 use crate::protocol::feature::{
     Feature, SubtaskStatus, DEFAULT_ON_FAIL, DEFAULT_SCREENSHOT_DIR, ID_PATTERN,
 };
-use crate::protocol::state::{FeatureStatus, Vocab};
+use crate::protocol::state::FeatureStatus;
 use crate::report::miner::{
     scan_escalations, scan_fail_patterns, scan_stuck, EscalationRecord, MinerResult, ReportRecord,
     RoundText, StuckRecord, DEFAULT_MIN_OCCURRENCES,
 };
-use crate::workspace::backlog::{compare, parse_mirror, BacklogMirror, BACKLOG_FILE};
-use crate::workspace::config_files::{
-    load_merged, parse_config, parse_user_config, render_config, render_user_config,
-    user_config_path, UserSide,
-};
-use crate::workspace::evidence::{
-    group_screenshots, is_screenshot_file, normalize_screenshot_path, parse_screenshot_filename,
-    screenshot_dir, screenshot_targets, sort_screenshots, Screenshot, ScreenshotInput,
-};
-use crate::workspace::feature_rules::{
-    load_feature_text, sync_status_text, validate, validate_loose, LoadMode,
-};
-use crate::workspace::feature_yaml::{parse_feature, parse_test_strategy, render_feature};
 
 /// The ops of this area, one line each.
 pub(crate) static OPS: &[OpInfo] = &[
@@ -256,7 +256,7 @@ fn user_path_op(m: &Map<String, Value>) -> Result<Value> {
 #[cfg(feature = "fs")]
 fn miner_fs_call(
     root: &str,
-    scan: impl FnOnce(&dyn crate::workspace::features_fs::WorkspaceReader) -> Result<MinerResult>,
+    scan: impl FnOnce(&dyn crate::features::fs::features_fs::WorkspaceReader) -> Result<MinerResult>,
 ) -> Result<MinerResult> {
     scan(&crate::workspace::WorkspaceFs::new(root)?)
 }
@@ -343,7 +343,7 @@ fn scan_escalations_op(m: &Map<String, Value>) -> Result<Value> {
     if let Some((root, ids)) = fs_form(m)? {
         return miner_json(
             &miner_fs_call(&root, |r| {
-                crate::workspace::miner_fs::scan_escalations_fs(r, ids)
+                crate::features::fs::miner_fs::scan_escalations_fs(r, ids)
             })?,
             false,
         );
@@ -363,7 +363,9 @@ fn scan_escalations_op(m: &Map<String, Value>) -> Result<Value> {
 fn scan_stuck_op(m: &Map<String, Value>) -> Result<Value> {
     if let Some((root, ids)) = fs_form(m)? {
         return miner_json(
-            &miner_fs_call(&root, |r| crate::workspace::miner_fs::scan_stuck_fs(r, ids))?,
+            &miner_fs_call(&root, |r| {
+                crate::features::fs::miner_fs::scan_stuck_fs(r, ids)
+            })?,
             false,
         );
     }
@@ -396,7 +398,7 @@ fn scan_fail_patterns_op(m: &Map<String, Value>) -> Result<Value> {
     let cjk = a.opt_bool("cjk")?.unwrap_or(false);
     if let Some((root, ids)) = fs_form(m)? {
         let r = miner_fs_call(&root, |r| {
-            crate::workspace::miner_fs::scan_fail_patterns_fs(r, ids, min, cjk)
+            crate::features::fs::miner_fs::scan_fail_patterns_fs(r, ids, min, cjk)
         })?;
         return miner_json(&r, true);
     }

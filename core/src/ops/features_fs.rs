@@ -1,7 +1,7 @@
 //! The fs op table of the feature-files area (features.md §15, workspace.md §15): the
 //! `workspace.*` feature ops, Init, CleanFeature, CleanableFeatures, FinalizeDone, the settings
 //! and candidate-pool files, and screenshot discovery — JSON adapters over
-//! [`crate::workspace::features_fs`] and [`crate::workspace::evidence_fs`].
+//! [`crate::features::fs::features_fs`] and [`crate::features::fs::evidence_fs`].
 
 use std::collections::BTreeMap;
 
@@ -10,17 +10,17 @@ use serde_json::{json, Map, Value};
 use super::features::feature_arg;
 use super::{Args, OpInfo};
 use crate::error::{Error, ErrorKind as K, Result};
+use crate::features::fs::evidence_fs::discover_screenshots;
+use crate::features::fs::features_fs::{
+    cleanable_features, compare_backlog_mirror, load_merged_config, read_user_config,
+    write_user_config,
+};
 use crate::protocol::codec::gostruct::input_or_zero;
 use crate::protocol::codec::time::{ParseOptions, Timestamp};
 use crate::protocol::config::{encode, Config, UserConfig};
 use crate::protocol::state::State;
 use crate::report::candidates_file::CandidatePool;
 use crate::store::RealFs;
-use crate::workspace::evidence_fs::discover_screenshots;
-use crate::workspace::features_fs::{
-    cleanable_features, compare_backlog_mirror, load_merged_config, read_user_config,
-    write_user_config,
-};
 use crate::workspace::WorkspaceFs;
 use crate::workspace::{Liveness, ProcessProbe};
 

@@ -9,9 +9,9 @@ use serde_json::{json, Map, Value};
 use super::{Args, OpInfo};
 use crate::error::{Error, ErrorKind as K, Result};
 
-use crate::router::build_scope::{self, Heuristics};
-use crate::router::readonly::{TaskState, TASK_STATUSES};
-use crate::router::verdicts::Verdict;
+use crate::router::parse::readonly::{TaskState, TASK_STATUSES};
+use crate::router::parse::verdicts::Verdict;
+use crate::router::route::build_scope::{self, Heuristics};
 use crate::router::vocabulary::{Agent, BuildScope, UnknownName};
 use crate::router::{
     artifact, brainstorm, contract, dispatch, event_line, loop_gate, marker, metadata, model_tier,

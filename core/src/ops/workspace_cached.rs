@@ -13,15 +13,15 @@ use serde_json::{json, Map, Value};
 use super::handle::{Handle, HandleOp};
 use super::Args;
 use crate::error::{Error, ErrorKind, Result};
+use crate::features::fs::cached::CachedWorkspace;
+use crate::features::fs::features_fs::{
+    cleanable_features, compare_backlog_mirror, load_merged_config, WorkspaceReader,
+};
+use crate::features::fs::miner_fs::{scan_escalations_fs, scan_fail_patterns_fs, scan_stuck_fs};
 use crate::protocol::codec::gostruct::input_or_zero;
 use crate::protocol::codec::time::{ParseOptions, Timestamp};
 use crate::protocol::config::encode;
 use crate::report::miner::{MinerResult, DEFAULT_MIN_OCCURRENCES};
-use crate::workspace::cached::CachedWorkspace;
-use crate::workspace::features_fs::{
-    cleanable_features, compare_backlog_mirror, load_merged_config, WorkspaceReader,
-};
-use crate::workspace::miner_fs::{scan_escalations_fs, scan_fail_patterns_fs, scan_stuck_fs};
 use crate::workspace::WorkspaceFs;
 use crate::workspace::{Liveness, ProcessProbe};
 

@@ -17,7 +17,7 @@ pub fn decode_text<T: GoDecode>(text: &[u8], what: &str) -> Result<T, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::workspace::backlog::BacklogMirror;
+    use crate::features::backlog::BacklogMirror;
 
     #[test]
     fn later_null_keeps_earlier_value_and_wrong_types_fail() {

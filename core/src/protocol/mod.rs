@@ -8,6 +8,7 @@ pub mod codec;
 pub mod config;
 pub mod feature;
 pub mod gotext_decode;
+pub mod layout;
 pub mod projectid;
 pub mod state;
 pub mod warning;

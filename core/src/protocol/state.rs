@@ -4,9 +4,15 @@
 //! This module decides the vocabulary and the JSON shapes: which strings exist, the key order and
 //! omit-zero rules of `State` and `Event`, and how a decoded JSON value fills them (Go's rules).
 //! What a phase may be followed by, and every other rule, lives in [`crate::machine`].
+//!
+//! The vocabularies use the one string-enum mechanism ([`crate::words`]). `State` and `Event` keep
+//! their own member-by-member decoders instead of the `go_struct!` macro of
+//! [`crate::protocol::codec::gostruct`]: their failures take the kind of the regime they are read
+//! in (`invalid_json` for file text, `invalid_input` for op input), their keys match exactly (no
+//! case-insensitive fallback, as the vectors pin), phase and role words stay open (`Open<T>`,
+//! unknown words kept), and times are parsed while reading — none of which the macro expresses.
 
 use std::fmt;
-use std::str::FromStr;
 
 use serde_json::{Map, Value};
 
@@ -15,65 +21,16 @@ use crate::protocol::codec::gojson;
 use crate::protocol::codec::gojson_decode::{self, DecodeError, GoValue, ListUpdate};
 use crate::protocol::codec::time::{ParseOptions, Timestamp};
 
-/// A closed vocabulary of seed strings (phases, roles, …): every value and its string.
-pub trait Vocab: Copy + Eq + fmt::Debug + 'static {
-    /// Every value, in the seed's order.
-    const ALL: &'static [Self];
-    /// What the vocabulary is called in messages (`phase`, `role`, …).
-    const WHAT: &'static str;
-    /// The seed string of this value.
-    fn as_str(self) -> &'static str;
-    /// The value whose seed string is exactly `s` (case-sensitive).
-    fn from_name(s: &str) -> Option<Self> {
-        Self::ALL.iter().copied().find(|v| v.as_str() == s)
-    }
+pub use crate::words::Vocab;
+
+/// The error of a word outside a vocabulary: `invalid_input` naming the vocabulary.
+fn unknown_word(what: &str, s: &str) -> Error {
+    Error::invalid_input(format!("unknown {what} {s:?}"))
 }
 
-macro_rules! vocab {
-    ($(#[$m:meta])* $name:ident, $what:literal { $($(#[$vm:meta])* $var:ident = $s:literal),+ $(,)? }) => {
-        $(#[$m])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum $name {
-            $($(#[$vm])* $var,)+
-        }
-
-        impl Vocab for $name {
-            const ALL: &'static [Self] = &[$($name::$var),+];
-            const WHAT: &'static str = $what;
-            fn as_str(self) -> &'static str {
-                match self {
-                    $($name::$var => $s,)+
-                }
-            }
-        }
-
-        impl $name {
-            /// The seed string of this value.
-            pub fn as_str(self) -> &'static str {
-                Vocab::as_str(self)
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.as_str())
-            }
-        }
-
-        impl FromStr for $name {
-            type Err = Error;
-            fn from_str(s: &str) -> Result<Self> {
-                <$name as Vocab>::from_name(s).ok_or_else(|| {
-                    Error::invalid_input(format!("unknown {} {s:?}", $what))
-                })
-            }
-        }
-    };
-}
-
-vocab! {
+crate::words::string_enum! {
     /// The 15 phases of the feature state machine, in `AllPhases` order (state-machine.md §1.1).
-    Phase, "phase" {
+    pub enum Phase("phase", Error, unknown_word) {
         /// `init`: start; never re-entered by a transition.
         Init = "init",
         /// `designing` (designer).
@@ -107,10 +64,10 @@ vocab! {
     }
 }
 
-vocab! {
+crate::words::string_enum! {
     /// Every role string (state-machine.md §1.2): the eight pipeline roles first, in `AllRoles`
     /// order, then the sub-roles and non-pipeline roles.
-    Role, "role" {
+    pub enum Role("role", Error, unknown_word) {
         /// `designer`
         Designer = "designer",
         /// `design-reviewer`
@@ -184,9 +141,9 @@ impl Role {
     ];
 }
 
-vocab! {
+crate::words::string_enum! {
     /// Sub-phases of `deep-reviewing`, in `AllSubPhases` order (§1.3).
-    SubPhase, "sub-phase" {
+    pub enum SubPhase("sub-phase", Error, unknown_word) {
         /// `reviewing`
         Reviewing = "reviewing",
         /// `synthesizing`
@@ -198,9 +155,9 @@ vocab! {
     }
 }
 
-vocab! {
+crate::words::string_enum! {
     /// Notification levels of an event, in `AllNotifyLevels` order (§1.4); `""` means none.
-    NotifyLevel, "notify level" {
+    pub enum NotifyLevel("notify level", Error, unknown_word) {
         /// `success`: normal end.
         Success = "success",
         /// `error`: failure or guard block.
@@ -210,10 +167,10 @@ vocab! {
     }
 }
 
-vocab! {
+crate::words::string_enum! {
     /// Event types with a producer, in `AllEventTypes` order (§1.5). Informative: no op rejects
     /// other types.
-    EventType, "event type" {
+    pub enum EventType("event type", Error, unknown_word) {
         /// `conditional-pass-residual`
         ConditionalPassResidual = "conditional-pass-residual",
         /// `escalation`
@@ -249,9 +206,9 @@ vocab! {
     }
 }
 
-vocab! {
+crate::words::string_enum! {
     /// Feature statuses (`feature.Status`, §1.6), targets of PhaseToStatus (`draft` excepted).
-    FeatureStatus, "feature status" {
+    pub enum FeatureStatus("feature status", Error, unknown_word) {
         /// `not-started`
         NotStarted = "not-started",
         /// `in-progress`
@@ -760,6 +717,7 @@ fn decode_input_object(v: &Value, field: &str) -> Result<GoValue> {
 mod tests {
     use super::*;
     use serde_json::json;
+    use std::str::FromStr;
 
     #[test]
     fn vocab_strings_round_trip_through_from_str_and_display() {

@@ -4,38 +4,27 @@
 //! Agent output is untrusted text: every parser here is bounded in size (4 MiB, refused before
 //! parsing) and linear in its input; contract YAML goes through the one YAML module with budgets.
 //! Time and randomness are inputs (`now`, `nonce`). Deciding what to do with a verdict is left to
-//! the harness. Each concept has its own module; [`ops`](self) adapts them to JSON.
+//! the harness. Each concept has its own module, grouped by concern: [`parse`] (agent output: envelopes,
+//! contracts, read-only verdicts, the markdown and strict-JSON scanners), [`route`] (intent
+//! routing, task metadata, dispatch, workflow ids and the gates around them), [`events`] (event
+//! lines, workflow markers, the workflow artifact) and [`prompt`] (memory files and the per-agent
+//! prompt frame); the modules stay reachable at `router::<module>`. The JSON ops are
+//! `crate::ops::router` and `crate::ops::router_prompt`.
 
-pub mod artifact;
-pub mod brainstorm;
-pub mod build_scope;
-pub mod contract;
-pub mod dispatch;
-pub mod envelope;
-pub mod event_line;
-pub mod loop_gate;
-pub(crate) mod markdown;
-pub mod marker;
-pub mod metadata;
-pub mod model_tier;
+pub mod events;
 pub mod now;
-pub mod output;
-pub mod readonly;
+pub mod parse;
 pub mod route;
-pub mod scenarios;
-pub mod scope_reply;
-pub mod session;
-pub mod status;
-pub(crate) mod strict_json;
-pub mod subject;
-pub mod task_graph;
-pub(crate) mod text;
-pub mod verdicts;
 pub mod vocabulary;
-pub mod workflow_id;
 
 pub mod prompt;
 
+pub use events::{artifact, event_line, marker};
+pub use parse::{brainstorm, contract, envelope, output, readonly, scenarios, status, verdicts};
+pub use route::{
+    build_scope, dispatch, loop_gate, metadata, model_tier, scope_reply, session, subject,
+    task_graph, workflow_id,
+};
 pub use vocabulary::{
     Agent, AgentClass, BuildScope, Kind, Origin, Phase, Scope, Tier, WorkflowType,
 };

@@ -3,7 +3,6 @@
 //! round-trip the seed's spellings. Which values an op accepts where is decided by the op's module.
 
 use std::fmt;
-use std::str::FromStr;
 
 use crate::error::{Error, ErrorKind};
 
@@ -31,120 +30,132 @@ impl UnknownName {
     }
 }
 
-/// Defines a closed string enum with `ALL`, `as_str`, `FromStr`, `Display` and `Serialize`.
-macro_rules! string_enum {
-    ($(#[$m:meta])* $name:ident ($what:literal) { $($var:ident = $s:literal),+ $(,)? }) => {
-        $(#[$m])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum $name {
-            $(#[doc = concat!("`", $s, "`")] $var),+
+impl UnknownName {
+    /// The refusal of `value` as a `what` (the string-enum mechanism's error constructor).
+    fn new(what: &'static str, value: &str) -> UnknownName {
+        UnknownName {
+            what,
+            value: value.to_string(),
         }
-
-        impl $name {
-            /// Every value, in the spec's order.
-            pub const ALL: &'static [$name] = &[$($name::$var),+];
-
-            /// The seed's spelling.
-            pub fn as_str(self) -> &'static str {
-                match self { $($name::$var => $s),+ }
-            }
-        }
-
-        impl FromStr for $name {
-            type Err = UnknownName;
-            fn from_str(s: &str) -> Result<Self, UnknownName> {
-                match s {
-                    $($s => Ok($name::$var),)+
-                    _ => Err(UnknownName { what: $what, value: s.to_string() }),
-                }
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.as_str())
-            }
-        }
-
-        impl serde::Serialize for $name {
-            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.serialize_str(self.as_str())
-            }
-        }
-    };
+    }
 }
 
-string_enum! {
+crate::words::string_enum! {
     /// A task's `kind:` (seed §3).
-    Kind("kind") {
+    pub enum Kind("kind", UnknownName, UnknownName::new) {
+        /// `workflow`
         Workflow = "workflow",
+        /// `agent`
         Agent = "agent",
+        /// `remfix`
         Remfix = "remfix",
+        /// `memory`
         Memory = "memory",
+        /// `reverify`
         Reverify = "reverify",
+        /// `research`
         Research = "research",
     }
 }
 
-string_enum! {
+crate::words::string_enum! {
     /// A task's `origin:` (seed §3).
-    Origin("origin") {
+    pub enum Origin("origin", UnknownName, UnknownName::new) {
+        /// `router`
         Router = "router",
+        /// `component-builder`
         ComponentBuilder = "component-builder",
+        /// `bug-investigator`
         BugInvestigator = "bug-investigator",
+        /// `code-reviewer`
         CodeReviewer = "code-reviewer",
+        /// `silent-failure-hunter`
         SilentFailureHunter = "silent-failure-hunter",
+        /// `integration-verifier`
         IntegrationVerifier = "integration-verifier",
+        /// `planner`
         Planner = "planner",
     }
 }
 
-string_enum! {
+crate::words::string_enum! {
     /// A task's `phase:` (seed §3).
-    Phase("phase") {
+    pub enum Phase("phase", UnknownName, UnknownName::new) {
+        /// `build`
         Build = "build",
+        /// `build-implement`
         BuildImplement = "build-implement",
+        /// `build-review`
         BuildReview = "build-review",
+        /// `build-hunt`
         BuildHunt = "build-hunt",
+        /// `build-verify`
         BuildVerify = "build-verify",
+        /// `build-doc-sync`
         BuildDocSync = "build-doc-sync",
+        /// `build-finish`
         BuildFinish = "build-finish",
+        /// `debug`
         Debug = "debug",
+        /// `debug-investigate`
         DebugInvestigate = "debug-investigate",
+        /// `debug-review`
         DebugReview = "debug-review",
+        /// `debug-verify`
         DebugVerify = "debug-verify",
+        /// `review`
         Review = "review",
+        /// `review-audit`
         ReviewAudit = "review-audit",
+        /// `plan`
         Plan = "plan",
+        /// `plan-create`
         PlanCreate = "plan-create",
+        /// `plan-review-gap-1`
         PlanReviewGap1 = "plan-review-gap-1",
+        /// `plan-review-gap-2`
         PlanReviewGap2 = "plan-review-gap-2",
+        /// `memory-finalize`
         MemoryFinalize = "memory-finalize",
+        /// `re-review`
         ReReview = "re-review",
+        /// `re-hunt`
         ReHunt = "re-hunt",
+        /// `re-verify`
         ReVerify = "re-verify",
+        /// `re-plan`
         RePlan = "re-plan",
+        /// `research-web`
         ResearchWeb = "research-web",
+        /// `research-github`
         ResearchGithub = "research-github",
     }
 }
 
-string_enum! {
+crate::words::string_enum! {
     /// A task's `scope:` (seed §3).
-    Scope("scope") {
+    pub enum Scope("scope", UnknownName, UnknownName::new) {
+        /// `ALL_ISSUES`
         AllIssues = "ALL_ISSUES",
+        /// `CRITICAL_ONLY`
         CriticalOnly = "CRITICAL_ONLY",
+        /// `N/A`
         NotApplicable = "N/A",
     }
 }
 
-string_enum! {
+crate::words::string_enum! {
     /// A workflow type; `ORIENT` is a route that never gets a task, artifact or graph.
-    WorkflowType("workflow type") {
+    pub enum WorkflowType("workflow type", UnknownName, UnknownName::new) {
+        /// `BUILD`
         Build = "BUILD",
+        /// `DEBUG`
         Debug = "DEBUG",
+        /// `REVIEW`
         Review = "REVIEW",
+        /// `PLAN`
         Plan = "PLAN",
+        /// `ORIENT`
         Orient = "ORIENT",
     }
 }
@@ -162,18 +173,28 @@ impl WorkflowType {
     }
 }
 
-string_enum! {
+crate::words::string_enum! {
     /// One of the ten cc10x agents, by bare name (router.md §3).
-    Agent("agent") {
+    pub enum Agent("agent", UnknownName, UnknownName::new) {
+        /// `component-builder`
         ComponentBuilder = "component-builder",
+        /// `bug-investigator`
         BugInvestigator = "bug-investigator",
+        /// `code-reviewer`
         CodeReviewer = "code-reviewer",
+        /// `silent-failure-hunter`
         SilentFailureHunter = "silent-failure-hunter",
+        /// `integration-verifier`
         IntegrationVerifier = "integration-verifier",
+        /// `planner`
         Planner = "planner",
+        /// `plan-gap-reviewer`
         PlanGapReviewer = "plan-gap-reviewer",
+        /// `web-researcher`
         WebResearcher = "web-researcher",
+        /// `github-researcher`
         GithubResearcher = "github-researcher",
+        /// `doc-syncer`
         DocSyncer = "doc-syncer",
     }
 }
@@ -223,19 +244,24 @@ impl Agent {
     }
 }
 
-string_enum! {
+crate::words::string_enum! {
     /// An abstract model tier, ordered cheap < standard < capable (seed §7).
-    Tier("tier") {
+    pub enum Tier("tier", UnknownName, UnknownName::new) {
+        /// `cheap`
         Cheap = "cheap",
+        /// `standard`
         Standard = "standard",
+        /// `capable`
         Capable = "capable",
     }
 }
 
-string_enum! {
+crate::words::string_enum! {
     /// The BUILD complexity scope (repo build-workflow.md).
-    BuildScope("build_scope") {
+    pub enum BuildScope("build_scope", UnknownName, UnknownName::new) {
+        /// `trivial`
         Trivial = "trivial",
+        /// `standard`
         Standard = "standard",
     }
 }
@@ -243,6 +269,7 @@ string_enum! {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::str::FromStr;
 
     #[test]
     fn every_enum_round_trips_its_seed_spelling() {

@@ -1,19 +1,18 @@
-//! The compare-and-swap store of one versioned file plus its revisions (blueprint.md §12.1):
-//! the [`Store`] trait, its [`Version`] token, and the in-memory [`MemoryStore`].
+//! The compare-and-swap store of one versioned file plus its revisions: the [`Store`] trait, its
+//! [`Version`] token, the [`Retention`] rule a store prunes its revisions by, and the in-memory
+//! [`MemoryStore`].
 //!
 //! Decides the contract every backend keeps: `read` returns bytes and a strong version (SHA-256
 //! of the exact bytes), `write_if` publishes only if the version is unchanged, revisions are
-//! create-new and pruned to five. What is stored and when is the caller's (the blueprint commit
-//! and GC loops).
+//! create-new and pruned by the store's retention rule after each save. What is stored, when, and
+//! which revisions a rule keeps are the caller's (the blueprint's commit and GC loops and its
+//! revision rule, `blueprint::revisions`).
 
 use std::collections::BTreeMap;
 use std::io;
 use std::sync::Mutex;
 
 use sha2::{Digest, Sha256};
-
-/// Revisions kept after every save (blueprint.md §13).
-pub const REVISIONS_KEEP: usize = 5;
 
 /// The version of the stored file: absent, or the SHA-256 of its exact bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -58,34 +57,20 @@ pub trait Store {
     fn read(&self) -> io::Result<(Option<Vec<u8>>, Version)>;
     /// Replaces the file with `bytes` only if its version is still `expected`.
     fn write_if(&self, expected: &Version, bytes: &[u8]) -> Result<(), WriteError>;
-    /// Saves a revision under `name` (create-new: an existing name is an error), then prunes to
-    /// the newest five.
+    /// Saves a revision under `name` (create-new: an existing name is an error), then prunes by
+    /// the store's [`Retention`].
     fn save_revision(&self, name: &str, bytes: &[u8]) -> io::Result<()>;
     /// The revision names, sorted.
     fn list_revisions(&self) -> io::Result<Vec<String>>;
 }
 
-/// Whether `name` is a revision name (`^[0-9]{8}T[0-9]{6}Z-[0-9a-f]{8}\.md$`); other names are
-/// never pruned.
-pub fn is_revision_name(name: &str) -> bool {
-    let b = name.as_bytes();
-    b.len() == 28
-        && b[..8].iter().all(u8::is_ascii_digit)
-        && b[8] == b'T'
-        && b[9..15].iter().all(u8::is_ascii_digit)
-        && &b[15..17] == b"Z-"
-        && b[17..25]
-            .iter()
-            .all(|c| c.is_ascii_digit() || (b'a'..=b'f').contains(c))
-        && &b[25..] == b".md"
-}
+/// Which revisions a store deletes after a save: given every revision name present (sorted), the
+/// names to delete. The rule is the caller's; [`keep_all`] deletes none.
+pub type Retention = fn(&[String]) -> Vec<String>;
 
-/// The names to delete so that only the newest [`REVISIONS_KEEP`] matching names remain.
-pub fn prune_victims<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<String> {
-    let mut matching: Vec<&str> = names.into_iter().filter(|n| is_revision_name(n)).collect();
-    matching.sort_unstable();
-    let cut = matching.len().saturating_sub(REVISIONS_KEEP);
-    matching[..cut].iter().map(|s| s.to_string()).collect()
+/// The retention that keeps every revision.
+pub fn keep_all(_names: &[String]) -> Vec<String> {
+    Vec::new()
 }
 
 /// Revisions as `(name, bytes)` in name order.
@@ -101,10 +86,21 @@ struct Inner {
 }
 
 /// An in-memory [`Store`]. Its testing affordances stage another writer (`interleave`: the i-th
-/// read is followed by that writer's bytes) and an archive failure (`revision_fail`).
-#[derive(Debug, Default)]
+/// read is followed by that writer's bytes) and an archive failure (`revision_fail`). It keeps
+/// every revision unless given a [`Retention`] ([`MemoryStore::with_retention`]).
+#[derive(Debug)]
 pub struct MemoryStore {
     inner: Mutex<Inner>,
+    retention: Retention,
+}
+
+impl Default for MemoryStore {
+    fn default() -> Self {
+        MemoryStore {
+            inner: Mutex::default(),
+            retention: keep_all,
+        }
+    }
 }
 
 fn poisoned() -> io::Error {
@@ -123,7 +119,15 @@ impl MemoryStore {
                 revisions: revisions.into_iter().collect(),
                 ..Inner::default()
             }),
+            retention: keep_all,
         }
+    }
+
+    /// Prunes revisions by `retention` after every save.
+    #[must_use]
+    pub fn with_retention(mut self, retention: Retention) -> MemoryStore {
+        self.retention = retention;
+        self
     }
 
     /// After the i-th read (0-based), another writer stores `interleave[i]` when it is `Some`.
@@ -195,7 +199,8 @@ impl Store for MemoryStore {
             ));
         }
         g.revisions.insert(name.to_string(), bytes.to_vec());
-        for victim in prune_victims(g.revisions.keys().map(String::as_str)) {
+        let names: Vec<String> = g.revisions.keys().cloned().collect();
+        for victim in (self.retention)(&names) {
             g.revisions.remove(&victim);
         }
         Ok(())
@@ -224,15 +229,19 @@ mod tests {
     }
 
     #[test]
-    fn revisions_are_create_new_and_roll_to_five() {
-        let s = MemoryStore::new(None, []);
-        for d in 1..=7 {
-            s.save_revision(&format!("2026010{d}T000000Z-0000000{d}.md"), b"x")
-                .unwrap();
+    fn revisions_are_create_new_and_pruned_by_the_retention_rule() {
+        fn keep_two(names: &[String]) -> Vec<String> {
+            names[..names.len().saturating_sub(2)].to_vec()
         }
-        let names = s.list_revisions().unwrap();
-        assert_eq!(names.len(), 5);
-        assert!(names[0].starts_with("20260103"));
-        assert!(s.save_revision(&names[0], b"y").is_err());
+        let all = MemoryStore::new(None, []);
+        let two = MemoryStore::new(None, []).with_retention(keep_two);
+        for d in 1..=4 {
+            let name = format!("r{d}");
+            all.save_revision(&name, b"x").unwrap();
+            two.save_revision(&name, b"x").unwrap();
+        }
+        assert_eq!(all.list_revisions().unwrap().len(), 4);
+        assert_eq!(two.list_revisions().unwrap(), vec!["r3", "r4"]);
+        assert!(two.save_revision("r4", b"y").is_err());
     }
 }

@@ -1,13 +1,16 @@
-//! Storage: the small filesystem trait every writer goes through ([`Fs`]), its real and
-//! fault-injecting implementations, and atomic writes (CONVENTIONS.md §Storage, §Temp files).
+//! Storage, generic: the small filesystem trait every writer goes through ([`Fs`]), its real and
+//! fault-injecting implementations, atomic writes and appends (CONVENTIONS.md §Storage, §Temp
+//! files), the compare-and-swap [`cas::Store`] with its in-memory form, and the directory
+//! compare-and-swap ([`dir_cas::DirCas`]) that knows no file names.
 //!
-//! Only this module and [`crate::workspace`] know that files exist; everything else is pure.
 //! This module decides *how* bytes reach the disk (temp names, fsync order, locking); *what* is
-//! written and where is left to the layers on top (`WorkspaceFs`, the blueprint store).
+//! written and where is left to the `fs` folders of the areas on top (`workspace::fs`,
+//! `features::fs`, `blueprint::fs`). It names no area type.
 
 pub mod cas;
 #[cfg(feature = "fs")]
-pub mod cas_fs;
+pub mod dir_cas;
+pub mod names;
 
 #[cfg(feature = "fs")]
 mod append;
@@ -19,8 +22,6 @@ mod faulty;
 mod fs;
 #[cfg(feature = "fs")]
 mod real;
-#[cfg(feature = "fs")]
-pub mod repo_walk;
 
 #[cfg(feature = "fs")]
 pub use append::append_record;
@@ -36,38 +37,4 @@ pub use fs::{DirEntry, DirLock, FileKind, FileStat, Fs, FsFile, PIPE_BUF};
 #[cfg(feature = "fs")]
 pub use real::RealFs;
 
-/// Whether `name` is the name of an atomic-write temp file: `.<final-name>.<unique>.tmp`, i.e.
-/// it starts with `.` and ends with `.tmp` (the glob `.*.tmp`). Listings skip such names.
-pub fn is_temp_name(name: &str) -> bool {
-    name.len() > ".tmp".len() && name.starts_with('.') && name.ends_with(".tmp")
-}
-
-/// Whether `name` can be used as one path segment inside a directory: non-empty, not `.` or
-/// `..`, and free of `/`, `\` and NUL. Used for atomic-write target names (workspace.md §17 S4).
-pub fn is_single_segment(name: &str) -> bool {
-    !name.is_empty() && name != "." && name != ".." && !name.contains(['/', '\\', '\0'])
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn temp_names_match_the_dot_star_tmp_glob() {
-        assert!(is_temp_name(".state.json.123-4-5.tmp"));
-        assert!(is_temp_name("..tmp"));
-        assert!(!is_temp_name(".tmp"));
-        assert!(!is_temp_name("state.json.tmp"));
-        assert!(!is_temp_name(".state.json"));
-    }
-
-    #[test]
-    fn single_segments_exclude_separators_and_dot_names() {
-        for bad in ["", ".", "..", "a/b", "a\\b", "a\0b", "/"] {
-            assert!(!is_single_segment(bad), "{bad:?}");
-        }
-        for good in ["a", "..a", "state.json", ".hidden"] {
-            assert!(is_single_segment(good), "{good:?}");
-        }
-    }
-}
+pub use names::{is_single_segment, is_temp_name};

@@ -6,7 +6,7 @@
 
 use crate::error::{Error, Result};
 use crate::protocol::codec::pathclean;
-use crate::workspace::constants::{DIR_NAME, FEATURES_DIR, ROUNDS_DIR, RUN_DIR};
+use crate::protocol::layout::{DIR_NAME, FEATURES_DIR, ROUNDS_DIR, RUN_DIR};
 use crate::workspace::feature_id::FeatureId;
 
 /// A workspace root as given (relative or absolute; must be non-empty).

@@ -9,7 +9,7 @@ use std::str::FromStr;
 
 use super::text::has_line_break;
 use crate::error::{Error, ErrorKind, Result};
-use crate::router::text::trim_sp;
+use crate::router::parse::text::trim_sp;
 use crate::router::WorkflowType;
 
 /// The reviewer's effective status.

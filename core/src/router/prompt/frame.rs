@@ -10,7 +10,7 @@ use super::findings::{
 use super::research_files::ResearchFiles;
 use super::text::{clean, has_line_break};
 use crate::error::{Error, ErrorKind, Result};
-use crate::router::text::{is_blank, trim_sp};
+use crate::router::parse::text::{is_blank, trim_sp};
 use crate::router::{workflow_id, Agent, Phase, WorkflowType};
 
 /// A candidate domain file: its path as the host found it and its content.

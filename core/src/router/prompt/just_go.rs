@@ -9,7 +9,7 @@ use std::str::FromStr;
 
 use super::text::has_line_break;
 use crate::error::{Error, ErrorKind, Result};
-use crate::router::text::is_blank;
+use crate::router::parse::text::is_blank;
 
 /// The class of the pending gate (fourx names for the seed's categories).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

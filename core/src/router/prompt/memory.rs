@@ -9,7 +9,7 @@ use std::str::FromStr;
 
 use super::templates;
 use crate::error::{Error, ErrorKind};
-use crate::router::text::{is_blank, lines, trim_sp_end};
+use crate::router::parse::text::{is_blank, lines, trim_sp_end};
 
 /// `## Last Updated`: the heal anchor, and the section a heal keeps last.
 pub const LAST_UPDATED: &str = "## Last Updated";

@@ -6,7 +6,7 @@
 
 use super::text::has_line_break;
 use crate::error::{Error, ErrorKind, Result};
-use crate::router::text::trim_ws;
+use crate::router::parse::text::trim_ws;
 
 /// The web and GitHub research file paths, each `None` when there is no file.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -7,7 +7,7 @@
 use super::frame::check_dispatch_workflow;
 use super::research_files::ResearchFiles;
 use crate::error::Result;
-use crate::router::text::{has_phrase, is_ascii_ws, lines, tokens, trim_sp, trim_sp_end};
+use crate::router::parse::text::{has_phrase, is_ascii_ws, lines, tokens, trim_sp, trim_sp_end};
 use crate::router::{Agent, Kind, Phase, WorkflowType};
 
 /// Maintainer-time meta-skills: never routed to a workflow (seed §7).

@@ -1,7 +1,7 @@
 //! The two text rules of router.md §4.30 that only the prompt frame needs: *clean(s)* and the
-//! single-line test. Lines, trimming and tokens are the router's own (`crate::router::text`).
+//! single-line test. Lines, trimming and tokens are the router's own (`crate::router::parse::text`).
 
-use crate::router::text::trim_ws;
+use crate::router::parse::text::trim_ws;
 
 /// Whether `s` holds a line break (`\n` or `\r`).
 pub(crate) fn has_line_break(s: &str) -> bool {

@@ -1,0 +1,295 @@
+//! The workflow artifact (router.md §4.19–4.20, Appendix A; seed §6): the 35-key skeleton with its
+//! defaults, filled with the live fields, and the read-back gate (strict JSON, no placeholder
+//! tokens, every skeleton key, matching ids, known type and state root). Writing the file is the
+//! caller's.
+
+use serde_json::{json, Map, Value};
+
+use crate::error::{Error, ErrorKind, Result};
+
+use crate::router::now::{parse_now, stamp};
+use crate::router::parse::strict_json;
+use crate::router::route::workflow_id::WorkflowId;
+use crate::router::vocabulary::WorkflowType;
+
+/// The skeleton's top-level keys in file order (Appendix A).
+pub const SKELETON_KEYS: [&str; 35] = [
+    "workflow_uuid",
+    "workflow_id",
+    "workflow_type",
+    "state_root",
+    "user_request",
+    "plan_file",
+    "design_file",
+    "research_files",
+    "approved_decisions",
+    "plan_mode",
+    "verification_rigor",
+    "proof_status",
+    "traceability",
+    "intent",
+    "normalized_phases",
+    "phase_cursor",
+    "capabilities",
+    "research_rounds",
+    "research_backend_history",
+    "research_quality",
+    "task_ids",
+    "phase_status",
+    "results",
+    "evidence",
+    "telemetry",
+    "quality",
+    "planning_review_runs",
+    "planning_review_findings",
+    "planning_review_status",
+    "memory_notes",
+    "pending_gate",
+    "status_history",
+    "remediation_history",
+    "created_at",
+    "updated_at",
+];
+
+/// The state root every artifact names.
+pub const STATE_ROOT: &str = ".cc10x";
+
+/// The default of a skeleton key that is not a live field (Appendix A).
+fn default_value(key: &str) -> Value {
+    match key {
+        "state_root" => json!(STATE_ROOT),
+        "research_files"
+        | "approved_decisions"
+        | "normalized_phases"
+        | "research_rounds"
+        | "research_backend_history"
+        | "planning_review_findings"
+        | "memory_notes"
+        | "remediation_history" => json!([]),
+        "verification_rigor" => json!("standard"),
+        "proof_status" => json!("gaps_found"),
+        "traceability" => {
+            json!({"requirements": [], "phases": [], "verification": [], "remediation": []})
+        }
+        "intent" => json!({"goal": null, "non_goals": [], "constraints": [],
+            "acceptance_criteria": [], "open_decisions": []}),
+        "capabilities" => json!({"brightdata_available": "unknown",
+            "octocode_available": "unknown", "websearch_available": "unknown",
+            "webfetch_available": "unknown"}),
+        "research_quality" => json!({"web": "none", "github": "none", "overall": "none"}),
+        "task_ids" => json!({"planner_create": null, "planning_review_pass1": null,
+            "planner_replan": null, "planning_review_pass2": null, "memory_finalize": null}),
+        "phase_status" => json!({}),
+        "results" => json!({"builder": null, "investigator": null, "reviewer": null,
+            "hunter": null, "verifier": null, "planner": null, "planning_reviewer": null,
+            "research": {"web": null, "github": null, "synthesis": null}}),
+        "evidence" => json!({"builder": [], "investigator": [], "reviewer": [], "hunter": [],
+            "verifier": [], "planning_reviewer": []}),
+        "telemetry" => json!({"task_metrics_available": "unknown",
+            "workflow_wall_clock_seconds": 0,
+            "agent_wall_clock_seconds": {"builder": 0, "investigator": 0, "reviewer": 0,
+                "hunter": 0, "verifier": 0, "planner": 0},
+            "loop_counts": {"re_review": 0, "re_hunt": 0, "re_verify": 0},
+            "verifier": {"phase_exit_proof_runs": 0, "extended_audit_runs": 0,
+                "workload_seconds": {"tests": 0, "build": 0, "scan": 0, "reconcile": 0,
+                    "reasoning": 0}}}),
+        "quality" => json!({"confidence": null, "evidence_complete": false,
+            "scenario_coverage": 0, "research_quality": "none", "convergence_state": "pending"}),
+        "planning_review_runs" => json!(0),
+        "planning_review_status" => json!("not_started"),
+        _ => Value::Null,
+    }
+}
+
+/// A new artifact (router.md §4.19): the skeleton with the live fields filled in.
+pub fn new_artifact(
+    id: &WorkflowId,
+    workflow_type: WorkflowType,
+    user_request: &str,
+    now: &str,
+) -> Result<Value> {
+    let Some(phase) = workflow_type.parent_phase() else {
+        return Err(Error::new(
+            ErrorKind::InvalidValue,
+            "ORIENT never gets a workflow artifact",
+        )
+        .with_field("workflow_type"));
+    };
+    let ts = stamp(&parse_now(now, "now")?);
+    let mut out = Map::new();
+    for key in SKELETON_KEYS {
+        let v = match key {
+            "workflow_uuid" | "workflow_id" => json!(id.as_str()),
+            "workflow_type" => json!(workflow_type.as_str()),
+            "user_request" => json!(user_request),
+            "status_history" => {
+                json!([{"event": "workflow_started", "ts": ts, "phase": phase.as_str()}])
+            }
+            "created_at" | "updated_at" => json!(ts),
+            other => default_value(other),
+        };
+        out.insert(key.to_string(), v);
+    }
+    Ok(Value::Object(out))
+}
+
+/// The first `__[A-Z][A-Z0-9_]*__` token in `s` (linear scan).
+pub(crate) fn placeholder(s: &str) -> Option<&str> {
+    let b = s.as_bytes();
+    let class = |c: u8| c.is_ascii_uppercase() || c.is_ascii_digit() || c == b'_';
+    let mut i = 0;
+    while i + 2 < b.len() {
+        if b[i] == b'_' && b[i + 1] == b'_' && b[i + 2].is_ascii_uppercase() {
+            let mut end = i + 3;
+            while end < b.len() && class(b[end]) {
+                end += 1;
+            }
+            // The greedy class run ends at `end`; the token ends at its last `__` after i+2.
+            let run = &b[i + 3..end];
+            if let Some(p) = run.windows(2).rposition(|w| w == b"__") {
+                return s.get(i..i + 3 + p + 2);
+            }
+            i = end.max(i + 1);
+        } else {
+            i += 1;
+        }
+    }
+    None
+}
+
+/// The first placeholder in any key or string value, depth-first in document order. Values come
+/// from the strict JSON parser, whose recursion limit bounds the depth.
+fn find_placeholder(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => placeholder(s).map(str::to_string),
+        Value::Array(items) => items.iter().find_map(find_placeholder),
+        Value::Object(map) => map.iter().find_map(|(k, v)| {
+            placeholder(k)
+                .map(str::to_string)
+                .or_else(|| find_placeholder(v))
+        }),
+        _ => None,
+    }
+}
+
+/// What the read-back gate confirms.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckedArtifact {
+    /// The artifact's id.
+    pub workflow_uuid: String,
+    /// Its workflow type.
+    pub workflow_type: WorkflowType,
+}
+
+/// The read-back gate (router.md §4.20).
+pub fn check_artifact(text: &str, expected: &str) -> Result<CheckedArtifact> {
+    let v = strict_json::parse(text).map_err(|e| {
+        Error::new(
+            ErrorKind::MalformedArtifact,
+            format!("artifact is not strict JSON: {e}"),
+        )
+    })?;
+    let Value::Object(map) = &v else {
+        return Err(Error::new(
+            ErrorKind::MalformedArtifact,
+            "artifact is not a JSON object",
+        ));
+    };
+    if let Some(token) = find_placeholder(&v) {
+        return Err(Error::new(
+            ErrorKind::PlaceholderLeft,
+            format!("artifact still contains the placeholder {token}"),
+        ));
+    }
+    if let Some(key) = SKELETON_KEYS.iter().find(|k| !map.contains_key(**k)) {
+        return Err(Error::new(
+            ErrorKind::MissingField,
+            format!("artifact has no `{key}` key"),
+        )
+        .with_field(*key));
+    }
+    let uuid = map.get("workflow_uuid").and_then(Value::as_str);
+    if uuid != Some(expected) {
+        return Err(Error::new(
+            ErrorKind::UuidMismatch,
+            format!("artifact workflow_uuid is not the expected {expected}"),
+        )
+        .with_field("workflow_uuid"));
+    }
+    if map.get("workflow_id").and_then(Value::as_str) != uuid {
+        return Err(Error::new(
+            ErrorKind::UuidMismatch,
+            "artifact workflow_id differs from workflow_uuid",
+        )
+        .with_field("workflow_id"));
+    }
+    let wt = map
+        .get("workflow_type")
+        .and_then(Value::as_str)
+        .and_then(|s| s.parse::<WorkflowType>().ok())
+        .filter(|w| *w != WorkflowType::Orient)
+        .ok_or_else(|| {
+            Error::new(
+                ErrorKind::InvalidValue,
+                "artifact workflow_type must be BUILD, DEBUG, REVIEW or PLAN",
+            )
+            .with_field("workflow_type")
+        })?;
+    if map.get("state_root").and_then(Value::as_str) != Some(STATE_ROOT) {
+        return Err(Error::new(
+            ErrorKind::InvalidValue,
+            format!("artifact state_root must be {STATE_ROOT:?}"),
+        )
+        .with_field("state_root"));
+    }
+    Ok(CheckedArtifact {
+        workflow_uuid: expected.to_string(),
+        workflow_type: wt,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn skeleton_has_35_unique_keys_with_appendix_a_defaults() {
+        let mut keys = SKELETON_KEYS.to_vec();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), 35);
+        assert_eq!(default_value("state_root"), json!(".cc10x"));
+        assert_eq!(
+            default_value("planning_review_status"),
+            json!("not_started")
+        );
+        assert_eq!(
+            default_value("quality")["convergence_state"],
+            json!("pending")
+        );
+        assert_eq!(default_value("plan_file"), Value::Null);
+    }
+
+    #[test]
+    fn new_artifact_passes_its_own_read_back_gate() {
+        let id: WorkflowId = "wf-20260312T162700Z-a1b2c3d4".parse().unwrap();
+        let a = new_artifact(&id, WorkflowType::Debug, "x", "2026-03-12T16:27:00Z").unwrap();
+        let keys: Vec<_> = a.as_object().unwrap().keys().cloned().collect();
+        assert_eq!(keys, SKELETON_KEYS);
+        let c = check_artifact(&a.to_string(), id.as_str()).unwrap();
+        assert_eq!(c.workflow_type, WorkflowType::Debug);
+    }
+
+    #[test]
+    fn placeholders_are_found_in_keys_and_values() {
+        assert_eq!(
+            placeholder("x __WORKFLOW_UUID__ y"),
+            Some("__WORKFLOW_UUID__")
+        );
+        assert_eq!(placeholder("___A__"), Some("__A__"));
+        assert_eq!(placeholder("__a__ __1__ ____"), None);
+        assert_eq!(placeholder("__A_"), None);
+        let v = json!({"a": [{"__KEY__": 1}]});
+        assert_eq!(find_placeholder(&v).as_deref(), Some("__KEY__"));
+    }
+}

@@ -1,0 +1,545 @@
+//! Read-only agent outputs (router.md §4.15, seed §8): too-short gate, envelope and heading
+//! verdicts, Critical Issues, structured intent fields, verifier scenario accounting, contract
+//! overrides, fallback-verification checks, Memory Notes and SELF_REMEDIATED. Advancing the
+//! workflow on the result is the caller's.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::error::{Error, ErrorKind, Result};
+
+use crate::router::parse::envelope::{self, EnvelopeError};
+use crate::router::parse::markdown::Markdown;
+use crate::router::parse::scenarios::{self, Scenarios};
+use crate::router::parse::status::readonly_pair;
+use crate::router::parse::text::{is_digits, trim_sp, trim_ws};
+use crate::router::vocabulary::{Agent, AgentClass};
+use crate::router::MAX_OUTPUT_BYTES;
+
+/// Per-agent facts of the read-only table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReadOnlySpec {
+    /// The agent.
+    pub agent: Agent,
+    /// The heading label (`## {label}: {verdict}`).
+    pub label: &'static str,
+    /// The envelope count key.
+    pub count_key: &'static str,
+}
+
+/// The read-only agent table (router.md §4.15).
+pub static READONLY_AGENTS: [ReadOnlySpec; 4] = [
+    ReadOnlySpec {
+        agent: Agent::CodeReviewer,
+        label: "Review",
+        count_key: "cr",
+    },
+    ReadOnlySpec {
+        agent: Agent::SilentFailureHunter,
+        label: "Error Handling Audit",
+        count_key: "cr",
+    },
+    ReadOnlySpec {
+        agent: Agent::IntegrationVerifier,
+        label: "Verification",
+        count_key: "cr",
+    },
+    ReadOnlySpec {
+        agent: Agent::PlanGapReviewer,
+        label: "Planning Review",
+        count_key: "bf",
+    },
+];
+
+/// Minimum output length in characters after trimming (silent-failure-hunter quality gate).
+pub const MIN_CHARS: usize = 200;
+
+/// The structured intent keys, in output order.
+pub const INTENT_KEYS: [&str; 8] = [
+    "REMEDIATION_NEEDED",
+    "REMEDIATION_REASON",
+    "REMEDIATION_SCOPE_REQUESTED",
+    "REVERT_RECOMMENDED",
+    "PLANNING_REVIEW_STATUS",
+    "BLOCKING_FINDINGS_COUNT",
+    "REPLAN_NEEDED",
+    "REPLAN_REASON",
+];
+
+/// The title of the Memory Notes section.
+pub const MEMORY_NOTES_TITLE: &str = "Memory Notes (For Workflow-Final Persistence)";
+
+/// Where the verdict came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Source {
+    /// The line-1 envelope.
+    Envelope,
+    /// The heading fallback.
+    Heading,
+}
+
+/// A task's state, for SELF_REMEDIATED.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TaskState {
+    /// `pending|in_progress|completed|deleted`.
+    pub status: String,
+    /// Its blockers.
+    pub blocked_by: Vec<Value>,
+}
+
+/// The task statuses accepted in `task.status`.
+pub const TASK_STATUSES: [&str; 4] = ["pending", "in_progress", "completed", "deleted"];
+
+/// The parsed, reconciled read-only output.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ReadOnlyResult {
+    /// `cc10x:` + agent.
+    pub agent: String,
+    /// Envelope or heading.
+    pub source: Source,
+    /// Why the envelope was not used, if it was not.
+    pub envelope_error: Option<EnvelopeError>,
+    /// The heading's status, if a heading matched.
+    pub heading_status: Option<&'static str>,
+    /// The status the agent reported.
+    pub reported_status: String,
+    /// The effective status after overrides.
+    pub status: String,
+    /// Whether the result blocks.
+    pub blocking: bool,
+    /// Critical Issues bullets.
+    pub critical_issues: Vec<String>,
+    /// Critical issue count.
+    pub critical_count: u64,
+    /// The eight intent fields (null when absent).
+    pub intent: Map<String, Value>,
+    /// Overrides and findings, in order.
+    pub checks: Vec<&'static str>,
+    /// At least one step-9 finding.
+    pub needs_inline_verification: bool,
+    /// Pass status and no inline verification needed.
+    pub passes: bool,
+    /// Memory Notes entries (null without the section).
+    pub memory_notes: Option<Map<String, Value>>,
+    /// SELF_REMEDIATED from the task state (null without a task).
+    pub self_remediated: Option<bool>,
+    /// `intent`, `task_state` or null.
+    pub remediation_source: Option<&'static str>,
+    /// Blocking findings (plan-gap-reviewer only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blocking_findings: Option<u64>,
+    /// Scenario accounting (integration-verifier only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scenarios: Option<Scenarios>,
+}
+
+/// The spec row of a read-only agent; `unknown_agent` for a write agent.
+pub fn spec(agent: Agent) -> Result<&'static ReadOnlySpec> {
+    READONLY_AGENTS
+        .iter()
+        .find(|s| s.agent == agent)
+        .filter(|_| agent.class() == AgentClass::ReadOnly)
+        .ok_or_else(|| {
+            Error::new(
+                ErrorKind::UnknownAgent,
+                format!("{agent} is not a read-only agent; use router.parse_write_contract"),
+            )
+            .with_field("agent")
+        })
+}
+
+/// Refuses output above the size limit (before any parsing).
+pub(crate) fn check_size(output: &str) -> Result<()> {
+    if output.len() > MAX_OUTPUT_BYTES {
+        return Err(Error::new(
+            ErrorKind::InputTooLarge,
+            format!(
+                "agent output is {} bytes; the limit is {MAX_OUTPUT_BYTES} bytes",
+                output.len()
+            ),
+        )
+        .with_field("output"));
+    }
+    Ok(())
+}
+
+fn invalid_intent(key: &str, value: &str, want: &str) -> Error {
+    Error::new(
+        ErrorKind::InvalidValue,
+        format!("`{key}:` must be {want}, not {value:?}"),
+    )
+    .with_field(key)
+}
+
+/// Reads and validates the eight intent fields (step 6).
+fn intent(md: &Markdown<'_>) -> Result<Map<String, Value>> {
+    let mut out = Map::new();
+    for key in INTENT_KEYS {
+        let value = match md.last_key_value(key) {
+            None => Value::Null,
+            Some(v) => match key {
+                "REMEDIATION_NEEDED" | "REVERT_RECOMMENDED" | "REPLAN_NEEDED" => {
+                    if v.eq_ignore_ascii_case("true") {
+                        Value::Bool(true)
+                    } else if v.eq_ignore_ascii_case("false") {
+                        Value::Bool(false)
+                    } else {
+                        return Err(invalid_intent(key, v, "true or false"));
+                    }
+                }
+                "REMEDIATION_SCOPE_REQUESTED" => {
+                    if !matches!(v, "N/A" | "CRITICAL_ONLY" | "ALL_ISSUES") {
+                        return Err(invalid_intent(key, v, "N/A, CRITICAL_ONLY or ALL_ISSUES"));
+                    }
+                    Value::String(v.to_string())
+                }
+                "PLANNING_REVIEW_STATUS" => {
+                    if !matches!(v, "PASS" | "FINDINGS") {
+                        return Err(invalid_intent(key, v, "PASS or FINDINGS"));
+                    }
+                    Value::String(v.to_string())
+                }
+                "BLOCKING_FINDINGS_COUNT" => {
+                    if !is_digits(v) {
+                        return Err(invalid_intent(key, v, "a number of ASCII digits"));
+                    }
+                    Value::from(v.parse::<u64>().unwrap_or(u64::MAX))
+                }
+                _ => Value::String(v.to_string()),
+            },
+        };
+        out.insert(key.to_string(), value);
+    }
+    Ok(out)
+}
+
+/// Distinct `path.ext:line` citations (§4.15 step 9), found by a linear scan equivalent to the
+/// regex `[A-Za-z0-9_./\\-]+\.[A-Za-z0-9]+:[0-9]+`.
+pub(crate) fn citations(text: &str) -> std::collections::HashSet<&str> {
+    let b = text.as_bytes();
+    let in_set =
+        |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'/' | b'\\' | b'-');
+    let mut out = std::collections::HashSet::new();
+    let mut i = 0;
+    while i < b.len() {
+        if !in_set(b[i]) {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j < b.len() && in_set(b[j]) {
+            j += 1;
+        }
+        let mut k = j + 1;
+        while k < b.len() && b[k].is_ascii_digit() {
+            k += 1;
+        }
+        let run = &b[i..j];
+        let ok = j < b.len()
+            && b[j] == b':'
+            && k > j + 1
+            && run.iter().rposition(|&c| c == b'.').is_some_and(|dot| {
+                dot > 0
+                    && dot + 1 < run.len()
+                    && run[dot + 1..].iter().all(u8::is_ascii_alphanumeric)
+            });
+        if ok {
+            out.insert(&text[i..k]);
+            i = k;
+        } else {
+            i = j;
+        }
+    }
+    out
+}
+
+/// Bullets of every level-3 section whose title starts with `prefix`.
+fn section_bullets<'a>(md: &Markdown<'a>, prefix: &str) -> Vec<&'a str> {
+    md.headings
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| h.level == 3 && h.text.starts_with(prefix))
+        .flat_map(|(i, _)| md.bullets(md.section(i)))
+        .collect()
+}
+
+/// `**Label:** text` bullets of the last Memory Notes section (step 11).
+pub(crate) fn memory_notes(md: &Markdown<'_>) -> Option<Map<String, Value>> {
+    let h = md
+        .headings
+        .iter()
+        .rposition(|h| h.level == 3 && h.text == MEMORY_NOTES_TITLE)?;
+    let mut out = Map::new();
+    for b in md.bullets(md.section(h)) {
+        let Some(rest) = b.strip_prefix("**") else {
+            continue;
+        };
+        let Some(end) = rest.find(":**") else {
+            continue;
+        };
+        let label = rest[..end].to_ascii_lowercase();
+        let text = trim_sp(&rest[end + 3..]);
+        out.insert(label, Value::String(text.to_string()));
+    }
+    Some(out)
+}
+
+/// Parses a read-only agent's output (router.md §4.15).
+pub fn parse(agent: Agent, output: &str, task: Option<&TaskState>) -> Result<ReadOnlyResult> {
+    let spec = spec(agent)?;
+    check_size(output)?;
+    if trim_ws(output).chars().count() < MIN_CHARS {
+        return Err(Error::new(
+            ErrorKind::TooShort,
+            format!("output is shorter than {MIN_CHARS} characters; verify inline"),
+        )
+        .with_field("output"));
+    }
+    let (pass, fail) = readonly_pair(agent);
+    let statuses = [pass, fail];
+    let md = Markdown::parse(output);
+    let first = md.lines.first().copied().unwrap_or("");
+    let env = envelope::parse(first, &statuses, spec.count_key);
+    let head_lines = &md.lines[..md.lines.len().min(5)];
+    let heading_status = envelope::heading_status(head_lines, spec.label, &statuses);
+    let (source, reported) = match (&env, heading_status) {
+        (Ok(e), _) => (Source::Envelope, e.status.clone()),
+        (Err(_), Some(h)) => (Source::Heading, h.to_string()),
+        (Err(_), None) => {
+            return Err(Error::new(
+                ErrorKind::MissingContract,
+                format!(
+                    "no CONTRACT envelope on line 1 and no `## {}: <verdict>` heading in lines 1-5",
+                    spec.label
+                ),
+            ))
+        }
+    };
+    let (env_b, env_count) = env.as_ref().map_or((false, 0), |e| (e.blocking, e.count));
+
+    let critical_issues: Vec<String> = section_bullets(&md, "Critical Issues")
+        .into_iter()
+        .map(str::to_string)
+        .collect();
+    let bullets = critical_issues.len() as u64;
+    let intent = intent(&md)?;
+    let is_pgr = agent == Agent::PlanGapReviewer;
+    let is_verifier = agent == Agent::IntegrationVerifier;
+    let (critical_count, blocking_findings) = if is_pgr {
+        let bfc = intent["BLOCKING_FINDINGS_COUNT"].as_u64().unwrap_or(0);
+        (bullets, Some(env_count.max(bfc)))
+    } else {
+        (bullets.max(env_count), None)
+    };
+    let scenarios = if is_verifier {
+        Some(scenarios::account(&md)?)
+    } else {
+        None
+    };
+
+    // Step 8: overrides, each on the status left by the one before.
+    let mut status = reported.clone();
+    let mut checks: Vec<&'static str> = Vec::new();
+    if !is_pgr && status == pass && critical_count > 0 {
+        status = fail.to_string();
+        checks.push("critical_override");
+    }
+    if is_verifier && status == pass && scenarios.as_ref().is_some_and(|s| s.failed > 0) {
+        status = fail.to_string();
+        checks.push("failed_scenarios_override");
+    }
+    let replan = intent["REPLAN_NEEDED"] == Value::Bool(true);
+    if is_pgr && status == pass && (blocking_findings.unwrap_or(0) > 0 || replan) {
+        status = fail.to_string();
+        checks.push("blocking_findings_override");
+    }
+
+    // Step 9: fallback-verification checks.
+    let mut findings = 0;
+    match agent {
+        Agent::CodeReviewer
+            if status == pass
+                && critical_issues.is_empty()
+                && section_bullets(&md, "Findings").is_empty()
+                && citations(output).len() < 3 =>
+        {
+            checks.push("rubber_stamp");
+            findings += 1;
+        }
+        Agent::SilentFailureHunter if status == pass => {
+            let stated = md
+                .last_key_value("Total handlers audited")
+                .is_some_and(|v| is_digits(v) && !v.bytes().all(|b| b == b'0'));
+            if !stated {
+                checks.push("unstated_scope");
+                findings += 1;
+            }
+        }
+        Agent::PlanGapReviewer
+            if status == pass
+                && (intent["BLOCKING_FINDINGS_COUNT"].is_null()
+                    || intent["REPLAN_NEEDED"].is_null()) =>
+        {
+            checks.push("pass_fields_missing");
+            findings += 1;
+        }
+        Agent::PlanGapReviewer if status == fail && blocking_findings.unwrap_or(0) > 0 => {
+            let reason = intent["REPLAN_REASON"].as_str().unwrap_or("");
+            if reason.is_empty() || reason.eq_ignore_ascii_case("none") {
+                checks.push("replan_reason_missing");
+                findings += 1;
+            }
+        }
+        _ => {}
+    }
+    let needs_inline_verification = findings > 0;
+
+    let blocking = if is_pgr {
+        env_b || blocking_findings.unwrap_or(0) > 0
+    } else {
+        env_b || critical_count > 0 || (is_verifier && status == fail)
+    };
+    let passes = status == pass && !needs_inline_verification;
+    let self_remediated = task.map(|t| t.status == "in_progress" && !t.blocked_by.is_empty());
+    let remediation_source = if !intent["REMEDIATION_NEEDED"].is_null() {
+        Some("intent")
+    } else if self_remediated == Some(true) {
+        Some("task_state")
+    } else {
+        None
+    };
+    Ok(ReadOnlyResult {
+        agent: agent.qualified(),
+        source,
+        envelope_error: env.err(),
+        heading_status,
+        reported_status: reported,
+        status,
+        blocking,
+        critical_issues,
+        critical_count,
+        intent,
+        checks,
+        needs_inline_verification,
+        passes,
+        memory_notes: memory_notes(&md),
+        self_remediated,
+        remediation_source,
+        blocking_findings,
+        scenarios,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn citations_follow_the_spec_regex() {
+        let c = citations("see src/a.ts:41, src/a.ts:41 and lib\\b-c.rs:7; x.y_z:3 .ts:9 a.b:c");
+        let mut v: Vec<_> = c.into_iter().collect();
+        v.sort_unstable();
+        assert_eq!(v, ["lib\\b-c.rs:7", "src/a.ts:41"]);
+    }
+
+    #[test]
+    fn read_only_table_matches_router_spec_4_15() {
+        let rows: Vec<_> = READONLY_AGENTS
+            .iter()
+            .map(|s| (s.agent.as_str(), s.label, s.count_key))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ("code-reviewer", "Review", "cr"),
+                ("silent-failure-hunter", "Error Handling Audit", "cr"),
+                ("integration-verifier", "Verification", "cr"),
+                ("plan-gap-reviewer", "Planning Review", "bf"),
+            ]
+        );
+    }
+
+    fn pad() -> String {
+        "\nfiller line for length\n".repeat(12)
+    }
+
+    #[test]
+    fn only_the_last_intent_occurrence_is_validated() {
+        let out = format!(
+            "## Planning Review: PASS\n- REPLAN_NEEDED: [true if …]\n- REPLAN_NEEDED: false\n- BLOCKING_FINDINGS_COUNT: 0\n{}",
+            pad()
+        );
+        let r = parse(Agent::PlanGapReviewer, &out, None).unwrap();
+        assert_eq!(r.intent["REPLAN_NEEDED"], Value::Bool(false));
+        assert!(r.passes);
+        let out = format!(
+            "## Planning Review: PASS\n- REPLAN_NEEDED: maybe\n{}",
+            pad()
+        );
+        assert_eq!(
+            parse(Agent::PlanGapReviewer, &out, None).unwrap_err().kind,
+            ErrorKind::InvalidValue
+        );
+    }
+
+    #[test]
+    fn plan_gap_findings_need_a_replan_reason() {
+        let out = format!(
+            "CONTRACT {{\"s\":\"FINDINGS\",\"b\":true,\"bf\":2}}\n## Planning Review: FINDINGS\nREPLAN_NEEDED: true\nREPLAN_REASON: None\nBLOCKING_FINDINGS_COUNT: 1\n{}",
+            pad()
+        );
+        let r = parse(Agent::PlanGapReviewer, &out, None).unwrap();
+        assert_eq!(r.blocking_findings, Some(2));
+        assert_eq!(r.checks, ["replan_reason_missing"]);
+        assert!(r.needs_inline_verification && r.blocking && !r.passes);
+    }
+
+    #[test]
+    fn pass_with_replan_needed_is_overridden_to_findings() {
+        let out = format!(
+            "## Planning Review: Pass\nREPLAN_NEEDED: TRUE\nBLOCKING_FINDINGS_COUNT: 0\nREPLAN_REASON: scope gap\n{}",
+            pad()
+        );
+        let r = parse(Agent::PlanGapReviewer, &out, None).unwrap();
+        assert_eq!(
+            (r.reported_status.as_str(), r.status.as_str()),
+            ("PASS", "FINDINGS")
+        );
+        assert_eq!(r.checks, ["blocking_findings_override"]);
+        assert!(!r.blocking, "no bf and no count: not blocking");
+    }
+
+    #[test]
+    fn clean_hunter_needs_stated_non_zero_scope() {
+        for (line, ok) in [
+            ("Total handlers audited: 12", true),
+            ("Total handlers audited: 00", false),
+            ("", false),
+        ] {
+            let out = format!("## Error Handling Audit: CLEAN\n{line}\n{}", pad());
+            let r = parse(Agent::SilentFailureHunter, &out, None).unwrap();
+            assert_eq!(r.passes, ok, "{line}");
+        }
+    }
+
+    #[test]
+    fn write_agents_are_unknown_here() {
+        let e = parse(Agent::Planner, "x", None).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::UnknownAgent);
+    }
+
+    #[test]
+    fn oversize_output_is_refused_before_the_length_gate() {
+        let big = "x".repeat(MAX_OUTPUT_BYTES + 1);
+        assert_eq!(
+            parse(Agent::CodeReviewer, &big, None).unwrap_err().kind,
+            ErrorKind::InputTooLarge
+        );
+        let short = "x".repeat(10);
+        assert_eq!(
+            parse(Agent::CodeReviewer, &short, None).unwrap_err().kind,
+            ErrorKind::TooShort
+        );
+    }
+}

@@ -1,0 +1,147 @@
+//! The per-role model-tier policy (router.md §4.12, seed §7): the recommended abstract tier per
+//! agent, the requested override and the reviewer floor. Mapping tiers to concrete model ids is
+//! the host's; a model must always be set explicitly.
+
+use serde::Serialize;
+
+use crate::router::vocabulary::{Agent, BuildScope, Tier};
+
+/// The recommended tier of each agent; builder and investigator depend on scope / escalation.
+pub fn recommended(agent: Agent, build_scope: BuildScope, escalate: bool) -> Tier {
+    match agent {
+        Agent::ComponentBuilder => match build_scope {
+            BuildScope::Trivial => Tier::Cheap,
+            BuildScope::Standard => Tier::Standard,
+        },
+        Agent::DocSyncer => Tier::Cheap,
+        Agent::CodeReviewer | Agent::SilentFailureHunter => Tier::Standard,
+        Agent::BugInvestigator => {
+            if escalate {
+                Tier::Capable
+            } else {
+                Tier::Standard
+            }
+        }
+        Agent::Planner | Agent::PlanGapReviewer | Agent::IntegrationVerifier => Tier::Capable,
+        Agent::WebResearcher | Agent::GithubResearcher => Tier::Standard,
+    }
+}
+
+/// The reviewer floor: gate-keeping roles never run below `standard`.
+pub fn floor(agent: Agent) -> Option<Tier> {
+    matches!(
+        agent,
+        Agent::CodeReviewer
+            | Agent::SilentFailureHunter
+            | Agent::IntegrationVerifier
+            | Agent::PlanGapReviewer
+    )
+    .then_some(Tier::Standard)
+}
+
+/// A tier decision.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TierChoice {
+    /// `cc10x:` + agent.
+    pub agent: String,
+    /// The tier to use.
+    pub tier: Tier,
+    /// The table's recommendation.
+    pub recommended: Tier,
+    /// The floor, if the agent has one.
+    pub floor: Option<Tier>,
+    /// Whether the floor raised the tier.
+    pub floor_applied: bool,
+}
+
+/// Chooses a tier: `requested` or the recommendation, raised to the floor.
+pub fn choose(
+    agent: Agent,
+    build_scope: BuildScope,
+    escalate: bool,
+    requested: Option<Tier>,
+) -> TierChoice {
+    let rec = recommended(agent, build_scope, escalate);
+    let base = requested.unwrap_or(rec);
+    let fl = floor(agent);
+    let (tier, applied) = match fl {
+        Some(f) if base < f => (f, true),
+        _ => (base, false),
+    };
+    TierChoice {
+        agent: agent.qualified(),
+        tier,
+        recommended: rec,
+        floor: fl,
+        floor_applied: applied,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tier_table_matches_router_spec_4_12() {
+        let table: Vec<_> = Agent::ALL
+            .iter()
+            .map(|&a| {
+                (
+                    a.as_str(),
+                    recommended(a, BuildScope::Standard, false).as_str(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            table,
+            [
+                ("component-builder", "standard"),
+                ("bug-investigator", "standard"),
+                ("code-reviewer", "standard"),
+                ("silent-failure-hunter", "standard"),
+                ("integration-verifier", "capable"),
+                ("planner", "capable"),
+                ("plan-gap-reviewer", "capable"),
+                ("web-researcher", "standard"),
+                ("github-researcher", "standard"),
+                ("doc-syncer", "cheap"),
+            ]
+        );
+        assert_eq!(
+            recommended(Agent::ComponentBuilder, BuildScope::Trivial, false),
+            Tier::Cheap
+        );
+        assert_eq!(
+            recommended(Agent::BugInvestigator, BuildScope::Standard, true),
+            Tier::Capable
+        );
+    }
+
+    #[test]
+    fn reviewer_floor_raises_cheap_to_standard_only_for_gatekeepers() {
+        let c = choose(
+            Agent::PlanGapReviewer,
+            BuildScope::Standard,
+            false,
+            Some(Tier::Cheap),
+        );
+        assert_eq!((c.tier, c.floor_applied), (Tier::Standard, true));
+        let c = choose(
+            Agent::DocSyncer,
+            BuildScope::Standard,
+            false,
+            Some(Tier::Cheap),
+        );
+        assert_eq!(
+            (c.tier, c.floor, c.floor_applied),
+            (Tier::Cheap, None, false)
+        );
+        let c = choose(
+            Agent::CodeReviewer,
+            BuildScope::Standard,
+            false,
+            Some(Tier::Capable),
+        );
+        assert_eq!((c.tier, c.floor_applied), (Tier::Capable, false));
+    }
+}

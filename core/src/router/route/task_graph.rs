@@ -1,0 +1,234 @@
+//! Workflow task graphs (router.md §4.14, repo `*-workflow.md` task-graph blocks): the child
+//! tasks each workflow creates, their dispatcher agents, `reason:` values and blockers. Creating
+//! the tasks is the caller's.
+
+use serde::Serialize;
+
+use crate::router::route::dispatch::phase_agent;
+use crate::router::vocabulary::{BuildScope, Kind, Phase, WorkflowType};
+
+/// One node of a template: phase, reason, blockers.
+type NodeSpec = (Phase, &'static str, &'static [Phase]);
+
+/// The reason of every memory-finalize node.
+pub const MEMORY_REASON: &str = "Persist captured Memory Notes";
+
+/// BUILD, standard scope (memory-finalize last, blocked by build-doc-sync).
+pub static BUILD_STANDARD: &[NodeSpec] = &[
+    (Phase::BuildImplement, "Execute approved phase", &[]),
+    (
+        Phase::BuildReview,
+        "Review current phase quality",
+        &[Phase::BuildImplement],
+    ),
+    (
+        Phase::BuildHunt,
+        "Audit current phase blast radius",
+        &[Phase::BuildImplement],
+    ),
+    (
+        Phase::BuildVerify,
+        "Phase exit verification",
+        &[Phase::BuildReview, Phase::BuildHunt],
+    ),
+    (
+        Phase::BuildDocSync,
+        "Sync docs to reflect diff",
+        &[Phase::BuildVerify],
+    ),
+    (Phase::MemoryFinalize, MEMORY_REASON, &[Phase::BuildDocSync]),
+];
+
+/// BUILD, standard scope with diff-driven docs skipped.
+pub static BUILD_STANDARD_NO_DOCS: &[NodeSpec] = &[
+    (Phase::BuildImplement, "Execute approved phase", &[]),
+    (
+        Phase::BuildReview,
+        "Review current phase quality",
+        &[Phase::BuildImplement],
+    ),
+    (
+        Phase::BuildHunt,
+        "Audit current phase blast radius",
+        &[Phase::BuildImplement],
+    ),
+    (
+        Phase::BuildVerify,
+        "Phase exit verification",
+        &[Phase::BuildReview, Phase::BuildHunt],
+    ),
+    (Phase::MemoryFinalize, MEMORY_REASON, &[Phase::BuildVerify]),
+];
+
+/// BUILD, trivial scope.
+pub static BUILD_TRIVIAL: &[NodeSpec] = &[
+    (Phase::BuildImplement, "Execute trivial change", &[]),
+    (
+        Phase::BuildVerify,
+        "Trivial-path phase exit verification",
+        &[Phase::BuildImplement],
+    ),
+    (Phase::MemoryFinalize, MEMORY_REASON, &[Phase::BuildVerify]),
+];
+
+/// DEBUG.
+pub static DEBUG: &[NodeSpec] = &[
+    (Phase::DebugInvestigate, "Find root cause", &[]),
+    (
+        Phase::DebugReview,
+        "Review the fix",
+        &[Phase::DebugInvestigate],
+    ),
+    (Phase::DebugVerify, "Verify the fix", &[Phase::DebugReview]),
+    (Phase::MemoryFinalize, MEMORY_REASON, &[Phase::DebugVerify]),
+];
+
+/// REVIEW.
+pub static REVIEW: &[NodeSpec] = &[
+    (Phase::ReviewAudit, "Advisory review", &[]),
+    (Phase::MemoryFinalize, MEMORY_REASON, &[Phase::ReviewAudit]),
+];
+
+/// PLAN.
+pub static PLAN: &[NodeSpec] = &[
+    (Phase::PlanCreate, "Create implementation plan", &[]),
+    (
+        Phase::PlanReviewGap1,
+        "Fresh anti-anchoring review of saved plan (pass 1)",
+        &[Phase::PlanCreate],
+    ),
+    (
+        Phase::RePlan,
+        "Revise plan if fresh review finds blocking issues",
+        &[Phase::PlanReviewGap1],
+    ),
+    (
+        Phase::PlanReviewGap2,
+        "Fresh anti-anchoring review of saved plan (pass 2)",
+        &[Phase::RePlan],
+    ),
+    (
+        Phase::MemoryFinalize,
+        MEMORY_REASON,
+        &[
+            Phase::PlanCreate,
+            Phase::PlanReviewGap1,
+            Phase::RePlan,
+            Phase::PlanReviewGap2,
+        ],
+    ),
+];
+
+/// One child task.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Node {
+    /// Its phase.
+    pub phase: Phase,
+    /// `agent` or `memory`.
+    pub kind: Kind,
+    /// `cc10x:` + dispatcher agent; null for memory.
+    pub agent: Option<String>,
+    /// Phases it waits for.
+    pub blocked_by: Vec<Phase>,
+    /// Its `reason:` metadata value.
+    pub reason: &'static str,
+}
+
+/// A workflow's task graph.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TaskGraph {
+    /// The workflow.
+    pub workflow: WorkflowType,
+    /// Lower-case workflow name; null for ORIENT.
+    pub parent_phase: Option<Phase>,
+    /// Effective build scope (BUILD only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub build_scope: Option<BuildScope>,
+    /// The child tasks in creation order.
+    pub nodes: Vec<Node>,
+}
+
+/// The template for a workflow.
+pub fn template(workflow: WorkflowType, scope: BuildScope, skip_docs: bool) -> &'static [NodeSpec] {
+    match workflow {
+        WorkflowType::Build => match (scope, skip_docs) {
+            (BuildScope::Trivial, _) => BUILD_TRIVIAL,
+            (BuildScope::Standard, false) => BUILD_STANDARD,
+            (BuildScope::Standard, true) => BUILD_STANDARD_NO_DOCS,
+        },
+        WorkflowType::Debug => DEBUG,
+        WorkflowType::Review => REVIEW,
+        WorkflowType::Plan => PLAN,
+        WorkflowType::Orient => &[],
+    }
+}
+
+/// Builds the graph (router.md §4.14).
+pub fn graph(workflow: WorkflowType, scope: BuildScope, skip_docs: bool) -> TaskGraph {
+    let nodes = template(workflow, scope, skip_docs)
+        .iter()
+        .map(|&(phase, reason, blocked)| {
+            let memory = phase == Phase::MemoryFinalize;
+            Node {
+                phase,
+                kind: if memory { Kind::Memory } else { Kind::Agent },
+                agent: if memory {
+                    None
+                } else {
+                    phase_agent(phase).map(|a| a.qualified())
+                },
+                blocked_by: blocked.to_vec(),
+                reason,
+            }
+        })
+        .collect();
+    TaskGraph {
+        workflow,
+        parent_phase: workflow.parent_phase(),
+        build_scope: (workflow == WorkflowType::Build).then_some(scope),
+        nodes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_agent_node_has_a_dispatcher_agent() {
+        for w in WorkflowType::ALL {
+            for s in BuildScope::ALL {
+                for skip in [false, true] {
+                    for n in graph(*w, *s, skip).nodes {
+                        assert_eq!(n.agent.is_some(), n.kind == Kind::Agent, "{:?}", n.phase);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn blockers_refer_to_earlier_nodes() {
+        for t in [
+            BUILD_STANDARD,
+            BUILD_STANDARD_NO_DOCS,
+            BUILD_TRIVIAL,
+            DEBUG,
+            REVIEW,
+            PLAN,
+        ] {
+            for (i, (_, _, blocked)) in t.iter().enumerate() {
+                for b in *blocked {
+                    assert!(t[..i].iter().any(|(p, _, _)| p == b));
+                }
+            }
+            assert_eq!(t.last().map(|n| n.0), Some(Phase::MemoryFinalize));
+        }
+    }
+
+    #[test]
+    fn orient_has_no_graph_and_no_build_scope() {
+        let g = graph(WorkflowType::Orient, BuildScope::Standard, false);
+        assert!(g.nodes.is_empty() && g.parent_phase.is_none() && g.build_scope.is_none());
+    }
+}
