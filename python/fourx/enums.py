@@ -4,7 +4,8 @@ The members are the core's ``enums.list`` values in the core's order; member nam
 upper-snake form of the value (``Phase.DEEP_REVIEWING == "deep-reviewing"``). Members compare equal
 to the plain strings found in op results, and every typed function accepts either.
 
-Generated from the core's tables by ``make docs`` (``core/tests/docs.rs``); do not edit by hand.
+Generated from the core's tables by ``make docs`` (``core/tests/it/docs.rs``); do not edit by
+hand.
 """
 
 from __future__ import annotations

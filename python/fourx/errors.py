@@ -4,8 +4,8 @@ The class name is the kind in CamelCase (``invalid_transition`` -> :class:`Inval
 Bad-input kinds also subclass :class:`ValueError`, not-there kinds :class:`LookupError`, and
 ``io_error`` :class:`OSError`, so ordinary ``except`` clauses keep working.
 
-Generated from the core's ``ErrorKind`` table by ``make docs`` (``core/tests/docs.rs``); do not
-edit by hand.
+Generated from the core's ``ErrorKind`` table by ``make docs`` (``core/tests/it/docs.rs``);
+do not edit by hand.
 """
 
 from __future__ import annotations

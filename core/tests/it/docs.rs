@@ -124,8 +124,8 @@ The class name is the kind in CamelCase (``invalid_transition`` -> :class:`Inval
 Bad-input kinds also subclass :class:`ValueError`, not-there kinds :class:`LookupError`, and
 ``io_error`` :class:`OSError`, so ordinary ``except`` clauses keep working.
 
-Generated from the core's ``ErrorKind`` table by ``make docs`` (``core/tests/docs.rs``); do not
-edit by hand.
+Generated from the core's ``ErrorKind`` table by ``make docs`` (``core/tests/it/docs.rs``);
+do not edit by hand.
 """
 
 from __future__ import annotations
@@ -271,7 +271,8 @@ The members are the core's ``enums.list`` values in the core's order; member nam
 upper-snake form of the value (``Phase.DEEP_REVIEWING == "deep-reviewing"``). Members compare equal
 to the plain strings found in op results, and every typed function accepts either.
 
-Generated from the core's tables by ``make docs`` (``core/tests/docs.rs``); do not edit by hand.
+Generated from the core's tables by ``make docs`` (``core/tests/it/docs.rs``); do not edit by
+hand.
 """
 
 from __future__ import annotations
