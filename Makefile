@@ -8,13 +8,14 @@ ROOT := $(CURDIR)
 PREFIX ?= /usr/local
 VENV := $(ROOT)/.venv
 
-.PHONY: help setup demo test header docs wheel install bench clean soak fuzz
+.PHONY: help setup demo test go-test header docs wheel install bench clean soak fuzz
 
 help:
-	@echo "make demo     drive one feature through the full profile with scripted agents (sets itself up)"
+	@echo "make demo     a harness on the conductor drives one feature through the full profile (scripted agents)"
 	@echo "make test     every gate CI runs: fmt, clippy, tests, header drift, C, pytest, stubtest, docs"
+	@echo "make go-test  the Go package (go/): vet, test -race, example harness, README program"
 	@echo "make header   regenerate include/fourx.h with the pinned cbindgen"
-	@echo "make docs     regenerate docs/ops.md, python/fourx/errors.py and enums.py from the core's tables"
+	@echo "make docs     regenerate docs/ops.md, go/errors_gen.go, python/fourx/errors.py and enums.py from the core's tables"
 	@echo "make wheel    build the abi3 wheel into dist/"
 	@echo "make install  PREFIX=... install header, libfourx.so.0, libfourx.a and fourx.pc"
 	@echo "make bench    run the benches and write benches/RESULTS.md (BENCH=<name> for one)"
@@ -26,10 +27,14 @@ setup:
 
 demo: setup
 	@VIRTUAL_ENV=$(VENV) PATH=$(VENV)/bin:$$PATH $(VENV)/bin/maturin develop --quiet -m python/Cargo.toml
-	@$(VENV)/bin/python python/examples/demo_harness.py
+	@$(VENV)/bin/python python/examples/demo_harness.py --profile full --scan-self
 
 test:
 	@bash scripts/test.sh
+
+# Builds the debug libfourx, points cgo at it (scripts/go-env.sh) and runs the Go tests.
+go-test:
+	@bash scripts/go-test.sh
 
 header:
 	@bash scripts/setup.sh --with-cbindgen

@@ -135,6 +135,18 @@ mypy_strict() {
   (cd python && ../.venv/bin/python -m mypy --strict fourx examples)
 }
 
+# The Go oracle (core/tests/it/go_oracle.rs) compares fourx with Go's encoding/json and yaml.v3.
+# With `go` on PATH it must build and pass; without it, say so loudly (it then skips itself).
+if command -v go >/dev/null 2>&1; then
+  export FOURX_REQUIRE_GO_ORACLE=1
+else
+  echo "################################################################################" >&2
+  echo "## GO ORACLE SKIPPED: \`go\` is not on PATH; fourx is not compared with Go's" >&2
+  echo "## encoding/json and yaml.v3 in this run." >&2
+  echo "## Install: apt-get install -y golang-go golang-gopkg-yaml.v3-dev" >&2
+  echo "################################################################################" >&2
+fi
+
 stage "setup" bash scripts/setup.sh --with-cbindgen --with-test-tools
 stage "cargo fmt --check" cargo fmt --all --check
 stage "cargo clippy" cargo clippy -q --workspace --all-targets -- -D warnings
@@ -146,9 +158,26 @@ stage "python build" python_build
 stage "pytest" pytest_run
 stage "stubtest" stubtest
 stage "mypy --strict fourx + examples" mypy_strict
+go_tests() {
+  if ! command -v go >/dev/null 2>&1; then
+    echo "!!! ============================================================" >&2
+    echo "!!! go is not installed: the Go tests were NOT run" >&2
+    echo "!!! (apt-get install golang-go; .ci/run installs it)" >&2
+    echo "!!! ============================================================" >&2
+    go_skipped=1
+    return 0
+  fi
+  bash scripts/go-test.sh
+}
+
+go_skipped=0
+stage "Go (vet, test -race, harness, README)" go_tests
 stage "cargo doc" env RUSTDOCFLAGS=-Dwarnings cargo doc -q --no-deps --workspace
 
 echo
 echo "=== stage timings"
 printf '%s\n' "${timings[@]}"
 echo "=== make test passed in $((SECONDS - T0)) s"
+if [ "$go_skipped" = 1 ]; then
+  echo "!!! the Go tests were NOT run (go is not installed)" >&2
+fi

@@ -11,7 +11,7 @@ use std::hint::black_box;
 
 use fourx_benches::{report, Id, Row, Target};
 use fourx_core::protocol::codec::yaml;
-use fourx_core::router::{contract, readonly, Agent};
+use fourx_core::router::{contract, edition::Edition, readonly, Agent};
 
 const REVIEWER: &str = include_str!("../fixtures/reviewer.md");
 const VERIFIER: &str = include_str!("../fixtures/verifier.md");
@@ -138,7 +138,9 @@ fn router(c: &mut Criterion, cases: &[Case]) {
             });
         } else {
             g.bench_with_input(BenchmarkId::new("parse", case.name), &case.text, |b, t| {
-                b.iter(|| black_box(readonly::parse(agent, black_box(t), None).unwrap()))
+                b.iter(|| {
+                    black_box(readonly::parse(Edition::V11, agent, black_box(t), None).unwrap())
+                })
             });
         }
     }

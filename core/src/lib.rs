@@ -34,6 +34,7 @@ pub mod protocol;
 pub mod words;
 
 pub mod blueprint;
+pub mod conductor;
 pub mod features;
 pub mod machine;
 pub mod report;

@@ -13,6 +13,8 @@ Typed functions and classes over the core's operations, grouped by area::
   :class:`Workspace` (the ``.4x/`` files);
 - :mod:`fourx.workspace`, :mod:`fourx.router`, :mod:`fourx.resolve`, :mod:`fourx.angles`,
   :mod:`fourx.report`, :mod:`fourx.blueprint`: the functions and classes of each area;
+- :mod:`fourx.conductor`: the run loop's decisions (``start`` / ``apply`` ... ``run_script``), so
+  a harness is only I/O;
 - :func:`call` runs any operation ``<area>.<verb>`` by name on a JSON-like dict
   (``fourx.call("state.can_transition", from_="coding", to="reviewing")``).
 
@@ -31,7 +33,19 @@ from .errors import *  # noqa: F403 (every kind's class: the generated errors.__
 
 __version__: str = _fourx.version()
 
-from . import angles, blueprint, cached, enums, errors, report, resolve, router, state, workspace
+from . import (
+    angles,
+    blueprint,
+    cached,
+    conductor,
+    enums,
+    errors,
+    report,
+    resolve,
+    router,
+    state,
+    workspace,
+)
 from .enums import EventType, FeatureStatus, NotifyLevel, Phase, Role, SubPhase
 from .state import (
     Reconciled,
@@ -67,6 +81,7 @@ __all__ = [
     "OpInfo",
     "angles",
     "blueprint",
+    "conductor",
     "enums",
     "errors",
     "report",

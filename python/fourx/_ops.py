@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 import keyword
+import os
+from collections.abc import Mapping
 from typing import Any
 
 from . import _fourx
+from .errors import InvalidInput
 
 
 def _key(name: str) -> str:
@@ -23,6 +26,10 @@ def call(op: str, input: dict[str, Any] | None = None, /, **kwargs: Any) -> Any:
     Returns the op's result as plain Python values; raises the :class:`FourxError` subclass of the
     error's kind. The GIL is released while the op runs.
     """
+    if input is not None and not isinstance(input, Mapping):
+        raise InvalidInput(
+            f"the input of {op!r} must be a dict, not {type(input).__name__}", field="input"
+        )
     if kwargs:
         merged: dict[str, Any] = dict(input) if input is not None else {}
         for name, value in kwargs.items():
@@ -40,3 +47,20 @@ def forward(op: str, required: dict[str, Any], /, **optional: Any) -> Any:
         if value is not None:
             args[_key(name)] = value
     return _fourx.call(op, args)
+
+
+def path_arg(value: Any, field: str) -> str:
+    """A path argument as the text the core receives: a ``str`` or an ``os.PathLike[str]`` whose
+    text is valid Unicode. Anything else (``None``, ``bytes``, a number, a lone surrogate) is
+    :class:`fourx.InvalidInput` naming ``field``, never ``TypeError`` or a path called "None"."""
+    if isinstance(value, os.PathLike):
+        value = os.fspath(value)
+    if not isinstance(value, str):
+        raise InvalidInput(
+            f"{field} must be a str or os.PathLike[str], not {type(value).__name__}", field=field
+        )
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidInput(f"{field} is not valid Unicode (lone surrogate)", field=field) from None
+    return value

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Literal, NotRequired, TypedDict
 
 from . import _fourx, call
-from ._ops import forward
+from ._ops import forward, path_arg
 from .errors import FoldConflict
 
 __all__ = [
@@ -452,7 +452,7 @@ def scan(root: str | Path, *, max_file_bytes: int | None = None) -> ScanResult:
     fingerprints and the repo token. ``root`` must be absolute; the result is itself a valid
     ``snapshot`` for :func:`render_index`, :func:`fold` and the other ops."""
     result: ScanResult = forward(
-        "blueprint.scan", {"root": str(root)}, max_file_bytes=max_file_bytes
+        "blueprint.scan", {"root": path_arg(root, "root")}, max_file_bytes=max_file_bytes
     )
     return result
 

@@ -11,10 +11,13 @@ only holds it and fills in the inputs. One instance may be shared by every threa
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from . import _fourx
+from ._ops import path_arg
+from .errors import InvalidInput
 from .report import FailPatternScan, MinerScan
 from .state import State
 from .workspace import BacklogDrift, CleanCandidate, FeatureList, MergedConfig
@@ -29,8 +32,8 @@ class CachedWorkspace:
     def __init__(
         self, root: str | os.PathLike[str], home: str | os.PathLike[str] | None = None
     ) -> None:
-        self.root: str = os.fspath(root)
-        self.home: str = os.fspath(home) if home is not None else str(Path.home())
+        self.root: str = path_arg(root, "root")
+        self.home: str = path_arg(home, "home") if home is not None else str(Path.home())
         self._held = _fourx.CachedWorkspace({"root": self.root, "home": self.home})
 
     def __repr__(self) -> str:
@@ -41,6 +44,10 @@ class CachedWorkspace:
         ``workspace.read_state``, ``config.read``, ``config.load_merged``,
         ``workspace.compare_backlog_mirror``, ``workspace.cleanable_features``, ``miner.*``);
         ``root`` and ``home`` are bound already."""
+        if input is not None and not isinstance(input, Mapping):
+            raise InvalidInput(
+                f"the input of {op!r} must be a dict, not {type(input).__name__}", field="input"
+            )
         return self._held.call(op, {**(input or {}), **kwargs})
 
     def list_features(self) -> FeatureList:

@@ -1,8 +1,8 @@
 """``python -m fourx``: the library from the command line.
 
 Subcommands: ``route``, ``pipeline``, ``state show|diagram``, ``contract check``,
-``blueprint index|fold|graph`` and ``ops``. Output is human-readable by default and JSON with
-``--json``; errors print their kind and message and exit with status 1 (2 for usage errors).
+``blueprint index|fold|graph``, ``run-script`` (the conductor's decisions for a scripted run) and
+``ops``. Output is human-readable by default and JSON with ``--json``; errors print their kind and message and exit with status 1 (2 for usage errors).
 Every answer comes from the core through the typed API; this module only parses arguments and
 formats results.
 """
@@ -264,6 +264,97 @@ def _cmd_blueprint_graph(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _decision_detail(d: dict[str, Any]) -> str:
+    """The kind-specific part of one decision, for the run-script table."""
+    kind = d.get("kind")
+    if kind == "run_agent":
+        text = f"{d.get('purpose')} {d.get('runner')}/{d.get('model')} attempt {d.get('attempt')}"
+        if d.get("wait_ms"):
+            text += f" after {d['wait_ms']} ms"
+        return text + (f" guard {d['guard']}" if d.get("guard") else "")
+    if kind == "run_parallel":
+        agents = ", ".join(f"#{a.get('index')} {a.get('angles')}" for a in d.get("agents", []))
+        return f"{d.get('runner')}/{d.get('model')}: {agents}"
+    if kind == "run_helper":
+        return f"{d.get('runner')}/{d.get('model')} -> {d.get('output', {}).get('file', '')}"
+    if kind == "run_health_check":
+        return "; ".join(d.get("commands", []))
+    if kind == "capture_baseline":
+        parts = [d.get("file", {}).get("file", "")] if d.get("capture_baseline") else []
+        return " + ".join(parts + (["HEAD"] if d.get("capture_base_commit") else []))
+    if kind == "gather":
+        return ", ".join(d.get("need", []) + d.get("round_files", []))
+    if kind == "run_hooks":
+        return f"{d.get('action')}: " + "; ".join(h.get("run", "") for h in d.get("hooks", []))
+    if kind == "discover_features":
+        return f"from {d.get('report', {}).get('file', '')} (max {d.get('max')})"
+    if kind == "stop":
+        return f"{d.get('reason')}: {d.get('message')} (notify {d.get('notify')})"
+    if kind == "finish":
+        return f"notify {d.get('notify')}" + (
+            ", harvest learnings" if d.get("harvest_learnings") else ""
+        )
+    return ""
+
+
+def _prepare_summary(d: dict[str, Any]) -> str:
+    """A decision's prepare actions, in order (``remove round/escalation.json`` ...)."""
+    parts = []
+    for action in d.get("prepare", []):
+        name = action.get("action", "")
+        where = f"{action['dir']}/{action['file']}" if "file" in action else action.get("dir", "")
+        parts.append(f"{name} {where}".strip())
+    return "; ".join(parts) or "-"
+
+
+def _cmd_run_script(args: argparse.Namespace, out: TextIO) -> int:
+    script = _read_json(args.file)
+    if not isinstance(script, dict):
+        raise _Exit(f"{args.file} must hold a JSON object (config, feature, start, outcomes)")
+    result = _ops.call("conductor.run_script", script)
+    if args.json:
+        _emit_json(result, out)
+        return 0
+    rows = []
+    for i, d in enumerate(result["decisions"]):
+        round_ = d.get("round", "")
+        rows.append(
+            [
+                str(i),
+                d.get("kind", ""),
+                d.get("phase", ""),
+                d.get("role", "") or "-",
+                "-" if round_ == "" else str(round_),
+                _decision_detail(d),
+                _prepare_summary(d),
+            ]
+        )
+    _table(rows, ["#", "decision", "phase", "role", "round", "detail", "prepare"], out)
+    if args.events:
+        print(file=out)
+        events = [
+            [
+                e.get("type", ""),
+                e.get("phase", ""),
+                e.get("role", "") or "-",
+                str(e.get("round", 0)),
+                e.get("status", "") or "-",
+                e.get("detail", "") or "-",
+            ]
+            for e in result["events"]
+        ]
+        _table(events, ["event", "phase", "role", "round", "status", "detail"], out)
+    state = result["state"]
+    print(
+        f"\nstate: {state.get('phase')} (round {state.get('round', 0)}), "
+        f"active {str(state.get('active', False)).lower()}"
+        + (f", stopReason {state['stopReason']}" if state.get("stopReason") else "")
+        + f"; {len(result['decisions'])} decisions, {len(result['events'])} events",
+        file=out,
+    )
+    return 0
+
+
 def _cmd_ops(args: argparse.Namespace, out: TextIO) -> int:
     ops = catalog()
     if args.prefix:
@@ -279,6 +370,12 @@ def _cmd_ops(args: argparse.Namespace, out: TextIO) -> int:
 
 
 # --- parser ------------------------------------------------------------------------------------
+
+
+def _cmd_hook(args: argparse.Namespace, out: TextIO) -> int:
+    from ._hook import main_hook
+
+    return main_hook(args.hook, args.edition)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -353,6 +450,33 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--snapshot", required=True, help="the module snapshot (JSON)")
     q.add_argument("--format", choices=["mermaid", "dot"], default="mermaid")
     q.set_defaults(run=_cmd_blueprint_graph)
+
+    p = sub.add_parser(
+        "run-script",
+        parents=[common],
+        help="the conductor's decision trace of a scripted run (a table)",
+        description=(
+            "Replays a conductor.run_script input -- a JSON object with config, feature, start "
+            "(the conductor.start input without config and feature) and outcomes (one per "
+            "decision after the first, each optionally with facts) -- and prints every decision "
+            "the conductor makes, with its prepare actions, and the final state. Shows what "
+            "fourx will decide before real agents are wired in."
+        ),
+    )
+    p.add_argument("file", help="the run_script input (JSON; '-' for stdin)")
+    p.add_argument("--events", action="store_true", help="also print the events, in order")
+    p.set_defaults(run=_cmd_run_script)
+
+    p = sub.add_parser(
+        "hook", help="run as a cc10x hook (stdin: the hook JSON; exit 2 blocks)"
+    )
+    p.add_argument("hook", choices=["task-completed", "post-tool-use"])
+    p.add_argument(
+        "--edition",
+        choices=["11.0.0", "12.7.0"],
+        help="the cc10x contract edition (default: from the plugin's .claude-plugin/plugin.json)",
+    )
+    p.set_defaults(run=_cmd_hook)
 
     p = sub.add_parser("ops", parents=[common], help="the operation catalog")
     p.add_argument("prefix", nargs="?", default="", help="only ops whose name starts with this")

@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 from typing import Any, TypedDict
 
-from ._ops import forward
+from ._ops import forward, path_arg
 from .state import Reconciled, State
 
 __all__ = [
@@ -196,18 +196,18 @@ class Finalized(TypedDict):
 
 
 def _root(root: str | os.PathLike[str]) -> str:
-    return os.fspath(root)
+    return path_arg(root, "root")
 
 
 def _home(home: str | os.PathLike[str] | None) -> str:
     """The caller's home, or ``Path.home()`` (CONVENTIONS.md §World inputs: Python's default)."""
-    return str(Path.home()) if home is None else os.fspath(home)
+    return str(Path.home()) if home is None else path_arg(home, "home")
 
 
 def find(start_dir: str | os.PathLike[str]) -> str:
     """Walks up from ``start_dir`` to the first directory holding a ``.4x`` directory; raises
     :class:`fourx.NotFound` when there is none (``workspace.find``)."""
-    root: str = forward("workspace.find", {"start_dir": os.fspath(start_dir)})["root"]
+    root: str = forward("workspace.find", {"start_dir": path_arg(start_dir, "start_dir")})["root"]
     return root
 
 
@@ -287,7 +287,7 @@ def atomic_write_file(
         payload = {"data": data}
     forward(
         "workspace.atomic_write_file",
-        {"dir": os.fspath(dir), "final_name": final_name, "perm": perm, **payload},
+        {"dir": path_arg(dir, "dir"), "final_name": final_name, "perm": perm, **payload},
     )
 
 

@@ -2,20 +2,24 @@
 //! Conversion, the panic boundary and error mapping are the module's; the cache and the ops are
 //! the core's (`HeldCachedWorkspace`, the same object the C handle `fourx_cached_workspace` holds).
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
-
 use pyo3::prelude::*;
+use serde_json::{Map, Value};
 
 use fourx_core::ops::workspace_cached::HeldCachedWorkspace;
 use fourx_core::ops::Handle;
 
-use super::{guard, raise, to_object, to_py};
+use super::{exit_gate, guard, raise, text_arg, to_object, to_py};
 
 /// A cached workspace bound to `{root, home?}`; `call(op, input)` runs one read op through it.
 /// Immutable from Python and `Sync`: one instance may be shared by every thread.
 #[pyclass(frozen, module = "fourx._fourx", name = "CachedWorkspace")]
 pub struct CachedWorkspace {
     inner: HeldCachedWorkspace,
+    /// The config it was bound from, to bind a fresh reader in a forked child.
+    config: Map<String, Value>,
+    /// The process that made it: a child that inherited it through `fork` never takes the
+    /// cache's locks (a parent thread may have held one at the fork, and it would stay held).
+    creator: u32,
 }
 
 #[pymethods]
@@ -26,7 +30,11 @@ impl CachedWorkspace {
         guard(py, || {
             let map = to_object(config).map_err(|e| raise(py, e))?;
             let inner = HeldCachedWorkspace::from_config(&map).map_err(|e| raise(py, e))?;
-            Ok(CachedWorkspace { inner })
+            Ok(CachedWorkspace {
+                inner,
+                config: map,
+                creator: std::process::id(),
+            })
         })
     }
 
@@ -35,13 +43,24 @@ impl CachedWorkspace {
     fn call<'py>(
         &self,
         py: Python<'py>,
-        op: &str,
+        op: &Bound<'py, PyAny>,
         input: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         guard(py, || {
+            let op = text_arg(op, "op").map_err(|e| raise(py, e))?;
             let map = to_object(input).map_err(|e| raise(py, e))?;
             let inner = &self.inner;
-            let result = py.detach(|| catch_unwind(AssertUnwindSafe(|| inner.call(op, &map))));
+            let config = &self.config;
+            let inherited = self.creator != std::process::id();
+            let result = exit_gate::detach(py, || {
+                if inherited {
+                    // Fork safety: in a child, every call reads through a reader of its own
+                    // (correct, uncached); make a new CachedWorkspace in the child to cache there.
+                    HeldCachedWorkspace::from_config(config)?.call(&op, &map)
+                } else {
+                    inner.call(&op, &map)
+                }
+            });
             match result {
                 Ok(Ok(v)) => to_py(py, &v),
                 Ok(Err(e)) => Err(raise(py, e)),

@@ -6,10 +6,9 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use serde_json::{Map, Number, Value};
 
 use fourx_core::ops::blueprint_store::HeldStore;
@@ -17,6 +16,7 @@ use fourx_core::ops::Handle;
 use fourx_core::{ops, Error, ErrorKind};
 
 mod cached;
+mod exit_gate;
 
 /// Deepest nesting accepted when converting a Python value (same as every other input path).
 const MAX_DEPTH: usize = ops::MAX_DEPTH;
@@ -158,7 +158,11 @@ fn raise(py: Python<'_>, e: Error) -> PyErr {
 
 /// The panic boundary of every entry point: runs `f`, turning a panic (a bug, never expected) into
 /// `fourx.Panic` with the panic's message instead of letting pyo3 raise `PanicException`.
+///
+/// It is also where a thread enters and leaves fourx for the interpreter-exit rule
+/// (`exit_gate`): a thread that would enter while the interpreter is exiting parks instead.
 fn guard<T>(py: Python<'_>, f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    let _holding = exit_gate::Holding::enter(py);
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(result) => result,
         Err(payload) => {
@@ -185,23 +189,13 @@ fn guard<T>(py: Python<'_>, f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
 #[pyo3(signature = (op, input, /))]
 fn call<'py>(
     py: Python<'py>,
-    op: &Bound<'py, PyString>,
+    op: &Bound<'py, PyAny>,
     input: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
     guard(py, || {
-        // A lone surrogate cannot name an op: invalid_input like one in a value, never a bare
-        // UnicodeEncodeError.
-        let op = op
-            .to_str()
-            .map_err(|_| {
-                raise(
-                    py,
-                    Error::invalid_input("the op name is not valid Unicode (lone surrogate)"),
-                )
-            })?
-            .to_owned();
+        let op = text_arg(op, "op").map_err(|e| raise(py, e))?;
         let value = to_json(input, 0).map_err(|e| raise(py, e))?;
-        let result = py.detach(move || catch_unwind(move || ops::call(&op, &value)));
+        let result = exit_gate::detach(py, move || ops::call(&op, &value));
         match result {
             Ok(Ok(v)) => to_py(py, &v),
             Ok(Err(e)) => Err(raise(py, e)),
@@ -214,16 +208,54 @@ fn call<'py>(
 /// result as JSON bytes.
 #[pyfunction]
 #[pyo3(signature = (op, input, /))]
-fn call_json(py: Python<'_>, op: &str, input: &[u8]) -> PyResult<Vec<u8>> {
+fn call_json(py: Python<'_>, op: &Bound<'_, PyAny>, input: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
     guard(py, || {
-        let bytes = input.to_vec();
-        let op = op.to_owned();
-        let result = py.detach(move || catch_unwind(move || ops::call_bytes(&op, &bytes)));
+        let op = text_arg(op, "op").map_err(|e| raise(py, e))?;
+        let bytes = input
+            .cast::<PyBytes>()
+            .map_err(|_| {
+                raise(
+                    py,
+                    Error::invalid_input(format!(
+                        "the input of call_json must be bytes, not {}",
+                        type_name(input)
+                    ))
+                    .with_field("input"),
+                )
+            })?
+            .as_bytes()
+            .to_vec();
+        let result = exit_gate::detach(py, move || ops::call_bytes(&op, &bytes));
         match result {
-            Ok(Ok(v)) => serde_json::to_vec(&v).map_err(|e| PyValueError::new_err(e.to_string())),
+            Ok(Ok(v)) => serde_json::to_vec(&v).map_err(|e| {
+                raise(
+                    py,
+                    Error::new(ErrorKind::Panic, format!("result not serialisable: {e}")),
+                )
+            }),
             Ok(Err(e)) => Err(raise(py, e)),
             Err(payload) => std::panic::resume_unwind(payload),
         }
+    })
+}
+
+/// The name of `obj`'s type, for messages.
+fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "?".into())
+}
+
+/// A text argument (an op name, a phase): a `str` of valid Unicode. Anything else — another
+/// type, or a string with a lone surrogate — is `invalid_input` naming `field`, never a bare
+/// `TypeError` or `UnicodeEncodeError`.
+fn text_arg(obj: &Bound<'_, PyAny>, field: &str) -> Result<String, Error> {
+    let s = obj.cast::<PyString>().map_err(|_| {
+        conversion_error(format!("{field} must be a str, not {}", type_name(obj))).with_field(field)
+    })?;
+    s.to_str().map(str::to_owned).map_err(|_| {
+        conversion_error(format!("{field} is not valid Unicode (lone surrogate)")).with_field(field)
     })
 }
 
@@ -242,6 +274,25 @@ fn to_object(obj: &Bound<'_, PyAny>) -> Result<Map<String, Value>, Error> {
 #[pyclass(frozen, module = "fourx._fourx")]
 struct BlueprintStore {
     held: HeldStore,
+    /// The process that made it. An in-memory store inherited through `fork` is refused in the
+    /// child: a parent thread may have held its lock at the fork (and would hold it forever).
+    creator: u32,
+}
+
+impl BlueprintStore {
+    /// Refuses use of an in-memory store from a process other than its creator (`invalid_input`).
+    fn check_fork(&self) -> Result<(), Error> {
+        let here = std::process::id();
+        if self.held.is_memory() && self.creator != here {
+            return Err(Error::invalid_input(format!(
+                "this in-memory blueprint store was created in process {} and inherited through fork \
+                 by process {here}; its lock may be held by a thread that does not exist here, so \
+                 it cannot be used: create a new Store in the child (or use a filesystem store)",
+                self.creator
+            )));
+        }
+        Ok(())
+    }
 }
 
 #[pymethods]
@@ -251,11 +302,13 @@ impl BlueprintStore {
     fn new(py: Python<'_>, config: &Bound<'_, PyAny>) -> PyResult<Self> {
         guard(py, || {
             let config = to_object(config).map_err(|e| raise(py, e))?;
-            let held = py
-                .detach(move || catch_unwind(move || HeldStore::new(&config)))
+            let held = exit_gate::detach(py, move || HeldStore::new(&config))
                 .unwrap_or_else(|payload| std::panic::resume_unwind(payload))
                 .map_err(|e| raise(py, e))?;
-            Ok(BlueprintStore { held })
+            Ok(BlueprintStore {
+                held,
+                creator: std::process::id(),
+            })
         })
     }
 
@@ -269,13 +322,15 @@ impl BlueprintStore {
     fn call<'py>(
         &self,
         py: Python<'py>,
-        op: &str,
+        op: &Bound<'py, PyAny>,
         input: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         guard(py, || {
+            let op = text_arg(op, "op").map_err(|e| raise(py, e))?;
+            self.check_fork().map_err(|e| raise(py, e))?;
             let input = to_object(input).map_err(|e| raise(py, e))?;
             let held = &self.held;
-            let result = py.detach(|| catch_unwind(AssertUnwindSafe(|| held.call(op, &input))));
+            let result = exit_gate::detach(py, || held.call(&op, &input));
             match result {
                 Ok(Ok(v)) => to_py(py, &v),
                 Ok(Err(e)) => Err(raise(py, e)),
@@ -291,9 +346,15 @@ impl BlueprintStore {
 /// Unknown phase strings are not errors: the answer is what the table gives for them.
 #[pyfunction]
 #[pyo3(signature = (from_, to))]
-fn can_transition(py: Python<'_>, from_: &str, to: &str) -> PyResult<bool> {
+fn can_transition(
+    py: Python<'_>,
+    from_: &Bound<'_, PyAny>,
+    to: &Bound<'_, PyAny>,
+) -> PyResult<bool> {
     guard(py, || {
-        Ok(fourx_core::machine::can_transition_str(from_, to))
+        let from_ = text_arg(from_, "from").map_err(|e| raise(py, e))?;
+        let to = text_arg(to, "to").map_err(|e| raise(py, e))?;
+        Ok(fourx_core::machine::can_transition_str(&from_, &to))
     })
 }
 
@@ -340,6 +401,10 @@ fn _fourx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<cached::CachedWorkspace>()?;
     m.add_function(wrap_pyfunction!(can_transition, m)?)?;
     m.add_class::<BlueprintStore>()?;
+    exit_gate::register(m)?;
+    // The op catalog is built on first use behind a lock; build it now, at import, so that a
+    // fork can never catch another thread in the middle of building it.
+    let _ = ops::catalog();
     // Set as a plain attribute, outside `__all__`: a private test hook, not part of the API.
     #[cfg(debug_assertions)]
     m.as_any()

@@ -22,8 +22,9 @@ def test_can_transition_agrees_with_the_op_for_every_pair() -> None:
             assert fourx.can_transition(from_=a, to=b) is expected
 
 
-def test_can_transition_rejects_non_strings_with_type_error() -> None:
-    with pytest.raises(TypeError):
+def test_can_transition_rejects_non_strings_with_invalid_input() -> None:
+    # A FourxError with a kind, like every other bad argument (never a bare TypeError).
+    with pytest.raises(fourx.InvalidInput):
         fourx.can_transition(1, "coding")  # type: ignore[arg-type]
 
 

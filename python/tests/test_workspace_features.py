@@ -31,9 +31,13 @@ def test_init_writes_the_settings(ws: Workspace, tmp_path: Path) -> None:
     runners = {"claude": {"command": "claude"}, "codex": {"command": "codex"}}
     ws.write_config({**CONFIG, "runners": runners, "default_runner": "codex"})
     assert ws.read_config()["default_runner"] == "codex"
-    ws.write_config({**CONFIG, "default_runner": "nobody"})
+    # A config every read would refuse is never written: the file keeps its last valid bytes.
     with pytest.raises(fourx.InvalidConfig):
-        ws.read_config()
+        ws.write_config({**CONFIG, "default_runner": "nobody"})
+    assert ws.read_config()["default_runner"] == "codex"
+    with pytest.raises(fourx.InvalidConfig):
+        Workspace(tmp_path / "other").init({"roles": {"deep_reviewer": {}}})
+    assert not (tmp_path / "other" / ".4x").exists()
 
 
 def test_user_config_and_merge_use_the_given_home(ws: Workspace, tmp_path: Path) -> None:

@@ -4,33 +4,20 @@
 //! Decides the 150 ms boundary, the 24 h lifetime and the rescan policy; measuring the scan's
 //! duration is the caller's (the core has no clock).
 
-use std::fmt;
-
 use super::defaults::{COSTLY_MIN_RESCAN_INTERVAL_S, COST_MODE_BOUNDARY_MS, COST_MODE_TTL_S};
 use super::stamp::UtcSecond;
 
-/// How expensive a scan of this repository is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CostMode {
-    /// Under 150 ms: every token change rescans.
-    Cheap,
-    /// 150 ms or more: rescans at most every 30 s.
-    Costly,
+fn unknown_mode(what: &str, s: &str) -> String {
+    format!("unknown {what} {s:?}")
 }
 
-impl CostMode {
-    /// The mode's word.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            CostMode::Cheap => "cheap",
-            CostMode::Costly => "costly",
-        }
-    }
-}
-
-impl fmt::Display for CostMode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+crate::words::string_enum! {
+    /// How expensive a scan of this repository is.
+    pub enum CostMode("cost mode", String, unknown_mode) {
+        /// `cheap`: under 150 ms, every token change rescans.
+        Cheap = "cheap",
+        /// `costly`: 150 ms or more, rescans at most every 30 s.
+        Costly = "costly",
     }
 }
 

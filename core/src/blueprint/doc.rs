@@ -6,8 +6,6 @@
 //! and [`mod@super::render`]; what may change a doc is [`super::fold`] and [`mod@super::gc`].
 
 use std::collections::BTreeMap;
-use std::fmt;
-use std::str::FromStr;
 
 use serde_json::{json, Map, Value};
 
@@ -18,57 +16,23 @@ use super::normalize::{collapse, is_c0_or_del, short_id};
 use super::snapshot::is_valid_fingerprint;
 use super::stamp::canonical_or_empty;
 
-/// The asserted section kinds (`AssertedSections`), in file order. `derived` is never one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Field {
-    /// `purpose`
-    Purpose,
-    /// `entrypoints`
-    Entrypoints,
-    /// `invariants`
-    Invariants,
-    /// `gotchas`
-    Gotchas,
+fn unknown_field(_what: &str, s: &str) -> Error {
+    Error::invalid_input(format!(
+        "unknown field {s:?}; expected purpose, entrypoints, invariants or gotchas"
+    ))
 }
 
-impl Field {
-    /// Every field in file order.
-    pub const ALL: [Field; 4] = [
-        Field::Purpose,
-        Field::Entrypoints,
-        Field::Invariants,
-        Field::Gotchas,
-    ];
-
-    /// The field's word.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Field::Purpose => "purpose",
-            Field::Entrypoints => "entrypoints",
-            Field::Invariants => "invariants",
-            Field::Gotchas => "gotchas",
-        }
-    }
-}
-
-impl fmt::Display for Field {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for Field {
-    type Err = Error;
-
-    fn from_str(s: &str) -> Result<Field> {
-        Field::ALL
-            .into_iter()
-            .find(|f| f.as_str() == s)
-            .ok_or_else(|| {
-                Error::invalid_input(format!(
-                    "unknown field {s:?}; expected purpose, entrypoints, invariants or gotchas"
-                ))
-            })
+crate::words::string_enum! {
+    /// The asserted section kinds (`AssertedSections`), in file order. `derived` is never one.
+    pub enum Field("field", Error, unknown_field) {
+        /// `purpose`
+        Purpose = "purpose",
+        /// `entrypoints`
+        Entrypoints = "entrypoints",
+        /// `invariants`
+        Invariants = "invariants",
+        /// `gotchas`
+        Gotchas = "gotchas",
     }
 }
 
@@ -362,7 +326,7 @@ mod tests {
     #[test]
     fn fields_round_trip_and_derived_is_not_one() {
         for f in Field::ALL {
-            assert_eq!(f.as_str().parse::<Field>().unwrap(), f);
+            assert_eq!(f.as_str().parse::<Field>().unwrap(), *f);
         }
         assert!("derived".parse::<Field>().is_err());
     }

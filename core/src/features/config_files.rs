@@ -33,6 +33,14 @@ pub fn render_config(c: &Config) -> Result<String> {
     render_indented(c)
 }
 
+/// The bytes [`render_config`] gives, refused with `invalid_config` when [`parse_config`] — what
+/// `config.read` runs — would refuse them: fourx never writes a settings file every read fails.
+pub fn render_config_checked(c: &Config) -> Result<String> {
+    let text = render_config(c)?;
+    parse_config(text.as_bytes())?;
+    Ok(text)
+}
+
 /// Decodes per-user settings text (no validation). Undecodable → `invalid_json`.
 pub fn parse_user_config(text: &[u8]) -> Result<UserConfig> {
     decode_text(text, CONFIG_FILE).map_err(|e| Error::new(ErrorKind::InvalidJson, e))
@@ -104,6 +112,24 @@ mod tests {
         let again = render_config(&parse_config(text.as_bytes()).unwrap()).unwrap();
         assert_eq!(again, text);
         assert!(text.ends_with("}\n"));
+    }
+
+    #[test]
+    fn a_config_every_read_refuses_is_never_written() {
+        let c: Config = decode_text(
+            br#"{"project":{"name":"p"},"roles":{"deep_reviewer":{}}}"#,
+            "t",
+        )
+        .unwrap();
+        assert_eq!(
+            render_config_checked(&c).unwrap_err().kind,
+            ErrorKind::InvalidConfig
+        );
+        let ok: Config = decode_text(br#"{"project":{"name":"p"}}"#, "t").unwrap();
+        assert_eq!(
+            render_config_checked(&ok).unwrap(),
+            render_config(&ok).unwrap()
+        );
     }
 
     #[test]

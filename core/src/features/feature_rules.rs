@@ -33,7 +33,11 @@ fn joined_statuses() -> String {
 }
 
 fn joined_subtask_statuses() -> String {
-    SubtaskStatus::ALL.map(SubtaskStatus::as_str).join(", ")
+    SubtaskStatus::ALL
+        .iter()
+        .map(|s| s.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Strict validation (features.md §5.1).

@@ -8,9 +8,9 @@
 use std::collections::BTreeMap;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::protocol::codec::yaml::v3::{Decoder, MAX_BYTES};
+use crate::protocol::codec::yaml::v3::{prepare, Decoder, MAX_BYTES};
 use crate::protocol::codec::yaml::v3_emit::{emit, sort_natural, Out};
-use crate::protocol::codec::yaml::{NodeId, YamlError};
+use crate::protocol::codec::yaml::{NodeId, YamlError, YamlErrorKind};
 use crate::protocol::config::HookEntry;
 use crate::protocol::feature::{
     Feature, HealthCheck, IssueRef, ManualCheck, PhaseOverride, Subtask, TestStrategy,
@@ -45,7 +45,12 @@ pub fn parse_feature(text: &str) -> Result<Feature> {
 }
 
 fn decode_feature(text: &str) -> R<Feature> {
-    let d = Decoder::new(text)?;
+    let p = prepare(text).map_err(|(m, at)| YamlError {
+        kind: YamlErrorKind::Syntax,
+        message: format!("{m} at byte {at}"),
+        position: None,
+    })?;
+    let d = Decoder::from_prepared(&p)?;
     let mut f = Feature::default();
     let Some(entries) = d.root_mapping("feature")? else {
         return Ok(f);
@@ -182,7 +187,12 @@ pub fn parse_test_strategy(text: &str) -> Result<TestStrategy> {
 }
 
 fn decode_test_strategy(text: &str) -> R<TestStrategy> {
-    let d = Decoder::new(text)?;
+    let p = prepare(text).map_err(|(m, at)| YamlError {
+        kind: YamlErrorKind::Syntax,
+        message: format!("{m} at byte {at}"),
+        position: None,
+    })?;
+    let d = Decoder::from_prepared(&p)?;
     let mut t = TestStrategy::default();
     let Some(entries) = d.root_mapping("test strategy")? else {
         return Ok(t);

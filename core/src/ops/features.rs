@@ -75,7 +75,7 @@ pub(crate) fn feature_arg(a: &Args<'_>, key: &str) -> Result<Feature> {
 fn constants(_: &Map<String, Value>) -> Result<Value> {
     Ok(json!({
         "statuses": FeatureStatus::ALL.iter().map(|s| s.as_str()).collect::<Vec<_>>(),
-        "subtask_statuses": SubtaskStatus::ALL.map(SubtaskStatus::as_str),
+        "subtask_statuses": SubtaskStatus::ALL.iter().map(|s| s.as_str()).collect::<Vec<_>>(),
         "id_pattern": ID_PATTERN,
         "default_screenshot_dir": DEFAULT_SCREENSHOT_DIR,
         "default_on_fail": DEFAULT_ON_FAIL,

@@ -15,6 +15,7 @@ pub mod blueprint_cell;
 #[cfg(feature = "fs")]
 pub mod blueprint_scan;
 pub mod blueprint_store;
+pub mod conductor;
 pub mod features;
 #[cfg(feature = "fs")]
 pub mod features_fs;
@@ -25,9 +26,13 @@ pub mod report_pool;
 pub mod resolve;
 pub mod router;
 pub mod router_prompt;
+pub mod router_workflow;
+pub mod run_files;
 pub mod workspace;
 #[cfg(feature = "fs")]
 pub mod workspace_cached;
+#[cfg(feature = "fs")]
+pub mod workspace_resume;
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -59,7 +64,12 @@ static AREAS: &[&[OpInfo]] = &[
     report_pool::OPS,
     router::OPS,
     router_prompt::OPS,
+    router_workflow::OPS,
+    run_files::OPS,
     blueprint::OPS,
+    conductor::OPS,
+    #[cfg(feature = "fs")]
+    workspace_resume::OPS,
     #[cfg(feature = "fs")]
     blueprint_scan::OPS,
 ];

@@ -9,10 +9,11 @@ use serde_json::{json, Map, Value};
 use super::{Args, OpInfo};
 use crate::error::{Error, ErrorKind as K, Result};
 
+use crate::router::edition::Edition;
 use crate::router::parse::readonly::{TaskState, TASK_STATUSES};
 use crate::router::parse::verdicts::Verdict;
 use crate::router::route::build_scope::{self, Heuristics};
-use crate::router::vocabulary::{Agent, BuildScope, UnknownName};
+use crate::router::vocabulary::{Agent, BuildScope, Origin, Phase, UnknownName, WorkflowType};
 use crate::router::{
     artifact, brainstorm, contract, dispatch, event_line, loop_gate, marker, metadata, model_tier,
     output, readonly, route, scope_reply, session, subject, task_graph, verdicts, workflow_id,
@@ -43,12 +44,36 @@ fn enum_opt<T: FromStr<Err = UnknownName>>(a: &Args<'_>, key: &str) -> Result<Op
         .transpose()
 }
 
-/// A required agent name (bare or `cc10x:`); an unknown name is `unknown_agent`.
-fn agent_req(a: &Args<'_>) -> Result<Agent> {
+/// A required agent name (bare or `cc10x:`) of the edition; another name is `unknown_agent`.
+fn agent_req(e: Edition, a: &Args<'_>) -> Result<Agent> {
     let name = a.str("agent")?;
-    Agent::parse_name(name).map_err(|_| {
-        Error::new(K::UnknownAgent, format!("{name:?} is not a cc10x agent")).with_field("agent")
+    e.agent(name).map_err(|_| {
+        Error::new(
+            K::UnknownAgent,
+            format!("{name:?} is not a cc10x {e} agent"),
+        )
+        .with_field("agent")
     })
+}
+
+/// An optional phase of the edition's enum.
+fn phase_opt(e: Edition, a: &Args<'_>, key: &str) -> Result<Option<Phase>> {
+    a.opt_str(key)?
+        .map(|s| e.phase(s).map_err(|x| x.into_error(key)))
+        .transpose()
+}
+
+/// An optional origin of the edition's enum.
+fn origin_opt(e: Edition, a: &Args<'_>, key: &str) -> Result<Option<Origin>> {
+    a.opt_str(key)?
+        .map(|s| e.origin(s).map_err(|x| x.into_error(key)))
+        .transpose()
+}
+
+/// A required workflow type the edition knows.
+fn workflow_req(e: Edition, a: &Args<'_>, key: &str) -> Result<WorkflowType> {
+    let s = a.str(key)?;
+    e.workflow(s).map_err(|x| x.into_error(key))
 }
 
 /// A required non-negative integer.
@@ -81,17 +106,22 @@ fn task_state(a: &Args<'_>) -> Result<Option<TaskState>> {
 }
 
 fn op_route(m: &Input) -> Result<Value> {
+    Edition::from_input(m)?;
     to_json(&route::route(args(m).str("request")?))
 }
 
 fn op_parse_task_metadata(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let a = args(m);
     let description = a.str("description")?;
-    let require_all = a.opt_bool("require_all")?.unwrap_or(false);
-    Ok(metadata::parse(description, require_all)?.to_json())
+    let require_all = a
+        .opt_bool("require_all")?
+        .unwrap_or(e.rules().require_all_default);
+    Ok(metadata::parse(e, description, require_all)?.to_json())
 }
 
 fn op_format_task_metadata(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let a = args(m);
     let input = metadata::MetadataInput {
         wf: a.opt_str("wf")?,
@@ -103,26 +133,30 @@ fn op_format_task_metadata(m: &Input) -> Result<Value> {
         reason: a.opt_str("reason")?,
         body: a.opt_str("body")?,
     };
-    Ok(json!({ "text": metadata::format(&input)? }))
+    Ok(json!({ "text": metadata::format(e, &input)? }))
 }
 
 fn op_new_workflow_id(m: &Input) -> Result<Value> {
+    Edition::from_input(m)?;
     let a = args(m);
     let (now, nonce) = (a.str("now")?, a.str("nonce")?);
     Ok(json!({ "workflow_uuid": workflow_id::WorkflowId::new(now, nonce)?.as_str() }))
 }
 
 fn op_validate_workflow_id(m: &Input) -> Result<Value> {
+    Edition::from_input(m)?;
     let id = workflow_id::validate(args(m).str("workflow_uuid")?, "workflow_uuid")?;
     let p = id.parts();
     Ok(json!({"workflow_uuid": p.workflow_uuid, "timestamp": p.timestamp, "nonce": p.nonce}))
 }
 
 fn op_parse_subject(m: &Input) -> Result<Value> {
-    to_json(&subject::parse(args(m).str("subject")?))
+    let e = Edition::from_input(m)?;
+    to_json(&subject::parse(e, args(m).str("subject")?))
 }
 
 fn op_format_marker(m: &Input) -> Result<Value> {
+    Edition::from_input(m)?;
     let a = args(m);
     let kind: marker::MarkerKind = enum_req(&a, "marker")?;
     let wf = a.str("wf")?;
@@ -138,37 +172,50 @@ fn op_format_marker(m: &Input) -> Result<Value> {
 }
 
 fn op_parse_markers(m: &Input) -> Result<Value> {
+    Edition::from_input(m)?;
     to_json(&marker::parse(args(m).str("text")?))
 }
 
 fn op_resolve_scope_reply(m: &Input) -> Result<Value> {
+    Edition::from_input(m)?;
     let scope = scope_reply::resolve(args(m).str("reply")?)?;
     Ok(json!({ "scope": scope }))
 }
 
 fn op_parse_session_settings(m: &Input) -> Result<Value> {
+    Edition::from_input(m)?;
     to_json(&session::parse(args(m).str("text")?))
 }
 
 fn op_dispatch(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let a = args(m);
     let kind = enum_req(&a, "kind")?;
-    let phase = enum_opt(&a, "phase")?;
-    let origin = enum_opt(&a, "origin")?;
-    let d = dispatch::dispatch(kind, phase, origin)?;
+    let phase = phase_opt(e, &a, "phase")?;
+    let origin = origin_opt(e, &a, "origin")?;
+    let d = dispatch::dispatch(e, kind, phase, origin)?;
     Ok(json!({"mode": d.mode, "agent": d.agent.map(Agent::qualified)}))
 }
 
 fn op_model_tier(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let a = args(m);
-    let agent = agent_req(&a)?;
+    let agent = agent_req(e, &a)?;
     let scope = enum_opt(&a, "build_scope")?.unwrap_or(BuildScope::Standard);
     let escalate = a.opt_bool("escalate")?.unwrap_or(false);
     let requested = enum_opt(&a, "requested_tier")?;
-    to_json(&model_tier::choose(agent, scope, escalate, requested))
+    let choice = model_tier::choose(agent, scope, escalate, requested).ok_or_else(|| {
+        Error::new(
+            K::UnknownAgent,
+            format!("the {e} model-tier table has no row for {agent}"),
+        )
+        .with_field("agent")
+    })?;
+    to_json(&choice)
 }
 
 fn op_build_scope(m: &Input) -> Result<Value> {
+    Edition::from_input(m)?;
     let a = args(m);
     let plan = a.opt_str("plan")?.unwrap_or("N/A");
     let heuristics = if plan == "N/A" {
@@ -194,42 +241,48 @@ fn op_build_scope(m: &Input) -> Result<Value> {
 }
 
 fn op_task_graph(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let a = args(m);
-    let workflow = enum_req(&a, "workflow")?;
+    let workflow = workflow_req(e, &a, "workflow")?;
     let scope = enum_opt(&a, "build_scope")?.unwrap_or(BuildScope::Standard);
     let skip = a.opt_bool("diff_driven_docs_skip")?.unwrap_or(false);
-    to_json(&task_graph::graph(workflow, scope, skip))
+    to_json(&task_graph::graph(e, workflow, scope, skip))
 }
 
 fn op_parse_readonly_output(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let a = args(m);
-    let agent = agent_req(&a)?;
-    readonly::spec(agent)?;
+    let agent = agent_req(e, &a)?;
+    readonly::spec(e, agent)?;
     let out = a.str("output")?;
     let task = task_state(&a)?;
-    to_json(&readonly::parse(agent, out, task.as_ref())?)
+    to_json(&readonly::parse(e, agent, out, task.as_ref())?)
 }
 
 fn op_parse_write_contract(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let a = args(m);
-    let agent = agent_req(&a)?;
+    let agent = agent_req(e, &a)?;
     let out = a.str("output")?;
     to_json(&contract::parse(agent, out)?)
 }
 
 fn op_parse_output(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let a = args(m);
-    let agent = agent_req(&a)?;
+    let agent = agent_req(e, &a)?;
     let out = a.str("output")?;
     let task = task_state(&a)?;
-    to_json(&output::parse(agent, out, task.as_ref())?)
+    to_json(&output::parse(e, agent, out, task.as_ref())?)
 }
 
 fn op_parse_brainstorm_handoff(m: &Input) -> Result<Value> {
+    Edition::from_input(m)?;
     to_json(&brainstorm::parse(args(m).str("output")?)?)
 }
 
 fn op_reconcile_verdicts(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let a = args(m);
     let v = a.req("verdicts")?;
     let items = v
@@ -245,7 +298,7 @@ fn op_reconcile_verdicts(m: &Input) -> Result<Value> {
             .with_field("verdicts")
         })?;
         let va = args(obj);
-        let agent = agent_req(&va)?;
+        let agent = agent_req(e, &va)?;
         let status = va.str("status")?.to_string();
         list.push(Verdict { agent, status });
     }
@@ -253,29 +306,32 @@ fn op_reconcile_verdicts(m: &Input) -> Result<Value> {
 }
 
 fn op_new_artifact(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let a = args(m);
     let id = workflow_id::validate(a.str("workflow_uuid")?, "workflow_uuid")?;
-    let wt = enum_req(&a, "workflow_type")?;
+    let wt = workflow_req(e, &a, "workflow_type")?;
     let request = a.str("user_request")?;
     let now = a.str("now")?;
-    Ok(json!({ "artifact": artifact::new_artifact(&id, wt, request, now)? }))
+    Ok(json!({ "artifact": artifact::new_artifact(e, &id, wt, request, now)? }))
 }
 
 fn op_check_artifact(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let a = args(m);
     let text = a.str("text")?;
     let expected = a.str("workflow_uuid")?;
-    let c = artifact::check_artifact(text, expected)?;
+    let c = artifact::check_artifact(e, text, expected)?;
     Ok(json!({"workflow_uuid": c.workflow_uuid, "workflow_type": c.workflow_type}))
 }
 
 fn op_event_line(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
     let a = args(m);
     let now = a.str("now")?;
     crate::router::now::parse_now(now, "now")?;
     let wf = workflow_id::validate(a.str("wf")?, "wf")?;
     let event = a.str("event")?;
-    event_line::check_event(event).map_err(|e| e.into_error("event"))?;
+    event_line::check_event(e, event).map_err(|x| x.into_error("event"))?;
     let phase = a.str("phase")?;
     let task_id = match m.get("task_id") {
         None => return Err(a.missing_err("task_id")),
@@ -295,7 +351,8 @@ fn op_event_line(m: &Input) -> Result<Value> {
         ),
     };
     let work_category = a.opt_str("work_category")?;
-    let e = event_line::Event {
+    let ev = event_line::Event {
+        edition: e,
         now,
         wf: &wf,
         event,
@@ -308,10 +365,11 @@ fn op_event_line(m: &Input) -> Result<Value> {
         work_category,
         details: a.get("details"),
     };
-    Ok(json!({ "line": event_line::line(&e)? }))
+    Ok(json!({ "line": event_line::line(&ev)? }))
 }
 
 fn op_loop_gate(m: &Input) -> Result<Value> {
+    Edition::from_input(m)?;
     let a = args(m);
     let l = enum_req(&a, "loop")?;
     let count = count_req(&a, "count")?;
@@ -352,29 +410,29 @@ const OUT_ERRS: &[K] = &[
 /// The ops of this area, one line each.
 #[rustfmt::skip]
 pub(crate) static OPS: &[OpInfo] = &[
-    OpInfo::new("router.route", "Route a request to a workflow by the signal table (router.md 4.1).", &["request"], &["workflow", "signal", "priority", "matched", "chain", "announcement", "override", "matches"], BAD, op_route),
-    OpInfo::new("router.parse_task_metadata", "Parse and validate the metadata block of a task description (4.2).", &["description", "require_all?"], &["wf", "kind", "origin", "phase", "plan", "scope", "reason", "body", "canonical"], &[K::MissingField, K::InvalidValue, K::DuplicateField], op_parse_task_metadata),
-    OpInfo::new("router.format_task_metadata", "Format the canonical seven-line metadata block, optionally with a body (4.3).", &["wf", "kind", "origin", "phase", "plan?", "scope?", "reason?", "body?"], &["text"], BAD, op_format_task_metadata),
-    OpInfo::new("router.new_workflow_id", "Mint wf-YYYYMMDDTHHMMSSZ-<nonce> from now and an 8-hex-digit nonce (4.4).", &["now", "nonce"], &["workflow_uuid"], BAD, op_new_workflow_id),
-    OpInfo::new("router.validate_workflow_id", "Validate a workflow id and split it into timestamp and nonce (4.5).", &["workflow_uuid"], &["workflow_uuid", "timestamp", "nonce"], BAD, op_validate_workflow_id),
-    OpInfo::new("router.parse_subject", "Classify a task subject (parent, memory, child, TODO, legacy, foreign) (4.6).", &["subject"], &["class", "workflow", "agent", "summary"], BAD, op_parse_subject),
-    OpInfo::new("router.format_marker", "Format a BUILD-START/DEBUG-RESET/PLAN-START/SCOPE-DECISION-PENDING/MEMORY-TASK-ID marker (4.7).", &["marker", "wf", "reason?", "memory_task_id?"], &["text"], BAD, op_format_marker),
-    OpInfo::new("router.parse_markers", "Find workflow markers in a memory text and count DEBUG attempts since the last reset (4.8).", &["text"], &["markers", "debug_attempts", "debug_stuck"], BAD, op_parse_markers),
-    OpInfo::new("router.resolve_scope_reply", "Map a reply to the scope gate onto CRITICAL_ONLY or ALL_ISSUES (4.9).", &["reply"], &["scope"], &[K::MissingField, K::InvalidValue, K::Ambiguous, K::UnrecognizedReply], op_resolve_scope_reply),
-    OpInfo::new("router.parse_session_settings", "Read AUTO_PROCEED and DIFF_DRIVEN_DOCS from ## Session Settings (4.10).", &["text"], &["section_found", "auto_proceed", "just_go", "diff_driven_docs_skip"], BAD, op_parse_session_settings),
-    OpInfo::new("router.dispatch", "Pick the agent (or inline mode) for a task from kind, phase and origin (4.11).", &["kind", "phase?", "origin?"], &["mode", "agent"], &[K::MissingField, K::InvalidValue, K::NoDispatchRule], op_dispatch),
-    OpInfo::new("router.model_tier", "Recommend an abstract model tier for an agent, with the reviewer floor (4.12).", &["agent", "build_scope?", "escalate?", "requested_tier?"], &["agent", "tier", "recommended", "floor", "floor_applied"], &[K::MissingField, K::InvalidValue, K::UnknownAgent], op_model_tier),
-    OpInfo::new("router.build_scope", "Decide trivial or standard BUILD scope from the plan and heuristics (4.13).", &["plan?", "files_touched", "single_change", "testable_outcomes", "cross_module"], &["build_scope", "reason"], BAD, op_build_scope),
-    OpInfo::new("router.task_graph", "The child-task graph of a workflow with agents, reasons and blockers (4.14).", &["workflow", "build_scope?", "diff_driven_docs_skip?"], &["workflow", "parent_phase", "build_scope", "nodes"], BAD, op_task_graph),
-    OpInfo::new("router.parse_readonly_output", "Validate a read-only agent's output: envelope, heading, issues, intent, scenarios, overrides (4.15).", &["agent", "output", "task?"], &["agent", "source", "envelope_error", "heading_status", "reported_status", "status", "blocking", "critical_issues", "critical_count", "intent", "checks", "needs_inline_verification", "passes", "memory_notes", "self_remediated", "remediation_source", "blocking_findings", "scenarios"], RO_ERRS, op_parse_readonly_output),
-    OpInfo::new("router.parse_write_contract", "Validate a write agent's YAML Router Contract and its pass conditions (4.16).", &["agent", "output"], &["agent", "status", "claims_pass", "passed", "violations", "soft_pass", "memory_notes", "fields", "escalate_to_full"], WRITE_ERRS, op_parse_write_contract),
-    OpInfo::new("router.parse_output", "Validate any agent's output with the read-only or write-contract parser its agent needs.", &["agent", "output", "task?"], &["kind", "result"], OUT_ERRS, op_parse_output),
-    OpInfo::new("router.parse_brainstorm_handoff", "Read DESIGN_FILE, DESIGN_SUMMARY and MEMORY_NOTES from the brainstorming handoff block (4.17).", &["output"], &["design_file", "design_summary", "memory_notes"], &[K::MissingField, K::InvalidValue, K::InputTooLarge, K::MissingContract, K::MalformedContract], op_parse_brainstorm_handoff),
-    OpInfo::new("router.reconcile_verdicts", "Reconcile agent verdicts: any fail fails, the stricter verdict is authoritative (4.18).", &["verdicts"], &["outcome", "contradiction", "authoritative"], &[K::MissingField, K::InvalidValue, K::UnknownAgent], op_reconcile_verdicts),
-    OpInfo::new("router.new_artifact", "A new workflow artifact: the 35-key skeleton with the live fields filled (4.19).", &["workflow_uuid", "workflow_type", "user_request", "now"], &["artifact"], BAD, op_new_artifact),
-    OpInfo::new("router.check_artifact", "Read-back gate for an artifact: strict JSON, no placeholders, all keys, matching ids (4.20).", &["text", "workflow_uuid"], &["workflow_uuid", "workflow_type"], &[K::MissingField, K::InvalidValue, K::MalformedArtifact, K::PlaceholderLeft, K::UuidMismatch], op_check_artifact),
-    OpInfo::new("router.event_line", "One compact events.jsonl line for a workflow event (4.21).", &["now", "wf", "event", "phase", "task_id", "agent", "decision", "reason", "duration_seconds?", "work_category?", "details?"], &["line"], BAD, op_event_line),
-    OpInfo::new("router.loop_gate", "Whether another remfix/investigation/research/plan_review loop is allowed before a checkpoint (4.22).", &["loop", "count"], &["loop", "cap", "count", "allowed", "checkpoint_required"], BAD, op_loop_gate),
+    OpInfo::new("router.route", "Route a request to a workflow by the signal table (router.md 4.1).", &["request", "edition?"], &["workflow", "signal", "priority", "matched", "chain", "announcement", "override", "matches"], BAD, op_route),
+    OpInfo::new("router.parse_task_metadata", "Parse and validate the metadata block of a task description (4.2).", &["description", "require_all?", "edition?"], &["wf", "kind", "origin", "phase", "plan", "scope", "reason", "body", "canonical"], &[K::MissingField, K::InvalidValue, K::DuplicateField], op_parse_task_metadata),
+    OpInfo::new("router.format_task_metadata", "Format the canonical seven-line metadata block, optionally with a body (4.3).", &["wf", "kind", "origin", "phase", "plan?", "scope?", "reason?", "body?", "edition?"], &["text"], BAD, op_format_task_metadata),
+    OpInfo::new("router.new_workflow_id", "Mint wf-YYYYMMDDTHHMMSSZ-<nonce> from now and an 8-hex-digit nonce (4.4).", &["now", "nonce", "edition?"], &["workflow_uuid"], BAD, op_new_workflow_id),
+    OpInfo::new("router.validate_workflow_id", "Validate a workflow id and split it into timestamp and nonce (4.5).", &["workflow_uuid", "edition?"], &["workflow_uuid", "timestamp", "nonce"], BAD, op_validate_workflow_id),
+    OpInfo::new("router.parse_subject", "Classify a task subject (parent, memory, child, TODO, legacy, foreign) (4.6).", &["subject", "edition?"], &["class", "workflow", "agent", "summary"], BAD, op_parse_subject),
+    OpInfo::new("router.format_marker", "Format a BUILD-START/DEBUG-RESET/PLAN-START/SCOPE-DECISION-PENDING/MEMORY-TASK-ID marker (4.7).", &["marker", "wf", "reason?", "memory_task_id?", "edition?"], &["text"], BAD, op_format_marker),
+    OpInfo::new("router.parse_markers", "Find workflow markers in a memory text and count DEBUG attempts since the last reset (4.8).", &["text", "edition?"], &["markers", "debug_attempts", "debug_stuck"], BAD, op_parse_markers),
+    OpInfo::new("router.resolve_scope_reply", "Map a reply to the scope gate onto CRITICAL_ONLY or ALL_ISSUES (4.9).", &["reply", "edition?"], &["scope"], &[K::MissingField, K::InvalidValue, K::Ambiguous, K::UnrecognizedReply], op_resolve_scope_reply),
+    OpInfo::new("router.parse_session_settings", "Read AUTO_PROCEED and DIFF_DRIVEN_DOCS from ## Session Settings (4.10).", &["text", "edition?"], &["section_found", "auto_proceed", "just_go", "diff_driven_docs_skip"], BAD, op_parse_session_settings),
+    OpInfo::new("router.dispatch", "Pick the agent (or inline mode) for a task from kind, phase and origin (4.11).", &["kind", "phase?", "origin?", "edition?"], &["mode", "agent"], &[K::MissingField, K::InvalidValue, K::NoDispatchRule], op_dispatch),
+    OpInfo::new("router.model_tier", "Recommend an abstract model tier for an agent, with the reviewer floor (4.12).", &["agent", "build_scope?", "escalate?", "requested_tier?", "edition?"], &["agent", "tier", "recommended", "floor", "floor_applied"], &[K::MissingField, K::InvalidValue, K::UnknownAgent], op_model_tier),
+    OpInfo::new("router.build_scope", "Decide trivial or standard BUILD scope from the plan and heuristics (4.13).", &["plan?", "files_touched", "single_change", "testable_outcomes", "cross_module", "edition?"], &["build_scope", "reason"], BAD, op_build_scope),
+    OpInfo::new("router.task_graph", "The child-task graph of a workflow with agents, reasons and blockers (4.14).", &["workflow", "build_scope?", "diff_driven_docs_skip?", "edition?"], &["workflow", "parent_phase", "build_scope", "nodes"], BAD, op_task_graph),
+    OpInfo::new("router.parse_readonly_output", "Validate a read-only agent's output: envelope, heading, issues, intent, scenarios, overrides (4.15).", &["agent", "output", "task?", "edition?"], &["agent", "source", "envelope_error", "heading_status", "reported_status", "status", "blocking", "critical_issues", "critical_count", "intent", "checks", "needs_inline_verification", "passes", "memory_notes", "self_remediated", "remediation_source", "blocking_findings", "scenarios"], RO_ERRS, op_parse_readonly_output),
+    OpInfo::new("router.parse_write_contract", "Validate a write agent's YAML Router Contract and its pass conditions (4.16).", &["agent", "output", "edition?"], &["agent", "status", "claims_pass", "passed", "violations", "soft_pass", "memory_notes", "fields", "escalate_to_full"], WRITE_ERRS, op_parse_write_contract),
+    OpInfo::new("router.parse_output", "Validate any agent's output with the read-only or write-contract parser its agent needs.", &["agent", "output", "task?", "edition?"], &["kind", "result"], OUT_ERRS, op_parse_output),
+    OpInfo::new("router.parse_brainstorm_handoff", "Read DESIGN_FILE, DESIGN_SUMMARY and MEMORY_NOTES from the brainstorming handoff block (4.17).", &["output", "edition?"], &["design_file", "design_summary", "memory_notes"], &[K::MissingField, K::InvalidValue, K::InputTooLarge, K::MissingContract, K::MalformedContract], op_parse_brainstorm_handoff),
+    OpInfo::new("router.reconcile_verdicts", "Reconcile agent verdicts: any fail fails, the stricter verdict is authoritative (4.18).", &["verdicts", "edition?"], &["outcome", "contradiction", "authoritative"], &[K::MissingField, K::InvalidValue, K::UnknownAgent], op_reconcile_verdicts),
+    OpInfo::new("router.new_artifact", "A new workflow artifact: the 35-key skeleton with the live fields filled (4.19).", &["workflow_uuid", "workflow_type", "user_request", "now", "edition?"], &["artifact"], BAD, op_new_artifact),
+    OpInfo::new("router.check_artifact", "Read-back gate for an artifact: strict JSON, no placeholders, all keys, matching ids (4.20).", &["text", "workflow_uuid", "edition?"], &["workflow_uuid", "workflow_type"], &[K::MissingField, K::InvalidValue, K::MalformedArtifact, K::PlaceholderLeft, K::UuidMismatch], op_check_artifact),
+    OpInfo::new("router.event_line", "One compact events.jsonl line for a workflow event (4.21).", &["now", "wf", "event", "phase", "task_id", "agent", "decision", "reason", "duration_seconds?", "work_category?", "details?", "edition?"], &["line"], BAD, op_event_line),
+    OpInfo::new("router.loop_gate", "Whether another remfix/investigation/research/plan_review loop is allowed before a checkpoint (4.22).", &["loop", "count", "edition?"], &["loop", "cap", "count", "allowed", "checkpoint_required"], BAD, op_loop_gate),
 ];
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ use serde_json::{json, Map, Value};
 
 use super::{Args, OpInfo};
 use crate::error::{Error, ErrorKind, Result};
+use crate::router::edition::Edition;
 use crate::router::prompt::findings::{
     check_issue, check_verifier_workflow, format_previous_findings, HunterFindings,
     PreviousFindings, ReviewerFindings,
@@ -27,7 +28,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new(
         "router.check_memory",
         "Which required `## ` sections a memory file (activeContext.md, progress.md, patterns.md) has.",
-        &["file", "text"],
+        &["file", "text", "edition?"],
         &["missing", "present", "ok"],
         BAD_INPUT,
         run_check_memory,
@@ -35,7 +36,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new(
         "router.repair_memory",
         "Idempotently insert a memory file's missing sections before `## Last Updated` (or at the end).",
-        &["file", "text"],
+        &["file", "text", "edition?"],
         &["text", "inserted", "placement"],
         BAD_INPUT,
         run_repair_memory,
@@ -43,7 +44,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new(
         "router.memory_template",
         "The cc10x:session-memory template a missing memory file is created with.",
-        &["file"],
+        &["file", "edition?"],
         &["text"],
         BAD_INPUT,
         run_memory_template,
@@ -51,7 +52,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new(
         "router.just_go_gate",
         "What a pending AskUserQuestion gate does under JUST_GO and the trust rules.",
-        &["just_go", "gate", "recommended?"],
+        &["just_go", "gate", "recommended?", "edition?"],
         &["action", "answer", "log_decision"],
         BAD_INPUT,
         run_just_go_gate,
@@ -71,6 +72,7 @@ pub(crate) static OPS: &[OpInfo] = &[
             "patterns_text?",
             "research_files?",
             "mcp_capability_needed?",
+            "edition?",
         ],
         &["hints"],
         &[
@@ -83,7 +85,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new(
         "router.skill_precedence",
         "Order instruction sources by the seed's strict precedence (user prompt first, heuristics last).",
-        &["sources"],
+        &["sources", "edition?"],
         &["order", "winner"],
         BAD_INPUT,
         run_skill_precedence,
@@ -91,7 +93,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new(
         "router.format_previous_findings",
         "The `## Previous Agent Findings` block handed to the integration-verifier.",
-        &["workflow", "reviewer", "hunter?"],
+        &["workflow", "reviewer", "hunter?", "edition?"],
         &["text"],
         BAD_INPUT,
         run_format_previous_findings,
@@ -121,6 +123,7 @@ pub(crate) static OPS: &[OpInfo] = &[
             "original_request?",
             "approved_context_files?",
             "previous_findings?",
+            "edition?",
         ],
         &["text", "sections", "dropped"],
         &[
@@ -141,6 +144,8 @@ fn memory_file(a: &Args<'_>) -> Result<MemoryFile> {
 }
 
 fn run_check_memory(map: &Map<String, Value>) -> Result<Value> {
+    // The edition changes no rule of this op (rows C1, J1); it is still checked first.
+    Edition::from_input(map)?;
     let a = args(map);
     let file = memory_file(&a)?;
     let c = check_memory(file, a.str("text")?);
@@ -148,6 +153,8 @@ fn run_check_memory(map: &Map<String, Value>) -> Result<Value> {
 }
 
 fn run_repair_memory(map: &Map<String, Value>) -> Result<Value> {
+    // The edition changes no rule of this op (rows C1, J1); it is still checked first.
+    Edition::from_input(map)?;
     let a = args(map);
     let file = memory_file(&a)?;
     let r = repair_memory(file, a.str("text")?);
@@ -155,11 +162,15 @@ fn run_repair_memory(map: &Map<String, Value>) -> Result<Value> {
 }
 
 fn run_memory_template(map: &Map<String, Value>) -> Result<Value> {
+    // The edition changes no rule of this op (rows C1, J1); it is still checked first.
+    Edition::from_input(map)?;
     let file = memory_file(&args(map))?;
     Ok(json!({"text": file.template()}))
 }
 
 fn run_just_go_gate(map: &Map<String, Value>) -> Result<Value> {
+    // The edition changes no rule of this op (rows C1, J1); it is still checked first.
+    Edition::from_input(map)?;
     let a = args(map);
     let just_go = a
         .opt_bool("just_go")?
@@ -182,15 +193,34 @@ fn missing(field: &str) -> Error {
     Error::new(ErrorKind::MissingField, format!("`{field}` is required")).with_field(field)
 }
 
-fn agent(a: &Args<'_>) -> Result<Agent> {
+fn agent(edition: Edition, a: &Args<'_>) -> Result<Agent> {
     let name = a.str("agent")?;
-    Agent::parse_name(name).ok().ok_or_else(|| {
+    edition.agent(name).ok().ok_or_else(|| {
         Error::new(
             ErrorKind::UnknownAgent,
-            format!("agent {name:?} is not one of the ten cc10x agents"),
+            format!("agent {name:?} is not a cc10x {edition} agent"),
         )
         .with_field("agent")
     })
+}
+
+/// An optional phase of the edition's enum.
+fn phase_word(edition: Edition, a: &Args<'_>, key: &str) -> Result<Option<Phase>> {
+    match a.opt_str(key)? {
+        None => Ok(None),
+        Some(s) => edition
+            .phase(s)
+            .map(Some)
+            .map_err(|_| invalid(key, format!("{key} {s:?} is not a {edition} task phase"))),
+    }
+}
+
+/// A required workflow type the edition knows.
+fn workflow_word(edition: Edition, a: &Args<'_>, what: &str) -> Result<WorkflowType> {
+    let s = a.str("workflow")?;
+    edition
+        .workflow(s)
+        .map_err(|_| invalid("workflow", format!("workflow {s:?} is not {what}")))
 }
 
 fn word<T: std::str::FromStr>(a: &Args<'_>, key: &str, what: &str) -> Result<Option<T>> {
@@ -204,10 +234,6 @@ fn word<T: std::str::FromStr>(a: &Args<'_>, key: &str, what: &str) -> Result<Opt
 }
 
 const WORKFLOWS: &str = "BUILD, DEBUG, REVIEW or PLAN";
-
-fn required_word<T: std::str::FromStr>(a: &Args<'_>, key: &str, what: &str) -> Result<T> {
-    word(a, key, what)?.ok_or_else(|| a.missing_err(key))
-}
 
 /// An optional list of strings (absent or null: empty).
 fn strings<'v>(v: Option<&'v Value>, field: &str) -> Result<Vec<&'v str>> {
@@ -253,12 +279,13 @@ fn research_files(a: &Args<'_>) -> Result<ResearchFiles> {
 }
 
 fn run_skill_hints(map: &Map<String, Value>) -> Result<Value> {
+    let edition = Edition::from_input(map)?;
     let a = args(map);
-    let agent = agent(&a)?;
-    let workflow = required_word(&a, "workflow", WORKFLOWS)?;
+    let agent = agent(edition, &a)?;
+    let workflow = workflow_word(edition, &a, WORKFLOWS)?;
     check_dispatch_workflow(workflow)?;
     let mut input = SkillHintInput::new(agent, workflow, a.str("request")?);
-    input.phase = word::<Phase>(&a, "phase", "a task phase")?;
+    input.phase = phase_word(edition, &a, "phase")?;
     input.kind = word::<Kind>(&a, "kind", "a task kind")?;
     input.changed_files = strings(a.get("changed_files"), "changed_files")?;
     input.plan_text = a.opt_str("plan_text")?.unwrap_or("");
@@ -270,6 +297,8 @@ fn run_skill_hints(map: &Map<String, Value>) -> Result<Value> {
 }
 
 fn run_skill_precedence(map: &Map<String, Value>) -> Result<Value> {
+    // The edition changes no rule of this op (rows C1, J1); it is still checked first.
+    Edition::from_input(map)?;
     let a = args(map);
     let list = a
         .req("sources")?
@@ -359,12 +388,14 @@ fn hunter(v: Option<&Value>, field: &str) -> Result<Option<HunterFindings>> {
 }
 
 fn run_format_previous_findings(map: &Map<String, Value>) -> Result<Value> {
+    let edition = Edition::from_input(map)?;
     let a = args(map);
-    let workflow: WorkflowType = required_word(&a, "workflow", "BUILD or DEBUG")?;
+    let workflow = workflow_word(edition, &a, "BUILD or DEBUG")?;
     check_verifier_workflow(workflow, "workflow")?;
     let findings = PreviousFindings {
         reviewer: reviewer(a.req("reviewer")?, "reviewer")?,
         hunter: hunter(a.get("hunter"), "hunter")?,
+        edition,
     };
     Ok(json!({"text": format_previous_findings(workflow, &findings)?}))
 }
@@ -415,7 +446,11 @@ fn intent_contract<'v>(a: &Args<'v>) -> Result<Option<IntentContract<'v>>> {
     }))
 }
 
-fn previous_findings(a: &Args<'_>, workflow: WorkflowType) -> Result<Option<PreviousFindings>> {
+fn previous_findings(
+    edition: Edition,
+    a: &Args<'_>,
+    workflow: WorkflowType,
+) -> Result<Option<PreviousFindings>> {
     let Some(obj) = a.opt_obj("previous_findings")? else {
         return Ok(None);
     };
@@ -429,6 +464,7 @@ fn previous_findings(a: &Args<'_>, workflow: WorkflowType) -> Result<Option<Prev
     let findings = PreviousFindings {
         reviewer: reviewer(reviewer_value, "previous_findings.reviewer")?,
         hunter: hunter(hunter_value, "previous_findings.hunter")?,
+        edition,
     };
     check_verifier_workflow(workflow, "previous_findings")?;
     Ok(Some(findings))
@@ -443,11 +479,12 @@ fn opt_line<'v>(a: &Args<'v>, key: &str) -> Result<Option<&'v str>> {
 }
 
 fn run_build_prompt(map: &Map<String, Value>) -> Result<Value> {
+    let edition = Edition::from_input(map)?;
     let a = args(map);
-    let agent = agent(&a)?;
-    let workflow: WorkflowType = required_word(&a, "workflow", WORKFLOWS)?;
+    let agent = agent(edition, &a)?;
+    let workflow = workflow_word(edition, &a, WORKFLOWS)?;
     check_dispatch_workflow(workflow)?;
-    let phase: Phase = required_word(&a, "phase", "a task phase")?;
+    let phase = phase_word(edition, &a, "phase")?.ok_or_else(|| a.missing_err("phase"))?;
     let task_id = a.str("task_id")?;
     check_task_id(task_id)?;
     let workflow_uuid = a.str("workflow_uuid")?;
@@ -476,7 +513,7 @@ fn run_build_prompt(map: &Map<String, Value>) -> Result<Value> {
     input.original_request = a.opt_str("original_request")?;
     input.approved_context_files =
         line_items(a.get("approved_context_files"), "approved_context_files")?;
-    input.previous_findings = previous_findings(&a, workflow)?;
+    input.previous_findings = previous_findings(edition, &a, workflow)?;
     let p = build_prompt(&input)?;
     Ok(json!({"text": p.text, "sections": p.sections, "dropped": p.dropped}))
 }

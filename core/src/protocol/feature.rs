@@ -8,8 +8,6 @@
 //! them.
 
 use std::collections::BTreeMap;
-use std::fmt;
-use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
@@ -101,56 +99,21 @@ impl Feature {
     }
 }
 
-/// A sub-task's status (`AllSubtaskStatuses`, features.md §2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum SubtaskStatus {
-    /// `not-started`
-    NotStarted,
-    /// `in-progress`
-    InProgress,
-    /// `blocked`
-    Blocked,
-    /// `done`
-    Done,
-    /// `ready-for-review`
-    ReadyForReview,
-}
+fn unknown_subtask_status(_what: &str, _s: &str) {}
 
-impl SubtaskStatus {
-    /// Every sub-task status, in the seed's order.
-    pub const ALL: [SubtaskStatus; 5] = [
-        SubtaskStatus::NotStarted,
-        SubtaskStatus::InProgress,
-        SubtaskStatus::Blocked,
-        SubtaskStatus::Done,
-        SubtaskStatus::ReadyForReview,
-    ];
-
-    /// The status word.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            SubtaskStatus::NotStarted => "not-started",
-            SubtaskStatus::InProgress => "in-progress",
-            SubtaskStatus::Blocked => "blocked",
-            SubtaskStatus::Done => "done",
-            SubtaskStatus::ReadyForReview => "ready-for-review",
-        }
-    }
-}
-
-impl fmt::Display for SubtaskStatus {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for SubtaskStatus {
-    type Err = ();
-    fn from_str(s: &str) -> Result<Self, ()> {
-        SubtaskStatus::ALL
-            .into_iter()
-            .find(|x| x.as_str() == s)
-            .ok_or(())
+crate::words::string_enum! {
+    /// A sub-task's status (`AllSubtaskStatuses`, features.md §2).
+    pub enum SubtaskStatus("sub-task status", (), unknown_subtask_status) {
+        /// `not-started`
+        NotStarted = "not-started",
+        /// `in-progress`
+        InProgress = "in-progress",
+        /// `blocked`
+        Blocked = "blocked",
+        /// `done`
+        Done = "done",
+        /// `ready-for-review`
+        ReadyForReview = "ready-for-review",
     }
 }
 
@@ -318,7 +281,7 @@ mod tests {
             ]
         );
         for s in SubtaskStatus::ALL {
-            assert_eq!(s.as_str().parse::<SubtaskStatus>(), Ok(s));
+            assert_eq!(s.as_str().parse::<SubtaskStatus>(), Ok(*s));
         }
         assert!("pending".parse::<SubtaskStatus>().is_err());
     }

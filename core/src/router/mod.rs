@@ -11,11 +11,13 @@
 //! prompt frame); the modules stay reachable at `router::<module>`. The JSON ops are
 //! `crate::ops::router` and `crate::ops::router_prompt`.
 
+pub mod edition;
 pub mod events;
 pub mod now;
 pub mod parse;
 pub mod route;
 pub mod vocabulary;
+pub mod workflow;
 
 pub mod prompt;
 

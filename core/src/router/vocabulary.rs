@@ -129,6 +129,10 @@ crate::words::string_enum! {
         ResearchWeb = "research-web",
         /// `research-github`
         ResearchGithub = "research-github",
+        /// `triage`
+        Triage = "triage",
+        /// `codebase-health`
+        CodebaseHealth = "codebase-health",
     }
 }
 
@@ -157,6 +161,10 @@ crate::words::string_enum! {
         Plan = "PLAN",
         /// `ORIENT`
         Orient = "ORIENT",
+        /// `TRIAGE`
+        Triage = "TRIAGE",
+        /// `CODEBASE-HEALTH`
+        CodebaseHealth = "CODEBASE-HEALTH",
     }
 }
 
@@ -168,13 +176,17 @@ impl WorkflowType {
             WorkflowType::Debug => Some(Phase::Debug),
             WorkflowType::Review => Some(Phase::Review),
             WorkflowType::Plan => Some(Phase::Plan),
+            WorkflowType::Triage => Some(Phase::Triage),
+            WorkflowType::CodebaseHealth => Some(Phase::CodebaseHealth),
             WorkflowType::Orient => None,
         }
     }
 }
 
 crate::words::string_enum! {
-    /// One of the ten cc10x agents, by bare name (router.md §3).
+    /// A cc10x agent, by bare name: the ten of `11.0.0` (router.md §3) and the four names that
+    /// `12.7.0` adds; which ones an op accepts is the edition's agent table
+    /// ([`Rules::agents`](super::edition::Rules::agents)).
     pub enum Agent("agent", UnknownName, UnknownName::new) {
         /// `component-builder`
         ComponentBuilder = "component-builder",
@@ -196,6 +208,14 @@ crate::words::string_enum! {
         GithubResearcher = "github-researcher",
         /// `doc-syncer`
         DocSyncer = "doc-syncer",
+        /// `failure-hunter`
+        FailureHunter = "failure-hunter",
+        /// `researcher`
+        Researcher = "researcher",
+        /// `triage-agent`
+        TriageAgent = "triage-agent",
+        /// `architecture-scanner`
+        ArchitectureScanner = "architecture-scanner",
     }
 }
 
@@ -227,20 +247,27 @@ impl Agent {
         match self {
             Agent::CodeReviewer
             | Agent::SilentFailureHunter
+            | Agent::FailureHunter
             | Agent::IntegrationVerifier
-            | Agent::PlanGapReviewer => AgentClass::ReadOnly,
+            | Agent::PlanGapReviewer
+            | Agent::TriageAgent
+            | Agent::ArchitectureScanner => AgentClass::ReadOnly,
             Agent::ComponentBuilder
             | Agent::BugInvestigator
             | Agent::Planner
             | Agent::WebResearcher
             | Agent::GithubResearcher
+            | Agent::Researcher
             | Agent::DocSyncer => AgentClass::Write,
         }
     }
 
     /// Whether the agent is one of the two researchers.
     pub fn is_researcher(self) -> bool {
-        matches!(self, Agent::WebResearcher | Agent::GithubResearcher)
+        matches!(
+            self,
+            Agent::WebResearcher | Agent::GithubResearcher | Agent::Researcher
+        )
     }
 }
 
@@ -304,7 +331,7 @@ mod tests {
             "build,build-implement,build-review,build-hunt,build-verify,build-doc-sync,build-finish,\
              debug,debug-investigate,debug-review,debug-verify,review,review-audit,plan,plan-create,\
              plan-review-gap-1,plan-review-gap-2,memory-finalize,re-review,re-hunt,re-verify,re-plan,\
-             research-web,research-github"
+             research-web,research-github,triage,codebase-health"
         );
         assert_eq!(
             names(Scope::ALL.iter().map(|k| k.as_str()).collect()),
@@ -313,12 +340,13 @@ mod tests {
         assert_eq!(
             names(Agent::ALL.iter().map(|k| k.as_str()).collect()),
             "component-builder,bug-investigator,code-reviewer,silent-failure-hunter,\
-             integration-verifier,planner,plan-gap-reviewer,web-researcher,github-researcher,doc-syncer"
+             integration-verifier,planner,plan-gap-reviewer,web-researcher,github-researcher,doc-syncer,\
+             failure-hunter,researcher,triage-agent,architecture-scanner"
         );
     }
 
     #[test]
-    fn read_only_agents_are_the_four_verdict_agents() {
+    fn read_only_agents_are_the_verdict_agents_of_both_editions() {
         let ro: Vec<_> = Agent::ALL
             .iter()
             .filter(|a| a.class() == AgentClass::ReadOnly)
@@ -330,7 +358,10 @@ mod tests {
                 "code-reviewer",
                 "silent-failure-hunter",
                 "integration-verifier",
-                "plan-gap-reviewer"
+                "plan-gap-reviewer",
+                "failure-hunter",
+                "triage-agent",
+                "architecture-scanner"
             ]
         );
     }

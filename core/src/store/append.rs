@@ -10,18 +10,12 @@ use super::fs::Fs;
 
 /// Appends `line` (ending in `\n`) with [`Fs::append_line`].
 ///
-/// If the append fails, part of the line may already be in the file (a full disk). A best-effort
-/// lone `\n` is then appended, so that the torn fragment stays on a line of its own — readers skip
-/// lines that do not decode, and empty lines — and the next record starts on a fresh line. The
-/// original error is returned: the record is never acknowledged.
+/// A failed append is atomic: the appender cuts the file back to the length it found (under the
+/// file's lock), so no part of an unacknowledged record stays for a later append to complete into
+/// a valid line — not even a lone `\n` is added. Should the cut itself fail (or an [`Fs`] leave
+/// a fragment), the next append starts with a `\n` because the file then ends mid-line, so the
+/// fragment stays on a line of its own, which readers skip. The original error is returned: the
+/// record is never acknowledged.
 pub fn append_record(fs: &dyn Fs, path: &Path, line: &[u8], mode: u32) -> io::Result<()> {
-    match fs.append_line(path, line, mode) {
-        Ok(()) => Ok(()),
-        Err(e) => {
-            if path.exists() {
-                let _ = fs.append_line(path, b"\n", mode);
-            }
-            Err(e)
-        }
-    }
+    fs.append_line(path, line, mode)
 }

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::fs::{DirEntry, Fs};
-use super::{is_single_segment, is_temp_name};
+use super::{is_own_temp_name, is_single_segment};
 use crate::error::{Error, ErrorKind, Result};
 
 /// Temp files older than this are removed by any writer of their directory.
@@ -57,7 +57,8 @@ pub fn temp_name(final_name: &str) -> String {
 /// Readers see either the complete old file or the complete new one. Any failure before the
 /// rename removes the temp file and leaves the old file untouched (`io_error`); a failed directory
 /// fsync after the rename is `io_error` too (the new file is in place, durability unconfirmed).
-/// `final_name` must be one path segment (`invalid_input`).
+/// `final_name` must be one path segment and must not have the shape of fourx's own temp names
+/// (`invalid_input`: the stale-temp sweep would delete such a file an hour later).
 pub fn atomic_write(
     fs: &dyn Fs,
     dir: &Path,
@@ -80,6 +81,13 @@ pub fn atomic_write_with(
     if !is_single_segment(final_name) {
         return Err(Error::invalid_input(format!(
             "file name {final_name:?} must be one path segment (no '/', '\\', NUL, '.' or '..')"
+        ))
+        .with_field("final_name"));
+    }
+    if is_own_temp_name(final_name) {
+        return Err(Error::invalid_input(format!(
+            "file name {final_name:?} has the shape of a fourx temp file (.<name>.<pid>-<n>-<nanos>.tmp), \
+             which the stale-temp sweep removes; choose another name"
         ))
         .with_field("final_name"));
     }
@@ -161,16 +169,17 @@ fn create_temp(
     ))
 }
 
-/// Best effort: removes every `.*.tmp` regular file in `dir` whose modification time is more than
-/// [`STALE_TEMP_AGE`] before `now`. Younger temp files may belong to a live writer and are kept.
-/// Failures are ignored.
+/// Best effort: removes every non-directory entry of `dir` named like a temp file fourx makes
+/// ([`super::is_own_temp_name`], not merely `.*.tmp`) whose modification time is more than
+/// [`STALE_TEMP_AGE`] before `now`. Younger temp files may belong to a live writer and are kept;
+/// other `.*.tmp` files (a user's `.notes.tmp`) are never touched. Failures are ignored.
 pub fn remove_stale_temp_files(fs: &dyn Fs, dir: &Path, now: SystemTime) {
     let Ok(entries) = fs.list(dir) else { return };
     for entry in entries {
         let Some(name) = entry.name_str() else {
             continue;
         };
-        if !is_temp_name(name) {
+        if !is_own_temp_name(name) {
             continue;
         }
         let path = dir.join(name);
@@ -195,6 +204,6 @@ pub fn visible_entries(fs: &dyn Fs, dir: &Path) -> io::Result<Vec<DirEntry>> {
     Ok(fs
         .list(dir)?
         .into_iter()
-        .filter(|e| e.name_str().is_some_and(|n| !is_temp_name(n)))
+        .filter(|e| e.name_str().is_some_and(|n| !super::is_temp_name(n)))
         .collect())
 }

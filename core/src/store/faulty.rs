@@ -209,6 +209,10 @@ impl<F: Fs> Fs for FaultyFs<F> {
         self.run(FsOp::Read, || self.inner.read(path))
     }
 
+    fn read_limited(&self, path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+        self.run(FsOp::Read, || self.inner.read_limited(path, limit))
+    }
+
     fn create_dir(&self, path: &Path, mode: u32) -> io::Result<()> {
         self.run(FsOp::CreateDir, || self.inner.create_dir(path, mode))
     }

@@ -13,6 +13,44 @@ use std::time::{Duration, SystemTime};
 /// written under an exclusive `flock` of the file (see [`Fs::append_line`]).
 pub const PIPE_BUF: usize = 4096;
 
+/// The most bytes [`Fs::read`] returns (64 MiB): no read is unbounded. Callers reading
+/// documents use [`Fs::read_limited`] with their own, smaller limit.
+pub const READ_LIMIT: u64 = 64 << 20;
+
+/// Why [`Fs::read_limited`] refused a file for its size (the payload of its
+/// `io::ErrorKind::FileTooLarge` error).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooLarge {
+    /// The size seen (from `fstat`, or at least limit + 1 bytes read from a growing file).
+    pub size: u64,
+    /// The limit.
+    pub limit: u64,
+}
+
+impl TooLarge {
+    /// The refusal carried by `e`, if `e` is one.
+    pub fn of(e: &io::Error) -> Option<TooLarge> {
+        e.get_ref()?.downcast_ref::<TooLarge>().copied()
+    }
+
+    /// The refusal as an `io::Error` of kind `FileTooLarge`.
+    pub fn into_error(self) -> io::Error {
+        io::Error::new(io::ErrorKind::FileTooLarge, self)
+    }
+}
+
+impl std::fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "file is {} bytes; the limit is {} bytes",
+            self.size, self.limit
+        )
+    }
+}
+
+impl std::error::Error for TooLarge {}
+
 /// An open file created by [`Fs::create_exclusive`]; closed when dropped.
 #[derive(Debug)]
 pub struct FsFile {
@@ -47,6 +85,9 @@ pub struct FileStat {
     pub kind: FileKind,
     /// Last modification time.
     pub mtime: SystemTime,
+    /// Last status change (`st_ctime`): moves on every write, rename and `utime`, and, unlike the
+    /// modification time, cannot be set back by a writer.
+    pub ctime: SystemTime,
     /// Size in bytes.
     pub size: u64,
     /// Device id.
@@ -93,8 +134,23 @@ impl DirLock {
 /// Implementations: [`crate::store::RealFs`] (the operating system) and
 /// [`crate::store::FaultyFs`] (fails or "crashes" on chosen calls, for reliability tests).
 pub trait Fs: Send + Sync {
-    /// Reads a whole file.
+    /// Reads a whole regular file of at most [`READ_LIMIT`] bytes (see [`Fs::read_limited`]).
     fn read(&self, path: &Path) -> io::Result<Vec<u8>>;
+    /// Reads a whole regular file of at most `limit` bytes. The real filesystem opens it
+    /// non-blocking (a FIFO never blocks the reader), `fstat`s the open file and refuses anything
+    /// but a regular file (`InvalidInput`: FIFOs, devices such as `/dev/zero`, directories) and a
+    /// size over `limit` ([`TooLarge`]) before reading, then reads at most `limit + 1` bytes (a
+    /// file that grew meanwhile is refused too). Links are followed; callers that must not follow
+    /// one check with [`Fs::stat`] first. The default (for test doubles) reads with
+    /// [`Fs::read`] and checks the length afterwards.
+    fn read_limited(&self, path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+        let bytes = self.read(path)?;
+        let size = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
+        if size > limit {
+            return Err(TooLarge { size, limit }.into_error());
+        }
+        Ok(bytes)
+    }
     /// Creates a directory and its missing parents with `mode` (subject to the umask); an existing
     /// directory is success and keeps its mode.
     fn create_dir(&self, path: &Path, mode: u32) -> io::Result<()>;
@@ -126,7 +182,8 @@ pub trait Fs: Send + Sync {
     /// fourx appenders never interleave. Lines of at most [`PIPE_BUF`] bytes go out in one
     /// `write(2)` with `O_APPEND`, so appenders that ignore the lock do not split them either; a
     /// short write is an error. When the file does not end in `\n` (a writer died mid-line), a
-    /// `\n` goes first, in the same write, so the fragment stays on its own line.
+    /// `\n` goes first, in the same write, so the fragment stays on its own line. A failed append
+    /// leaves the file at the length it had when the lock was taken (it is cut back).
     fn append_line(&self, path: &Path, line: &[u8], mode: u32) -> io::Result<()>;
     /// Writes `data` to `path` in place (create or truncate), `mode` on creation. Not atomic:
     /// only for files the specs write plainly (`.gitignore`, `baseline.json`).

@@ -33,8 +33,8 @@ pub use atomic::{
 #[cfg(feature = "fs")]
 pub use faulty::{Fault, FaultyFs, FsOp};
 #[cfg(feature = "fs")]
-pub use fs::{DirEntry, DirLock, FileKind, FileStat, Fs, FsFile, PIPE_BUF};
+pub use fs::{DirEntry, DirLock, FileKind, FileStat, Fs, FsFile, TooLarge, PIPE_BUF, READ_LIMIT};
 #[cfg(feature = "fs")]
 pub use real::RealFs;
 
-pub use names::{is_single_segment, is_temp_name};
+pub use names::{is_own_temp_name, is_single_segment, is_temp_name};

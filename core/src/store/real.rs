@@ -11,7 +11,9 @@ use std::time::{Duration, Instant};
 
 use rustix::fs::{flock, FlockOperation};
 
-use super::fs::{DirEntry, DirLock, FileKind, FileStat, Fs, FsFile, PIPE_BUF};
+use super::fs::{
+    DirEntry, DirLock, FileKind, FileStat, Fs, FsFile, TooLarge, PIPE_BUF, READ_LIMIT,
+};
 
 /// Whether `file` is non-empty and its last byte is not `\n`.
 fn ends_mid_line(file: &File) -> io::Result<bool> {
@@ -49,6 +51,18 @@ fn append_locked(file: &mut File, line: &[u8]) -> io::Result<()> {
         ));
     }
     Ok(())
+}
+
+/// The status-change time of `md` (`st_ctime` with its nanoseconds).
+fn ctime_of(md: &std::fs::Metadata) -> std::time::SystemTime {
+    let secs = md.ctime();
+    let nanos = u32::try_from(md.ctime_nsec()).unwrap_or(0);
+    let base = std::time::UNIX_EPOCH;
+    if secs >= 0 {
+        base + Duration::new(secs.unsigned_abs(), nanos)
+    } else {
+        base - Duration::from_secs(secs.unsigned_abs()) + Duration::from_nanos(u64::from(nanos))
+    }
 }
 
 /// The operating system's filesystem.
@@ -91,7 +105,39 @@ fn lock_with_timeout(file: &File, timeout: Duration) -> io::Result<()> {
 
 impl Fs for RealFs {
     fn read(&self, path: &Path) -> io::Result<Vec<u8>> {
-        std::fs::read(path)
+        self.read_limited(path, READ_LIMIT)
+    }
+
+    fn read_limited(&self, path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+        use std::io::Read;
+        let nonblocking = i32::try_from(rustix::fs::OFlags::NONBLOCK.bits()).unwrap_or(0);
+        let file = OpenOptions::new()
+            .read(true)
+            .custom_flags(nonblocking)
+            .open(path)?;
+        let md = file.metadata()?;
+        if !md.is_file() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{} is not a regular file", path.display()),
+            ));
+        }
+        if md.len() > limit {
+            return Err(TooLarge {
+                size: md.len(),
+                limit,
+            }
+            .into_error());
+        }
+        let mut buf = Vec::with_capacity(usize::try_from(md.len()).unwrap_or(0));
+        (&file)
+            .take(limit.saturating_add(1))
+            .read_to_end(&mut buf)?;
+        let size = u64::try_from(buf.len()).unwrap_or(u64::MAX);
+        if size > limit {
+            return Err(TooLarge { size, limit }.into_error());
+        }
+        Ok(buf)
     }
 
     fn create_dir(&self, path: &Path, mode: u32) -> io::Result<()> {
@@ -156,6 +202,7 @@ impl Fs for RealFs {
         Ok(FileStat {
             kind: kind_of(md.file_type()),
             mtime: md.modified()?,
+            ctime: ctime_of(&md),
             size: md.len(),
             dev: md.dev(),
             inode: md.ino(),
@@ -186,7 +233,16 @@ impl Fs for RealFs {
         // Every fourx appender holds an exclusive flock on the file while it appends, so no fourx
         // write is ever in progress while we look at the last byte.
         flock(&file, FlockOperation::LockExclusive)?;
-        let result = append_locked(&mut file, line);
+        // A failed append is atomic: under the lock no other fourx appender moves the end of the
+        // file, so cutting it back to the length found removes whatever part of this record
+        // reached the disk (a full disk or RLIMIT_FSIZE stopping the write just before the
+        // newline would otherwise leave a complete-looking record a later append finishes).
+        let found = file.metadata().map(|m| m.len());
+        let result = found.and_then(|len| {
+            append_locked(&mut file, line).inspect_err(|_| {
+                let _ = file.set_len(len);
+            })
+        });
         let _ = flock(&file, FlockOperation::Unlock);
         result
     }

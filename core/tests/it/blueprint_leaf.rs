@@ -1,8 +1,9 @@
 //! The blueprint is a leaf (002 §1, blueprint.md §2; the analogue of
 //! `scripts/check_blueprint_leaf.sh`): `src/blueprint/**` outside its `fs/` folder never touches
 //! the file system, the environment, a clock, randomness or threads, and reaches other modules
-//! only through the vocabulary (`protocol`, `error`) and the storage traits (`store::cas`). The
-//! JSON ops over it live in `src/ops/`, its filesystem side in `src/blueprint/fs/`.
+//! only through the vocabulary (`protocol`, `error`, `words`) and the storage traits
+//! (`store::cas`). The JSON ops over it live in `src/ops/`, its filesystem side in
+//! `src/blueprint/fs/`.
 
 use std::path::{Path, PathBuf};
 
@@ -23,6 +24,7 @@ const FORBIDDEN: &[&str] = &[
 const ALLOWED_CRATE_PATHS: &[&str] = &[
     "crate::error",
     "crate::protocol",
+    "crate::words",
     "crate::store::cas::",
     "crate::store::cas::{",
     "crate::blueprint",

@@ -1,7 +1,8 @@
 //! Files generated from the core's tables, each with a drift test: `docs/ops.md` from
-//! `ops::catalog()`, `python/fourx/errors.py` from `ErrorKind::ALL` and `python/fourx/enums.py`
-//! from the `enums.list` vocabularies. A test fails when a committed file drifts; `make docs`
-//! regenerates them all (runs this test binary with `FOURX_BLESS=1`).
+//! `ops::catalog()`, `go/errors_gen.go` and `python/fourx/errors.py` from the error table
+//! (`ErrorKind::ALL`) and `python/fourx/enums.py` from the `enums.list` vocabularies. A test fails
+//! when a committed file drifts; `make docs` regenerates them all (runs this test binary with
+//! `FOURX_BLESS=1`).
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -99,6 +100,22 @@ fn class_name(word: &str) -> String {
             chars.next().map_or(String::new(), |first| {
                 first.to_ascii_uppercase().to_string() + chars.as_str()
             })
+        })
+        .collect()
+}
+
+/// Go's name part of a kind: the snake_case words in CamelCase, initialisms upper-cased as Go
+/// spells them (`invalid_json` → `InvalidJSON`, `io_error` → `IOError`).
+fn go_name(kind: &str) -> String {
+    kind.split('_')
+        .map(|w| match w {
+            "json" | "yaml" | "io" | "utf8" | "id" | "uuid" => w.to_ascii_uppercase(),
+            _ => {
+                let mut c = w.chars();
+                c.next()
+                    .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                    .unwrap_or_default()
+            }
         })
         .collect()
 }
@@ -210,6 +227,52 @@ fn render_errors_py() -> String {
     out.push_str("    )\n}\n");
     out.push_str(ERRORS_PY_TAIL);
     out
+}
+
+/// `go/errors_gen.go`: one `Kind…` constant and one `Err…` sentinel per entry of the core's
+/// error table (`ErrorKind::ALL`), in its order.
+fn render_go_errors() -> String {
+    let mut out = String::from(
+        "// Code generated from fourx-core's ErrorKind::ALL by `make docs`; DO NOT EDIT.\n\n\
+         package fourx\n\n\
+         // The kinds of the closed set, in the order of the core's error table.\n\
+         const (\n",
+    );
+    let kinds = ErrorKind::ALL;
+    for k in kinds {
+        let word = k.as_str();
+        let _ = writeln!(out, "\t// Kind{} is the kind `{word}`.", go_name(word));
+        let _ = writeln!(out, "\tKind{} ErrorKind = \"{word}\"", go_name(word));
+    }
+    out.push_str(")\n\n// The errors.Is targets, one per kind.\nvar (\n");
+    for (i, k) in kinds.iter().enumerate() {
+        let word = k.as_str();
+        let _ = writeln!(
+            out,
+            "\t// Err{} matches every *Error of kind `{word}`.",
+            go_name(word)
+        );
+        let _ = writeln!(out, "\tErr{} error = allSentinels[{i}]", go_name(word));
+    }
+    out.push_str(")\n\nvar allKinds = []ErrorKind{\n");
+    for k in kinds {
+        let _ = writeln!(out, "\tKind{},", go_name(k.as_str()));
+    }
+    out.push_str("}\n\nvar allSentinels = []*Error{\n");
+    for k in kinds {
+        let _ = writeln!(out, "\tsentinel(Kind{}),", go_name(k.as_str()));
+    }
+    out.push_str("}\n");
+    out
+}
+
+#[test]
+fn go_errors_gen_matches_the_error_table() {
+    bless_or_check(
+        "go/errors_gen.go",
+        &render_go_errors(),
+        "fourx_core::error::ErrorKind",
+    );
 }
 
 #[test]

@@ -332,7 +332,10 @@ fn cache_serves_repeated_reads_without_reparsing_and_sees_every_change() {
     let root = fixture_copy();
     let fs = Arc::new(FaultyFs::new());
     let ws = WorkspaceFs::with_fs(root_str(&root), fs.clone()).unwrap();
-    let cache = CachedWorkspace::new(ws);
+    // The clock reads an hour ahead: the fixture's files are long settled (past the racy window),
+    // as they are in a real workspace between a host's reads.
+    let later = || std::time::SystemTime::now() + Duration::from_secs(3600);
+    let cache = CachedWorkspace::with_clock(ws, Arc::new(later));
     let first = cache.list_features().unwrap();
     cache.load_feature("F001-login").unwrap();
     cache.read_config().unwrap();

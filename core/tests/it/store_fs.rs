@@ -309,6 +309,52 @@ fn stale_temp_files_older_than_an_hour_are_removed_younger_kept() {
 }
 
 #[test]
+fn stale_sweep_removes_only_fourx_shaped_temp_names() {
+    let d = TempDir::new("stale-own");
+    let hour_ago = SystemTime::now() - Duration::from_secs(3700);
+    // A caller's acknowledged atomic write under a dot-tmp name, and a user's own notes file.
+    atomic_write(&RealFs, d.path(), ".keep.tmp", b"acknowledged", 0o644).unwrap();
+    let others = [
+        ".keep.tmp",
+        ".notes.tmp",
+        ".a.1-2.tmp",
+        ".a.x-2-3.tmp",
+        "..tmp",
+    ];
+    for name in &others[1..] {
+        std::fs::write(d.path().join(name), b"mine").unwrap();
+    }
+    std::fs::write(d.path().join(".state.json.1-2-3.tmp"), b"crashed writer").unwrap();
+    for name in others.iter().chain([&".state.json.1-2-3.tmp"]) {
+        let f = std::fs::File::options()
+            .write(true)
+            .open(d.path().join(name))
+            .unwrap();
+        f.set_modified(hour_ago).unwrap();
+    }
+    atomic_write(&RealFs, d.path(), "f", b"x", 0o644).unwrap();
+    let mut want: Vec<&str> = others.to_vec();
+    want.push("f");
+    want.sort();
+    assert_eq!(names(d.path()), want);
+    assert_eq!(
+        std::fs::read(d.path().join(".keep.tmp")).unwrap(),
+        b"acknowledged"
+    );
+}
+
+#[test]
+fn atomic_write_refuses_targets_shaped_like_its_own_temp_names() {
+    let d = TempDir::new("own-target");
+    for name in [".state.json.1-2-3.tmp", "..x.9-9-9.tmp"] {
+        let e = atomic_write(&RealFs, d.path(), name, b"x", 0o644).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::InvalidInput, "{name}");
+        assert_eq!(e.field.as_deref(), Some("final_name"));
+    }
+    assert!(names(d.path()).is_empty());
+}
+
+#[test]
 fn lock_dir_is_exclusive_and_times_out() {
     let d = TempDir::new("lock");
     let held = RealFs.lock_dir(d.path(), Duration::from_secs(1)).unwrap();

@@ -558,3 +558,122 @@ mod fault_properties {
         }
     }
 }
+
+/// A workspace whose FeatureDir `.4x/run/F1` is a symbolic link to `outside/` (which holds one
+/// file, a `stop` and a state.json of a finished feature), and `.4x/features/F1.yaml` is done.
+fn linked_feature_dir(d: &TempDir) -> (String, std::path::PathBuf) {
+    let outside = d.path().join("outside");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::write(outside.join("big.bin"), vec![0u8; 10_000]).unwrap();
+    std::fs::write(outside.join("stop"), b"mcp-stop\n").unwrap();
+    std::fs::write(
+        outside.join("state.json"),
+        br#"{"featureId":"F1","phase":"pending-review","round":1,"active":true,"pid":999999999}"#,
+    )
+    .unwrap();
+    std::fs::create_dir_all(d.path().join("ws/.4x/run")).unwrap();
+    std::fs::create_dir_all(d.path().join("ws/.4x/features")).unwrap();
+    std::fs::write(
+        d.path().join("ws/.4x/features/F1.yaml"),
+        "id: F1\nname: n\nstatus: done\n",
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(&outside, d.path().join("ws/.4x/run/F1")).unwrap();
+    let root = d.path().join("ws").to_str().unwrap().to_string();
+    (root, outside)
+}
+
+#[test]
+fn nothing_is_created_or_changed_through_a_symlinked_feature_dir() {
+    let d = TempDir::new("symlink-all");
+    let (r, outside) = linked_feature_dir(&d);
+    let before: Vec<(String, Vec<u8>)> = tree(&outside)
+        .into_iter()
+        .map(|n| (n.clone(), std::fs::read(outside.join(&n)).unwrap()))
+        .collect();
+    let ops = [
+        ("workspace.init_feature_dir", json!({})),
+        ("workspace.write_state", json!({"state": {}, "now": NOW})),
+        ("workspace.append_event", json!({"event": {}, "now": NOW})),
+        ("workspace.request_stop", json!({})),
+        ("workspace.clear_stop", json!({})),
+        (
+            "workspace.reconcile_active",
+            json!({"now": NOW, "pid_alive": false}),
+        ),
+        ("workspace.finalize_done", json!({"now": NOW})),
+    ];
+    for (op, extra) in ops {
+        let mut input = json!({"root": r, "feature_id": "F1"});
+        input
+            .as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
+        let e = call(op, input).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::IoError, "{op}: {e}");
+        let after: Vec<(String, Vec<u8>)> = tree(&outside)
+            .into_iter()
+            .map(|n| (n.clone(), std::fs::read(outside.join(&n)).unwrap()))
+            .collect();
+        assert_eq!(after, before, "{op} changed the link's target");
+    }
+}
+
+#[test]
+fn cleaning_a_symlinked_feature_dir_frees_only_the_link() {
+    let d = TempDir::new("symlink-clean");
+    let (r, outside) = linked_feature_dir(&d);
+    std::fs::write(
+        outside.join("state.json"),
+        br#"{"featureId":"F1","phase":"done","round":1}"#,
+    )
+    .unwrap();
+    let link_size = std::fs::symlink_metadata(d.path().join("ws/.4x/run/F1"))
+        .unwrap()
+        .len();
+    let listed = call(
+        "workspace.cleanable_features",
+        json!({"root": r, "now": NOW}),
+    )
+    .unwrap();
+    assert_eq!(
+        listed["candidates"],
+        json!([{"feature_id": "F1", "size": link_size}])
+    );
+    let freed = call(
+        "workspace.clean_feature",
+        json!({"root": r, "feature_id": "F1", "now": NOW}),
+    )
+    .unwrap();
+    assert_eq!(freed["freed_bytes"], json!(link_size));
+    assert!(outside.join("big.bin").exists());
+    assert!(!d.path().join("ws/.4x/run/F1").exists());
+}
+
+#[test]
+fn ops_refuse_target_names_shaped_like_fourx_temp_files() {
+    let d = TempDir::new("tempshape");
+    std::fs::create_dir_all(d.path().join(".4x")).unwrap();
+    let name = ".pool.json.12-3-456.tmp";
+    let e = call(
+        "workspace.atomic_write_file",
+        json!({"dir": d.s(), "final_name": name, "data": "x", "perm": 420}),
+    )
+    .unwrap_err();
+    assert_eq!(e.kind, ErrorKind::InvalidInput, "{e}");
+    assert!(e.message.contains("temp file"), "{e}");
+    let e = call(
+        "candidates.save",
+        json!({"root": d.s(), "file": name, "pool": {"version": 1}}),
+    )
+    .unwrap_err();
+    assert_eq!(e.kind, ErrorKind::InvalidInput, "{e}");
+    assert!(e.message.contains("temp file"), "{e}");
+    assert_eq!(tree(d.path()), [".4x"]);
+    // A dot-tmp name that is not fourx's shape is an ordinary target.
+    call(
+        "workspace.atomic_write_file",
+        json!({"dir": d.s(), "final_name": ".keep.tmp", "data": "x", "perm": 420}),
+    )
+    .unwrap();
+}

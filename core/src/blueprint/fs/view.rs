@@ -54,7 +54,11 @@ impl FileView for RepoFileView {
                 Err(_) => return FileState::Unreadable,
             }
         }
-        match self.fs.read(&path) {
+        // Bounded like the scanner: an anchor file over its size limit is unverifiable.
+        match self
+            .fs
+            .read_limited(&path, crate::blueprint::scan::DEFAULT_MAX_FILE_BYTES)
+        {
             Ok(b) => FileState::Present(Arc::from(String::from_utf8_lossy(&b).as_ref())),
             Err(e) if e.kind() == io::ErrorKind::NotFound => FileState::Missing,
             Err(_) => FileState::Unreadable,

@@ -5,7 +5,7 @@
 //! each ([`go`], [`rust`], [`python`], [`typescript`]), how modules of several languages merge,
 //! the fingerprints, sizes, the `oversize` files and the repo token. Listing the directory,
 //! reading files and measuring the scan's duration are the caller's (the fs walk in
-//! `crate::store`, feature `fs`).
+//! `crate::blueprint::fs`, feature `fs`).
 //!
 //! Files larger than `max_file_bytes` are never read: they count in `bytes`, contribute no
 //! imports, enter the fingerprint as `path ‖ 0x00 ‖ "size:" ‖ decimal size ‖ 0x0A`, and are listed

@@ -1,17 +1,26 @@
 //! The cached reader for long-running hosts (features.md §13): a [`WorkspaceReader`] that keeps
 //! the parsed settings, each loaded feature and the feature listing, keyed by file version
-//! tokens (mtime, size, device, inode — links followed), and re-reads whatever changed.
+//! tokens (mtime, ctime, size, device, inode — links followed), and re-reads whatever changed.
 //!
 //! It decides when a cached value may be served: stat → parse → stat, and a value is stored only
 //! when both stats agree, so a file changed during the parse never pairs an old token with new
 //! data. Errors are never cached; state.json is never cached; callers always get owned copies.
 //! What the files mean is the uncached workspace's.
+//!
+//! Stale data is ruled out by two choices. The token carries the status-change time (`ctime`),
+//! which every write moves and no writer can set back, so a same-size in-place rewrite that
+//! restores the modification time is still seen. And git's racy-index rule covers coarse
+//! timestamps (whole seconds on ext4 with small inodes, two seconds on vfat, NFSv3): a value is
+//! stored only when its file's times are more than [`RACY_WINDOW`] older than the clock reading
+//! taken before the first stat. A later write then always lands in a later timestamp tick than
+//! the stored one, so its token differs; a file changed within the window is re-read on every
+//! call until it has aged.
 
 use std::collections::HashMap;
 use std::io;
 use std::path::Path;
-use std::sync::RwLock;
-use std::time::SystemTime;
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, SystemTime};
 
 use crate::error::{Error, Result};
 use crate::features::backlog::BacklogDrift;
@@ -27,14 +36,34 @@ use crate::store::{is_temp_name, FileKind};
 use crate::workspace::feature_id::FeatureId;
 use crate::workspace::fs::workspace_fs::{os_error, WorkspaceFs};
 
-/// A file version: it changes whenever the file's modification time changes (and on any atomic
-/// rename, through the inode). Compared for equality only.
+/// How much older than the clock a file's timestamps must be before a value parsed from it is
+/// cached: at least the coarsest timestamp granularity fourx expects on a local filesystem
+/// (vfat's two seconds).
+pub const RACY_WINDOW: Duration = Duration::from_secs(2);
+
+/// The clock the racy rule reads (the wall clock, or a simulated one in tests).
+pub type Clock = Arc<dyn Fn() -> SystemTime + Send + Sync>;
+
+/// A file version: it changes whenever the file's modification or status-change time changes
+/// (and on any atomic rename, through the inode). Compared for equality only.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Token {
     mtime: SystemTime,
+    ctime: SystemTime,
     size: u64,
     dev: u64,
     inode: u64,
+}
+
+impl Token {
+    /// Whether a value read under this token may be cached when the clock read `clock` before
+    /// the read began: both times lie more than [`RACY_WINDOW`] before it.
+    fn settled(&self, clock: SystemTime) -> bool {
+        let newest = self.mtime.max(self.ctime);
+        clock
+            .duration_since(newest)
+            .is_ok_and(|age| age > RACY_WINDOW)
+    }
 }
 
 /// The names and tokens of the `*.yaml` entries of the features directory.
@@ -44,19 +73,33 @@ type ListToken = Vec<(String, Token)>;
 type PartialListToken = Vec<(String, Option<Token>)>;
 
 /// A [`WorkspaceReader`] with an mtime cache over a [`WorkspaceFs`] (features.md §13).
-#[derive(Debug)]
 pub struct CachedWorkspace {
     ws: WorkspaceFs,
+    clock: Clock,
     config: RwLock<Option<(Token, Config)>>,
     features: RwLock<HashMap<String, (Token, Feature)>>,
     list: RwLock<Option<(ListToken, FeatureList)>>,
 }
 
+impl std::fmt::Debug for CachedWorkspace {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CachedWorkspace")
+            .field("ws", &self.ws)
+            .finish_non_exhaustive()
+    }
+}
+
 impl CachedWorkspace {
-    /// A cache over `ws`.
+    /// A cache over `ws`; the racy rule reads the wall clock.
     pub fn new(ws: WorkspaceFs) -> Self {
+        CachedWorkspace::with_clock(ws, Arc::new(SystemTime::now))
+    }
+
+    /// A cache over `ws` whose racy rule reads `clock` (a simulated clock in tests).
+    pub fn with_clock(ws: WorkspaceFs, clock: Clock) -> Self {
         CachedWorkspace {
             ws,
+            clock,
             config: RwLock::new(None),
             features: RwLock::new(HashMap::new()),
             list: RwLock::new(None),
@@ -67,6 +110,7 @@ impl CachedWorkspace {
         let st = self.ws.fs().stat(path, true)?;
         Ok(Token {
             mtime: st.mtime,
+            ctime: st.ctime,
             size: st.size,
             dev: st.dev,
             inode: st.inode,
@@ -113,6 +157,7 @@ fn complete(set: &[(String, Option<Token>)]) -> Option<ListToken> {
 
 impl WorkspaceReader for CachedWorkspace {
     fn list_features(&self) -> Result<FeatureList> {
+        let clock = (self.clock)();
         let Some(before) = self.list_token()? else {
             return Ok(FeatureList::default());
         };
@@ -127,7 +172,7 @@ impl WorkspaceReader for CachedWorkspace {
         let value = self.ws.list_features()?;
         let after = self.list_token()?.and_then(|a| complete(&a));
         if let (Some(b), Some(a)) = (before, after) {
-            if a == b {
+            if a == b && b.iter().all(|(_, t)| t.settled(clock)) {
                 if let Ok(mut guard) = self.list.write() {
                     *guard = Some((b, value.clone()));
                 }
@@ -139,6 +184,7 @@ impl WorkspaceReader for CachedWorkspace {
     fn load_feature(&self, id: &str) -> Result<Feature> {
         let fid = FeatureId::new(id)?;
         let path = self.ws.features_dir().join(format!("{fid}{FEATURE_EXT}"));
+        let clock = (self.clock)();
         let Ok(before) = self.token(&path) else {
             return self.ws.load_feature(id);
         };
@@ -150,7 +196,7 @@ impl WorkspaceReader for CachedWorkspace {
             }
         }
         let value = self.ws.load_feature(id)?;
-        if self.token(&path).ok() == Some(before) {
+        if self.token(&path).ok() == Some(before) && before.settled(clock) {
             if let Ok(mut guard) = self.features.write() {
                 guard.insert(id.to_string(), (before, value.clone()));
             }
@@ -164,6 +210,7 @@ impl WorkspaceReader for CachedWorkspace {
 
     fn read_config(&self) -> Result<Config> {
         let path = Path::new(&self.ws.root().dot_dir()).join(CONFIG_FILE);
+        let clock = (self.clock)();
         let before = self
             .token(&path)
             .map_err(|e| os_error(format!("stat {}", path.display()), &e))?;
@@ -175,7 +222,7 @@ impl WorkspaceReader for CachedWorkspace {
             }
         }
         let value = self.ws.read_config()?;
-        if self.token(&path).ok() == Some(before) {
+        if self.token(&path).ok() == Some(before) && before.settled(clock) {
             if let Ok(mut guard) = self.config.write() {
                 *guard = Some((before, value.clone()));
             }
@@ -185,5 +232,245 @@ impl WorkspaceReader for CachedWorkspace {
 
     fn workspace(&self) -> &WorkspaceFs {
         &self.ws
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The racy rule on a simulated coarse filesystem: every stat reports the times the test sets
+    //! (whole seconds, like ext4 with 128-byte inodes), and the cache reads a simulated clock.
+
+    use super::*;
+    use crate::store::{DirEntry, DirLock, FileStat, Fs, FsFile, RealFs};
+    use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+    use std::sync::Mutex;
+
+    /// Seconds since the epoch, as the simulated filesystem and clock report them.
+    fn at(secs: u64) -> SystemTime {
+        SystemTime::UNIX_EPOCH + Duration::from_secs(secs)
+    }
+
+    /// The real filesystem, except that stat reports `mtime`/`ctime` chosen by the test, and
+    /// reads are counted (a cache hit reads nothing).
+    #[derive(Default)]
+    struct CoarseFs {
+        mtime: AtomicU64,
+        ctime: AtomicU64,
+        reads: AtomicUsize,
+    }
+
+    impl Fs for CoarseFs {
+        fn read(&self, path: &Path) -> io::Result<Vec<u8>> {
+            self.reads.fetch_add(1, Ordering::SeqCst);
+            RealFs.read(path)
+        }
+        fn create_dir(&self, path: &Path, mode: u32) -> io::Result<()> {
+            RealFs.create_dir(path, mode)
+        }
+        fn create_exclusive(&self, path: &Path, mode: u32) -> io::Result<FsFile> {
+            RealFs.create_exclusive(path, mode)
+        }
+        fn write(&self, file: &mut FsFile, data: &[u8]) -> io::Result<()> {
+            RealFs.write(file, data)
+        }
+        fn set_mode(&self, file: &FsFile, mode: u32) -> io::Result<()> {
+            RealFs.set_mode(file, mode)
+        }
+        fn sync(&self, file: &FsFile) -> io::Result<()> {
+            RealFs.sync(file)
+        }
+        fn sync_dir(&self, dir: &Path) -> io::Result<()> {
+            RealFs.sync_dir(dir)
+        }
+        fn rename(&self, from: &Path, to: &Path) -> io::Result<()> {
+            RealFs.rename(from, to)
+        }
+        fn hard_link(&self, original: &Path, link: &Path) -> io::Result<()> {
+            RealFs.hard_link(original, link)
+        }
+        fn lock_dir(&self, dir: &Path, timeout: Duration) -> io::Result<DirLock> {
+            RealFs.lock_dir(dir, timeout)
+        }
+        fn stat(&self, path: &Path, follow: bool) -> io::Result<FileStat> {
+            let mut st = RealFs.stat(path, follow)?;
+            st.mtime = at(self.mtime.load(Ordering::SeqCst));
+            st.ctime = at(self.ctime.load(Ordering::SeqCst));
+            Ok(st)
+        }
+        fn list(&self, dir: &Path) -> io::Result<Vec<DirEntry>> {
+            RealFs.list(dir)
+        }
+        fn append_line(&self, path: &Path, line: &[u8], mode: u32) -> io::Result<()> {
+            RealFs.append_line(path, line, mode)
+        }
+        fn write_file(&self, path: &Path, data: &[u8], mode: u32) -> io::Result<()> {
+            RealFs.write_file(path, data, mode)
+        }
+        fn remove_file(&self, path: &Path) -> io::Result<()> {
+            RealFs.remove_file(path)
+        }
+        fn remove_dir_all(&self, path: &Path) -> io::Result<()> {
+            RealFs.remove_dir_all(path)
+        }
+    }
+
+    struct Fixture {
+        dir: std::path::PathBuf,
+        fs: Arc<CoarseFs>,
+        now: Arc<Mutex<SystemTime>>,
+        cache: CachedWorkspace,
+    }
+
+    impl Fixture {
+        fn new(tag: &str) -> Fixture {
+            let dir = std::env::temp_dir().join(format!(
+                "fourx-cached-{tag}-{}-{:?}",
+                std::process::id(),
+                std::thread::current().id()
+            ));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(dir.join(".4x/features")).unwrap();
+            let fs = Arc::new(CoarseFs::default());
+            let now = Arc::new(Mutex::new(at(0)));
+            let clock_now = now.clone();
+            let ws = WorkspaceFs::with_fs(dir.to_str().unwrap(), fs.clone()).unwrap();
+            let cache =
+                CachedWorkspace::with_clock(ws, Arc::new(move || *clock_now.lock().unwrap()));
+            Fixture {
+                dir,
+                fs,
+                now,
+                cache,
+            }
+        }
+
+        /// Rewrites the feature file in place (same inode, same size) at filesystem second
+        /// `mtime`/`ctime`, with the clock at `clock` milliseconds.
+        fn write(&self, status: &str, mtime: u64, ctime: u64, clock_ms: u64) {
+            let text = format!("id: F1\nname: n\nstatus: {status}\n");
+            std::fs::write(self.dir.join(".4x/features/F1.yaml"), text).unwrap();
+            std::fs::write(
+                self.dir.join(".4x/settings.json"),
+                format!("{{\"project\":{{\"name\":\"{status}\"}}}}"),
+            )
+            .unwrap();
+            self.fs.mtime.store(mtime, Ordering::SeqCst);
+            self.fs.ctime.store(ctime, Ordering::SeqCst);
+            *self.now.lock().unwrap() = SystemTime::UNIX_EPOCH + Duration::from_millis(clock_ms);
+        }
+
+        fn status(&self) -> String {
+            self.cache.load_feature("F1").unwrap().status
+        }
+
+        fn listed_status(&self) -> String {
+            self.cache.list_features().unwrap().features[0]
+                .status
+                .clone()
+        }
+
+        fn language(&self) -> String {
+            self.cache.read_config().unwrap().project.name.clone()
+        }
+
+        fn reads(&self) -> usize {
+            self.fs.reads.load(Ordering::SeqCst)
+        }
+    }
+
+    impl Drop for Fixture {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
+
+    #[test]
+    fn a_same_size_rewrite_in_the_same_timestamp_tick_is_never_served_stale() {
+        let f = Fixture::new("tick");
+        // Written at second 100, read at 100.4 and rewritten (same size) at 100.7: every stat
+        // says 100 both times.
+        f.write("not-started", 100, 100, 100_400);
+        assert_eq!(
+            (f.status(), f.listed_status(), f.language()),
+            (
+                "not-started".into(),
+                "not-started".into(),
+                "not-started".into()
+            )
+        );
+        f.write("in-progress", 100, 100, 100_700);
+        assert_eq!(
+            (f.status(), f.listed_status(), f.language()),
+            (
+                "in-progress".into(),
+                "in-progress".into(),
+                "in-progress".into()
+            )
+        );
+    }
+
+    #[test]
+    fn a_rewrite_that_restores_the_mtime_is_seen_through_the_ctime() {
+        let f = Fixture::new("mtime");
+        f.write("not-started", 100, 100, 200_000);
+        assert_eq!(
+            (f.status(), f.listed_status(), f.language()),
+            (
+                "not-started".into(),
+                "not-started".into(),
+                "not-started".into()
+            )
+        );
+        // The writer put the old mtime back; the status-change time moved to 205.
+        f.write("in-progress", 100, 205, 206_000);
+        assert_eq!(
+            (f.status(), f.listed_status(), f.language()),
+            (
+                "in-progress".into(),
+                "in-progress".into(),
+                "in-progress".into()
+            )
+        );
+    }
+
+    #[test]
+    fn settled_files_are_served_from_the_cache_and_young_ones_are_re_read() {
+        let f = Fixture::new("settled");
+        f.write("not-started", 100, 100, 101_000);
+        f.status();
+        let young = f.reads();
+        f.status();
+        assert_eq!(
+            f.reads(),
+            young + 1,
+            "a file within the racy window is re-read"
+        );
+        *f.now.lock().unwrap() = at(103);
+        f.status();
+        let settled = f.reads();
+        f.status();
+        f.status();
+        assert_eq!(
+            f.reads(),
+            settled,
+            "a settled file is served from the cache"
+        );
+        // A later write lands in a later tick, so the cached token no longer matches.
+        f.write("in-progress", 103, 103, 103_200);
+        assert_eq!(f.status(), "in-progress");
+    }
+
+    #[test]
+    fn the_racy_window_covers_two_second_timestamps() {
+        let t = Token {
+            mtime: at(10),
+            ctime: at(10),
+            size: 1,
+            dev: 1,
+            inode: 1,
+        };
+        assert!(!t.settled(at(12)));
+        assert!(t.settled(at(12) + Duration::from_millis(1)));
+        assert!(!t.settled(at(5)), "a file from the future is never settled");
     }
 }

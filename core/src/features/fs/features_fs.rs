@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use crate::error::{Error, ErrorKind, Result};
 use crate::features::backlog::{compare, parse_mirror, BacklogDrift, BacklogMirror, BACKLOG_FILE};
 use crate::features::config_files::{
-    merge_loaded, parse_config, parse_user_config, render_config, render_user_config,
+    merge_loaded, parse_config, parse_user_config, render_config_checked, render_user_config,
     user_config_path, UserSide,
 };
 use crate::features::evidence::atoi;
@@ -30,10 +30,12 @@ use crate::protocol::layout::{CONFIG_FILE, DIR_NAME, ROUNDS_DIR};
 use crate::protocol::state::{Event, EventType, Phase, State};
 use crate::protocol::warning::{Warning, WarningKind};
 use crate::report::candidates_file::{parse_pool, render_pool, CandidatePool, POOL_VERSION};
-use crate::store::{self, atomic_write, is_temp_name, FileKind, Fs};
+use crate::store::{self, atomic_write, is_temp_name, FileKind, Fs, TooLarge, READ_LIMIT};
 use crate::workspace::feature_id::FeatureId;
 use crate::workspace::fs::liveness::Liveness;
-use crate::workspace::fs::workspace_fs::{os_error, WorkspaceFs, DIR_MODE, FILE_MODE};
+use crate::workspace::fs::workspace_fs::{
+    os_error, WorkspaceFs, DIR_MODE, FILE_MODE, JSON_DOC_LIMIT,
+};
 
 /// The file name of a feature's test strategy in its FeatureDir.
 pub const TEST_STRATEGY_FILE: &str = "test-strategy.yaml";
@@ -135,9 +137,10 @@ impl WorkspaceFs {
         PathBuf::from(self.root().dot_dir())
     }
 
-    /// Reads a file; `Ok(None)` when it does not exist, `io_error` otherwise.
-    fn read_optional(&self, path: &Path) -> Result<Option<Vec<u8>>> {
-        match self.fs().read(path) {
+    /// Reads a file of at most `limit` bytes; `Ok(None)` when it does not exist, `io_error`
+    /// otherwise (a file over the limit included).
+    fn read_optional(&self, path: &Path, limit: u64) -> Result<Option<Vec<u8>>> {
+        match self.fs().read_limited(path, limit) {
             Ok(b) => Ok(Some(b)),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(Error::io(format!("read {}", path.display()), &e)),
@@ -176,8 +179,14 @@ impl WorkspaceFs {
                     .push(Warning::new(WarningKind::InvalidFeatureId, name, e.message).feature(id));
                 continue;
             }
-            let bytes = match self.fs().read(&dir.join(name)) {
+            let bytes = match self.fs().read_limited(&dir.join(name), YAML_LIMIT) {
                 Ok(b) => b,
+                Err(e) if TooLarge::of(&e).is_some() => {
+                    let msg = too_large_message(&e);
+                    out.warnings
+                        .push(Warning::new(WarningKind::ParseError, name, msg).feature(id));
+                    continue;
+                }
                 Err(e) => {
                     out.warnings.push(
                         Warning::new(WarningKind::ReadError, name, io_msg("read", &e)).feature(id),
@@ -213,8 +222,9 @@ impl WorkspaceFs {
         let id = FeatureId::new(id)?;
         let dir = self.features_dir();
         let name = format!("{id}{FEATURE_EXT}");
-        let first = match self.fs().read(&dir.join(&name)) {
+        let first = match self.fs().read_limited(&dir.join(&name), YAML_LIMIT) {
             Ok(b) => return Ok((name, b)),
+            Err(e) if TooLarge::of(&e).is_some() => return Err(yaml_too_large(&e)),
             Err(e) => e,
         };
         let prefix = format!("{id}-");
@@ -235,8 +245,11 @@ impl WorkspaceFs {
         if let [only] = matches.as_slice() {
             let bytes = self
                 .fs()
-                .read(&dir.join(only))
-                .map_err(|e| os_error(format!("read feature {only}"), &e))?;
+                .read_limited(&dir.join(only), YAML_LIMIT)
+                .map_err(|e| match TooLarge::of(&e) {
+                    Some(_) => yaml_too_large(&e),
+                    None => os_error(format!("read feature {only}"), &e),
+                })?;
             return Ok((only.clone(), bytes));
         }
         Err(os_error(format!("read feature {id}"), &first))
@@ -305,7 +318,13 @@ impl WorkspaceFs {
     pub fn read_test_strategy(&self, feature_id: &str) -> Result<(TestStrategy, bool)> {
         let id = FeatureId::new(feature_id)?;
         let path = self.feature_dir(&id).join(TEST_STRATEGY_FILE);
-        match self.read_optional(&path)? {
+        let bytes = match self.fs().read_limited(&path, YAML_LIMIT) {
+            Ok(b) => Some(b),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+            Err(e) if TooLarge::of(&e).is_some() => return Err(yaml_too_large(&e)),
+            Err(e) => return Err(Error::io(format!("read {}", path.display()), &e)),
+        };
+        match bytes {
             None => Ok((TestStrategy::default(), false)),
             Some(b) => Ok((
                 parse_test_strategy(yaml_text(&b, ErrorKind::InvalidYaml)?)?,
@@ -317,7 +336,7 @@ impl WorkspaceFs {
     /// ReadBacklogMirror (features.md §8.3): `None` when `feature_list.json` does not exist.
     pub fn read_backlog_mirror(&self) -> Result<Option<BacklogMirror>> {
         let path = self.path_in_root(BACKLOG_FILE);
-        self.read_optional(&path)?
+        self.read_optional(&path, READ_LIMIT)?
             .map(|b| parse_mirror(&String::from_utf8_lossy(&b)))
             .transpose()
     }
@@ -327,20 +346,22 @@ impl WorkspaceFs {
         let path = self.dot_dir().join(CONFIG_FILE);
         let bytes = self
             .fs()
-            .read(&path)
+            .read_limited(&path, JSON_DOC_LIMIT)
             .map_err(|e| os_error(format!("read {}", path.display()), &e))?;
         parse_config(&bytes)
     }
 
-    /// WriteConfig (features.md §12.1): atomic, 0644; `.4x` must exist (`io_error`).
+    /// WriteConfig (features.md §12.1): atomic, 0644; `.4x` must exist (`io_error`). A config
+    /// `config.read` would refuse is not written (`invalid_config`).
     pub fn write_config(&self, c: &Config) -> Result<()> {
-        let text = render_config(c)?;
+        let text = render_config_checked(c)?;
         write_atomic_existing(self.fs(), &self.dot_dir(), CONFIG_FILE, text.as_bytes())
     }
 
-    /// Init (workspace.md §3.3): `.4x/features`, `.4x/.gitignore`, `.4x/settings.json`.
+    /// Init (workspace.md §3.3): `.4x/features`, `.4x/.gitignore`, `.4x/settings.json`. A config
+    /// `config.read` would refuse fails first (`invalid_config`), before anything is created.
     pub fn init(&self, c: &Config) -> Result<()> {
-        let text = render_config(c)?;
+        let text = render_config_checked(c)?;
         let features = self.features_dir();
         self.fs()
             .create_dir(&features, DIR_MODE)
@@ -356,7 +377,7 @@ impl WorkspaceFs {
     pub fn load_candidates(&self, file: &str) -> Result<CandidatePool> {
         check_segment(file)?;
         let path = self.dot_dir().join(file);
-        match self.read_optional(&path)? {
+        match self.read_optional(&path, READ_LIMIT)? {
             None => Ok(CandidatePool {
                 version: POOL_VERSION,
                 ..CandidatePool::default()
@@ -535,6 +556,26 @@ impl WorkspaceFs {
     }
 }
 
+/// The most bytes read from a feature or test-strategy YAML file (the YAML budget).
+const YAML_LIMIT: u64 = MAX_BYTES as u64;
+
+/// The message of a YAML file refused for its size (the same as [`yaml_text`]'s).
+fn too_large_message(e: &io::Error) -> String {
+    let t = TooLarge::of(e).unwrap_or(TooLarge {
+        size: 0,
+        limit: YAML_LIMIT,
+    });
+    format!(
+        "YAML file is {} bytes; the limit is {MAX_BYTES} bytes",
+        t.size
+    )
+}
+
+/// A YAML file refused for its size: `input_too_large`, as [`yaml_text`] says.
+fn yaml_too_large(e: &io::Error) -> Error {
+    Error::new(ErrorKind::InputTooLarge, too_large_message(e))
+}
+
 /// A YAML file's bytes as text: over 4 MiB → `input_too_large` (before anything else), not
 /// UTF-8 → `bad` (yaml.v3 refuses invalid UTF-8 too).
 fn yaml_text(bytes: &[u8], bad: ErrorKind) -> Result<&str> {
@@ -575,8 +616,15 @@ fn write_atomic_existing(fs: &dyn Fs, dir: &Path, name: &str, data: &[u8]) -> Re
 }
 
 /// dirSize (workspace.md §12): the sizes of every non-directory entry under `dir`, links not
-/// followed, unreadable entries skipped.
+/// followed, unreadable entries skipped. `dir` itself is not followed either (Go's `filepath.Walk`
+/// lstats its root): a FeatureDir that is a symbolic link counts as the link's own size, never
+/// the size of the tree it points to (removing it removes only the link).
 pub fn dir_size(fs: &dyn Fs, dir: &Path) -> u64 {
+    match fs.stat(dir, false) {
+        Ok(st) if st.kind == FileKind::Dir => {}
+        Ok(st) => return st.size,
+        Err(_) => return 0,
+    }
     let mut total = 0u64;
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
@@ -671,7 +719,7 @@ pub fn cleanable_features(
 /// ReadUserConfig (features.md §12.2): missing → the zero value.
 pub fn read_user_config(fs: &dyn Fs, home: &str) -> Result<UserConfig> {
     let path = PathBuf::from(user_config_path(home)?);
-    match fs.read(&path) {
+    match fs.read_limited(&path, JSON_DOC_LIMIT) {
         Ok(b) => parse_user_config(&b),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(UserConfig::default()),
         Err(e) => Err(Error::io(format!("read {}", path.display()), &e)),
@@ -699,7 +747,11 @@ pub fn load_merged_config(
         None => UserSide::Unreadable("no home directory to read the user settings from".into()),
         Some(h) => match user_config_path(h) {
             Err(e) => UserSide::Unreadable(e.message),
-            Ok(p) => match r.workspace().fs().read(Path::new(&p)) {
+            Ok(p) => match r
+                .workspace()
+                .fs()
+                .read_limited(Path::new(&p), JSON_DOC_LIMIT)
+            {
                 Ok(b) => UserSide::Text(b),
                 Err(e) if e.kind() == io::ErrorKind::NotFound => UserSide::Absent,
                 Err(e) => UserSide::Unreadable(io_msg(format!("read {p}"), &e)),

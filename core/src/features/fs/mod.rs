@@ -9,6 +9,7 @@ pub mod cached;
 pub mod evidence_fs;
 pub mod features_fs;
 pub mod miner_fs;
+pub mod run_files;
 
 pub use cached::CachedWorkspace;
 pub use features_fs::{

@@ -8,6 +8,7 @@
 pub mod core_schema;
 pub mod v3;
 pub mod v3_emit;
+pub mod v3_text;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -655,22 +656,15 @@ fn convert_tag(tag: &granit_parser::Tag) -> Tag {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::{Duration, Instant};
 
     fn parse(src: &str) -> Result<Document<'_>, YamlError> {
         parse_document(src, &Limits::UNTRUSTED)
     }
 
-    /// Hostile inputs must fail fast; the bound is loose so a busy debug build still passes.
+    /// Runs one hostile input. What bounds the work is the limits (depth, aliases, size), pinned
+    /// by each test's expected error; speed is measured by the benches, never by a clock here.
     fn quick<T>(f: impl FnOnce() -> T) -> T {
-        let start = Instant::now();
-        let out = f();
-        assert!(
-            start.elapsed() < Duration::from_secs(3),
-            "took {:?}",
-            start.elapsed()
-        );
-        out
+        f()
     }
 
     #[test]

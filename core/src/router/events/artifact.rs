@@ -7,6 +7,7 @@ use serde_json::{json, Map, Value};
 
 use crate::error::{Error, ErrorKind, Result};
 
+use crate::router::edition::Edition;
 use crate::router::now::{parse_now, stamp};
 use crate::router::parse::strict_json;
 use crate::router::route::workflow_id::WorkflowId;
@@ -50,6 +51,85 @@ pub const SKELETON_KEYS: [&str; 35] = [
     "created_at",
     "updated_at",
 ];
+
+/// The `12.7.0` skeleton's 40 top-level keys in file order (refs/workflow-artifact.skeleton.json
+/// at f357380): the 35 plus `build_scope`, `worktree`, `execution_mode`,
+/// `inline_fallback_reason` after `plan_mode` and `deferred_findings` after `phase_status` (F1).
+pub const HEAD_SKELETON_KEYS: [&str; 40] = [
+    "workflow_uuid",
+    "workflow_id",
+    "workflow_type",
+    "state_root",
+    "user_request",
+    "plan_file",
+    "design_file",
+    "research_files",
+    "approved_decisions",
+    "plan_mode",
+    "build_scope",
+    "worktree",
+    "execution_mode",
+    "inline_fallback_reason",
+    "verification_rigor",
+    "proof_status",
+    "traceability",
+    "intent",
+    "normalized_phases",
+    "phase_cursor",
+    "capabilities",
+    "research_rounds",
+    "research_backend_history",
+    "research_quality",
+    "task_ids",
+    "phase_status",
+    "deferred_findings",
+    "results",
+    "evidence",
+    "telemetry",
+    "quality",
+    "planning_review_runs",
+    "planning_review_findings",
+    "planning_review_status",
+    "memory_notes",
+    "pending_gate",
+    "status_history",
+    "remediation_history",
+    "created_at",
+    "updated_at",
+];
+
+/// The skeleton keys of an edition (F1).
+pub fn skeleton_keys(edition: Edition) -> &'static [&'static str] {
+    match edition.rules().skeleton_keys {
+        40 => &HEAD_SKELETON_KEYS,
+        _ => &SKELETON_KEYS,
+    }
+}
+
+/// The `12.7.0` default of a key whose default changed (F1), else the `11.0.0` default.
+fn edition_default(edition: Edition, key: &str) -> Value {
+    if edition.rules().skeleton_keys == 40 {
+        match key {
+            "execution_mode" => return json!("subagent_dispatch"),
+            "deferred_findings" => return json!([]),
+            "task_ids" => {
+                return json!({"builder": null, "investigator": null, "reviewer": null,
+                "hunter": null, "verifier": null, "doc_syncer": null, "planner_create": null,
+                "planning_review_pass1": null, "planner_replan": null,
+                "planning_review_pass2": null, "memory_finalize": null})
+            }
+            "results" => {
+                return json!({"git_preflight": null, "baseline": null, "git_base_sha": null,
+                "target_repo": null, "builder": null, "investigator": null, "reviewer": null,
+                "hunter": null, "verifier": null, "planner": null, "planning_reviewer": null,
+                "doc_syncer": null, "finishing": null, "final_branch_review": null,
+                "research": {"web": null, "github": null, "synthesis": null}})
+            }
+            _ => {}
+        }
+    }
+    default_value(key)
+}
 
 /// The state root every artifact names.
 pub const STATE_ROOT: &str = ".cc10x";
@@ -101,32 +181,48 @@ fn default_value(key: &str) -> Value {
     }
 }
 
-/// A new artifact (router.md §4.19): the skeleton with the live fields filled in.
+/// A new artifact (router.md §4.19): the edition's skeleton with the live fields filled in.
+/// The edition decides which workflow types get one and the phase of `status_history[0]` (F2).
+///
+/// ```
+/// use fourx_core::router::{artifact, edition::Edition, WorkflowId, WorkflowType};
+///
+/// let id = WorkflowId::new("2026-03-12T16:27:00Z", "a1b2c3d4").unwrap();
+/// let a = artifact::new_artifact(Edition::V12_7, &id, WorkflowType::Triage, "triage #9",
+///                                "2026-03-12T16:27:00Z").unwrap();
+/// assert_eq!(a.as_object().unwrap().len(), 40);
+/// ```
 pub fn new_artifact(
+    edition: Edition,
     id: &WorkflowId,
     workflow_type: WorkflowType,
     user_request: &str,
     now: &str,
 ) -> Result<Value> {
-    let Some(phase) = workflow_type.parent_phase() else {
+    let Some((_, phase)) = edition
+        .rules()
+        .new_artifact_types
+        .iter()
+        .find(|(w, _)| *w == workflow_type)
+    else {
         return Err(Error::new(
             ErrorKind::InvalidValue,
-            "ORIENT never gets a workflow artifact",
+            format!("{workflow_type} never gets a {edition} workflow artifact"),
         )
         .with_field("workflow_type"));
     };
     let ts = stamp(&parse_now(now, "now")?);
     let mut out = Map::new();
-    for key in SKELETON_KEYS {
-        let v = match key {
+    for key in skeleton_keys(edition) {
+        let v = match *key {
             "workflow_uuid" | "workflow_id" => json!(id.as_str()),
             "workflow_type" => json!(workflow_type.as_str()),
             "user_request" => json!(user_request),
             "status_history" => {
-                json!([{"event": "workflow_started", "ts": ts, "phase": phase.as_str()}])
+                json!([{"event": "workflow_started", "ts": ts, "phase": phase}])
             }
             "created_at" | "updated_at" => json!(ts),
-            other => default_value(other),
+            other => edition_default(edition, other),
         };
         out.insert(key.to_string(), v);
     }
@@ -177,31 +273,40 @@ fn find_placeholder(v: &Value) -> Option<String> {
 pub struct CheckedArtifact {
     /// The artifact's id.
     pub workflow_uuid: String,
-    /// Its workflow type.
-    pub workflow_type: WorkflowType,
+    /// Its workflow type (one of the edition's artifact types; `12.7.0` also has `pending`).
+    pub workflow_type: String,
+    /// The parsed artifact.
+    pub artifact: Map<String, Value>,
 }
 
-/// The read-back gate (router.md §4.20).
-pub fn check_artifact(text: &str, expected: &str) -> Result<CheckedArtifact> {
+/// The read-back gate (router.md §4.20) with the edition's key set and types (F1, F2).
+pub fn check_artifact(edition: Edition, text: &str, expected: &str) -> Result<CheckedArtifact> {
     let v = strict_json::parse(text).map_err(|e| {
         Error::new(
             ErrorKind::MalformedArtifact,
             format!("artifact is not strict JSON: {e}"),
         )
     })?;
-    let Value::Object(map) = &v else {
+    let Value::Object(map) = v else {
         return Err(Error::new(
             ErrorKind::MalformedArtifact,
             "artifact is not a JSON object",
         ));
     };
-    if let Some(token) = find_placeholder(&v) {
+    if let Some(token) = map.iter().find_map(|(k, v)| {
+        placeholder(k)
+            .map(str::to_string)
+            .or_else(|| find_placeholder(v))
+    }) {
         return Err(Error::new(
             ErrorKind::PlaceholderLeft,
             format!("artifact still contains the placeholder {token}"),
         ));
     }
-    if let Some(key) = SKELETON_KEYS.iter().find(|k| !map.contains_key(**k)) {
+    if let Some(key) = skeleton_keys(edition)
+        .iter()
+        .find(|k| !map.contains_key(**k))
+    {
         return Err(Error::new(
             ErrorKind::MissingField,
             format!("artifact has no `{key}` key"),
@@ -223,18 +328,19 @@ pub fn check_artifact(text: &str, expected: &str) -> Result<CheckedArtifact> {
         )
         .with_field("workflow_id"));
     }
+    let types = edition.rules().artifact_types;
     let wt = map
         .get("workflow_type")
         .and_then(Value::as_str)
-        .and_then(|s| s.parse::<WorkflowType>().ok())
-        .filter(|w| *w != WorkflowType::Orient)
+        .filter(|s| types.contains(s))
         .ok_or_else(|| {
             Error::new(
                 ErrorKind::InvalidValue,
-                "artifact workflow_type must be BUILD, DEBUG, REVIEW or PLAN",
+                format!("artifact workflow_type must be one of {}", types.join(", ")),
             )
             .with_field("workflow_type")
-        })?;
+        })?
+        .to_string();
     if map.get("state_root").and_then(Value::as_str) != Some(STATE_ROOT) {
         return Err(Error::new(
             ErrorKind::InvalidValue,
@@ -245,6 +351,7 @@ pub fn check_artifact(text: &str, expected: &str) -> Result<CheckedArtifact> {
     Ok(CheckedArtifact {
         workflow_uuid: expected.to_string(),
         workflow_type: wt,
+        artifact: map,
     })
 }
 
@@ -273,11 +380,57 @@ mod tests {
     #[test]
     fn new_artifact_passes_its_own_read_back_gate() {
         let id: WorkflowId = "wf-20260312T162700Z-a1b2c3d4".parse().unwrap();
-        let a = new_artifact(&id, WorkflowType::Debug, "x", "2026-03-12T16:27:00Z").unwrap();
-        let keys: Vec<_> = a.as_object().unwrap().keys().cloned().collect();
-        assert_eq!(keys, SKELETON_KEYS);
-        let c = check_artifact(&a.to_string(), id.as_str()).unwrap();
-        assert_eq!(c.workflow_type, WorkflowType::Debug);
+        for e in Edition::ALL {
+            let a =
+                new_artifact(*e, &id, WorkflowType::Debug, "x", "2026-03-12T16:27:00Z").unwrap();
+            let keys: Vec<_> = a.as_object().unwrap().keys().cloned().collect();
+            assert_eq!(keys, skeleton_keys(*e));
+            let c = check_artifact(*e, &a.to_string(), id.as_str()).unwrap();
+            assert_eq!(c.workflow_type, "DEBUG");
+        }
+    }
+
+    #[test]
+    fn head_skeleton_is_the_35_keys_plus_the_five_of_row_f1_in_place() {
+        let extra: Vec<_> = HEAD_SKELETON_KEYS
+            .iter()
+            .filter(|k| !SKELETON_KEYS.contains(k))
+            .copied()
+            .collect();
+        assert_eq!(
+            extra,
+            [
+                "build_scope",
+                "worktree",
+                "execution_mode",
+                "inline_fallback_reason",
+                "deferred_findings"
+            ]
+        );
+        let kept: Vec<_> = HEAD_SKELETON_KEYS
+            .iter()
+            .filter(|k| SKELETON_KEYS.contains(k))
+            .copied()
+            .collect();
+        assert_eq!(kept, SKELETON_KEYS);
+    }
+
+    #[test]
+    fn an_11_artifact_fails_the_12_7_gate_on_its_first_missing_key() {
+        let id: WorkflowId = "wf-20260312T162700Z-a1b2c3d4".parse().unwrap();
+        let a = new_artifact(
+            Edition::V11,
+            &id,
+            WorkflowType::Build,
+            "x",
+            "2026-03-12T16:27:00Z",
+        )
+        .unwrap();
+        let e = check_artifact(Edition::V12_7, &a.to_string(), id.as_str()).unwrap_err();
+        assert_eq!(
+            (e.kind, e.field.as_deref()),
+            (ErrorKind::MissingField, Some("build_scope"))
+        );
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! shortest round-trip form (integral values as integers), `details` keys sorted at every depth.
 //! Appending the line to the events file is the caller's.
 
+use crate::router::edition::Edition;
 use std::fmt::Write as _;
 
 use serde_json::{Number, Value};
@@ -32,8 +33,8 @@ pub const EVENTS: [&str; 14] = [
 ];
 
 /// Validates an event name.
-pub fn check_event(event: &str) -> std::result::Result<(), UnknownName> {
-    if EVENTS.contains(&event) {
+pub fn check_event(edition: Edition, event: &str) -> std::result::Result<(), UnknownName> {
+    if EVENTS.contains(&event) || edition.rules().extra_events.contains(&event) {
         Ok(())
     } else {
         Err(UnknownName {
@@ -46,6 +47,8 @@ pub fn check_event(event: &str) -> std::result::Result<(), UnknownName> {
 /// One event.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Event<'a> {
+    /// The contract edition (its event list, E1).
+    pub edition: Edition,
     /// RFC 3339 time (router rule).
     pub now: &'a str,
     /// The workflow.
@@ -149,7 +152,7 @@ pub(crate) fn write_sorted(out: &mut String, v: &Value) {
 /// The line for an event, `\n`-terminated (router.md §4.21).
 pub fn line(e: &Event<'_>) -> Result<String> {
     let ts = stamp(&parse_now(e.now, "now")?);
-    check_event(e.event).map_err(|u| u.into_error("event"))?;
+    check_event(e.edition, e.event).map_err(|u| u.into_error("event"))?;
     if let Some(d) = e.duration_seconds {
         if !(d.is_finite() && d >= 0.0) {
             return Err(Error::new(

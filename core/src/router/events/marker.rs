@@ -309,11 +309,11 @@ mod tests {
     }
 
     #[test]
-    fn unterminated_scope_markers_are_scanned_in_linear_time() {
+    fn unterminated_scope_markers_yield_nothing_and_do_not_swallow_later_ones() {
+        // 100,000 unterminated openers: a rescan from every opener would be quadratic and never
+        // finish here; the scan's cost is measured by the router benches, not by a clock.
         let text = "[SCOPE-DECISION-PENDING: wf:x reason:".repeat(100_000);
-        let start = std::time::Instant::now();
         assert!(parse(&text).markers.is_empty());
-        assert!(start.elapsed() < std::time::Duration::from_secs(2));
         let m = parse(
             "[SCOPE-DECISION-PENDING: wf:a reason:r1] [SCOPE-DECISION-PENDING: wf:b reason:r2]",
         );

@@ -2,6 +2,7 @@
 //! parser from the agent table of router.md §3, so a harness validates any agent's output with one
 //! call. The parsers decide everything else.
 
+use crate::router::edition::Edition;
 use serde::Serialize;
 
 use crate::error::Result;
@@ -22,10 +23,15 @@ pub enum AgentOutput {
 }
 
 /// Parses `output` with the parser of the agent's class; `task` is used by read-only agents.
-pub fn parse(agent: Agent, output: &str, task: Option<&TaskState>) -> Result<AgentOutput> {
+pub fn parse(
+    edition: Edition,
+    agent: Agent,
+    output: &str,
+    task: Option<&TaskState>,
+) -> Result<AgentOutput> {
     Ok(match agent.class() {
         AgentClass::ReadOnly => {
-            AgentOutput::ReadOnly(Box::new(readonly::parse(agent, output, task)?))
+            AgentOutput::ReadOnly(Box::new(readonly::parse(edition, agent, output, task)?))
         }
         AgentClass::Write => AgentOutput::Write(Box::new(contract::parse(agent, output)?)),
     })
@@ -42,18 +48,20 @@ mod tests {
             "CONTRACT {{\"s\":\"APPROVE\",\"b\":false,\"cr\":0}}\n## Review: Approve\n\n### Findings\n{}",
             "- src/api/user.ts:12 parses dates twice; extract a helper\n".repeat(4)
         );
-        let AgentOutput::ReadOnly(r) = parse(Agent::CodeReviewer, &ro, None).unwrap() else {
+        let AgentOutput::ReadOnly(r) = parse(Edition::V11, Agent::CodeReviewer, &ro, None).unwrap()
+        else {
             panic!("code-reviewer is read-only")
         };
         assert!(r.passes, "the README example passes: {:?}", r.checks);
-        let e = parse(Agent::Planner, "## Plan\nprose only\n", None).unwrap_err();
+        let e = parse(Edition::V11, Agent::Planner, "## Plan\nprose only\n", None).unwrap_err();
         assert_eq!(e.kind, ErrorKind::MissingContract);
     }
 
     #[test]
     fn result_is_tagged_with_kind() {
         let w = "### Router Contract (MACHINE-READABLE)\n```yaml\nSTATUS: COMPLETE\nFILE_PATH: a\nBACKEND_MODE: b\nSOURCES_ATTEMPTED: []\nSOURCES_USED: []\nQUALITY_LEVEL: high\nKEY_FINDINGS_COUNT: 1\nWHAT_CHANGED_RECOMMENDATION: none\nMEMORY_NOTES: {}\n```\n";
-        let v = serde_json::to_value(parse(Agent::WebResearcher, w, None).unwrap()).unwrap();
+        let v = serde_json::to_value(parse(Edition::V11, Agent::WebResearcher, w, None).unwrap())
+            .unwrap();
         assert_eq!(v["kind"], "write");
         assert_eq!(v["result"]["agent"], "cc10x:web-researcher");
         assert_eq!(v["result"]["passed"], serde_json::Value::Null);

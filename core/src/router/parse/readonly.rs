@@ -8,9 +8,12 @@ use serde_json::{Map, Value};
 
 use crate::error::{Error, ErrorKind, Result};
 
+use crate::protocol::codec::yaml::{core_schema, Limits};
+use crate::router::edition::Edition;
 use crate::router::parse::envelope::{self, EnvelopeError};
 use crate::router::parse::markdown::Markdown;
 use crate::router::parse::scenarios::{self, Scenarios};
+use crate::router::parse::status;
 use crate::router::parse::status::readonly_pair;
 use crate::router::parse::text::{is_digits, trim_sp, trim_ws};
 use crate::router::vocabulary::{Agent, AgentClass};
@@ -27,8 +30,10 @@ pub struct ReadOnlySpec {
     pub count_key: &'static str,
 }
 
-/// The read-only agent table (router.md §4.15).
-pub static READONLY_AGENTS: [ReadOnlySpec; 4] = [
+/// The read-only agent table (router.md §4.15), then the `12.7.0` read-only agents (rows A2,
+/// R3; the architecture-scanner's heading label is a fourx choice, its envelope is what HEAD
+/// documents). plan-gap-reviewer's count key is the edition's ([`spec`]).
+pub static READONLY_AGENTS: [ReadOnlySpec; 7] = [
     ReadOnlySpec {
         agent: Agent::CodeReviewer,
         label: "Review",
@@ -48,6 +53,21 @@ pub static READONLY_AGENTS: [ReadOnlySpec; 4] = [
         agent: Agent::PlanGapReviewer,
         label: "Planning Review",
         count_key: "bf",
+    },
+    ReadOnlySpec {
+        agent: Agent::FailureHunter,
+        label: "Error Handling Audit",
+        count_key: "cr",
+    },
+    ReadOnlySpec {
+        agent: Agent::TriageAgent,
+        label: "Triage",
+        count_key: "cr",
+    },
+    ReadOnlySpec {
+        agent: Agent::ArchitectureScanner,
+        label: "Codebase Health",
+        count_key: "cr",
     },
 ];
 
@@ -134,12 +154,21 @@ pub struct ReadOnlyResult {
     pub scenarios: Option<Scenarios>,
 }
 
-/// The spec row of a read-only agent; `unknown_agent` for a write agent.
-pub fn spec(agent: Agent) -> Result<&'static ReadOnlySpec> {
+/// The spec row of a read-only agent under an edition (R1: plan-gap-reviewer counts with the
+/// edition's key); `unknown_agent` for a write agent.
+pub fn spec(edition: Edition, agent: Agent) -> Result<ReadOnlySpec> {
     READONLY_AGENTS
         .iter()
         .find(|s| s.agent == agent)
         .filter(|_| agent.class() == AgentClass::ReadOnly)
+        .map(|s| ReadOnlySpec {
+            count_key: if agent == Agent::PlanGapReviewer {
+                edition.rules().plan_review_count_key
+            } else {
+                s.count_key
+            },
+            ..*s
+        })
         .ok_or_else(|| {
             Error::new(
                 ErrorKind::UnknownAgent,
@@ -172,11 +201,86 @@ fn invalid_intent(key: &str, value: &str, want: &str) -> Error {
     .with_field(key)
 }
 
-/// Reads and validates the eight intent fields (step 6).
-fn intent(md: &Markdown<'_>) -> Result<Map<String, Value>> {
+/// The contract YAML block (R2, `12.7.0`): the first terminated `yaml`/`yml` fence outside any
+/// level-3 `Evidence Array…` section that parses to a mapping.
+fn contract_yaml(md: &Markdown<'_>) -> Option<Map<String, Value>> {
+    let evidence: Vec<std::ops::Range<usize>> = md
+        .headings
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| h.level == 3 && h.text.starts_with("Evidence Array"))
+        .map(|(i, _)| md.section(i))
+        .collect();
+    md.fences
+        .iter()
+        .filter(|f| matches!(f.info.as_str(), "yaml" | "yml") && f.close.is_some())
+        .filter(|f| !evidence.iter().any(|r| r.contains(&f.open)))
+        .find_map(
+            |f| match core_schema::parse_json(&md.fence_content(f), &Limits::UNTRUSTED) {
+                Ok(Value::Object(m)) => Some(m),
+                _ => None,
+            },
+        )
+}
+
+/// A YAML field of the contract block as the text a line field would carry, typed per R2;
+/// `None` when absent or null.
+fn yaml_field(yaml: Option<&Map<String, Value>>, key: &str) -> Result<Option<String>> {
+    let Some(v) = yaml.and_then(|m| m.get(key)) else {
+        return Ok(None);
+    };
+    let bad = |want: &str| invalid_intent(key, &v.to_string(), want);
+    Ok(match (key, v) {
+        (_, Value::Null) => None,
+        ("REMEDIATION_NEEDED" | "REVERT_RECOMMENDED" | "REPLAN_NEEDED", Value::Bool(b)) => {
+            Some(b.to_string())
+        }
+        ("REMEDIATION_NEEDED" | "REVERT_RECOMMENDED" | "REPLAN_NEEDED", _) => match v.as_str() {
+            Some(s) if s.eq_ignore_ascii_case("true") || s.eq_ignore_ascii_case("false") => {
+                Some(s.to_string())
+            }
+            _ => return Err(bad("a boolean")),
+        },
+        (k, Value::Number(n))
+            if k == "BLOCKING_FINDINGS_COUNT"
+                || k.starts_with("SCENARIOS_")
+                || k == "TOTAL_HANDLERS_AUDITED" =>
+        {
+            Some(
+                n.as_u64()
+                    .ok_or_else(|| bad("a non-negative integer"))?
+                    .to_string(),
+            )
+        }
+        (k, Value::String(s))
+            if k == "BLOCKING_FINDINGS_COUNT"
+                || k.starts_with("SCENARIOS_")
+                || k == "TOTAL_HANDLERS_AUDITED" =>
+        {
+            if !is_digits(s) {
+                return Err(bad("a non-negative integer"));
+            }
+            Some(s.clone())
+        }
+        (k, _)
+            if k == "BLOCKING_FINDINGS_COUNT"
+                || k.starts_with("SCENARIOS_")
+                || k == "TOTAL_HANDLERS_AUDITED" =>
+        {
+            return Err(bad("a non-negative integer"))
+        }
+        (_, Value::String(s)) => Some(s.clone()),
+        _ => return Err(bad("a string")),
+    })
+}
+
+/// Reads and validates the eight intent fields (step 6); a field of the contract YAML block
+/// (R2) wins over a line field.
+fn intent(md: &Markdown<'_>, yaml: Option<&Map<String, Value>>) -> Result<Map<String, Value>> {
     let mut out = Map::new();
     for key in INTENT_KEYS {
-        let value = match md.last_key_value(key) {
+        let from_yaml = yaml_field(yaml, key)?;
+        let value = match from_yaml.as_deref().or_else(|| md.last_key_value(key)) {
             None => Value::Null,
             Some(v) => match key {
                 "REMEDIATION_NEEDED" | "REVERT_RECOMMENDED" | "REPLAN_NEEDED" => {
@@ -285,9 +389,15 @@ pub(crate) fn memory_notes(md: &Markdown<'_>) -> Option<Map<String, Value>> {
     Some(out)
 }
 
-/// Parses a read-only agent's output (router.md §4.15).
-pub fn parse(agent: Agent, output: &str, task: Option<&TaskState>) -> Result<ReadOnlyResult> {
-    let spec = spec(agent)?;
+/// Parses a read-only agent's output (router.md §4.15) under an edition (rows R1–R4 of
+/// router-workflow.md).
+pub fn parse(
+    edition: Edition,
+    agent: Agent,
+    output: &str,
+    task: Option<&TaskState>,
+) -> Result<ReadOnlyResult> {
+    let spec = spec(edition, agent)?;
     check_size(output)?;
     if trim_ws(output).chars().count() < MIN_CHARS {
         return Err(Error::new(
@@ -297,7 +407,8 @@ pub fn parse(agent: Agent, output: &str, task: Option<&TaskState>) -> Result<Rea
         .with_field("output"));
     }
     let (pass, fail) = readonly_pair(agent);
-    let statuses = [pass, fail];
+    let statuses: Vec<&str> = status::statuses(agent).iter().map(|(s, _)| *s).collect();
+    let passing = |s: &str| status::polarity(agent, s) == Some(status::Polarity::Pass);
     let md = Markdown::parse(output);
     let first = md.lines.first().copied().unwrap_or("");
     let env = envelope::parse(first, &statuses, spec.count_key);
@@ -323,7 +434,12 @@ pub fn parse(agent: Agent, output: &str, task: Option<&TaskState>) -> Result<Rea
         .map(str::to_string)
         .collect();
     let bullets = critical_issues.len() as u64;
-    let intent = intent(&md)?;
+    let yaml = if edition.rules().contract_yaml {
+        contract_yaml(&md)
+    } else {
+        None
+    };
+    let intent = intent(&md, yaml.as_ref())?;
     let is_pgr = agent == Agent::PlanGapReviewer;
     let is_verifier = agent == Agent::IntegrationVerifier;
     let (critical_count, blocking_findings) = if is_pgr {
@@ -333,7 +449,12 @@ pub fn parse(agent: Agent, output: &str, task: Option<&TaskState>) -> Result<Rea
         (bullets.max(env_count), None)
     };
     let scenarios = if is_verifier {
-        Some(scenarios::account(&md)?)
+        let from_yaml = |k: &str| yaml_field(yaml.as_ref(), k);
+        Some(scenarios::account(
+            &md,
+            &from_yaml,
+            edition.rules().scenarios_blocked,
+        )?)
     } else {
         None
     };
@@ -341,7 +462,13 @@ pub fn parse(agent: Agent, output: &str, task: Option<&TaskState>) -> Result<Rea
     // Step 8: overrides, each on the status left by the one before.
     let mut status = reported.clone();
     let mut checks: Vec<&'static str> = Vec::new();
-    if !is_pgr && status == pass && critical_count > 0 {
+    // R4: the critical override is gone for 12.7.0's failure-hunter; triage-agent and
+    // architecture-scanner have no override rules.
+    let critical_rule = matches!(
+        agent,
+        Agent::CodeReviewer | Agent::SilentFailureHunter | Agent::IntegrationVerifier
+    );
+    if critical_rule && status == pass && critical_count > 0 {
         status = fail.to_string();
         checks.push("critical_override");
     }
@@ -367,9 +494,11 @@ pub fn parse(agent: Agent, output: &str, task: Option<&TaskState>) -> Result<Rea
             checks.push("rubber_stamp");
             findings += 1;
         }
-        Agent::SilentFailureHunter if status == pass => {
-            let stated = md
-                .last_key_value("Total handlers audited")
+        Agent::SilentFailureHunter | Agent::FailureHunter if status == pass => {
+            let from_yaml = yaml_field(yaml.as_ref(), "TOTAL_HANDLERS_AUDITED")?;
+            let stated = from_yaml
+                .as_deref()
+                .or_else(|| md.last_key_value("Total handlers audited"))
                 .is_some_and(|v| is_digits(v) && !v.bytes().all(|b| b == b'0'));
             if !stated {
                 checks.push("unstated_scope");
@@ -400,7 +529,7 @@ pub fn parse(agent: Agent, output: &str, task: Option<&TaskState>) -> Result<Rea
     } else {
         env_b || critical_count > 0 || (is_verifier && status == fail)
     };
-    let passes = status == pass && !needs_inline_verification;
+    let passes = passing(&status) && !needs_inline_verification;
     let self_remediated = task.map(|t| t.status == "in_progress" && !t.blocked_by.is_empty());
     let remediation_source = if !intent["REMEDIATION_NEEDED"].is_null() {
         Some("intent")
@@ -456,6 +585,9 @@ mod tests {
                 ("silent-failure-hunter", "Error Handling Audit", "cr"),
                 ("integration-verifier", "Verification", "cr"),
                 ("plan-gap-reviewer", "Planning Review", "bf"),
+                ("failure-hunter", "Error Handling Audit", "cr"),
+                ("triage-agent", "Triage", "cr"),
+                ("architecture-scanner", "Codebase Health", "cr"),
             ]
         );
     }
@@ -470,7 +602,7 @@ mod tests {
             "## Planning Review: PASS\n- REPLAN_NEEDED: [true if …]\n- REPLAN_NEEDED: false\n- BLOCKING_FINDINGS_COUNT: 0\n{}",
             pad()
         );
-        let r = parse(Agent::PlanGapReviewer, &out, None).unwrap();
+        let r = parse(Edition::V11, Agent::PlanGapReviewer, &out, None).unwrap();
         assert_eq!(r.intent["REPLAN_NEEDED"], Value::Bool(false));
         assert!(r.passes);
         let out = format!(
@@ -478,7 +610,9 @@ mod tests {
             pad()
         );
         assert_eq!(
-            parse(Agent::PlanGapReviewer, &out, None).unwrap_err().kind,
+            parse(Edition::V11, Agent::PlanGapReviewer, &out, None)
+                .unwrap_err()
+                .kind,
             ErrorKind::InvalidValue
         );
     }
@@ -489,7 +623,7 @@ mod tests {
             "CONTRACT {{\"s\":\"FINDINGS\",\"b\":true,\"bf\":2}}\n## Planning Review: FINDINGS\nREPLAN_NEEDED: true\nREPLAN_REASON: None\nBLOCKING_FINDINGS_COUNT: 1\n{}",
             pad()
         );
-        let r = parse(Agent::PlanGapReviewer, &out, None).unwrap();
+        let r = parse(Edition::V11, Agent::PlanGapReviewer, &out, None).unwrap();
         assert_eq!(r.blocking_findings, Some(2));
         assert_eq!(r.checks, ["replan_reason_missing"]);
         assert!(r.needs_inline_verification && r.blocking && !r.passes);
@@ -501,7 +635,7 @@ mod tests {
             "## Planning Review: Pass\nREPLAN_NEEDED: TRUE\nBLOCKING_FINDINGS_COUNT: 0\nREPLAN_REASON: scope gap\n{}",
             pad()
         );
-        let r = parse(Agent::PlanGapReviewer, &out, None).unwrap();
+        let r = parse(Edition::V11, Agent::PlanGapReviewer, &out, None).unwrap();
         assert_eq!(
             (r.reported_status.as_str(), r.status.as_str()),
             ("PASS", "FINDINGS")
@@ -518,14 +652,14 @@ mod tests {
             ("", false),
         ] {
             let out = format!("## Error Handling Audit: CLEAN\n{line}\n{}", pad());
-            let r = parse(Agent::SilentFailureHunter, &out, None).unwrap();
+            let r = parse(Edition::V11, Agent::SilentFailureHunter, &out, None).unwrap();
             assert_eq!(r.passes, ok, "{line}");
         }
     }
 
     #[test]
     fn write_agents_are_unknown_here() {
-        let e = parse(Agent::Planner, "x", None).unwrap_err();
+        let e = parse(Edition::V11, Agent::Planner, "x", None).unwrap_err();
         assert_eq!(e.kind, ErrorKind::UnknownAgent);
     }
 
@@ -533,12 +667,16 @@ mod tests {
     fn oversize_output_is_refused_before_the_length_gate() {
         let big = "x".repeat(MAX_OUTPUT_BYTES + 1);
         assert_eq!(
-            parse(Agent::CodeReviewer, &big, None).unwrap_err().kind,
+            parse(Edition::V11, Agent::CodeReviewer, &big, None)
+                .unwrap_err()
+                .kind,
             ErrorKind::InputTooLarge
         );
         let short = "x".repeat(10);
         assert_eq!(
-            parse(Agent::CodeReviewer, &short, None).unwrap_err().kind,
+            parse(Edition::V11, Agent::CodeReviewer, &short, None)
+                .unwrap_err()
+                .kind,
             ErrorKind::TooShort
         );
     }

@@ -35,6 +35,9 @@ pub struct Scenarios {
     pub passed: u64,
     /// `SCENARIOS_FAILED`.
     pub failed: u64,
+    /// `SCENARIOS_BLOCKED` (`12.7.0` only, default 0; absent at `11.0.0`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blocked: Option<u64>,
     /// The table rows.
     pub rows: Vec<ScenarioRow>,
     /// `EVIDENCE.scenarios`.
@@ -191,11 +194,40 @@ fn exit_zero(exit: &str) -> bool {
     is_digits(exit) && exit.bytes().all(|b| b == b'0')
 }
 
-/// Runs step 7 a–f on a verifier output.
-pub(crate) fn account(md: &Markdown<'_>) -> Result<Scenarios> {
-    let total = count(md, "SCENARIOS_TOTAL")?;
-    let passed = count(md, "SCENARIOS_PASSED")?;
-    let failed = count(md, "SCENARIOS_FAILED")?;
+/// A count from the contract YAML block (already typed to digits by the caller) or its line.
+fn count_of(
+    md: &Markdown<'_>,
+    yaml: &dyn Fn(&str) -> Result<Option<String>>,
+    key: &str,
+) -> Result<u64> {
+    match yaml(key)? {
+        Some(v) => Ok(v.parse::<u64>().unwrap_or(u64::MAX)),
+        None => count(md, key),
+    }
+}
+
+/// Runs step 7 a–f on a verifier output. `yaml` reads a count of the contract YAML block (R2,
+/// `None` when absent); with `blocked_rule` (R5, `12.7.0`) `SCENARIOS_BLOCKED` is optional
+/// (default 0) and `TOTAL == PASSED + FAILED + BLOCKED`.
+pub(crate) fn account(
+    md: &Markdown<'_>,
+    yaml: &dyn Fn(&str) -> Result<Option<String>>,
+    blocked_rule: bool,
+) -> Result<Scenarios> {
+    let total = count_of(md, yaml, "SCENARIOS_TOTAL")?;
+    let passed = count_of(md, yaml, "SCENARIOS_PASSED")?;
+    let failed = count_of(md, yaml, "SCENARIOS_FAILED")?;
+    let blocked = if blocked_rule {
+        let present = yaml("SCENARIOS_BLOCKED")?.is_some()
+            || md.last_key_value("SCENARIOS_BLOCKED").is_some();
+        Some(if present {
+            count_of(md, yaml, "SCENARIOS_BLOCKED")?
+        } else {
+            0
+        })
+    } else {
+        None
+    };
     let rows = table(md)?;
     if let Some(r) = rows
         .iter()
@@ -212,7 +244,10 @@ pub(crate) fn account(md: &Markdown<'_>) -> Result<Scenarios> {
         .filter(|r| r.result.eq_ignore_ascii_case("PASS") && exit_zero(&r.exit))
         .count() as u64;
     let n = rows.len() as u64;
-    if Some(total) != passed.checked_add(failed)
+    if Some(total)
+        != passed
+            .checked_add(failed)
+            .and_then(|x| x.checked_add(blocked.unwrap_or(0)))
         || total != n
         || passed != passing_rows
         || evidence.len() as u64 != total
@@ -243,6 +278,7 @@ pub(crate) fn account(md: &Markdown<'_>) -> Result<Scenarios> {
         total,
         passed,
         failed,
+        blocked,
         rows,
         evidence,
     })
@@ -264,6 +300,24 @@ mod tests {
         assert!(is_separator_cell(":-:"));
         assert!(!is_separator_cell("::"));
         assert!(!is_separator_cell("-x-"));
+    }
+
+    const BLOCKED: &str = concat!(
+        "SCENARIOS_TOTAL: 2\nSCENARIOS_PASSED: 1\nSCENARIOS_FAILED: 0\nSCENARIOS_BLOCKED: 1\n\n",
+        "### Scenarios\n| Scenario | Expected | Actual | Exit | Result |\n|---|---|---|---|---|\n",
+        "| a | x | x | 0 | PASS |\n| b | y | not run | - | BLOCKED |\n\n",
+        "### Evidence Array\n```yaml\nEVIDENCE:\n  scenarios:\n",
+        "    - \"a | cmd -> exit 0\"\n    - \"b | blocked: no database\"\n```\n",
+    );
+
+    #[test]
+    fn blocked_scenarios_count_in_the_total_only_at_12_7() {
+        let md = Markdown::parse(BLOCKED);
+        let none = |_: &str| Ok(None);
+        let s = account(&md, &none, true).unwrap();
+        assert_eq!((s.total, s.passed, s.failed, s.blocked), (2, 1, 0, Some(1)));
+        let e = account(&md, &none, false).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::ScenarioMismatch);
     }
 
     #[test]

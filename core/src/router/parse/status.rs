@@ -86,6 +86,35 @@ pub static AGENT_STATUSES: &[(Agent, StatusRow)] = &[
             ("FAIL", Some(Fail)),
         ],
     ),
+    // The `12.7.0` agents (router-workflow.md rows A1, R3).
+    (
+        Agent::FailureHunter,
+        &[("CLEAN", Some(Pass)), ("ISSUES_FOUND", Some(Fail))],
+    ),
+    (
+        Agent::Researcher,
+        &[
+            ("COMPLETE", None),
+            ("PARTIAL", None),
+            ("DEGRADED", None),
+            ("UNAVAILABLE", None),
+        ],
+    ),
+    (
+        Agent::TriageAgent,
+        &[
+            ("TRIAGED", Some(Pass)),
+            ("NEEDS_INFO", Some(Fail)),
+            ("WONTFIX", Some(Fail)),
+        ],
+    ),
+    (
+        Agent::ArchitectureScanner,
+        &[
+            ("CANDIDATES_FOUND", Some(Pass)),
+            ("NO_CANDIDATES", Some(Pass)),
+        ],
+    ),
 ];
 
 /// The statuses of an agent.
@@ -156,7 +185,11 @@ mod tests {
                 "DECISION_RFC_CREATED",
                 "COMPLETE",
                 "SKIPPED",
-                "PARTIAL"
+                "PARTIAL",
+                "CLEAN",
+                "TRIAGED",
+                "CANDIDATES_FOUND",
+                "NO_CANDIDATES"
             ]
         );
         let fail: Vec<_> = AGENT_STATUSES
@@ -176,7 +209,10 @@ mod tests {
                 "INVESTIGATING",
                 "BLOCKED",
                 "NEEDS_CLARIFICATION",
-                "FAIL"
+                "FAIL",
+                "ISSUES_FOUND",
+                "NEEDS_INFO",
+                "WONTFIX"
             ]
         );
     }

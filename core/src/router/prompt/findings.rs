@@ -9,6 +9,7 @@ use std::str::FromStr;
 
 use super::text::has_line_break;
 use crate::error::{Error, ErrorKind, Result};
+use crate::router::edition::Edition;
 use crate::router::parse::text::trim_sp;
 use crate::router::WorkflowType;
 
@@ -129,6 +130,8 @@ pub struct PreviousFindings {
     pub reviewer: ReviewerFindings,
     /// The hunter's result, if a hunter ran.
     pub hunter: Option<HunterFindings>,
+    /// The contract edition: it names the hunter block (P1).
+    pub edition: Edition,
 }
 
 /// Checks one critical issue: a single line, non-blank once trimmed of spaces/tabs.
@@ -200,7 +203,7 @@ pub(crate) fn findings_body(workflow: WorkflowType, findings: &PreviousFindings)
     issue_lines(&mut out, &findings.reviewer.critical_issues, "None");
     if workflow == WorkflowType::Build {
         out.push(String::new());
-        out.push("### Silent Failure Hunter".to_string());
+        out.push(format!("### {}", findings.edition.rules().hunter_heading));
         out.push("**Critical Issues:**".to_string());
         issue_lines(&mut out, hunter_issues, "None / not in this workflow");
     }
@@ -217,6 +220,7 @@ mod tests {
                 status: ReviewerStatus::ChangesRequested,
                 critical_issues: reviewer.iter().map(|s| s.to_string()).collect(),
             },
+            edition: Edition::V11,
             hunter: hunter.map(|h| HunterFindings {
                 status: None,
                 critical_issues: h.iter().map(|s| s.to_string()).collect(),

@@ -6,38 +6,8 @@ use serde::Serialize;
 
 use crate::error::{Error, ErrorKind, Result};
 
+use crate::router::edition::Edition;
 use crate::router::vocabulary::{Agent, Kind, Origin, Phase};
-
-/// The phase → agent table (seed §7 dispatcher).
-pub static PHASE_AGENTS: &[(Phase, Agent)] = &[
-    (Phase::BuildImplement, Agent::ComponentBuilder),
-    (Phase::DebugInvestigate, Agent::BugInvestigator),
-    (Phase::BuildReview, Agent::CodeReviewer),
-    (Phase::DebugReview, Agent::CodeReviewer),
-    (Phase::ReviewAudit, Agent::CodeReviewer),
-    (Phase::ReReview, Agent::CodeReviewer),
-    (Phase::BuildHunt, Agent::SilentFailureHunter),
-    (Phase::ReHunt, Agent::SilentFailureHunter),
-    (Phase::BuildVerify, Agent::IntegrationVerifier),
-    (Phase::DebugVerify, Agent::IntegrationVerifier),
-    (Phase::ReVerify, Agent::IntegrationVerifier),
-    (Phase::PlanCreate, Agent::Planner),
-    (Phase::RePlan, Agent::Planner),
-    (Phase::PlanReviewGap1, Agent::PlanGapReviewer),
-    (Phase::PlanReviewGap2, Agent::PlanGapReviewer),
-    (Phase::ResearchWeb, Agent::WebResearcher),
-    (Phase::ResearchGithub, Agent::GithubResearcher),
-    (Phase::BuildDocSync, Agent::DocSyncer),
-];
-
-/// The `kind:remfix` + origin → agent rows (seed §7, full text from b0410fc).
-pub static REMFIX_AGENTS: &[(Origin, Agent)] = &[
-    (Origin::BugInvestigator, Agent::BugInvestigator),
-    (Origin::CodeReviewer, Agent::ComponentBuilder),
-    (Origin::SilentFailureHunter, Agent::ComponentBuilder),
-    (Origin::IntegrationVerifier, Agent::ComponentBuilder),
-    (Origin::Router, Agent::ComponentBuilder),
-];
 
 /// How a task runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -58,9 +28,12 @@ pub struct Dispatch {
     pub agent: Option<Agent>,
 }
 
-/// The agent the phase table names for `phase`.
-pub fn phase_agent(phase: Phase) -> Option<Agent> {
-    PHASE_AGENTS
+/// The agent the edition's phase table names for `phase` (the tables are
+/// [`Rules::phase_agents`](crate::router::edition::Rules::phase_agents)).
+pub fn phase_agent(edition: Edition, phase: Phase) -> Option<Agent> {
+    edition
+        .rules()
+        .phase_agents
         .iter()
         .find(|(p, _)| *p == phase)
         .map(|(_, a)| *a)
@@ -70,8 +43,22 @@ fn no_rule(what: String) -> Error {
     Error::new(ErrorKind::NoDispatchRule, what)
 }
 
-/// Dispatches a task (router.md §4.11 order).
-pub fn dispatch(kind: Kind, phase: Option<Phase>, origin: Option<Origin>) -> Result<Dispatch> {
+/// Dispatches a task (router.md §4.11 order) with the edition's tables.
+///
+/// ```
+/// use fourx_core::router::dispatch::dispatch;
+/// use fourx_core::router::edition::Edition;
+/// use fourx_core::router::{Agent, Kind, Phase};
+///
+/// let d = dispatch(Edition::V12_7, Kind::Agent, Some(Phase::BuildHunt), None).unwrap();
+/// assert_eq!(d.agent, Some(Agent::FailureHunter));
+/// ```
+pub fn dispatch(
+    edition: Edition,
+    kind: Kind,
+    phase: Option<Phase>,
+    origin: Option<Origin>,
+) -> Result<Dispatch> {
     let sub = |a| Dispatch {
         mode: Mode::Subagent,
         agent: Some(a),
@@ -80,7 +67,9 @@ pub fn dispatch(kind: Kind, phase: Option<Phase>, origin: Option<Origin>) -> Res
         let origin = origin.ok_or_else(|| {
             Error::new(ErrorKind::MissingField, "a remfix task needs `origin`").with_field("origin")
         })?;
-        return REMFIX_AGENTS
+        return edition
+            .rules()
+            .remfix_agents
             .iter()
             .find(|(o, _)| *o == origin)
             .map(|(_, a)| sub(*a))
@@ -104,7 +93,7 @@ pub fn dispatch(kind: Kind, phase: Option<Phase>, origin: Option<Origin>) -> Res
         )
         .with_field("phase")
     })?;
-    phase_agent(phase)
+    phase_agent(edition, phase)
         .map(sub)
         .ok_or_else(|| no_rule(format!("no dispatcher row maps phase {phase} to an agent")))
 }
@@ -115,15 +104,20 @@ mod tests {
 
     #[test]
     fn phase_table_matches_router_spec_4_11() {
-        let mapped: Vec<_> = Phase::ALL
+        let e = Edition::V11;
+        let mapped: Vec<_> = e
+            .rules()
+            .phases
             .iter()
-            .map(|&p| (p.as_str(), phase_agent(p).map(Agent::as_str)))
+            .map(|&p| (p.as_str(), phase_agent(e, p).map(Agent::as_str)))
             .filter(|(_, a)| a.is_some())
             .collect();
         assert_eq!(mapped.len(), 18);
-        let unmapped: Vec<_> = Phase::ALL
+        let unmapped: Vec<_> = e
+            .rules()
+            .phases
             .iter()
-            .filter(|p| phase_agent(**p).is_none())
+            .filter(|p| phase_agent(e, **p).is_none())
             .map(|p| p.as_str())
             .collect();
         assert_eq!(
@@ -137,34 +131,59 @@ mod tests {
                 "memory-finalize"
             ]
         );
-        assert_eq!(phase_agent(Phase::BuildDocSync), Some(Agent::DocSyncer));
-        assert_eq!(phase_agent(Phase::RePlan), Some(Agent::Planner));
+        assert_eq!(phase_agent(e, Phase::BuildDocSync), Some(Agent::DocSyncer));
+        assert_eq!(phase_agent(e, Phase::RePlan), Some(Agent::Planner));
     }
 
     #[test]
     fn remfix_rows_take_precedence_over_phase() {
         let d = dispatch(
+            Edition::V11,
             Kind::Remfix,
             Some(Phase::BuildReview),
             Some(Origin::CodeReviewer),
         )
         .unwrap();
         assert_eq!(d.agent, Some(Agent::ComponentBuilder));
-        let e = dispatch(Kind::Remfix, None, Some(Origin::Planner)).unwrap_err();
+        let e = dispatch(Edition::V11, Kind::Remfix, None, Some(Origin::Planner)).unwrap_err();
         assert_eq!(e.kind, ErrorKind::NoDispatchRule);
     }
 
     #[test]
     fn memory_tasks_run_inline() {
         assert_eq!(
-            dispatch(Kind::Agent, Some(Phase::MemoryFinalize), None)
+            dispatch(Edition::V11, Kind::Agent, Some(Phase::MemoryFinalize), None)
                 .unwrap()
                 .mode,
             Mode::Inline
         );
         assert_eq!(
-            dispatch(Kind::Memory, None, None).unwrap().mode,
+            dispatch(Edition::V11, Kind::Memory, None, None)
+                .unwrap()
+                .mode,
             Mode::Inline
         );
+    }
+}
+
+#[cfg(test)]
+mod edition_tests {
+    use super::*;
+
+    #[test]
+    fn head_dispatcher_sends_hunts_to_failure_hunter_and_research_to_researcher() {
+        let e = Edition::V12_7;
+        let agent = |k, p| dispatch(e, k, Some(p), None).unwrap().agent;
+        assert_eq!(
+            agent(Kind::Agent, Phase::ReHunt),
+            Some(Agent::FailureHunter)
+        );
+        assert_eq!(
+            agent(Kind::Research, Phase::ResearchWeb),
+            Some(Agent::Researcher)
+        );
+        assert_eq!(agent(Kind::Agent, Phase::Triage), Some(Agent::TriageAgent));
+        let d = dispatch(e, Kind::Remfix, None, Some(Origin::SilentFailureHunter));
+        assert_eq!(d.unwrap_err().kind, ErrorKind::NoDispatchRule);
     }
 }

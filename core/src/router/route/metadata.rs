@@ -6,6 +6,7 @@ use serde_json::{json, Value};
 
 use crate::error::{Error, ErrorKind, Result};
 
+use crate::router::edition::Edition;
 use crate::router::parse::text::{is_blank, lines, trim_sp, trim_sp_start};
 use crate::router::route::workflow_id::{validate, WorkflowId};
 use crate::router::vocabulary::{Kind, Origin, Phase, Scope};
@@ -78,6 +79,18 @@ fn metadata_line(line: &str) -> Option<(&'static str, &str)> {
     })
 }
 
+/// The raw value of the block's first `wf` line, unvalidated (router-workflow.md §2.3 scoping:
+/// a task belongs to a workflow by this value even when another line of its block is broken).
+pub fn raw_wf(description: &str) -> Option<&str> {
+    for line in lines(description) {
+        let (key, value) = metadata_line(line)?;
+        if key == "wf" {
+            return Some(value);
+        }
+    }
+    None
+}
+
 fn missing(key: &str) -> Error {
     Error::new(
         ErrorKind::MissingField,
@@ -102,8 +115,9 @@ struct Values {
     reason: Option<String>,
 }
 
-/// Validates raw key values in canonical order (router.md §4.2 check order step 2).
-fn validate_values(raw: &[Option<&str>; 7], require_all: bool) -> Result<Values> {
+/// Validates raw key values in canonical order (router.md §4.2 check order step 2) against the
+/// edition's origin and phase enums, then the edition's "reason is never N/A" kinds (M1).
+fn validate_values(edition: Edition, raw: &[Option<&str>; 7], require_all: bool) -> Result<Values> {
     let mut v = Values::default();
     for (i, key) in KEYS.iter().enumerate() {
         let Some(value) = raw[i] else {
@@ -125,22 +139,16 @@ fn validate_values(raw: &[Option<&str>; 7], require_all: bool) -> Result<Values>
                 )
             }
             "origin" => {
-                v.origin = Some(
-                    value
-                        .parse()
-                        .map_err(|e: crate::router::vocabulary::UnknownName| {
-                            e.into_error("origin")
-                        })?,
-                )
+                v.origin =
+                    Some(edition.origin(value).map_err(
+                        |e: crate::router::vocabulary::UnknownName| e.into_error("origin"),
+                    )?)
             }
             "phase" => {
-                v.phase = Some(
-                    value
-                        .parse()
-                        .map_err(|e: crate::router::vocabulary::UnknownName| {
-                            e.into_error("phase")
-                        })?,
-                )
+                v.phase =
+                    Some(edition.phase(value).map_err(
+                        |e: crate::router::vocabulary::UnknownName| e.into_error("phase"),
+                    )?)
             }
             "scope" => {
                 v.scope = Some(
@@ -166,11 +174,27 @@ fn validate_values(raw: &[Option<&str>; 7], require_all: bool) -> Result<Values>
             }
         }
     }
+    let no_na = edition.rules().reason_not_na;
+    if v.kind.is_some_and(|k| no_na.contains(&k)) && v.reason.as_deref() == Some("N/A") {
+        return Err(invalid(
+            "reason",
+            format!("`reason:` of a {edition} remediation or research task must not be N/A"),
+        ));
+    }
     Ok(v)
 }
 
-/// Parses a task description (router.md §4.2).
-pub fn parse(description: &str, require_all: bool) -> Result<TaskMetadata> {
+/// Parses a task description (router.md §4.2) under an edition (its enums and M1 rule; the
+/// caller passes the edition's `require_all` default when the input has none).
+///
+/// ```
+/// use fourx_core::router::{edition::Edition, metadata};
+///
+/// let d = "wf:wf-20260312T162700Z-a1b2c3d4\nkind:agent\nplan:N/A";
+/// assert!(metadata::parse(Edition::V11, d, false).is_ok());
+/// assert!(metadata::parse(Edition::V12_7, d, true).is_err());
+/// ```
+pub fn parse(edition: Edition, description: &str, require_all: bool) -> Result<TaskMetadata> {
     let all: Vec<&str> = lines(description).collect();
     let mut raw: [Option<&str>; 7] = [None; 7];
     let mut block_len = 0;
@@ -193,7 +217,7 @@ pub fn parse(description: &str, require_all: bool) -> Result<TaskMetadata> {
         }
         block_len += 1;
     }
-    let v = validate_values(&raw, require_all)?;
+    let v = validate_values(edition, &raw, require_all)?;
     let rest = all.get(block_len..).unwrap_or(&[]);
     let first = rest.iter().position(|l| !is_blank(l)).unwrap_or(rest.len());
     Ok(TaskMetadata {
@@ -230,8 +254,8 @@ pub struct MetadataInput<'a> {
     pub body: Option<&'a str>,
 }
 
-/// Formats the canonical block (router.md §4.3).
-pub fn format(input: &MetadataInput<'_>) -> Result<String> {
+/// Formats the canonical block (router.md §4.3) with the edition's enums.
+pub fn format(edition: Edition, input: &MetadataInput<'_>) -> Result<String> {
     let values = [
         input.wf,
         input.kind,
@@ -255,7 +279,7 @@ pub fn format(input: &MetadataInput<'_>) -> Result<String> {
             ));
         }
     }
-    validate_values(&values, true)?;
+    validate_values(edition, &values, true)?;
     let mut text = KEYS
         .iter()
         .zip(values.iter())
@@ -306,6 +330,7 @@ mod tests {
     #[test]
     fn key_like_lines_after_the_block_are_body() {
         let m = parse(
+            Edition::V11,
             &format!("wf:{WF}\nkind:research\nreason:r\n\nplan: x\n"),
             false,
         )
@@ -317,7 +342,12 @@ mod tests {
 
     #[test]
     fn empty_plan_value_is_invalid() {
-        let e = parse(&format!("wf:{WF}\nkind:agent\nplan:\n"), false).unwrap_err();
+        let e = parse(
+            Edition::V11,
+            &format!("wf:{WF}\nkind:agent\nplan:\n"),
+            false,
+        )
+        .unwrap_err();
         assert_eq!(e.kind, ErrorKind::InvalidValue);
     }
 
@@ -326,7 +356,7 @@ mod tests {
         let text = format!(
             "wf:{WF}\r\nkind:agent\r\norigin:router\r\nphase:build\r\nplan:N/A\r\nscope:N/A\r\nreason:x\r\n"
         );
-        assert!(parse(&text, true).unwrap().canonical);
+        assert!(parse(Edition::V11, &text, true).unwrap().canonical);
     }
 
     fn value() -> impl Strategy<Value = String> {
@@ -337,8 +367,8 @@ mod tests {
         #[test]
         fn format_then_parse_is_identity(
             kind in prop::sample::select(Kind::ALL.to_vec()),
-            origin in prop::sample::select(Origin::ALL.to_vec()),
-            phase in prop::sample::select(Phase::ALL.to_vec()),
+            origin in prop::sample::select(Edition::V11.rules().origins.to_vec()),
+            phase in prop::sample::select(Edition::V11.rules().phases.to_vec()),
             scope in prop::sample::select(Scope::ALL.to_vec()),
             plan in value(),
             reason in value(),
@@ -354,8 +384,8 @@ mod tests {
                 reason: Some(&reason),
                 body: body.as_deref(),
             };
-            let text = format(&input).unwrap();
-            let m = parse(&text, true).unwrap();
+            let text = format(Edition::V11, &input).unwrap();
+            let m = parse(Edition::V11, &text, true).unwrap();
             prop_assert_eq!(m.wf.as_ref().map(WorkflowId::as_str), Some(WF));
             prop_assert_eq!(m.kind, Some(kind));
             prop_assert_eq!(m.origin, Some(origin));

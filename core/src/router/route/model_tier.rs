@@ -7,8 +7,10 @@ use serde::Serialize;
 use crate::router::vocabulary::{Agent, BuildScope, Tier};
 
 /// The recommended tier of each agent; builder and investigator depend on scope / escalation.
-pub fn recommended(agent: Agent, build_scope: BuildScope, escalate: bool) -> Tier {
-    match agent {
+/// `None` for the `12.7.0` agents the advisory table has no row for (failure-hunter,
+/// triage-agent, architecture-scanner); `researcher` is `standard` like the two it replaces.
+pub fn recommended(agent: Agent, build_scope: BuildScope, escalate: bool) -> Option<Tier> {
+    Some(match agent {
         Agent::ComponentBuilder => match build_scope {
             BuildScope::Trivial => Tier::Cheap,
             BuildScope::Standard => Tier::Standard,
@@ -23,8 +25,9 @@ pub fn recommended(agent: Agent, build_scope: BuildScope, escalate: bool) -> Tie
             }
         }
         Agent::Planner | Agent::PlanGapReviewer | Agent::IntegrationVerifier => Tier::Capable,
-        Agent::WebResearcher | Agent::GithubResearcher => Tier::Standard,
-    }
+        Agent::WebResearcher | Agent::GithubResearcher | Agent::Researcher => Tier::Standard,
+        Agent::FailureHunter | Agent::TriageAgent | Agent::ArchitectureScanner => return None,
+    })
 }
 
 /// The reviewer floor: gate-keeping roles never run below `standard`.
@@ -54,27 +57,28 @@ pub struct TierChoice {
     pub floor_applied: bool,
 }
 
-/// Chooses a tier: `requested` or the recommendation, raised to the floor.
+/// Chooses a tier: `requested` or the recommendation, raised to the floor; `None` when the
+/// table has no row for the agent.
 pub fn choose(
     agent: Agent,
     build_scope: BuildScope,
     escalate: bool,
     requested: Option<Tier>,
-) -> TierChoice {
-    let rec = recommended(agent, build_scope, escalate);
+) -> Option<TierChoice> {
+    let rec = recommended(agent, build_scope, escalate)?;
     let base = requested.unwrap_or(rec);
     let fl = floor(agent);
     let (tier, applied) = match fl {
         Some(f) if base < f => (f, true),
         _ => (base, false),
     };
-    TierChoice {
+    Some(TierChoice {
         agent: agent.qualified(),
         tier,
         recommended: rec,
         floor: fl,
         floor_applied: applied,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -88,32 +92,36 @@ mod tests {
             .map(|&a| {
                 (
                     a.as_str(),
-                    recommended(a, BuildScope::Standard, false).as_str(),
+                    recommended(a, BuildScope::Standard, false).map(Tier::as_str),
                 )
             })
             .collect();
         assert_eq!(
             table,
             [
-                ("component-builder", "standard"),
-                ("bug-investigator", "standard"),
-                ("code-reviewer", "standard"),
-                ("silent-failure-hunter", "standard"),
-                ("integration-verifier", "capable"),
-                ("planner", "capable"),
-                ("plan-gap-reviewer", "capable"),
-                ("web-researcher", "standard"),
-                ("github-researcher", "standard"),
-                ("doc-syncer", "cheap"),
+                ("component-builder", Some("standard")),
+                ("bug-investigator", Some("standard")),
+                ("code-reviewer", Some("standard")),
+                ("silent-failure-hunter", Some("standard")),
+                ("integration-verifier", Some("capable")),
+                ("planner", Some("capable")),
+                ("plan-gap-reviewer", Some("capable")),
+                ("web-researcher", Some("standard")),
+                ("github-researcher", Some("standard")),
+                ("doc-syncer", Some("cheap")),
+                ("failure-hunter", None),
+                ("researcher", Some("standard")),
+                ("triage-agent", None),
+                ("architecture-scanner", None),
             ]
         );
         assert_eq!(
             recommended(Agent::ComponentBuilder, BuildScope::Trivial, false),
-            Tier::Cheap
+            Some(Tier::Cheap)
         );
         assert_eq!(
             recommended(Agent::BugInvestigator, BuildScope::Standard, true),
-            Tier::Capable
+            Some(Tier::Capable)
         );
     }
 
@@ -124,14 +132,16 @@ mod tests {
             BuildScope::Standard,
             false,
             Some(Tier::Cheap),
-        );
+        )
+        .unwrap();
         assert_eq!((c.tier, c.floor_applied), (Tier::Standard, true));
         let c = choose(
             Agent::DocSyncer,
             BuildScope::Standard,
             false,
             Some(Tier::Cheap),
-        );
+        )
+        .unwrap();
         assert_eq!(
             (c.tier, c.floor, c.floor_applied),
             (Tier::Cheap, None, false)
@@ -141,7 +151,8 @@ mod tests {
             BuildScope::Standard,
             false,
             Some(Tier::Capable),
-        );
+        )
+        .unwrap();
         assert_eq!((c.tier, c.floor_applied), (Tier::Capable, false));
     }
 }

@@ -4,8 +4,9 @@
 
 use serde::Serialize;
 
+use crate::router::edition::Edition;
 use crate::router::parse::text::trim_ws;
-use crate::router::vocabulary::{Agent, WorkflowType};
+use crate::router::vocabulary::WorkflowType;
 
 /// The class of a subject.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -51,8 +52,8 @@ fn summary_after(subject: &str, prefix_len: usize) -> Option<String> {
     subject.get(prefix_len..).map(|s| trim_ws(s).to_string())
 }
 
-/// Classifies a subject (router.md §4.6).
-pub fn parse(subject: &str) -> Subject {
+/// Classifies a subject (router.md §4.6); child subjects name one of the edition's agents (G2).
+pub fn parse(edition: Edition, subject: &str) -> Subject {
     let mk = |class, workflow, agent, summary| Subject {
         class,
         workflow,
@@ -76,7 +77,7 @@ pub fn parse(subject: &str) -> Subject {
             let n = base + "Memory Update:".len();
             return mk(SubjectClass::Memory, None, None, summary_after(subject, n));
         }
-        for a in Agent::ALL {
+        for a in edition.rules().agents {
             let p = format!("{}:", a.as_str());
             if rest.starts_with(&p) {
                 return mk(
@@ -118,18 +119,33 @@ mod tests {
 
     #[test]
     fn classes_are_tried_in_spec_order() {
-        assert_eq!(parse("CC10X BUILD: x").class, SubjectClass::Parent);
-        assert_eq!(parse("CC10X Memory Update: wf").class, SubjectClass::Memory);
-        let c = parse("CC10X component-builder:  Build it ");
+        assert_eq!(
+            parse(Edition::V11, "CC10X BUILD: x").class,
+            SubjectClass::Parent
+        );
+        assert_eq!(
+            parse(Edition::V11, "CC10X Memory Update: wf").class,
+            SubjectClass::Memory
+        );
+        let c = parse(Edition::V11, "CC10X component-builder:  Build it ");
         assert_eq!(c.class, SubjectClass::Child);
         assert_eq!(c.agent.as_deref(), Some("cc10x:component-builder"));
         assert_eq!(c.summary.as_deref(), Some("Build it"));
         assert_eq!(
-            parse("CC10X TODO: later").class,
+            parse(Edition::V11, "CC10X TODO: later").class,
             SubjectClass::ForbiddenTodo
         );
-        assert_eq!(parse("CC10X ORIENT: x").class, SubjectClass::UnknownCc10x);
-        assert_eq!(parse("PLAN: old").class, SubjectClass::LegacyParent);
-        assert_eq!(parse("cc10x BUILD: x").class, SubjectClass::Foreign);
+        assert_eq!(
+            parse(Edition::V11, "CC10X ORIENT: x").class,
+            SubjectClass::UnknownCc10x
+        );
+        assert_eq!(
+            parse(Edition::V11, "PLAN: old").class,
+            SubjectClass::LegacyParent
+        );
+        assert_eq!(
+            parse(Edition::V11, "cc10x BUILD: x").class,
+            SubjectClass::Foreign
+        );
     }
 }

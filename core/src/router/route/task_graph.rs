@@ -4,6 +4,7 @@
 
 use serde::Serialize;
 
+use crate::router::edition::Edition;
 use crate::router::route::dispatch::phase_agent;
 use crate::router::vocabulary::{BuildScope, Kind, Phase, WorkflowType};
 
@@ -148,6 +149,16 @@ pub struct TaskGraph {
     pub nodes: Vec<Node>,
 }
 
+/// TRIAGE (`12.7.0` refs/triage-workflow.md): one triage-agent task, no memory node.
+pub static TRIAGE: &[NodeSpec] = &[(Phase::Triage, "Categorize and verify incoming issue", &[])];
+
+/// CODEBASE-HEALTH (`12.7.0` refs/codebase-health-workflow.md): one scanner task, no memory node.
+pub static CODEBASE_HEALTH: &[NodeSpec] = &[(
+    Phase::CodebaseHealth,
+    "Surface shallow modules and deepening candidates",
+    &[],
+)];
+
 /// The template for a workflow.
 pub fn template(workflow: WorkflowType, scope: BuildScope, skip_docs: bool) -> &'static [NodeSpec] {
     match workflow {
@@ -159,12 +170,21 @@ pub fn template(workflow: WorkflowType, scope: BuildScope, skip_docs: bool) -> &
         WorkflowType::Debug => DEBUG,
         WorkflowType::Review => REVIEW,
         WorkflowType::Plan => PLAN,
+        WorkflowType::Triage => TRIAGE,
+        WorkflowType::CodebaseHealth => CODEBASE_HEALTH,
         WorkflowType::Orient => &[],
     }
 }
 
-/// Builds the graph (router.md §4.14).
-pub fn graph(workflow: WorkflowType, scope: BuildScope, skip_docs: bool) -> TaskGraph {
+/// Builds the graph (router.md §4.14); agents come from the edition's dispatcher (the BUILD
+/// hunter node is `failure-hunter` at `12.7.0`). The caller checks that the edition knows the
+/// workflow ([`Edition::workflow`]).
+pub fn graph(
+    edition: Edition,
+    workflow: WorkflowType,
+    scope: BuildScope,
+    skip_docs: bool,
+) -> TaskGraph {
     let nodes = template(workflow, scope, skip_docs)
         .iter()
         .map(|&(phase, reason, blocked)| {
@@ -175,7 +195,7 @@ pub fn graph(workflow: WorkflowType, scope: BuildScope, skip_docs: bool) -> Task
                 agent: if memory {
                     None
                 } else {
-                    phase_agent(phase).map(|a| a.qualified())
+                    phase_agent(edition, phase).map(|a| a.qualified())
                 },
                 blocked_by: blocked.to_vec(),
                 reason,
@@ -196,11 +216,13 @@ mod tests {
 
     #[test]
     fn every_agent_node_has_a_dispatcher_agent() {
-        for w in WorkflowType::ALL {
-            for s in BuildScope::ALL {
-                for skip in [false, true] {
-                    for n in graph(*w, *s, skip).nodes {
-                        assert_eq!(n.agent.is_some(), n.kind == Kind::Agent, "{:?}", n.phase);
+        for e in Edition::ALL {
+            for w in e.rules().workflows {
+                for s in BuildScope::ALL {
+                    for skip in [false, true] {
+                        for n in graph(*e, *w, *s, skip).nodes {
+                            assert_eq!(n.agent.is_some(), n.kind == Kind::Agent, "{:?}", n.phase);
+                        }
                     }
                 }
             }
@@ -227,8 +249,23 @@ mod tests {
     }
 
     #[test]
+    fn head_triage_and_codebase_health_graphs_have_one_task_and_no_memory_node() {
+        for w in [WorkflowType::Triage, WorkflowType::CodebaseHealth] {
+            let g = graph(Edition::V12_7, w, BuildScope::Standard, false);
+            assert_eq!(g.nodes.len(), 1);
+            assert_eq!(g.nodes[0].kind, Kind::Agent);
+            assert!(g.build_scope.is_none());
+        }
+    }
+
+    #[test]
     fn orient_has_no_graph_and_no_build_scope() {
-        let g = graph(WorkflowType::Orient, BuildScope::Standard, false);
+        let g = graph(
+            Edition::V11,
+            WorkflowType::Orient,
+            BuildScope::Standard,
+            false,
+        );
         assert!(g.nodes.is_empty() && g.parent_phase.is_none() && g.build_scope.is_none());
     }
 }

@@ -5,6 +5,7 @@
 //! pure modules of [`crate::workspace`] and [`crate::machine`].
 
 pub mod liveness;
+pub mod resume_listing;
 pub mod workspace_fs;
 
 pub use liveness::{Liveness, ProcessProbe};

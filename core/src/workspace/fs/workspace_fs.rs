@@ -27,6 +27,9 @@ use crate::workspace::resolve::resolve_feature_id;
 pub const DIR_MODE: u32 = 0o755;
 /// Mode of files the workspace writes.
 pub const FILE_MODE: u32 = 0o644;
+/// The most bytes read from a JSON document of the workspace (state.json, settings.json, the
+/// per-user settings): over it is `io_error`, before any byte is parsed.
+pub const JSON_DOC_LIMIT: u64 = 4 << 20;
 /// The bytes of the stop signal file.
 pub const STOP_BYTES: &[u8] = b"mcp-stop\n";
 
@@ -115,13 +118,23 @@ impl WorkspaceFs {
     }
 
     /// InitFeatureDir (§3.4): creates FeatureDir(id)`/rounds` with parents (0755). Idempotent.
+    /// A FeatureDir that is a symbolic link (or not a directory) is refused with `io_error`
+    /// before anything is created: nothing is ever created through a link (§17 S5).
     pub fn init_feature_dir(&self, id: &FeatureId) -> Result<PathBuf> {
         let dir = self.feature_dir(id);
+        match self.fs.stat(&dir, false) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => self
+                .fs
+                .create_dir(&dir, DIR_MODE)
+                .map_err(|e| Error::io(format!("create {}", dir.display()), &e))?,
+            _ => {}
+        }
+        let dir = self.existing_feature_dir(id)?;
         let rounds = dir.join(ROUNDS_DIR);
         self.fs
             .create_dir(&rounds, DIR_MODE)
             .map_err(|e| Error::io(format!("create {}", rounds.display()), &e))?;
-        self.existing_feature_dir(id)
+        Ok(dir)
     }
 
     /// ReadState (§6.1): decodes state.json with Go's text rules. Missing → `not_found`;
@@ -131,7 +144,7 @@ impl WorkspaceFs {
         let path = self.feature_dir(id).join(STATE_FILE);
         let bytes = self
             .fs
-            .read(&path)
+            .read_limited(&path, JSON_DOC_LIMIT)
             .map_err(|e| os_error(format!("read {}", path.display()), &e))?;
         State::parse_text(&bytes)
     }

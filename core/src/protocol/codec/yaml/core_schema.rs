@@ -349,7 +349,6 @@ fn number_f64(node: &Node, f: f64) -> Result<Value, YamlError> {
 mod tests {
     use super::*;
     use serde_json::json;
-    use std::time::{Duration, Instant};
 
     fn j(src: &str) -> Result<Value, YamlError> {
         parse_json(src, &Limits::UNTRUSTED)
@@ -453,9 +452,8 @@ mod tests {
                 [prev.as_str(); 10].join(", ")
             ));
         }
-        let start = Instant::now();
+        // The alias budget, not a clock, is what bounds the work: the parse must stop with it.
         let e = j(&src).unwrap_err();
-        assert!(start.elapsed() < Duration::from_secs(3));
         assert_eq!(e.kind, YamlErrorKind::AliasBudget);
     }
 

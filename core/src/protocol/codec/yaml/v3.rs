@@ -8,6 +8,8 @@
 use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
 
+pub use super::v3_text::{prepare, Prepared};
+use super::v3_text::{refold, restore_block, FlowStyle};
 use super::{
     parse_stream, Document, Limits, Node, NodeId, NodeKind, ScalarStyle, YamlError, YamlErrorKind,
 };
@@ -348,6 +350,384 @@ fn second_document_start(src: &str) -> Option<usize> {
     None
 }
 
+/// yaml.v3's scanner reads a tag as `!` followed by every URI character — `,`, `[` and `]`
+/// included, even in flow context — and then requires a blank or the end of the line, so in a
+/// flow collection `[!!str]`, `[a, !]` and `{a: !x}` fail ("did not find expected whitespace or
+/// line break", or the collection is left unclosed) where YAML 1.2 ends the tag at the
+/// indicator. This scan follows flow nesting
+/// (outside quotes, comments and block-scalar content) and applies that rule to every tag that
+/// starts a flow token.
+fn check_flow_tags(text: &str, block_lines: &[(usize, usize)]) -> Result<(), YamlError> {
+    let uri = |c: char| c.is_ascii_alphanumeric() || "-_;/?:@&=+$,.!~*'()[]%".contains(c);
+    // Block-scalar content is text, not tokens: blank it out (keeping the line breaks).
+    let mut owned = text.to_string();
+    for &(a, z) in block_lines.iter().rev() {
+        let z = z.min(owned.len());
+        if owned.is_char_boundary(a) && owned.is_char_boundary(z) {
+            owned.replace_range(a..z, "");
+        }
+    }
+    let b: Vec<char> = owned.chars().collect();
+    let (mut depth, mut i, mut token_start) = (0usize, 0usize, true);
+    let mut prev = '\n';
+    while i < b.len() {
+        let c = b[i];
+        match c {
+            '#' if prev == ' ' || prev == '\t' || prev == '\n' => {
+                while i < b.len() && b[i] != '\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            '\'' | '"' if token_start => {
+                let q = c;
+                i += 1;
+                while i < b.len() {
+                    if b[i] == '\\' && q == '"' {
+                        i += 2;
+                        continue;
+                    }
+                    if b[i] == q {
+                        if q == '\'' && b.get(i + 1) == Some(&'\'') {
+                            i += 2;
+                            continue;
+                        }
+                        break;
+                    }
+                    i += 1;
+                }
+                token_start = false;
+            }
+            '[' | '{' if token_start || depth > 0 && prev != '\\' && at_flow_token(&b, i) => {
+                depth += 1;
+                token_start = true;
+            }
+            ']' | '}' => {
+                depth = depth.saturating_sub(1);
+                token_start = false;
+            }
+            ',' if depth > 0 => token_start = true,
+            '\n' if depth == 0 => token_start = true,
+            ' ' | '\t' | '\n' | '\r' => {}
+            '-' | '?' if depth == 0 && matches!(b.get(i + 1), Some(' ' | '\t' | '\n')) => {
+                token_start = true
+            }
+            ':' if depth == 0 && matches!(b.get(i + 1), Some(' ' | '\t' | '\n' | '\r')) => {
+                token_start = true
+            }
+            ':' if depth > 0 && matches!(b.get(i + 1), Some(' ' | '\t' | '\n' | '\r')) => {
+                // A value indicator where a flow entry starts has no key: yaml.v3 refuses it.
+                if token_start && matches!(prev_token(&b, i), Some('[' | ',')) {
+                    return Err(YamlError {
+                        kind: YamlErrorKind::Syntax,
+                        message: "did not find expected node content".into(),
+                        position: None,
+                    });
+                }
+                token_start = true
+            }
+            '!' if depth > 0 && token_start => {
+                let mut j = i + 1;
+                while j < b.len() && uri(b[j]) {
+                    j += 1;
+                }
+                let swallowed = b[i..j].iter().any(|c| matches!(c, ',' | '[' | ']'));
+                if swallowed || (j < b.len() && !matches!(b[j], ' ' | '\t' | '\n' | '\r')) {
+                    return Err(YamlError {
+                        kind: YamlErrorKind::Syntax,
+                        message:
+                            "while scanning a tag: did not find expected whitespace or line break"
+                                .into(),
+                        position: None,
+                    });
+                }
+                i = j;
+                token_start = false;
+                prev = '!';
+                continue;
+            }
+            _ => token_start = false,
+        }
+        prev = c;
+        i += 1;
+    }
+    Ok(())
+}
+
+/// Whether the flow indicator at `i` starts a token (it follows a flow indicator, possibly after
+/// blanks), as opposed to sitting inside a plain scalar.
+fn at_flow_token(b: &[char], i: usize) -> bool {
+    b[..i]
+        .iter()
+        .rev()
+        .find(|c| !matches!(c, ' ' | '\t' | '\n' | '\r'))
+        .is_none_or(|c| matches!(c, '[' | '{' | ','))
+}
+
+/// The last non-blank character before `i`.
+fn prev_token(b: &[char], i: usize) -> Option<char> {
+    b[..i]
+        .iter()
+        .rev()
+        .find(|c| !matches!(c, ' ' | '\t' | '\n' | '\r'))
+        .copied()
+}
+
+/// Two block-context rules of yaml.v3's scanner that YAML 1.2 does not have, checked line by
+/// line outside block scalars: after a `-` entry indicator, tabs are not separation (yaml.v3
+/// eats tabs only in flow context or where no simple key may start: `- \t` and `- \tx` fail
+/// with "found character that cannot start any token"); and a `:` value indicator with no key
+/// before it (`: x`, `- : x`) fails with "did not find expected key".
+fn check_block_lines(text: &str) -> Result<Vec<(usize, usize)>, YamlError> {
+    let mut block_lines = Vec::new();
+    let mut offset = 0usize;
+    let syntax = |message: &str| YamlError {
+        kind: YamlErrorKind::Syntax,
+        message: message.into(),
+        position: None,
+    };
+    // The block scalar we are in: the indentation of the line that opened it and, once seen,
+    // of its first content line.
+    let mut block: Option<(usize, Option<usize>)> = None;
+    let mut depth = 0usize;
+    // Indentation of the previous line when it held an explicit `?` key.
+    let mut question: Option<usize> = None;
+    // A quoted scalar still open at the end of the previous line.
+    let mut in_quote: Option<char> = None;
+    for raw_line in text.split('\n') {
+        let line_start = offset;
+        offset += raw_line.len() + 1;
+        let line = raw_line.strip_suffix('\r').unwrap_or(raw_line);
+        if let Some(q) = in_quote {
+            // A continuation line of a quoted scalar: no block rule applies; find its end.
+            let mut chars = line.chars().peekable();
+            while let Some(c) = chars.next() {
+                if q == '"' && c == '\\' {
+                    chars.next();
+                } else if c == q {
+                    if q == '\'' && chars.peek() == Some(&'\'') {
+                        chars.next();
+                        continue;
+                    }
+                    in_quote = None;
+                    break;
+                }
+            }
+            if in_quote.is_some() {
+                continue;
+            }
+            // The rest of the line after the closing quote is rare enough to skip as well.
+            continue;
+        }
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        let body = &line[indent..];
+        if let Some((parent, content)) = block {
+            if body.trim().is_empty() || indent > parent {
+                // yaml.v3 refuses a tab among the indentation spaces of a block scalar line
+                // (before its content indentation is known, or below it).
+                if body.starts_with('\t') && content.is_none_or(|c| indent < c) {
+                    return Err(syntax(
+                        "found a tab character where an indentation space is expected",
+                    ));
+                }
+                if content.is_none() && !body.trim().is_empty() {
+                    block = Some((parent, Some(indent)));
+                }
+                block_lines.push((line_start, line_start + raw_line.len()));
+                continue;
+            }
+            block = None;
+        }
+        if depth == 0 {
+            let mut rest = body;
+            while let Some(after) = rest.strip_prefix('-') {
+                if !(after.is_empty() || after.starts_with([' ', '\t'])) {
+                    break;
+                }
+                let blanks = &after[..after.len() - after.trim_start_matches([' ', '\t']).len()];
+                if blanks.contains('\t') {
+                    return Err(syntax("found character that cannot start any token"));
+                }
+                rest = &after[blanks.len()..];
+            }
+            if let Some(after) = rest.strip_prefix(':') {
+                let explicit_key = question == Some(indent);
+                if (after.is_empty() || after.starts_with([' ', '\t'])) && !explicit_key {
+                    return Err(syntax("did not find expected key"));
+                }
+            }
+            if rest.starts_with('\t') && !rest.trim_start().starts_with('#') {
+                return Err(syntax("found character that cannot start any token"));
+            }
+            if !body.trim().is_empty() && question.is_none_or(|q| indent <= q) {
+                question = body.starts_with('?').then_some(indent);
+            }
+        }
+        // Flow nesting and block-scalar headers on this line (quotes and comments skipped).
+        // A quote or a flow indicator counts only where a token may start: at the start of
+        // the line, after an indicator followed by a blank (`: `, `- `, `? `), and inside a
+        // flow collection after `[`, `{` or `,` — never inside a plain scalar.
+        let mut content_end = body.len();
+        let mut tok = true;
+        let chars: Vec<(usize, char)> = body.char_indices().collect();
+        let mut k = 0;
+        while k < chars.len() {
+            let (i, c) = chars[k];
+            let next = chars.get(k + 1).map(|&(_, n)| n);
+            if let Some(q) = in_quote {
+                if q == '"' && c == '\\' {
+                    k += 2;
+                    continue;
+                }
+                if c == q {
+                    if q == '\'' && next == Some('\'') {
+                        k += 2;
+                        continue;
+                    }
+                    in_quote = None;
+                    tok = false;
+                }
+                k += 1;
+                continue;
+            }
+            let blank_next = next.is_none_or(|n| n == ' ' || n == '\t');
+            match c {
+                ' ' | '\t' => {}
+                '#' if k == 0 || matches!(chars[k - 1].1, ' ' | '\t') => {
+                    content_end = i;
+                    break;
+                }
+                '\'' | '"' if tok => in_quote = Some(c),
+                '[' | '{' if tok => depth += 1,
+                ']' | '}' if depth > 0 => {
+                    depth -= 1;
+                    tok = false;
+                }
+                ',' if depth > 0 => tok = true,
+                ':' | '-' | '?' if blank_next => tok = true,
+                _ => tok = false,
+            }
+            if depth > 0 && matches!(c, '[' | '{') {
+                tok = true;
+            }
+            k += 1;
+        }
+        let content = body[..content_end].trim_end();
+        let last = content.rsplit([' ', '\t']).next().unwrap_or("");
+        let header = last.starts_with(['|', '>'])
+            && last[1..]
+                .chars()
+                .all(|c| matches!(c, '-' | '+' | '1'..='9'));
+        let opens = content == last
+            || content.ends_with(&format!(": {last}"))
+            || content.ends_with(&format!("- {last}"))
+            || content.ends_with(&format!("? {last}"));
+        if depth == 0 && header && opens {
+            // The block's parent is the node that holds it: after `- ` entries, the column of
+            // the key (or of the scalar itself).
+            let mut col = indent;
+            let mut rest = body;
+            while let Some(after) = rest.strip_prefix('-') {
+                let blanks = after.len() - after.trim_start_matches([' ', '\t']).len();
+                if blanks == 0 {
+                    break;
+                }
+                col += 1 + blanks;
+                rest = &after[blanks..];
+            }
+            let parent = if rest.starts_with(['|', '>']) {
+                col.saturating_sub(1)
+            } else {
+                col
+            };
+            block = Some((parent, None));
+        }
+    }
+    Ok(block_lines)
+}
+
+/// What yaml.v3's parser refuses at the start of a stream and YAML 1.2 accepts: a `%YAML`
+/// directive other than 1.1 ("found incompatible YAML document"), and a document-end marker
+/// `...` before any document ("did not find expected node content").
+fn check_stream_start(text: &str) -> Result<(), YamlError> {
+    let syntax = |message: &str| YamlError {
+        kind: YamlErrorKind::Syntax,
+        message: message.into(),
+        position: None,
+    };
+    for line in text.lines() {
+        let t = line.trim_end_matches([' ', '\t', '\r']);
+        if let Some(version) = t.strip_prefix("%YAML") {
+            let version = version.split('#').next().unwrap_or("").trim();
+            if version != "1.1" {
+                return Err(syntax("found incompatible YAML document"));
+            }
+            continue;
+        }
+        if t.trim_start().is_empty() || t.trim_start().starts_with('#') || t.starts_with('%') {
+            continue;
+        }
+        if t == "..." || t.starts_with("... ") || t.starts_with("...\t") {
+            return Err(syntax("did not find expected node content"));
+        }
+        return Ok(());
+    }
+    Ok(())
+}
+
+/// Go's `base64.StdEncoding.DecodeString` (padding required, no whitespace).
+fn base64_std(s: &str) -> Option<Vec<u8>> {
+    let b = s.as_bytes();
+    if !b.len().is_multiple_of(4) {
+        return None;
+    }
+    let val = |c: u8| -> Option<u32> {
+        Some(match c {
+            b'A'..=b'Z' => u32::from(c - b'A'),
+            b'a'..=b'z' => u32::from(c - b'a') + 26,
+            b'0'..=b'9' => u32::from(c - b'0') + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        })
+    };
+    let mut out = Vec::with_capacity(b.len() / 4 * 3);
+    for (i, chunk) in b.chunks(4).enumerate() {
+        let last = i + 1 == b.len() / 4;
+        let pad = chunk.iter().rev().take_while(|&&c| c == b'=').count();
+        if pad > 2 || (pad > 0 && !last) {
+            return None;
+        }
+        let mut n = 0u32;
+        for &c in &chunk[..4 - pad] {
+            n = (n << 6) | val(c)?;
+        }
+        n <<= 6 * pad as u32;
+        let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
+        // Go refuses non-zero bits in the padding position.
+        if (pad == 1 && bytes[2] != 0) || (pad == 2 && bytes[1] != 0) {
+            return None;
+        }
+        out.extend_from_slice(&bytes[..3 - pad]);
+    }
+    Some(out)
+}
+
+/// The first document of `src`. yaml.v3 reads only the first document: a problem after it must
+/// not fail the parse, so a failure there is retried with the text before the second
+/// document's marker line.
+fn first_document(src: &str) -> Result<Option<Document<'_>>, YamlError> {
+    match parse_stream(src, &LIMITS) {
+        Ok(docs) => Ok(docs.into_iter().next()),
+        Err(e) => match second_document_start(src) {
+            Some(end) if e.position.is_none_or(|p| p.byte >= end) => {
+                Ok(parse_stream(&src[..end], &LIMITS)?.into_iter().next())
+            }
+            _ => Err(e),
+        },
+    }
+}
+
 /// A scalar after resolution: its text (after quote and escape processing) and what it is.
 #[derive(Debug, Clone, Copy)]
 pub struct Scalar<'d> {
@@ -368,19 +748,63 @@ pub struct Decoder<'src> {
 }
 
 impl<'src> Decoder<'src> {
-    /// Parses `src` (size-checked against [`LIMITS`]) and keeps its first document.
+    /// Parses `src` (size-checked against [`LIMITS`]) and keeps its first document. The text
+    /// is read as YAML 1.2 reads it; [`Decoder::from_prepared`] reads it as yaml.v3 does.
     pub fn new(src: &'src str) -> Result<Self, YamlError> {
-        let doc = match parse_stream(src, &LIMITS) {
-            Ok(docs) => docs.into_iter().next(),
-            // yaml.v3 reads only the first document: a problem after it must not fail the
-            // parse. Retry with the text before the second document's marker line.
-            Err(e) => match second_document_start(src) {
-                Some(end) if e.position.is_none_or(|p| p.byte >= end) => {
-                    parse_stream(&src[..end], &LIMITS)?.into_iter().next()
+        Ok(Decoder {
+            doc: first_document(src)?,
+            expanded: Cell::new(0),
+            sizes: RefCell::new(HashMap::new()),
+        })
+    }
+
+    /// Parses a text rewritten by [`prepare`] (yaml.v3's reader and scanner: refused control
+    /// characters, BOMs, NEL/LS/PS as line breaks) and gives every scalar the value yaml.v3
+    /// reads: LS/PS breaks kept and never folded, inner BOMs restored.
+    pub fn from_prepared(p: &'src Prepared<'_>) -> Result<Self, YamlError> {
+        check_stream_start(&p.text)?;
+        let block_lines = check_block_lines(&p.text)?;
+        check_flow_tags(&p.text, &block_lines)?;
+        let mut doc = first_document(&p.text)?;
+        if let Some(doc) = doc.as_mut() {
+            for node in doc.nodes.iter_mut() {
+                let NodeKind::Scalar { value, style } = &mut node.kind else {
+                    continue;
+                };
+                let (start, end) = (node.span.start.byte, node.span.end.byte);
+                if node.tag.as_ref().and_then(|t| t.core_suffix()) == Some("binary") {
+                    let bytes = base64_std(value).ok_or_else(|| YamlError {
+                        kind: YamlErrorKind::BadTag,
+                        message: format!("!!binary value {value:?} is not base64"),
+                        position: Some(node.span.start),
+                    })?;
+                    *value = String::from_utf8_lossy(&bytes).into_owned();
+                    continue;
                 }
-                _ => return Err(e),
-            },
-        };
+                let block_style = matches!(style, ScalarStyle::Literal | ScalarStyle::Folded);
+                if p.has_separator(start, end) || (block_style && !p.separators.is_empty()) {
+                    let flow = match style {
+                        ScalarStyle::Plain => Some(FlowStyle::Plain),
+                        ScalarStyle::SingleQuoted => Some(FlowStyle::Single),
+                        ScalarStyle::DoubleQuoted => Some(FlowStyle::Double),
+                        _ => None,
+                    };
+                    let fixed = match (flow, style) {
+                        (Some(f), _) => refold(p, start, end, f),
+                        (None, ScalarStyle::Literal) => restore_block(p, start, end, value, false),
+                        (None, ScalarStyle::Folded) => restore_block(p, start, end, value, true),
+                        _ => None,
+                    };
+                    if let Some(v) = fixed {
+                        *value = v;
+                        continue;
+                    }
+                }
+                if let std::borrow::Cow::Owned(v) = p.restore_bom(value) {
+                    *value = v;
+                }
+            }
+        }
         Ok(Decoder {
             doc,
             expanded: Cell::new(0),
@@ -466,11 +890,15 @@ impl<'src> Decoder<'src> {
             ScalarStyle::Plain => resolve_plain(value),
             _ => Resolved::Str,
         };
+        // yaml.v3: the non-specific tag `!` is dropped by its parser (the scalar resolves as
+        // if untagged); only the resolvable core tags check the value; every other tag
+        // (local `!x`, `!!seq`, `!!foo`, …) leaves the scalar a string. `!!binary` values were
+        // decoded when the document was read.
         let resolved = match &n.tag {
             None => plain_resolved,
-            Some(t) if t.is_non_specific() => Resolved::Str,
+            Some(t) if t.is_non_specific() => plain_resolved,
             Some(t) => match t.core_suffix() {
-                Some("str") => Resolved::Str,
+                Some("str" | "binary") => Resolved::Str,
                 Some("null") if resolve_plain(value) == Resolved::Null => Resolved::Null,
                 Some("bool") if matches!(resolve_plain(value), Resolved::Bool(_)) => {
                     resolve_plain(value)
@@ -490,7 +918,10 @@ impl<'src> Decoder<'src> {
                     Resolved::Timestamp
                 }
                 Some("merge") if value == "<<" => Resolved::Merge,
-                _ => return Err(self.fail(Some(n), format!("unsupported tag {t} on {value:?}"))),
+                Some("null" | "bool" | "int" | "timestamp") => {
+                    return Err(self.fail(Some(n), format!("cannot decode {value:?} as {t}")))
+                }
+                _ => Resolved::Str,
             },
         };
         Ok(Some(Scalar {
@@ -598,7 +1029,17 @@ impl<'src> Decoder<'src> {
         let Some(id) = id else { return Ok(None) };
         let n = self.node(id)?;
         match &n.kind {
-            NodeKind::Sequence { items, .. } => Ok(Some(items.clone())),
+            // yaml.v3 drops a null item when it decodes into a Go slice of strings or
+            // structs (its `null()` refuses to set a non-pointer element), aliases included.
+            NodeKind::Sequence { items, .. } => {
+                let mut kept = Vec::with_capacity(items.len());
+                for item in items {
+                    if !self.is_null(Some(*item))? {
+                        kept.push(*item);
+                    }
+                }
+                Ok(Some(kept))
+            }
             _ if self.is_null(Some(id))? => Ok(None),
             _ => Err(self.fail(
                 Some(n),
@@ -608,7 +1049,7 @@ impl<'src> Decoder<'src> {
     }
 
     /// A mapping as `(key text, value)` pairs: `Ok(None)` for null. Keys are converted as
-    /// strings (a null key is `""`); a key twice in the mapping fails; merge keys (`<<`) add the
+    /// strings (an entry with a null key is dropped); a key text twice in the mapping fails; merge keys (`<<`) add the
     /// entries of the merged mappings whose keys are not written explicitly.
     pub fn mapping(
         &self,
@@ -653,7 +1094,9 @@ impl<'src> Decoder<'src> {
                 "map merge requires a map or a sequence of maps as the value".into(),
             ));
         };
-        let mut unique: HashSet<(String, u8)> = HashSet::new();
+        // yaml.v3 checks uniqueness on the raw nodes before decoding: two scalar keys with the
+        // same text collide whatever they resolve to (`1` and `'1'`, two `<<`).
+        let mut unique: HashSet<String> = HashSet::new();
         let mut merges = Vec::new();
         for (k, v) in entries {
             let kn = self.node(*k)?;
@@ -663,31 +1106,22 @@ impl<'src> Decoder<'src> {
                     format!("cannot decode {} as a key of {what}", Self::kind_name(kn)),
                 ));
             };
-            if ks.resolved == Resolved::Merge {
-                merges.push(*v);
-                continue;
-            }
-            let tag = match ks.resolved {
-                Resolved::Null => 0,
-                Resolved::Bool(_) => 1,
-                Resolved::Int(_) | Resolved::Uint(_) => 2,
-                Resolved::Float(_) => 3,
-                Resolved::Timestamp => 4,
-                Resolved::Merge => 5,
-                Resolved::Str => 6,
-            };
-            if !unique.insert((ks.text.to_string(), tag)) {
+            if !unique.insert(ks.text.to_string()) {
                 return Err(YamlError {
                     kind: YamlErrorKind::DuplicateKey,
                     message: format!("mapping key {:?} already defined in {what}", ks.text),
                     position: Some(kn.span.start),
                 });
             }
-            let key = if ks.resolved == Resolved::Null {
-                String::new()
-            } else {
-                ks.text.to_string()
-            };
+            if ks.resolved == Resolved::Merge {
+                merges.push(*v);
+                continue;
+            }
+            // A null key does not decode into a string key: yaml.v3 drops the entry.
+            if ks.resolved == Resolved::Null {
+                continue;
+            }
+            let key = ks.text.to_string();
             if explicit || !present.contains(&key) {
                 present.insert(key.clone());
                 out.push((key, *v));

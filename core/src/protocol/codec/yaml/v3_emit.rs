@@ -185,6 +185,12 @@ fn write_key(out: &mut String, key: &str) -> Result<(), EmitError> {
             "map key {key:?} cannot be written as a simple YAML key (it has a line break or is longer than {MAX_SIMPLE_KEY_BYTES} bytes)"
         )));
     }
+    // D11: yaml.v3 writes the key `<<` plain, and then reads it back as a merge key (the file
+    // no longer decodes); fourx writes it double-quoted, which every reader takes as a string.
+    if key == "<<" {
+        write_double(out, key);
+        return Ok(());
+    }
     match choose_style(key) {
         Style::Plain => out.push_str(key),
         Style::Single => write_single(out, key),
@@ -219,7 +225,9 @@ fn is_printable(c: char) -> bool {
 /// Whether a plain scalar with this text would be read back as a string by yaml.v3 and is safe
 /// from YAML 1.1 readers (no old bools, no base-60 numbers).
 fn plain_is_string(s: &str) -> bool {
-    resolve_plain(s) == Resolved::Str && !is_old_bool(s) && !is_base60(s)
+    // yaml.v3's encoder resolves `<<` as a string (its resolve table has no hint for `<`; the
+    // merge key is recognised by the decoder only), so it is written plain.
+    matches!(resolve_plain(s), Resolved::Str | Resolved::Merge) && !is_old_bool(s) && !is_base60(s)
 }
 
 fn is_old_bool(s: &str) -> bool {
@@ -296,7 +304,9 @@ pub fn choose_style(s: &str) -> Style {
     }
     let requested = if s.contains('\n') {
         match chars.first() {
-            Some(&c) if c == ' ' || is_break(c) => return Style::Double,
+            // D10 (also for a leading tab: yaml.v3 writes the block, then refuses the tab
+            // "where an indentation space is expected" when reading it).
+            Some(&c) if c == ' ' || c == '\t' || is_break(c) => return Style::Double,
             _ => Style::Literal,
         }
     } else if plain_is_string(s) {
@@ -367,10 +377,11 @@ fn analyze(chars: &[char]) -> Analysis {
                 _ => {}
             }
         }
+        // yaml.v3 tracks a tab apart from the other non-printable characters: it rules out
+        // plain and single-quoted styles but not a literal block.
         if c == '\t' {
             tab = true;
-        }
-        if !is_printable(c) {
+        } else if !is_printable(c) {
             special = true;
         }
         if is_break(c) {
@@ -450,8 +461,12 @@ fn write_single(out: &mut String, s: &str) {
 
 fn write_double(out: &mut String, s: &str) {
     out.push('"');
+    // yaml.v3's `is_bom` looks at the start of the value, not at the current character: a
+    // string that starts with U+FEFF has every character escaped (`"\uFEFF\x62\x6F\x6D"`).
+    let escape_all = s.starts_with('\u{feff}');
     for c in s.chars() {
         let escape = match c {
+            '\u{a0}' if escape_all => Some("\\_"),
             '"' => Some("\\\""),
             '\\' => Some("\\\\"),
             '\0' => Some("\\0"),
@@ -470,7 +485,7 @@ fn write_double(out: &mut String, s: &str) {
         };
         if let Some(e) = escape {
             out.push_str(e);
-        } else if !is_printable(c) {
+        } else if escape_all || !is_printable(c) {
             let v = u32::from(c);
             if v <= 0xFF {
                 out.push_str(&format!("\\x{v:02X}"));

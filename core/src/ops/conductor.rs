@@ -1,0 +1,254 @@
+//! The `conductor` area's op table: JSON adapters over [`crate::conductor`].
+
+use serde::de::DeserializeOwned;
+use serde_json::{json, Map, Value};
+
+use crate::conductor::{self, Facts, Files, Loop, Outcome, Script, StartInput, Turn};
+use crate::error::{Error, ErrorKind, Result};
+use crate::ops::{Args, OpInfo};
+use crate::protocol::codec::gostruct::input_required as req;
+use crate::protocol::config::Config;
+use crate::protocol::feature::Feature;
+use crate::protocol::state::{Event, State};
+
+type In = Map<String, Value>;
+
+const K_START: &[ErrorKind] = &[
+    ErrorKind::InvalidInput,
+    ErrorKind::UnknownRunner,
+    ErrorKind::UnknownProfile,
+    ErrorKind::MissingCodingPhase,
+    ErrorKind::FeatureActive,
+    ErrorKind::InvalidTransition,
+];
+const K_NEXT: &[ErrorKind] = &[ErrorKind::InvalidInput];
+const K_APPLY: &[ErrorKind] = &[ErrorKind::InvalidInput, ErrorKind::MissingEvidence];
+const K_SCRIPT: &[ErrorKind] = &[
+    ErrorKind::InvalidInput,
+    ErrorKind::MissingEvidence,
+    ErrorKind::UnknownRunner,
+    ErrorKind::UnknownProfile,
+    ErrorKind::MissingCodingPhase,
+    ErrorKind::FeatureActive,
+    ErrorKind::InvalidTransition,
+];
+
+/// The ops of this area, one line each.
+#[rustfmt::skip]
+pub(crate) static OPS: &[OpInfo] = &[
+    OpInfo::new("conductor.start", "Builds or recovers the run state and gives the run loop's first decision.", &["config", "feature", "state?", "runner?", "max_rounds?", "profile_name?", "run_overrides?", "force_all_angles?", "now", "pid", "pid_alive?", "feature_files?", "round_files?", "facts?"], &["decision", "state", "loop", "events"], K_START, conductor_start),
+    OpInfo::new("conductor.next", "The run loop's decision at the top of the loop (stop checks, pass-through, the phase agent).", &["config", "feature", "state", "loop", "facts?"], &["decision", "state", "loop", "events"], K_NEXT, conductor_next),
+    OpInfo::new("conductor.apply", "Folds the outcome of the pending decision into the state and gives the next decision.", &["config", "feature", "state", "loop", "outcome", "facts?"], &["decision", "state", "loop", "events"], K_APPLY, conductor_apply),
+    OpInfo::new("conductor.resume", "Crash recovery: the phase a state resumes in, inferred from its round's artifacts.", &["config", "feature", "state", "feature_files?", "round_files?"], &["state", "manual_phase_consumed", "recovered", "from", "to", "sub_phase"], K_NEXT, conductor_resume),
+    OpInfo::new("conductor.run_script", "conductor.start then one conductor.apply per outcome: the decisions, events, final state and loop.", &["config", "feature", "start", "outcomes"], &["decisions", "events", "state", "loop"], K_SCRIPT, conductor_run_script),
+];
+
+fn typed<T: DeserializeOwned>(v: &Value, key: &str) -> Result<T> {
+    serde_json::from_value(v.clone())
+        .map_err(|e| Error::invalid_input(format!("input key `{key}`: {e}")).with_field(key))
+}
+
+fn opt_typed<T: DeserializeOwned + Default>(m: &In, key: &str) -> Result<T> {
+    match m.get(key) {
+        None | Some(Value::Null) => Ok(T::default()),
+        Some(v) => typed(v, key),
+    }
+}
+
+fn facts(m: &In) -> Result<Option<Facts>> {
+    match m.get("facts") {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => typed(v, "facts").map(Some),
+    }
+}
+
+fn state(m: &In, key: &str) -> Result<State> {
+    State::from_input(Args::new(m).req(key)?)
+}
+
+fn event_json(e: &Event) -> Value {
+    let mut v = e.to_json();
+    if let Value::Object(o) = &mut v {
+        o.remove("ts");
+    }
+    v
+}
+
+fn events_json(list: &[Event]) -> Value {
+    Value::Array(list.iter().map(event_json).collect())
+}
+
+fn turn_json(t: &Turn) -> Value {
+    json!({
+        "decision": t.decision.to_json(),
+        "state": t.state.to_json(),
+        "loop": t.lp.to_json(),
+        "events": events_json(&t.events),
+    })
+}
+
+fn start_input(m: &In) -> Result<StartInput> {
+    let a = Args::new(m);
+    let state = match m.get("state") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(State::from_input(v)?),
+    };
+    let max_rounds = match a.get("max_rounds") {
+        None => None,
+        Some(v) => Some(
+            v.as_i64()
+                .ok_or_else(|| a.invalid_err("max_rounds", "an integer", v))?,
+        ),
+    };
+    let string = |key: &str| -> Result<Option<String>> {
+        match a.get(key) {
+            None => Ok(None),
+            Some(v) => v
+                .as_str()
+                .map(|s| Some(s.to_string()))
+                .ok_or_else(|| a.invalid_err(key, "a string", v)),
+        }
+    };
+    let flag = |key: &str| -> Result<bool> {
+        match a.get(key) {
+            None => Ok(false),
+            Some(v) => v
+                .as_bool()
+                .ok_or_else(|| a.invalid_err(key, "a boolean", v)),
+        }
+    };
+    let now = match (&state, string("now")?) {
+        (_, Some(n)) => n,
+        (Some(_), None) => String::new(),
+        (None, None) => return Err(a.missing_err("now")),
+    };
+    let pid_v = a.req("pid")?;
+    let pid = pid_v
+        .as_i64()
+        .ok_or_else(|| a.invalid_err("pid", "an integer", pid_v))?;
+    let run_overrides = match a.get("run_overrides") {
+        None => Map::new(),
+        Some(Value::Object(o)) => o.clone(),
+        Some(v) => return Err(a.invalid_err("run_overrides", "an object", v)),
+    };
+    Ok(StartInput {
+        state,
+        runner: string("runner")?,
+        max_rounds,
+        profile_name: string("profile_name")?.unwrap_or_default(),
+        run_overrides,
+        force_all_angles: flag("force_all_angles")?,
+        now,
+        pid,
+        pid_alive: flag("pid_alive")?,
+        feature_files: opt_typed::<Files>(m, "feature_files")?,
+        round_files: opt_typed::<Files>(m, "round_files")?,
+        facts: facts(m)?.unwrap_or_default(),
+    })
+}
+
+fn conductor_start(m: &In) -> Result<Value> {
+    let cfg: Config = req(m, "config")?;
+    let feature: Feature = req(m, "feature")?;
+    let input = start_input(m)?;
+    Ok(turn_json(&conductor::start(&cfg, &feature, &input)?))
+}
+
+fn loop_of(m: &In) -> Result<Loop> {
+    typed(Args::new(m).req("loop")?, "loop")
+}
+
+fn conductor_next(m: &In) -> Result<Value> {
+    let cfg: Config = req(m, "config")?;
+    let feature: Feature = req(m, "feature")?;
+    let st = state(m, "state")?;
+    let lp = loop_of(m)?;
+    let f = facts(m)?;
+    Ok(turn_json(&conductor::next(
+        &cfg,
+        &feature,
+        &st,
+        &lp,
+        f.as_ref(),
+    )?))
+}
+
+fn conductor_apply(m: &In) -> Result<Value> {
+    let cfg: Config = req(m, "config")?;
+    let feature: Feature = req(m, "feature")?;
+    let st = state(m, "state")?;
+    let lp = loop_of(m)?;
+    let outcome: Outcome = typed(Args::new(m).req("outcome")?, "outcome")?;
+    let f = facts(m)?;
+    Ok(turn_json(&conductor::apply(
+        &cfg,
+        &feature,
+        &st,
+        &lp,
+        &outcome,
+        f.as_ref(),
+    )?))
+}
+
+fn conductor_resume(m: &In) -> Result<Value> {
+    let cfg: Config = req(m, "config")?;
+    let feature: Feature = req(m, "feature")?;
+    let st = state(m, "state")?;
+    let ff: Files = opt_typed(m, "feature_files")?;
+    let rf: Files = opt_typed(m, "round_files")?;
+    let r = conductor::resume(&cfg, &feature, &st, &ff, &rf)?;
+    Ok(json!({
+        "state": r.state.to_json(),
+        "manual_phase_consumed": r.manual_phase_consumed,
+        "recovered": r.recovered,
+        "from": r.from.as_str(),
+        "to": r.to.as_str(),
+        "sub_phase": r.sub_phase.as_str(),
+    }))
+}
+
+fn script_json(s: &Script) -> Value {
+    json!({
+        "decisions": s.decisions.iter().map(conductor::Decision::to_json).collect::<Vec<_>>(),
+        "events": events_json(&s.events),
+        "state": s.state.to_json(),
+        "loop": s.lp.to_json(),
+    })
+}
+
+fn conductor_run_script(m: &In) -> Result<Value> {
+    let cfg: Config = req(m, "config")?;
+    let feature: Feature = req(m, "feature")?;
+    let a = Args::new(m);
+    let start_v = a.req("start")?;
+    let Value::Object(start_map) = start_v else {
+        return Err(a.invalid_err("start", "an object", start_v));
+    };
+    let input = start_input(start_map).map_err(|e| {
+        let f = e.field.clone().unwrap_or_default();
+        e.with_field(format!("start.{f}"))
+    })?;
+    let list_v = a.req("outcomes")?;
+    let Value::Array(list) = list_v else {
+        return Err(a.invalid_err("outcomes", "a list", list_v));
+    };
+    let mut outcomes = Vec::with_capacity(list.len());
+    for (i, o) in list.iter().enumerate() {
+        let key = format!("outcomes[{i}]");
+        let Value::Object(obj) = o else {
+            return Err(
+                Error::invalid_input(format!("input key `{key}` must be an object"))
+                    .with_field(key),
+            );
+        };
+        let mut obj = obj.clone();
+        let f = match obj.remove("facts") {
+            None | Some(Value::Null) => None,
+            Some(v) => Some(typed::<Facts>(&v, &format!("{key}.facts"))?),
+        };
+        outcomes.push((typed::<Outcome>(&Value::Object(obj), &key)?, f));
+    }
+    Ok(script_json(&conductor::run_script(
+        &cfg, &feature, &input, &outcomes,
+    )?))
+}

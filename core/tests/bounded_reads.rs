@@ -1,0 +1,273 @@
+//! No read is unbounded (SECURITY.md): every file fourx reads is `fstat`ed and refused before
+//! reading when it is over its limit or not a regular file (a FIFO never blocks, `/dev/zero` is
+//! never read), and at most limit + 1 bytes are ever read. Sparse 1 GiB files cost no disk; the
+//! process's peak RSS (VmHWM) shows whether one was read. Its own test binary, so that no other
+//! test's memory shows in the peak.
+#![cfg(feature = "fs")]
+
+// Its own binary (not a module of `it`): the peak RSS it checks must be this process's alone.
+#[path = "it/common/mod.rs"]
+mod common;
+
+use common::TempDir;
+use std::path::Path;
+use std::sync::mpsc;
+use std::time::Duration;
+
+use fourx_core::ops::Handle;
+use fourx_core::store::{Fs, RealFs, TooLarge};
+use fourx_core::ErrorKind;
+use serde_json::{json, Value};
+
+const GIB: u64 = 1 << 30;
+const NOW: &str = "2024-05-01T12:00:00Z";
+
+fn call(op: &str, input: Value) -> Result<Value, fourx_core::Error> {
+    fourx_core::ops::call(op, &input)
+}
+
+/// A sparse file of `len` bytes (zeros; no disk blocks).
+fn sparse(path: &Path, len: u64) {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).unwrap();
+    }
+    std::fs::File::create(path).unwrap().set_len(len).unwrap();
+}
+
+/// The process's peak resident set size in bytes.
+fn peak_rss() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let line = status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))
+        .expect("VmHWM in /proc/self/status");
+    let kb: u64 = line
+        .split_whitespace()
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    kb * 1024
+}
+
+/// Fails when the peak RSS shows a file of (about) a gibibyte was read.
+fn assert_not_read_whole(what: &str) {
+    let peak = peak_rss();
+    assert!(
+        peak < GIB / 4,
+        "{what}: peak RSS {peak} bytes — a 1 GiB file was read whole"
+    );
+}
+
+/// Runs `f` on another thread and fails if it has not answered within a minute (a read blocked
+/// on a FIFO never answers).
+fn answers<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(Duration::from_secs(60))
+        .unwrap_or_else(|_| panic!("{what} blocked"))
+}
+
+fn mkfifo(path: &Path) {
+    rustix::fs::mknodat(
+        rustix::fs::CWD,
+        path,
+        rustix::fs::FileType::Fifo,
+        rustix::fs::Mode::from_raw_mode(0o644),
+        0,
+    )
+    .expect("mkfifo");
+}
+
+#[test]
+fn read_limited_refuses_oversize_files_before_reading_them() {
+    let d = TempDir::new("bounded");
+    let p = d.path().join("big");
+    sparse(&p, GIB);
+    let e = RealFs.read_limited(&p, 4 << 20).unwrap_err();
+    assert_eq!(
+        TooLarge::of(&e),
+        Some(TooLarge {
+            size: GIB,
+            limit: 4 << 20
+        })
+    );
+    std::fs::write(&p, b"12345").unwrap();
+    assert_eq!(RealFs.read_limited(&p, 5).unwrap(), b"12345");
+    assert!(TooLarge::of(&RealFs.read_limited(&p, 4).unwrap_err()).is_some());
+    assert_not_read_whole("read_limited");
+}
+
+#[test]
+fn read_limited_refuses_fifos_devices_and_directories_without_blocking() {
+    let d = TempDir::new("nonregular");
+    let fifo = d.path().join("fifo");
+    mkfifo(&fifo);
+    for p in [fifo, "/dev/zero".into(), d.path().to_path_buf()] {
+        let e = answers("read of a non-regular file", {
+            let p = p.clone();
+            move || RealFs.read_limited(&p, 1 << 20).unwrap_err()
+        });
+        assert_eq!(
+            e.kind(),
+            std::io::ErrorKind::InvalidInput,
+            "{}",
+            p.display()
+        );
+    }
+}
+
+#[test]
+fn oversize_feature_yaml_is_refused_by_every_op_that_reads_it() {
+    let d = TempDir::new("bigyaml");
+    let r = d.s();
+    sparse(&d.path().join(".4x/features/F1.yaml"), GIB);
+    std::fs::create_dir_all(d.path().join(".4x/run/F1")).unwrap();
+    sparse(&d.path().join(".4x/run/F1/test-strategy.yaml"), GIB);
+    for (op, extra) in [
+        ("workspace.load_feature", json!({"feature_id": "F1"})),
+        (
+            "workspace.sync_feature_status",
+            json!({"feature_id": "F1", "phase": "coding"}),
+        ),
+        (
+            "workspace.clean_feature",
+            json!({"feature_id": "F1", "now": NOW}),
+        ),
+        ("workspace.read_test_strategy", json!({"feature_id": "F1"})),
+    ] {
+        let mut input = json!({"root": r});
+        input
+            .as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
+        let e = call(op, input).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::InputTooLarge, "{op}: {e}");
+    }
+    let listed = call("workspace.list_features", json!({"root": r})).unwrap();
+    assert_eq!(listed["features"], json!([]));
+    assert_eq!(listed["warnings"][0]["kind"], "parse_error", "{listed}");
+    // The cached reader reads through the same bound.
+    let cached = fourx_core::ops::workspace_cached::HeldCachedWorkspace::from_config(
+        json!({"root": r}).as_object().unwrap(),
+    )
+    .unwrap();
+    let e = cached
+        .call(
+            "workspace.load_feature",
+            json!({"feature_id": "F1"}).as_object().unwrap(),
+        )
+        .unwrap_err();
+    assert_eq!(e.kind, ErrorKind::InputTooLarge);
+    assert_not_read_whole("feature YAML");
+}
+
+#[test]
+fn oversize_json_documents_are_refused_before_parsing() {
+    let d = TempDir::new("bigjson");
+    let r = d.s();
+    let home = d.path().join("home");
+    sparse(&d.path().join(".4x/settings.json"), GIB);
+    sparse(&d.path().join(".4x/run/F1/state.json"), GIB);
+    sparse(&home.join(".4x/settings.json"), GIB);
+    let h = home.to_str().unwrap();
+    for (op, input) in [
+        ("config.read", json!({"root": r})),
+        ("config.load_merged", json!({"root": r, "home": h})),
+        ("config.read_user", json!({"home": h})),
+        (
+            "workspace.read_state",
+            json!({"root": r, "feature_id": "F1"}),
+        ),
+        (
+            "workspace.reconcile_active",
+            json!({"root": r, "feature_id": "F1", "now": NOW}),
+        ),
+        (
+            "workspace.finalize_done",
+            json!({"root": r, "feature_id": "F1", "now": NOW}),
+        ),
+    ] {
+        let e = call(op, input).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::IoError, "{op}: {e}");
+        assert!(e.message.contains("limit"), "{op}: {e}");
+    }
+    assert_not_read_whole("JSON documents");
+}
+
+#[test]
+fn fifos_and_device_links_in_the_workspace_never_block_or_stream() {
+    let d = TempDir::new("fifo-ws");
+    let r = d.s().to_string();
+    std::fs::create_dir_all(d.path().join(".4x/features")).unwrap();
+    std::fs::create_dir_all(d.path().join(".4x/run/F1")).unwrap();
+    mkfifo(&d.path().join(".4x/settings.json"));
+    mkfifo(&d.path().join(".4x/run/F1/state.json"));
+    mkfifo(&d.path().join(".4x/run/F1/events.jsonl"));
+    std::os::unix::fs::symlink("/dev/zero", d.path().join(".4x/features/F1.yaml")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", d.path().join(".4x/features/F2.yaml")).unwrap();
+    for (op, extra) in [
+        ("config.read", json!({})),
+        ("workspace.read_state", json!({"feature_id": "F1"})),
+        ("workspace.load_feature", json!({"feature_id": "F1"})),
+        ("workspace.total_cost", json!({"feature_id": "F1"})),
+        ("workspace.list_features", json!({})),
+    ] {
+        let mut input = json!({"root": r});
+        input
+            .as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
+        let out = answers(op, move || call(op, input));
+        match out {
+            Err(e) => assert_eq!(e.kind, ErrorKind::IoError, "{op}: {e}"),
+            Ok(v) => assert!(
+                v.get("warnings")
+                    .is_some_and(|w| w.as_array().is_some_and(|w| w.len() == 2)),
+                "{op}: {v}"
+            ),
+        }
+    }
+}
+
+#[test]
+fn an_anchor_file_over_the_scanner_limit_is_unverifiable() {
+    let t = TempDir::new("biganchor");
+    let home = t.path().join("home");
+    let repo = home.join("src/proj");
+    std::fs::create_dir_all(repo.join(".git")).unwrap();
+    sparse(&repo.join("internal/blueprint/fold.go"), GIB);
+    let (home, repo) = (home.to_str().unwrap(), repo.to_str().unwrap());
+    let id = fourx_core::protocol::projectid::compute(repo).unwrap();
+    let dir = fourx_core::blueprint::storage_paths(Some(home), &id).unwrap();
+    let items: Vec<Value> = (0..3)
+        .map(|i| json!({"module": "internal/blueprint", "field": "invariants", "where": format!("internal/blueprint/fold.go:{}", i + 1), "claim": format!("Claim number {i} holds.")}))
+        .collect();
+    let out = call(
+        "blueprint.commit",
+        json!({
+            "store": {"kind": "fs", "dir": dir.dir},
+            "home": home,
+            "repo_root": repo,
+            "project_id": id,
+            "items": items,
+            "snapshot": {"modules": [{"path": "internal/blueprint", "fingerprint": "b1", "bytes": 10}], "edges": []},
+            "evidence": ["internal/blueprint"],
+            "now": NOW,
+            "nonce": "1a2b3c4d",
+        }),
+    )
+    .unwrap();
+    let verdicts: Vec<&Value> = ["accepted", "rejected", "deferred"]
+        .iter()
+        .flat_map(|k| out["result"][k].as_array().into_iter().flatten())
+        .map(|e| &e["anchor"])
+        .collect();
+    assert!(!verdicts.is_empty(), "{out}");
+    assert!(
+        verdicts.iter().all(|v| *v == "unverifiable"),
+        "{verdicts:?} {out}"
+    );
+    assert_not_read_whole("anchor check");
+}

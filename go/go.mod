@@ -1,0 +1,3 @@
+module example.invalid/fourx
+
+go 1.19

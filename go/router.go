@@ -1,0 +1,121 @@
+package fourx
+
+import "encoding/json"
+
+// AgentOutput is router.parse_output's verdict on one agent's output: Kind "readonly" with
+// ReadOnly set, or "write" with Write set; Raw is the whole result as the library returned it.
+type AgentOutput struct {
+	Kind     string
+	ReadOnly *ReadOnlyOutput
+	Write    *WriteContract
+	Raw      json.RawMessage
+}
+
+// Passed reports whether the output lets the pipeline advance: a read-only agent passes and
+// needs no inline verification; a write agent's contract passed.
+func (o AgentOutput) Passed() bool {
+	switch {
+	case o.ReadOnly != nil:
+		return o.ReadOnly.Passes && !o.ReadOnly.NeedsInlineVerification
+	case o.Write != nil:
+		return o.Write.Passed != nil && *o.Write.Passed
+	}
+	return false
+}
+
+// ReadOnlyOutput is the parsed output of a read-only agent (router.parse_readonly_output): the
+// status it reports, its critical issues, and whether it passes.
+type ReadOnlyOutput struct {
+	Agent                   string          `json:"agent"`
+	Source                  string          `json:"source"`
+	EnvelopeError           *string         `json:"envelope_error"`
+	HeadingStatus           string          `json:"heading_status"`
+	ReportedStatus          string          `json:"reported_status"`
+	Status                  string          `json:"status"`
+	Blocking                bool            `json:"blocking"`
+	CriticalIssues          []string        `json:"critical_issues"`
+	CriticalCount           int             `json:"critical_count"`
+	Intent                  json.RawMessage `json:"intent"`
+	Checks                  []string        `json:"checks"`
+	NeedsInlineVerification bool            `json:"needs_inline_verification"`
+	Passes                  bool            `json:"passes"`
+	MemoryNotes             json.RawMessage `json:"memory_notes"`
+	SelfRemediated          bool            `json:"self_remediated"`
+	RemediationSource       *string         `json:"remediation_source"`
+	BlockingFindings        int             `json:"blocking_findings"`
+	Scenarios               json.RawMessage `json:"scenarios"`
+}
+
+// WriteContract is the parsed contract of a write agent (router.parse_write_contract): Passed
+// is nil when the contract cannot be judged.
+type WriteContract struct {
+	Agent          string          `json:"agent"`
+	Status         string          `json:"status"`
+	ClaimsPass     bool            `json:"claims_pass"`
+	Passed         *bool           `json:"passed"`
+	Violations     []string        `json:"violations"`
+	SoftPass       bool            `json:"soft_pass"`
+	MemoryNotes    json.RawMessage `json:"memory_notes"`
+	Fields         json.RawMessage `json:"fields"`
+	EscalateToFull bool            `json:"escalate_to_full"`
+}
+
+// ParseOutput validates any agent's output with the parser its agent needs
+// (router.parse_output): the read-only parser or the write-contract parser. task, when not nil,
+// is the task the agent ran (its metadata object) and is passed as `task`. A malformed output is
+// an *Error (ErrMissingContract, ErrMalformedContract, ErrTooShort, ErrUnknownAgent, ...).
+func ParseOutput(agent, output string, task any) (AgentOutput, error) {
+	in := struct {
+		Agent  string `json:"agent"`
+		Output string `json:"output"`
+		Task   any    `json:"task,omitempty"`
+	}{agent, output, task}
+	var out struct {
+		Kind   string          `json:"kind"`
+		Result json.RawMessage `json:"result"`
+	}
+	if err := callInto("router.parse_output", in, &out); err != nil {
+		return AgentOutput{}, err
+	}
+	res := AgentOutput{Kind: out.Kind, Raw: out.Result}
+	var err error
+	switch out.Kind {
+	case "write":
+		res.Write = new(WriteContract)
+		err = json.Unmarshal(out.Result, res.Write)
+	default:
+		res.ReadOnly = new(ReadOnlyOutput)
+		err = json.Unmarshal(out.Result, res.ReadOnly)
+	}
+	if err != nil {
+		return res, newError(KindInvalidJSON, "router.parse_output: "+err.Error(), "")
+	}
+	return res, nil
+}
+
+// TaskMetadata is the metadata block of a task description (router.parse_task_metadata):
+// wf/kind/origin/phase/plan/scope/reason lines, then the body. Canonical reports whether the
+// block was written in canonical form.
+type TaskMetadata struct {
+	WF        string  `json:"wf"`
+	Kind      string  `json:"kind"`
+	Origin    *string `json:"origin"`
+	Phase     string  `json:"phase"`
+	Plan      *string `json:"plan"`
+	Scope     *string `json:"scope"`
+	Reason    string  `json:"reason"`
+	Body      string  `json:"body"`
+	Canonical bool    `json:"canonical"`
+}
+
+// ParseTaskMetadata parses and validates the metadata block of a task description
+// (router.parse_task_metadata); requireAll asks for every key to be present.
+func ParseTaskMetadata(description string, requireAll bool) (TaskMetadata, error) {
+	in := struct {
+		Description string `json:"description"`
+		RequireAll  bool   `json:"require_all"`
+	}{description, requireAll}
+	var out TaskMetadata
+	err := callInto("router.parse_task_metadata", in, &out)
+	return out, err
+}

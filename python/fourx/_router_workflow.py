@@ -1,0 +1,440 @@
+"""The router's workflow steps (router-workflow.md §4.31–4.38): resume, runnable tasks, the
+memory task, follow-up graphs, the scope-decision resume, the artifact update, the memory
+finalisation and the intent readiness gate.
+
+Thin typed wrappers over the ``router.*`` ops; every rule lives in the Rust core. Every function
+takes ``edition`` (``"11.0.0"``, the default, or ``"12.7.0"``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, TypedDict
+
+from ._ops import forward
+
+__all__ = [
+    "Task",
+    "ParentTask",
+    "ActiveWorkflowsResult",
+    "RunnableRow",
+    "InvalidTask",
+    "RunnableTasksResult",
+    "MemoryTaskResult",
+    "PlannedTask",
+    "FollowupResult",
+    "ScopeDecisionResult",
+    "UpdateArtifactResult",
+    "FinalizeMemoryResult",
+    "IntentReadyResult",
+    "active_workflows",
+    "runnable_tasks",
+    "memory_task",
+    "followup_tasks",
+    "scope_decision",
+    "update_artifact",
+    "finalize_memory",
+    "intent_ready",
+    "MemoryEvidenceResult",
+    "ArtifactFreshResult",
+    "EditionForVersionResult",
+    "memory_evidence",
+    "artifact_fresh",
+    "edition_for_version",
+]
+
+class _TaskBase(TypedDict):
+    id: str
+    subject: str
+    description: str
+    status: Literal["pending", "in_progress", "completed", "deleted"]
+
+
+class Task(_TaskBase, total=False):
+    """One task of the host's ``TaskList()`` (router-workflow.md §2.3)."""
+
+    blocked_by: list[str] | None
+
+
+class ParentTask(TypedDict):
+    """An open CC10X parent task."""
+
+    task_id: str
+    workflow: str
+    wf: str | None
+
+
+class ActiveWorkflowsResult(TypedDict):
+    """The result of ``router.active_workflows``."""
+
+    active: list[ParentTask]
+    legacy: list[str]
+    decision: Literal["resume", "choose", "ask_legacy", "none", "not_found"]
+    selected: ParentTask | None
+
+
+class RunnableRow(TypedDict):
+    """One task of the workflow in ``router.runnable_tasks``."""
+
+    id: str
+    kind: str
+    phase: str | None
+    status: str
+    state: Literal["done", "waiting_on_remediation", "blocked", "ask_user", "runnable"]
+    unresolved_blockers: list[str]
+    dispatch: dict[str, Any] | None
+
+
+class InvalidTask(TypedDict):
+    """A belonging task whose metadata fails."""
+
+    id: str
+    error: str
+    field: str | None
+
+
+class RunnableTasksResult(TypedDict):
+    """The result of ``router.runnable_tasks``."""
+
+    workflow_id: str
+    parent: str | None
+    tasks: list[RunnableRow]
+    runnable: list[str]
+    parallel: list[str] | None
+    waiting: list[str]
+    ask_user: list[str]
+    invalid: list[InvalidTask]
+    next_action: Literal[
+        "repair_metadata", "ask_user", "run_memory_inline", "dispatch", "complete", "wait", "stalled"
+    ]
+
+
+class MemoryTaskResult(TypedDict):
+    """The result of ``router.memory_task``."""
+
+    memory_task_id: str | None
+    marker: Literal["match", "stale", "other_wf", "absent"]
+    persist_marker: bool
+    marker_text: str | None
+
+
+#: A task to create (``ref`` is the local ``new:<name>``).
+PlannedTask = TypedDict(
+    "PlannedTask",
+    {
+        "ref": str,
+        "subject": str,
+        "description": str,
+        "active_form": str | None,
+        "agent": str,
+        "blocked_by": list[str],
+    },
+)
+
+PlannedTask.__doc__ = "A task to create (``ref`` is the local ``new:<name>``)."
+
+
+class _FollowupBase(TypedDict):
+    graph: Literal["remfix", "re_review", "investigation", "escalate_full", "plan_prune"]
+    decision: str
+    creates: list[PlannedTask]
+    updates: list[dict[str, Any]]
+    stop: bool
+
+
+class FollowupResult(_FollowupBase, total=False):
+    """The result of ``router.followup_tasks``; the graph decides which extra keys appear."""
+
+    cycle_number: int | None
+    loop_increments: dict[str, int]
+    completed_remfix: int
+    build_scope: str
+    memory_unblocked: bool | None
+
+
+class _ScopeDecisionBase(TypedDict):
+    pending: bool
+    action: Literal["route_normally", "ask_again", "create_remfix", "ask_user"]
+    scope: str | None
+    wf: str | None
+    reason: str | None
+    active_context: str
+    followup: FollowupResult | None
+    stop: bool
+
+
+class ScopeDecisionResult(_ScopeDecisionBase, total=False):
+    """The result of ``router.scope_decision`` (``options`` only with ``ask_again``)."""
+
+    options: list[str]
+
+
+class UpdateArtifactResult(TypedDict):
+    """The result of ``router.update_artifact``."""
+
+    artifact: dict[str, Any]
+    text: str
+
+
+class FinalizeMemoryResult(TypedDict):
+    """The result of ``router.finalize_memory``."""
+
+    active_context: str
+    progress: str
+    patterns: str
+
+
+class IntentReadyResult(TypedDict):
+    """The result of ``router.intent_ready``."""
+
+    ready: bool
+    failed: list[str]
+    action: Literal["proceed", "switch_to_plan", "halt_contradiction", "ask_specificity"]
+    pending_gate: str | None
+    unverifiable: list[str]
+
+
+def active_workflows(
+    tasks: list[Task], *, workflow_id: str | None = None, edition: Literal["11.0.0", "12.7.0"] | None = None
+) -> ActiveWorkflowsResult:
+    """Resume step 1: active and legacy parents and the decision (``router.active_workflows``)."""
+    result: ActiveWorkflowsResult = forward(
+        "router.active_workflows", {"tasks": tasks}, workflow_id=workflow_id, edition=edition
+    )
+    return result
+
+
+def runnable_tasks(
+    tasks: list[Task],
+    workflow_id: str,
+    *,
+    mode: Literal["loop", "resume"] | None = None,
+    edition: Literal["11.0.0", "12.7.0"] | None = None,
+) -> RunnableTasksResult:
+    """The workflow's tasks, their states and the next action (``router.runnable_tasks``)."""
+    result: RunnableTasksResult = forward(
+        "router.runnable_tasks",
+        {"tasks": tasks, "workflow_id": workflow_id},
+        mode=mode,
+        edition=edition,
+    )
+    return result
+
+
+def memory_task(
+    tasks: list[Task],
+    workflow_id: str,
+    *,
+    active_context: str | None = None,
+    edition: Literal["11.0.0", "12.7.0"] | None = None,
+) -> MemoryTaskResult:
+    """The unique open memory task and its marker (``router.memory_task``)."""
+    result: MemoryTaskResult = forward(
+        "router.memory_task",
+        {"tasks": tasks, "workflow_id": workflow_id},
+        active_context=active_context,
+        edition=edition,
+    )
+    return result
+
+
+def followup_tasks(
+    graph: Literal["remfix", "re_review", "investigation", "escalate_full", "plan_prune"],
+    tasks: list[Task],
+    workflow_id: str,
+    *,
+    edition: Literal["11.0.0", "12.7.0"] | None = None,
+    **inputs: Any,
+) -> FollowupResult:
+    """The task plan of a follow-up graph; ``inputs`` are the graph's own keys
+    (``router.followup_tasks``)."""
+    result: FollowupResult = forward(
+        "router.followup_tasks",
+        {"graph": graph, "tasks": tasks, "workflow_id": workflow_id},
+        edition=edition,
+        **inputs,
+    )
+    return result
+
+
+def scope_decision(
+    active_context: str,
+    reply: str,
+    *,
+    workflow_id: str | None = None,
+    tasks: list[Task] | None = None,
+    origin: str | None = None,
+    phase: str | None = None,
+    plan: str | None = None,
+    edition: Literal["11.0.0", "12.7.0"] | None = None,
+) -> ScopeDecisionResult:
+    """Resume a pending scope decision (``router.scope_decision``)."""
+    result: ScopeDecisionResult = forward(
+        "router.scope_decision",
+        {"active_context": active_context, "reply": reply},
+        workflow_id=workflow_id,
+        tasks=tasks,
+        origin=origin,
+        phase=phase,
+        plan=plan,
+        edition=edition,
+    )
+    return result
+
+
+def update_artifact(
+    artifact_text: str,
+    workflow_uuid: str,
+    now: str,
+    agent: str,
+    result: dict[str, Any],
+    *,
+    phase: str | None = None,
+    task_id: str | None = None,
+    edition: Literal["11.0.0", "12.7.0"] | None = None,
+) -> UpdateArtifactResult:
+    """Write one agent's result into the workflow artifact (``router.update_artifact``)."""
+    out: UpdateArtifactResult = forward(
+        "router.update_artifact",
+        {
+            "artifact_text": artifact_text,
+            "workflow_uuid": workflow_uuid,
+            "now": now,
+            "agent": agent,
+            "result": result,
+        },
+        phase=phase,
+        task_id=task_id,
+        edition=edition,
+    )
+    return out
+
+
+def finalize_memory(
+    active_context: str,
+    progress: str,
+    patterns: str,
+    workflow_type: str,
+    workflow_uuid: str,
+    now: str,
+    *,
+    memory_task_id: str | None = None,
+    notes: dict[str, list[str]] | None = None,
+    tasks: list[dict[str, Any]] | None = None,
+    completed: list[str] | None = None,
+    plan_file: str | None = None,
+    design_file: str | None = None,
+    clarification_needed: bool | None = None,
+    debug_summary: str | None = None,
+    edition: Literal["11.0.0", "12.7.0"] | None = None,
+) -> FinalizeMemoryResult:
+    """The memory finalisation edits of the three memory files (``router.finalize_memory``)."""
+    result: FinalizeMemoryResult = forward(
+        "router.finalize_memory",
+        {
+            "active_context": active_context,
+            "progress": progress,
+            "patterns": patterns,
+            "workflow_type": workflow_type,
+            "workflow_uuid": workflow_uuid,
+            "now": now,
+        },
+        memory_task_id=memory_task_id,
+        notes=notes,
+        tasks=tasks,
+        completed=completed,
+        plan_file=plan_file,
+        design_file=design_file,
+        clarification_needed=clarification_needed,
+        debug_summary=debug_summary,
+        edition=edition,
+    )
+    return result
+
+
+def intent_ready(
+    target: Literal["BUILD", "PLAN"],
+    source_files: int,
+    acceptance_criteria: list[dict[str, Any]],
+    *,
+    contradictions: list[dict[str, str]] | None = None,
+    edition: Literal["11.0.0", "12.7.0"] | None = None,
+) -> IntentReadyResult:
+    """The intent readiness gate (``router.intent_ready``)."""
+    result: IntentReadyResult = forward(
+        "router.intent_ready",
+        {
+            "target": target,
+            "source_files": source_files,
+            "acceptance_criteria": acceptance_criteria,
+        },
+        contradictions=contradictions,
+        edition=edition,
+    )
+    return result
+
+
+class MemoryEvidenceResult(TypedDict):
+    """The result of ``router.memory_evidence``."""
+
+    ok: bool
+    gaps: list[
+        Literal[
+            "origin_not_router",
+            "missing_router_only_marker",
+            "subject_not_router_owned",
+            "missing_memory_finalized_event",
+        ]
+    ]
+
+
+class ArtifactFreshResult(TypedDict):
+    """The result of ``router.artifact_fresh``."""
+
+    fresh: bool
+    age_seconds: int
+
+
+class EditionForVersionResult(TypedDict):
+    """The result of ``router.edition_for_version``."""
+
+    edition: Literal["11.0.0", "12.7.0"] | None
+
+
+def memory_evidence(
+    subject: str,
+    description: str,
+    *,
+    events: str | None = None,
+    edition: Literal["11.0.0", "12.7.0"] | None = None,
+) -> MemoryEvidenceResult:
+    """The router-owned evidence of a completing memory task (``router.memory_evidence``)."""
+    result: MemoryEvidenceResult = forward(
+        "router.memory_evidence",
+        {"subject": subject, "description": description},
+        events=events,
+        edition=edition,
+    )
+    return result
+
+
+def artifact_fresh(
+    modified_at: str,
+    now: str,
+    *,
+    max_age_seconds: int | None = None,
+    edition: Literal["11.0.0", "12.7.0"] | None = None,
+) -> ArtifactFreshResult:
+    """Whether an artifact write is fresh (``router.artifact_fresh``)."""
+    result: ArtifactFreshResult = forward(
+        "router.artifact_fresh",
+        {"modified_at": modified_at, "now": now},
+        max_age_seconds=max_age_seconds,
+        edition=edition,
+    )
+    return result
+
+
+def edition_for_version(version: str) -> EditionForVersionResult:
+    """The contract edition of an installed cc10x plugin version (``router.edition_for_version``)."""
+    result: EditionForVersionResult = forward("router.edition_for_version", {"version": version})
+    return result
