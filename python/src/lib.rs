@@ -226,6 +226,30 @@ fn call_counted<'py>(
     })
 }
 
+/// The bench hook of `benches/python_boundary.py`: the mean cost in nanoseconds of
+/// `ops::call(op, input)` run `number` times in Rust on the already converted input — the core's
+/// own cost of a `fourx.call`, measured in the same process and run as the binding's. Only in
+/// wheels built with the `bench-hooks` feature; the clock is the binding's, never the core's.
+#[cfg(feature = "bench-hooks")]
+#[pyfunction]
+#[pyo3(signature = (op, input, number, /))]
+fn _core_ns(
+    py: Python<'_>,
+    op: &Bound<'_, PyAny>,
+    input: &Bound<'_, PyAny>,
+    number: u32,
+) -> PyResult<f64> {
+    guard(py, || {
+        let op = text_arg(op, "op").map_err(|e| raise(py, e))?;
+        let value = to_json(input, 0).map_err(|e| raise(py, e))?;
+        let start = std::time::Instant::now();
+        for _ in 0..number {
+            let _ = std::hint::black_box(ops::call(&op, std::hint::black_box(&value)));
+        }
+        Ok(start.elapsed().as_secs_f64() * 1e9 / f64::from(number.max(1)))
+    })
+}
+
 /// Runs op `op` on input given as JSON bytes (the same checks as the C boundary) and returns the
 /// result as JSON bytes.
 #[pyfunction]
@@ -439,6 +463,8 @@ fn _fourx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(call, m)?)?;
     m.add_function(wrap_pyfunction!(call_json, m)?)?;
     m.add_function(wrap_pyfunction!(call_counted, m)?)?;
+    #[cfg(feature = "bench-hooks")]
+    m.add_function(wrap_pyfunction!(_core_ns, m)?)?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
     m.add_function(wrap_pyfunction!(error_kinds, m)?)?;
     m.add_class::<cached::CachedWorkspace>()?;
