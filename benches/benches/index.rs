@@ -78,9 +78,15 @@ fn index_o200k(c: &mut Criterion) {
             &out.text,
             |bch, t| bch.iter(|| black_box(O200kCounter.count(black_box(t)))),
         );
-        g.bench_with_input(BenchmarkId::new("render_index_o200k", case), &max, |bch, &mx| {
-            bch.iter(|| black_box(render_index(&doc, &snap, Some(mx), None, &O200kCounter).unwrap()))
-        });
+        g.bench_with_input(
+            BenchmarkId::new("render_index_o200k", case),
+            &max,
+            |bch, &mx| {
+                bch.iter(|| {
+                    black_box(render_index(&doc, &snap, Some(mx), None, &O200kCounter).unwrap())
+                })
+            },
+        );
     }
     g.finish();
 }

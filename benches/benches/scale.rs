@@ -98,15 +98,19 @@ fn features(c: &mut Criterion) {
         });
         let one = t.0.join(".4x/features/F00007-feature.yaml");
         let mut k = 0usize;
-        g.bench_with_input(BenchmarkId::new("list_features_one_changed", n), &(), |b, ()| {
-            b.iter(|| {
-                k += 1;
-                // A new size each time: the file's token changes even within one clock tick.
-                let text = format!("{}# rewrite {}\n", feature_yaml(7), "x".repeat(k % 7));
-                fs::write(&one, text).unwrap();
-                black_box(cached.list_features().unwrap())
-            })
-        });
+        g.bench_with_input(
+            BenchmarkId::new("list_features_one_changed", n),
+            &(),
+            |b, ()| {
+                b.iter(|| {
+                    k += 1;
+                    // A new size each time: the file's token changes even within one clock tick.
+                    let text = format!("{}# rewrite {}\n", feature_yaml(7), "x".repeat(k % 7));
+                    fs::write(&one, text).unwrap();
+                    black_box(cached.list_features().unwrap())
+                })
+            },
+        );
         g.bench_with_input(BenchmarkId::new("rewrite_one_file", n), &(), |b, ()| {
             b.iter(|| {
                 k += 1;
@@ -160,15 +164,20 @@ fn events(c: &mut Criterion) {
     for lines in EVENT_LINES {
         let t = workspace(1);
         let id = FeatureId::new("F00000-feature").expect("id");
-        let run = t.0.join(".4x/features/F00000-feature");
+        let ws = WorkspaceFs::new(root_str(&t.0)).expect("workspace");
+        let run = ws.feature_dir(&id);
         fs::create_dir_all(&run).expect("run dir");
         let path = events_file(&run, lines);
-        let ws = WorkspaceFs::new(root_str(&t.0)).expect("workspace");
         let total = ws.total_cost(&id).expect("total_cost");
-        assert!((total - 0.0125 * (lines / 50) as f64).abs() < 1e-6, "{total}");
-        g.bench_with_input(BenchmarkId::new("floor_line_split", lines), &path, |b, p| {
-            b.iter(|| black_box(line_split(p)))
-        });
+        assert!(
+            (total - 0.0125 * (lines / 50) as f64).abs() < 1e-6,
+            "{total}"
+        );
+        g.bench_with_input(
+            BenchmarkId::new("floor_line_split", lines),
+            &path,
+            |b, p| b.iter(|| black_box(line_split(p))),
+        );
         g.bench_with_input(BenchmarkId::new("total_cost", lines), &(), |b, ()| {
             b.iter(|| black_box(ws.total_cost(&id).unwrap()))
         });
@@ -197,8 +206,8 @@ fn conductor_apply(c: &mut Criterion) {
     };
     let first = conductor::start(&cfg, &feature, &input).expect("start");
     let outcome: Outcome = serde_json::from_value(outcome_json.clone()).expect("outcome");
-    let next = conductor::apply(&cfg, &feature, &first.state, &first.lp, &outcome, None)
-        .expect("apply");
+    let next =
+        conductor::apply(&cfg, &feature, &first.state, &first.lp, &outcome, None).expect("apply");
     assert!(!next.decision.is_terminal());
     let start_out = fourx_core::ops::call(
         "conductor.start",
@@ -271,13 +280,19 @@ fn main() {
             Target::None,
         ));
         rows.push(Row::ratio(
-            &format!("list_features cached, one file rewritten / cached + one rewrite, {n} features"),
+            &format!(
+                "list_features cached, one file rewritten / cached + one rewrite, {n} features"
+            ),
             Id::new(GROUP, "list_features_one_changed", &p),
             Id::new(GROUP, "list_features_cached", &p),
             Target::None,
         ));
     }
-    for what in ["list_features_cold", "list_features_cached", "list_features_one_changed"] {
+    for what in [
+        "list_features_cold",
+        "list_features_cached",
+        "list_features_one_changed",
+    ] {
         rows.push(Row::ratio(
             &format!("{what} 10,000 / 1,000 features (10×)"),
             Id::new(GROUP, what, "10000"),

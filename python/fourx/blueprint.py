@@ -378,8 +378,13 @@ def render_index(
     args: dict[str, Any] = {"doc": doc, "snapshot": snapshot}
     if max_tokens is not None:
         args["max_tokens"] = max_tokens
-    result: Index = _counted("blueprint.render_index", args, counter)
-    return result
+    if counter is None or isinstance(counter, str):
+        if counter is not None:
+            args["counter"] = counter
+        result: Index = call("blueprint.render_index", args)
+        return result
+    counted: Index = _fourx.call_counted("blueprint.render_index", args, counter)
+    return counted
 
 
 def format_for_director(result: dict[str, Any], conflict: bool = False) -> str:

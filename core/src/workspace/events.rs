@@ -105,7 +105,10 @@ impl TotalCostScan {
             return;
         };
         let (done, open) = chunk.split_at(last_nl + 1);
-        let mut lines = done.get(..last_nl).unwrap_or_default().split(|b| *b == b'\n');
+        let mut lines = done
+            .get(..last_nl)
+            .unwrap_or_default()
+            .split(|b| *b == b'\n');
         if !self.carry.is_empty() {
             let first = lines.next().unwrap_or_default();
             let mut line = std::mem::take(&mut self.carry);
