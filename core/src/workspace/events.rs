@@ -131,6 +131,13 @@ impl TotalCostScan {
     }
 
     fn line(&mut self, line: &[u8]) {
+        // Only a line whose bytes spell `run-end`, or hold an escape that could, can decode to
+        // that `type`; every other line adds nothing, so it skips the decoder.
+        let may_be_run_end =
+            line.contains(&b'\\') || line.windows(RUN_END.len()).any(|w| w == RUN_END.as_bytes());
+        if !may_be_run_end {
+            return;
+        }
         if let Some(s) = scan_line(line, &["type", "cost_usd"]) {
             if s.event_type == RUN_END {
                 self.sum += s.cost_usd;
@@ -159,6 +166,12 @@ pub fn worktree_path(events: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_escaped_run_end_type_still_counts() {
+        let log = b"{\"type\":\"run\\u002dend\",\"cost_usd\":0.5}\n{\"type\":\"run-ended\",\"cost_usd\":1}\n";
+        assert_eq!(total_cost(log), 0.5);
+    }
 
     #[test]
     fn total_cost_streamed_in_any_chunks_equals_the_whole_text() {
