@@ -195,6 +195,12 @@ impl Error {
         Error::new(ErrorKind::InvalidInput, message)
     }
 
+    /// The error of a word outside a closed vocabulary: `invalid_input` naming the vocabulary
+    /// (`unknown phase "x"`); the `make_err` of `words::string_enum!` tables.
+    pub fn unknown_word(what: &str, s: &str) -> Self {
+        Error::invalid_input(format!("unknown {what} {s:?}"))
+    }
+
     /// Shorthand for an `io_error` with the context in which it happened.
     pub fn io(context: impl fmt::Display, err: &std::io::Error) -> Self {
         Error::new(ErrorKind::IoError, format!("{context}: {err}"))

@@ -24,12 +24,31 @@ pub trait Vocab: Copy + Eq + std::fmt::Debug + 'static {
 ///
 /// `string_enum! { /// doc  pub enum Name("what", Err, make_err) { /// doc  Variant = "word", … } }`
 /// gives the enum (`Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord`), the inherent
-/// `ALL`, `WHAT`, `const fn as_str` and `from_name`, [`Vocab`], `Display`, `serde::Serialize` as
-/// the word, and `FromStr` whose error is `make_err(WHAT, text)` of type `Err`.
+/// `ALL`, `WORDS`, `WHAT`, `const fn as_str` and `from_name`, [`Vocab`], `Display`,
+/// `serde::Serialize` as the word, and `FromStr` whose error is `make_err(WHAT, text)` of type
+/// `Err`. With `, Deserialize` after `make_err`, also `serde::Deserialize` from the word (a word
+/// outside the table is serde's `unknown variant` error listing `WORDS`).
 macro_rules! string_enum {
+    (@deserialize Deserialize $name:ident) => {
+        impl<'de> ::serde::Deserialize<'de> for $name {
+            fn deserialize<D: ::serde::Deserializer<'de>>(d: D) -> ::std::result::Result<Self, D::Error> {
+                struct Word;
+                impl<'de> ::serde::de::Visitor<'de> for Word {
+                    type Value = $name;
+                    fn expecting(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                        write!(f, "a {} word", $name::WHAT)
+                    }
+                    fn visit_str<E: ::serde::de::Error>(self, s: &str) -> ::std::result::Result<$name, E> {
+                        $name::from_name(s).ok_or_else(|| E::unknown_variant(s, $name::WORDS))
+                    }
+                }
+                d.deserialize_str(Word)
+            }
+        }
+    };
     (
         $(#[$m:meta])*
-        $vis:vis enum $name:ident ($what:literal, $err:ty, $make_err:path) {
+        $vis:vis enum $name:ident ($what:literal, $err:ty, $make_err:path $(, $de:ident)?) {
             $($(#[$vm:meta])* $var:ident = $s:literal),+ $(,)?
         }
     ) => {
@@ -42,6 +61,8 @@ macro_rules! string_enum {
         impl $name {
             /// Every value, in the spec's order.
             pub const ALL: &'static [$name] = &[$($name::$var),+];
+            /// Every word, in the order of [`ALL`](Self::ALL).
+            pub const WORDS: &'static [&'static str] = &[$($s),+];
             /// What the vocabulary is called in messages.
             pub const WHAT: &'static str = $what;
 
@@ -90,6 +111,8 @@ macro_rules! string_enum {
                 s.serialize_str(self.as_str())
             }
         }
+
+        $($crate::words::string_enum!(@deserialize $de $name);)?
     };
 }
 
@@ -119,11 +142,32 @@ mod tests {
     #[test]
     fn every_word_round_trips_and_all_keeps_the_table_order() {
         assert_eq!(Colour::ALL, &[Colour::Red, Colour::DarkBlue]);
+        assert_eq!(Colour::WORDS, &["red", "dark-blue"]);
         for c in Colour::ALL {
             assert_eq!(c.as_str().parse::<Colour>(), Ok(*c));
             assert_eq!(<Colour as Vocab>::from_name(&c.to_string()), Some(*c));
         }
         assert_eq!(serde_json::to_value(Colour::DarkBlue).unwrap(), "dark-blue");
+    }
+
+    string_enum! {
+        /// A test vocabulary read back from JSON.
+        enum Shape("shape", Refused, refused, Deserialize) {
+            /// `round`
+            Round = "round",
+            /// `square_ish`
+            SquareIsh = "square_ish",
+        }
+    }
+
+    #[test]
+    fn a_deserializable_vocabulary_reads_its_words_and_refuses_others() {
+        assert_eq!(Shape::WORDS, &["round", "square_ish"]);
+        let back: Vec<Shape> = serde_json::from_str(r#"["square_ish","round"]"#).unwrap();
+        assert_eq!(back, vec![Shape::SquareIsh, Shape::Round]);
+        let err = serde_json::from_str::<Shape>(r#""Round""#).unwrap_err();
+        assert!(err.to_string().contains("unknown variant `Round`"), "{err}");
+        assert!(serde_json::from_str::<Shape>("1").is_err());
     }
 
     #[test]

@@ -6,11 +6,12 @@ and pass the inputs that were given (``None`` means "not given").
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict, cast
+from typing import Any, TypedDict, cast
 
 from . import call
 from ._ops import forward
 from ._router_workflow import Edition
+from ._words import GateAction, HunterStatus, Placement, ReviewerStatus, SourceKind
 
 __all__ = [
     "MemoryCheck",
@@ -50,13 +51,13 @@ class MemoryRepair(TypedDict):
 
     text: str
     inserted: list[str]
-    placement: Literal["none", "before_last_updated", "end"]
+    placement: Placement
 
 
 class GateDecision(TypedDict):
     """What a pending gate does under JUST_GO."""
 
-    action: Literal["auto_default", "ask", "block"]
+    action: GateAction
     answer: str | None
     log_decision: bool
 
@@ -72,21 +73,14 @@ class PrecedenceSource(TypedDict):
     """An instruction source: the caller's id and its class."""
 
     id: str
-    kind: Literal[
-        "explicit_user_prompt",
-        "project_standards",
-        "approved_plan_design",
-        "domain_external_skill",
-        "internal_cc10x_skill",
-        "model_heuristic",
-    ]
+    kind: SourceKind
 
 
 class RankedSource(TypedDict):
     """A source with its rank (1 strongest, 6 weakest)."""
 
     id: str
-    kind: str
+    kind: SourceKind
     rank: int
 
 
@@ -100,14 +94,14 @@ class Precedence(TypedDict):
 class ReviewerFindings(TypedDict, total=False):
     """The reviewer's result: ``status`` (required) is ``APPROVE`` or ``CHANGES_REQUESTED``."""
 
-    status: Literal["APPROVE", "CHANGES_REQUESTED"]
+    status: ReviewerStatus
     critical_issues: list[str]
 
 
 class HunterFindings(TypedDict, total=False):
     """The hunter's result."""
 
-    status: Literal["CLEAN", "ISSUES_FOUND"]
+    status: HunterStatus
     critical_issues: list[str]
 
 

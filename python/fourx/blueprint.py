@@ -15,6 +15,7 @@ from typing import Any, Literal, NotRequired, TypedDict
 
 from . import _fourx, call
 from ._ops import forward, path_arg
+from ._words import AnchorWhy, Language, RejectReason, Verdict
 from .errors import FoldConflict
 
 __all__ = [
@@ -75,8 +76,8 @@ class Index(TypedDict):
 class AnchorCheck(TypedDict):
     """The three-valued verdict of a ``where`` anchor (``ok``, ``stale``, ``unverifiable``, ...) and why."""
 
-    verdict: str
-    why: str
+    verdict: Verdict
+    why: AnchorWhy
 
 
 class ScanResult(TypedDict):
@@ -86,7 +87,7 @@ class ScanResult(TypedDict):
     modules: list[dict[str, Any]]
     edges: list[list[str]]
     repo_token: str
-    languages: list[str]
+    languages: list[Language]
     oversize: list[str]
 
 
@@ -103,7 +104,7 @@ class BlueprintDefaults(TypedDict):
 
     format: str
     fields: list[str]
-    reasons: list[str]
+    reasons: list[RejectReason]
     max_submit_items: int
     revisions_keep: int
     orphan_retention_days: int

@@ -34,6 +34,7 @@ import os
 from typing import Any, Literal, NotRequired, TypedDict, Union
 
 from ._ops import forward
+from ._words import HookTiming
 from .state import State
 from .workspace import Event
 
@@ -320,7 +321,7 @@ class RunHooks(TypedDict):
     ``action``. Answer with :class:`Hooks`."""
 
     kind: Literal["run_hooks"]
-    timing: Literal["pre", "post"]
+    timing: HookTiming
     phase: str
     action: str
     hooks: list[HookEntry]

@@ -6,10 +6,10 @@
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
-use std::fmt;
 use std::sync::Arc;
 
 use super::snapshot::Snapshot;
+use crate::error::Error;
 
 /// What a file view knows about one repo-relative path.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,90 +60,47 @@ impl FileView for MapFileView {
     }
 }
 
-/// The verdict of one anchor check.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Verdict {
-    /// Verified against the file or the snapshot.
-    Ok,
-    /// The anchor no longer matches the code.
-    Stale,
-    /// No anchor was given.
-    Unanchored,
-    /// The anchor cannot be judged by a program.
-    Unverifiable,
-}
-
-impl Verdict {
-    /// The verdict's word.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Verdict::Ok => "ok",
-            Verdict::Stale => "stale",
-            Verdict::Unanchored => "unanchored",
-            Verdict::Unverifiable => "unverifiable",
-        }
+crate::words::string_enum! {
+    /// The verdict of one anchor check.
+    pub enum Verdict("verdict", Error, Error::unknown_word, Deserialize) {
+        /// Verified against the file or the snapshot.
+        Ok = "ok",
+        /// The anchor no longer matches the code.
+        Stale = "stale",
+        /// No anchor was given.
+        Unanchored = "unanchored",
+        /// The anchor cannot be judged by a program.
+        Unverifiable = "unverifiable",
     }
 }
 
-impl fmt::Display for Verdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// Why a verdict was reached.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Why {
-    /// `where` is empty.
-    Empty,
-    /// `where` is prose or not a clean path.
-    NotPath,
-    /// The file exists (no suffix).
-    FileExists,
-    /// The line or range lies inside the file.
-    LineInRange,
-    /// The line or range lies outside the file.
-    LineOutOfRange,
-    /// The suffix is neither a line, a range nor an identifier.
-    BadSuffix,
-    /// The symbol occurs word-bounded in the file.
-    SymbolFound,
-    /// The symbol does not occur word-bounded.
-    SymbolNotFound,
-    /// The file exists but could not be read.
-    Unreadable,
-    /// The path names a derived module directory.
-    ModuleDir,
-    /// The path belongs to a derived module but the file is gone.
-    FileMissing,
-    /// Nobody can tell which module the path would belong to.
-    Unattributed,
-}
-
-impl Why {
-    /// The reason's word.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Why::Empty => "empty",
-            Why::NotPath => "not_path",
-            Why::FileExists => "file_exists",
-            Why::LineInRange => "line_in_range",
-            Why::LineOutOfRange => "line_out_of_range",
-            Why::BadSuffix => "bad_suffix",
-            Why::SymbolFound => "symbol_found",
-            Why::SymbolNotFound => "symbol_not_found",
-            Why::Unreadable => "unreadable",
-            Why::ModuleDir => "module_dir",
-            Why::FileMissing => "file_missing",
-            Why::Unattributed => "unattributed",
-        }
-    }
-}
-
-impl fmt::Display for Why {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+crate::words::string_enum! {
+    /// Why a verdict was reached.
+    pub enum Why("anchor reason", Error, Error::unknown_word) {
+        /// `where` is empty.
+        Empty = "empty",
+        /// `where` is prose or not a clean path.
+        NotPath = "not_path",
+        /// The file exists (no suffix).
+        FileExists = "file_exists",
+        /// The line or range lies inside the file.
+        LineInRange = "line_in_range",
+        /// The line or range lies outside the file.
+        LineOutOfRange = "line_out_of_range",
+        /// The suffix is neither a line, a range nor an identifier.
+        BadSuffix = "bad_suffix",
+        /// The symbol occurs word-bounded in the file.
+        SymbolFound = "symbol_found",
+        /// The symbol does not occur word-bounded.
+        SymbolNotFound = "symbol_not_found",
+        /// The file exists but could not be read.
+        Unreadable = "unreadable",
+        /// The path names a derived module directory.
+        ModuleDir = "module_dir",
+        /// The path belongs to a derived module but the file is gone.
+        FileMissing = "file_missing",
+        /// Nobody can tell which module the path would belong to.
+        Unattributed = "unattributed",
     }
 }
 
@@ -315,6 +272,36 @@ fn check_tail(text: &str, lines: usize, tail: Option<&str>) -> (Verdict, Why) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn verdicts_and_reasons_are_the_seeds_snake_case_words() {
+        assert_eq!(
+            Verdict::WORDS,
+            &["ok", "stale", "unanchored", "unverifiable"]
+        );
+        assert_eq!(
+            Why::WORDS,
+            &[
+                "empty",
+                "not_path",
+                "file_exists",
+                "line_in_range",
+                "line_out_of_range",
+                "bad_suffix",
+                "symbol_found",
+                "symbol_not_found",
+                "unreadable",
+                "module_dir",
+                "file_missing",
+                "unattributed"
+            ]
+        );
+        for v in Verdict::ALL {
+            let json = serde_json::to_value(v).unwrap();
+            assert_eq!(serde_json::from_value::<Verdict>(json).unwrap(), *v);
+        }
+        assert!(serde_json::from_value::<Verdict>("Stale".into()).is_err());
+    }
 
     fn view() -> MapFileView {
         MapFileView::new(

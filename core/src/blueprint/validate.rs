@@ -6,10 +6,8 @@
 //! [`super::fold`]; the anchor check never rejects and lives in [`super::anchors`].
 
 use std::collections::HashSet;
-use std::fmt;
-use std::str::FromStr;
 
-use crate::error::{Error, Result};
+use crate::error::Error;
 
 use super::anchors::is_path_char;
 use super::defaults::{MAX_CLAIM_BYTES, MAX_WHERE_BYTES};
@@ -17,70 +15,26 @@ use super::doc::Field;
 use super::normalize::{is_c0_or_del, Item};
 use super::snapshot::Snapshot;
 
-/// Why an item was rejected. Every reason has a public vector (`TestEveryRejectionReasonIsAccounted`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum RejectReason {
-    /// The item's content rank is at or beyond `MaxSubmitItems`.
-    OverLimit,
-    /// The item's shape is wrong (see [`MalformedDetail`]).
-    Malformed,
-    /// The module is not derived ("the model may not invent modules").
-    UnknownModule,
-    /// The run read nothing at all (evidence ∩ derived set is empty).
-    NoReadAtAll,
-    /// The run never read the item's module.
-    NoEvidence,
-    /// The claim cites a file of a derived module the run never read.
-    ProsePath,
-}
-
-impl RejectReason {
-    /// Every reason in gate order.
-    pub const ALL: [RejectReason; 6] = [
-        RejectReason::OverLimit,
-        RejectReason::Malformed,
-        RejectReason::UnknownModule,
-        RejectReason::NoReadAtAll,
-        RejectReason::NoEvidence,
-        RejectReason::ProsePath,
-    ];
-
-    /// The reason's snake_case word.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            RejectReason::OverLimit => "over_limit",
-            RejectReason::Malformed => "malformed",
-            RejectReason::UnknownModule => "unknown_module",
-            RejectReason::NoReadAtAll => "no_read_at_all",
-            RejectReason::NoEvidence => "no_evidence",
-            RejectReason::ProsePath => "prose_path",
-        }
+crate::words::string_enum! {
+    /// Why an item was rejected, in gate order. Every reason has a public vector
+    /// (`TestEveryRejectionReasonIsAccounted`).
+    pub enum RejectReason("reject reason", Error, Error::unknown_word) {
+        /// The item's content rank is at or beyond `MaxSubmitItems`.
+        OverLimit = "over_limit",
+        /// The item's shape is wrong (see [`MalformedDetail`]).
+        Malformed = "malformed",
+        /// The module is not derived ("the model may not invent modules").
+        UnknownModule = "unknown_module",
+        /// The run read nothing at all (evidence ∩ derived set is empty).
+        NoReadAtAll = "no_read_at_all",
+        /// The run never read the item's module.
+        NoEvidence = "no_evidence",
+        /// The claim cites a file of a derived module the run never read.
+        ProsePath = "prose_path",
     }
 }
 
-impl fmt::Display for RejectReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for RejectReason {
-    type Err = Error;
-
-    fn from_str(s: &str) -> Result<RejectReason> {
-        RejectReason::ALL
-            .into_iter()
-            .find(|r| r.as_str() == s)
-            .ok_or_else(|| Error::invalid_input(format!("unknown reject reason {s:?}")))
-    }
-}
-
-impl serde::Serialize for RejectReason {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
-
+/// Read back through `FromStr`, so a word outside the table is its `unknown reject reason` message.
 impl<'de> serde::Deserialize<'de> for RejectReason {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
         let s = String::deserialize(d)?;
@@ -89,37 +43,23 @@ impl<'de> serde::Deserialize<'de> for RejectReason {
     }
 }
 
-/// The detail codes of `malformed`, in check order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum MalformedDetail {
-    /// A key holds a non-string (or the item is not an object).
-    BadType,
-    /// The module is empty.
-    ModuleEmpty,
-    /// The field is not one of the four.
-    FieldUnknown,
-    /// The claim is empty.
-    ClaimEmpty,
-    /// The claim keeps a control character.
-    ClaimControl,
-    /// The claim is longer than 1000 UTF-8 bytes.
-    ClaimTooLong,
-    /// `where` holds a backtick or control character or is longer than 300 bytes.
-    WhereInvalid,
-}
-
-impl MalformedDetail {
-    /// The detail's word.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            MalformedDetail::BadType => "bad_type",
-            MalformedDetail::ModuleEmpty => "module_empty",
-            MalformedDetail::FieldUnknown => "field_unknown",
-            MalformedDetail::ClaimEmpty => "claim_empty",
-            MalformedDetail::ClaimControl => "claim_control",
-            MalformedDetail::ClaimTooLong => "claim_too_long",
-            MalformedDetail::WhereInvalid => "where_invalid",
-        }
+crate::words::string_enum! {
+    /// The detail codes of `malformed`, in check order.
+    pub enum MalformedDetail("malformed detail", Error, Error::unknown_word) {
+        /// A key holds a non-string (or the item is not an object).
+        BadType = "bad_type",
+        /// The module is empty.
+        ModuleEmpty = "module_empty",
+        /// The field is not one of the four.
+        FieldUnknown = "field_unknown",
+        /// The claim is empty.
+        ClaimEmpty = "claim_empty",
+        /// The claim keeps a control character.
+        ClaimControl = "claim_control",
+        /// The claim is longer than 1000 UTF-8 bytes.
+        ClaimTooLong = "claim_too_long",
+        /// `where` holds a backtick or control character or is longer than 300 bytes.
+        WhereInvalid = "where_invalid",
     }
 }
 
@@ -242,7 +182,32 @@ mod tests {
 
     #[test]
     fn reasons_round_trip_through_their_words() {
-        for r in RejectReason::ALL {
+        assert_eq!(
+            RejectReason::WORDS,
+            &[
+                "over_limit",
+                "malformed",
+                "unknown_module",
+                "no_read_at_all",
+                "no_evidence",
+                "prose_path"
+            ]
+        );
+        assert_eq!(
+            MalformedDetail::WORDS,
+            &[
+                "bad_type",
+                "module_empty",
+                "field_unknown",
+                "claim_empty",
+                "claim_control",
+                "claim_too_long",
+                "where_invalid"
+            ]
+        );
+        let e = serde_json::from_value::<RejectReason>("OverLimit".into()).unwrap_err();
+        assert_eq!(e.to_string(), "unknown reject reason \"OverLimit\"");
+        for r in RejectReason::ALL.iter().copied() {
             assert_eq!(r.as_str().parse::<RejectReason>().unwrap(), r);
             let v = serde_json::to_value(r).unwrap();
             assert_eq!(serde_json::from_value::<RejectReason>(v).unwrap(), r);

@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use crate::error::Error;
+
 /// File texts by name; `None` (JSON `null`) is a missing file, like an absent key.
 pub type Files = BTreeMap<String, Option<String>>;
 
@@ -687,23 +689,13 @@ pub enum HookFor {
     },
 }
 
-/// The pre/post timing of hooks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Timing {
-    /// Before the transition.
-    Pre,
-    /// After the transition.
-    Post,
-}
-
-impl Timing {
-    /// `pre` / `post`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Timing::Pre => "pre",
-            Timing::Post => "post",
-        }
+crate::words::string_enum! {
+    /// The pre/post timing of hooks.
+    pub enum Timing("hook timing", Error, Error::unknown_word, Deserialize) {
+        /// Before the transition.
+        Pre = "pre",
+        /// After the transition.
+        Post = "post",
     }
 }
 
@@ -856,5 +848,20 @@ impl Loop {
     /// The JSON form.
     pub fn to_json(&self) -> Value {
         serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hook_timings_are_pre_and_post() {
+        assert_eq!(Timing::WORDS, &["pre", "post"]);
+        for t in Timing::ALL {
+            let json = serde_json::to_value(t).unwrap();
+            assert_eq!(serde_json::from_value::<Timing>(json).unwrap(), *t);
+        }
+        assert!(serde_json::from_value::<Timing>("Pre".into()).is_err());
     }
 }

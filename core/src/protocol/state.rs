@@ -23,14 +23,9 @@ use crate::protocol::codec::time::{ParseOptions, Timestamp};
 
 pub use crate::words::Vocab;
 
-/// The error of a word outside a vocabulary: `invalid_input` naming the vocabulary.
-fn unknown_word(what: &str, s: &str) -> Error {
-    Error::invalid_input(format!("unknown {what} {s:?}"))
-}
-
 crate::words::string_enum! {
     /// The 15 phases of the feature state machine, in `AllPhases` order (state-machine.md §1.1).
-    pub enum Phase("phase", Error, unknown_word) {
+    pub enum Phase("phase", Error, Error::unknown_word) {
         /// `init`: start; never re-entered by a transition.
         Init = "init",
         /// `designing` (designer).
@@ -67,7 +62,7 @@ crate::words::string_enum! {
 crate::words::string_enum! {
     /// Every role string (state-machine.md §1.2): the eight pipeline roles first, in `AllRoles`
     /// order, then the sub-roles and non-pipeline roles.
-    pub enum Role("role", Error, unknown_word) {
+    pub enum Role("role", Error, Error::unknown_word) {
         /// `designer`
         Designer = "designer",
         /// `design-reviewer`
@@ -143,7 +138,7 @@ impl Role {
 
 crate::words::string_enum! {
     /// Sub-phases of `deep-reviewing`, in `AllSubPhases` order (§1.3).
-    pub enum SubPhase("sub-phase", Error, unknown_word) {
+    pub enum SubPhase("sub-phase", Error, Error::unknown_word) {
         /// `reviewing`
         Reviewing = "reviewing",
         /// `synthesizing`
@@ -157,7 +152,7 @@ crate::words::string_enum! {
 
 crate::words::string_enum! {
     /// Notification levels of an event, in `AllNotifyLevels` order (§1.4); `""` means none.
-    pub enum NotifyLevel("notify level", Error, unknown_word) {
+    pub enum NotifyLevel("notify level", Error, Error::unknown_word) {
         /// `success`: normal end.
         Success = "success",
         /// `error`: failure or guard block.
@@ -170,7 +165,7 @@ crate::words::string_enum! {
 crate::words::string_enum! {
     /// Event types with a producer, in `AllEventTypes` order (§1.5). Informative: no op rejects
     /// other types.
-    pub enum EventType("event type", Error, unknown_word) {
+    pub enum EventType("event type", Error, Error::unknown_word) {
         /// `conditional-pass-residual`
         ConditionalPassResidual = "conditional-pass-residual",
         /// `escalation`
@@ -208,7 +203,7 @@ crate::words::string_enum! {
 
 crate::words::string_enum! {
     /// Feature statuses (`feature.Status`, §1.6), targets of PhaseToStatus (`draft` excepted).
-    pub enum FeatureStatus("feature status", Error, unknown_word) {
+    pub enum FeatureStatus("feature status", Error, Error::unknown_word) {
         /// `not-started`
         NotStarted = "not-started",
         /// `in-progress`

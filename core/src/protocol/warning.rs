@@ -3,45 +3,25 @@
 //!
 //! Decides the shape and the kind words; which step warns about what is the caller's.
 
-use std::fmt;
-
 use serde::{Deserialize, Serialize};
 
-/// What kind of problem a warning reports.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum WarningKind {
-    /// A file could not be read.
-    ReadError,
-    /// A file could not be decoded.
-    ParseError,
-    /// An escalation reason outside the mined whitelist.
-    UnknownReason,
-    /// A feature that fails validation (or has no id).
-    InvalidFeature,
-    /// A feature id that cannot be a path segment.
-    InvalidFeatureId,
-    /// A failed save.
-    WriteError,
-}
+use crate::error::Error;
 
-impl WarningKind {
-    /// The kind word.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            WarningKind::ReadError => "read_error",
-            WarningKind::ParseError => "parse_error",
-            WarningKind::UnknownReason => "unknown_reason",
-            WarningKind::InvalidFeature => "invalid_feature",
-            WarningKind::InvalidFeatureId => "invalid_feature_id",
-            WarningKind::WriteError => "write_error",
-        }
-    }
-}
-
-impl fmt::Display for WarningKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+crate::words::string_enum! {
+    /// What kind of problem a warning reports.
+    pub enum WarningKind("warning kind", Error, Error::unknown_word, Deserialize) {
+        /// A file could not be read.
+        ReadError = "read_error",
+        /// A file could not be decoded.
+        ParseError = "parse_error",
+        /// An escalation reason outside the mined whitelist.
+        UnknownReason = "unknown_reason",
+        /// A feature that fails validation (or has no id).
+        InvalidFeature = "invalid_feature",
+        /// A feature id that cannot be a path segment.
+        InvalidFeatureId = "invalid_feature_id",
+        /// A failed save.
+        WriteError = "write_error",
     }
 }
 
@@ -88,6 +68,27 @@ impl Warning {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_warning_kinds_are_six_snake_case_words_that_round_trip() {
+        assert_eq!(
+            WarningKind::WORDS,
+            &[
+                "read_error",
+                "parse_error",
+                "unknown_reason",
+                "invalid_feature",
+                "invalid_feature_id",
+                "write_error",
+            ]
+        );
+        for k in WarningKind::ALL {
+            let json = serde_json::to_value(k).unwrap();
+            assert_eq!(json, k.as_str());
+            assert_eq!(serde_json::from_value::<WarningKind>(json).unwrap(), *k);
+        }
+        assert!(serde_json::from_value::<WarningKind>("ReadError".into()).is_err());
+    }
 
     #[test]
     fn warning_serializes_with_every_key_and_snake_case_kind() {

@@ -32,7 +32,7 @@ impl UnknownName {
 
 impl UnknownName {
     /// The refusal of `value` as a `what` (the string-enum mechanism's error constructor).
-    fn new(what: &'static str, value: &str) -> UnknownName {
+    pub(crate) fn new(what: &'static str, value: &str) -> UnknownName {
         UnknownName {
             what,
             value: value.to_string(),

@@ -268,7 +268,7 @@ fn every_rejection_reason_is_accounted() {
     for case in doc["cases"].as_array().unwrap() {
         reasons_in(&case["expect"], &mut seen);
     }
-    for r in RejectReason::ALL {
+    for r in RejectReason::ALL.iter().copied() {
         let v = serde_json::to_value(r).unwrap();
         assert_eq!(serde_json::from_value::<RejectReason>(v).unwrap(), r);
         let result = FoldResult {

@@ -69,7 +69,7 @@ proptest! {
 
 #[test]
 fn language_words_round_trip() {
-    for l in Language::ALL {
+    for l in Language::ALL.iter().copied() {
         assert_eq!(l.as_str().parse::<Language>().expect("word"), l);
         assert_eq!(l.to_string(), l.as_str());
     }

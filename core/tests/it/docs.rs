@@ -1,8 +1,9 @@
 //! Files generated from the core's tables, each with a drift test: `docs/ops.md` from
 //! `ops::catalog()`, `go/errors_gen.go` and `python/fourx/errors.py` from the error table
-//! (`ErrorKind::ALL`) and `python/fourx/enums.py` from the `enums.list` vocabularies. A test fails
-//! when a committed file drifts; `make docs` regenerates them all (runs this test binary with
-//! `FOURX_BLESS=1`).
+//! (`ErrorKind::ALL`), `python/fourx/enums.py` from the `enums.list` vocabularies and
+//! `python/fourx/_words.py` from the `WORDS` of the string enums that typed results carry. A test
+//! fails when a committed file drifts; `make docs` regenerates them all (runs this test binary
+//! with `FOURX_BLESS=1`).
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -372,5 +373,88 @@ fn python_enums_py_matches_the_core_vocabularies() {
         "python/fourx/enums.py",
         &render_enums_py(),
         "the core's enums.list",
+    );
+}
+
+/// The closed word lists `python/fourx/_words.py` types as `Literal`s (those the typed results
+/// carry): alias name, the Rust enum's words, comment.
+fn python_words() -> Vec<(&'static str, &'static [&'static str], &'static str)> {
+    use fourx_core::blueprint::{scan::Language, validate::RejectReason, Verdict, Why};
+    use fourx_core::conductor::types::Timing;
+    use fourx_core::router::prompt::{
+        GateAction, HunterStatus, Placement, ReviewerStatus, SourceKind,
+    };
+    vec![
+        ("GateAction", GateAction::WORDS, "What a gate does."),
+        (
+            "Placement",
+            Placement::WORDS,
+            "Where a memory heal put the missing sections.",
+        ),
+        (
+            "SourceKind",
+            SourceKind::WORDS,
+            "The class of an instruction source, strongest first.",
+        ),
+        (
+            "ReviewerStatus",
+            ReviewerStatus::WORDS,
+            "The reviewer's effective status.",
+        ),
+        ("HunterStatus", HunterStatus::WORDS, "The hunter's status."),
+        ("HookTiming", Timing::WORDS, "The pre/post timing of hooks."),
+        (
+            "Verdict",
+            Verdict::WORDS,
+            "The verdict of one anchor check.",
+        ),
+        (
+            "AnchorWhy",
+            Why::WORDS,
+            "Why an anchor verdict was reached.",
+        ),
+        (
+            "RejectReason",
+            RejectReason::WORDS,
+            "Why a blueprint claim was rejected, in gate order.",
+        ),
+        (
+            "Language",
+            Language::WORDS,
+            "A language the blueprint scanner has rules for.",
+        ),
+    ]
+}
+
+const WORDS_PY_HEAD: &str = r#""""The core's closed word lists that typed results carry as plain strings, as ``Literal`` types.
+
+Generated from the ``WORDS`` of the core's string enums by ``make docs`` (``core/tests/it/docs.rs``);
+do not edit by hand.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypeAlias
+"#;
+
+/// `python/fourx/_words.py`: one `Literal` alias per entry of [`python_words`].
+fn render_words_py() -> String {
+    let mut out = String::from(WORDS_PY_HEAD);
+    for (name, words, doc) in python_words() {
+        let _ = write!(out, "\n#: {doc}\n{name}: TypeAlias = Literal[\n");
+        for w in words {
+            let _ = writeln!(out, "    \"{w}\",");
+        }
+        out.push_str("]\n");
+    }
+    out
+}
+
+#[test]
+fn python_words_py_matches_the_core_string_enums() {
+    bless_or_check(
+        "python/fourx/_words.py",
+        &render_words_py(),
+        "the core's string-enum WORDS",
     );
 }

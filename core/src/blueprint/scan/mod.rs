@@ -19,8 +19,6 @@ pub mod rust;
 pub mod typescript;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
-use std::fmt;
-use std::str::FromStr;
 
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
@@ -128,57 +126,27 @@ impl Scanner for RepoScanner {
     }
 }
 
-/// A language the scanner has rules for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Language {
-    /// Go (`go.mod`).
-    Go,
-    /// Python (`pyproject.toml`, `setup.py`).
-    Python,
-    /// Rust (`Cargo.toml`).
-    Rust,
-    /// TypeScript and JavaScript (`package.json`, `tsconfig.json`).
-    TypeScript,
-}
-
-impl Language {
-    /// Every language, in ascending name order (the order of `languages` in a scan result).
-    pub const ALL: [Language; 4] = [
-        Language::Go,
-        Language::Python,
-        Language::Rust,
-        Language::TypeScript,
-    ];
-
-    /// The language's word.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Language::Go => "go",
-            Language::Python => "python",
-            Language::Rust => "rust",
-            Language::TypeScript => "typescript",
-        }
+crate::words::string_enum! {
+    /// A language the scanner has rules for, in ascending name order (the order of `languages`
+    /// in a scan result).
+    pub enum Language("language", Error, unknown_language) {
+        /// Go (`go.mod`).
+        Go = "go",
+        /// Python (`pyproject.toml`, `setup.py`).
+        Python = "python",
+        /// Rust (`Cargo.toml`).
+        Rust = "rust",
+        /// TypeScript and JavaScript (`package.json`, `tsconfig.json`).
+        TypeScript = "typescript",
     }
 }
 
-impl fmt::Display for Language {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for Language {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Language> {
-        Language::ALL
-            .into_iter()
-            .find(|l| l.as_str() == s)
-            .ok_or_else(|| {
-                Error::invalid_input(format!(
-                    "unknown language {s:?}; the languages are go, python, rust, typescript"
-                ))
-            })
-    }
+/// A word outside [`Language`]: `invalid_input` listing the languages.
+fn unknown_language(_what: &str, s: &str) -> Error {
+    Error::invalid_input(format!(
+        "unknown language {s:?}; the languages are {}",
+        Language::WORDS.join(", ")
+    ))
 }
 
 /// What one scan derived.

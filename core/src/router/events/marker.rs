@@ -2,9 +2,6 @@
 //! marker shapes and finding them anywhere in a text by a leftmost, non-overlapping scan, plus the
 //! DEBUG attempt count after the last reset. Writing or removing markers is the caller's.
 
-use std::fmt;
-use std::str::FromStr;
-
 use serde::Serialize;
 
 use crate::error::{Error, ErrorKind, Result};
@@ -12,64 +9,19 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::router::route::workflow_id::validate;
 use crate::router::vocabulary::UnknownName;
 
-/// A marker kind.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum MarkerKind {
-    /// `[BUILD-START: wf:…]`.
-    #[serde(rename = "BUILD-START")]
-    BuildStart,
-    /// `[DEBUG-RESET: wf:…]`.
-    #[serde(rename = "DEBUG-RESET")]
-    DebugReset,
-    /// `[PLAN-START: wf:…]`.
-    #[serde(rename = "PLAN-START")]
-    PlanStart,
-    /// `[SCOPE-DECISION-PENDING: wf:… reason:…]`.
-    #[serde(rename = "SCOPE-DECISION-PENDING")]
-    ScopeDecisionPending,
-    /// `[cc10x-internal] memory_task_id: … wf:…`.
-    #[serde(rename = "MEMORY-TASK-ID")]
-    MemoryTaskId,
-}
-
-impl MarkerKind {
-    /// Every marker kind.
-    pub const ALL: [MarkerKind; 5] = [
-        MarkerKind::BuildStart,
-        MarkerKind::DebugReset,
-        MarkerKind::PlanStart,
-        MarkerKind::ScopeDecisionPending,
-        MarkerKind::MemoryTaskId,
-    ];
-
-    /// The marker's name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            MarkerKind::BuildStart => "BUILD-START",
-            MarkerKind::DebugReset => "DEBUG-RESET",
-            MarkerKind::PlanStart => "PLAN-START",
-            MarkerKind::ScopeDecisionPending => "SCOPE-DECISION-PENDING",
-            MarkerKind::MemoryTaskId => "MEMORY-TASK-ID",
-        }
-    }
-}
-
-impl FromStr for MarkerKind {
-    type Err = UnknownName;
-    fn from_str(s: &str) -> std::result::Result<Self, UnknownName> {
-        MarkerKind::ALL
-            .into_iter()
-            .find(|m| m.as_str() == s)
-            .ok_or_else(|| UnknownName {
-                what: "marker",
-                value: s.to_string(),
-            })
-    }
-}
-
-impl fmt::Display for MarkerKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+crate::words::string_enum! {
+    /// A marker kind (its name).
+    pub enum MarkerKind("marker", UnknownName, UnknownName::new) {
+        /// `[BUILD-START: wf:…]`.
+        BuildStart = "BUILD-START",
+        /// `[DEBUG-RESET: wf:…]`.
+        DebugReset = "DEBUG-RESET",
+        /// `[PLAN-START: wf:…]`.
+        PlanStart = "PLAN-START",
+        /// `[SCOPE-DECISION-PENDING: wf:… reason:…]`.
+        ScopeDecisionPending = "SCOPE-DECISION-PENDING",
+        /// `[cc10x-internal] memory_task_id: … wf:…`.
+        MemoryTaskId = "MEMORY-TASK-ID",
     }
 }
 
@@ -289,12 +241,32 @@ mod tests {
     const WF: &str = "wf-20260312T162700Z-a1b2c3d4";
 
     #[test]
+    fn the_five_marker_names_are_the_seeds() {
+        assert_eq!(
+            MarkerKind::WORDS,
+            &[
+                "BUILD-START",
+                "DEBUG-RESET",
+                "PLAN-START",
+                "SCOPE-DECISION-PENDING",
+                "MEMORY-TASK-ID"
+            ]
+        );
+        assert_eq!(
+            serde_json::to_value(MarkerKind::ScopeDecisionPending).unwrap(),
+            "SCOPE-DECISION-PENDING"
+        );
+        let e = "build-start".parse::<MarkerKind>().unwrap_err();
+        assert_eq!(e.to_string(), "\"build-start\" is not a valid marker");
+    }
+
+    #[test]
     fn formatted_markers_parse_back() {
         for m in MarkerKind::ALL {
-            let text = format(m, WF, Some("scope gate"), Some("42")).unwrap();
+            let text = format(*m, WF, Some("scope gate"), Some("42")).unwrap();
             let found = parse(&text).markers;
             assert_eq!(found.len(), 1, "{text}");
-            assert_eq!(found[0].marker, m);
+            assert_eq!(found[0].marker, *m);
             assert_eq!(found[0].wf, WF);
         }
     }

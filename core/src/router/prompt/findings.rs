@@ -5,7 +5,6 @@
 //! deciding when the verifier runs is left to it.
 
 use std::fmt;
-use std::str::FromStr;
 
 use super::text::has_line_break;
 use crate::error::{Error, ErrorKind, Result};
@@ -13,24 +12,17 @@ use crate::router::edition::Edition;
 use crate::router::parse::text::trim_sp;
 use crate::router::WorkflowType;
 
-/// The reviewer's effective status.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ReviewerStatus {
-    /// `APPROVE`, printed `Approve`.
-    Approve,
-    /// `CHANGES_REQUESTED`, printed `Changes Requested`.
-    ChangesRequested,
+crate::words::string_enum! {
+    /// The reviewer's effective status.
+    pub enum ReviewerStatus("reviewer status", UnknownStatus, UnknownStatus::of) {
+        /// `APPROVE`, printed `Approve`.
+        Approve = "APPROVE",
+        /// `CHANGES_REQUESTED`, printed `Changes Requested`.
+        ChangesRequested = "CHANGES_REQUESTED",
+    }
 }
 
 impl ReviewerStatus {
-    /// The status word (`APPROVE`, `CHANGES_REQUESTED`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ReviewerStatus::Approve => "APPROVE",
-            ReviewerStatus::ChangesRequested => "CHANGES_REQUESTED",
-        }
-    }
-
     /// The verdict as the block prints it.
     pub fn verdict(self) -> &'static str {
         match self {
@@ -40,64 +32,26 @@ impl ReviewerStatus {
     }
 }
 
-impl fmt::Display for ReviewerStatus {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for ReviewerStatus {
-    type Err = UnknownStatus;
-
-    fn from_str(s: &str) -> std::result::Result<Self, UnknownStatus> {
-        match s {
-            "APPROVE" => Ok(ReviewerStatus::Approve),
-            "CHANGES_REQUESTED" => Ok(ReviewerStatus::ChangesRequested),
-            _ => Err(UnknownStatus),
-        }
-    }
-}
-
-/// The hunter's status (validated, never printed).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum HunterStatus {
-    /// `CLEAN`
-    Clean,
-    /// `ISSUES_FOUND`
-    IssuesFound,
-}
-
-impl HunterStatus {
-    /// The status word.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            HunterStatus::Clean => "CLEAN",
-            HunterStatus::IssuesFound => "ISSUES_FOUND",
-        }
-    }
-}
-
-impl fmt::Display for HunterStatus {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for HunterStatus {
-    type Err = UnknownStatus;
-
-    fn from_str(s: &str) -> std::result::Result<Self, UnknownStatus> {
-        match s {
-            "CLEAN" => Ok(HunterStatus::Clean),
-            "ISSUES_FOUND" => Ok(HunterStatus::IssuesFound),
-            _ => Err(UnknownStatus),
-        }
+crate::words::string_enum! {
+    /// The hunter's status (validated, never printed).
+    pub enum HunterStatus("hunter status", UnknownStatus, UnknownStatus::of) {
+        /// `CLEAN`
+        Clean = "CLEAN",
+        /// `ISSUES_FOUND`
+        IssuesFound = "ISSUES_FOUND",
     }
 }
 
 /// A status string outside its set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct UnknownStatus;
+
+impl UnknownStatus {
+    /// The `make_err` of the status tables: which set and which word do not matter to callers.
+    fn of(_what: &str, _word: &str) -> UnknownStatus {
+        UnknownStatus
+    }
+}
 
 impl fmt::Display for UnknownStatus {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -213,6 +167,15 @@ pub(crate) fn findings_body(workflow: WorkflowType, findings: &PreviousFindings)
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_statuses_are_the_seeds_upper_case_words() {
+        assert_eq!(ReviewerStatus::WORDS, &["APPROVE", "CHANGES_REQUESTED"]);
+        assert_eq!(HunterStatus::WORDS, &["CLEAN", "ISSUES_FOUND"]);
+        assert_eq!("APPROVE".parse(), Ok(ReviewerStatus::Approve));
+        assert_eq!("approve".parse::<ReviewerStatus>(), Err(UnknownStatus));
+        assert_eq!("ISSUES_FOUND".parse(), Ok(HunterStatus::IssuesFound));
+    }
 
     fn findings(reviewer: &[&str], hunter: Option<&[&str]>) -> PreviousFindings {
         PreviousFindings {

@@ -4,126 +4,66 @@
 //! Classifying a real gate into a [`Gate`] and writing the `## Decisions` log line are left to the
 //! host; JUST_GO never changes a model tier.
 
-use std::fmt;
-use std::str::FromStr;
-
 use super::text::has_line_break;
 use crate::error::{Error, ErrorKind, Result};
 use crate::router::parse::text::is_blank;
 
-/// The class of the pending gate (fourx names for the seed's categories).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Gate {
-    /// Any other AskUserQuestion gate (scope decision, plan first, worktree, finishing menu, ...).
-    Ordinary,
-    /// The verifier REVERT gate.
-    Revert,
-    /// The failure-stop gate.
-    FailureStop,
-    /// The recommended option would contradict an explicit user or project standard.
-    StandardsConflict,
-    /// BUILD would start while the plan still has unresolved Open Decisions.
-    OpenDecisions,
+crate::words::string_enum! {
+    /// The class of the pending gate (fourx names for the seed's categories).
+    pub enum Gate("gate", Error, unknown_gate) {
+        /// Any other AskUserQuestion gate (scope decision, plan first, worktree, finishing menu, ...).
+        Ordinary = "ordinary",
+        /// The verifier REVERT gate.
+        Revert = "revert",
+        /// The failure-stop gate.
+        FailureStop = "failure_stop",
+        /// The recommended option would contradict an explicit user or project standard.
+        StandardsConflict = "standards_conflict",
+        /// BUILD would start while the plan still has unresolved Open Decisions.
+        OpenDecisions = "open_decisions",
+    }
 }
 
-/// What the gate does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GateAction {
-    /// Take the recommended option and log it in `## Decisions`.
-    AutoDefault,
-    /// Ask the user exactly as without JUST_GO.
-    Ask,
-    /// Do not proceed (BUILD may not start).
-    Block,
+/// A gate word outside [`Gate`]: `invalid_value` on field `gate`, listing the words.
+fn unknown_gate(_what: &str, s: &str) -> Error {
+    let (last, rest) = Gate::WORDS.split_last().unwrap_or((&"", &[]));
+    Error::new(
+        ErrorKind::InvalidValue,
+        format!("gate {s:?} is unknown; use {} or {last}", rest.join(", ")),
+    )
+    .with_field("gate")
 }
 
-/// Gate class → (spelling, action under JUST_GO, action without it): the §4.26 table.
-static GATES: &[(Gate, &str, GateAction, GateAction)] = &[
-    (
-        Gate::Ordinary,
-        "ordinary",
-        GateAction::AutoDefault,
-        GateAction::Ask,
-    ),
-    (Gate::Revert, "revert", GateAction::Ask, GateAction::Ask),
-    (
-        Gate::FailureStop,
-        "failure_stop",
-        GateAction::Ask,
-        GateAction::Ask,
-    ),
-    (
-        Gate::StandardsConflict,
-        "standards_conflict",
-        GateAction::Ask,
-        GateAction::Ask,
-    ),
-    (
-        Gate::OpenDecisions,
-        "open_decisions",
-        GateAction::Block,
-        GateAction::Block,
-    ),
+crate::words::string_enum! {
+    /// What the gate does.
+    pub enum GateAction("gate action", Error, Error::unknown_word) {
+        /// Take the recommended option and log it in `## Decisions`.
+        AutoDefault = "auto_default",
+        /// Ask the user exactly as without JUST_GO.
+        Ask = "ask",
+        /// Do not proceed (BUILD may not start).
+        Block = "block",
+    }
+}
+
+/// Gate class → (action under JUST_GO, action without it): the §4.26 table.
+static GATES: &[(Gate, GateAction, GateAction)] = &[
+    (Gate::Ordinary, GateAction::AutoDefault, GateAction::Ask),
+    (Gate::Revert, GateAction::Ask, GateAction::Ask),
+    (Gate::FailureStop, GateAction::Ask, GateAction::Ask),
+    (Gate::StandardsConflict, GateAction::Ask, GateAction::Ask),
+    (Gate::OpenDecisions, GateAction::Block, GateAction::Block),
 ];
 
 impl Gate {
-    fn row(self) -> &'static (Gate, &'static str, GateAction, GateAction) {
-        GATES.iter().find(|r| r.0 == self).unwrap_or(&GATES[0])
-    }
-
-    /// The spelling (`ordinary`, `revert`, ...).
-    pub fn as_str(self) -> &'static str {
-        self.row().1
-    }
-
     /// The action for this gate with JUST_GO on or off.
     pub fn action(self, just_go: bool) -> GateAction {
-        let row = self.row();
+        let row = GATES.iter().find(|r| r.0 == self).unwrap_or(&GATES[0]);
         if just_go {
-            row.2
+            row.1
         } else {
-            row.3
+            row.2
         }
-    }
-}
-
-impl fmt::Display for Gate {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for Gate {
-    type Err = Error;
-
-    fn from_str(s: &str) -> Result<Self> {
-        GATES.iter().find(|r| r.1 == s).map(|r| r.0).ok_or_else(|| {
-            Error::new(
-                ErrorKind::InvalidValue,
-                format!(
-                    "gate {s:?} is unknown; use ordinary, revert, failure_stop, \
-                     standards_conflict or open_decisions"
-                ),
-            )
-            .with_field("gate")
-        })
-    }
-}
-
-impl GateAction {
-    /// `auto_default`, `ask` or `block`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GateAction::AutoDefault => "auto_default",
-            GateAction::Ask => "ask",
-            GateAction::Block => "block",
-        }
-    }
-}
-
-impl fmt::Display for GateAction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 
@@ -176,7 +116,7 @@ mod tests {
 
     #[test]
     fn just_go_auto_defaults_only_ordinary_gates() {
-        for (gate, _, with, without) in GATES {
+        for (gate, with, without) in GATES {
             assert_eq!(gate.action(true), *with);
             assert_eq!(gate.action(false), *without);
             assert_eq!(gate.as_str().parse::<Gate>().ok(), Some(*gate));
@@ -184,6 +124,31 @@ mod tests {
         let d = just_go_gate(true, Gate::Ordinary, Some("Plan first (Recommended)")).unwrap();
         assert_eq!(d.answer.as_deref(), Some("Plan first (Recommended)"));
         assert!(d.log_decision);
+    }
+
+    #[test]
+    fn every_gate_has_one_row_and_the_words_are_the_fourx_names() {
+        assert_eq!(
+            Gate::WORDS,
+            &[
+                "ordinary",
+                "revert",
+                "failure_stop",
+                "standards_conflict",
+                "open_decisions"
+            ]
+        );
+        assert_eq!(GateAction::WORDS, &["auto_default", "ask", "block"]);
+        let rows: Vec<Gate> = GATES.iter().map(|r| r.0).collect();
+        assert_eq!(rows, Gate::ALL);
+        let e = "Revert".parse::<Gate>().unwrap_err();
+        assert_eq!(e.kind, ErrorKind::InvalidValue);
+        assert_eq!(e.field.as_deref(), Some("gate"));
+        assert_eq!(
+            e.message,
+            "gate \"Revert\" is unknown; use ordinary, revert, failure_stop, \
+             standards_conflict or open_decisions"
+        );
     }
 
     #[test]

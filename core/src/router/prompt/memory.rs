@@ -194,31 +194,15 @@ pub fn check_memory(file: MemoryFile, text: &str) -> MemoryCheck {
     MemoryCheck { missing, present }
 }
 
-/// Where [`repair_memory`] put the missing sections.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Placement {
-    /// Nothing was missing; the text is unchanged.
-    None,
-    /// Inserted immediately before the first `## Last Updated` line.
-    BeforeLastUpdated,
-    /// Appended at the end, `## Last Updated` last (it was missing too).
-    End,
-}
-
-impl Placement {
-    /// `none`, `before_last_updated` or `end`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Placement::None => "none",
-            Placement::BeforeLastUpdated => "before_last_updated",
-            Placement::End => "end",
-        }
-    }
-}
-
-impl fmt::Display for Placement {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+crate::words::string_enum! {
+    /// Where [`repair_memory`] put the missing sections.
+    pub enum Placement("placement", Error, Error::unknown_word) {
+        /// Nothing was missing; the text is unchanged.
+        None = "none",
+        /// Inserted immediately before the first `## Last Updated` line.
+        BeforeLastUpdated = "before_last_updated",
+        /// Appended at the end, `## Last Updated` last (it was missing too).
+        End = "end",
     }
 }
 
@@ -324,6 +308,13 @@ fn anchor_offset(text: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn placements_are_the_three_snake_case_words() {
+        assert_eq!(Placement::WORDS, &["none", "before_last_updated", "end"]);
+        assert_eq!(Placement::from_name("end"), Some(Placement::End));
+        assert_eq!(Placement::None.to_string(), "none");
+    }
 
     #[test]
     fn required_sections_follow_the_seed_table() {

@@ -5,74 +5,46 @@
 //! `Finding governs`) stays a question the host asks.
 
 use std::fmt;
-use std::str::FromStr;
 
 use crate::error::{Error, ErrorKind, Result};
 
-/// The class of an instruction source.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum SourceKind {
-    /// The explicit user prompt (rank 1).
-    ExplicitUserPrompt,
-    /// Project `CLAUDE.md`, repo or user standards (rank 2).
-    ProjectStandards,
-    /// Approved plan and design docs (rank 3).
-    ApprovedPlanDesign,
-    /// Domain-specific external skills (rank 4).
-    DomainExternalSkill,
-    /// Internal CC10X skills (rank 5).
-    InternalCc10xSkill,
-    /// Model heuristics (rank 6).
-    ModelHeuristic,
+crate::words::string_enum! {
+    /// The class of an instruction source, strongest first: the §4.28 table, whose order is the
+    /// rank.
+    pub enum SourceKind("source kind", UnknownSourceKind, UnknownSourceKind::of) {
+        /// The explicit user prompt (rank 1).
+        ExplicitUserPrompt = "explicit_user_prompt",
+        /// Project `CLAUDE.md`, repo or user standards (rank 2).
+        ProjectStandards = "project_standards",
+        /// Approved plan and design docs (rank 3).
+        ApprovedPlanDesign = "approved_plan_design",
+        /// Domain-specific external skills (rank 4).
+        DomainExternalSkill = "domain_external_skill",
+        /// Internal CC10X skills (rank 5).
+        InternalCc10xSkill = "internal_cc10x_skill",
+        /// Model heuristics (rank 6).
+        ModelHeuristic = "model_heuristic",
+    }
 }
-
-/// The §4.28 table: kind, spelling, rank.
-static RANKS: &[(SourceKind, &str, u8)] = &[
-    (SourceKind::ExplicitUserPrompt, "explicit_user_prompt", 1),
-    (SourceKind::ProjectStandards, "project_standards", 2),
-    (SourceKind::ApprovedPlanDesign, "approved_plan_design", 3),
-    (SourceKind::DomainExternalSkill, "domain_external_skill", 4),
-    (SourceKind::InternalCc10xSkill, "internal_cc10x_skill", 5),
-    (SourceKind::ModelHeuristic, "model_heuristic", 6),
-];
 
 impl SourceKind {
-    fn row(self) -> &'static (SourceKind, &'static str, u8) {
-        RANKS.iter().find(|r| r.0 == self).unwrap_or(&RANKS[0])
-    }
-
-    /// The spelling (`explicit_user_prompt`, ...).
-    pub fn as_str(self) -> &'static str {
-        self.row().1
-    }
-
-    /// The rank, 1 (strongest) to 6.
+    /// The rank, 1 (strongest) to 6: the kind's place in [`SourceKind::ALL`].
     pub fn rank(self) -> u8 {
-        self.row().2
-    }
-}
-
-impl fmt::Display for SourceKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for SourceKind {
-    type Err = UnknownSourceKind;
-
-    fn from_str(s: &str) -> std::result::Result<Self, UnknownSourceKind> {
-        RANKS
-            .iter()
-            .find(|r| r.1 == s)
-            .map(|r| r.0)
-            .ok_or(UnknownSourceKind)
+        let i = SourceKind::ALL.iter().position(|k| *k == self).unwrap_or(0);
+        u8::try_from(i + 1).unwrap_or(u8::MAX)
     }
 }
 
 /// A string that is not one of the six source kinds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct UnknownSourceKind;
+
+impl UnknownSourceKind {
+    /// The `make_err` of the [`SourceKind`] table.
+    fn of(_what: &str, _word: &str) -> UnknownSourceKind {
+        UnknownSourceKind
+    }
+}
 
 impl fmt::Display for UnknownSourceKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -126,11 +98,28 @@ mod tests {
 
     #[test]
     fn ranks_are_the_seed_order() {
-        let ranks: Vec<u8> = RANKS.iter().map(|r| r.0.rank()).collect();
-        assert_eq!(ranks, [1, 2, 3, 4, 5, 6]);
-        for (k, w, _) in RANKS {
-            assert_eq!(w.parse::<SourceKind>(), Ok(*k));
+        let ranked: Vec<(&str, u8)> = SourceKind::ALL
+            .iter()
+            .map(|k| (k.as_str(), k.rank()))
+            .collect();
+        assert_eq!(
+            ranked,
+            [
+                ("explicit_user_prompt", 1),
+                ("project_standards", 2),
+                ("approved_plan_design", 3),
+                ("domain_external_skill", 4),
+                ("internal_cc10x_skill", 5),
+                ("model_heuristic", 6),
+            ]
+        );
+        for k in SourceKind::ALL {
+            assert_eq!(k.as_str().parse::<SourceKind>(), Ok(*k));
         }
+        assert_eq!(
+            "Model_Heuristic".parse::<SourceKind>(),
+            Err(UnknownSourceKind)
+        );
     }
 
     #[test]
