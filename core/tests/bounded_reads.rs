@@ -383,6 +383,18 @@ fn every_op_over_a_workspace_of_fifos_and_device_links_answers_with_a_documented
             let out = answers(name, move || {
                 std::panic::catch_unwind(|| fourx_core::ops::call(name, &input))
             });
+            eprintln!(
+                "{name} ({feature}): {}",
+                match &out {
+                    Ok(Ok(_)) => "ok".to_string(),
+                    Ok(Err(e)) => format!(
+                        "{}: {}",
+                        e.kind.as_str(),
+                        e.message.chars().take(100).collect::<String>()
+                    ),
+                    Err(_) => "panic".to_string(),
+                }
+            );
             match out {
                 Err(_) => problems.push(format!("{name} ({feature}): PANIC")),
                 Ok(Err(e)) if e.kind != ErrorKind::InvalidInput && !op.errors.contains(&e.kind) => {
@@ -415,4 +427,38 @@ fn every_op_over_a_workspace_of_fifos_and_device_links_answers_with_a_documented
     assert!(covered >= 20, "only {covered} ops take a root");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     assert_not_read_whole("ops over a hostile workspace");
+}
+
+#[test]
+fn append_event_refuses_an_events_file_that_is_a_fifo_a_device_or_a_link() {
+    let d = TempDir::new("append-nonregular");
+    let r = d.s().to_string();
+    let run = d.path().join(".4x/run/F1");
+    std::fs::create_dir_all(&run).unwrap();
+    let outside = d.path().join("outside.jsonl");
+    std::fs::write(&outside, b"").unwrap();
+    let events = run.join("events.jsonl");
+    let event = json!({"type": "phase-start", "phase": "coding"});
+    let plant: [(&str, &dyn Fn()); 3] = [
+        ("FIFO", &|| mkfifo(&events)),
+        ("link to /dev/null", &|| {
+            std::os::unix::fs::symlink("/dev/null", &events).unwrap()
+        }),
+        ("link to a file outside", &|| {
+            std::os::unix::fs::symlink(&outside, &events).unwrap()
+        }),
+    ];
+    for (what, make) in plant {
+        let _ = std::fs::remove_file(&events);
+        make();
+        let input = json!({"root": r, "feature_id": "F1", "event": event, "now": NOW});
+        let e = answers(what, move || call("workspace.append_event", input))
+            .expect_err(&format!("an event appended to a {what} was acknowledged"));
+        assert_eq!(e.kind, ErrorKind::IoError, "{what}: {e}");
+    }
+    assert_eq!(
+        std::fs::read(&outside).unwrap(),
+        b"",
+        "written through the link"
+    );
 }
