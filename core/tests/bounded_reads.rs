@@ -308,7 +308,7 @@ fn hostile_workspace(d: &TempDir) -> std::path::PathBuf {
     std::fs::create_dir_all(d.path().join("outside")).unwrap();
     std::os::unix::fs::symlink(d.path().join("outside"), root.join(".4x/run/F2")).unwrap();
     let plant = |path: &Path, i: usize| {
-        if i % 2 == 0 {
+        if i.is_multiple_of(2) {
             std::os::unix::fs::symlink("/dev/zero", path).unwrap();
         } else {
             mkfifo(path);
