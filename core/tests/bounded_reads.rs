@@ -271,3 +271,194 @@ fn an_anchor_file_over_the_scanner_limit_is_unverifiable() {
     );
     assert_not_read_whole("anchor check");
 }
+
+/// Every file name fourx reads in a workspace (settings, candidates, features, run and round
+/// files), planted as FIFOs and `/dev/zero` links, in turn.
+const RUN_FILES: &[&str] = &[
+    "state.json",
+    "events.jsonl",
+    "baseline.json",
+    "escalation.json",
+    "verify.json",
+    "deep-review-angles.json",
+    "test-report.md",
+    "review-report.md",
+    "deep-review-report.md",
+    "coder-report.md",
+    "final-report.md",
+    "guard-feedback.json",
+    "build-gate.json",
+    "docs-gate.json",
+    "gate-verdicts.json",
+    "learnings.json",
+    "task-brief.md",
+    "acceptance-criteria.md",
+    "notes.md",
+];
+
+/// A workspace where every file fourx may read is a FIFO (odd positions) or a link to
+/// `/dev/zero` (even positions), with run directory `F1`, round directory `round-1`, and a run
+/// directory `F2` that links to `outside` (which must stay empty).
+fn hostile_workspace(d: &TempDir) -> std::path::PathBuf {
+    let root = d.path().join("ws");
+    let run = root.join(".4x/run/F1");
+    let round = run.join("rounds/round-1");
+    std::fs::create_dir_all(&round).unwrap();
+    std::fs::create_dir_all(root.join(".4x/features")).unwrap();
+    std::fs::create_dir_all(d.path().join("outside")).unwrap();
+    std::os::unix::fs::symlink(d.path().join("outside"), root.join(".4x/run/F2")).unwrap();
+    let plant = |path: &Path, i: usize| {
+        if i.is_multiple_of(2) {
+            std::os::unix::fs::symlink("/dev/zero", path).unwrap();
+        } else {
+            mkfifo(path);
+        }
+    };
+    plant(&root.join(".4x/settings.json"), 0);
+    plant(&root.join(".4x/candidates.json"), 1);
+    plant(&root.join(".4x/features/F1.yaml"), 0);
+    plant(&root.join(".4x/features/F2.yaml"), 1);
+    plant(&root.join(".4x/features/test-strategy.yaml"), 0);
+    for (i, name) in RUN_FILES.iter().enumerate() {
+        plant(&run.join(name), i);
+        plant(&round.join(name), i + 1);
+    }
+    root
+}
+
+/// Names in `dir` (recursively) that have fourx's temp-name shape `.<name>.<pid>-<n>-<nanos>.tmp`.
+fn temp_files(dir: &Path, out: &mut Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        let name = e.file_name().to_string_lossy().into_owned();
+        if e.file_type().is_ok_and(|t| t.is_dir()) {
+            temp_files(&p, out);
+        } else if name.starts_with('.') && name.ends_with(".tmp") {
+            out.push(p.display().to_string());
+        }
+    }
+}
+
+/// A plausible input for `op` over `root`: every key the catalog names, with a value of the
+/// shape the key usually has.
+fn input_over(op: &fourx_core::ops::OpInfo, root: &str, feature: &str) -> Value {
+    let mut m = serde_json::Map::new();
+    for k in op.input {
+        let k = k.trim_end_matches('?');
+        let v = match k {
+            "root" | "start_dir" | "dir" | "worktree" => json!(root),
+            "feature_id" | "id" | "feature" => json!(feature),
+            "now" => json!(NOW),
+            "round" | "pid" | "max_rounds" => json!(1),
+            "file" => json!("verify"),
+            "state" => json!({"featureId": feature, "phase": "coding", "round": 1}),
+            "event" => json!({"type": "phase-start", "phase": "coding"}),
+            "value" => json!({}),
+            "pid_alive" => json!({}),
+            _ => continue,
+        };
+        m.insert(k.to_string(), v);
+    }
+    Value::Object(m)
+}
+
+#[test]
+fn every_op_over_a_workspace_of_fifos_and_device_links_answers_with_a_documented_kind() {
+    let d = TempDir::new("hostile-ws");
+    let root = hostile_workspace(&d);
+    let r = root.display().to_string();
+    let mut problems = Vec::new();
+    let mut covered = 0;
+    for op in fourx_core::ops::catalog() {
+        if !op.input.iter().any(|k| k.trim_end_matches('?') == "root") {
+            continue;
+        }
+        covered += 1;
+        for feature in ["F1", "F2"] {
+            let input = input_over(op, &r, feature);
+            let name = op.name;
+            let out = answers(name, move || {
+                std::panic::catch_unwind(|| fourx_core::ops::call(name, &input))
+            });
+            eprintln!(
+                "{name} ({feature}): {}",
+                match &out {
+                    Ok(Ok(_)) => "ok".to_string(),
+                    Ok(Err(e)) => format!(
+                        "{}: {}",
+                        e.kind.as_str(),
+                        e.message.chars().take(100).collect::<String>()
+                    ),
+                    Err(_) => "panic".to_string(),
+                }
+            );
+            match out {
+                Err(_) => problems.push(format!("{name} ({feature}): PANIC")),
+                Ok(Err(e)) if e.kind != ErrorKind::InvalidInput && !op.errors.contains(&e.kind) => {
+                    problems.push(format!(
+                        "{name} ({feature}): undocumented kind {}: {e}",
+                        e.kind.as_str()
+                    ))
+                }
+                Ok(_) => {}
+            }
+            let outside: Vec<_> = std::fs::read_dir(d.path().join("outside"))
+                .unwrap()
+                .flatten()
+                .map(|e| e.path().display().to_string())
+                .collect();
+            if !outside.is_empty() {
+                problems.push(format!(
+                    "{name} ({feature}): wrote through the link: {outside:?}"
+                ));
+                for p in outside {
+                    let _ = std::fs::remove_dir_all(&p);
+                    let _ = std::fs::remove_file(&p);
+                }
+            }
+        }
+    }
+    let mut temps = Vec::new();
+    temp_files(d.path(), &mut temps);
+    assert!(temps.is_empty(), "partial files left visible: {temps:?}");
+    assert!(covered >= 20, "only {covered} ops take a root");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert_not_read_whole("ops over a hostile workspace");
+}
+
+#[test]
+fn append_event_refuses_an_events_file_that_is_a_fifo_a_device_or_a_link() {
+    let d = TempDir::new("append-nonregular");
+    let r = d.s().to_string();
+    let run = d.path().join(".4x/run/F1");
+    std::fs::create_dir_all(&run).unwrap();
+    let outside = d.path().join("outside.jsonl");
+    std::fs::write(&outside, b"").unwrap();
+    let events = run.join("events.jsonl");
+    let event = json!({"type": "phase-start", "phase": "coding"});
+    let plant: [(&str, &dyn Fn()); 3] = [
+        ("FIFO", &|| mkfifo(&events)),
+        ("link to /dev/null", &|| {
+            std::os::unix::fs::symlink("/dev/null", &events).unwrap()
+        }),
+        ("link to a file outside", &|| {
+            std::os::unix::fs::symlink(&outside, &events).unwrap()
+        }),
+    ];
+    for (what, make) in plant {
+        let _ = std::fs::remove_file(&events);
+        make();
+        let input = json!({"root": r, "feature_id": "F1", "event": event, "now": NOW});
+        let e = answers(what, move || call("workspace.append_event", input))
+            .expect_err(&format!("an event appended to a {what} was acknowledged"));
+        assert_eq!(e.kind, ErrorKind::IoError, "{what}: {e}");
+    }
+    assert_eq!(
+        std::fs::read(&outside).unwrap(),
+        b"",
+        "written through the link"
+    );
+}

@@ -33,7 +33,7 @@ file texts are inputs, and :func:`resume_listing` is the one fs helper that gath
 import os
 from typing import Any, Literal, NotRequired, TypedDict, Union
 
-from ._ops import forward
+from ._ops import forward, path_arg
 from ._words import HookTiming
 from .state import State
 from .workspace import Event
@@ -724,6 +724,6 @@ def resume_listing(root: str | os.PathLike[str], feature_id: str) -> ResumeListi
     the fixed artifact names of the feature directory and of ``rounds/round-<state.round>/``
     that exist."""
     listing: ResumeListing = forward(
-        "workspace.resume_listing", {"root": os.fspath(root), "feature_id": feature_id}
+        "workspace.resume_listing", {"root": path_arg(root, "root"), "feature_id": feature_id}
     )
     return listing

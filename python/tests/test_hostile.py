@@ -91,6 +91,11 @@ class Sandbox:
             ("control", "\x1b[31m\x7f"),
             ("unicode", "\u202e仓库\ufffd\U0010ffff"),
             ("alias bomb", alias_bomb()),
+            # Time edges each area's rule decides (lower case, year 0000, outside 0000-9999 in UTC).
+            ("time lower case", "2026-03-12t16:27:00z"),
+            ("time year 0000", "0000-06-01T00:00:00Z"),
+            ("time before year 0000 in UTC", "0000-01-01T00:30:00+01:00"),
+            ("time after year 9999 in UTC", "9999-12-31T23:30:00-01:00"),
             ("deep", nest(127)),
             ("too deep", nest(200)),
             ("huge", "x" * HUGE),

@@ -265,6 +265,10 @@ int main(void) {
         {"lone surrogate escape", "\"\\ud800\""},
         {"control", "\"\\u001b[31m\\u007f\""},
         {"alias bomb", bomb},
+        {"time lower case", "\"2026-03-12t16:27:00z\""},
+        {"time year 0000", "\"0000-06-01T00:00:00Z\""},
+        {"time before year 0000 in UTC", "\"0000-01-01T00:30:00+01:00\""},
+        {"time after year 9999 in UTC", "\"9999-12-31T23:30:00-01:00\""},
     };
     const struct {
         const char *what, *json;

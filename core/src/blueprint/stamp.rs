@@ -9,7 +9,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::protocol::codec::time::{ParseOptions, Timestamp};
+use crate::protocol::codec::time::Timestamp;
+use crate::protocol::codec::time_rule::TimeRule;
 
 /// Seconds of Unix time of 0001-01-01T00:00:00Z.
 const MIN_SECS: i64 = -62_135_596_800;
@@ -23,7 +24,7 @@ pub struct UtcSecond(i64);
 impl UtcSecond {
     /// Parses a time input strictly (`invalid_time` otherwise); `field` names the input key.
     pub fn parse_field(text: &str, field: &str) -> Result<UtcSecond> {
-        let ts = Timestamp::parse(text, ParseOptions { lowercase: false }).map_err(|e| {
+        let ts = TimeRule::Blueprint.parse(text).map_err(|e| {
             Error::new(ErrorKind::InvalidTime, format!("`{field}`: {e}")).with_field(field)
         })?;
         UtcSecond::from_unix(ts.unix_seconds()).ok_or_else(|| {

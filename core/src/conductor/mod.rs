@@ -57,7 +57,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::machine::phase_to_role;
 use crate::protocol::config::{decode, Config, ProfileConfig};
 use crate::protocol::feature::Feature;
-use crate::protocol::state::{parse_time, AnyEventType, AnyRole, Event, EventType, Phase, State};
+use crate::protocol::state::{parse_now, AnyEventType, AnyRole, Event, EventType, Phase, State};
 use crate::resolve::{resolve_profile, RunOverrides};
 
 pub use resume::{clean_stale, needs_recovery, smart_resume_phase, Resumed};
@@ -185,9 +185,7 @@ pub fn start(cfg: &Config, feature: &Feature, input: &StartInput) -> Result<Turn
     let mut prepare = vec![Prepare::ClearStopSignal];
     let mut state = match &input.state {
         None => {
-            let now = parse_time(&input.now).map_err(|e| {
-                Error::invalid_input(format!("input key `now`: {e}")).with_field("now")
-            })?;
+            let now = parse_now(&input.now)?;
             State {
                 feature_id: feature.id.clone(),
                 phase: Phase::Init.into(),

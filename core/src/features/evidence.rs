@@ -331,7 +331,8 @@ fn verify_screenshots(text: &str) -> Result<Vec<Screenshot>, String> {
     let rec: VerifyRecord = decode_text(text.as_bytes(), "verify.json")?;
     for c in rec.commands.iter().flatten() {
         for t in [&c.started_at, &c.finished_at].into_iter().flatten() {
-            crate::protocol::codec::time::Timestamp::parse(t, Default::default())
+            crate::protocol::codec::time_rule::TimeRule::GoText
+                .parse(t)
                 .map_err(|e| format!("verify.json: {e}"))?;
         }
     }

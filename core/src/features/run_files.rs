@@ -26,7 +26,8 @@ pub use crate::features::evidence::Screenshot;
 use crate::protocol::codec::gojson::{to_string, Layout};
 use crate::protocol::codec::gojson_decode::GoValue;
 use crate::protocol::codec::gostruct::{go_struct, GoDecode, GoOmit};
-use crate::protocol::codec::time::{ParseOptions, Timestamp};
+use crate::protocol::codec::time::Timestamp;
+use crate::protocol::codec::time_rule::TimeRule;
 use crate::protocol::gotext_decode::decode_text;
 pub use crate::report::miner::Escalation;
 
@@ -50,7 +51,7 @@ impl GoDecode for GoTime {
             Error::invalid_input(format!("`{path}`: {e}")).with_field(path.to_string())
         })?;
         if let Some(s) = text {
-            self.0 = Timestamp::parse(&s, ParseOptions::default()).map_err(|e| {
+            self.0 = TimeRule::GoText.parse(&s).map_err(|e| {
                 Error::invalid_input(format!("`{path}`: {e}")).with_field(path.to_string())
             })?;
         }

@@ -9,14 +9,14 @@ use serde_json::{json, Map, Value};
 
 use super::features::feature_arg;
 use super::{Args, OpInfo};
-use crate::error::{Error, ErrorKind as K, Result};
+use crate::error::{ErrorKind as K, Result};
 use crate::features::fs::evidence_fs::discover_screenshots;
 use crate::features::fs::features_fs::{
     cleanable_features, compare_backlog_mirror, load_merged_config, read_user_config,
     write_user_config,
 };
 use crate::protocol::codec::gostruct::input_or_zero;
-use crate::protocol::codec::time::{ParseOptions, Timestamp};
+use crate::protocol::codec::time::Timestamp;
 use crate::protocol::config::{encode, Config, UserConfig};
 use crate::protocol::state::State;
 use crate::report::candidates_file::CandidatePool;
@@ -55,8 +55,7 @@ fn ws(a: &Args<'_>) -> Result<WorkspaceFs> {
 }
 
 fn now(a: &Args<'_>) -> Result<Timestamp> {
-    Timestamp::parse(a.str("now")?, ParseOptions::default())
-        .map_err(|e| Error::invalid_input(format!("now: {e}")).with_field("now"))
+    crate::protocol::state::parse_now(a.str("now")?)
 }
 
 fn list_features(m: &Map<String, Value>) -> Result<Value> {

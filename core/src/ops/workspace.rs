@@ -7,7 +7,7 @@ use super::{Args, OpInfo};
 use crate::error::{Error, ErrorKind, Result};
 use crate::protocol::codec::gojson;
 use crate::protocol::codec::time::Timestamp;
-use crate::protocol::state::{parse_time, Event, State};
+use crate::protocol::state::{parse_now, Event, State};
 use crate::workspace::{self as ws, FeatureId, Root};
 
 use ErrorKind::{Ambiguous, InvalidFeatureId, InvalidInput, InvalidJson, IoError, NotFound};
@@ -44,8 +44,7 @@ fn root(a: &Args<'_>) -> Result<Root> {
 }
 
 fn now(a: &Args<'_>) -> Result<Timestamp> {
-    let s = a.str("now")?;
-    parse_time(s).map_err(|e| Error::invalid_input(format!("now: {e}")).with_field("now"))
+    parse_now(a.str("now")?)
 }
 
 fn constants(_: &Map<String, Value>) -> Result<Value> {

@@ -19,7 +19,6 @@ use crate::features::fs::features_fs::{
 };
 use crate::features::fs::miner_fs::{scan_escalations_fs, scan_fail_patterns_fs, scan_stuck_fs};
 use crate::protocol::codec::gostruct::input_or_zero;
-use crate::protocol::codec::time::{ParseOptions, Timestamp};
 use crate::protocol::config::encode;
 use crate::report::miner::{MinerResult, DEFAULT_MIN_OCCURRENCES};
 use crate::workspace::WorkspaceFs;
@@ -146,8 +145,7 @@ impl Handle for HeldCachedWorkspace {
                 Ok(json!({ "drift": encode(&drift)?, "warnings": encode(&warnings)? }))
             }
             "workspace.cleanable_features" => {
-                let now = Timestamp::parse(a.str("now")?, ParseOptions::default())
-                    .map_err(|e| Error::invalid_input(format!("now: {e}")).with_field("now"))?;
+                let now = crate::protocol::state::parse_now(a.str("now")?)?;
                 let per: Option<BTreeMap<String, bool>> = input_or_zero(input, "pid_alive")?;
                 let alive = |id: &str, pid: i64| match per.as_ref().and_then(|m| m.get(id)) {
                     Some(b) => *b,

@@ -19,7 +19,8 @@ use serde_json::{Map, Value};
 use crate::error::{Error, ErrorKind, Result};
 use crate::protocol::codec::gojson;
 use crate::protocol::codec::gojson_decode::{self, DecodeError, GoValue, ListUpdate};
-use crate::protocol::codec::time::{ParseOptions, Timestamp};
+use crate::protocol::codec::time::Timestamp;
+use crate::protocol::codec::time_rule::TimeRule;
 
 pub use crate::words::Vocab;
 
@@ -412,9 +413,20 @@ fn put_list(m: &mut Map<String, Value>, k: &str, v: &[String]) {
     }
 }
 
-/// Parses a time the way state/workspace decode it: Go RFC 3339, upper-case `T`/`Z`.
+/// Parses a time the way state/workspace decode file texts ([`TimeRule::GoText`]: Go RFC 3339,
+/// upper-case `T`/`Z`, the year as written 0000–9999).
 pub fn parse_time(s: &str) -> std::result::Result<Timestamp, DecodeError> {
-    Timestamp::parse(s, ParseOptions::default()).map_err(|e| DecodeError(e.to_string()))
+    TimeRule::GoText
+        .parse(s)
+        .map_err(|e| DecodeError(e.to_string()))
+}
+
+/// Parses the `now` input of a workspace, features or conductor op ([`TimeRule::GoNow`]);
+/// `invalid_input` naming the key `now` otherwise.
+pub fn parse_now(s: &str) -> crate::error::Result<Timestamp> {
+    TimeRule::GoNow
+        .parse(s)
+        .map_err(|e| crate::error::Error::invalid_input(format!("now: {e}")).with_field("now"))
 }
 
 /// Which decoder read a document: op inputs report `invalid_input`, state.json text

@@ -11,7 +11,8 @@ use crate::protocol::candidate::Candidate;
 use crate::protocol::codec::gojson::{write_value, Layout};
 use crate::protocol::codec::gojson_decode::{self, GoValue};
 use crate::protocol::codec::gostruct::{go_struct, GoDecode};
-use crate::protocol::codec::time::{ParseOptions, Timestamp};
+use crate::protocol::codec::time::Timestamp;
+use crate::protocol::codec::time_rule::TimeRule;
 
 /// The pool format version written by 4x.
 pub const POOL_VERSION: i64 = 1;
@@ -119,7 +120,8 @@ impl CandidatePool {
                 }
                 "generatedAt" => {
                     if let Some(s) = v.as_string().map_err(|e| format!("generatedAt: {e}"))? {
-                        pool.generated_at = Timestamp::parse(&s, ParseOptions::default())
+                        pool.generated_at = TimeRule::GoText
+                            .parse(&s)
                             .map_err(|e| format!("generatedAt: {e}"))?;
                     }
                 }
@@ -164,7 +166,8 @@ mod tests {
     fn render_then_parse_is_the_identity_on_a_full_pool() {
         let pool = CandidatePool {
             version: 1,
-            generated_at: Timestamp::parse("2026-03-01T10:00:00.5+02:00", ParseOptions::default())
+            generated_at: TimeRule::GoText
+                .parse("2026-03-01T10:00:00.5+02:00")
                 .unwrap(),
             candidates: Some(vec![Candidate {
                 title: "T".into(),

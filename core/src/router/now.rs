@@ -3,12 +3,14 @@
 //! `YYYY-MM-DDTHH:MM:SSZ`. The caller supplies `now`; the router never reads a clock.
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::protocol::codec::time::{ParseOptions, Timestamp};
+use crate::protocol::codec::time::Timestamp;
+use crate::protocol::codec::time_rule::TimeRule;
 
 /// Parses `now` by the router's rule (`invalid_value` naming `field` otherwise) into a whole UTC
 /// second.
 pub fn parse_now(now: &str, field: &str) -> Result<Timestamp> {
-    Timestamp::parse(now, ParseOptions { lowercase: true })
+    TimeRule::Router
+        .parse(now)
         .map(|t| t.to_utc().truncate_to_seconds())
         .map_err(|e| Error::new(ErrorKind::InvalidValue, e.0).with_field(field))
 }

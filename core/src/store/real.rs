@@ -248,12 +248,24 @@ impl Fs for RealFs {
     }
 
     fn append_line(&self, path: &Path, line: &[u8], mode: u32) -> io::Result<()> {
+        // An appended record must land in a regular file of its own: a FIFO opened read-write
+        // never blocks the open but swallows the record (or blocks once its buffer is full), a
+        // link to `/dev/null` or `/dev/zero` discards it, a link elsewhere writes outside the
+        // directory. Open without following a link, non-blocking, and refuse anything else.
+        let flags = rustix::fs::OFlags::NOFOLLOW | rustix::fs::OFlags::NONBLOCK;
         let mut file = OpenOptions::new()
             .read(true)
             .append(true)
             .create(true)
             .mode(mode)
+            .custom_flags(i32::try_from(flags.bits()).unwrap_or(0))
             .open(path)?;
+        if !file.metadata()?.is_file() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{} is not a regular file", path.display()),
+            ));
+        }
         // Every fourx appender holds an exclusive flock on the file while it appends, so no fourx
         // write is ever in progress while we look at the last byte.
         flock(&file, FlockOperation::LockExclusive)?;

@@ -123,6 +123,18 @@ fn hostile_values() -> Vec<(String, Value)> {
         ("control".into(), json!("\u{1b}[31m\u{7f}")),
         ("unicode".into(), json!("\u{202e}仓库\u{fffd}\u{10ffff}")),
         ("alias bomb".into(), json!(alias_bomb())),
+        // Time edges every area's rule decides (protocol::codec::time_rule).
+        ("time lower case".into(), json!("2026-03-12t16:27:00z")),
+        ("time year 0000".into(), json!("0000-06-01T00:00:00Z")),
+        (
+            "time before year 0000 in UTC".into(),
+            json!("0000-01-01T00:30:00+01:00"),
+        ),
+        (
+            "time after year 9999 in UTC".into(),
+            json!("9999-12-31T23:30:00-01:00"),
+        ),
+        ("time leap second".into(), json!("2026-12-31T23:59:60Z")),
         ("deep".into(), deep(127)),
         ("huge".into(), json!("x".repeat(HUGE))),
         ("huge lines".into(), json!("- a: [\n".repeat(HUGE / 8))),

@@ -37,5 +37,6 @@ mod router_hostile;
 mod router_prompt_ops;
 mod state_props;
 mod store_fs;
+mod time_rules;
 mod vectors;
 mod workspace_fs;

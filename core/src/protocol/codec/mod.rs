@@ -15,4 +15,5 @@ pub mod limits;
 pub mod pathclean;
 pub mod text;
 pub mod time;
+pub mod time_rule;
 pub mod yaml;
