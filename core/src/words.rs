@@ -90,6 +90,15 @@ macro_rules! string_enum {
                 s.serialize_str(self.as_str())
             }
         }
+
+        impl<'de> ::serde::Deserialize<'de> for $name {
+            fn deserialize<D: ::serde::Deserializer<'de>>(d: D) -> ::std::result::Result<Self, D::Error> {
+                let s = <::std::borrow::Cow<'de, str> as ::serde::Deserialize>::deserialize(d)?;
+                $name::from_name(&s).ok_or_else(|| {
+                    <D::Error as ::serde::de::Error>::custom(format_args!("unknown {} {:?}", $what, s))
+                })
+            }
+        }
     };
 }
 
@@ -124,6 +133,9 @@ mod tests {
             assert_eq!(<Colour as Vocab>::from_name(&c.to_string()), Some(*c));
         }
         assert_eq!(serde_json::to_value(Colour::DarkBlue).unwrap(), "dark-blue");
+        let back: Colour = serde_json::from_value("dark-blue".into()).unwrap();
+        assert_eq!(back, Colour::DarkBlue);
+        assert!(serde_json::from_value::<Colour>("Dark-Blue".into()).is_err());
     }
 
     #[test]

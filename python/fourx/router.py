@@ -103,7 +103,10 @@ __all__ = [
     "UpdateArtifactResult",
     "FinalizeMemoryResult",
     "IntentReadyResult",
+    "AgentInfo",
+    "AgentsResult",
     "active_workflows",
+    "agents",
     "runnable_tasks",
     "memory_task",
     "followup_tasks",
@@ -222,6 +225,7 @@ class ParseOutputResult(TypedDict):
 
     kind: Literal["readonly", "write"]
     result: dict[str, Any]
+    may_advance: bool
 
 
 class ParseReadonlyOutputResult(TypedDict):
@@ -328,6 +332,28 @@ class ValidateWorkflowIdResult(TypedDict):
     workflow_uuid: str
     timestamp: str
     nonce: str
+
+
+class AgentInfo(TypedDict):
+    """One agent of ``router.agents``: its bare and ``cc10x:`` names and its output kind."""
+
+    name: str
+    qualified: str
+    kind: Literal["readonly", "write"]
+
+
+class AgentsResult(TypedDict):
+    """The result of ``router.agents``."""
+
+    edition: str
+    agents: list[AgentInfo]
+
+
+def agents(*, edition: str | None = None) -> list[AgentInfo]:
+    """The agents an edition knows (default ``11.0.0``), in its table order, each with the output
+    kind :func:`parse_output` gives for it (``router.agents``)."""
+    result: AgentsResult = forward("router.agents", {}, edition=edition)
+    return result["agents"]
 
 
 def build_scope(

@@ -90,7 +90,10 @@ __all__ = [
     "UpdateArtifactResult",
     "FinalizeMemoryResult",
     "IntentReadyResult",
+    "AgentInfo",
+    "AgentsResult",
     "active_workflows",
+    "agents",
     "runnable_tasks",
     "memory_task",
     "followup_tasks",
@@ -185,6 +188,7 @@ class ParseMarkersResult(TypedDict):
 class ParseOutputResult(TypedDict):
     kind: Literal["readonly", "write"]
     result: dict[str, Any]
+    may_advance: bool
 
 class ParseReadonlyOutputResult(TypedDict):
     agent: str
@@ -265,6 +269,16 @@ class ValidateWorkflowIdResult(TypedDict):
     timestamp: str
     nonce: str
 
+class AgentInfo(TypedDict):
+    name: str
+    qualified: str
+    kind: Literal["readonly", "write"]
+
+class AgentsResult(TypedDict):
+    edition: str
+    agents: list[AgentInfo]
+
+def agents(*, edition: str | None = None) -> list[AgentInfo]: ...
 def build_scope(
     files_touched: int,
     single_change: bool,

@@ -1,4 +1,4 @@
-//! The anchor check: three-valued verification of an entry's `where` (blueprint.md §8, 002 §12).
+//! The anchor check: three-valued verification of an entry's `where` (blueprint.md).
 //!
 //! Decides `ok | stale | unanchored | unverifiable` from the injected [`FileView`] and the
 //! snapshot by a plain word-bounded search; what cannot be judged is `unverifiable`, never `ok`.

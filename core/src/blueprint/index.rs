@@ -1,4 +1,4 @@
-//! The resident index, shape ② (blueprint.md §10, 002 §13): legend, count header, one row per
+//! The resident index, shape ② (blueprint.md): legend, count header, one row per
 //! shown module, and the not-shown line, under a hard token cap.
 //!
 //! Decides rows, the four flags (the only place they are spoken), degree ranking and the

@@ -1,5 +1,4 @@
-//! Token counting: the injected [`TokenCounter`] and the default [`ApproxCounter`] (blueprint.md
-//! §17).
+//! Token counting: the injected [`TokenCounter`] and the default [`ApproxCounter`] (blueprint.md).
 //!
 //! Decides only the default rate (four ASCII characters or one other character per token); a
 //! caller with a real tokenizer brings its own counter.

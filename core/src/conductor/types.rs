@@ -604,7 +604,7 @@ pub enum PendingKind {
 }
 
 impl PendingKind {
-    /// The step that names this pending kind (conductor.md §2.1 table).
+    /// The step that names this pending kind.
     pub fn step(self) -> Step {
         match self {
             PendingKind::Agent => Step::RunAgent,
@@ -844,7 +844,7 @@ impl Loop {
         }
     }
 
-    /// Whether `step` and `pending` agree (conductor.md §2.1).
+    /// Whether `step` and `pending` agree.
     pub fn fits(&self) -> bool {
         match (&self.step, &self.pending) {
             (Step::Top | Step::Ended, None) => true,

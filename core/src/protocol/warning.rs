@@ -1,4 +1,4 @@
-//! The warning object of best-effort steps (features.md §1): what Go only logs, fourx returns as
+//! The warning object of best-effort steps (features.md): what Go only logs, fourx returns as
 //! `{kind, file, feature_id, round, message}` so that no skip is silent.
 //!
 //! Decides the shape and the kind words; which step warns about what is the caller's.

@@ -1,4 +1,4 @@
-//! Contract editions (router-workflow.md §2.2, §3): which cc10x contract an op applies.
+//! Contract editions (router-workflow.md): which cc10x contract an op applies.
 //!
 //! An edition is named by the `version` of the cc10x plugin that defines it: `11.0.0` (the seed's
 //! contract, the default) and `12.7.0` (cc10x HEAD). Every rule that differs between them is one
@@ -154,7 +154,7 @@ fn member<T: std::str::FromStr<Err = UnknownName> + PartialEq + Copy>(
         })
 }
 
-/// Every edition-dependent rule, one field each (router-workflow.md §3.3; the row id in brackets).
+/// Every edition-dependent rule, one field each (the row id in brackets).
 #[derive(Debug)]
 pub struct Rules {
     /// The plugin version naming the edition.
@@ -184,7 +184,7 @@ pub struct Rules {
     pub reason_not_na: &'static [Kind],
     /// [G1, L2] The hunter agent of BUILD graphs and follow-ups.
     pub hunter: Agent,
-    /// Row L1: Completed remediations at which the §11 re-review asks the user.
+    /// Row L1: Completed remediations at which the re-review asks the user.
     pub re_review_cap: usize,
     /// Row L2: The re-review body.
     pub re_review_body: &'static str,
@@ -200,7 +200,7 @@ pub struct Rules {
     pub contract_yaml: bool,
     /// Row R5: `SCENARIOS_BLOCKED` counts in the verifier's total.
     pub scenarios_blocked: bool,
-    /// Row E1: Events beyond the 14 of `router.md` §4.21.
+    /// Row E1: Events beyond the 14 of the seed's event list.
     pub extra_events: &'static [&'static str],
 }
 

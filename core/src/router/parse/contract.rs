@@ -1,4 +1,4 @@
-//! Write-agent YAML contracts (router.md §4.16, seed §8; repo §contracts): locating the last
+//! Write-agent YAML contracts (router.md; repo): locating the last
 //! `yaml` block under a Router Contract heading, the per-agent required fields, STATUS values and
 //! the pass conditions applied verbatim. Re-running verification on a failure is the caller's.
 
@@ -18,7 +18,7 @@ pub const CONTRACT_HEADING: &str = "Router Contract (MACHINE-READABLE)";
 /// The heading the researchers' agent files emit (accepted for researchers only).
 pub const RESEARCHER_HEADING: &str = "Router Contract (REQUIRED)";
 
-/// Required contract fields per write agent, in the §contracts table order.
+/// Required contract fields per write agent, in the table order.
 pub static REQUIRED_FIELDS: &[(Agent, &[&str])] = &[
     (
         Agent::ComponentBuilder,
@@ -409,7 +409,7 @@ pub(crate) fn yaml_mapping(text: &str, what: &str) -> Result<Map<String, Value>>
     }
 }
 
-/// Parses a write agent's output (router.md §4.16).
+/// Parses a write agent's output.
 pub fn parse(agent: Agent, output: &str) -> Result<WriteContract> {
     if agent.class() != AgentClass::Write {
         return Err(Error::new(

@@ -1,4 +1,4 @@
-//! Skill precedence (router.md §4.28): the seed's strict order of instruction sources, from the
+//! Skill precedence (router.md): the seed's strict order of instruction sources, from the
 //! explicit user prompt down to model heuristics.
 //!
 //! Only the ranking is decided here; the plan-vs-finding carve-out (`Plan governs` /
@@ -26,7 +26,7 @@ pub enum SourceKind {
     ModelHeuristic,
 }
 
-/// The §4.28 table: kind, spelling, rank.
+/// The table: kind, spelling, rank.
 static RANKS: &[(SourceKind, &str, u8)] = &[
     (SourceKind::ExplicitUserPrompt, "explicit_user_prompt", 1),
     (SourceKind::ProjectStandards, "project_standards", 2),

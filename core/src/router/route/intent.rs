@@ -1,4 +1,4 @@
-//! Intent routing (router.md §4.1, seed §1): the signal table, the closed keyword-inflection table,
+//! Intent routing (router.md): the signal table, the closed keyword-inflection table,
 //! whole-word token matching, the winner by priority, the REVIEW/ORIENT preference and the
 //! announcement line. Judgements beyond the keyword table (BUILD complexity, plan mode) are the
 //! caller's.
@@ -43,7 +43,7 @@ pub struct SignalRow {
     pub chain: &'static str,
 }
 
-/// The signal table, in priority order (router.md §4.1).
+/// The signal table, in priority order.
 pub static SIGNAL_TABLE: [SignalRow; 5] = [
     SignalRow {
         priority: 1,
@@ -111,7 +111,7 @@ pub static SIGNAL_TABLE: [SignalRow; 5] = [
     },
 ];
 
-/// The closed surface-form table of single-word keywords (router.md §4.1 rule 2).
+/// The closed surface-form table of single-word keywords.
 pub static INFLECTIONS: &[(&str, &[&str])] = &[
     ("error", &["error", "errors", "errored", "erroring"]),
     ("bug", &["bug", "bugs", "bugged", "bugging"]),
@@ -258,7 +258,7 @@ fn signal_matches(signal: Signal, toks: &[String]) -> Vec<&'static str> {
     found.into_iter().map(|(_, k)| k).collect()
 }
 
-/// Routes a request by the signal table (router.md §4.1).
+/// Routes a request by the signal table.
 pub fn route(request: &str) -> Route {
     let toks = tokens(request);
     let matches = Matches {
