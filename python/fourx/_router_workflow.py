@@ -8,9 +8,11 @@ takes ``edition`` (``"11.0.0"``, the default, or ``"12.7.0"``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from typing import Any, Literal, TypedDict
 
-from ._ops import forward
+from ._ops import Time, forward
 
 __all__ = [
     "Task",
@@ -284,9 +286,9 @@ def scope_decision(
 def update_artifact(
     artifact_text: str,
     workflow_uuid: str,
-    now: str,
+    now: Time,
     agent: str,
-    result: dict[str, Any],
+    result: Mapping[str, Any],
     *,
     phase: str | None = None,
     task_id: str | None = None,
@@ -315,12 +317,12 @@ def finalize_memory(
     patterns: str,
     workflow_type: str,
     workflow_uuid: str,
-    now: str,
+    now: Time,
     *,
     memory_task_id: str | None = None,
-    notes: dict[str, list[str]] | None = None,
-    tasks: list[dict[str, Any]] | None = None,
-    completed: list[str] | None = None,
+    notes: dict[str, Sequence[str]] | None = None,
+    tasks: Sequence[Mapping[str, Any]] | None = None,
+    completed: Sequence[str] | None = None,
     plan_file: str | None = None,
     design_file: str | None = None,
     clarification_needed: bool | None = None,
@@ -354,9 +356,9 @@ def finalize_memory(
 def intent_ready(
     target: Literal["BUILD", "PLAN"],
     source_files: int,
-    acceptance_criteria: list[dict[str, Any]],
+    acceptance_criteria: Sequence[Mapping[str, Any]],
     *,
-    contradictions: list[dict[str, str]] | None = None,
+    contradictions: list[Mapping[str, str]] | None = None,
     edition: Literal["11.0.0", "12.7.0"] | None = None,
 ) -> IntentReadyResult:
     """The intent readiness gate (``router.intent_ready``)."""
@@ -418,8 +420,8 @@ def memory_evidence(
 
 
 def artifact_fresh(
-    modified_at: str,
-    now: str,
+    modified_at: Time,
+    now: Time,
     *,
     max_age_seconds: int | None = None,
     edition: Literal["11.0.0", "12.7.0"] | None = None,

@@ -8,9 +8,11 @@ the parser its agent needs (read-only envelope or YAML write contract).
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from collections.abc import Mapping, Sequence
 
-from ._ops import forward
+from typing import Any, Literal, TypeAlias, TypedDict, Union
+
+from ._ops import Time, forward
 
 # Memory files and prompt frames (router.md §4.23–§4.30) live in their own module.
 from ._router_prompt import (
@@ -128,6 +130,8 @@ __all__ = [
     "ParseBrainstormHandoffResult",
     "ParseMarkersResult",
     "ParseOutputResult",
+    "ReadonlyOutput",
+    "WriteOutput",
     "ParseReadonlyOutputResult",
     "ParseSessionSettingsResult",
     "ParseSubjectResult",
@@ -220,11 +224,22 @@ class ParseMarkersResult(TypedDict):
     debug_stuck: bool
 
 
-class ParseOutputResult(TypedDict):
-    """The result of ``router.parse_output``."""
+class ReadonlyOutput(TypedDict):
+    """``router.parse_output`` for a read-only agent: ``kind == "readonly"``."""
 
-    kind: Literal["readonly", "write"]
-    result: dict[str, Any]
+    kind: Literal["readonly"]
+    result: ParseReadonlyOutputResult
+    #: Whether a harness may continue on this output (the core's rule: passes and not blocking).
+    may_advance: bool
+
+
+class WriteOutput(TypedDict):
+    """``router.parse_output`` for a write agent: ``kind == "write"``."""
+
+    kind: Literal["write"]
+    result: ParseWriteContractResult
+    #: Whether a harness may continue on this output (the core's rule: passed or a soft pass;
+    #: a researcher's valid contract never blocks).
     may_advance: bool
 
 
@@ -294,6 +309,11 @@ class ParseWriteContractResult(TypedDict):
     memory_notes: dict[str, Any]
     fields: dict[str, Any]
     escalate_to_full: bool
+
+
+#: The result of ``router.parse_output``: a tagged union on ``kind`` (narrow with
+#: ``if out["kind"] == "readonly": ...``); ``may_advance`` is on both.
+ParseOutputResult: TypeAlias = Union[ReadonlyOutput, WriteOutput]
 
 
 class ReconcileVerdictsResult(TypedDict):
@@ -393,7 +413,7 @@ def dispatch(kind: str, *, phase: str | None = None, origin: str | None = None) 
 
 
 def event_line(
-    now: str,
+    now: Time,
     wf: str,
     event: str,
     phase: str,
@@ -487,7 +507,7 @@ def model_tier(
 
 
 def new_artifact(
-    workflow_uuid: str, workflow_type: str, user_request: str, now: str
+    workflow_uuid: str, workflow_type: str, user_request: str, now: Time
 ) -> dict[str, Any]:
     """A new workflow artifact: the 35-key skeleton with the live fields filled (4.19) (``router.new_artifact``)."""
     artifact: dict[str, Any] = forward(
@@ -502,7 +522,7 @@ def new_artifact(
     return artifact
 
 
-def new_workflow_id(now: str, nonce: str) -> str:
+def new_workflow_id(now: Time, nonce: str) -> str:
     """Mint wf-YYYYMMDDTHHMMSSZ-<nonce> from now and an 8-hex-digit nonce (4.4) (``router.new_workflow_id``)."""
     minted = forward("router.new_workflow_id", {"now": now, "nonce": nonce})
     workflow_uuid: str = minted["workflow_uuid"]
@@ -524,7 +544,7 @@ def parse_markers(text: str) -> ParseMarkersResult:
 
 
 def parse_output(
-    agent: str, output: str, *, task: dict[str, Any] | None = None
+    agent: str, output: str, *, task: Mapping[str, Any] | None = None
 ) -> ParseOutputResult:
     """Validate any agent's output with the read-only or write-contract parser its agent needs (``router.parse_output``)."""
     result: ParseOutputResult = forward(
@@ -534,7 +554,7 @@ def parse_output(
 
 
 def parse_readonly_output(
-    agent: str, output: str, *, task: dict[str, Any] | None = None
+    agent: str, output: str, *, task: Mapping[str, Any] | None = None
 ) -> ParseReadonlyOutputResult:
     """Validate a read-only agent's output: envelope, heading, issues, intent, scenarios, overrides (4.15) (``router.parse_readonly_output``)."""
     result: ParseReadonlyOutputResult = forward(
@@ -573,7 +593,7 @@ def parse_write_contract(agent: str, output: str) -> ParseWriteContractResult:
     return result
 
 
-def reconcile_verdicts(verdicts: list[dict[str, Any]]) -> ReconcileVerdictsResult:
+def reconcile_verdicts(verdicts: Sequence[Mapping[str, Any]]) -> ReconcileVerdictsResult:
     """Reconcile agent verdicts: any fail fails, the stricter verdict is authoritative (4.18) (``router.reconcile_verdicts``)."""
     result: ReconcileVerdictsResult = forward("router.reconcile_verdicts", {"verdicts": verdicts})
     return result

@@ -26,7 +26,6 @@ fn bless_or_check(rel: &str, want: &str, source: &str) {
     );
 }
 
-
 /// The `ok` conformance cases of every op (tests/vectors/*.json), in file order: the examples
 /// and the observed JSON types of `docs/ops.md` come from running them.
 fn ok_cases() -> BTreeMap<String, Vec<(String, Value)>> {
