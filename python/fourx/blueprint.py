@@ -205,7 +205,7 @@ class Store:
     a conflict: ``fold_conflict`` is a deferral and comes back as ``status == "deferred"``.
     """
 
-    def __init__(self, content: str = "", revisions: list[Mapping[str, str]] | None = None) -> None:
+    def __init__(self, content: str = "", revisions: Sequence[Mapping[str, str]] | None = None) -> None:
         """A memory store holding ``content`` (``""`` = no file yet) and archived ``revisions``
         (``[{name, content}]``)."""
         memory = {"kind": "memory", "content": content, "revisions": list(revisions or [])}
