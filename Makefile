@@ -15,9 +15,15 @@ help:
 	@echo "make test     every gate CI runs: fmt, clippy, tests, header drift, C, pytest, stubtest, docs"
 	@echo "make go-test  the Go package (go/): vet, test -race, example harness, README program"
 	@echo "make header   regenerate include/fourx.h with the pinned cbindgen"
+<<<<<<< HEAD
 	@echo "make docs     regenerate docs/ops.md, go/errors_gen.go, python/fourx/{errors,enums,_words}.py from the core's tables"
 	@echo "make wheel    build the abi3 wheel into dist/"
 	@echo "make install  PREFIX=... install header, libfourx.so.0, libfourx.a and fourx.pc"
+=======
+	@echo "make docs     regenerate docs/ops.md, go/errors_gen.go, python/fourx/errors.py and enums.py from the core's tables"
+	@echo "make wheel    build the abi3 manylinux wheel into dist/, check it (auditwheel, fresh venv)"
+	@echo "make install  PREFIX=... install header, libfourx.so.0, libfourx.a, fourx.pc and fourx-static.pc"
+>>>>>>> firsthour
 	@echo "make bench    run the benches and write benches/RESULTS.md (BENCH=<name> for one)"
 	@echo "make soak     long reliability runs: 8 processes x 200 writes, 500 SIGKILL crash trials"
 	@echo "make fuzz     run every cargo-fuzz target for FUZZ_SECONDS each (default 60; installs cargo-fuzz)"
@@ -43,10 +49,27 @@ header:
 docs:
 	FOURX_BLESS=1 cargo test -q -p fourx-core --test it docs::
 
+# The release wheel is abi3 (one wheel for CPython >= 3.11) and manylinux: maturin tags it from
+# the glibc symbols it uses and `auditwheel show` must agree. It is then installed into a fresh
+# venv (no source tree, no Rust on PATH) and imported, and its `fourx` command runs.
+WHEEL_VENV := $(ROOT)/target/wheel-check-venv
 wheel: setup
-	$(VENV)/bin/maturin build --release -m python/Cargo.toml --out dist
+	rm -f dist/fourx-*.whl
+	nice $(VENV)/bin/maturin build --quiet --release -m python/Cargo.toml --out dist
+	@test -x $(VENV)/bin/auditwheel || $(VENV)/bin/pip install --quiet --disable-pip-version-check "auditwheel==6.8.2"
+	@whl=$$(ls dist/fourx-*-abi3-manylinux*.whl) || { echo "make wheel: no abi3 manylinux wheel in dist/:" >&2; ls dist >&2; exit 1; }; \
+	report=$$($(VENV)/bin/auditwheel show "$$whl") && echo "$$report" && \
+	echo "$$report" | grep 'is consistent with the following platform tag' >/dev/null && \
+	rm -rf $(WHEEL_VENV) && python3 -m venv $(WHEEL_VENV) && \
+	$(WHEEL_VENV)/bin/pip install --quiet --disable-pip-version-check --no-deps --no-index "$$whl" && \
+	cd / && env -i HOME=/nonexistent PATH=/usr/bin:/bin $(WHEEL_VENV)/bin/python -c \
+	  'import fourx, os; assert "/site-packages/" in fourx.__file__, fourx.__file__; assert fourx.can_transition("init", "designing"); print("wheel ok: fourx", fourx.version(), "from", os.path.dirname(fourx.__file__))' && \
+	env -i HOME=/nonexistent PATH=/usr/bin:/bin $(WHEEL_VENV)/bin/fourx call meta.version >/dev/null && \
+	echo "make wheel: $$whl installs and imports in a fresh venv"
 
 # PROFILE=debug installs the debug build (used by `make test` to check the installed layout).
+# fourx.pc links the shared library; fourx-static.pc names libfourx.a itself, so a program built
+# with it never needs libfourx.so (a plain -lfourx would pick the .so sitting beside the .a).
 PROFILE ?= release
 install:
 	cargo build $(if $(filter release,$(PROFILE)),--release) -p fourx-ffi
@@ -55,8 +78,10 @@ install:
 	install -m 755 target/$(PROFILE)/libfourx.so $(DESTDIR)$(PREFIX)/lib/libfourx.so.0
 	ln -sf libfourx.so.0 $(DESTDIR)$(PREFIX)/lib/libfourx.so
 	install -m 644 target/$(PROFILE)/libfourx.a $(DESTDIR)$(PREFIX)/lib/libfourx.a
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e "s|@VERSION@|$$(grep -m1 '^version' Cargo.toml | cut -d'"' -f2)|g" \
-		ffi/fourx.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/fourx.pc
+	for pc in fourx fourx-static; do \
+		sed -e 's|@PREFIX@|$(PREFIX)|g' -e "s|@VERSION@|$$(grep -m1 '^version' Cargo.toml | cut -d'"' -f2)|g" \
+			ffi/$$pc.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/$$pc.pc; \
+	done
 
 # Criterion benches (one file per area), then the Python boundary timeit script against a release
 # wheel in .venv-bench, then benches/RESULTS.md (median, ratio, target, met). Niced: the machine is

@@ -4,11 +4,14 @@ import "encoding/json"
 
 // AgentOutput is router.parse_output's verdict on one agent's output: Kind "readonly" with
 // ReadOnly set, or "write" with Write set; Raw is the whole result as the library returned it.
+// MayAdvance is the core's rule for "a harness may continue on this output" (read-only: passes
+// and not blocking; write: passed or a soft pass; a researcher's valid contract never blocks).
 type AgentOutput struct {
-	Kind     string
-	ReadOnly *ReadOnlyOutput
-	Write    *WriteContract
-	Raw      json.RawMessage
+	Kind       string
+	ReadOnly   *ReadOnlyOutput
+	Write      *WriteContract
+	Raw        json.RawMessage
+	MayAdvance bool
 }
 
 // Passed reports whether the output lets the pipeline advance: a read-only agent passes and
@@ -71,13 +74,14 @@ func ParseOutput(agent, output string, task any) (AgentOutput, error) {
 		Task   any    `json:"task,omitempty"`
 	}{agent, output, task}
 	var out struct {
-		Kind   string          `json:"kind"`
-		Result json.RawMessage `json:"result"`
+		Kind       string          `json:"kind"`
+		Result     json.RawMessage `json:"result"`
+		MayAdvance bool            `json:"may_advance"`
 	}
 	if err := callInto("router.parse_output", in, &out); err != nil {
 		return AgentOutput{}, err
 	}
-	res := AgentOutput{Kind: out.Kind, Raw: out.Result}
+	res := AgentOutput{Kind: out.Kind, Raw: out.Result, MayAdvance: out.MayAdvance}
 	var err error
 	switch out.Kind {
 	case "write":

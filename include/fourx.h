@@ -247,7 +247,7 @@ typedef uint32_t fourx_role;
 #endif // __cplusplus
 
 /**
- * A feature-status code (state-machine.md §1.6), as returned by `fourx_phase_to_status`.
+ * A feature-status code, as returned by `fourx_phase_to_status`.
  */
 enum fourx_feature_status
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
@@ -296,7 +296,7 @@ typedef uint32_t fourx_feature_status;
 #endif // __cplusplus
 
 /**
- * A blueprint store bound once (blueprint.md §12.1, §19): a memory store whose content lives in
+ * A blueprint store bound once: a memory store whose content lives in
  * the handle, or the filesystem store of one project. Opaque; create it with
  * `fourx_blueprint_store_new`, free it with `fourx_blueprint_store_free`.
  *
@@ -319,7 +319,7 @@ typedef struct fourx_blueprint_store fourx_blueprint_store;
 typedef struct fourx_cached_workspace fourx_cached_workspace;
 
 /**
- * The published blueprint snapshot of one repository (blueprint.md §16.1) with a background
+ * The published blueprint snapshot of one repository with a background
  * rescan thread the handle owns. Opaque; create it with `fourx_snapshot_cell_new`, free it with
  * `fourx_snapshot_cell_free` (which joins the thread).
  *
@@ -562,27 +562,27 @@ const char *fourx_role_name(uint32_t role);
 const char *fourx_feature_status_name(uint32_t status);
 
 /**
- * Whether the state machine allows `from` → `to` (state-machine.md §3.2). Any code that is not
+ * Whether the state machine allows `from` → `to`. Any code that is not
  * a phase (e.g. `FOURX_PHASE_UNKNOWN`) behaves exactly as an unknown phase string does in
  * `state.can_transition`. Thread-safe, no allocation.
  */
 bool fourx_can_transition(uint32_t from, uint32_t to);
 
 /**
- * PhaseToRole (state-machine.md §7.1): the default role of a phase, or `FOURX_ROLE_NONE` where
+ * PhaseToRole: the default role of a phase, or `FOURX_ROLE_NONE` where
  * the string API gives `""` (also for any code that is not a phase). Thread-safe, no
  * allocation.
  */
 uint32_t fourx_phase_to_role(uint32_t phase_code);
 
 /**
- * PhaseRole (state-machine.md §7.2): the role of a selectable work phase, or
+ * PhaseRole: the role of a selectable work phase, or
  * `FOURX_ROLE_NONE` (also for any code that is not a phase). Thread-safe, no allocation.
  */
 uint32_t fourx_phase_role(uint32_t phase_code);
 
 /**
- * PhaseToStatus (state-machine.md §7.4): a `fourx_feature_status` code; unknown phases (any
+ * PhaseToStatus: a `fourx_feature_status` code; unknown phases (any
  * code that is not a phase) give `in-progress`, as in the string API. Thread-safe, no
  * allocation.
  */
@@ -594,7 +594,7 @@ uint32_t fourx_phase_to_status(uint32_t phase_code);
  * `{"store": {"kind": "memory", "content"?: "<text>", "revisions"?: [{name, content}]}}` or
  * `{"store": {"kind": "fs", "dir": "/abs/storage/dir"}, "home": "/abs/home", "repo_root":
  * "/abs/repo"}` — the `store`, `home` and `repo_root` keys of `blueprint.commit`. The fs form
- * runs the root guard (blueprint.md §15.2) now.
+ * runs the root guard now.
  *
  * - On `FOURX_STATUS_OK`, `*out` is the new handle (the caller frees it with
  *   `fourx_blueprint_store_free`) and `*err` is a zeroed buffer.

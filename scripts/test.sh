@@ -78,8 +78,8 @@ c_programs() {
 }
 
 install_check() {
-  # `make install` lays out the header, libfourx.so.0 + symlink, libfourx.a and fourx.pc; the
-  # README's C example then builds with pkg-config, shared and static.
+  # `make install` lays out the header, libfourx.so.0 + symlink, libfourx.a, fourx.pc and
+  # fourx-static.pc; the README's C example then builds with pkg-config, shared and static.
   local prefix; prefix=$(mktemp -d)
   make -s install PREFIX="$prefix" PROFILE=debug
   test -L "$prefix/lib/libfourx.so" && test -f "$prefix/lib/libfourx.so.0" && test -f "$prefix/lib/libfourx.a"
@@ -93,9 +93,12 @@ install_check() {
   # shellcheck disable=SC2046 # pkg-config prints several words on purpose
   gcc -std=c11 -Wall -Wextra -Werror ffi/examples/hello.c $(pkg-config --cflags --libs fourx) \
     -Wl,-rpath,"$prefix/lib" -o "$out/hello-shared"
+  # The README's static command, as written: fourx-static.pc names libfourx.a itself.
   # shellcheck disable=SC2046
-  gcc -std=c11 -Wall -Wextra -Werror ffi/examples/hello.c $(pkg-config --cflags fourx) \
-    "$prefix/lib/libfourx.a" $(pkg-config --static --libs-only-l fourx | sed 's/-lfourx//') -o "$out/hello-static"
+  gcc -std=c11 -Wall -Wextra -Werror ffi/examples/hello.c $(pkg-config --cflags --libs fourx-static) \
+    -o "$out/hello-static"
+  grep -F 'cc -std=c11 hello.c $(pkg-config --cflags --libs fourx-static) -o hello-static' README.md >/dev/null ||
+    { echo "README no longer shows the static-link command make test checks" >&2; return 1; }
   # shellcheck disable=SC2046
   gcc -std=c11 -Wall -Wextra -Werror ffi/examples/pipeline.c $(pkg-config --cflags --libs fourx) \
     -Wl,-rpath,"$prefix/lib" -o "$out/pipeline-shared"
@@ -114,7 +117,11 @@ install_check() {
   done
   "$out/hello-shared" | grep '"version"' >/dev/null
   "$out/hello-static" | grep '"version"' >/dev/null
-  ! ldd "$out/hello-static" | grep libfourx >/dev/null
+  # Linked statically: ldd names no libfourx.so (and the program still runs without it).
+  if ldd "$out/hello-static" | grep libfourx >&2; then
+    echo "hello-static links libfourx.so dynamically; fourx-static.pc must name libfourx.a" >&2; return 1
+  fi
+  test "$(pkg-config --modversion fourx-static)" = "$(pkg-config --modversion fourx)"
   rm -rf "$prefix"
 }
 

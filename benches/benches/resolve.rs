@@ -13,7 +13,8 @@ use fourx_benches::{report, Id, Row, Target};
 use fourx_core::protocol::config::{decode, Config};
 use fourx_core::protocol::feature::Feature;
 use fourx_core::resolve::{
-    default_angle_mapping, resolve_pipeline, select_angles, ChangedFile, RunOverrides,
+    default_angle_mapping, resolve_pipeline, select_angles, ChangedFile, PipelineOptions,
+    RunOverrides,
 };
 use serde_json::{json, Value};
 use std::hint::black_box;
@@ -105,6 +106,12 @@ fn main() {
     let cfg: Config = decode(&config, "config").unwrap();
     let feat: Feature = decode(&feature, "feature").unwrap();
     let overrides = RunOverrides::new();
+    let opts = PipelineOptions {
+        feature: Some(&feat),
+        profile: Some("full"),
+        manual_runner: None,
+        run_overrides: Some(&overrides),
+    };
     let diff = diff();
     let files: Vec<ChangedFile> = decode(&diff["files"], "files").unwrap();
     let mapping = default_angle_mapping();
@@ -113,7 +120,7 @@ fn main() {
     {
         let mut g = c.benchmark_group(GROUP);
         g.bench_function("resolve_pipeline_typed", |b| {
-            b.iter(|| black_box(resolve_pipeline(&cfg, &feat, "full", "", &overrides).unwrap()))
+            b.iter(|| black_box(resolve_pipeline(&cfg, &opts).unwrap()))
         });
         g.bench_function("pipeline_resolve_op", |b| {
             b.iter(|| {
@@ -131,7 +138,7 @@ fn main() {
     c.final_summary();
 
     let a_pipe = allocations_per_call(|| {
-        black_box(resolve_pipeline(&cfg, &feat, "full", "", &overrides).unwrap());
+        black_box(resolve_pipeline(&cfg, &opts).unwrap());
     });
     let a_pipe_op = allocations_per_call(|| {
         black_box(fourx_core::ops::call("pipeline.resolve", &input).unwrap());

@@ -8,8 +8,7 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
-/// The family a kind belongs to; it decides the extra builtin base class in Python
-/// (CONVENTIONS.md §Errors).
+/// The family a kind belongs to; it decides the extra builtin base class in Python.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ErrorGroup {
     /// Bad input in any area (`ValueError` in Python).
@@ -31,7 +30,7 @@ pub enum ErrorGroup {
 macro_rules! error_kinds {
     ($($var:ident = $word:literal, $group:ident;)+) => {
         crate::words::string_enum! {
-            /// The closed set of error kinds (CONVENTIONS.md §Errors). Each variant documents its
+            /// The closed set of error kinds. Each variant documents its
             /// word; `ALL` lists them in the table's order, `as_str` gives the word.
             #[non_exhaustive]
             pub enum ErrorKind("error kind", Error, unknown_kind) {
@@ -40,7 +39,7 @@ macro_rules! error_kinds {
         }
 
         impl ErrorKind {
-            /// The family of this kind (CONVENTIONS.md §Errors).
+            /// The family of this kind.
             pub const fn group(self) -> ErrorGroup {
                 match self {
                     $(ErrorKind::$var => ErrorGroup::$group,)+

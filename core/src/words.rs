@@ -1,5 +1,5 @@
 //! The one mechanism for closed string enums: [`string_enum!`](crate::words) writes an enum, its
-//! `ALL` table, `as_str`, `from_name`, `Display`, `Serialize`, `FromStr` and the [`Vocab`] trait
+//! `ALL` table, `as_str`, `from_name`, `Display`, `Serialize`, `Deserialize`, `FromStr` and the [`Vocab`] trait
 //! from one `(variant, word)` table, so every word is written once.
 //!
 //! Decides the generated surface only. What a word means, which enum an op accepts where, and the
@@ -26,29 +26,12 @@ pub trait Vocab: Copy + Eq + std::fmt::Debug + 'static {
 /// gives the enum (`Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord`), the inherent
 /// `ALL`, `WORDS`, `WHAT`, `const fn as_str` and `from_name`, [`Vocab`], `Display`,
 /// `serde::Serialize` as the word, and `FromStr` whose error is `make_err(WHAT, text)` of type
-/// `Err`. With `, Deserialize` after `make_err`, also `serde::Deserialize` from the word (a word
-/// outside the table is serde's `unknown variant` error listing `WORDS`).
+/// `Err`, and `serde::Deserialize` from the word (a word outside the table is serde's
+/// `unknown variant` error listing `WORDS`).
 macro_rules! string_enum {
-    (@deserialize Deserialize $name:ident) => {
-        impl<'de> ::serde::Deserialize<'de> for $name {
-            fn deserialize<D: ::serde::Deserializer<'de>>(d: D) -> ::std::result::Result<Self, D::Error> {
-                struct Word;
-                impl<'de> ::serde::de::Visitor<'de> for Word {
-                    type Value = $name;
-                    fn expecting(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-                        write!(f, "a {} word", $name::WHAT)
-                    }
-                    fn visit_str<E: ::serde::de::Error>(self, s: &str) -> ::std::result::Result<$name, E> {
-                        $name::from_name(s).ok_or_else(|| E::unknown_variant(s, $name::WORDS))
-                    }
-                }
-                d.deserialize_str(Word)
-            }
-        }
-    };
     (
         $(#[$m:meta])*
-        $vis:vis enum $name:ident ($what:literal, $err:ty, $make_err:path $(, $de:ident)?) {
+        $vis:vis enum $name:ident ($what:literal, $err:ty, $make_err:path) {
             $($(#[$vm:meta])* $var:ident = $s:literal),+ $(,)?
         }
     ) => {
@@ -112,7 +95,21 @@ macro_rules! string_enum {
             }
         }
 
-        $($crate::words::string_enum!(@deserialize $de $name);)?
+        impl<'de> ::serde::Deserialize<'de> for $name {
+            fn deserialize<D: ::serde::Deserializer<'de>>(d: D) -> ::std::result::Result<Self, D::Error> {
+                struct Word;
+                impl<'de> ::serde::de::Visitor<'de> for Word {
+                    type Value = $name;
+                    fn expecting(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                        write!(f, "a {} word", $name::WHAT)
+                    }
+                    fn visit_str<E: ::serde::de::Error>(self, s: &str) -> ::std::result::Result<$name, E> {
+                        $name::from_name(s).ok_or_else(|| E::unknown_variant(s, $name::WORDS))
+                    }
+                }
+                d.deserialize_str(Word)
+            }
+        }
     };
 }
 
@@ -148,11 +145,14 @@ mod tests {
             assert_eq!(<Colour as Vocab>::from_name(&c.to_string()), Some(*c));
         }
         assert_eq!(serde_json::to_value(Colour::DarkBlue).unwrap(), "dark-blue");
+        let back: Colour = serde_json::from_value("dark-blue".into()).unwrap();
+        assert_eq!(back, Colour::DarkBlue);
+        assert!(serde_json::from_value::<Colour>("Dark-Blue".into()).is_err());
     }
 
     string_enum! {
         /// A test vocabulary read back from JSON.
-        enum Shape("shape", Refused, refused, Deserialize) {
+        enum Shape("shape", Refused, refused) {
             /// `round`
             Round = "round",
             /// `square_ish`

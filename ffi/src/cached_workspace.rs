@@ -1,5 +1,5 @@
 //! `fourx_cached_workspace`: the cached reader of one `.4x` workspace held across calls
-//! (features.md §13), with the `_new` / `_call` / `_free` pattern of CONVENTIONS.md §C ABI.
+//! (features.md), with the `_new` / `_call` / `_free` pattern of CONVENTIONS.md (ABI).
 //!
 //! The cache and the ops are the core's (`ops::workspace_cached`, one `ops::Handle`); this module owns only the
 //! allocation.

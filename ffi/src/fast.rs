@@ -81,7 +81,7 @@ pub enum fourx_role {
     RoundSummarizer = 13,
 }
 
-/// A feature-status code (state-machine.md §1.6), as returned by `fourx_phase_to_status`.
+/// A feature-status code, as returned by `fourx_phase_to_status`.
 #[repr(u32)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum fourx_feature_status {
@@ -217,7 +217,7 @@ pub extern "C" fn fourx_feature_status_name(status: u32) -> *const c_char {
     guard(std::ptr::null(), || name_ptr(&STATUS_NAMES, status))
 }
 
-/// Whether the state machine allows `from` → `to` (state-machine.md §3.2). Any code that is not
+/// Whether the state machine allows `from` → `to`. Any code that is not
 /// a phase (e.g. `FOURX_PHASE_UNKNOWN`) behaves exactly as an unknown phase string does in
 /// `state.can_transition`. Thread-safe, no allocation.
 #[no_mangle]
@@ -227,7 +227,7 @@ pub extern "C" fn fourx_can_transition(from: u32, to: u32) -> bool {
     })
 }
 
-/// PhaseToRole (state-machine.md §7.1): the default role of a phase, or `FOURX_ROLE_NONE` where
+/// PhaseToRole: the default role of a phase, or `FOURX_ROLE_NONE` where
 /// the string API gives `""` (also for any code that is not a phase). Thread-safe, no
 /// allocation.
 #[no_mangle]
@@ -237,7 +237,7 @@ pub extern "C" fn fourx_phase_to_role(phase_code: u32) -> u32 {
     })
 }
 
-/// PhaseRole (state-machine.md §7.2): the role of a selectable work phase, or
+/// PhaseRole: the role of a selectable work phase, or
 /// `FOURX_ROLE_NONE` (also for any code that is not a phase). Thread-safe, no allocation.
 #[no_mangle]
 pub extern "C" fn fourx_phase_role(phase_code: u32) -> u32 {
@@ -246,7 +246,7 @@ pub extern "C" fn fourx_phase_role(phase_code: u32) -> u32 {
     })
 }
 
-/// PhaseToStatus (state-machine.md §7.4): a `fourx_feature_status` code; unknown phases (any
+/// PhaseToStatus: a `fourx_feature_status` code; unknown phases (any
 /// code that is not a phase) give `in-progress`, as in the string API. Thread-safe, no
 /// allocation.
 #[no_mangle]

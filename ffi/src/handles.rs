@@ -1,6 +1,6 @@
 //! Opaque handles where identity matters: `fourx_blueprint_store` (a bound blueprint store) and
 //! `fourx_snapshot_cell` (a published snapshot with background rescans), each with the
-//! `_new` / `_call` / `_free` pattern of CONVENTIONS.md §C ABI.
+//! `_new` / `_call` / `_free` pattern of CONVENTIONS.md (ABI).
 //!
 //! The rules, op names and JSON shapes are the core's handles (`ops::blueprint_store`,
 //! `ops::blueprint_cell`, both of the one `ops::Handle` shape); this module owns only what a C host
@@ -111,7 +111,7 @@ pub(crate) unsafe fn free_handle<T>(h: *mut T) {
 // ---------------------------------------------------------------------------------------------
 // fourx_blueprint_store
 
-/// A blueprint store bound once (blueprint.md §12.1, §19): a memory store whose content lives in
+/// A blueprint store bound once: a memory store whose content lives in
 /// the handle, or the filesystem store of one project. Opaque; create it with
 /// `fourx_blueprint_store_new`, free it with `fourx_blueprint_store_free`.
 ///
@@ -129,7 +129,7 @@ pub struct fourx_blueprint_store {
 /// `{"store": {"kind": "memory", "content"?: "<text>", "revisions"?: [{name, content}]}}` or
 /// `{"store": {"kind": "fs", "dir": "/abs/storage/dir"}, "home": "/abs/home", "repo_root":
 /// "/abs/repo"}` — the `store`, `home` and `repo_root` keys of `blueprint.commit`. The fs form
-/// runs the root guard (blueprint.md §15.2) now.
+/// runs the root guard now.
 ///
 /// - On `FOURX_STATUS_OK`, `*out` is the new handle (the caller frees it with
 ///   `fourx_blueprint_store_free`) and `*err` is a zeroed buffer.
@@ -279,7 +279,7 @@ impl ScanSource for TimedRescan {
     }
 }
 
-/// The published blueprint snapshot of one repository (blueprint.md §16.1) with a background
+/// The published blueprint snapshot of one repository with a background
 /// rescan thread the handle owns. Opaque; create it with `fourx_snapshot_cell_new`, free it with
 /// `fourx_snapshot_cell_free` (which joins the thread).
 ///

@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from . import _fourx
-from ._ops import _key, call
+from ._ops import StrPath, Time, _key, call, new_nonce
 from .errors import *  # noqa: F403 (every kind's class: the generated errors.__all__)
 
 __version__: str = _fourx.version()
@@ -75,6 +75,9 @@ from .cached import CachedWorkspace
 
 __all__ = [
     "call",
+    "new_nonce",
+    "StrPath",
+    "Time",
     "catalog",
     "version",
     "__version__",

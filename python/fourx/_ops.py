@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import keyword
 import os
-from collections.abc import Mapping
-from typing import Any
+import secrets
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any, TypeAlias, Union
 
 from . import _fourx
 from .errors import InvalidInput
@@ -19,7 +21,43 @@ def _key(name: str) -> str:
     return name
 
 
-def call(op: str, input: dict[str, Any] | None = None, /, **kwargs: Any) -> Any:
+#: A time input: RFC 3339 text (``"2026-11-29T10:00:00Z"``) or an aware :class:`datetime.datetime`
+#: (a naive one is refused: the core never guesses a time zone).
+Time: TypeAlias = Union[str, datetime]
+#: A path input: ``str`` or ``os.PathLike[str]``, absolute or relative to the current directory.
+StrPath: TypeAlias = Union[str, "os.PathLike[str]"]
+
+
+def time_text(value: datetime, field: str) -> str:
+    """An aware ``datetime`` as the RFC 3339 text the core reads (``Z`` for UTC, the offset
+    otherwise, microseconds kept when set). A naive one is :class:`fourx.InvalidInput` naming
+    ``field``."""
+    if value.tzinfo is None or value.utcoffset() is None:
+        raise InvalidInput(
+            f"{field} is a naive datetime: give an aware one (e.g. datetime.now(timezone.utc)) "
+            "or RFC 3339 text",
+            field=field,
+        )
+    text = value.isoformat()
+    return text[:-6] + "Z" if text.endswith("+00:00") else text
+
+
+def plain_args(args: dict[str, Any]) -> dict[str, Any]:
+    """Top-level ``datetime`` values become RFC 3339 text (every op reads times as text)."""
+    for key, value in args.items():
+        if isinstance(value, datetime):
+            args[key] = time_text(value, key)
+    return args
+
+
+def new_nonce() -> str:
+    """A fresh nonce as the ops want it (8 lower-case hex digits, from :mod:`secrets`): the
+    randomness the core never draws itself, for ``blueprint.commit``, ``Store.gc``,
+    ``router.new_workflow_id`` and ``blueprint.revision_name``."""
+    return secrets.token_hex(4)
+
+
+def call(op: str, input: Mapping[str, Any] | None = None, /, **kwargs: Any) -> Any:
     """Runs operation ``op`` on ``input`` merged with ``kwargs`` (``kwargs`` win).
 
     A keyword whose name is a Python keyword plus ``_`` loses the ``_`` (``from_=`` -> ``"from"``).
@@ -36,11 +74,13 @@ def call(op: str, input: dict[str, Any] | None = None, /, **kwargs: Any) -> Any:
         merged: dict[str, Any] = dict(input) if input is not None else {}
         for name, value in kwargs.items():
             merged[_key(name)] = value
-        return _fourx.call(op, merged)
+        return _fourx.call(op, plain_args(merged))
+    if input is not None and any(isinstance(v, datetime) for v in input.values()):
+        return _fourx.call(op, plain_args(dict(input)))
     return _fourx.call(op, {} if input is None else input)
 
 
-def forward(op: str, required: dict[str, Any], /, **optional: Any) -> Any:
+def forward(op: str, required: Mapping[str, Any], /, **optional: Any) -> Any:
     """Runs ``op`` on the ``required`` keys (passed as they are, ``None`` included) plus the
     ``optional`` keyword arguments that are not ``None`` (``None`` = absent, so the op applies its
     own default), those under their op spelling (``from_`` -> ``"from"``)."""
@@ -48,13 +88,16 @@ def forward(op: str, required: dict[str, Any], /, **optional: Any) -> Any:
     for name, value in optional.items():
         if value is not None:
             args[_key(name)] = value
-    return _fourx.call(op, args)
+    return _fourx.call(op, plain_args(args))
 
 
 def path_arg(value: Any, field: str) -> str:
     """A path argument as the text the core receives: a ``str`` or an ``os.PathLike[str]`` whose
-    text is valid Unicode. Anything else (``None``, ``bytes``, a number, a lone surrogate) is
-    :class:`fourx.InvalidInput` naming ``field``, never ``TypeError`` or a path called "None"."""
+    text is valid Unicode, made absolute against the current directory when it is relative (the
+    ops want absolute paths; their own rules -- root guards, lexical cleaning -- then apply as
+    they are). ``""`` stays ``""`` (the op refuses it). Anything else (``None``, ``bytes``, a
+    number, a lone surrogate) is :class:`fourx.InvalidInput` naming ``field``, never
+    ``TypeError`` or a path called "None"."""
     if isinstance(value, os.PathLike):
         value = os.fspath(value)
     if not isinstance(value, str):
@@ -65,4 +108,7 @@ def path_arg(value: Any, field: str) -> str:
         value.encode("utf-8")
     except UnicodeEncodeError:
         raise InvalidInput(f"{field} is not valid Unicode (lone surrogate)", field=field) from None
+    if value and not os.path.isabs(value):
+        # Joined, not normalised: `..` stays for the op's own rules to judge.
+        return os.path.join(os.getcwd(), value)
     return value

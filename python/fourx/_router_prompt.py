@@ -6,6 +6,7 @@ and pass the inputs that were given (``None`` means "not given").
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict, cast
 
 from . import call
@@ -174,7 +175,7 @@ def skill_hints(
     *,
     phase: str | None = None,
     kind: str | None = None,
-    changed_files: list[str] | None = None,
+    changed_files: Sequence[str] | None = None,
     plan_text: str | None = None,
     design_text: str | None = None,
     patterns_text: str | None = None,
@@ -234,15 +235,15 @@ def build_prompt(
     memory_summary: str | None = None,
     project_patterns: str | None = None,
     domain_files: list[DomainFile] | None = None,
-    skill_hints: list[str] | None = None,
-    pre_answered_requirements: list[str] | None = None,
+    skill_hints: Sequence[str] | None = None,
+    pre_answered_requirements: Sequence[str] | None = None,
     intent_contract: IntentContract | None = None,
     research_files: ResearchFiles | None = None,
     research_quality: str | None = None,
     design_file: str | None = None,
     planning_review_findings: str | None = None,
     original_request: str | None = None,
-    approved_context_files: list[str] | None = None,
+    approved_context_files: Sequence[str] | None = None,
     previous_findings: PreviousFindings | None = None,
     edition: Edition | None = None,
 ) -> Prompt:

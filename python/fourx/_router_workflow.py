@@ -8,9 +8,11 @@ takes ``edition`` (``"11.0.0"``, the default, or ``"12.7.0"``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from typing import Any, Literal, TypedDict
 
-from ._ops import forward
+from ._ops import Time, forward
 
 #: A cc10x contract edition: ``"11.0.0"`` (the seed's contract, the default) or ``"12.7.0"``
 #: (cc10x HEAD). Every ``fourx.router`` function takes ``edition``; another string is
@@ -290,9 +292,9 @@ def scope_decision(
 def update_artifact(
     artifact_text: str,
     workflow_uuid: str,
-    now: str,
+    now: Time,
     agent: str,
-    result: dict[str, Any],
+    result: Mapping[str, Any],
     *,
     phase: str | None = None,
     task_id: str | None = None,
@@ -321,12 +323,12 @@ def finalize_memory(
     patterns: str,
     workflow_type: str,
     workflow_uuid: str,
-    now: str,
+    now: Time,
     *,
     memory_task_id: str | None = None,
-    notes: dict[str, list[str]] | None = None,
-    tasks: list[dict[str, Any]] | None = None,
-    completed: list[str] | None = None,
+    notes: dict[str, Sequence[str]] | None = None,
+    tasks: Sequence[Mapping[str, Any]] | None = None,
+    completed: Sequence[str] | None = None,
     plan_file: str | None = None,
     design_file: str | None = None,
     clarification_needed: bool | None = None,
@@ -360,9 +362,9 @@ def finalize_memory(
 def intent_ready(
     target: Literal["BUILD", "PLAN"],
     source_files: int,
-    acceptance_criteria: list[dict[str, Any]],
+    acceptance_criteria: Sequence[Mapping[str, Any]],
     *,
-    contradictions: list[dict[str, str]] | None = None,
+    contradictions: Sequence[Mapping[str, str]] | None = None,
     edition: Edition | None = None,
 ) -> IntentReadyResult:
     """The intent readiness gate (``router.intent_ready``)."""
@@ -424,8 +426,8 @@ def memory_evidence(
 
 
 def artifact_fresh(
-    modified_at: str,
-    now: str,
+    modified_at: Time,
+    now: Time,
     *,
     max_age_seconds: int | None = None,
     edition: Edition | None = None,

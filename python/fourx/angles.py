@@ -3,6 +3,8 @@ parallel reviewers (resolution.md §9). Thin wrappers over the ``angles.*`` ops.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from typing import Any, TypedDict, cast
 
 from . import call
@@ -41,9 +43,9 @@ def all_angles() -> list[int]:
 
 
 def select(
-    files: list[dict[str, Any]],
-    mapping: dict[str, list[int]] | None = None,
-    config: dict[str, Any] | None = None,
+    files: Sequence[Mapping[str, Any]],
+    mapping: dict[str, Sequence[int]] | None = None,
+    config: Mapping[str, Any] | None = None,
 ) -> Selection:
     """The angles for ``files`` (``[{"path", "lines"}]``) under ``mapping``, else the config's."""
     return cast(Selection, call("angles.select", files=files, mapping=mapping, config=config))
@@ -63,7 +65,7 @@ def group(
 
 
 def group_selected(
-    parallel_reviewers: int, angles_per_reviewer: int, angles: list[int]
+    parallel_reviewers: int, angles_per_reviewer: int, angles: Sequence[int]
 ) -> list[list[int]] | None:
     """The given angles cut into groups for parallel reviewers; ``None`` for one reviewer."""
     out = call(
@@ -81,7 +83,7 @@ def default_mapping() -> dict[str, Any]:
     return mapping
 
 
-def resolve_mapping(config: dict[str, Any]) -> dict[str, Any]:
+def resolve_mapping(config: Mapping[str, Any]) -> dict[str, Any]:
     """The deep-reviewer's angle mapping when set, else the default (``angles.resolve_mapping``)."""
     mapping: dict[str, Any] = forward("angles.resolve_mapping", {"config": config})["mapping"]
     return mapping

@@ -9,12 +9,12 @@ deferral and comes back as ``status == "deferred"`` with its account.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, NotRequired, TypedDict
 
 from . import _fourx, call
-from ._ops import forward, path_arg
+from ._ops import StrPath, Time, forward, path_arg, plain_args
 from ._words import AnchorWhy, Language, RejectReason, Verdict
 from .errors import FoldConflict
 
@@ -205,7 +205,7 @@ class Store:
     a conflict: ``fold_conflict`` is a deferral and comes back as ``status == "deferred"``.
     """
 
-    def __init__(self, content: str = "", revisions: list[dict[str, str]] | None = None) -> None:
+    def __init__(self, content: str = "", revisions: Sequence[Mapping[str, str]] | None = None) -> None:
         """A memory store holding ``content`` (``""`` = no file yet) and archived ``revisions``
         (``[{name, content}]``)."""
         memory = {"kind": "memory", "content": content, "revisions": list(revisions or [])}
@@ -222,11 +222,13 @@ class Store:
         return store
 
     @classmethod
-    def for_project(cls, repo_root: str, home: str | None = None) -> Store:
-        """The filesystem store of the project at ``repo_root`` (absolute), under
-        ``<home>/.4x/blueprints/<project_id>/``; ``home`` defaults to ``Path.home()``. The root
-        guard runs now: ``/``, the home directory and non-projects are refused by kind."""
-        home = str(Path.home()) if home is None else home
+    def for_project(cls, repo_root: StrPath, home: StrPath | None = None) -> Store:
+        """The filesystem store of the project at ``repo_root`` (a ``str`` or ``os.PathLike``;
+        relative to the current directory is fine), under ``<home>/.4x/blueprints/<project_id>/``;
+        ``home`` defaults to ``Path.home()``. The root guard runs now: ``/``, the home directory
+        and non-projects are refused by kind."""
+        home = str(Path.home()) if home is None else path_arg(home, "home")
+        repo_root = path_arg(repo_root, "repo_root")
         pid = project_id(repo_root)
         paths = storage_paths(home, pid)
         config = {
@@ -257,7 +259,7 @@ class Store:
         text: str = self._held.call("read", {})["content"]
         return text
 
-    def read_module(self, snapshot: dict[str, Any], module: str) -> ModuleView:
+    def read_module(self, snapshot: Mapping[str, Any], module: str) -> ModuleView:
         """The read view of one module of the stored blueprint (``blueprint.read_module``); raises
         :class:`fourx.NotVisible` for a module outside the snapshot's derived set."""
         view: ModuleView = self._held.call("read_module", {"snapshot": snapshot, "module": module})
@@ -265,7 +267,7 @@ class Store:
 
     def render_index(
         self,
-        snapshot: dict[str, Any],
+        snapshot: Mapping[str, Any],
         max_tokens: int | None = None,
         *,
         counter: Callable[[str], int] | str | None = None,
@@ -286,15 +288,15 @@ class Store:
     def commit(
         self,
         *,
-        items: list[dict[str, Any]],
-        snapshot: dict[str, Any],
-        evidence: list[str],
-        now: str,
+        items: Sequence[Mapping[str, Any]],
+        snapshot: Mapping[str, Any],
+        evidence: Sequence[str],
+        now: Time,
         nonce: str,
         project_id: str | None = None,
-        file_text: dict[str, str] | None = None,
-        unreadable: list[str] | None = None,
-        git: dict[str, Any] | None = None,
+        file_text: Mapping[str, str] | None = None,
+        unreadable: Sequence[str] | None = None,
+        git: Mapping[str, Any] | None = None,
     ) -> CommitOutcome:
         """Folds ``items`` into the stored file with compare-and-swap (``blueprint.commit``):
         ``written``, ``noop`` (nothing changed) or ``deferred`` (two conflicts in a row; retry
@@ -311,29 +313,29 @@ class Store:
             if value is not None:
                 args[key] = value
         try:
-            out = self._held.call("commit", args)
+            out = self._held.call("commit", plain_args(args))
         except FoldConflict as deferred:
             return {"status": "deferred", "result": dict(deferred.result or {})}
         status: Literal["written", "noop"] = "written" if out["written"] else "noop"
         return {"status": status, "result": out["result"]}
 
-    def gc(self, *, snapshot: dict[str, Any], now: str, nonce: str) -> dict[str, Any]:
+    def gc(self, *, snapshot: Mapping[str, Any], now: Time, nonce: str) -> dict[str, Any]:
         """Marks, unmarks and (after 90 days, archive first) removes orphans (``blueprint.gc``)."""
         out: dict[str, Any] = self._held.call(
-            "gc", {"snapshot": snapshot, "now": now, "nonce": nonce}
+            "gc", plain_args({"snapshot": snapshot, "now": now, "nonce": nonce})
         )
         return out
 
 
 def fold(
     doc: str,
-    items: list[dict[str, Any]],
-    snapshot: dict[str, Any],
-    evidence: list[str],
-    now: str,
+    items: Sequence[Mapping[str, Any]],
+    snapshot: Mapping[str, Any],
+    evidence: Sequence[str],
+    now: Time,
     project_id: str = "",
-    file_text: dict[str, str] | None = None,
-    git: dict[str, Any] | None = None,
+    file_text: Mapping[str, str] | None = None,
+    git: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """``blueprint.fold``: ``{"doc", "result"}``; ``doc`` is the input text when nothing changed."""
     args: dict[str, Any] = {
@@ -364,7 +366,7 @@ def _counted(op: str, args: dict[str, Any], counter: Callable[[str], int] | str 
 
 def render_index(
     doc: str,
-    snapshot: dict[str, Any],
+    snapshot: Mapping[str, Any],
     max_tokens: int | None = None,
     *,
     counter: Callable[[str], int] | str | None = None,
@@ -388,7 +390,7 @@ def render_index(
     return counted
 
 
-def format_for_director(result: dict[str, Any], conflict: bool = False) -> str:
+def format_for_director(result: Mapping[str, Any], conflict: bool = False) -> str:
     """``blueprint.format_for_director``: the fold account as one line."""
     return str(call("blueprint.format_for_director", result=result, conflict=conflict)["line"])
 
@@ -396,9 +398,9 @@ def format_for_director(result: dict[str, Any], conflict: bool = False) -> str:
 def check_anchor(
     where: str,
     *,
-    file_text: dict[str, Any] | None = None,
-    unreadable: list[str] | None = None,
-    snapshot: dict[str, Any] | None = None,
+    file_text: Mapping[str, Any] | None = None,
+    unreadable: Sequence[str] | None = None,
+    snapshot: Mapping[str, Any] | None = None,
 ) -> AnchorCheck:
     """Three-valued check of a where anchor against file texts (``blueprint.check_anchor``)."""
     result: AnchorCheck = forward(
@@ -411,7 +413,7 @@ def check_anchor(
     return result
 
 
-def cost_mode(sample_ms: int, sampled_at: str, *, now: str | None = None) -> CostMode:
+def cost_mode(sample_ms: int, sampled_at: Time, *, now: Time | None = None) -> CostMode:
     """Cheap or costly rescans from the first scan sample, with its expiry (``blueprint.cost_mode``)."""
     result: CostMode = forward(
         "blueprint.cost_mode", {"sample_ms": sample_ms, "sampled_at": sampled_at}, now=now
@@ -437,7 +439,7 @@ def defaults() -> BlueprintDefaults:
 
 
 def evidence_modules(
-    snapshot: dict[str, Any], paths: list[str], *, root: str | None = None
+    snapshot: Mapping[str, Any], paths: Sequence[str], *, root: str | None = None
 ) -> list[str]:
     """Map opened file paths to the sorted set of derived modules (``blueprint.evidence_modules``)."""
     modules: list[str] = forward(
@@ -447,7 +449,7 @@ def evidence_modules(
 
 
 def gc_plan(
-    doc: str, snapshot: dict[str, Any], now: str, *, archive_ok: bool | None = None
+    doc: str, snapshot: Mapping[str, Any], now: Time, *, archive_ok: bool | None = None
 ) -> GcPlan:
     """Plan orphan marking, unmarking and 90-day removal (``blueprint.gc_plan``)."""
     result: GcPlan = forward(
@@ -457,7 +459,7 @@ def gc_plan(
 
 
 def graph(
-    snapshot: dict[str, Any],
+    snapshot: Mapping[str, Any],
     format: Literal["mermaid", "dot"] = "mermaid",
     *,
     doc: str | None = None,
@@ -470,13 +472,23 @@ def graph(
 
 
 def guard_root(
-    root: str, home: str, is_git: bool, root_entries: list[str], *, storage_root: str | None = None
+    root: StrPath,
+    home: StrPath,
+    is_git: bool,
+    root_entries: Sequence[str],
+    *,
+    storage_root: StrPath | None = None,
 ) -> GuardedRoot:
     """Refuse /, $HOME, non-projects and storage inside the project (``blueprint.guard_root``)."""
     result: GuardedRoot = forward(
         "blueprint.guard_root",
-        {"root": root, "home": home, "is_git": is_git, "root_entries": root_entries},
-        storage_root=storage_root,
+        {
+            "root": path_arg(root, "root"),
+            "home": path_arg(home, "home"),
+            "is_git": is_git,
+            "root_entries": root_entries,
+        },
+        storage_root=None if storage_root is None else path_arg(storage_root, "storage_root"),
     )
     return result
 
@@ -487,15 +499,18 @@ def parse(text: str) -> BlueprintModel:
     return result
 
 
-def project_id(root: str) -> str:
-    """The one project-id derivation from an absolute root (``blueprint.project_id``)."""
-    project_id: str = forward("blueprint.project_id", {"root": root})["project_id"]
+def project_id(root: StrPath) -> str:
+    """The one project-id derivation from a root (made absolute against the current directory
+    when relative) (``blueprint.project_id``)."""
+    project_id: str = forward("blueprint.project_id", {"root": path_arg(root, "root")})[
+        "project_id"
+    ]
     return project_id
 
 
-def scan(root: str | Path, *, max_file_bytes: int | None = None) -> ScanResult:
+def scan(root: StrPath, *, max_file_bytes: int | None = None) -> ScanResult:
     """Scan a repository into a snapshot (``blueprint.scan``): per-language modules, import edges,
-    fingerprints and the repo token. ``root`` must be absolute; the result is itself a valid
+    fingerprints and the repo token. A relative ``root`` is taken against the current directory; the result is itself a valid
     ``snapshot`` for :func:`render_index`, :func:`fold` and the other ops."""
     result: ScanResult = forward(
         "blueprint.scan", {"root": path_arg(root, "root")}, max_file_bytes=max_file_bytes
@@ -503,7 +518,7 @@ def scan(root: str | Path, *, max_file_bytes: int | None = None) -> ScanResult:
     return result
 
 
-def read_module(doc: str, snapshot: dict[str, Any], module: str) -> ModuleView:
+def read_module(doc: str, snapshot: Mapping[str, Any], module: str) -> ModuleView:
     """The read view of one derived module: prose plus derived imports (``blueprint.read_module``)."""
     result: ModuleView = forward(
         "blueprint.read_module", {"doc": doc, "snapshot": snapshot, "module": module}
@@ -511,34 +526,34 @@ def read_module(doc: str, snapshot: dict[str, Any], module: str) -> ModuleView:
     return result
 
 
-def render(doc: dict[str, Any]) -> str:
+def render(doc: Mapping[str, Any]) -> str:
     """Render a document model canonically (``blueprint.render``)."""
     text: str = forward("blueprint.render", {"doc": doc})["text"]
     return text
 
 
-def revision_name(now: str, nonce: str) -> str:
+def revision_name(now: Time, nonce: str) -> str:
     """The fixed-width revision file name for a time and nonce (``blueprint.revision_name``)."""
     name: str = forward("blueprint.revision_name", {"now": now, "nonce": nonce})["name"]
     return name
 
 
-def revision_prune(names: list[str]) -> RevisionPrune:
+def revision_prune(names: Sequence[str]) -> RevisionPrune:
     """Which revision names to keep (newest 5), delete and ignore (``blueprint.revision_prune``)."""
     result: RevisionPrune = forward("blueprint.revision_prune", {"names": names})
     return result
 
 
-def storage_paths(home: str, project_id: str) -> StoragePaths:
+def storage_paths(home: StrPath, project_id: str) -> StoragePaths:
     """The storage directory, file and revisions paths of a project (``blueprint.storage_paths``)."""
     result: StoragePaths = forward(
-        "blueprint.storage_paths", {"home": home, "project_id": project_id}
+        "blueprint.storage_paths", {"home": path_arg(home, "home"), "project_id": project_id}
     )
     return result
 
 
 def validate_item(
-    item: dict[str, Any], snapshot: dict[str, Any], evidence: list[str]
+    item: Mapping[str, Any], snapshot: Mapping[str, Any], evidence: Sequence[str]
 ) -> ItemVerdict:
     """Run the four rejecting gates on one item (``blueprint.validate_item``)."""
     result: ItemVerdict = forward(

@@ -11,12 +11,12 @@ only holds it and fills in the inputs. One instance may be shared by every threa
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from . import _fourx
-from ._ops import path_arg
+from ._ops import Time, path_arg, plain_args
 from .errors import InvalidInput
 from .report import FailPatternScan, MinerScan
 from .state import State
@@ -39,7 +39,7 @@ class CachedWorkspace:
     def __repr__(self) -> str:
         return f"CachedWorkspace({self.root!r})"
 
-    def call(self, op: str, input: dict[str, Any] | None = None, /, **kwargs: Any) -> Any:
+    def call(self, op: str, input: Mapping[str, Any] | None = None, /, **kwargs: Any) -> Any:
         """Runs one cached read op by name (``workspace.list_features``, ``workspace.load_feature``,
         ``workspace.read_state``, ``config.read``, ``config.load_merged``,
         ``workspace.compare_backlog_mirror``, ``workspace.cleanable_features``, ``miner.*``);
@@ -48,7 +48,7 @@ class CachedWorkspace:
             raise InvalidInput(
                 f"the input of {op!r} must be a dict, not {type(input).__name__}", field="input"
             )
-        return self._held.call(op, {**(input or {}), **kwargs})
+        return self._held.call(op, plain_args({**(input or {}), **kwargs}))
 
     def list_features(self) -> FeatureList:
         """Every feature, leniently loaded and sorted by id; every skip is a warning."""
@@ -84,30 +84,30 @@ class CachedWorkspace:
         return result
 
     def cleanable_features(
-        self, now: str, *, pid_alive: dict[str, bool] | None = None
+        self, now: Time, *, pid_alive: Mapping[str, bool] | None = None
     ) -> list[CleanCandidate]:
         """The done/abandoned features whose run directories could be cleaned, with sizes."""
         args: dict[str, Any] = {"now": now}
         if pid_alive is not None:
             args["pid_alive"] = pid_alive
-        found: list[CleanCandidate] = self._held.call("workspace.cleanable_features", args)[
+        found: list[CleanCandidate] = self._held.call("workspace.cleanable_features", plain_args(args))[
             "candidates"
         ]
         return found
 
-    def scan_escalations(self, feature_ids: list[str] | None = None) -> MinerScan:
+    def scan_escalations(self, feature_ids: Sequence[str] | None = None) -> MinerScan:
         """Improvement candidates from the escalation files of past rounds."""
         result: MinerScan = self._held.call("miner.scan_escalations", _ids(feature_ids))
         return result
 
-    def scan_stuck(self, feature_ids: list[str] | None = None) -> MinerScan:
+    def scan_stuck(self, feature_ids: Sequence[str] | None = None) -> MinerScan:
         """Improvement candidates from features stuck in ``blocked`` / ``needs-attention``."""
         result: MinerScan = self._held.call("miner.scan_stuck", _ids(feature_ids))
         return result
 
     def scan_fail_patterns(
         self,
-        feature_ids: list[str] | None = None,
+        feature_ids: Sequence[str] | None = None,
         *,
         min_occurrences: int | None = None,
         cjk: bool | None = None,
@@ -122,5 +122,5 @@ class CachedWorkspace:
         return result
 
 
-def _ids(feature_ids: list[str] | None) -> dict[str, Any]:
+def _ids(feature_ids: Sequence[str] | None) -> dict[str, Any]:
     return {} if feature_ids is None else {"feature_ids": feature_ids}

@@ -1,8 +1,10 @@
 """``python -m fourx``: the library from the command line.
 
 Subcommands: ``route``, ``pipeline``, ``state show|diagram``, ``contract check``,
-``blueprint index|fold|graph``, ``run-script`` (the conductor's decisions for a scripted run) and
-``ops``. Output is human-readable by default and JSON with ``--json``; errors print their kind and message and exit with status 1 (2 for usage errors).
+``blueprint scan|index|fold|graph``, ``run-script`` (the conductor's decisions for a scripted run),
+``call`` (any op, JSON in and out) and ``ops``. Output is human-readable by default and JSON with
+``--json``; errors print their kind and message and exit with status 1 (2 for usage errors;
+``contract check`` has its own three statuses, see its ``--help``).
 Every answer comes from the core through the typed API; this module only parses arguments and
 formats results.
 """
@@ -158,8 +160,29 @@ def _cmd_state_show(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _read_events(path: str) -> list[Any]:
+    """The lines of an ``events.jsonl`` file as JSON values (blank lines skipped)."""
+    events: list[Any] = []
+    for n, line in enumerate(_read_text(path).splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            events.append(json.loads(line))
+        except json.JSONDecodeError as e:
+            raise _Exit(f"{path}:{n} is not a JSON line: {e}") from e
+    return events
+
+
 def _cmd_state_diagram(args: argparse.Namespace, out: TextIO) -> int:
-    text = diagram(args.format)
+    events_file = args.events
+    if args.feature:
+        events_file = os.path.join(workspace.feature_dir(os.path.abspath(args.root), args.feature), "events.jsonl")
+    if events_file is not None:
+        # The path is drawn by the core (state.diagram with `events`): visited phases and edges,
+        # the current phase, and moves the plain drawing has no edge for.
+        text = str(_ops.call("state.diagram", format=args.format, events=_read_events(events_file))["text"])
+    else:
+        text = diagram(args.format)
     if args.json:
         _emit_json({"format": args.format, "text": text}, out)
     else:
@@ -167,37 +190,46 @@ def _cmd_state_diagram(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+CONTRACT_EXIT_ADVANCE = 0
+CONTRACT_EXIT_BLOCKS = 1
+CONTRACT_EXIT_INVALID = 2
+
+
 def _cmd_contract_check(args: argparse.Namespace, out: TextIO) -> int:
-    """Exit 0: a valid contract the router may act on (whatever verdict the agent reports).
-    Exit 1: an invalid output (parse error, violated pass condition, or a verdict that needs
-    inline verification) -- router.md: do not advance on it."""
+    """Exit 0: the output lets the harness advance (``may_advance``). Exit 1: a valid output that
+    blocks (a review asking for changes, a failed or violated contract, a verdict needing inline
+    verification). Exit 2: not a valid output at all (parse error: no contract, bad envelope...)."""
     text = _read_text(args.file)
     try:
         parsed = router.parse_output(args.agent, text)
     except FourxError as e:
         if args.json:
             error = {"kind": e.kind, "message": e.message, "field": e.field}
-            _emit_json({"valid": False, "error": error}, out)
+            _emit_json({"valid": False, "may_advance": False, "error": error}, out)
         else:
             print(f"INVALID  {args.agent}: {e.kind}", file=out)
             print(f"  {e.message}", file=out)
             if e.field:
                 print(f"  field: {e.field}", file=out)
-        return 1
-    result = parsed["result"]
+        return CONTRACT_EXIT_INVALID
+    result: dict[str, Any] = dict(parsed["result"])
+    may_advance = bool(parsed["may_advance"])
+    status = CONTRACT_EXIT_ADVANCE if may_advance else CONTRACT_EXIT_BLOCKS
+    if args.json:
+        _emit_json(
+            {"valid": True, "may_advance": may_advance, "kind": parsed["kind"], "result": result},
+            out,
+        )
+        return status
     if parsed["kind"] == "write":
         problems = [f"pass condition violated: {v}" for v in result.get("violations", [])]
         passes = result.get("passed")
     else:
-        problems = []
-        if result.get("needs_inline_verification"):
-            problems = [f"needs inline verification: {c}" for c in result.get("checks", [])]
+        problems = [f"needs inline verification: {c}" for c in result.get("checks", [])] if result.get(
+            "needs_inline_verification"
+        ) else []
         passes = result.get("passes")
-    valid = not problems
-    if args.json:
-        _emit_json({"valid": valid, "kind": parsed["kind"], "result": result}, out)
-        return 0 if valid else 1
-    verdict = "VALID" if valid else "INVALID"
+    verdict = "ADVANCE" if may_advance else "BLOCKS"
     outcome = {True: "passes", False: "does not pass", None: "no pass rule"}[passes]
     blocking = " (blocking)" if result.get("blocking") else ""
     print(
@@ -209,7 +241,7 @@ def _cmd_contract_check(args: argparse.Namespace, out: TextIO) -> int:
         print(f"  critical: {issue}", file=out)
     for p in problems:
         print(f"  {p}", file=out)
-    return 0 if valid else 1
+    return status
 
 
 def _blueprint_doc(path: str | None) -> str:
@@ -261,6 +293,46 @@ def _cmd_blueprint_graph(args: argparse.Namespace, out: TextIO) -> int:
         _emit_json({"format": args.format, "text": text}, out)
     else:
         out.write(text)
+    return 0
+
+
+def _cmd_blueprint_scan(args: argparse.Namespace, out: TextIO) -> int:
+    # The op wants an absolute root; a relative one is taken against the current directory.
+    snapshot = blueprint.scan(os.path.abspath(args.root), max_file_bytes=args.max_file_bytes)
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as f:
+            _emit_json(snapshot, f)
+        if not args.json:
+            print(
+                f"{len(snapshot['modules'])} modules, {len(snapshot['edges'])} edges -> {args.output}",
+                file=out,
+            )
+        return 0
+    _emit_json(snapshot, out)
+    return 0
+
+
+def _cmd_call(args: argparse.Namespace, out: TextIO) -> int:
+    """Runs one op: the input is JSON text (an argument, or '-' for stdin; default ``{}``); the
+    result is printed as JSON; an error prints the op's error document on stderr and exits 1."""
+    text = "{}" if args.input is None else (sys.stdin.read() if args.input == "-" else args.input)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise _Exit(f"the input is not JSON: {e}", status=2) from e
+    if not isinstance(data, dict):
+        raise _Exit("the input must be a JSON object", status=2)
+    try:
+        result = _ops.call(args.op, data)
+    except FourxError as e:
+        error: dict[str, Any] = {"kind": e.kind, "message": e.message}
+        if e.field is not None:
+            error["field"] = e.field
+        if e.result is not None:
+            error["result"] = e.result
+        _emit_json({"error": error}, sys.stderr)
+        return 1
+    _emit_json(result, out)
     return 0
 
 
@@ -414,14 +486,36 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--feature", help="show this feature's state.json instead of the table")
     q.add_argument("--root", default=".", help="the workspace root (default: .)")
     q.set_defaults(run=_cmd_state_show)
-    q = ssub.add_parser("diagram", parents=[common], help="the transition graph as text")
+    q = ssub.add_parser(
+        "diagram",
+        parents=[common],
+        help="the transition graph as text, optionally with the path a feature took",
+        description=(
+            "Draws the state machine as Mermaid or DOT. With --events (an events.jsonl file) or "
+            "--feature (its .4x/run/<ID>/events.jsonl under --root) the path the feature took is "
+            "drawn on top: visited phases and edges marked, the current phase highlighted."
+        ),
+    )
     q.add_argument("--format", choices=["mermaid", "dot"], default="mermaid")
+    where = q.add_mutually_exclusive_group()
+    where.add_argument("--events", help="an events.jsonl file whose path to draw")
+    where.add_argument("--feature", help="draw this feature's path (its events.jsonl under --root)")
+    q.add_argument("--root", default=".", help="the workspace root for --feature (default: .)")
     q.set_defaults(run=_cmd_state_diagram)
 
     p = sub.add_parser("contract", parents=[common], help="agent output contracts")
     csub = p.add_subparsers(dest="contract_command", metavar="check", required=True)
     q = csub.add_parser(
-        "check", parents=[common], help="validate an agent's output (exit 0 accepted, 1 rejected)"
+        "check",
+        parents=[common],
+        help="validate an agent's output (exit 0 advance, 1 blocks, 2 invalid)",
+        description=(
+            "Validates an agent's output with the parser its agent needs (router.parse_output). "
+            "Exit status: 0 when the output lets the harness advance (may_advance); 1 when it is "
+            "a valid output that blocks (a review asking for changes, a failed or violated "
+            "contract, a verdict that needs inline verification); 2 when it is not a valid "
+            "output (no contract, a malformed envelope or block, an unknown agent)."
+        ),
     )
     q.add_argument(
         "--agent", required=True, help="the agent that wrote the output (e.g. code-reviewer)"
@@ -430,7 +524,18 @@ def build_parser() -> argparse.ArgumentParser:
     q.set_defaults(run=_cmd_contract_check)
 
     p = sub.add_parser("blueprint", parents=[common], help="the per-repository blueprint")
-    bsub = p.add_subparsers(dest="blueprint_command", metavar="index|fold|graph", required=True)
+    bsub = p.add_subparsers(
+        dest="blueprint_command", metavar="scan|index|fold|graph", required=True
+    )
+    q = bsub.add_parser(
+        "scan",
+        parents=[common],
+        help="scan a repository into a module snapshot (JSON, the --snapshot of index and graph)",
+    )
+    q.add_argument("root", help="the repository root (relative to the current directory is fine)")
+    q.add_argument("-o", "--output", help="write the snapshot to this file instead of stdout")
+    q.add_argument("--max-file-bytes", type=int, help="skip files larger than this (default: the core's)")
+    q.set_defaults(run=_cmd_blueprint_scan)
     q = bsub.add_parser("index", parents=[common], help="render the token-capped index")
     q.add_argument("--doc", help="blueprint.md (absent file = empty blueprint)")
     q.add_argument("--snapshot", required=True, help="the module snapshot (JSON)")
@@ -478,6 +583,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(run=_cmd_hook)
 
+    p = sub.add_parser(
+        "call",
+        help="run any op: JSON in, JSON out (exit 0 ok, 1 error document on stderr)",
+        description=(
+            "Runs one operation by name (see `ops`). INPUT is the op's JSON object as an "
+            "argument, or '-' to read it from stdin (default: {}). The result is printed as "
+            "JSON and the exit status is 0; an op error prints {\"error\": {kind, message, "
+            "field?, result?}} on stderr and exits 1; input that is not a JSON object exits 2."
+        ),
+    )
+    p.add_argument("op", help="the op name, e.g. state.can_transition")
+    p.add_argument("input", nargs="?", help="the input JSON object, or '-' for stdin")
+    p.set_defaults(run=_cmd_call)
+
     p = sub.add_parser("ops", parents=[common], help="the operation catalog")
     p.add_argument("prefix", nargs="?", default="", help="only ops whose name starts with this")
     p.set_defaults(run=_cmd_ops)
@@ -486,7 +605,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Runs the CLI on ``argv`` (default ``sys.argv[1:]``), writing to ``out`` (default stdout);
-    returns the exit status: 0 success, 1 a fourx error or a rejected contract, 2 usage."""
+    returns the exit status: 0 success, 1 a fourx error, 2 usage (``contract check``: 0 advance,
+    1 blocks, 2 invalid)."""
     out = sys.stdout if out is None else out
     parser = build_parser()
     args = parser.parse_args(argv)

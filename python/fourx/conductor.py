@@ -31,9 +31,10 @@ file texts are inputs, and :func:`resume_listing` is the one fs helper that gath
 """
 
 import os
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal, NotRequired, TypedDict, Union
 
-from ._ops import forward, path_arg
+from ._ops import StrPath, Time, forward, path_arg
 from ._words import HookTiming
 from .state import State
 from .workspace import Event
@@ -607,20 +608,20 @@ class ResumeListing(TypedDict):
 
 
 def start(
-    config: dict[str, Any],
-    feature: dict[str, Any],
+    config: Mapping[str, Any],
+    feature: Mapping[str, Any],
     *,
-    now: str,
+    now: Time,
     pid: int,
-    state: State | dict[str, Any] | None = None,
+    state: State | Mapping[str, Any] | None = None,
     runner: str | None = None,
     max_rounds: int | None = None,
     profile_name: str | None = None,
-    run_overrides: dict[str, Any] | None = None,
+    run_overrides: Mapping[str, Any] | None = None,
     force_all_angles: bool | None = None,
     pid_alive: bool | None = None,
-    feature_files: dict[str, str] | None = None,
-    round_files: dict[str, str] | None = None,
+    feature_files: Mapping[str, str] | None = None,
+    round_files: Mapping[str, str] | None = None,
     facts: Facts | None = None,
 ) -> Step:
     """Starts a run (``conductor.start``): builds a new state (``createdAt = now``) or takes the
@@ -646,10 +647,10 @@ def start(
 
 
 def next(  # noqa: A001 - the op's name; a harness calls it as conductor.next
-    config: dict[str, Any],
-    feature: dict[str, Any],
-    state: State | dict[str, Any],
-    loop: Loop | dict[str, Any],
+    config: Mapping[str, Any],
+    feature: Mapping[str, Any],
+    state: State | Mapping[str, Any],
+    loop: Loop | Mapping[str, Any],
     *,
     facts: Facts | None = None,
 ) -> Step:
@@ -665,11 +666,11 @@ def next(  # noqa: A001 - the op's name; a harness calls it as conductor.next
 
 
 def apply(
-    config: dict[str, Any],
-    feature: dict[str, Any],
-    state: State | dict[str, Any],
-    loop: Loop | dict[str, Any],
-    outcome: Outcome | dict[str, Any],
+    config: Mapping[str, Any],
+    feature: Mapping[str, Any],
+    state: State | Mapping[str, Any],
+    loop: Loop | Mapping[str, Any],
+    outcome: Outcome | Mapping[str, Any],
     *,
     facts: Facts | None = None,
 ) -> Step:
@@ -685,12 +686,12 @@ def apply(
 
 
 def resume(
-    config: dict[str, Any],
-    feature: dict[str, Any],
-    state: State | dict[str, Any],
+    config: Mapping[str, Any],
+    feature: Mapping[str, Any],
+    state: State | Mapping[str, Any],
     *,
-    feature_files: dict[str, str] | None = None,
-    round_files: dict[str, str] | None = None,
+    feature_files: Mapping[str, str] | None = None,
+    round_files: Mapping[str, str] | None = None,
 ) -> Resumed:
     """Crash recovery (``conductor.resume``): consumes a manual phase, or infers the phase to
     resume from the artifacts a round left and applies ``recover_to`` when it differs."""
@@ -704,9 +705,9 @@ def resume(
 
 
 def run_script(
-    config: dict[str, Any],
-    feature: dict[str, Any],
-    start: StartInput | dict[str, Any],
+    config: Mapping[str, Any],
+    feature: Mapping[str, Any],
+    start: StartInput | Mapping[str, Any],
     outcomes: list[ScriptOutcome] | list[Outcome],
 ) -> Script:
     """Replays a run (``conductor.run_script``): :func:`start` on ``start``, then one
@@ -719,7 +720,7 @@ def run_script(
     return script
 
 
-def resume_listing(root: str | os.PathLike[str], feature_id: str) -> ResumeListing:
+def resume_listing(root: StrPath, feature_id: str) -> ResumeListing:
     """Reads what a resume needs (``workspace.resume_listing``): ``state.json`` and the texts of
     the fixed artifact names of the feature directory and of ``rounds/round-<state.round>/``
     that exist."""

@@ -6,10 +6,12 @@ ops. ``cjk=True`` adds character bigrams of Han, Kana and Hangul runs to the wor
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from typing import Any, TypedDict, cast
 
 from . import call
-from ._ops import forward
+from ._ops import StrPath, forward, path_arg
 
 __all__ = [
     "ReportIssues",
@@ -89,7 +91,7 @@ def is_similar(a: str, b: str, threshold: float = 0.6, cjk: bool = False) -> boo
 
 
 def dedupe_discovered(
-    candidates: list[DiscoveredFeature], existing: list[dict[str, Any]], cjk: bool = False
+    candidates: list[DiscoveredFeature], existing: Sequence[Mapping[str, Any]], cjk: bool = False
 ) -> list[DiscoveredFeature]:
     """Discovered features not similar to an existing feature or an earlier kept one."""
     out = call("discover.dedupe", candidates=candidates, existing=existing, cjk=cjk)
@@ -97,9 +99,9 @@ def dedupe_discovered(
 
 
 def dedupe_candidates(
-    candidates: list[dict[str, Any]],
-    existing_features: list[dict[str, Any]],
-    existing_candidates: list[dict[str, Any]],
+    candidates: Sequence[Mapping[str, Any]],
+    existing_features: Sequence[Mapping[str, Any]],
+    existing_candidates: Sequence[Mapping[str, Any]],
     cjk: bool = False,
 ) -> list[dict[str, Any]]:
     """Candidates not similar to existing features, existing candidates or earlier kept ones."""
@@ -125,45 +127,45 @@ def parse_candidates(text: str) -> dict[str, Any]:
     return pool
 
 
-def render_candidates(pool: dict[str, Any]) -> str:
+def render_candidates(pool: Mapping[str, Any]) -> str:
     """The candidate-pool file bytes (indented Go JSON + newline) (``candidates.render``)."""
     text: str = forward("candidates.render", {"pool": pool})["text"]
     return text
 
 
 def scan_escalations(
-    escalations: list[dict[str, Any]] | None = None,
+    escalations: Sequence[Mapping[str, Any]] | None = None,
     *,
-    root: str | None = None,
-    feature_ids: list[str] | None = None,
+    root: StrPath | None = None,
+    feature_ids: Sequence[str] | None = None,
 ) -> MinerScan:
     """Candidates from the escalation files of past rounds: given as ``{feature_id, round,
     text}`` entries, or read from the workspace at ``root`` (``miner.scan_escalations``)."""
     result: MinerScan = forward(
-        "miner.scan_escalations", {}, escalations=escalations, root=root, feature_ids=feature_ids
+        "miner.scan_escalations", {}, escalations=escalations, root=None if root is None else path_arg(root, "root"), feature_ids=feature_ids
     )
     return result
 
 
 def scan_stuck(
-    features: list[dict[str, Any]] | None = None,
+    features: Sequence[Mapping[str, Any]] | None = None,
     *,
-    root: str | None = None,
-    feature_ids: list[str] | None = None,
+    root: StrPath | None = None,
+    feature_ids: Sequence[str] | None = None,
 ) -> MinerScan:
     """Candidates from features stuck in ``blocked`` / ``needs-attention``: given with their
     state texts, or read from the workspace at ``root`` (``miner.scan_stuck``)."""
     result: MinerScan = forward(
-        "miner.scan_stuck", {}, features=features, root=root, feature_ids=feature_ids
+        "miner.scan_stuck", {}, features=features, root=None if root is None else path_arg(root, "root"), feature_ids=feature_ids
     )
     return result
 
 
 def scan_fail_patterns(
-    reports: list[dict[str, Any]] | None = None,
+    reports: Sequence[Mapping[str, Any]] | None = None,
     *,
-    root: str | None = None,
-    feature_ids: list[str] | None = None,
+    root: StrPath | None = None,
+    feature_ids: Sequence[str] | None = None,
     min_occurrences: int | None = None,
     cjk: bool | None = None,
 ) -> FailPatternScan:
@@ -173,7 +175,7 @@ def scan_fail_patterns(
         "miner.scan_fail_patterns",
         {},
         reports=reports,
-        root=root,
+        root=None if root is None else path_arg(root, "root"),
         feature_ids=feature_ids,
         min_occurrences=min_occurrences,
         cjk=cjk,

@@ -7,10 +7,12 @@ plain dicts with the seed's JSON keys (``.4x/settings.json`` shapes).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from typing import Any, TypedDict, cast
 
 from . import call
-from ._ops import forward
+from ._ops import StrPath, forward, path_arg
 
 __all__ = [
     "ResolvedPhase",
@@ -122,19 +124,19 @@ class RoleArtifactView(TypedDict):
     absent_upstream: list[str]
 
 
-def merge_config(user: dict[str, Any] | None, project: dict[str, Any] | None) -> dict[str, Any]:
+def merge_config(user: Mapping[str, Any] | None, project: Mapping[str, Any] | None) -> dict[str, Any]:
     """The user config under the project config (``config.merge``)."""
     return cast(dict[str, Any], call("config.merge", user=user, project=project)["config"])
 
 
-def validate_config(config: dict[str, Any]) -> Validation:
+def validate_config(config: Mapping[str, Any]) -> Validation:
     """Every problem of a project config (``config.validate``); never raises for a bad config."""
     return cast(Validation, call("config.validate", config=config))
 
 
 def resolve_profile(
-    config: dict[str, Any] | None = None,
-    feature: dict[str, Any] | None = None,
+    config: Mapping[str, Any] | None = None,
+    feature: Mapping[str, Any] | None = None,
     override: str = "",
 ) -> ResolvedProfile:
     """The pipeline profile of a feature (``profile.resolve``)."""
@@ -144,11 +146,11 @@ def resolve_profile(
 
 
 def resolve_pipeline(
-    config: dict[str, Any],
-    feature: dict[str, Any] | None = None,
+    config: Mapping[str, Any],
+    feature: Mapping[str, Any] | None = None,
     profile_name: str = "",
     manual_runner: str = "",
-    run_overrides: dict[str, dict[str, str]] | None = None,
+    run_overrides: dict[str, Mapping[str, str]] | None = None,
 ) -> list[ResolvedPhase]:
     """Every enabled phase of a feature's pipeline with its role, runner and model."""
     out = call(
@@ -163,10 +165,10 @@ def resolve_pipeline(
 
 
 def resolve_phase_runner(
-    config: dict[str, Any],
+    config: Mapping[str, Any],
     phase: str,
-    feature: dict[str, Any] | None = None,
-    profile: dict[str, Any] | None = None,
+    feature: Mapping[str, Any] | None = None,
+    profile: Mapping[str, Any] | None = None,
     manual: str = "",
 ) -> str:
     """The runner of one phase (``runner.resolve_phase``)."""
@@ -182,12 +184,12 @@ def resolve_phase_runner(
 
 
 def resolve_phase_model(
-    config: dict[str, Any],
+    config: Mapping[str, Any],
     phase: str,
     role: str,
     runner: str,
-    feature: dict[str, Any] | None = None,
-    profile: dict[str, Any] | None = None,
+    feature: Mapping[str, Any] | None = None,
+    profile: Mapping[str, Any] | None = None,
     manual: str = "",
 ) -> str:
     """The model of one phase (``model.resolve_phase``)."""
@@ -204,12 +206,12 @@ def resolve_phase_model(
     return cast(str, out["model"])
 
 
-def resolve_tier_model(config: dict[str, Any], runner: str, tier: str) -> str:
+def resolve_tier_model(config: Mapping[str, Any], runner: str, tier: str) -> str:
     """The model of a tier for a runner (``model.resolve_tier``)."""
     return cast(str, call("model.resolve_tier", config=config, runner=runner, tier=tier)["model"])
 
 
-def resolve_model(config: dict[str, Any], runner: str, role: str) -> str:
+def resolve_model(config: Mapping[str, Any], runner: str, role: str) -> str:
     """The model of a role on a runner (``model.resolve``)."""
     return cast(str, call("model.resolve", config=config, runner=runner, role=role)["model"])
 
@@ -220,14 +222,14 @@ def artifact_contract(role: str) -> ArtifactContract:
     return result
 
 
-def notifications_enabled(config: dict[str, Any]) -> bool:
+def notifications_enabled(config: Mapping[str, Any]) -> bool:
     """Whether OS notifications are on (unset means on) (``config.notifications_enabled``)."""
     enabled: bool = forward("config.notifications_enabled", {"config": config})["enabled"]
     return enabled
 
 
 def design_doc_search_order(
-    feature: dict[str, Any], doc_type: str, *, extra_dirs: list[str] | None = None
+    feature: Mapping[str, Any], doc_type: str, *, extra_dirs: Sequence[str] | None = None
 ) -> DesignDocSearch:
     """Where to look for a feature's spec or plan document, in order (``design_doc.search_order``)."""
     result: DesignDocSearch = forward(
@@ -237,7 +239,7 @@ def design_doc_search_order(
 
 
 def merge_hooks(
-    *, global_: dict[str, Any] | None = None, feature: dict[str, Any] | None = None
+    *, global_: Mapping[str, Any] | None = None, feature: Mapping[str, Any] | None = None
 ) -> dict[str, Any] | None:
     """Global hooks with feature hook points replacing whole lists (null when both are unset) (``hooks.merge``)."""
     merged = forward("hooks.merge", {}, global_=global_, feature=feature)
@@ -245,13 +247,13 @@ def merge_hooks(
     return hooks
 
 
-def resolve_limits(config: dict[str, Any], *, role: str | None = None) -> Limits:
+def resolve_limits(config: Mapping[str, Any], *, role: str | None = None) -> Limits:
     """A role's fix rounds, parallel reviewers, angles per reviewer and max discovered features (``limits.resolve``)."""
     result: Limits = forward("limits.resolve", {"config": config}, role=role)
     return result
 
 
-def resolve_deep_model(config: dict[str, Any], runner: str, role: str) -> str:
+def resolve_deep_model(config: Mapping[str, Any], runner: str, role: str) -> str:
     """The deep model of a role, or "" when it sets no deep_model (``model.resolve_deep``)."""
     model: str = forward("model.resolve_deep", {"config": config, "runner": runner, "role": role})[
         "model"
@@ -259,7 +261,7 @@ def resolve_deep_model(config: dict[str, Any], runner: str, role: str) -> str:
     return model
 
 
-def resolve_mini_coder_model(config: dict[str, Any], runner: str, fallback_model: str) -> str:
+def resolve_mini_coder_model(config: Mapping[str, Any], runner: str, fallback_model: str) -> str:
     """The mini-coder's model, or the fallback model when unset (``model.resolve_mini_coder``)."""
     model: str = forward(
         "model.resolve_mini_coder",
@@ -269,7 +271,7 @@ def resolve_mini_coder_model(config: dict[str, Any], runner: str, fallback_model
 
 
 def effective_manual(
-    phase: str, *, run_overrides: dict[str, Any] | None = None, manual_runner: str | None = None
+    phase: str, *, run_overrides: Mapping[str, Any] | None = None, manual_runner: str | None = None
 ) -> ManualOverride:
     """A phase's manual runner and model after per-run overrides (``pipeline.effective_manual``)."""
     result: ManualOverride = forward(
@@ -281,14 +283,14 @@ def effective_manual(
     return result
 
 
-def enabled_phases(profile: dict[str, Any]) -> list[str]:
+def enabled_phases(profile: Mapping[str, Any]) -> list[str]:
     """The selectable phases a profile enables, in canonical order (``profile.enabled_phases``)."""
     phases: list[str] = forward("profile.enabled_phases", {"profile": profile})["phases"]
     return phases
 
 
 def profile_enables(
-    profile: dict[str, Any], *, phase: str | None = None, role: str | None = None
+    profile: Mapping[str, Any], *, phase: str | None = None, role: str | None = None
 ) -> ProfileEnables:
     """Whether a profile enables a phase and/or a role's phase (``profile.enables``)."""
     result: ProfileEnables = forward(
@@ -297,7 +299,7 @@ def profile_enables(
     return result
 
 
-def role_artifact_view(profile: dict[str, Any], role: str) -> RoleArtifactView:
+def role_artifact_view(profile: Mapping[str, Any], role: str) -> RoleArtifactView:
     """A role's required, forbidden and absent-upstream artifacts under a profile (``profile.role_artifact_view``)."""
     result: RoleArtifactView = forward(
         "profile.role_artifact_view", {"profile": profile, "role": role}
@@ -311,26 +313,26 @@ def default_profiles() -> dict[str, Any]:
     return profiles
 
 
-def effective_hub_repos(config: dict[str, Any]) -> list[str]:
+def effective_hub_repos(config: Mapping[str, Any]) -> list[str]:
     """The hub repos: hub_repos in order, then workspace repos marked hub (``repos.effective_hub``)."""
     hub_repos: list[str] = forward("repos.effective_hub", {"config": config})["hub_repos"]
     return hub_repos
 
 
 def resolve_feature_repo_paths(
-    feature: dict[str, Any], config: dict[str, Any], root: str
+    feature: Mapping[str, Any], config: Mapping[str, Any], root: StrPath
 ) -> dict[str, str]:
     """The paths of the repos a feature names (all when it names none) (``repos.resolve_feature_paths``)."""
     paths: dict[str, str] = forward(
-        "repos.resolve_feature_paths", {"feature": feature, "config": config, "root": root}
+        "repos.resolve_feature_paths", {"feature": feature, "config": config, "root": path_arg(root, "root")}
     )["paths"]
     return paths
 
 
-def resolve_repo_paths(config: dict[str, Any], root: str) -> dict[str, str]:
+def resolve_repo_paths(config: Mapping[str, Any], root: StrPath) -> dict[str, str]:
     """Each workspace repo's path joined under root ({".": root} without repos) (``repos.resolve_paths``)."""
     paths: dict[str, str] = forward(
-        "repos.resolve_paths", {"config": config, "root": root}
+        "repos.resolve_paths", {"config": config, "root": path_arg(root, "root")}
     )["paths"]
     return paths
 

@@ -8,9 +8,11 @@ the parser its agent needs (read-only envelope or YAML write contract).
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from collections.abc import Mapping, Sequence
 
-from ._ops import forward
+from typing import Any, Literal, TypeAlias, TypedDict, Union
+
+from ._ops import Time, forward
 
 # Memory files and prompt frames (router.md §4.23–§4.30) live in their own module.
 from ._router_prompt import (
@@ -105,7 +107,10 @@ __all__ = [
     "UpdateArtifactResult",
     "FinalizeMemoryResult",
     "IntentReadyResult",
+    "AgentInfo",
+    "AgentsResult",
     "active_workflows",
+    "agents",
     "runnable_tasks",
     "memory_task",
     "followup_tasks",
@@ -127,6 +132,8 @@ __all__ = [
     "ParseBrainstormHandoffResult",
     "ParseMarkersResult",
     "ParseOutputResult",
+    "ReadonlyOutput",
+    "WriteOutput",
     "ParseReadonlyOutputResult",
     "ParseSessionSettingsResult",
     "ParseSubjectResult",
@@ -219,11 +226,23 @@ class ParseMarkersResult(TypedDict):
     debug_stuck: bool
 
 
-class ParseOutputResult(TypedDict):
-    """The result of ``router.parse_output``."""
+class ReadonlyOutput(TypedDict):
+    """``router.parse_output`` for a read-only agent: ``kind == "readonly"``."""
 
-    kind: Literal["readonly", "write"]
-    result: dict[str, Any]
+    kind: Literal["readonly"]
+    result: ParseReadonlyOutputResult
+    #: Whether a harness may continue on this output (the core's rule: passes and not blocking).
+    may_advance: bool
+
+
+class WriteOutput(TypedDict):
+    """``router.parse_output`` for a write agent: ``kind == "write"``."""
+
+    kind: Literal["write"]
+    result: ParseWriteContractResult
+    #: Whether a harness may continue on this output (the core's rule: passed or a soft pass;
+    #: a researcher's valid contract never blocks).
+    may_advance: bool
 
 
 class ParseReadonlyOutputResult(TypedDict):
@@ -294,6 +313,11 @@ class ParseWriteContractResult(TypedDict):
     escalate_to_full: bool
 
 
+#: The result of ``router.parse_output``: a tagged union on ``kind`` (narrow with
+#: ``if out["kind"] == "readonly": ...``); ``may_advance`` is on both.
+ParseOutputResult: TypeAlias = Union[ReadonlyOutput, WriteOutput]
+
+
 class ReconcileVerdictsResult(TypedDict):
     """The result of ``router.reconcile_verdicts``."""
 
@@ -330,6 +354,28 @@ class ValidateWorkflowIdResult(TypedDict):
     workflow_uuid: str
     timestamp: str
     nonce: str
+
+
+class AgentInfo(TypedDict):
+    """One agent of ``router.agents``: its bare and ``cc10x:`` names and its output kind."""
+
+    name: str
+    qualified: str
+    kind: Literal["readonly", "write"]
+
+
+class AgentsResult(TypedDict):
+    """The result of ``router.agents``."""
+
+    edition: str
+    agents: list[AgentInfo]
+
+
+def agents(*, edition: Edition | None = None) -> list[AgentInfo]:
+    """The agents an edition knows (default ``11.0.0``), in its table order, each with the output
+    kind :func:`parse_output` gives for it (``router.agents``)."""
+    result: AgentsResult = forward("router.agents", {}, edition=edition)
+    return result["agents"]
 
 
 def build_scope(
@@ -383,7 +429,7 @@ def dispatch(
 
 
 def event_line(
-    now: str,
+    now: Time,
     wf: str,
     event: str,
     phase: str,
@@ -494,7 +540,7 @@ def new_artifact(
     workflow_uuid: str,
     workflow_type: str,
     user_request: str,
-    now: str,
+    now: Time,
     *,
     edition: Edition | None = None,
 ) -> dict[str, Any]:
@@ -512,7 +558,7 @@ def new_artifact(
     return artifact
 
 
-def new_workflow_id(now: str, nonce: str, *, edition: Edition | None = None) -> str:
+def new_workflow_id(now: Time, nonce: str, *, edition: Edition | None = None) -> str:
     """Mint wf-YYYYMMDDTHHMMSSZ-<nonce> from now and an 8-hex-digit nonce (4.4) (``router.new_workflow_id``)."""
     workflow_uuid: str = forward(
         "router.new_workflow_id", {"now": now, "nonce": nonce}, edition=edition
@@ -542,7 +588,7 @@ def parse_output(
     agent: str,
     output: str,
     *,
-    task: dict[str, Any] | None = None,
+    task: Mapping[str, Any] | None = None,
     edition: Edition | None = None,
 ) -> ParseOutputResult:
     """Validate any agent's output with the read-only or write-contract parser its agent needs (``router.parse_output``)."""
@@ -559,7 +605,7 @@ def parse_readonly_output(
     agent: str,
     output: str,
     *,
-    task: dict[str, Any] | None = None,
+    task: Mapping[str, Any] | None = None,
     edition: Edition | None = None,
 ) -> ParseReadonlyOutputResult:
     """Validate a read-only agent's output: envelope, heading, issues, intent, scenarios, overrides (4.15) (``router.parse_readonly_output``)."""
@@ -619,7 +665,7 @@ def parse_write_contract(
 
 
 def reconcile_verdicts(
-    verdicts: list[dict[str, Any]], *, edition: Edition | None = None
+    verdicts: list[Mapping[str, Any]], *, edition: Edition | None = None
 ) -> ReconcileVerdictsResult:
     """Reconcile agent verdicts: any fail fails, the stricter verdict is authoritative (4.18) (``router.reconcile_verdicts``)."""
     result: ReconcileVerdictsResult = forward(

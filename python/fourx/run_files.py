@@ -5,9 +5,11 @@ written with Go's bytes. Thin wrappers over the ``evidence.*_verify``, ``workspa
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from typing import Any, Literal
 
-from ._ops import forward
+from ._ops import StrPath, forward, path_arg
 
 __all__ = [
     "parse_verify",
@@ -33,7 +35,7 @@ def parse_verify(text: str) -> dict[str, Any]:
     return out
 
 
-def render_verify(verify: dict[str, Any]) -> str:
+def render_verify(verify: Mapping[str, Any]) -> str:
     """The ``verify.json`` bytes ``4x verify`` writes (indented, no trailing newline)."""
     text: str = forward("evidence.render_verify", {"verify": verify})["text"]
     return text
@@ -45,7 +47,7 @@ def parse_baseline(text: str) -> dict[str, Any]:
     return out
 
 
-def render_baseline(baseline: dict[str, Any]) -> str:
+def render_baseline(baseline: Mapping[str, Any]) -> str:
     """The ``baseline.json`` bytes CaptureBaseline writes (indented, no trailing newline)."""
     text: str = forward("workspace.render_baseline", {"baseline": baseline})["text"]
     return text
@@ -57,7 +59,7 @@ def parse_angle_selection(text: str) -> dict[str, Any]:
     return out
 
 
-def render_angle_selection(selection: dict[str, Any]) -> str:
+def render_angle_selection(selection: Mapping[str, Any]) -> str:
     """The ``deep-review-angles.json`` bytes 4x writes (indented, no trailing newline)."""
     text: str = forward("angles.render_selection", {"selection": selection})["text"]
     return text
@@ -69,30 +71,34 @@ def parse_escalation(text: str) -> dict[str, Any]:
     return out
 
 
-def render_escalation(escalation: dict[str, Any]) -> str:
+def render_escalation(escalation: Mapping[str, Any]) -> str:
     """The compact ``escalation.json`` bytes (Go ``json.Marshal``, no trailing newline)."""
     text: str = forward("workspace.render_escalation", {"escalation": escalation})["text"]
     return text
 
 
 def read_run_file(
-    root: str, feature_id: str, file: _RunFileName, round: int | None = None
+    root: StrPath, feature_id: str, file: _RunFileName, round: int | None = None
 ) -> dict[str, Any] | None:
     """Reads one run file of a feature; ``None`` when it does not exist."""
     out = forward(
-        "workspace.read_run_file", {"root": root, "feature_id": feature_id, "file": file}, round=round
+        "workspace.read_run_file", {"root": path_arg(root, "root"), "feature_id": feature_id, "file": file}, round=round
     )
     value: dict[str, Any] | None = out["value"]
     return value
 
 
 def write_run_file(
-    root: str, feature_id: str, file: _RunFileName, value: dict[str, Any], round: int | None = None
+    root: StrPath,
+    feature_id: str,
+    file: _RunFileName,
+    value: Mapping[str, Any],
+    round: int | None = None,
 ) -> str:
     """Writes one run file atomically with Go's bytes; returns its path."""
     out = forward(
         "workspace.write_run_file",
-        {"root": root, "feature_id": feature_id, "file": file, "value": value},
+        {"root": path_arg(root, "root"), "feature_id": feature_id, "file": file, "value": value},
         round=round,
     )
     path: str = out["path"]

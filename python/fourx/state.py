@@ -9,6 +9,8 @@ argument. :func:`fourx.can_transition` is the extension's own builtin (no JSON o
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from typing import Any, Literal, TypedDict
 
 from ._fourx import can_transition
@@ -101,7 +103,7 @@ class StateConstants(TypedDict):
     no_progress_limit: int
 
 
-def transition(state: State | dict[str, Any], to: str, role: str | None = None) -> State:
+def transition(state: State | Mapping[str, Any], to: str, role: str | None = None) -> State:
     """Moves ``state`` to phase ``to``: checks the table, sets phase and role (default ``""``) and
     applies the round/active side effects; raises :class:`fourx.InvalidTransition` when the table
     refuses (``state.transition``)."""
@@ -109,34 +111,34 @@ def transition(state: State | dict[str, Any], to: str, role: str | None = None) 
     return result
 
 
-def recover_to(state: State | dict[str, Any], to: str, role: str | None = None) -> State:
+def recover_to(state: State | Mapping[str, Any], to: str, role: str | None = None) -> State:
     """Crash-recovery correction to a recoverable work phase, ignoring the table and the source
     phase; raises :class:`fourx.InvalidRecoveryTarget` for any other target (``state.recover_to``)."""
     result: State = forward("state.recover_to", {"state": state, "to": to}, role=role)["state"]
     return result
 
 
-def should_stop(state: State | dict[str, Any]) -> StopDecision:
+def should_stop(state: State | Mapping[str, Any]) -> StopDecision:
     """Whether a run must stop (max rounds reached, or 3 rounds without progress) and why
     (``state.should_stop``)."""
     result: StopDecision = forward("state.should_stop", {"state": state})
     return result
 
 
-def finalize_done(state: State | dict[str, Any]) -> State:
+def finalize_done(state: State | Mapping[str, Any]) -> State:
     """The pure part of ``done`` finalisation: transition to done, ``active`` false, ``stopReason``
     ``"done"`` (``state.finalize_done``; the file sequence is :meth:`fourx.Workspace.finalize_done`)."""
     result: State = forward("state.finalize_done", {"state": state})["state"]
     return result
 
 
-def validate_state(state: State | dict[str, Any]) -> StateValidation:
+def validate_state(state: State | Mapping[str, Any]) -> StateValidation:
     """Checks featureId, phase and runner of a state, listing every failure (``state.validate``)."""
     result: StateValidation = forward("state.validate", {"state": state})
     return result
 
 
-def reconcile_active(state: State | dict[str, Any], pid_alive: bool) -> Reconciled:
+def reconcile_active(state: State | Mapping[str, Any], pid_alive: bool) -> Reconciled:
     """Clears ``active`` of a state whose run loop is gone, liveness given by the caller
     (``state.reconcile_active``)."""
     result: Reconciled = forward("state.reconcile_active", {"state": state, "pid_alive": pid_alive})

@@ -9,12 +9,14 @@ write is atomic (temp file, fsync, rename) and every rule lives in the Rust core
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 import base64
 import os
 from pathlib import Path
 from typing import Any, TypedDict
 
-from ._ops import forward, path_arg
+from ._ops import Time, forward, path_arg
 from .state import Reconciled, State
 
 __all__ = [
@@ -240,20 +242,20 @@ def parse_state(text: str) -> State:
     return state
 
 
-def render_state(state: State | dict[str, Any], now: str) -> str:
+def render_state(state: State | Mapping[str, Any], now: Time) -> str:
     """The exact ``state.json`` text a write at ``now`` produces (``workspace.render_state``)."""
     text: str = forward("workspace.render_state", {"state": state, "now": now})["text"]
     return text
 
 
-def render_event(event: Event | dict[str, Any], now: str) -> str:
+def render_event(event: Event | Mapping[str, Any], now: Time) -> str:
     """The exact ``events.jsonl`` line (without newline) an append at ``now`` writes
     (``workspace.render_event``)."""
     line: str = forward("workspace.render_event", {"event": event, "now": now})["line"]
     return line
 
 
-def resolve_feature_id(prefix: str, entries: list[str]) -> str:
+def resolve_feature_id(prefix: str, entries: Sequence[str]) -> str:
     """Resolves a case-insensitive id prefix against feature file names; raises
     :class:`fourx.NotFound` or :class:`fourx.Ambiguous` (``workspace.resolve_feature_id``)."""
     fid: str = forward("workspace.resolve_feature_id", {"prefix": prefix, "entries": entries})[
@@ -312,19 +314,19 @@ def load_feature_yaml(text: str, *, mode: str | None = None) -> dict[str, Any]:
     return feature
 
 
-def render_feature_yaml(feature: dict[str, Any]) -> str:
+def render_feature_yaml(feature: Mapping[str, Any]) -> str:
     """The feature YAML bytes Go's yaml.v3 writes (divergences D1, D4, D10) (``feature.render_yaml``)."""
     text: str = forward("feature.render_yaml", {"feature": feature})["text"]
     return text
 
 
-def validate_feature(feature: dict[str, Any]) -> FeatureValidation:
+def validate_feature(feature: Mapping[str, Any]) -> FeatureValidation:
     """Strict feature validation with Go's messages (``feature.validate``)."""
     result: FeatureValidation = forward("feature.validate", {"feature": feature})
     return result
 
 
-def validate_feature_loose(feature: dict[str, Any]) -> list[str]:
+def validate_feature_loose(feature: Mapping[str, Any]) -> list[str]:
     """Lenient feature validation: warnings; a missing id fails (``feature.validate_loose``)."""
     warnings: list[str] = forward("feature.validate_loose", {"feature": feature})["warnings"]
     return warnings
@@ -345,7 +347,7 @@ def parse_backlog_mirror(text: str) -> dict[str, Any]:
 
 
 def compare_backlog(
-    features: list[dict[str, Any]], mirror: dict[str, Any], *, backlog_file: str | None = None
+    features: Sequence[Mapping[str, Any]], mirror: Mapping[str, Any], *, backlog_file: str | None = None
 ) -> list[dict[str, Any]]:
     """Drift between canonical features and the backlog mirror (``backlog.compare``)."""
     drift: list[dict[str, Any]] = forward(
@@ -372,7 +374,7 @@ def parse_screenshot_filename(filename: str) -> ScreenshotName:
     return result
 
 
-def sort_screenshots(screenshots: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def sort_screenshots(screenshots: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Order screenshots by step (numeric first), then path (``evidence.sort_screenshots``)."""
     result: list[dict[str, Any]] = forward(
         "evidence.sort_screenshots", {"screenshots": screenshots}
@@ -380,7 +382,7 @@ def sort_screenshots(screenshots: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return result
 
 
-def screenshot_dir(config: dict[str, Any]) -> str:
+def screenshot_dir(config: Mapping[str, Any]) -> str:
     """The tester's screenshot directory template from a config (``evidence.screenshot_dir``)."""
     result: str = forward("evidence.screenshot_dir", {"config": config})["dir"]
     return result
@@ -388,10 +390,10 @@ def screenshot_dir(config: dict[str, Any]) -> str:
 
 def screenshot_targets(
     feature_id: str,
-    rounds: list[int],
+    rounds: Sequence[int],
     *,
     screenshot_dir: str | None = None,
-    template_rounds: list[int] | None = None,
+    template_rounds: Sequence[int] | None = None,
 ) -> list[dict[str, Any]]:
     """Directories to look in for each round's screenshots (``evidence.screenshot_targets``)."""
     targets: list[dict[str, Any]] = forward(
@@ -406,12 +408,12 @@ def screenshot_targets(
 def group_screenshots(
     root: str,
     feature_id: str,
-    rounds: list[dict[str, Any]],
-    listings: dict[str, Any],
+    rounds: Sequence[Mapping[str, Any]],
+    listings: Mapping[str, Any],
     *,
     screenshot_dir: str | None = None,
-    template_rounds: list[int] | None = None,
-    worktree: dict[str, Any] | None = None,
+    template_rounds: Sequence[int] | None = None,
+    worktree: Mapping[str, Any] | None = None,
 ) -> ScreenshotGroups:
     """Group a feature's screenshots by round from verify.json texts and directory listings (``evidence.group_screenshots``)."""
     result: ScreenshotGroups = forward(
@@ -443,7 +445,7 @@ def parse_config(text: str) -> dict[str, Any]:
     return config
 
 
-def render_config(config: dict[str, Any]) -> str:
+def render_config(config: Mapping[str, Any]) -> str:
     """The project ``settings.json`` bytes 4x writes (``config.render``)."""
     text: str = forward("config.render", {"config": config})["text"]
     return text
@@ -455,7 +457,7 @@ def parse_user_config(text: str) -> dict[str, Any]:
     return config
 
 
-def render_user_config(config: dict[str, Any]) -> str:
+def render_user_config(config: Mapping[str, Any]) -> str:
     """The per-user ``settings.json`` bytes (``config.render_user``)."""
     text: str = forward("config.render_user", {"config": config})["text"]
     return text
@@ -477,7 +479,7 @@ def read_user_config(home: str | os.PathLike[str] | None = None) -> dict[str, An
     return config
 
 
-def write_user_config(config: dict[str, Any], home: str | os.PathLike[str] | None = None) -> None:
+def write_user_config(config: Mapping[str, Any], home: str | os.PathLike[str] | None = None) -> None:
     """Writes ``<home>/.4x/settings.json`` atomically, creating ``<home>/.4x``
     (``config.write_user``); ``home`` defaults to ``Path.home()``."""
     forward("config.write_user", {"home": _home(home), "config": config})
@@ -522,7 +524,7 @@ class Workspace:
         state: State = forward("workspace.read_state", self._args(feature_id))["state"]
         return state
 
-    def write_state(self, feature_id: str, state: State | dict[str, Any], now: str) -> State:
+    def write_state(self, feature_id: str, state: State | Mapping[str, Any], now: Time) -> State:
         """Stamps ``updatedAt = now`` and writes ``state.json`` atomically; returns the state as
         written (``workspace.write_state``)."""
         written: State = forward(
@@ -530,7 +532,7 @@ class Workspace:
         )["state"]
         return written
 
-    def append_event(self, feature_id: str, event: Event | dict[str, Any], now: str) -> Event:
+    def append_event(self, feature_id: str, event: Event | Mapping[str, Any], now: Time) -> Event:
         """Appends one line to ``events.jsonl`` in one write (an empty ``ts`` is stamped from
         ``now``); returns the event as written (``workspace.append_event``)."""
         written: Event = forward(
@@ -555,10 +557,10 @@ class Workspace:
     def reconcile_active(
         self,
         feature_id: str,
-        now: str,
+        now: Time,
         *,
         pid_alive: bool | None = None,
-        state: State | dict[str, Any] | None = None,
+        state: State | Mapping[str, Any] | None = None,
     ) -> Reconciled:
         """Clears ``active`` when the run loop's process is gone (``pid_alive`` given, or probed)
         and writes the corrected state (``workspace.reconcile_active``)."""
@@ -588,7 +590,7 @@ class Workspace:
         path: str = forward("workspace.worktree_path", self._args(feature_id))["worktree_path"]
         return path
 
-    def init(self, config: dict[str, Any]) -> None:
+    def init(self, config: Mapping[str, Any]) -> None:
         """Creates ``.4x/features``, ``.4x/.gitignore`` and ``.4x/settings.json``
         (``workspace.init``)."""
         forward("workspace.init", {"root": self.root, "config": config})
@@ -598,7 +600,7 @@ class Workspace:
         config: dict[str, Any] = forward("config.read", {"root": self.root})["config"]
         return config
 
-    def write_config(self, config: dict[str, Any]) -> None:
+    def write_config(self, config: Mapping[str, Any]) -> None:
         """Writes ``.4x/settings.json`` atomically (``config.write``)."""
         forward("config.write", {"root": self.root, "config": config})
 
@@ -624,7 +626,7 @@ class Workspace:
         ]
         return feature
 
-    def save_feature(self, feature: dict[str, Any]) -> str:
+    def save_feature(self, feature: Mapping[str, Any]) -> str:
         """Writes a feature's YAML atomically as ``.4x/features/<id>.yaml``; returns the path
         (``workspace.save_feature``)."""
         path: str = forward("workspace.save_feature", {"root": self.root, "feature": feature})[
@@ -668,7 +670,7 @@ class Workspace:
         return result
 
     def finalize_done(
-        self, feature_id: str, now: str, *, state: State | dict[str, Any] | None = None
+        self, feature_id: str, now: Time, *, state: State | Mapping[str, Any] | None = None
     ) -> Finalized:
         """``pending-review -> done``: writes ``state.json``, syncs the feature status (failures
         are warnings), appends the transition event; returns the commit payload for the harness
@@ -678,7 +680,7 @@ class Workspace:
         )
         return result
 
-    def clean_feature(self, feature_id: str, now: str, *, pid_alive: bool | None = None) -> int:
+    def clean_feature(self, feature_id: str, now: Time, *, pid_alive: bool | None = None) -> int:
         """Removes the run directory of a done/abandoned feature that is not running; returns the
         bytes freed (``workspace.clean_feature``)."""
         freed: int = forward(
@@ -687,7 +689,7 @@ class Workspace:
         return freed
 
     def cleanable_features(
-        self, now: str, *, pid_alive: dict[str, bool] | None = None
+        self, now: Time, *, pid_alive: Mapping[str, bool] | None = None
     ) -> list[CleanCandidate]:
         """The done/abandoned features whose run directories could be cleaned, with their sizes
         (``workspace.cleanable_features``); ``pid_alive`` maps feature ids to liveness."""
@@ -702,6 +704,6 @@ class Workspace:
         pool: dict[str, Any] = forward("candidates.load", {"root": self.root}, file=file)["pool"]
         return pool
 
-    def save_candidates(self, pool: dict[str, Any], file: str | None = None) -> None:
+    def save_candidates(self, pool: Mapping[str, Any], file: str | None = None) -> None:
         """Writes a candidate pool atomically to ``.4x/<file>`` (``candidates.save``)."""
         forward("candidates.save", {"root": self.root, "pool": pool}, file=file)

@@ -1,4 +1,4 @@
-//! `fourx._fourx.CachedWorkspace`: the core's cached reader held across calls (features.md §13).
+//! `fourx._fourx.CachedWorkspace`: the core's cached reader held across calls (features.md).
 //! Conversion, the panic boundary and error mapping are the module's; the cache and the ops are
 //! the core's (`HeldCachedWorkspace`, the same object the C handle `fourx_cached_workspace` holds).
 

@@ -1,5 +1,5 @@
 //! A Python callable as the core's token counter: `_fourx.call_counted` and
-//! `BlueprintStore.call_counted` (blueprint.md §10.3: the index cap holds under the caller's
+//! `BlueprintStore.call_counted` (the index cap holds under the caller's
 //! counter).
 //!
 //! Decides only what the callable's answers mean: an `int` ≥ 0 is the count; another type or a

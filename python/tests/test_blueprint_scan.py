@@ -32,8 +32,13 @@ def test_scan_marks_files_over_the_limit_oversize() -> None:
     assert "lib/helpers.py" in result["oversize"]
 
 
-def test_scan_refuses_relative_roots_and_missing_directories() -> None:
-    with pytest.raises(fourx.InvalidPath):
-        fourx.blueprint.scan("relative/root")
+def test_scan_takes_a_relative_root_against_the_current_directory(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(FIXTURES)
+    assert fourx.blueprint.scan(Path("go")) == fourx.blueprint.scan(FIXTURES / "go")
+
+
+def test_scan_refuses_missing_directories() -> None:
     with pytest.raises(fourx.IoError):
         fourx.blueprint.scan("/nonexistent/fourx/scan")

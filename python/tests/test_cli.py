@@ -117,32 +117,47 @@ def test_state_diagram(fmt: str, start: str) -> None:
     assert status == 0 and text.startswith(start) and text == fourx.state_diagram(fmt)  # type: ignore[arg-type]
 
 
-def test_contract_check_valid_outputs_exit_0() -> None:
-    status, text = run(
-        "contract", "check", "--agent", "code-reviewer", str(OUTPUTS / "review-changes.md")
-    )
-    assert status == 0
-    assert text.startswith("VALID  code-reviewer (readonly contract): CHANGES_REQUESTED")
-    assert "critical: [95]" in text
+def test_contract_check_exits_0_only_when_the_output_lets_the_harness_advance() -> None:
     status, text = run(
         "contract", "check", "--agent", "component-builder", str(OUTPUTS / "builder.md")
     )
-    assert status == 0 and "PASS - passes" in text
+    assert status == 0 and text.startswith("ADVANCE") and "PASS - passes" in text
+    assert run_json("contract", "check", "--agent", "component-builder", str(OUTPUTS / "builder.md"))[
+        "may_advance"
+    ]
 
 
-def test_contract_check_invalid_outputs_exit_1(tmp_path: Path) -> None:
+def test_contract_check_exits_1_for_a_valid_output_that_blocks(tmp_path: Path) -> None:
     status, text = run(
-        "contract", "check", "--agent", "component-builder", str(OUTPUTS / "hunter.md")
+        "contract", "check", "--agent", "code-reviewer", str(OUTPUTS / "review-changes.md")
     )
-    assert status == 1 and text.startswith("INVALID  component-builder: missing_contract")
+    assert status == 1
+    assert text.startswith("BLOCKS  code-reviewer (readonly contract): CHANGES_REQUESTED")
+    assert "critical: [95]" in text
     bad = tmp_path / "bad.md"
     bad.write_text(
         (OUTPUTS / "builder.md").read_text().replace("TDD_RED_EXIT: 1", "TDD_RED_EXIT: 0")
     )
     status, text = run("contract", "check", "--agent", "component-builder", str(bad))
     assert status == 1 and "pass condition violated: TDD_RED_EXIT" in text
-    status, text = run("--json", "contract", "check", "--agent", "nobody", str(bad))
-    assert status == 1 and json.loads(text)["error"]["kind"] == "unknown_agent"
+
+
+def test_contract_check_exits_2_for_an_invalid_output(tmp_path: Path) -> None:
+    status, text = run(
+        "contract", "check", "--agent", "component-builder", str(OUTPUTS / "hunter.md")
+    )
+    assert status == 2 and text.startswith("INVALID  component-builder: missing_contract")
+    status, text = run("--json", "contract", "check", "--agent", "nobody", str(OUTPUTS / "builder.md"))
+    assert status == 2 and json.loads(text)["error"]["kind"] == "unknown_agent"
+
+
+def test_contract_check_help_states_the_three_exit_statuses(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["contract", "check", "--help"], io.StringIO())
+    text = " ".join(capsys.readouterr().out.split())
+    assert "Exit status: 0 when the output lets the harness advance" in text
+    assert "1 when it is a valid output that blocks" in text
+    assert "2 when it is not a valid output" in text
 
 
 def _blueprint_files(tmp_path: Path) -> tuple[Path, Path, Path]:

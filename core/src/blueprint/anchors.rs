@@ -1,4 +1,4 @@
-//! The anchor check: three-valued verification of an entry's `where` (blueprint.md §8, 002 §12).
+//! The anchor check: three-valued verification of an entry's `where` (blueprint.md).
 //!
 //! Decides `ok | stale | unanchored | unverifiable` from the injected [`FileView`] and the
 //! snapshot by a plain word-bounded search; what cannot be judged is `unverifiable`, never `ok`.
@@ -62,7 +62,7 @@ impl FileView for MapFileView {
 
 crate::words::string_enum! {
     /// The verdict of one anchor check.
-    pub enum Verdict("verdict", Error, Error::unknown_word, Deserialize) {
+    pub enum Verdict("verdict", Error, Error::unknown_word) {
         /// Verified against the file or the snapshot.
         Ok = "ok",
         /// The anchor no longer matches the code.

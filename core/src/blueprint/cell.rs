@@ -1,5 +1,4 @@
-//! `SnapshotCell`: publication of immutable snapshots through arc-swap (blueprint.md §16.1,
-//! 002 §10).
+//! `SnapshotCell`: publication of immutable snapshots through arc-swap (blueprint.md).
 //!
 //! Decides the single-writer rule (only the job holding the `scanning` token publishes), that a
 //! failed scan keeps the previous snapshot, the cost-mode rescan policy, and that `request` never

@@ -1,5 +1,4 @@
-//! `Commit`: the optimistic compare-and-swap loop around the fold, [`merge_owned`] (blueprint.md
-//! §12.2, 002 §7).
+//! `Commit`: the optimistic compare-and-swap loop around the fold, [`merge_owned`] (blueprint.md).
 //!
 //! Decides read → fold → archive pre-image → `write_if`, one replay of the same request on a
 //! conflict, `fold_conflict` (a deferral carrying the account) after the second, and that an

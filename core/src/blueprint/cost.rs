@@ -1,5 +1,5 @@
 //! Cost mode: whether rescans are cheap or costly, decided at the first sample and renewed on
-//! expiry (blueprint.md §16.3, 002 §10).
+//! expiry (blueprint.md).
 //!
 //! Decides the 150 ms boundary, the 24 h lifetime and the rescan policy; measuring the scan's
 //! duration is the caller's (the core has no clock).

@@ -1,4 +1,4 @@
-//! The blueprint's constants, single-sourced (blueprint.md §1, op `blueprint.defaults`).
+//! The blueprint's constants, single-sourced (blueprint.md, op `blueprint.defaults`).
 //!
 //! Every other module reads its limits from here (a leaf: it imports nothing); the op
 //! `blueprint.defaults` (`ops/blueprint.rs`) publishes them with the field and reason words, and a
@@ -7,15 +7,15 @@
 
 /// The `format` front-matter value of every file this version writes.
 pub const FORMAT: &str = "fourx-blueprint/1";
-/// Items beyond this content rank in one submission are rejected `over_limit` (002 §10).
+/// Items beyond this content rank in one submission are rejected `over_limit`.
 pub const MAX_SUBMIT_ITEMS: usize = 8;
-/// Revisions kept in `revisions/` (002 §15).
+/// Revisions kept in `revisions/`.
 pub const REVISIONS_KEEP: usize = 5;
-/// Days an orphaned module stays in the file after it was marked (002 §8).
+/// Days an orphaned module stays in the file after it was marked.
 pub const ORPHAN_RETENTION_DAYS: i64 = 90;
 /// [`ORPHAN_RETENTION_DAYS`] in seconds.
 pub const ORPHAN_RETENTION_SECS: i64 = ORPHAN_RETENTION_DAYS * 86_400;
-/// Token budget of the resident index when the caller gives none (§10.7).
+/// Token budget of the resident index when the caller gives none.
 pub const DEFAULT_INDEX_MAX_TOKENS: usize = 2000;
 /// Imports listed per index row before `[TRUNC +k]`.
 pub const MAX_ROW_EDGES: usize = 12;

@@ -1,4 +1,4 @@
-//! `FormatForDirector`: the fold account as one line (blueprint.md §18, 002 §11).
+//! `FormatForDirector`: the fold account as one line (blueprint.md).
 //!
 //! Decides the wording, including that a `fold_conflict` reads as a deferral and an all-rejected
 //! fold as `no change` with its reasons. Emitting the line (and keeping it out of the conclusion)

@@ -1,5 +1,5 @@
 //! The document model of `blueprint.md`: front-matter facts, modules, sections and entries
-//! (blueprint.md §4), and its JSON model (§4.4).
+//! (blueprint.md), and its JSON model.
 //!
 //! Decides the logical content and its order (modules by path, sections in field order, entries
 //! by `(where, claim)`, IDs recomputed) and the derived counts. The text form is [`mod@super::parse`]
@@ -170,7 +170,7 @@ impl Doc {
         c
     }
 
-    /// The JSON model of §4.4 (with `canonical` as given by the caller).
+    /// The JSON model of (with `canonical` as given by the caller).
     pub fn to_json(&self, canonical: bool) -> Value {
         let c = self.counts();
         let modules: Vec<Value> = self

@@ -1,4 +1,4 @@
-//! `EvidenceModules`: the modules whose files a run actually opened (blueprint.md §9, 002 §14).
+//! `EvidenceModules`: the modules whose files a run actually opened (blueprint.md).
 //!
 //! Decides how opened paths map to derived modules (nested module wins, the root module owns the
 //! rest); the result is sorted and de-duplicated and misses are dropped silently. Which tool calls

@@ -1,5 +1,5 @@
 //! `Merge`: the deterministic, pure fold of a submission into a document, and its account
-//! [`FoldResult`] (blueprint.md §5, 002 §3, §4, §10, §11).
+//! [`FoldResult`] (blueprint.md).
 //!
 //! Decides which items are accepted (cap, four gates, anchor marks), which sections are replaced
 //! (same module+field is overwritten only by a non-empty accepted set) and whether the fold is a
@@ -101,7 +101,7 @@ pub struct Coverage {
     pub unverifiable: usize,
 }
 
-/// The account of one fold; the only carrier of rejections (002 §11).
+/// The account of one fold; the only carrier of rejections.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct FoldResult {

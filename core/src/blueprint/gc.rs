@@ -1,5 +1,4 @@
-//! GC: orphans hidden at once, marked, and removed 90 days later — archive first (blueprint.md
-//! §14, 002 §7, §8).
+//! GC: orphans hidden at once, marked, and removed 90 days later — archive first (blueprint.md).
 //!
 //! Decides the pure plan (mark, unmark, removable, removed or kept because archiving failed) and
 //! the storage step (archive the pre-image before any removal, never delete when that failed,

@@ -1,4 +1,4 @@
-//! `blueprint.graph`: the module graph for people, never for prompts (blueprint.md §10.8).
+//! `blueprint.graph`: the module graph for people, never for prompts (blueprint.md).
 //!
 //! Decides the exact Mermaid and DOT bytes: nodes in path order, edges sorted, ids escaped,
 //! stale / unannotated marks decided as the index flags are. Rendering the picture is the

@@ -1,4 +1,4 @@
-//! The two root guards and the storage location (blueprint.md §15, 002 §9).
+//! The two root guards and the storage location (blueprint.md).
 //!
 //! Decides, lexically, whether a project root may get a blueprint (not `/`, not `$HOME`, a git
 //! repository or a manifest) and where its storage lives (`<home>/.4x/blueprints/<id>/`, never
@@ -56,7 +56,8 @@ fn absolute(path: &str, field: &str) -> Result<String> {
     }
 }
 
-/// `storage_paths(home, project_id)` of §15.3.
+/// Where a project's blueprint is stored: `<home>/.4x/blueprints/<project_id>/` with its file and
+/// revisions paths (`home` must be absolute).
 pub fn storage_paths(home: Option<&str>, project_id: &str) -> Result<StoragePaths> {
     let home = absolute(require_home(home)?, "home")?;
     if !projectid::is_valid(project_id) {
@@ -78,7 +79,7 @@ fn inside(path: &str, root: &str) -> bool {
     path == root || root == "/" || path.strip_prefix(root).is_some_and(|r| r.starts_with('/'))
 }
 
-/// `guard_root` of §15.2: the first failing rule is the error.
+/// Whether a project root may get a blueprint: the first failing rule is the error.
 pub fn guard_root<S: AsRef<str>>(
     root: &str,
     home: Option<&str>,

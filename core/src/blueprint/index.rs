@@ -1,4 +1,4 @@
-//! The resident index, shape ② (blueprint.md §10, 002 §13): legend, count header, one row per
+//! The resident index, shape ② (blueprint.md): legend, count header, one row per
 //! shown module, and the not-shown line, under a hard token cap.
 //!
 //! Decides rows, the four flags (the only place they are spoken), degree ranking and the
@@ -146,7 +146,7 @@ pub fn effective_budget(max_tokens: Option<i64>) -> usize {
 /// Renders the index under a hard cap; `budget_too_small` when not even legend, header and the
 /// not-shown line fit.
 ///
-/// The cap holds under `counter`, whatever it is: `tokens` (the per-line model of §10.3) is at
+/// The cap holds under `counter`, whatever it is: `tokens` (the per-line model) is at
 /// most the budget, and unless the counter promises
 /// [`TokenCounter::whole_within_lines`], the whole text counted as one string is too — the
 /// largest `k` meeting both is shown. A counter's failure ([`TokenCounter::try_count`]) is the

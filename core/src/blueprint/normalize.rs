@@ -1,4 +1,4 @@
-//! Item normalisation and content-derived short IDs (blueprint.md §3.2–§3.4).
+//! Item normalisation and content-derived short IDs (blueprint.md–).
 //!
 //! Decides how a submitted item's four values are cleaned (whitespace collapse, module and field
 //! spelling) and how an entry's ID is derived from them. Whether the cleaned values are acceptable
@@ -77,7 +77,7 @@ pub fn hex_prefix(bytes: &[u8], n: usize) -> String {
     s
 }
 
-/// One submitted item after normalisation (§3.3).
+/// One submitted item after normalisation.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Item {
     /// Normalised module path.

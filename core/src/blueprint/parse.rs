@@ -1,4 +1,4 @@
-//! Reading `blueprint.md` into a [`Doc`] (blueprint.md §4.2, §4.4).
+//! Reading `blueprint.md` into a [`Doc`] (blueprint.md).
 //!
 //! Decides the grammar: what is tolerated (CRLF, blank lines, unquoted values, wrong counts and
 //! IDs, unsorted content, duplicates) and what is `malformed_doc` / `unsupported_format`. The

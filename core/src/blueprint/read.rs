@@ -1,4 +1,4 @@
-//! The read path for one module (`read_module`, blueprint.md §11; 002 §8, §13).
+//! The read path for one module (`read_module`, blueprint.md).
 //!
 //! Decides visibility (the derived set, not the orphan mark), the derived imports/importers, and
 //! `code_changed`; prose is kept when fingerprints no longer match. Showing it is the tool's.

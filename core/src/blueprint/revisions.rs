@@ -1,5 +1,4 @@
-//! Revision names and pruning: the rolling five pre-images kept for Undo (blueprint.md §13,
-//! 002 §15).
+//! Revision names and pruning: the rolling five pre-images kept for Undo (blueprint.md).
 //!
 //! Decides the fixed-width name (`YYYYMMDDTHHMMSSZ-<nonce>.md`), the nonce rule, the replay nonce
 //! and which names a prune keeps — the one revision rule: [`revision_prune`] answers the

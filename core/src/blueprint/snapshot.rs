@@ -1,9 +1,9 @@
 //! The derived snapshot: modules (path, fingerprint, bytes) and import edges between them
-//! (blueprint.md §3.5).
+//! (blueprint.md).
 //!
 //! Decides what a valid snapshot is and its normal form (modules by path, edges sorted, self-edges
 //! and duplicates dropped) plus the lookups every other module needs. Producing one is the
-//! scanner's job (§16.2); publishing one is [`super::cell`]'s.
+//! scanner's job; publishing one is [`super::cell`]'s.
 
 use std::collections::HashMap;
 
@@ -51,7 +51,7 @@ fn bad(msg: impl Into<String>) -> Error {
     Error::new(ErrorKind::InvalidSnapshot, msg).with_field("snapshot")
 }
 
-/// Whether `p` is a valid module path of a snapshot (§3.5).
+/// Whether `p` is a valid module path of a snapshot.
 pub fn is_valid_module_path(p: &str) -> bool {
     if p == "." {
         return true;
@@ -74,7 +74,7 @@ pub fn is_valid_fingerprint(fp: &str) -> bool {
 }
 
 impl Snapshot {
-    /// Builds a normalised snapshot; `invalid_snapshot` when a rule of §3.5 is broken.
+    /// Builds a normalised snapshot; `invalid_snapshot` when a rule of is broken.
     pub fn new(
         mut modules: Vec<ModuleInfo>,
         edges: &[(String, String)],
@@ -249,7 +249,7 @@ impl Snapshot {
         self
     }
 
-    /// The content token of §16.2: 16 hex of SHA-256 over modules and edges; equal snapshots get
+    /// The content token: 16 hex of SHA-256 over modules and edges; equal snapshots get
     /// equal tokens.
     pub fn content_token(&self) -> String {
         let mut h = Sha256::new();

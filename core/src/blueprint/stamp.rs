@@ -1,5 +1,5 @@
 //! Blueprint time stamps: the strict RFC 3339 reading of every time input and its canonical
-//! whole-second UTC form (blueprint.md §3.1).
+//! whole-second UTC form (blueprint.md).
 //!
 //! Decides the accepted syntax (upper-case `T`/`Z` only, years 0001–9999 after conversion to UTC)
 //! and the renderings (`YYYY-MM-DDTHH:MM:SSZ`, compact `YYYYMMDDTHHMMSSZ`). Where a time comes

@@ -1,5 +1,5 @@
-//! Token counting: the injected [`TokenCounter`], the default [`ApproxCounter`] (blueprint.md
-//! §17), and the counters fourx ships by name ([`BuiltinCounter`]).
+//! Token counting (blueprint.md): the injected [`TokenCounter`], the default [`ApproxCounter`],
+//! and the counters fourx ships by name ([`BuiltinCounter`]).
 //!
 //! Decides only the default rate (four ASCII characters or one other character per token), what a
 //! counter promises the index (a fallible count, and whether the whole text can cost more than its
@@ -39,7 +39,7 @@ pub trait TokenCounter {
     /// a control character or `/` (a legend, header and footer start with `#` / `+`, a row with a
     /// module path, which is trimmed, control-free and relative) — the count of the whole text is
     /// never more than the sum of the counts of its lines. Only then is the per-line cost model
-    /// (§10.3) a bound on what the model sees; otherwise the index also counts its whole text and
+    /// a bound on what the model sees; otherwise the index also counts its whole text and
     /// keeps that under the cap. `false` unless the counter proves it.
     fn whole_within_lines(&self) -> bool {
         false

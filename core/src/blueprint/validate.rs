@@ -1,5 +1,4 @@
-//! The four rejecting gates of `validate()` and the reasons they give (blueprint.md §6, §7;
-//! 002 §5, §6, §14).
+//! The four rejecting gates of `validate()` and the reasons they give (blueprint.md).
 //!
 //! Decides, for one normalised item, the first failing gate: shape → module → evidence → prose
 //! path. The submission cap (`over_limit`) is a property of the whole submission and is applied by
@@ -135,7 +134,7 @@ pub fn validate(
 }
 
 /// Gate 4: the first token of the claim that decidably cites a file of a derived module outside
-/// the evidence set; abstains (None) whenever it cannot decide (§7).
+/// the evidence set; abstains (None) whenever it cannot decide.
 pub fn prose_path_violation(
     claim: &str,
     snapshot: &Snapshot,

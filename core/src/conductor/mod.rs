@@ -424,7 +424,7 @@ impl PendingKind {
     }
 }
 
-/// Crash recovery alone (conductor.md §8): which phase the round's artifacts point to, with
+/// Crash recovery alone: which phase the round's artifacts point to, with
 /// `manualPhase` honoured and cleared.
 ///
 /// Errors: `invalid_input` when the state's profile cannot be resolved.

@@ -181,7 +181,7 @@ pub fn resume(
     let (phase, role, sub) = smart_resume_phase(cfg, profile, s.round, feature_files, round_files);
     let mut recovered = false;
     if !s.phase.is(phase) {
-        if let Ok(r) = recover_to(&s, &phase.into(), &role) {
+        if let Ok(r) = recover_to(&s, phase, &role) {
             s = r;
             recovered = true;
         }

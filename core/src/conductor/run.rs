@@ -174,7 +174,7 @@ impl Ctx<'_> {
     /// directly (Go-parity assignment), then stops.
     fn stop_with(&mut self, to: Option<Phase>, reason: &str, message: &str) -> Decision {
         if let Some(p) = to {
-            if can_transition(&self.state.phase, &p.into()) {
+            if can_transition(&self.state.phase, p) {
                 self.state.phase = p.into();
             }
         }
@@ -188,7 +188,7 @@ impl Ctx<'_> {
     /// Refused only when the state does not fit the pending decision (a hand-made loop), which
     /// is that input's error.
     fn go(&mut self, to: Phase, role: AnyRole) -> Result<()> {
-        self.state = transition(&self.state, &to.into(), &role).map_err(|e| {
+        self.state = transition(&self.state, to, &role).map_err(|e| {
             Error::invalid_input(format!("the state does not fit the loop: {}", e.message))
                 .with_field("state.phase")
         })?;
@@ -338,7 +338,7 @@ impl Ctx<'_> {
                 "process exited unexpectedly during {} (round {})",
                 self.state.phase, self.state.round
             );
-            if can_transition(&self.state.phase, &Phase::NeedsAttention.into()) {
+            if can_transition(&self.state.phase, Phase::NeedsAttention) {
                 self.state.phase = Phase::NeedsAttention.into();
             }
         }
@@ -532,11 +532,7 @@ impl Ctx<'_> {
     }
 
     fn move_to_needs_attention(&mut self) {
-        match transition(
-            &self.state,
-            &Phase::NeedsAttention.into(),
-            &AnyRole::default(),
-        ) {
+        match transition(&self.state, Phase::NeedsAttention, AnyRole::default()) {
             Ok(s) => self.state = s,
             Err(_) => {
                 if !self.state.phase.is(Phase::Done) && !self.state.phase.is(Phase::Abandoned) {
@@ -882,7 +878,7 @@ impl Ctx<'_> {
             }
         }
         let next = AnyPhase::new(&t.next);
-        match transition(&self.state, &next, &AnyRole::new(&t.next_role)) {
+        match transition(&self.state, &next, AnyRole::new(&t.next_role)) {
             Ok(s) => self.state = s,
             Err(err) => {
                 let msg = format!(
@@ -1699,7 +1695,7 @@ impl ExitMessages {
     }
 }
 
-/// The files a main agent's phase collects and the guard it needs (conductor.md §7.3 table).
+/// The files a main agent's phase collects and the guard it needs.
 pub fn main_collect(phase: Phase) -> (Collect, Option<GuardKind>) {
     match phase {
         Phase::Designing => (

@@ -606,7 +606,7 @@ pub enum PendingKind {
 }
 
 impl PendingKind {
-    /// The step that names this pending kind (conductor.md §2.1 table).
+    /// The step that names this pending kind.
     pub fn step(self) -> Step {
         match self {
             PendingKind::Agent => Step::RunAgent,
@@ -691,7 +691,7 @@ pub enum HookFor {
 
 crate::words::string_enum! {
     /// The pre/post timing of hooks.
-    pub enum Timing("hook timing", Error, Error::unknown_word, Deserialize) {
+    pub enum Timing("hook timing", Error, Error::unknown_word) {
         /// Before the transition.
         Pre = "pre",
         /// After the transition.
@@ -836,7 +836,7 @@ impl Loop {
         }
     }
 
-    /// Whether `step` and `pending` agree (conductor.md §2.1).
+    /// Whether `step` and `pending` agree.
     pub fn fits(&self) -> bool {
         match (&self.step, &self.pending) {
             (Step::Top | Step::Ended, None) => true,

@@ -1,4 +1,4 @@
-//! The legacy backlog mirror `feature_list.json` (features.md §8): its shape, its decoding, and
+//! The legacy backlog mirror `feature_list.json` (features.md): its shape, its decoding, and
 //! the drift between it and the canonical feature files.
 //!
 //! Pure; reading the file (and listing the features it is compared with) is the fs layer's.
@@ -86,7 +86,7 @@ fn priority_text(p: Option<i64>) -> String {
     p.map(|p| p.to_string()).unwrap_or_default()
 }
 
-/// Compares the canonical features with the mirror (features.md §8.2).
+/// Compares the canonical features with the mirror.
 pub fn compare(
     features: &[Feature],
     mirror: &BacklogMirror,

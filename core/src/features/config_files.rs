@@ -1,4 +1,4 @@
-//! The settings files as text (features.md §12): the project `settings.json` (decoded with Go's
+//! The settings files as text (features.md): the project `settings.json` (decoded with Go's
 //! rules, legacy profiles normalised, then validated), the per-user settings, their indented
 //! byte form, and the merged config with every user-side problem returned as a warning.
 //!
@@ -74,7 +74,7 @@ pub enum UserSide {
     Unreadable(String),
 }
 
-/// LoadMergedConfig (features.md §12.3): the project config (fatal on any problem) merged with
+/// LoadMergedConfig: the project config (fatal on any problem) merged with
 /// the user side; a user file that cannot be read or decoded is a warning and leaves the
 /// project config unmerged.
 pub fn load_merged(project_text: &[u8], user: &UserSide) -> Result<(Config, Vec<Warning>)> {

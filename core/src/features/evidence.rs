@@ -1,4 +1,4 @@
-//! Screenshot evidence (features.md §9): which files are screenshots, how their paths are
+//! Screenshot evidence (features.md): which files are screenshots, how their paths are
 //! normalised and named, where the tester puts them (the screenshot-dir template and its rounds),
 //! and the grouping of a feature's screenshots by round from verify.json records, directory
 //! listings and the worktree.
@@ -29,7 +29,7 @@ go_struct! {
 }
 
 go_struct! {
-    /// A verify command's record, as far as decoding verify.json needs it (workspace.md §6.3).
+    /// A verify command's record, as far as decoding verify.json needs it.
     pub struct VerifyCommandRecord {
         /// Command.
         command: String => "command";
@@ -174,7 +174,7 @@ fn screenshot_less(a: &Screenshot, b: &Screenshot) -> bool {
 }
 
 /// A stable merge sort by a "less" relation that never panics, even when the relation is not a
-/// total order (the screenshot order is not transitive for some step mixes, §9.1).
+/// total order (the screenshot order is not transitive for some step mixes).
 pub fn sort_by_less<T>(items: Vec<T>, less: &impl Fn(&T, &T) -> bool) -> Vec<T> {
     if items.len() <= 1 {
         return items;
@@ -195,7 +195,7 @@ pub fn sort_by_less<T>(items: Vec<T>, less: &impl Fn(&T, &T) -> bool) -> Vec<T> 
     out
 }
 
-/// Orders screenshots: numeric steps numerically, then step text, then path (features.md §9.1).
+/// Orders screenshots: numeric steps numerically, then step text, then path.
 pub fn sort_screenshots(shots: Vec<Screenshot>) -> Vec<Screenshot> {
     sort_by_less(shots, &screenshot_less)
 }
@@ -210,7 +210,7 @@ pub fn screenshot_dir(configured: &str) -> String {
     }
 }
 
-/// The directories to look in, per round (features.md §9.2).
+/// The directories to look in, per round.
 pub fn screenshot_targets(
     feature_id: &str,
     template: &str,
@@ -306,7 +306,7 @@ go_struct! {
 }
 
 go_struct! {
-    /// Everything screenshot grouping reads (features.md §9.3).
+    /// Everything screenshot grouping reads.
     pub struct ScreenshotInput {
         /// Workspace root (used lexically).
         root: String => "root";
@@ -339,7 +339,7 @@ fn verify_screenshots(text: &str) -> Result<Vec<Screenshot>, String> {
     Ok(rec.screenshots.unwrap_or_default())
 }
 
-/// Groups a feature's screenshots by round (features.md §9.3): verify.json records first, then
+/// Groups a feature's screenshots by round: verify.json records first, then
 /// the screenshot directories, then the worktree's.
 pub fn group_screenshots(input: &ScreenshotInput) -> (Vec<ScreenshotGroup>, Vec<Warning>) {
     let mut warnings = Vec::new();

@@ -1,4 +1,4 @@
-//! Feature validation and loading (features.md §5) and the pure status sync (§6.6): strict and
+//! Feature validation and loading (features.md) and the pure status sync: strict and
 //! lenient checks with Go's exact messages, the two load modes, and the rewrite of a feature
 //! file whose status follows a phase, with the commit payload the harness acts on.
 //!
@@ -40,7 +40,7 @@ fn joined_subtask_statuses() -> String {
         .join(", ")
 }
 
-/// Strict validation (features.md §5.1).
+/// Strict validation.
 pub fn validate(f: &Feature) -> Validation {
     let mut errors = Vec::new();
     if f.id.is_empty() {
@@ -88,7 +88,7 @@ pub fn validate(f: &Feature) -> Validation {
     }
 }
 
-/// Lenient validation (features.md §5.2): warnings, or `invalid_feature` when the id is empty.
+/// Lenient validation: warnings, or `invalid_feature` when the id is empty.
 pub fn validate_loose(f: &Feature) -> Result<Vec<String>> {
     if f.id.is_empty() {
         return Err(Error::new(
@@ -131,7 +131,7 @@ pub fn validate_loose(f: &Feature) -> Result<Vec<String>> {
     Ok(w)
 }
 
-/// How a feature text is loaded (features.md §5.3).
+/// How a feature text is loaded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum LoadMode {
     /// Go `LoadFeature`: any validation problem fails.
@@ -202,7 +202,7 @@ impl CommitRequest {
     }
 }
 
-/// The result of a pure status sync (features.md §6.6).
+/// The result of a pure status sync.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StatusSync {
     /// Whether the status changed.

@@ -1,6 +1,6 @@
-//! Feature and test-strategy YAML (features.md §4, §6, §10): decoding a text into a
+//! Feature and test-strategy YAML (features.md): decoding a text into a
 //! [`Feature`] / [`TestStrategy`] with the yaml.v3-compatible resolver, and rendering a feature
-//! to the bytes Go's `yaml.Marshal` writes (key order of §3.1, omitempty, natural map-key order).
+//! to the bytes Go's `yaml.Marshal` writes (the spec's key order, omitempty, natural map-key order).
 //!
 //! Pure text in, value out. Size limits come first (`input_too_large`); validation is
 //! [`crate::features::feature_rules`]'s; where the files live is the fs layer's.
@@ -18,7 +18,7 @@ use crate::protocol::feature::{
 
 type R<T> = std::result::Result<T, YamlError>;
 
-/// Refuses a YAML text over 4 MiB before any parsing (features.md §4.1).
+/// Refuses a YAML text over 4 MiB before any parsing.
 pub fn check_size(text: &str, what: &str) -> Result<()> {
     if text.len() > MAX_BYTES {
         return Err(Error::new(
@@ -174,7 +174,7 @@ fn issue_ref(d: &Decoder<'_>, n: NodeId) -> R<IssueRef> {
     Ok(i)
 }
 
-/// Parses `test-strategy.yaml` text (features.md §10). Failure → `invalid_yaml`; over 4 MiB →
+/// Parses `test-strategy.yaml` text. Failure → `invalid_yaml`; over 4 MiB →
 /// `input_too_large`; an empty text is the zero value.
 pub fn parse_test_strategy(text: &str) -> Result<TestStrategy> {
     check_size(text, "test-strategy YAML")?;
@@ -256,7 +256,7 @@ fn manual_check(d: &Decoder<'_>, n: NodeId) -> R<ManualCheck> {
     Ok(m)
 }
 
-/// Renders a feature as Go's `yaml.Marshal` writes it (features.md §6). A map key that cannot
+/// Renders a feature as Go's `yaml.Marshal` writes it. A map key that cannot
 /// be a simple key (D4) → `invalid_input`.
 pub fn render_feature(f: &Feature) -> Result<String> {
     emit(&feature_tree(f)).map_err(|e| {

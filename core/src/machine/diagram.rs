@@ -1,4 +1,4 @@
-//! `state.diagram` (state-machine.md §3.4): the transition graph drawn as Mermaid or Graphviz dot.
+//! `state.diagram` (state-machine.md): the transition graph drawn as Mermaid or Graphviz dot.
 //!
 //! The text is derived from [`crate::machine::table`] only, so it can never disagree with the
 //! rules; the layout (node ids, edge order, styling) is fixed here and byte-deterministic.

@@ -1,4 +1,4 @@
-//! `enums.list` (state-machine.md §10): the named value lists a harness can enumerate.
+//! `enums.list` (state-machine.md): the named value lists a harness can enumerate.
 //!
 //! Each kind maps to one table defined elsewhere (protocol vocabularies, machine tables); this
 //! module only names them.

@@ -1,4 +1,4 @@
-//! Role and status tables (state-machine.md §7): PhaseToRole, PhaseRole, the selectable
+//! Role and status tables (state-machine.md): PhaseToRole, PhaseRole, the selectable
 //! phases, PhaseToStatus.
 //!
 //! Each table is data here, pinned by a test against the spec; unknown phase strings map to the
@@ -8,7 +8,7 @@ use crate::protocol::state::{FeatureStatus, Phase, Role};
 
 use Phase::*;
 
-/// PhaseToRole (§7.1): the default role of a phase; phases without one are absent.
+/// PhaseToRole: the default role of a phase; phases without one are absent.
 pub static PHASE_TO_ROLE: &[(Phase, Role)] = &[
     (Designing, Role::Designer),
     (DesignReviewing, Role::DesignReviewer),
@@ -21,11 +21,11 @@ pub static PHASE_TO_ROLE: &[(Phase, Role)] = &[
     (Accepting, Role::Acceptor),
 ];
 
-/// SelectablePhases (§7.3): the phases a pipeline profile may list, in canonical pipeline order
-/// (the 8-entry list with `fixing`, OQ-2); the table itself is [`Phase::SELECTABLE`].
+/// SelectablePhases: the phases a pipeline profile may list, in canonical pipeline order
+/// (the 8-entry list with `fixing`); the table itself is [`Phase::SELECTABLE`].
 pub const SELECTABLE_PHASES: &[Phase] = Phase::SELECTABLE;
 
-/// PhaseToStatus (§7.4) for the phases that do not map to `in-progress`.
+/// PhaseToStatus for the phases that do not map to `in-progress`.
 pub static PHASE_TO_STATUS: &[(Phase, FeatureStatus)] = &[
     (PendingReview, FeatureStatus::ReadyForReview),
     (Done, FeatureStatus::Done),
@@ -35,18 +35,18 @@ pub static PHASE_TO_STATUS: &[(Phase, FeatureStatus)] = &[
     (Init, FeatureStatus::NotStarted),
 ];
 
-/// PhaseToRole (§7.1); `None` stands for the empty role.
+/// PhaseToRole; `None` stands for the empty role.
 pub fn phase_to_role(phase: Option<Phase>) -> Option<Role> {
     let p = phase?;
     PHASE_TO_ROLE.iter().find(|(q, _)| *q == p).map(|(_, r)| *r)
 }
 
-/// IsSelectablePhase (§7.3).
+/// IsSelectablePhase.
 pub fn is_selectable(phase: Option<Phase>) -> bool {
     phase.is_some_and(|p| SELECTABLE_PHASES.contains(&p))
 }
 
-/// PhaseRole (§7.2): the role of a selectable work phase, `None` (the empty role) otherwise —
+/// PhaseRole: the role of a selectable work phase, `None` (the empty role) otherwise —
 /// so `amending` has none, unlike PhaseToRole.
 pub fn phase_role(phase: Option<Phase>) -> Option<Role> {
     if is_selectable(phase) {
@@ -56,7 +56,7 @@ pub fn phase_role(phase: Option<Phase>) -> Option<Role> {
     }
 }
 
-/// PhaseToStatus (§7.4): every phase not in the table, unknown strings and `""` included, is
+/// PhaseToStatus: every phase not in the table, unknown strings and `""` included, is
 /// `in-progress`.
 pub fn phase_to_status(phase: Option<Phase>) -> FeatureStatus {
     phase

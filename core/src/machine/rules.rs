@@ -1,5 +1,5 @@
 //! What a move does to a State: Transition, RecoverTo, ShouldStop, ReconcileActive and the pure
-//! part of FinalizeDone (state-machine.md §4–§6, §9), with the run-loop constants.
+//! part of FinalizeDone, with the run-loop constants.
 //!
 //! Every function here is pure and takes a State by reference, returning a new one; persisting
 //! it (and stamping `updatedAt`) is the workspace's job.
@@ -8,19 +8,30 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::machine::table::{can_transition, is_recoverable};
 use crate::protocol::state::{AnyPhase, AnyRole, Phase, State};
 
-/// Cross-round cap on automatic guard retries (`MaxGuardRetries`, §9.3).
+/// Cross-round cap on automatic guard retries (`MaxGuardRetries`).
 pub const MAX_GUARD_RETRIES: i64 = 2;
 
-/// Rounds in a row without progress that stop a run (§6).
+/// Rounds in a row without progress that stop a run.
 pub const NO_PROGRESS_LIMIT: i64 = 3;
 
-/// The stop reason ReconcileActive records for a dead run loop (§9.1).
+/// The stop reason ReconcileActive records for a dead run loop.
 pub const STOP_REASON_PROCESS_GONE: &str = "process-gone";
 
-/// The stop reason FinalizeDone records (§9.2).
+/// The stop reason FinalizeDone records.
 pub const STOP_REASON_DONE: &str = "done";
 
-/// The round side effect shared by Transition and RecoverTo (§4 step 3, §5).
+/// A phase as refusal messages show it: the empty phase of a zero-value state (a
+/// `State::default()`, or a `state.json` without `phase`) reads `(empty phase)`, so the message
+/// never shows a bare gap.
+fn phase_for_message(p: &AnyPhase) -> std::borrow::Cow<'_, str> {
+    if p.is_empty() {
+        "(empty phase)".into()
+    } else {
+        p.as_str().into()
+    }
+}
+
+/// The round side effect shared by Transition and RecoverTo.
 fn bump_round(s: &mut State, to: Option<Phase>) {
     match to {
         Some(Phase::Coding) if s.round == 0 => s.round = 1,
@@ -30,22 +41,31 @@ fn bump_round(s: &mut State, to: Option<Phase>) {
     }
 }
 
-/// Transition (§4): moves `state` to `to` with `role` stored verbatim.
+/// Transition: moves `state` to `to` with `role` stored verbatim.
 ///
 /// Refused by CanTransition → `invalid_transition` (`invalid transition: <from> → <to>`).
 /// Effects, first match wins: `done`/`abandoned` → `active = false`; `coding` from round 0 →
 /// round 1; `amending` → round + 1. Nothing else changes.
-pub fn transition(state: &State, to: &AnyPhase, role: &AnyRole) -> Result<State> {
-    if !can_transition(&state.phase, to) {
+pub fn transition(
+    state: &State,
+    to: impl Into<AnyPhase>,
+    role: impl Into<AnyRole>,
+) -> Result<State> {
+    let (to, role) = (to.into(), role.into());
+    if !can_transition(&state.phase, &to) {
         return Err(Error::new(
             ErrorKind::InvalidTransition,
-            format!("invalid transition: {} \u{2192} {}", state.phase, to),
+            format!(
+                "invalid transition: {} \u{2192} {}",
+                phase_for_message(&state.phase),
+                to
+            ),
         )
         .with_field("to"));
     }
     let mut s = state.clone();
     s.phase = to.clone();
-    s.role = role.clone();
+    s.role = role;
     match to.known() {
         Some(Phase::Done | Phase::Abandoned) => s.active = false,
         other => bump_round(&mut s, other),
@@ -53,11 +73,16 @@ pub fn transition(state: &State, to: &AnyPhase, role: &AnyRole) -> Result<State>
     Ok(s)
 }
 
-/// RecoverTo (§5): crash-recovery correction to a recoverable work phase, whatever the source.
+/// RecoverTo: crash-recovery correction to a recoverable work phase, whatever the source.
 ///
 /// Any other target → `invalid_recovery_target` (`invalid recovery target: <to>`). Same round
 /// effects as [`transition`]; `active` is never touched.
-pub fn recover_to(state: &State, to: &AnyPhase, role: &AnyRole) -> Result<State> {
+pub fn recover_to(
+    state: &State,
+    to: impl Into<AnyPhase>,
+    role: impl Into<AnyRole>,
+) -> Result<State> {
+    let (to, role) = (to.into(), role.into());
     if !to.known().is_some_and(is_recoverable) {
         return Err(Error::new(
             ErrorKind::InvalidRecoveryTarget,
@@ -66,13 +91,13 @@ pub fn recover_to(state: &State, to: &AnyPhase, role: &AnyRole) -> Result<State>
         .with_field("to"));
     }
     let mut s = state.clone();
-    s.phase = to.clone();
-    s.role = role.clone();
     bump_round(&mut s, to.known());
+    s.phase = to;
+    s.role = role;
     Ok(s)
 }
 
-/// ShouldStop (§6): `Some(reason)` when the run must stop.
+/// ShouldStop: `Some(reason)` when the run must stop.
 ///
 /// `maxRounds > 0 && round >= maxRounds` → `reached max rounds (<maxRounds>)`; else
 /// `consecutiveNoProgress >= 3` → `3 consecutive rounds with no progress`.
@@ -88,7 +113,7 @@ pub fn should_stop(state: &State) -> Option<String> {
     None
 }
 
-/// ReconcileActive, pure part (§9.1). `pid_alive` is asked only for a positive pid (`pid <= 0`
+/// ReconcileActive, pure part. `pid_alive` is asked only for a positive pid (`pid <= 0`
 /// is never alive). Returns the possibly corrected state and whether it changed.
 pub fn reconcile_active(state: &State, pid_alive: impl FnOnce(i64) -> bool) -> (State, bool) {
     if !state.active {
@@ -106,10 +131,10 @@ pub fn reconcile_active(state: &State, pid_alive: impl FnOnce(i64) -> bool) -> (
     (s, true)
 }
 
-/// FinalizeDone, pure part (§9.2): Transition to `done` with role `""`, then `active = false` and
+/// FinalizeDone, pure part: Transition to `done` with role `""`, then `active = false` and
 /// `stopReason = "done"`. Fails with `invalid_transition` exactly when the source is terminal.
 pub fn finalize_done(state: &State) -> Result<State> {
-    let mut s = transition(state, &Phase::Done.into(), &AnyRole::default())?;
+    let mut s = transition(state, Phase::Done, AnyRole::default())?;
     s.active = false;
     s.stop_reason = STOP_REASON_DONE.to_string();
     Ok(s)
@@ -130,7 +155,7 @@ mod tests {
 
     #[test]
     fn transition_error_message_uses_the_unicode_arrow() {
-        let e = transition(&st("done", 0), &Phase::Coding.into(), &AnyRole::default()).unwrap_err();
+        let e = transition(&st("done", 0), Phase::Coding, AnyRole::default()).unwrap_err();
         assert_eq!(e.message, "invalid transition: done \u{2192} coding");
         assert_eq!(e.kind, ErrorKind::InvalidTransition);
     }
@@ -139,25 +164,25 @@ mod tests {
     fn coding_sets_round_one_only_from_zero_and_amending_increments() {
         let r = AnyRole::default();
         assert_eq!(
-            transition(&st("design-reviewing", 0), &Phase::Coding.into(), &r)
+            transition(&st("design-reviewing", 0), Phase::Coding, &r)
                 .unwrap()
                 .round,
             1
         );
         assert_eq!(
-            transition(&st("blocked", 4), &Phase::Coding.into(), &r)
+            transition(&st("blocked", 4), Phase::Coding, &r)
                 .unwrap()
                 .round,
             4
         );
         assert_eq!(
-            transition(&st("reviewing", 0), &Phase::Amending.into(), &r)
+            transition(&st("reviewing", 0), Phase::Amending, &r)
                 .unwrap()
                 .round,
             1
         );
         assert_eq!(
-            transition(&st("reviewing", 2), &Phase::Amending.into(), &r)
+            transition(&st("reviewing", 2), Phase::Amending, &r)
                 .unwrap()
                 .round,
             3
@@ -166,21 +191,16 @@ mod tests {
 
     #[test]
     fn done_and_abandoned_clear_active_only() {
-        let s = transition(&st("coding", 2), &Phase::Abandoned.into(), &"x".into()).unwrap();
+        let s = transition(&st("coding", 2), Phase::Abandoned, "x").unwrap();
         assert!(!s.active);
         assert_eq!((s.round, s.role.as_str()), (2, "x"));
     }
 
     #[test]
     fn recover_to_ignores_the_source_and_refuses_non_work_targets() {
-        let s = recover_to(&st("done", 0), &Phase::Coding.into(), &"coder".into()).unwrap();
+        let s = recover_to(&st("done", 0), Phase::Coding, "coder").unwrap();
         assert_eq!((s.phase.as_str(), s.round, s.active), ("coding", 1, true));
-        let e = recover_to(
-            &st("coding", 0),
-            &Phase::PendingReview.into(),
-            &AnyRole::default(),
-        )
-        .unwrap_err();
+        let e = recover_to(&st("coding", 0), Phase::PendingReview, AnyRole::default()).unwrap_err();
         assert_eq!(e.message, "invalid recovery target: pending-review");
     }
 

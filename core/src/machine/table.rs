@@ -1,4 +1,4 @@
-//! The transition table (state-machine.md §3.1) and the phase sets derived from §3 and §5:
+//! The transition table and the phase sets derived from and:
 //! terminal phases, universal targets, recoverable work phases.
 //!
 //! It decides which moves are legal ([`can_transition`]); what a move does to a state is
@@ -9,7 +9,7 @@ use crate::protocol::state::{AnyPhase, Phase};
 use Phase::*;
 
 /// The nine work phases that `blocked` and `needs-attention` may resume to, which are also the
-/// legal targets of `recover_to` (§3.1, §5), in the spec's order.
+/// legal targets of `recover_to`, in the spec's order.
 pub const RECOVERABLE_PHASES: &[Phase] = &[
     Designing,
     DesignReviewing,
@@ -22,7 +22,7 @@ pub const RECOVERABLE_PHASES: &[Phase] = &[
     Accepting,
 ];
 
-/// The source phase → allowed non-universal targets table of §3.1, one row per source with
+/// The source phase → allowed non-universal targets table, one row per source with
 /// outgoing table edges (terminal phases have none). This is the one place the graph lives.
 pub static TRANSITIONS: &[(Phase, &[Phase])] = &[
     (Init, &[Designing]),
@@ -40,11 +40,11 @@ pub static TRANSITIONS: &[(Phase, &[Phase])] = &[
     (NeedsAttention, RECOVERABLE_PHASES),
 ];
 
-/// Terminal phases: nothing leaves them (§3.1).
+/// Terminal phases: nothing leaves them.
 pub const TERMINAL_PHASES: &[Phase] = &[Done, Abandoned];
 
 /// Universal targets, reachable from every non-terminal source, unknown strings included, in
-/// the order of the spec's `enums.list` (§10).
+/// the order of the spec's `enums.list`.
 pub const UNIVERSAL_TARGETS: &[Phase] = &[Blocked, NeedsAttention, Done, Abandoned];
 
 /// Whether `p` is terminal (`done`, `abandoned`).
@@ -70,7 +70,7 @@ pub fn table_targets(from: Phase) -> &'static [Phase] {
         .map_or(&[], |(_, to)| to)
 }
 
-/// CanTransition (§3.2) for known-or-unknown phases: `None` stands for any string that is not a
+/// CanTransition for known-or-unknown phases: `None` stands for any string that is not a
 /// phase. 1. a terminal source → false; 2. a universal target → true; 3. a table edge → true;
 /// 4. otherwise false.
 pub fn can_transition_known(from: Option<Phase>, to: Option<Phase>) -> bool {
@@ -84,21 +84,35 @@ pub fn can_transition_known(from: Option<Phase>, to: Option<Phase>) -> bool {
     from.is_some_and(|f| table_targets(f).contains(&to))
 }
 
-/// CanTransition (§3.2) on phase values.
-pub fn can_transition(from: &AnyPhase, to: &AnyPhase) -> bool {
-    can_transition_known(from.known(), to.known())
+/// Whether a feature in phase `from` may move to phase `to`: a terminal source refuses
+/// everything, a universal target is always reachable, otherwise only a table edge is. Takes
+/// anything that converts into a phase value: a [`Phase`], a `&Phase`, an `&AnyPhase` or a
+/// string (unknown strings are not errors; they reach only the universal targets).
+///
+/// ```
+/// use fourx_core::machine::can_transition;
+/// use fourx_core::protocol::state::{AnyPhase, Phase};
+///
+/// assert!(can_transition(Phase::Init, Phase::Designing));
+/// assert!(!can_transition(Phase::Init, Phase::Coding));
+/// assert!(can_transition("warp-drive", Phase::Blocked)); // a universal target
+/// let here = AnyPhase::from(Phase::Reviewing);
+/// assert!(can_transition(&here, Phase::Testing));
+/// ```
+pub fn can_transition(from: impl Into<AnyPhase>, to: impl Into<AnyPhase>) -> bool {
+    can_transition_known(from.into().known(), to.into().known())
 }
 
-/// CanTransition (§3.2) on plain strings (case-sensitive; unknown strings are not errors).
+/// CanTransition on plain strings (case-sensitive; unknown strings are not errors).
 pub fn can_transition_str(from: &str, to: &str) -> bool {
-    can_transition(&AnyPhase::new(from), &AnyPhase::new(to))
+    can_transition(from, to)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// The 15×15 matrix of state-machine.md §3.3, verbatim (rows from, columns to, AllPhases
+    /// The 15×15 matrix of the state-machine spec, verbatim (rows from, columns to, AllPhases
     /// order).
     const SPEC_MATRIX: &str = "\
 | init | . | Y | . | . | . | . | . | . | . | . | . | Y | Y | Y | Y |

@@ -1,4 +1,4 @@
-//! ValidateState (state-machine.md §8): the three checks on a State and their exact messages.
+//! ValidateState (state-machine.md): the three checks on a State and their exact messages.
 //!
 //! Only `featureId`, `phase` and `runner` are checked; everything else is the caller's concern.
 
@@ -28,7 +28,7 @@ impl Validation {
     }
 }
 
-/// ValidateState (§8): `featureId` non-empty, `phase` one of the 15 phases (case-sensitive; the
+/// ValidateState: `featureId` non-empty, `phase` one of the 15 phases (case-sensitive; the
 /// failure quotes it like Go `%q`), `runner` non-empty.
 pub fn validate_state(state: &State) -> Validation {
     let mut errors = Vec::new();

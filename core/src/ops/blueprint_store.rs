@@ -69,7 +69,7 @@ impl std::fmt::Debug for HeldStore {
 
 impl HeldStore {
     /// Binds the store of `config`: `{"store": {...}, "home"?, "repo_root"?}` with `store` in the
-    /// form of blueprint.md §19 (memory: `{kind?: "memory", content?, revisions?, ...}`; fs:
+    /// form of the blueprint spec (memory: `{kind?: "memory", content?, revisions?, ...}`; fs:
     /// `{"kind": "fs", "dir"}` plus `home` and `repo_root`). The fs form runs the root guard
     /// now, so a refused root fails here with its own kind; other keys are `invalid_input`.
     pub fn new(config: &Map<String, Value>) -> Result<HeldStore> {

@@ -1,4 +1,4 @@
-//! The op table of the feature-files area (features.md §15): `feature.*`, `backlog.*`,
+//! The op table of the feature-files area (features.md): `feature.*`, `backlog.*`,
 //! `evidence.*`, `test_strategy.*` and the pure `config.*` file ops — JSON adapters over the
 //! typed API of [`crate::features::feature_yaml`], [`crate::features::feature_rules`], [`crate::features::backlog`] and
 //! [`crate::features::evidence`].

@@ -1,4 +1,4 @@
-//! The fs op table of the feature-files area (features.md §15, workspace.md §15): the
+//! The fs op table of the feature-files area (features.md, workspace.md): the
 //! `workspace.*` feature ops, Init, CleanFeature, CleanableFeatures, FinalizeDone, the settings
 //! and candidate-pool files, and screenshot discovery — JSON adapters over
 //! [`crate::features::fs::features_fs`] and [`crate::features::fs::evidence_fs`].

@@ -1,15 +1,17 @@
 //! The `machine` area's op table: JSON adapters over the typed API of this module
-//! (state-machine.md §10, plus `util.human_size` of workspace.md §14).
+//! (state-machine.md, plus `util.human_size` of workspace.md).
 
 use serde_json::{json, Map, Value};
 
 use super::{Args, OpInfo};
-use crate::error::{ErrorKind, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::machine;
 use crate::protocol::codec::text::human_size;
 use crate::protocol::state::{AnyPhase, AnyRole, Role, State};
 
-use ErrorKind::{InvalidInput, InvalidRecoveryTarget, InvalidTransition, UnknownKind};
+use ErrorKind::{
+    InvalidInput, InvalidRecoveryTarget, InvalidTransition, InvalidValue, UnknownKind,
+};
 
 /// The ops of this area, one line each.
 pub(crate) static OPS: &[OpInfo] = &[
@@ -26,7 +28,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new("state.finalize_done", "The pure part of `done` finalisation: transition to done, active false, stopReason \"done\".", &["state"], &["state"], &[InvalidInput, InvalidTransition], finalize_done),
     OpInfo::new("state.constants", "The run-loop constants: max guard retries and the no-progress limit.", &[], &["max_guard_retries", "no_progress_limit"], &[], constants),
     OpInfo::new("enums.list", "The values of a named enum (phases, roles, event_types, ...), in the seed's order.", &["kind"], &["values"], &[InvalidInput, UnknownKind], enums_list),
-    OpInfo::new("state.diagram", "The transition graph as Mermaid or Graphviz dot text.", &["format"], &["text"], &[InvalidInput], diagram),
+    OpInfo::new("state.diagram", "The transition graph as Mermaid or Graphviz dot text, with a feature's path (phases, or its events) marked when given.", &["format", "path?", "events?"], &["text"], &[InvalidInput, InvalidValue], diagram),
     OpInfo::new("util.human_size", "A byte count as 4x prints it (512B, 124K, 3.9M, 1.0G).", &["bytes"], &["text"], &[InvalidInput], util_human_size),
 ];
 
@@ -54,12 +56,12 @@ fn move_args(m: &Map<String, Value>) -> Result<(State, AnyPhase, AnyRole)> {
 
 fn transition(m: &Map<String, Value>) -> Result<Value> {
     let (s, to, role) = move_args(m)?;
-    Ok(json!({ "state": machine::transition(&s, &to, &role)?.to_json() }))
+    Ok(json!({ "state": machine::transition(&s, to, role)?.to_json() }))
 }
 
 fn recover_to(m: &Map<String, Value>) -> Result<Value> {
     let (s, to, role) = move_args(m)?;
-    Ok(json!({ "state": machine::recover_to(&s, &to, &role)?.to_json() }))
+    Ok(json!({ "state": machine::recover_to(&s, to, role)?.to_json() }))
 }
 
 fn should_stop(m: &Map<String, Value>) -> Result<Value> {
@@ -125,8 +127,34 @@ fn enums_list(m: &Map<String, Value>) -> Result<Value> {
 }
 
 fn diagram(m: &Map<String, Value>) -> Result<Value> {
-    let format: machine::DiagramFormat = Args::new(m).str("format")?.parse()?;
-    Ok(json!({ "text": machine::render_diagram(format) }))
+    let a = Args::new(m);
+    let format: machine::DiagramFormat = a.str("format")?.parse()?;
+    let path = match (m.get("path"), m.get("events")) {
+        (Some(_), Some(_)) => {
+            return Err(Error::invalid_input("give `path` or `events`, not both").with_field("path"))
+        }
+        (Some(p), None) => {
+            let list = p
+                .as_array()
+                .ok_or_else(|| a.invalid_err("path", "a list of phase strings", p))?;
+            let mut phases = Vec::with_capacity(list.len());
+            for v in list {
+                let s = v
+                    .as_str()
+                    .ok_or_else(|| a.invalid_err("path", "a list of phase strings", p))?;
+                phases.push(machine::known_phase(s, "path")?);
+            }
+            phases
+        }
+        (None, Some(e)) => {
+            let list = e
+                .as_array()
+                .ok_or_else(|| a.invalid_err("events", "a list of event objects", e))?;
+            machine::path_from_events(list)?
+        }
+        (None, None) => Vec::new(),
+    };
+    Ok(json!({ "text": machine::render_path_diagram(format, &path) }))
 }
 
 fn util_human_size(m: &Map<String, Value>) -> Result<Value> {

@@ -6,6 +6,17 @@
 //! API of each area is the real one; its adapter file here (`ops/<area>.rs`) only converts JSON to
 //! and from it. This is the only module that knows op names: no area imports it, and the core never
 //! calls an op by name. The bindings (C, Python) reach the core through it and its handles.
+//!
+//! ```
+//! use fourx_core::ops;
+//! use serde_json::json;
+//!
+//! let out = ops::call("state.can_transition", &json!({"from": "init", "to": "designing"}))?;
+//! assert_eq!(out, json!({"allowed": true}));
+//! let e = ops::call("no.such_op", &json!({})).unwrap_err();
+//! assert_eq!(e.kind.as_str(), "unknown_op");
+//! # Ok::<(), fourx_core::Error>(())
+//! ```
 
 mod args;
 mod info;

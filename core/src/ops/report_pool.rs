@@ -1,4 +1,4 @@
-//! The op table of the candidate pool file (features.md §11.4, §15): `candidates.constants`,
+//! The op table of the candidate pool file (features.md): `candidates.constants`,
 //! `parse` and `render` — JSON adapters over [`crate::report::candidates_file`]. The miner's ops and the
 //! pool's fs ops live in the workspace table, which can gather records from a workspace.
 

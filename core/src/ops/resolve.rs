@@ -217,7 +217,13 @@ fn pipeline_resolve(m: &In) -> Result<Value> {
     let profile_name: String = opt(m, "profile_name")?;
     let manual: String = opt(m, "manual_runner")?;
     let overrides: pipeline::RunOverrides = opt(m, "run_overrides")?;
-    let phases = pipeline::resolve_pipeline(&cfg, &feature, &profile_name, &manual, &overrides)?;
+    let options = pipeline::PipelineOptions {
+        feature: Some(&feature),
+        profile: Some(&profile_name),
+        manual_runner: Some(&manual),
+        run_overrides: Some(&overrides),
+    };
+    let phases = pipeline::resolve_pipeline(&cfg, &options)?;
     Ok(json!({ "phases": encode(&phases)? }))
 }
 

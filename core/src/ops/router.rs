@@ -273,7 +273,24 @@ fn op_parse_output(m: &Input) -> Result<Value> {
     let agent = agent_req(e, &a)?;
     let out = a.str("output")?;
     let task = task_state(&a)?;
-    to_json(&output::parse(e, agent, out, task.as_ref())?)
+    output::parse(e, agent, out, task.as_ref())?.to_json()
+}
+
+fn op_agents(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
+    let agents: Vec<Value> = e
+        .rules()
+        .agents
+        .iter()
+        .map(|a| {
+            let class = match a.class() {
+                crate::router::vocabulary::AgentClass::ReadOnly => "readonly",
+                crate::router::vocabulary::AgentClass::Write => "write",
+            };
+            json!({"name": a.as_str(), "qualified": a.qualified(), "kind": class})
+        })
+        .collect();
+    Ok(json!({ "edition": e.to_string(), "agents": agents }))
 }
 
 fn op_parse_brainstorm_handoff(m: &Input) -> Result<Value> {
@@ -426,7 +443,8 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new("router.task_graph", "The child-task graph of a workflow with agents, reasons and blockers (4.14).", &["workflow", "build_scope?", "diff_driven_docs_skip?", "edition?"], &["workflow", "parent_phase", "build_scope", "nodes"], BAD, op_task_graph),
     OpInfo::new("router.parse_readonly_output", "Validate a read-only agent's output: envelope, heading, issues, intent, scenarios, overrides (4.15).", &["agent", "output", "task?", "edition?"], &["agent", "source", "envelope_error", "heading_status", "reported_status", "status", "blocking", "critical_issues", "critical_count", "intent", "checks", "needs_inline_verification", "passes", "memory_notes", "self_remediated", "remediation_source", "blocking_findings", "scenarios"], RO_ERRS, op_parse_readonly_output),
     OpInfo::new("router.parse_write_contract", "Validate a write agent's YAML Router Contract and its pass conditions (4.16); 12.7.0 adds the builder preflight/RED-reason/seam fields, the investigator loop and close-out fields, one researcher row and two decision_rfc alternatives.", &["agent", "output", "edition?"], &["agent", "status", "claims_pass", "passed", "violations", "soft_pass", "memory_notes", "fields", "escalate_to_full"], WRITE_ERRS, op_parse_write_contract),
-    OpInfo::new("router.parse_output", "Validate any agent's output with the read-only or write-contract parser its agent needs.", &["agent", "output", "task?", "edition?"], &["kind", "result"], OUT_ERRS, op_parse_output),
+    OpInfo::new("router.agents", "The agents an edition knows, in its table order: bare and cc10x: names and the output kind (readonly or write) parse_output gives.", &["edition?"], &["edition", "agents"], &[K::InvalidValue], op_agents),
+    OpInfo::new("router.parse_output", "Validate any agent's output with the read-only or write-contract parser its agent needs.", &["agent", "output", "task?", "edition?"], &["kind", "result", "may_advance"], OUT_ERRS, op_parse_output),
     OpInfo::new("router.parse_brainstorm_handoff", "Read DESIGN_FILE, DESIGN_SUMMARY and MEMORY_NOTES from the brainstorming handoff block (4.17).", &["output", "edition?"], &["design_file", "design_summary", "memory_notes"], &[K::MissingField, K::InvalidValue, K::InputTooLarge, K::MissingContract, K::MalformedContract], op_parse_brainstorm_handoff),
     OpInfo::new("router.reconcile_verdicts", "Reconcile agent verdicts: any fail fails, the stricter verdict is authoritative (4.18).", &["verdicts", "edition?"], &["outcome", "contradiction", "authoritative"], &[K::MissingField, K::InvalidValue, K::UnknownAgent], op_reconcile_verdicts),
     OpInfo::new("router.new_artifact", "A new workflow artifact: the 35-key skeleton with the live fields filled (4.19).", &["workflow_uuid", "workflow_type", "user_request", "now", "edition?"], &["artifact"], BAD, op_new_artifact),
@@ -440,7 +458,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn router_table_has_the_ops_of_router_spec_4_1_to_4_22_and_parse_output() {
+    fn router_table_has_the_ops_of_router_spec_4_1_to_4_22_parse_output_and_agents() {
         let names: Vec<_> = OPS
             .iter()
             .map(|o| o.name.trim_start_matches("router."))
@@ -464,6 +482,7 @@ mod tests {
                 "task_graph",
                 "parse_readonly_output",
                 "parse_write_contract",
+                "agents",
                 "parse_output",
                 "parse_brainstorm_handoff",
                 "reconcile_verdicts",

@@ -1,4 +1,4 @@
-//! The op table of router-workflow.md §4.31–4.38: JSON adapters over
+//! The op table of router-workflow.md–4.38: JSON adapters over
 //! [`crate::router::workflow`]. Router spelling: a missing key is `missing_field`, a mistyped one
 //! `invalid_value`; `edition` is read before every other input.
 
@@ -41,7 +41,7 @@ fn missing(field: &str) -> Error {
     Error::new(K::MissingField, format!("`{field}` is required")).with_field(field)
 }
 
-/// `tasks` (router-workflow.md §2.3 check order).
+/// `tasks`, in the spec's check order.
 fn tasks(a: &Args<'_>) -> Result<Vec<Task>> {
     let v = a.map().get("tasks").ok_or_else(|| missing("tasks"))?;
     let list = v

@@ -1,5 +1,5 @@
 //! The `workspace` area's op table: JSON adapters over the typed API of this module
-//! (workspace.md §15, except the feature-file ops that join later).
+//! (workspace.md, except the feature-file ops that join later).
 
 use serde_json::{json, Map, Value};
 

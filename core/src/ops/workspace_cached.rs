@@ -1,4 +1,4 @@
-//! The cached reader as a handle for the bindings (features.md §13): [`HeldCachedWorkspace`]
+//! The cached reader as a handle for the bindings (features.md): [`HeldCachedWorkspace`]
 //! binds one [`CachedWorkspace`] (and the per-user `home`) and answers the read ops a
 //! long-running host repeats, every one of them through the cache — the C handle
 //! `fourx_cached_workspace` and Python's `fourx.CachedWorkspace` forward to it.

@@ -1,5 +1,5 @@
 //! A feature candidate proposed by the history miner or discovery (Go `Candidate`), with its JSON
-//! tags (resolution.md §2).
+//! tags (resolution.md).
 //!
 //! Decides the shape only; deduplication lives in [`crate::report`], the pool file with the
 //! feature-files area.

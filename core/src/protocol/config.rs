@@ -1,8 +1,8 @@
 //! `Config`, `UserConfig` and the profile, runner, role, repo and hook shapes of
-//! `.4x/settings.json`, with the seed's JSON tags and Go's zero-value rules (resolution.md §1.2–2).
+//! `.4x/settings.json`, with the seed's JSON tags and Go's zero-value rules.
 //!
 //! Decides how these shapes are read (Go `encoding/json`: zero values, nil vs empty, legacy
-//! profiles normalised at read time, §4.3) and written (declaration order, `omitempty`, struct
+//! profiles normalised at read time) and written (declaration order, `omitempty`, struct
 //! fields never omitted, sorted map keys). Leaves merging, validation and resolution to
 //! [`crate::resolve`], and files to the workspace.
 
@@ -174,7 +174,7 @@ go_struct! {
 
 go_struct! {
     /// A pipeline profile: which phases run. Legacy `roles`/`coder_model` profiles are normalised
-    /// into `phases` as soon as they are read (resolution.md §4.3) and kept for round-trips.
+    /// into `phases` as soon as they are read and kept for round-trips.
     pub struct ProfileConfig {
         /// Enabled phases with per-phase overrides.
         phases: Option<Vec<PhaseSpec>> => "phases", omitempty;
@@ -208,7 +208,7 @@ impl ProfileConfig {
         self.phases.as_deref().unwrap_or(&[])
     }
 
-    /// Legacy normalisation (§4.3): when `phases` is empty and `roles` is not, append one entry
+    /// Legacy normalisation: when `phases` is empty and `roles` is not, append one entry
     /// per role that has a phase, in order (the coder's entry takes a non-empty `coder_model`).
     /// Idempotent; `roles` and `coder_model` are kept.
     pub fn normalize(&mut self) {
@@ -471,6 +471,23 @@ pub fn render_indented<T: serde::Serialize>(v: &T) -> Result<String> {
 }
 
 impl Config {
+    /// Builds a config from its JSON value with exactly the rules the `pipeline.resolve` op
+    /// applies to its `config` input: Go's decoding (case-insensitive keys, unknown keys
+    /// ignored, a wrong type is `invalid_input`), legacy profiles normalised, and no validation
+    /// (so `project.name` is not required; [`crate::resolve::validate_config`] checks that).
+    ///
+    /// ```
+    /// use fourx_core::protocol::config::Config;
+    ///
+    /// let cfg = Config::from_json(&serde_json::json!({"default_runner": "claude"}))?;
+    /// assert_eq!(cfg.default_runner, "claude");
+    /// assert!(Config::from_json(&serde_json::json!({"default_runner": 7})).is_err());
+    /// # Ok::<(), fourx_core::Error>(())
+    /// ```
+    pub fn from_json(v: &Value) -> Result<Config> {
+        decode(v, "config")
+    }
+
     /// Whether OS notifications are on: nil means enabled (Go `NotificationsEnabled`).
     pub fn notifications_enabled(&self) -> bool {
         self.notifications.unwrap_or(true)

@@ -1,4 +1,4 @@
-//! The feature-definition shapes (features.md §2–3, §10, §14) in their JSON op form, read and
+//! The feature-definition shapes (features.md–3) in their JSON op form, read and
 //! written with Go's `encoding/json` rules: `Feature` with its sub-tasks, phase overrides and
 //! linked issues, the `TestStrategy` of a feature's run directory, the sub-task statuses and the
 //! feature constants.
@@ -102,7 +102,7 @@ impl Feature {
 fn unknown_subtask_status(_what: &str, _s: &str) {}
 
 crate::words::string_enum! {
-    /// A sub-task's status (`AllSubtaskStatuses`, features.md §2).
+    /// A sub-task's status (`AllSubtaskStatuses`).
     pub enum SubtaskStatus("sub-task status", (), unknown_subtask_status) {
         /// `not-started`
         NotStarted = "not-started",
@@ -117,7 +117,7 @@ crate::words::string_enum! {
     }
 }
 
-/// The feature-id format 4x itself produces (features.md §2).
+/// The feature-id format 4x itself produces.
 pub const ID_PATTERN: &str = "^[A-Za-z0-9][A-Za-z0-9-]*[A-Za-z0-9]$";
 
 /// Where the tester's screenshots go unless the config says otherwise.
@@ -173,7 +173,7 @@ go_struct! {
 }
 
 go_struct! {
-    /// The designer's test strategy (`<FeatureDir>/test-strategy.yaml`, features.md §10).
+    /// The designer's test strategy (`<FeatureDir>/test-strategy.yaml`).
     pub struct TestStrategy {
         /// Web UI testing.
         web: bool => "web";
@@ -212,7 +212,7 @@ pub enum Severity {
     Low,
 }
 
-/// One issue of a review (no op produces it; features.md §14).
+/// One issue of a review (no op produces it).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReviewIssue {
     /// Severity.
@@ -225,7 +225,7 @@ pub struct ReviewIssue {
     pub detail: String,
 }
 
-/// A review's outcome (camelCase tags; features.md §14).
+/// A review's outcome (camelCase tags).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReviewResult {
     /// Whether the review passed.

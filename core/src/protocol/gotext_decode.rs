@@ -1,5 +1,5 @@
 //! Decoding JSON *text* into the Go-shaped structs (`go_struct!`) with the text rules of
-//! state-machine.md §2.3: the Go-compatible parser of [`crate::protocol::codec::gojson_decode`]
+//! state-machine.md: the Go-compatible parser of [`crate::protocol::codec::gojson_decode`]
 //! (duplicates applied in order, lone surrogates → U+FFFD), then the struct rules of
 //! [`crate::protocol::codec::gostruct`].
 //!

@@ -1,4 +1,4 @@
-//! The file-name constants of the `.4x` layout (workspace.md §2), exactly the seed's 45 values —
+//! The file-name constants of the `.4x` layout (workspace.md), exactly the seed's 45 values —
 //! vocabulary every area may name (the workspace builds paths from them, features and the miner
 //! name their files in messages).
 //!
@@ -21,7 +21,7 @@ pub const ROUNDS_DIR: &str = "rounds";
 /// `ConfigFile` under `.4x`.
 pub const CONFIG_FILE: &str = "settings.json";
 
-/// Every constant of workspace.md §2 as (Name, value), in the spec's table order.
+/// Every constant of as (Name, value), in the spec's table order.
 pub static CONSTANTS: &[(&str, &str)] = &[
     ("DirName", DIR_NAME),
     ("UserConfigDir", ".4x"),

@@ -1,4 +1,4 @@
-//! The one project-id derivation (blueprint.md §15.4, seed I12): a readable slug of the root's
+//! The one project-id derivation (blueprint.md, seed I12): a readable slug of the root's
 //! base name plus 12 hex of SHA-256 of the cleaned absolute root.
 //!
 //! Every area that needs a project id calls [`compute`]; resolving symlinks before the call is

@@ -1,5 +1,5 @@
 //! Phases, roles, sub-phases, statuses, the `State` object and workspace events, with the seed's
-//! strings and JSON tags (state-machine.md §1–2, workspace.md §6).
+//! strings and JSON tags.
 //!
 //! This module decides the vocabulary and the JSON shapes: which strings exist, the key order and
 //! omit-zero rules of `State` and `Event`, and how a decoded JSON value fills them (Go's rules).
@@ -25,7 +25,7 @@ use crate::protocol::codec::time_rule::TimeRule;
 pub use crate::words::Vocab;
 
 crate::words::string_enum! {
-    /// The 15 phases of the feature state machine, in `AllPhases` order (state-machine.md §1.1).
+    /// The 15 phases of the feature state machine, in `AllPhases` order.
     pub enum Phase("phase", Error, Error::unknown_word) {
         /// `init`: start; never re-entered by a transition.
         Init = "init",
@@ -61,7 +61,7 @@ crate::words::string_enum! {
 }
 
 crate::words::string_enum! {
-    /// Every role string (state-machine.md §1.2): the eight pipeline roles first, in `AllRoles`
+    /// Every role string: the eight pipeline roles first, in `AllRoles`
     /// order, then the sub-roles and non-pipeline roles.
     pub enum Role("role", Error, Error::unknown_word) {
         /// `designer`
@@ -96,7 +96,7 @@ crate::words::string_enum! {
 }
 
 impl Phase {
-    /// SelectablePhases (state-machine.md §7.3): the phases a pipeline profile may list, in
+    /// SelectablePhases: the phases a pipeline profile may list, in
     /// canonical pipeline order (the 8-entry list with `fixing`). The one copy of this table:
     /// the state machine (`phase.is_selectable`) and profile resolution both read it.
     pub const SELECTABLE: &'static [Phase] = &[
@@ -112,7 +112,7 @@ impl Phase {
 }
 
 impl Role {
-    /// `AllRoles`: the pipeline roles, the only values PhaseToRole assigns (§1.2).
+    /// `AllRoles`: the pipeline roles, the only values PhaseToRole assigns.
     pub const PIPELINE: &'static [Role] = &[
         Role::Designer,
         Role::DesignReviewer,
@@ -123,7 +123,7 @@ impl Role {
         Role::Acceptor,
         Role::Fixer,
     ];
-    /// `ConfigurableRoles`: `AllRoles` followed by `mini-coder` (§1.2).
+    /// `ConfigurableRoles`: `AllRoles` followed by `mini-coder`.
     pub const CONFIGURABLE: &'static [Role] = &[
         Role::Designer,
         Role::DesignReviewer,
@@ -138,7 +138,7 @@ impl Role {
 }
 
 crate::words::string_enum! {
-    /// Sub-phases of `deep-reviewing`, in `AllSubPhases` order (§1.3).
+    /// Sub-phases of `deep-reviewing`, in `AllSubPhases` order.
     pub enum SubPhase("sub-phase", Error, Error::unknown_word) {
         /// `reviewing`
         Reviewing = "reviewing",
@@ -152,7 +152,7 @@ crate::words::string_enum! {
 }
 
 crate::words::string_enum! {
-    /// Notification levels of an event, in `AllNotifyLevels` order (§1.4); `""` means none.
+    /// Notification levels of an event, in `AllNotifyLevels` order; `""` means none.
     pub enum NotifyLevel("notify level", Error, Error::unknown_word) {
         /// `success`: normal end.
         Success = "success",
@@ -164,7 +164,7 @@ crate::words::string_enum! {
 }
 
 crate::words::string_enum! {
-    /// Event types with a producer, in `AllEventTypes` order (§1.5). Informative: no op rejects
+    /// Event types with a producer, in `AllEventTypes` order. Informative: no op rejects
     /// other types.
     pub enum EventType("event type", Error, Error::unknown_word) {
         /// `conditional-pass-residual`
@@ -203,7 +203,7 @@ crate::words::string_enum! {
 }
 
 crate::words::string_enum! {
-    /// Feature statuses (`feature.Status`, §1.6), targets of PhaseToStatus (`draft` excepted).
+    /// Feature statuses (`feature.Status`), targets of PhaseToStatus (`draft` excepted).
     pub enum FeatureStatus("feature status", Error, Error::unknown_word) {
         /// `not-started`
         NotStarted = "not-started",
@@ -299,13 +299,56 @@ impl<T: Vocab> From<&str> for Open<T> {
     }
 }
 
+impl<T: Vocab> From<String> for Open<T> {
+    fn from(s: String) -> Self {
+        Open::new(&s)
+    }
+}
+
+impl<T: Vocab> From<&String> for Open<T> {
+    fn from(s: &String) -> Self {
+        Open::new(s)
+    }
+}
+
+/// A borrowed known value converts too, so `can_transition(&Phase::Init, &Phase::Designing)`
+/// reads the same as the owned form.
+impl<T: Copy> From<&T> for Open<T> {
+    fn from(v: &T) -> Self {
+        Open::Known(*v)
+    }
+}
+
+/// A borrowed open value converts by cloning, so `can_transition(&state.phase, Phase::Coding)`
+/// needs no `.clone()` at the call site.
+impl<T: Clone> From<&Open<T>> for Open<T> {
+    fn from(v: &Open<T>) -> Self {
+        v.clone()
+    }
+}
+
+/// Serialises as the plain string, as in the seed's files.
+impl<T: Vocab> serde::Serialize for Open<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+/// Deserialises from any string; an unknown one is kept verbatim (it is data, not an error).
+impl<'de, T: Vocab> serde::Deserialize<'de> for Open<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        let s = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(d)?;
+        Ok(Open::new(&s))
+    }
+}
+
 impl<T: Vocab> fmt::Display for Open<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
-/// The per-feature run state, `state.json` (state-machine.md §2.1). Field order is file order.
+/// The per-feature run state, `state.json`. Field order is file order.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct State {
     /// `featureId` (always).
@@ -360,7 +403,7 @@ pub struct State {
     pub manual_phase: bool,
 }
 
-/// The keys of [`State`] in file order (state-machine.md §2.1).
+/// The keys of [`State`] in file order.
 pub const STATE_KEYS: [&str; 25] = [
     "featureId",
     "phase",
@@ -430,7 +473,7 @@ pub fn parse_now(s: &str) -> crate::error::Result<Timestamp> {
 }
 
 /// Which decoder read a document: op inputs report `invalid_input`, state.json text
-/// `invalid_json` (state-machine.md §2.3).
+/// `invalid_json`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Regime {
     /// An op input, already decoded by serde_json.
@@ -452,8 +495,39 @@ fn field_err(regime: Regime, what: &str, key: &str, e: &DecodeError) -> Error {
     Error::new(regime.kind(), format!("{what} key `{key}`: {e}")).with_field(key)
 }
 
+/// Serialises as [`State::to_json`]: the seed's camelCase keys in file order, omit-zero keys
+/// only when set.
+impl serde::Serialize for State {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(&self.to_json(), s)
+    }
+}
+
+/// Deserialises as [`State::from_input`] (Go's field rules over the decoded value).
+impl<'de> serde::Deserialize<'de> for State {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        let v = <Value as serde::Deserialize>::deserialize(d)?;
+        State::from_input(&v).map_err(<D::Error as serde::de::Error>::custom)
+    }
+}
+
+/// Serialises as [`Event::to_json`]: one `events.jsonl` line's keys.
+impl serde::Serialize for Event {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(&self.to_json(), s)
+    }
+}
+
+/// Deserialises as [`Event::from_input`].
+impl<'de> serde::Deserialize<'de> for Event {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        let v = <Value as serde::Deserialize>::deserialize(d)?;
+        Event::from_input(&v).map_err(<D::Error as serde::de::Error>::custom)
+    }
+}
+
 impl State {
-    /// The canonical JSON form (§2.2): the keys of §2.1 in order, omit-zero keys only when
+    /// The canonical JSON form: the keys in file order, omit-zero keys only when
     /// non-zero, times in Go RFC3339Nano with their offset.
     pub fn to_json(&self) -> Value {
         let mut m = Map::new();
@@ -507,7 +581,7 @@ impl State {
         State::from_go(&decode_input_object(v, "state")?, Regime::OpInput)
     }
 
-    /// Decodes state.json text with Go's rules (state-machine.md §2.3): duplicates applied in
+    /// Decodes state.json text with Go's rules: duplicates applied in
     /// order with `null` leaving a scalar unchanged, lone surrogates → U+FFFD, a document that is
     /// only `null` → the zero State. Any failure → `invalid_json`.
     pub fn parse_text(text: &[u8]) -> Result<State> {
@@ -589,7 +663,7 @@ impl State {
     }
 }
 
-/// One line of `events.jsonl` (workspace.md §6.2). Field order is line order.
+/// One line of `events.jsonl`. Field order is line order.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Event {
     /// `ts` (always): stamped from `now` when empty.
@@ -627,7 +701,7 @@ pub struct Event {
 }
 
 impl Event {
-    /// The JSON form in line order with the omit-zero rules of §6.2.
+    /// The JSON form in line order; omit-zero keys appear only when set.
     pub fn to_json(&self) -> Value {
         let mut m = Map::new();
         put_str(&mut m, "ts", &self.ts, true);

@@ -1,4 +1,4 @@
-//! The warning object of best-effort steps (features.md §1): what Go only logs, fourx returns as
+//! The warning object of best-effort steps (features.md): what Go only logs, fourx returns as
 //! `{kind, file, feature_id, round, message}` so that no skip is silent.
 //!
 //! Decides the shape and the kind words; which step warns about what is the caller's.
@@ -9,7 +9,7 @@ use crate::error::Error;
 
 crate::words::string_enum! {
     /// What kind of problem a warning reports.
-    pub enum WarningKind("warning kind", Error, Error::unknown_word, Deserialize) {
+    pub enum WarningKind("warning kind", Error, Error::unknown_word) {
         /// A file could not be read.
         ReadError = "read_error",
         /// A file could not be decoded.

@@ -1,5 +1,5 @@
 //! De-duplicating miner candidates against existing features, existing candidates and each
-//! other (Go `DedupeCandidates`, resolution.md §11).
+//! other (Go `DedupeCandidates`, resolution.md).
 //!
 //! Decides which candidates are duplicates. Leaves the candidate pool file to the feature-files
 //! area.

@@ -1,4 +1,4 @@
-//! The candidate pool file (`.4x/candidates.json` and its siblings, features.md §11.4): the
+//! The candidate pool file (`.4x/candidates.json` and its siblings, features.md): the
 //! `CandidatePool` / `Candidate` / `CandidateLearning` shapes, their Go JSON text form, and the
 //! miner's vocabularies (sources, learning categories, mined reasons, stuck phases).
 //!

@@ -1,5 +1,5 @@
 //! Discovered-feature blocks of a deep-review report and their de-duplication (Go
-//! `ParseDiscoveredFeatures`, `DedupeDiscoveredFeatures`, resolution.md §10.2, §11).
+//! `ParseDiscoveredFeatures`, `DedupeDiscoveredFeatures`, resolution.md).
 //!
 //! Decides block boundaries and which candidates are duplicates. Leaves creating features from
 //! them to the caller.

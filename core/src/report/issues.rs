@@ -1,4 +1,4 @@
-//! Review-report verdicts and issue titles (Go `ParseReportIssues`, resolution.md §10.1).
+//! Review-report verdicts and issue titles (Go `ParseReportIssues`, resolution.md).
 //!
 //! Decides which lines are `[CRITICAL]`/`[WARNING]` issues and which line is the verdict.
 //! Leaves acting on the verdict to the caller.

@@ -1,4 +1,4 @@
-//! The history miner (features.md §11.1–11.3): turns past runs — escalations, features stuck in a
+//! The history miner (features.md–11.3): turns past runs — escalations, features stuck in a
 //! terminal-ish phase, review issues recurring across features — into candidate features and
 //! learnings. Every scanner is best-effort: a record that does not decode is a warning, never a
 //! failure.
@@ -25,7 +25,7 @@ pub const ESCALATION_FILE: &str = "escalation.json";
 pub const STATE_FILE: &str = "state.json";
 
 go_struct! {
-    /// An escalation record (`escalation.json`, workspace.md §6.5).
+    /// An escalation record (`escalation.json`).
     pub struct Escalation {
         /// Whether the designer must step in.
         needed: bool => "needed";
@@ -115,7 +115,7 @@ fn reason_phrase(reason: &str) -> &'static str {
     }
 }
 
-/// ScanEscalations (§11.1).
+/// ScanEscalations.
 pub fn scan_escalations(records: &[EscalationRecord]) -> MinerResult {
     let mut out = MinerResult::default();
     for r in records {
@@ -163,7 +163,7 @@ pub fn scan_escalations(records: &[EscalationRecord]) -> MinerResult {
     out
 }
 
-/// ScanStuckFeatures (§11.2).
+/// ScanStuckFeatures.
 pub fn scan_stuck(features: &[StuckRecord]) -> MinerResult {
     let mut out = MinerResult::default();
     for f in features {
@@ -225,7 +225,7 @@ pub fn scan_stuck(features: &[StuckRecord]) -> MinerResult {
     out
 }
 
-/// ScanFailPatterns (§11.3): review issues clustered by title similarity (first similar cluster
+/// ScanFailPatterns: review issues clustered by title similarity (first similar cluster
 /// wins); clusters spanning at least `min_occurrences` distinct features become candidates and
 /// learnings. `cjk` enables CJK bigrams in the similarity (Go's behaviour is `false`).
 pub fn scan_fail_patterns(

@@ -1,8 +1,15 @@
 //! Reports: review-report verdicts and issues, discovered features, similarity and duplicate
-//! detection (resolution.md §10–11), the candidate pool file and the history miner (features.md §11).
+//! detection (resolution.md–11), the candidate pool file and the history miner (features.md).
 //!
 //! Pure parsers and comparisons over text the caller supplies; gathering the texts is left to
 //! the workspace.
+//!
+//! ```
+//! use fourx_core::report::{is_similar, Similarity};
+//!
+//! assert!(is_similar("add login page", "add a login page", Similarity::default()));
+//! assert!(!is_similar("add login page", "remove billing export", Similarity::default()));
+//! ```
 
 pub mod candidates;
 pub mod candidates_file;

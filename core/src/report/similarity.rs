@@ -1,4 +1,4 @@
-//! Word-set similarity of two titles (Go `IsSimilarFeatureThreshold`, resolution.md §11): the
+//! Word-set similarity of two titles (Go `IsSimilarFeatureThreshold`, resolution.md): the
 //! Jaccard index of their token sets against a threshold, with fourx's optional CJK bigrams.
 //!
 //! Decides tokenisation and the comparison. Leaves what counts as a duplicate (which texts are
@@ -30,7 +30,7 @@ impl Default for Similarity {
     }
 }
 
-/// The fixed CJK code-point ranges of resolution.md §11 (Han, Hiragana, Katakana, Hangul),
+/// The fixed CJK code-point ranges (Han, Hiragana, Katakana, Hangul),
 /// independent of the Unicode version.
 pub const CJK_RANGES: [(u32, u32); 18] = [
     // Han

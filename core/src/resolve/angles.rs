@@ -1,7 +1,7 @@
 //! Deep-review angles: the 11 angles, the default path-rule mapping, selecting angles for the
 //! changed files, and grouping them over parallel reviewers (Go `AllAngles`,
 //! `DefaultAngleMapping`, `SelectDeepReviewAngles`, `GroupReviewAngles`, `GroupSelectedAngles`,
-//! resolution.md §9).
+//! resolution.md).
 //!
 //! Decides rule matching (longest prefix, then longest `*` suffix) and the chunking. Leaves
 //! computing the changed files to the caller.

@@ -1,5 +1,5 @@
 //! Artifact contracts: which files each role produces and consumes, and the view a role gets of
-//! them under a profile (Go `ArtifactContracts`, `RoleArtifactView`, resolution.md §5.4).
+//! them under a profile (Go `ArtifactContracts`, `RoleArtifactView`, resolution.md).
 //!
 //! Decides the static table and the required / forbidden / absent-upstream sets. Leaves checking
 //! files on disk to the caller.

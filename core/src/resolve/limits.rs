@@ -1,6 +1,6 @@
 //! Integer limits of a role and the config, with their defaults (Go `ResolveMaxFixRounds`,
 //! `ResolveParallelReviewers`, `ResolveAnglesPerReviewer`, `ResolveMaxDiscoveredFeatures`,
-//! resolution.md §8).
+//! resolution.md).
 //!
 //! Decides the defaults for unset or non-positive values. Leaves using them to the caller.
 

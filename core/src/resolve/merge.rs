@@ -1,5 +1,5 @@
-//! Merging the user config into the project config (Go `MergeConfig`, resolution.md §4.1) and
-//! global with feature hooks (Go `MergeHooks`, §12).
+//! Merging the user config into the project config (Go `MergeConfig`, resolution.md) and
+//! global with feature hooks (Go `MergeHooks`).
 //!
 //! Decides which layer wins field by field. Leaves reading the two files, and what to do when the
 //! user file is broken, to the caller.
@@ -11,7 +11,7 @@ use crate::protocol::config::{Config, HookEntry, RoleConfig, RunnerConfig, UserC
 /// Hook point → hook list, where a list may be nil.
 pub type HookMap = BTreeMap<String, Option<Vec<HookEntry>>>;
 
-/// `user` under `project`: project values win where set (§4.1). `runners` and `roles` of the
+/// `user` under `project`: project values win where set. `runners` and `roles` of the
 /// result are never nil; `locale`, `theme` and the log settings have no project counterpart.
 pub fn merge_config(user: &UserConfig, project: &Config) -> Config {
     let mut merged = project.clone();

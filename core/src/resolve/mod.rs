@@ -1,9 +1,24 @@
 //! Resolution: config merge and validation, pipeline profiles, runners, model tiers, the
 //! pipeline, integer limits, deep-review angles, hooks, repos and design-doc search order
-//! (resolution.md §4–9, §12–13).
+//! (resolution.md).
 //!
 //! Pure functions over the [`crate::protocol`] shapes; reading config and feature files is left
 //! to the workspace, and running what was resolved to the caller.
+//!
+//! ```
+//! use fourx_core::protocol::config::Config;
+//! use fourx_core::resolve::{resolve_pipeline, validate_config, PipelineOptions};
+//!
+//! let cfg = Config::from_json(&serde_json::json!({
+//!     "default_runner": "claude",
+//!     "runners": {"claude": {"command": "claude", "tiers": {"sonnet": "claude-sonnet"}}},
+//! }))?;
+//! // Resolving needs no project name; validating the settings file does.
+//! assert!(!validate_config(&cfg).is_valid());
+//! let phases = resolve_pipeline(&cfg, &PipelineOptions::default())?;
+//! assert!(phases.iter().all(|p| p.runner == "claude"));
+//! # Ok::<(), fourx_core::Error>(())
+//! ```
 
 pub mod angles;
 pub mod artifacts;
@@ -28,7 +43,8 @@ pub use models::{
     resolve_tier_model,
 };
 pub use pipeline::{
-    effective_manual, resolve_phase_runner, resolve_pipeline, ResolvedPhase, RunOverrides,
+    effective_manual, resolve_phase_runner, resolve_pipeline, resolve_pipeline_phase,
+    PipelineOptions, ResolvedPhase, RunOverrides,
 };
 pub use profiles::{default_profiles, resolve_profile, ResolvedProfile};
 pub use repos::{

@@ -1,6 +1,6 @@
 //! Model tiers: which model a runner uses for a tier, a role, a deep review, the mini-coder and
 //! a pipeline phase (Go `ResolveTierModel`, `ResolveModel`, `ResolveDeepModel`,
-//! `ResolveMiniCoderModel`, `ResolvePhaseModel`, resolution.md §6).
+//! `ResolveMiniCoderModel`, `ResolvePhaseModel`, resolution.md).
 //!
 //! Decides the layer order and that a tier is never passed through as a model name. Leaves
 //! choosing the runner to [`super::pipeline`].

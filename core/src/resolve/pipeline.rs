@@ -1,6 +1,6 @@
 //! The pipeline: which runner each phase uses, per-run overrides, and the resolved phase list
 //! of a feature (Go `ResolvePhaseRunner`, `EffectiveManual`, `ResolvePipeline`, resolution.md
-//! §6–7).
+//!–7).
 //!
 //! Decides the precedence per-run override > `--runner` > feature > profile > roles/runner model
 //! > defaults, and the deep-review model rule. Leaves running the phases to the caller.
@@ -8,9 +8,9 @@
 use std::collections::BTreeMap;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::protocol::codec::gostruct::go_struct;
-use crate::protocol::config::{phase_role, Config, PhaseSpec, ProfileConfig, SELECTABLE_PHASES};
+use crate::protocol::config::{Config, PhaseSpec, ProfileConfig, ROLE_PHASES, SELECTABLE_PHASES};
 use crate::protocol::feature::Feature;
+use crate::protocol::state::{Phase, Role};
 
 use super::models::{
     resolve_deep_model, resolve_phase_model, resolve_tier_model, DEFAULT_DEEP_TIER,
@@ -18,18 +18,34 @@ use super::models::{
 use super::profiles::resolve_profile;
 use super::quote;
 
-go_struct! {
-    /// One resolved phase of a pipeline (Go `ResolvedPhase`).
-    pub struct ResolvedPhase {
-        /// Phase name.
-        phase: String => "phase";
-        /// Role that runs it.
-        role: String => "role";
-        /// Runner name.
-        runner: String => "runner";
-        /// Model name (may be `""` for deep-reviewing).
-        model: String => "model";
-    }
+/// One resolved phase of a pipeline (Go `ResolvedPhase`): a selectable phase, the role that
+/// runs it, and the runner and model it runs with. Serialises as the seed's
+/// `{"phase", "role", "runner", "model"}` object.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ResolvedPhase {
+    /// The phase.
+    pub phase: Phase,
+    /// The role that runs it.
+    pub role: Role,
+    /// Runner name.
+    pub runner: String,
+    /// Model name (may be `""` for deep-reviewing when no tier resolves).
+    pub model: String,
+}
+
+/// What [`resolve_pipeline`] resolves for: every field is optional and `None` means "not
+/// given" (no feature overrides, the profile chosen by the feature or the config's default,
+/// no `--runner`, no per-run overrides).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PipelineOptions<'a> {
+    /// The feature whose `profile` and `phaseOverrides` apply.
+    pub feature: Option<&'a Feature>,
+    /// A profile name that overrides the feature's and the config's.
+    pub profile: Option<&'a str>,
+    /// The run's `--runner`.
+    pub manual_runner: Option<&'a str>,
+    /// Per-run phase overrides of runner and model.
+    pub run_overrides: Option<&'a RunOverrides>,
 }
 
 /// Per-run overrides: phase → its runner/model override.
@@ -99,17 +115,31 @@ pub fn effective_manual(
 /// The runner and model of one phase of an already resolved profile, as the pipeline computes
 /// it (deep-reviewing reads the reviewer's `deep_model`, then the `opus` tier, and ignores the
 /// manual model).
+///
+/// Errors: `invalid_input` when `phase` is not selectable (it has no role), and the runner and
+/// model errors of [`resolve_phase_runner`] and [`resolve_phase_model`].
 pub fn resolve_pipeline_phase(
     cfg: &Config,
     feature: &Feature,
     profile: &ProfileConfig,
-    phase: &str,
+    phase: Phase,
     runner_manual: &str,
     model_manual: &str,
 ) -> Result<ResolvedPhase> {
-    let role = phase_role(phase);
-    let runner = resolve_phase_runner(cfg, feature, profile, phase, runner_manual)?;
-    let model = if phase == "deep-reviewing" {
+    let role = ROLE_PHASES
+        .iter()
+        .find(|(_, p)| *p == phase)
+        .map(|(r, _)| *r)
+        .ok_or_else(|| {
+            Error::new(
+                ErrorKind::InvalidInput,
+                format!("phase {phase} is not a pipeline phase (it has no role)"),
+            )
+            .with_field("phase")
+        })?;
+    let name = phase.as_str();
+    let runner = resolve_phase_runner(cfg, feature, profile, name, runner_manual)?;
+    let model = if phase == Phase::DeepReviewing {
         let m = resolve_deep_model(cfg, &runner, "reviewer")?;
         if m.is_empty() {
             resolve_tier_model(cfg, &runner, DEFAULT_DEEP_TIER).unwrap_or_default()
@@ -117,11 +147,19 @@ pub fn resolve_pipeline_phase(
             m
         }
     } else {
-        resolve_phase_model(cfg, feature, profile, phase, role, &runner, model_manual)?
+        resolve_phase_model(
+            cfg,
+            feature,
+            profile,
+            name,
+            role.as_str(),
+            &runner,
+            model_manual,
+        )?
     };
     Ok(ResolvedPhase {
-        phase: phase.to_string(),
-        role: role.to_string(),
+        phase,
+        role,
         runner,
         model,
     })
@@ -129,20 +167,34 @@ pub fn resolve_pipeline_phase(
 
 /// Go `ResolvePipeline`: the profile (as [`resolve_profile`]), then each selectable phase it
 /// enables, in canonical order, with its role, runner and model. The first error aborts.
-pub fn resolve_pipeline(
-    cfg: &Config,
-    feature: &Feature,
-    profile_name: &str,
-    manual_runner: &str,
-    run_overrides: &RunOverrides,
-) -> Result<Vec<ResolvedPhase>> {
-    let resolved = resolve_profile(cfg, feature, profile_name)?;
+///
+/// ```
+/// use fourx_core::protocol::config::Config;
+/// use fourx_core::protocol::state::{Phase, Role};
+/// use fourx_core::resolve::{resolve_pipeline, PipelineOptions};
+///
+/// let cfg = Config::from_json(&serde_json::json!({
+///     "default_runner": "claude",
+///     "runners": {"claude": {"command": "claude", "tiers": {"sonnet": "claude-sonnet"}}},
+/// }))?;
+/// let phases = resolve_pipeline(&cfg, &PipelineOptions { profile: Some("quick"), ..Default::default() })?;
+/// assert_eq!(phases[0].phase, Phase::Coding);
+/// assert_eq!(phases[0].role, Role::Coder);
+/// assert!(phases.iter().all(|p| p.runner == "claude"));
+/// # Ok::<(), fourx_core::Error>(())
+/// ```
+pub fn resolve_pipeline(cfg: &Config, options: &PipelineOptions<'_>) -> Result<Vec<ResolvedPhase>> {
+    let no_feature = Feature::default();
+    let no_overrides = RunOverrides::new();
+    let feature = options.feature.unwrap_or(&no_feature);
+    let overrides = options.run_overrides.unwrap_or(&no_overrides);
+    let manual_runner = options.manual_runner.unwrap_or("");
+    let resolved = resolve_profile(cfg, feature, options.profile.unwrap_or(""))?;
     SELECTABLE_PHASES
         .iter()
-        .map(|p| p.as_str())
-        .filter(|p| resolved.profile.has_phase(p))
-        .map(|phase| {
-            let (rm, mm) = effective_manual(run_overrides, phase, manual_runner);
+        .filter(|p| resolved.profile.has_phase(p.as_str()))
+        .map(|&phase| {
+            let (rm, mm) = effective_manual(overrides, phase.as_str(), manual_runner);
             resolve_pipeline_phase(cfg, feature, &resolved.profile, phase, &rm, &mm)
         })
         .collect()
@@ -184,11 +236,11 @@ mod tests {
             &cfg,
             &Feature::default(),
             &p,
-            "deep-reviewing",
+            Phase::DeepReviewing,
             "",
             "sonnet",
         )
         .unwrap();
-        assert_eq!((r.role.as_str(), r.model.as_str()), ("deep-reviewer", ""));
+        assert_eq!((r.role, r.model.as_str()), (Role::DeepReviewer, ""));
     }
 }

@@ -1,5 +1,5 @@
 //! Pipeline profiles: the built-in table and which profile a feature runs with (Go
-//! `DefaultProfiles`, `ResolveProfile`, resolution.md §5.1–5.2).
+//! `DefaultProfiles`, `ResolveProfile`, resolution.md–5.2).
 //!
 //! Decides the lookup order (override, feature, `default_profile`, priority auto-select) and the
 //! `coding` requirement. Leaves printing warnings to the caller (they come back as data).
@@ -67,7 +67,7 @@ fn builtin_full() -> ProfileConfig {
     builtin_profile("full").unwrap_or_default()
 }
 
-/// Go `ResolveProfile(cfg, feature, override)` (§5.2): override, then the feature's profile,
+/// Go `ResolveProfile(cfg, feature, override)`: override, then the feature's profile,
 /// then `default_profile` (falling back to the built-in `full` with a warning), then the
 /// built-in `full` when no profiles are configured, else auto-select by priority.
 ///

@@ -1,6 +1,6 @@
 //! Workspace repositories: the effective hub repos and where each repo lives (Go
-//! `EffectiveHubRepos`, `ResolveRepoPaths`, `ResolveFeatureRepoPaths`, resolution.md §12), and
-//! where to look for a feature's design document (Go `ResolveDesignDoc`'s search order, §13).
+//! `EffectiveHubRepos`, `ResolveRepoPaths`, `ResolveFeatureRepoPaths`, resolution.md), and
+//! where to look for a feature's design document (Go `ResolveDesignDoc`'s search order).
 //!
 //! Decides the order and the lexical paths (Go `filepath.Join`). Leaves reading files and
 //! resolving symlinks to the caller.

@@ -1,4 +1,4 @@
-//! The built-in runner presets (Go `SupportedRunners`, resolution.md §4.4): one static table.
+//! The built-in runner presets (Go `SupportedRunners`, resolution.md): one static table.
 //!
 //! Decides the preset commands, arguments and tier maps of the seed revision. Leaves choosing a
 //! runner for a phase to [`super::pipeline`].

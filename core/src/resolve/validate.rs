@@ -1,4 +1,4 @@
-//! Config validation (Go `ValidateConfig`, resolution.md §4.2): every problem is reported, in a
+//! Config validation (Go `ValidateConfig`, resolution.md): every problem is reported, in a
 //! fixed order, with the original's messages.
 //!
 //! Decides the rules and their messages. Leaves what to do with an invalid config (refuse to load
@@ -47,7 +47,7 @@ impl Validation {
     }
 }
 
-/// Checks `c` against the rules of §4.2 and collects every problem (nothing stops early).
+/// Checks `c` against the rules of and collects every problem (nothing stops early).
 /// Runners, roles and profiles are visited in ascending name order.
 pub fn validate_config(c: &Config) -> Validation {
     let mut errors = Vec::new();

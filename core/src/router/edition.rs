@@ -1,4 +1,4 @@
-//! Contract editions (router-workflow.md §2.2, §3): which cc10x contract an op applies.
+//! Contract editions (router-workflow.md): which cc10x contract an op applies.
 //!
 //! An edition is named by the `version` of the cc10x plugin that defines it: `11.0.0` (the seed's
 //! contract, the default) and `12.7.0` (cc10x HEAD). Every rule that differs between them is one
@@ -154,7 +154,7 @@ fn member<T: std::str::FromStr<Err = UnknownName> + PartialEq + Copy>(
         })
 }
 
-/// Every edition-dependent rule, one field each (router-workflow.md §3.3; the row id in brackets).
+/// Every edition-dependent rule, one field each (the row id in brackets).
 #[derive(Debug)]
 pub struct Rules {
     /// The plugin version naming the edition.
@@ -184,7 +184,7 @@ pub struct Rules {
     pub reason_not_na: &'static [Kind],
     /// [G1, L2] The hunter agent of BUILD graphs and follow-ups.
     pub hunter: Agent,
-    /// Row L1: Completed remediations at which the §11 re-review asks the user.
+    /// Row L1: Completed remediations at which the re-review asks the user.
     pub re_review_cap: usize,
     /// Row L2: The re-review body.
     pub re_review_body: &'static str,
@@ -200,14 +200,14 @@ pub struct Rules {
     pub contract_yaml: bool,
     /// Row R5: `SCENARIOS_BLOCKED` counts in the verifier's total.
     pub scenarios_blocked: bool,
-    /// Row E1: Events beyond the 14 of `router.md` §4.21.
+    /// Row E1: Events beyond the 14 of the seed's event list.
     pub extra_events: &'static [&'static str],
     /// Row A3: The intent-routing signal table, in priority order (DEFAULT last).
     pub signals: &'static [SignalRow],
-    /// Row W1: The write agents' required contract fields, in the §contracts table order; an
+    /// Row W1: The write agents' required contract fields, in the table order; an
     /// entry `A|B` is satisfied by either key.
     pub write_fields: &'static [(Agent, &'static [&'static str])],
-    /// Row W2: The pass conditions this edition adds to `router.md` §4.16 step 5.
+    /// Row W2: The pass conditions this edition adds to the seed's write-contract checks.
     pub contract_gates: &'static [ContractGate],
     /// Row W2: How many `ALTERNATIVES` a planner `decision_rfc` needs.
     pub rfc_alternatives_min: usize,
@@ -217,7 +217,7 @@ pub struct Rules {
     pub hint_skills: &'static [(&'static str, &'static str)],
 }
 
-/// One row of an intent-routing signal table (router.md §4.1; row A3).
+/// One row of an intent-routing signal table (row A3).
 #[derive(Debug, Clone, Copy)]
 pub struct SignalRow {
     /// 1 (highest) to the table's length (DEFAULT).
@@ -229,11 +229,11 @@ pub struct SignalRow {
     pub keywords: &'static [&'static str],
     /// The workflow it starts.
     pub workflow: WorkflowType,
-    /// The chain description of the edition's SKILL.md §1.
+    /// The chain description of the edition's SKILL.md.
     pub chain: &'static str,
 }
 
-/// A write-contract pass condition an edition adds to `router.md` §4.16 step 5 (row W2); each
+/// A write-contract pass condition an edition adds to the seed's checks (row W2); each
 /// names the violation ids it reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ContractGate {
@@ -250,7 +250,7 @@ pub enum ContractGate {
     DebugCloseout,
 }
 
-/// The `11.0.0` signal table (router.md §4.1; b0410fc SKILL.md §1).
+/// The `11.0.0` signal table (b0410fc).
 pub static SIGNALS_11: [SignalRow; 5] = [
     SignalRow {
         priority: 1,
@@ -290,7 +290,7 @@ pub static SIGNALS_11: [SignalRow; 5] = [
     },
 ];
 
-/// The `12.7.0` signal table (f357380 SKILL.md §1): TRIAGE (5) and CODEBASE-HEALTH (6) before
+/// The `12.7.0` signal table (f357380): TRIAGE (5) and CODEBASE-HEALTH (6) before
 /// DEFAULT (7); the PLAN and DEFAULT chains name `exploration` and `failure-hunter`.
 pub static SIGNALS_12_7: [SignalRow; 7] = [
     SignalRow {
@@ -424,7 +424,7 @@ const PLANNER_FIELDS: &[&str] = &[
     "MEMORY_NOTES",
 ];
 
-/// Required write-contract fields at `11.0.0` (router.md §4.16 step 3; b0410fc §contracts).
+/// Required write-contract fields at `11.0.0` (b0410fc).
 pub static WRITE_FIELDS_11: [(Agent, &[&str]); 6] = [
     (
         Agent::ComponentBuilder,
@@ -510,7 +510,7 @@ pub static WRITE_FIELDS_11: [(Agent, &[&str]); 6] = [
     (Agent::DocSyncer, DOC_SYNCER_FIELDS),
 ];
 
-/// Required write-contract fields at `12.7.0` (f357380 §contracts required-field table): the
+/// Required write-contract fields at `12.7.0` (f357380 required-field table): the
 /// builder's preflight, RED reason and seam fields, the investigator's loop and close-out fields,
 /// one researcher row.
 pub static WRITE_FIELDS_12_7: [(Agent, &[&str]); 5] = [
@@ -596,7 +596,7 @@ pub static WRITE_FIELDS_12_7: [(Agent, &[&str]); 5] = [
     (Agent::DocSyncer, DOC_SYNCER_FIELDS),
 ];
 
-/// Internal hint skill ids at `11.0.0` (router.md §4.27).
+/// Internal hint skill ids at `11.0.0`.
 const HINT_SKILLS_11: &[(&str, &str)] = &[
     ("H1", "cc10x:frontend-patterns"),
     ("H2", "cc10x:architecture-patterns"),
@@ -610,7 +610,7 @@ const HINT_SKILLS_11: &[(&str, &str)] = &[
     ("H10", "cc10x:handoff-package"),
 ];
 
-/// Internal hint skill ids at `12.7.0` (f357380 SKILL.md §7 "Deterministic skill hints"): the
+/// Internal hint skill ids at `12.7.0` (f357380 "Deterministic skill hints"): the
 /// merged skills carry two rows each (H1+H9, H5+H8); the output lists an id once.
 const HINT_SKILLS_12_7: &[(&str, &str)] = &[
     ("H1", "cc10x:frontend"),

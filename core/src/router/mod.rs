@@ -1,5 +1,5 @@
 //! The router contract: intent routing, task metadata, workflow ids, dispatch and strict
-//! validation of agent outputs (router.md §4.1–§4.22).
+//! validation of agent outputs (router.md–).
 //!
 //! Agent output is untrusted text: every parser here is bounded in size (4 MiB, refused before
 //! parsing) and linear in its input; contract YAML goes through the one YAML module with budgets.
@@ -10,6 +10,15 @@
 //! lines, workflow markers, the workflow artifact) and [`prompt`] (memory files and the per-agent
 //! prompt frame); the modules stay reachable at `router::<module>`. The JSON ops are
 //! `crate::ops::router` and `crate::ops::router_prompt`.
+//!
+//! ```
+//! use fourx_core::router::route::route;
+//! use fourx_core::router::WorkflowType;
+//!
+//! let r = route("Fix the login error on Safari");
+//! assert_eq!(r.workflow, WorkflowType::Debug);
+//! assert_eq!(r.announcement, "-> DEBUG workflow (signals: fix, error)");
+//! ```
 
 pub mod edition;
 pub mod events;
@@ -32,5 +41,5 @@ pub use vocabulary::{
 };
 pub use workflow_id::WorkflowId;
 
-/// Largest agent output accepted by the output parsers (router.md §2.1): 4 MiB.
+/// Largest agent output accepted by the output parsers: 4 MiB.
 pub const MAX_OUTPUT_BYTES: usize = 4 * 1024 * 1024;

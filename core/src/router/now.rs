@@ -1,4 +1,4 @@
-//! The router's time input (router.md §2.6): `now` is RFC 3339 with `t`/`z` accepted in lower
+//! The router's time input (router.md): `now` is RFC 3339 with `t`/`z` accepted in lower
 //! case, converted to UTC with fractional seconds truncated, and written as
 //! `YYYY-MM-DDTHH:MM:SSZ`. The caller supplies `now`; the router never reads a clock.
 

@@ -1,4 +1,4 @@
-//! The router's closed vocabularies (router.md §3): task kinds, origins, phases, scopes, workflow
+//! The router's closed vocabularies (router.md): task kinds, origins, phases, scopes, workflow
 //! types, the ten agents and the abstract model tiers, each an enum whose `FromStr`/`Display`
 //! round-trip the seed's spellings. Which values an op accepts where is decided by the op's module.
 
@@ -41,7 +41,7 @@ impl UnknownName {
 }
 
 crate::words::string_enum! {
-    /// A task's `kind:` (seed §3).
+    /// A task's `kind:`.
     pub enum Kind("kind", UnknownName, UnknownName::new) {
         /// `workflow`
         Workflow = "workflow",
@@ -59,7 +59,7 @@ crate::words::string_enum! {
 }
 
 crate::words::string_enum! {
-    /// A task's `origin:` (seed §3).
+    /// A task's `origin:`.
     pub enum Origin("origin", UnknownName, UnknownName::new) {
         /// `router`
         Router = "router",
@@ -79,7 +79,7 @@ crate::words::string_enum! {
 }
 
 crate::words::string_enum! {
-    /// A task's `phase:` (seed §3).
+    /// A task's `phase:`.
     pub enum Phase("phase", UnknownName, UnknownName::new) {
         /// `build`
         Build = "build",
@@ -137,7 +137,7 @@ crate::words::string_enum! {
 }
 
 crate::words::string_enum! {
-    /// A task's `scope:` (seed §3).
+    /// A task's `scope:`.
     pub enum Scope("scope", UnknownName, UnknownName::new) {
         /// `ALL_ISSUES`
         AllIssues = "ALL_ISSUES",
@@ -184,7 +184,7 @@ impl WorkflowType {
 }
 
 crate::words::string_enum! {
-    /// A cc10x agent, by bare name: the ten of `11.0.0` (router.md §3) and the four names that
+    /// A cc10x agent, by bare name: the ten of `11.0.0` and the four names that
     /// `12.7.0` adds; which ones an op accepts is the edition's agent table
     /// ([`Rules::agents`](super::edition::Rules::agents)).
     pub enum Agent("agent", UnknownName, UnknownName::new) {
@@ -225,9 +225,9 @@ pub const AGENT_PREFIX: &str = "cc10x:";
 /// Whether an agent returns a read-only verdict or a write (YAML) contract.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AgentClass {
-    /// Read-only: CONTRACT envelope or heading verdict (§4.15).
+    /// Read-only: CONTRACT envelope or heading verdict.
     ReadOnly,
-    /// Write: a YAML Router Contract block (§4.16).
+    /// Write: a YAML Router Contract block.
     Write,
 }
 
@@ -242,7 +242,7 @@ impl Agent {
         format!("{AGENT_PREFIX}{}", self.as_str())
     }
 
-    /// The agent's output class (router.md §3 agent table).
+    /// The agent's output class.
     pub fn class(self) -> AgentClass {
         match self {
             Agent::CodeReviewer
@@ -272,7 +272,7 @@ impl Agent {
 }
 
 crate::words::string_enum! {
-    /// An abstract model tier, ordered cheap < standard < capable (seed §7).
+    /// An abstract model tier, ordered cheap < standard < capable.
     pub enum Tier("tier", UnknownName, UnknownName::new) {
         /// `cheap`
         Cheap = "cheap",
@@ -293,7 +293,7 @@ crate::words::string_enum! {
     }
 }
 
-/// A routing signal (router.md §4.1; `TRIAGE` and `CODEBASE-HEALTH` are `12.7.0` rows, A3).
+/// A routing signal (`TRIAGE` and `CODEBASE-HEALTH` are `12.7.0` rows, A3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Signal {
     /// `ERROR` → DEBUG.

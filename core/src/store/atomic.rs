@@ -1,4 +1,4 @@
-//! Atomic writes (workspace.md §7, CONVENTIONS.md §Temp files) and the listing that skips
+//! Atomic writes (workspace.md, CONVENTIONS.md files) and the listing that skips
 //! their temp files.
 //!
 //! Decides the temp-file name (`.<final-name>.<unique>.tmp`, unique = pid + counter + wall-clock
@@ -52,7 +52,7 @@ pub fn temp_name(final_name: &str) -> String {
     format!(".{final_name}.{}-{n}-{nanos}.tmp", std::process::id())
 }
 
-/// Writes `data` to `dir/final_name` atomically, replacing any existing file (workspace.md §7).
+/// Writes `data` to `dir/final_name` atomically, replacing any existing file.
 ///
 /// Readers see either the complete old file or the complete new one. Any failure before the
 /// rename removes the temp file and leaves the old file untouched (`io_error`); a failed directory

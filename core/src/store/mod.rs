@@ -1,5 +1,5 @@
 //! Storage, generic: the small filesystem trait every writer goes through ([`Fs`]), its real and
-//! fault-injecting implementations, atomic writes and appends (CONVENTIONS.md §Storage, §Temp
+//! fault-injecting implementations, atomic writes and appends (CONVENTIONS.md
 //! files), the compare-and-swap [`cas::Store`] with its in-memory form, and the directory
 //! compare-and-swap ([`dir_cas::DirCas`]) that knows no file names.
 //!

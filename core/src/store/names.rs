@@ -32,7 +32,7 @@ pub fn is_own_temp_name(name: &str) -> bool {
 }
 
 /// Whether `name` can be used as one path segment inside a directory: non-empty, not `.` or
-/// `..`, and free of `/`, `\` and NUL. Used for atomic-write target names (workspace.md §17 S4).
+/// `..`, and free of `/`, `\` and NUL. Used for atomic-write target names.
 pub fn is_single_segment(name: &str) -> bool {
     !name.is_empty() && name != "." && name != ".." && !name.contains(['/', '\\', '\0'])
 }

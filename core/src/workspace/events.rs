@@ -1,4 +1,4 @@
-//! The events.jsonl scanners (workspace.md §6.2, §11): TotalCost and WorktreePath.
+//! The events.jsonl scanners (workspace.md): TotalCost and WorktreePath.
 //!
 //! Lines are split on `\n`, trimmed of Unicode White_Space, and decoded with Go's text rules;
 //! a line that is not an object decodable into the fields a scanner reads is skipped. Reading

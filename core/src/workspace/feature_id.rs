@@ -1,4 +1,4 @@
-//! Feature ids as path segments (workspace.md §4, §17 S1–S3): the one validation every path
+//! Feature ids as path segments (workspace.md S1–S3): the one validation every path
 //! built from an id goes through.
 //!
 //! A [`FeatureId`] can only be made by [`FeatureId::new`], so holding one proves the check ran.

@@ -5,6 +5,14 @@
 //! Path construction, rendering and scanning are pure and always built; the filesystem layer
 //! ([`fs`]: [`WorkspaceFs`], [`find`], [`atomic_write_file`], [`ProcessProbe`]) lives behind
 //! feature `fs`.
+//!
+//! ```
+//! use fourx_core::workspace::FeatureId;
+//!
+//! assert_eq!(FeatureId::new("F001-login")?.as_str(), "F001-login");
+//! assert!(FeatureId::new("../escape").is_err()); // an id never leaves its directory
+//! # Ok::<(), fourx_core::Error>(())
+//! ```
 
 pub(crate) mod events;
 pub(crate) mod feature_id;

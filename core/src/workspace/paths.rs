@@ -1,4 +1,4 @@
-//! Pure path construction for the `.4x` layout (workspace.md §3.1): DotDir, FeatureDir,
+//! Pure path construction for the `.4x` layout (workspace.md): DotDir, FeatureDir,
 //! RoundDir, as Go's lexically cleaned joins with `/` separators.
 //!
 //! Only a checked [`FeatureId`] can enter a path; whether the path exists is the fs layer's

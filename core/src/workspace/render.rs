@@ -1,4 +1,4 @@
-//! The exact bytes of `state.json` and of an `events.jsonl` line (workspace.md §5, §6.1, §6.2).
+//! The exact bytes of `state.json` and of an `events.jsonl` line (workspace.md).
 //!
 //! Rendering applies WriteState's and AppendEvent's stamping rules to a copy of the input; the
 //! writing itself (atomic replace, one-write append) is the fs layer's.
@@ -18,7 +18,7 @@ pub fn stamp_state(state: &State, now: Timestamp) -> State {
     s
 }
 
-/// `normalise(s, now)` of workspace.md §6.1: what `parse(render(s, now))` gives back.
+/// `normalise(s, now)`: what `parse(render(s, now))` gives back.
 /// Empty lists are already "absent" in [`State`], so this is [`stamp_state`].
 pub fn normalise_state(state: &State, now: Timestamp) -> State {
     stamp_state(state, now)

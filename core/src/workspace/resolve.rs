@@ -1,4 +1,4 @@
-//! ResolveFeatureID (workspace.md §10): a case-insensitive id prefix resolved against the
+//! ResolveFeatureID (workspace.md): a case-insensitive id prefix resolved against the
 //! feature files' names.
 //!
 //! Pure over a list of names; listing `.4x/features` is the fs layer's.

@@ -5,11 +5,12 @@
 //! fails when a committed file drifts; `make docs` regenerates them all (runs this test binary
 //! with `FOURX_BLESS=1`).
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
 use fourx_core::error::{ErrorGroup, ErrorKind};
-use serde_json::json;
+use serde_json::{json, Value};
 
 /// Under `FOURX_BLESS`, writes `want` to `rel` (relative to the repository root); otherwise
 /// fails when the committed file differs from it.
@@ -26,6 +27,82 @@ fn bless_or_check(rel: &str, want: &str, source: &str) {
     );
 }
 
+/// The `ok` conformance cases of every op (tests/vectors/*.json), in file order: the examples
+/// and the observed JSON types of `docs/ops.md` come from running them.
+fn ok_cases() -> BTreeMap<String, Vec<(String, Value)>> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/vectors")
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    let mut out: BTreeMap<String, Vec<(String, Value)>> = BTreeMap::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).expect("a vector file");
+        let doc: Value = serde_json::from_str(&text).expect("vector JSON");
+        for case in doc["cases"].as_array().into_iter().flatten() {
+            let expect = &case["expect"];
+            if expect.get("ok").is_none() && expect.get("ok_subset").is_none() {
+                continue;
+            }
+            let (Some(op), Some(id)) = (case["op"].as_str(), case["id"].as_str()) else {
+                continue;
+            };
+            out.entry(op.to_string())
+                .or_default()
+                .push((id.to_string(), case["input"].clone()));
+        }
+    }
+    out
+}
+
+fn json_type(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+/// Key → the JSON types seen for it across `values` (objects), in the order first seen.
+fn observed_types<'a>(
+    values: impl Iterator<Item = &'a Value>,
+) -> BTreeMap<String, Vec<&'static str>> {
+    let mut seen: BTreeMap<String, Vec<&'static str>> = BTreeMap::new();
+    for v in values {
+        for (k, x) in v.as_object().into_iter().flatten() {
+            let t = json_type(x);
+            let list = seen.entry(k.clone()).or_default();
+            if !list.contains(&t) {
+                list.push(t);
+            }
+        }
+    }
+    seen
+}
+
+/// `key` with its observed types: `` `key` (string | null) ``; keys no example carries get
+/// no type.
+fn typed_keys(keys: &[&str], seen: &BTreeMap<String, Vec<&'static str>>) -> Vec<String> {
+    keys.iter()
+        .map(|k| {
+            let bare = k.trim_end_matches('?');
+            match seen.get(bare) {
+                Some(t) => format!("`{k}` ({})", t.join(" | ")),
+                None => format!("`{k}`"),
+            }
+        })
+        .collect()
+}
+
+/// Examples longer than this (compact JSON of input plus output) are not printed in full.
+const EXAMPLE_MAX: usize = 1200;
+
 fn render() -> String {
     let mut out = String::new();
     out.push_str("# fourx operations\n\n");
@@ -34,9 +111,13 @@ fn render() -> String {
          Every op takes a JSON object and returns a JSON value or an error document\n\
          `{\"error\": {\"kind\", \"message\", \"field\"?, \"result\"?}}`. An input that is not a JSON\n\
          object is `invalid_input` for every op; an unknown op is `unknown_op`. Input keys ending\n\
-         in `?` are optional.\n\n",
+         in `?` are optional: leaving one out (or giving `null`) applies the op's default, which\n\
+         its one-line description states where it matters. The JSON types after a key are the\n\
+         types the conformance examples give it (`tests/vectors/`); the example is the smallest\n\
+         `ok` case of the op, run through `ops::call` when this file is generated.\n\n",
     );
     let ops = fourx_core::ops::catalog();
+    let cases = ok_cases();
     out.push_str("| op | what it does |\n|---|---|\n");
     for op in ops {
         let _ = writeln!(
@@ -56,21 +137,46 @@ fn render() -> String {
                 items.join(", ")
             }
         };
-        let _ = writeln!(
-            out,
-            "- input: {}",
-            list(op.input.iter().map(|k| format!("`{k}`")).collect())
-        );
-        let _ = writeln!(
-            out,
-            "- output: {}",
-            list(op.output.iter().map(|k| format!("`{k}`")).collect())
-        );
+        let runs: Vec<(String, Value, Value)> = cases
+            .get(op.name)
+            .into_iter()
+            .flatten()
+            .filter_map(|(id, input)| {
+                fourx_core::ops::call(op.name, input)
+                    .ok()
+                    .map(|o| (id.clone(), input.clone(), o))
+            })
+            .collect();
+        let in_types = observed_types(runs.iter().map(|(_, i, _)| i));
+        let out_types = observed_types(runs.iter().map(|(_, _, o)| o));
+        let _ = writeln!(out, "- input: {}", list(typed_keys(op.input, &in_types)));
+        let _ = writeln!(out, "- output: {}", list(typed_keys(op.output, &out_types)));
         let _ = writeln!(
             out,
             "- errors: {}",
             list(op.errors.iter().map(|k| format!("`{k}`")).collect())
         );
+        let smallest = runs
+            .iter()
+            .map(|(id, i, o)| (id, i.to_string(), o.to_string()))
+            .min_by_key(|(_, i, o)| i.len() + o.len());
+        match smallest {
+            Some((id, i, o)) if i.len() + o.len() <= EXAMPLE_MAX => {
+                let _ = writeln!(
+                    out,
+                    "- example (`{id}`):\n\n  ```json\n  {i}\n  ```\n\n  →\n\n  ```json\n  {o}\n  ```"
+                );
+            }
+            Some((id, _, _)) => {
+                let _ = writeln!(
+                    out,
+                    "- example: conformance case `{id}` (too long to print here)"
+                );
+            }
+            None => {
+                let _ = writeln!(out, "- example: none among the conformance cases yet");
+            }
+        }
     }
     out
 }
@@ -456,5 +562,47 @@ fn python_words_py_matches_the_core_string_enums() {
         "python/fourx/_words.py",
         &render_words_py(),
         "the core's string-enum WORDS",
+    );
+}
+
+/// Doc comments say the rule they implement; they never cite a section number of the internal
+/// spec (`§4.2`, `OQ-2`) that a reader of the rustdoc cannot follow. Module docs may name the
+/// spec file (`resolution.md`).
+#[test]
+fn doc_comments_cite_no_spec_section_numbers() {
+    fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("read a source directory") {
+            let path = entry.expect("a directory entry").path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut files = Vec::new();
+    for dir in ["core/src", "ffi/src", "python/src"] {
+        walk(&root.join(dir), &mut files);
+    }
+    files.sort();
+    let mut found = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("read a source file");
+        for (i, line) in text.lines().enumerate() {
+            let t = line.trim_start();
+            let doc = t.starts_with("///") || t.starts_with("//!");
+            let oq = t
+                .match_indices("OQ-")
+                .any(|(at, _)| t[at + 3..].starts_with(|c: char| c.is_ascii_digit()));
+            if doc && (t.contains('§') || oq) {
+                found.push(format!("{}:{}: {t}", file.display(), i + 1));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "doc comments cite spec sections (say the rule instead):\n{}",
+        found.join("\n")
     );
 }

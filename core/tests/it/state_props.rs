@@ -69,13 +69,13 @@ proptest! {
     #[test]
     fn no_transition_ever_leaves_done_or_abandoned(s in state(), terminal in prop::sample::select(&[Phase::Done, Phase::Abandoned][..]), to in phase()) {
         let s = State { phase: terminal.into(), ..s };
-        prop_assert!(transition(&s, &to, &AnyRole::default()).is_err());
+        prop_assert!(transition(&s, &to, AnyRole::default()).is_err());
         prop_assert!(!can_transition(&s.phase, &to));
     }
 
     #[test]
     fn transition_succeeds_iff_can_transition(s in state(), to in phase(), role in any::<String>()) {
-        let r = transition(&s, &to, &AnyRole::new(&role));
+        let r = transition(&s, &to, AnyRole::new(&role));
         prop_assert_eq!(r.is_ok(), can_transition(&s.phase, &to));
         if let Err(e) = r {
             prop_assert_eq!(e.kind, fourx_core::ErrorKind::InvalidTransition);
@@ -84,7 +84,7 @@ proptest! {
 
     #[test]
     fn round_and_active_change_only_by_the_spec_rules(s in state(), to in phase(), role in any::<String>()) {
-        for result in [transition(&s, &to, &AnyRole::new(&role)), recover_to(&s, &to, &AnyRole::new(&role))] {
+        for result in [transition(&s, &to, AnyRole::new(&role)), recover_to(&s, &to, AnyRole::new(&role))] {
             let Ok(n) = result else { continue };
             let want_round = match to.known() {
                 Some(Phase::Coding) if s.round == 0 => 1,

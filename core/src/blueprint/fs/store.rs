@@ -1,4 +1,4 @@
-//! `FsStore`: the blueprint's [`Store`] on a real directory (blueprint.md §12.1, §13; 002 §7) —
+//! `FsStore`: the blueprint's [`Store`] on a real directory (blueprint.md) —
 //! the store layout (`blueprint.md` and `revisions/` in `<home>/.4x/blueprints/<project_id>`, the
 //! modes of the directories it creates), the blueprint revision rule, and the guarded real-use
 //! form that runs the root guard first.

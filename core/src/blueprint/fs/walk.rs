@@ -1,4 +1,4 @@
-//! The repository walk behind `blueprint.scan` (blueprint.md §16.2, CONVENTIONS.md §Storage):
+//! The repository walk behind `blueprint.scan` (blueprint.md, CONVENTIONS.md):
 //! lists a root with the `ignore` crate and hands that listing and a reader over the root to the
 //! pure [`crate::blueprint::scan`].
 //!
@@ -10,7 +10,7 @@
 //! source — `node_modules`, `__pycache__` and any directory tagged by a `CACHEDIR.TAG` file (cargo's
 //! `target/`) — are pruned here for speed; every other exclusion is a language rule. Names that are
 //! not UTF-8 cannot be carried by a snapshot and are skipped. The duration of a scan is measured
-//! here ([`TimedScan`]) for the cost mode (§16.3); the decision itself is the core's.
+//! here ([`TimedScan`]) for the cost mode; the decision itself is the core's.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

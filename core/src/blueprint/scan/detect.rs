@@ -1,11 +1,11 @@
 //! Which languages a repository gets: a language runs when one of its manifests is at the root
-//! (blueprint.md §16.2); a polyglot repository gets every language whose manifest is there.
+//! (blueprint.md); a polyglot repository gets every language whose manifest is there.
 //!
 //! Decides only the manifest table; the rules of each language live in its own module.
 
 use super::{Language, ListedFile};
 
-/// The root manifests of each language (one place; pinned by a test against §16.2 and the
+/// The root manifests of each language (one place; pinned by a test against and the
 /// scanner docs).
 pub const MANIFESTS: &[(Language, &[&str])] = &[
     (Language::Go, &["go.mod"]),

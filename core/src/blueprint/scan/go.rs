@@ -1,4 +1,4 @@
-//! Go rules (blueprint.md §16.2, exactly).
+//! Go rules (blueprint.md, exactly).
 //!
 //! * Module: a directory (repo-relative, root `.`) holding at least one `.go` file not ending in
 //!   `_test.go`. Directories named `testdata` or `vendor`, or whose name starts with `.` or `_`,

@@ -1,4 +1,4 @@
-//! The zero-LLM scanner (blueprint.md §16.2): per-language module and import rules over an
+//! The zero-LLM scanner (blueprint.md): per-language module and import rules over an
 //! injected file listing and reader, producing a normalised [`Snapshot`].
 //!
 //! Decides which languages run (manifests at the root, [`detect`]), the module and edge rules of
@@ -337,7 +337,7 @@ pub fn in_skipped_dir(path: &str, skip: impl Fn(&str) -> bool) -> bool {
 
 /// Runs the rules of every detected language over the listing and merges their graphs: a
 /// directory that is a module for two languages is one module over the union of their files;
-/// fingerprints and `bytes` are computed over that union (§16.2).
+/// fingerprints and `bytes` are computed over that union.
 pub fn scan(
     listing: &[ListedFile],
     reader: &dyn SourceReader,

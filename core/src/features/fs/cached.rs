@@ -1,4 +1,4 @@
-//! The cached reader for long-running hosts (features.md §13): a [`WorkspaceReader`] that keeps
+//! The cached reader for long-running hosts (features.md): a [`WorkspaceReader`] that keeps
 //! the parsed settings, each loaded feature and the feature listing, keyed by file version
 //! tokens (mtime, ctime, size, device, inode — links followed), and re-reads whatever changed.
 //!
@@ -72,7 +72,7 @@ type ListToken = Vec<(String, Token)>;
 /// A listing's names with their tokens as far as they could be read.
 type PartialListToken = Vec<(String, Option<Token>)>;
 
-/// A [`WorkspaceReader`] with an mtime cache over a [`WorkspaceFs`] (features.md §13).
+/// A [`WorkspaceReader`] with an mtime cache over a [`WorkspaceFs`].
 pub struct CachedWorkspace {
     ws: WorkspaceFs,
     clock: Clock,
@@ -140,12 +140,12 @@ impl CachedWorkspace {
         ))
     }
 
-    /// LoadMergedConfig (features.md §12.3) on the cached `read_config`.
+    /// LoadMergedConfig on the cached `read_config`.
     pub fn load_merged_config(&self, home: Option<&str>) -> Result<(Config, Vec<Warning>)> {
         load_merged_config(self, home)
     }
 
-    /// CompareBacklogMirror (features.md §8.3) on the cached listing.
+    /// CompareBacklogMirror on the cached listing.
     pub fn compare_backlog_mirror(&self) -> Result<(Vec<BacklogDrift>, Vec<Warning>)> {
         compare_backlog_mirror(self)
     }

@@ -1,4 +1,4 @@
-//! Screenshot discovery on a workspace (features.md §9.3 fs form): gathers a feature's rounds
+//! Screenshot discovery on a workspace (features.md fs form): gathers a feature's rounds
 //! and their verify.json texts, the rounds a `{round}` template finds on disk, the listings of
 //! the screenshot directories and of the feature's worktree, and hands them to the pure
 //! [`group_screenshots`]. Only names are read from screenshot directories, never contents.
@@ -89,7 +89,7 @@ pub fn glob(fs: &dyn Fs, pattern: &str) -> Vec<String> {
     current
 }
 
-/// The rounds a `{round}` template finds on disk under `base` (features.md §9.2).
+/// The rounds a `{round}` template finds on disk under `base`.
 fn template_rounds(fs: &dyn Fs, base: &str, template: &str) -> Vec<i64> {
     if !template.contains("{round}") {
         return Vec::new();
@@ -146,7 +146,7 @@ fn listings(
     Ok(out)
 }
 
-/// DiscoverScreenshots (features.md §9.3): a feature's screenshots by round.
+/// DiscoverScreenshots: a feature's screenshots by round.
 pub fn discover_screenshots(
     ws: &WorkspaceFs,
     feature_id: &str,

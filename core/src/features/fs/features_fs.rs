@@ -1,5 +1,5 @@
-//! The feature-files part of the `.4x` layout on a filesystem (features.md §7–§12, workspace.md
-//! §3.3, §12, §13): listing, loading and saving feature YAML, the status sync with its injected
+//! The feature-files part of the `.4x` layout on a filesystem (features.md, workspace.md):
+//! listing, loading and saving feature YAML, the status sync with its injected
 //! commit hook, test strategy, backlog mirror, settings files, candidate pools, screenshot
 //! discovery, and the composite workspace operations Init, CleanFeature, CleanableFeatures and
 //! FinalizeDone.
@@ -43,10 +43,10 @@ pub const TEST_STRATEGY_FILE: &str = "test-strategy.yaml";
 /// The extension of feature definition files.
 pub const FEATURE_EXT: &str = ".yaml";
 
-/// The lines Init writes to `.4x/.gitignore` (workspace.md §3.3).
+/// The lines Init writes to `.4x/.gitignore`.
 pub const GITIGNORE: &str = "# Runtime artifacts (per-feature state, logs, reports)\nrun/\n\n# Evolve pipeline intermediate files\ngate-input.json\ngate-verdicts.json\nevolve-state.json\n\n# Learnings consolidation intermediate files\nconsolidate-input.json\nconsolidate-result.json\nconsolidate.log\nconsolidate.stream.jsonl\n";
 
-/// The lenient listing of `.4x/features` (features.md §7.1).
+/// The lenient listing of `.4x/features`.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct FeatureList {
     /// Features sorted by the id inside their YAML.
@@ -55,16 +55,16 @@ pub struct FeatureList {
     pub warnings: Vec<Warning>,
 }
 
-/// The reads a long-running host repeats (features.md §13); implemented by the plain workspace
+/// The reads a long-running host repeats; implemented by the plain workspace
 /// and by the cache ([`crate::features::fs::cached::CachedWorkspace`]).
 pub trait WorkspaceReader: Send + Sync {
-    /// ListFeatures (lenient, §7.1).
+    /// ListFeatures (lenient).
     fn list_features(&self) -> Result<FeatureList>;
-    /// LoadFeature (strict, short-id aware, §7.2).
+    /// LoadFeature (strict, short-id aware).
     fn load_feature(&self, id: &str) -> Result<Feature>;
-    /// ReadState (workspace.md §6.1); never cached.
+    /// ReadState; never cached.
     fn read_state(&self, feature_id: &str) -> Result<State>;
-    /// ReadConfig (§12.1).
+    /// ReadConfig.
     fn read_config(&self) -> Result<Config>;
     /// The workspace the reads come from (for the files no cache covers).
     fn workspace(&self) -> &WorkspaceFs;
@@ -101,7 +101,7 @@ pub struct CleanCandidate {
     pub size: u64,
 }
 
-/// The outcome of FinalizeDone (workspace.md §13).
+/// The outcome of FinalizeDone.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Finalized {
     /// The state as written.
@@ -147,7 +147,7 @@ impl WorkspaceFs {
         }
     }
 
-    /// ListFeatures (features.md §7.1): every skip is a warning.
+    /// ListFeatures: every skip is a warning.
     pub fn list_features(&self) -> Result<FeatureList> {
         let dir = self.features_dir();
         let entries = match self.fs().list(&dir) {
@@ -217,7 +217,7 @@ impl WorkspaceFs {
     }
 
     /// The bytes of a feature file and the id its name carries, with the short-id fallback of
-    /// §7.2. Errors: `invalid_feature_id`, `not_found`, `io_error`.
+    /// Errors: `invalid_feature_id`, `not_found`, `io_error`.
     fn read_feature_file(&self, id: &str) -> Result<(String, Vec<u8>)> {
         let id = FeatureId::new(id)?;
         let dir = self.features_dir();
@@ -255,7 +255,7 @@ impl WorkspaceFs {
         Err(os_error(format!("read feature {id}"), &first))
     }
 
-    /// LoadFeature (features.md §7.2): strict, short-id aware.
+    /// LoadFeature: strict, short-id aware.
     pub fn load_feature(&self, id: &str) -> Result<Feature> {
         let (_, bytes) = self.read_feature_file(id)?;
         load_feature_text(
@@ -264,7 +264,7 @@ impl WorkspaceFs {
         )
     }
 
-    /// SaveFeature (features.md §7.3): no validation; the content id must be a safe path
+    /// SaveFeature: no validation; the content id must be a safe path
     /// segment. Returns `.4x/features/<id>.yaml`.
     pub fn save_feature(&self, f: &Feature) -> Result<String> {
         let id = FeatureId::new(&f.id)?;
@@ -279,7 +279,7 @@ impl WorkspaceFs {
         Ok(format!("{DIR_NAME}/features/{name}"))
     }
 
-    /// SyncFeatureStatus (features.md §6.6): status ← PhaseToStatus(phase), saved only when it
+    /// SyncFeatureStatus: status ← PhaseToStatus(phase), saved only when it
     /// changed; then `hook` (if any) learns what to commit.
     pub fn sync_feature_status(
         &self,
@@ -314,7 +314,7 @@ impl WorkspaceFs {
         })
     }
 
-    /// ReadTestStrategy (features.md §10): `(zero, false)` when the file does not exist.
+    /// ReadTestStrategy: `(zero, false)` when the file does not exist.
     pub fn read_test_strategy(&self, feature_id: &str) -> Result<(TestStrategy, bool)> {
         let id = FeatureId::new(feature_id)?;
         let path = self.feature_dir(&id).join(TEST_STRATEGY_FILE);
@@ -333,7 +333,7 @@ impl WorkspaceFs {
         }
     }
 
-    /// ReadBacklogMirror (features.md §8.3): `None` when `feature_list.json` does not exist.
+    /// ReadBacklogMirror: `None` when `feature_list.json` does not exist.
     pub fn read_backlog_mirror(&self) -> Result<Option<BacklogMirror>> {
         let path = self.path_in_root(BACKLOG_FILE);
         self.read_optional(&path, READ_LIMIT)?
@@ -341,7 +341,7 @@ impl WorkspaceFs {
             .transpose()
     }
 
-    /// ReadConfig (features.md §12.1): missing → `not_found`.
+    /// ReadConfig: missing → `not_found`.
     pub fn read_config(&self) -> Result<Config> {
         let path = self.dot_dir().join(CONFIG_FILE);
         let bytes = self
@@ -351,14 +351,14 @@ impl WorkspaceFs {
         parse_config(&bytes)
     }
 
-    /// WriteConfig (features.md §12.1): atomic, 0644; `.4x` must exist (`io_error`). A config
+    /// WriteConfig: atomic, 0644; `.4x` must exist (`io_error`). A config
     /// `config.read` would refuse is not written (`invalid_config`).
     pub fn write_config(&self, c: &Config) -> Result<()> {
         let text = render_config_checked(c)?;
         write_atomic_existing(self.fs(), &self.dot_dir(), CONFIG_FILE, text.as_bytes())
     }
 
-    /// Init (workspace.md §3.3): `.4x/features`, `.4x/.gitignore`, `.4x/settings.json`. A config
+    /// Init: `.4x/features`, `.4x/.gitignore`, `.4x/settings.json`. A config
     /// `config.read` would refuse fails first (`invalid_config`), before anything is created.
     pub fn init(&self, c: &Config) -> Result<()> {
         let text = render_config_checked(c)?;
@@ -373,7 +373,7 @@ impl WorkspaceFs {
         write_atomic_existing(self.fs(), &dot, CONFIG_FILE, text.as_bytes())
     }
 
-    /// LoadCandidates (features.md §11.4): `file` is one segment; missing → an empty pool.
+    /// LoadCandidates: `file` is one segment; missing → an empty pool.
     pub fn load_candidates(&self, file: &str) -> Result<CandidatePool> {
         check_segment(file)?;
         let path = self.dot_dir().join(file);
@@ -386,7 +386,7 @@ impl WorkspaceFs {
         }
     }
 
-    /// CandidatePool.Save (features.md §11.4): atomic write in `.4x`.
+    /// CandidatePool.Save: atomic write in `.4x`.
     pub fn save_candidates(&self, file: &str, pool: &CandidatePool) -> Result<()> {
         check_segment(file)?;
         let text = render_pool(pool)?;
@@ -414,7 +414,7 @@ impl WorkspaceFs {
             .collect())
     }
 
-    /// CleanFeature (workspace.md §12): removes FeatureDir(id) of a done/abandoned feature that
+    /// CleanFeature: removes FeatureDir(id) of a done/abandoned feature that
     /// is not running; returns the bytes freed.
     pub fn clean_feature(&self, id: &str, now: Timestamp, live: &dyn Liveness) -> Result<u64> {
         let fid = FeatureId::new(id)?;
@@ -484,7 +484,7 @@ impl WorkspaceFs {
         fixed
     }
 
-    /// FinalizeDone (workspace.md §13).
+    /// FinalizeDone.
     pub fn finalize_done(
         &self,
         id: &str,
@@ -615,7 +615,7 @@ fn write_atomic_existing(fs: &dyn Fs, dir: &Path, name: &str, data: &[u8]) -> Re
     })
 }
 
-/// dirSize (workspace.md §12): the sizes of every non-directory entry under `dir`, links not
+/// dirSize: the sizes of every non-directory entry under `dir`, links not
 /// followed, unreadable entries skipped. `dir` itself is not followed either (Go's `filepath.Walk`
 /// lstats its root): a FeatureDir that is a symbolic link counts as the link's own size, never
 /// the size of the tree it points to (removing it removes only the link).
@@ -662,7 +662,7 @@ impl WorkspaceReader for WorkspaceFs {
     }
 }
 
-/// CompareBacklogMirror (features.md §8.3) through `r`: drift and the listing's warnings.
+/// CompareBacklogMirror through `r`: drift and the listing's warnings.
 pub fn compare_backlog_mirror(
     r: &dyn WorkspaceReader,
 ) -> Result<(Vec<BacklogDrift>, Vec<Warning>)> {
@@ -676,7 +676,7 @@ pub fn compare_backlog_mirror(
     ))
 }
 
-/// CleanableFeatures (workspace.md §12) through `r`, in ascending id order. `alive(id, pid)`
+/// CleanableFeatures through `r`, in ascending id order. `alive(id, pid)`
 /// answers whether feature `id`'s recorded process is still running.
 pub fn cleanable_features(
     r: &dyn WorkspaceReader,
@@ -716,7 +716,7 @@ pub fn cleanable_features(
     Ok(out)
 }
 
-/// ReadUserConfig (features.md §12.2): missing → the zero value.
+/// ReadUserConfig: missing → the zero value.
 pub fn read_user_config(fs: &dyn Fs, home: &str) -> Result<UserConfig> {
     let path = PathBuf::from(user_config_path(home)?);
     match fs.read_limited(&path, JSON_DOC_LIMIT) {
@@ -726,7 +726,7 @@ pub fn read_user_config(fs: &dyn Fs, home: &str) -> Result<UserConfig> {
     }
 }
 
-/// WriteUserConfig (features.md §12.2): creates `<home>/.4x` (0755), then writes atomically.
+/// WriteUserConfig: creates `<home>/.4x` (0755), then writes atomically.
 pub fn write_user_config(fs: &dyn Fs, home: &str, c: &UserConfig) -> Result<()> {
     let path = PathBuf::from(user_config_path(home)?);
     let text = render_user_config(c)?;
@@ -736,7 +736,7 @@ pub fn write_user_config(fs: &dyn Fs, home: &str, c: &UserConfig) -> Result<()> 
     write_atomic_existing(fs, &dir, CONFIG_FILE, text.as_bytes())
 }
 
-/// LoadMergedConfig (features.md §12.3) through `r`: the project config is fatal; every
+/// LoadMergedConfig through `r`: the project config is fatal; every
 /// user-side problem (no home, unreadable, undecodable) is a warning with the unmerged config.
 pub fn load_merged_config(
     r: &dyn WorkspaceReader,

@@ -1,4 +1,4 @@
-//! The history miner over a workspace (features.md §11): gathers, for each feature, its
+//! The history miner over a workspace (features.md): gathers, for each feature, its
 //! state.json, its rounds' escalation.json and review reports into the explicit record lists the
 //! pure scanners of [`crate::report::miner`] take. Missing files are skipped silently; any
 //! other read failure is a `read_error` warning, never a failure of the scan.

@@ -1,4 +1,4 @@
-//! A Go-compatible JSON *text* decoder (state-machine.md §2.3, CONVENTIONS.md §JSON inputs).
+//! A Go-compatible JSON *text* decoder (state-machine.md, CONVENTIONS.md inputs).
 //!
 //! [`parse`] turns bytes into a [`GoValue`] that keeps what serde_json would lose: every duplicate
 //! key in document order and each number's literal text. It decodes strings as Go does (an

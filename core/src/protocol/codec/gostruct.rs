@@ -294,6 +294,16 @@ macro_rules! go_struct {
             }
         }
 
+        /// Decodes with Go's rules (the codec's `GoDecode`): case-insensitive keys, unknown
+        /// keys ignored, `null` leaves the zero value.
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+                let v = <serde_json::Value as serde::Deserialize>::deserialize(d)?;
+                $crate::protocol::codec::gostruct::decode_value(&v, stringify!($name))
+                    .map_err(<D::Error as serde::de::Error>::custom)
+            }
+        }
+
         impl $crate::protocol::codec::gostruct::GoOmit for $name {
             fn go_omit(&self) -> bool {
                 false

@@ -84,7 +84,7 @@ pub fn is_print(c: char) -> bool {
         .is_ok()
 }
 
-/// 4x's `HumanSize` (workspace.md §14): binary units, `G` and `M` with one decimal, `K` with
+/// 4x's `HumanSize`: binary units, `G` and `M` with one decimal, `K` with
 /// none, else bytes. The quotient is an IEEE double printed correctly rounded, ties to even
 /// (Go `%.1f`/`%.0f`).
 pub fn human_size(bytes: i64) -> String {

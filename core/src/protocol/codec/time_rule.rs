@@ -22,16 +22,16 @@ use crate::protocol::codec::time::{ParseOptions, TimeError, Timestamp};
 /// Which RFC 3339 forms a time input accepts (see the module table).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TimeRule {
-    /// A time decoded from a file text with Go's rules (state-machine.md §2.3): upper-case
+    /// A time decoded from a file text with Go's rules: upper-case
     /// `T`/`Z`, the year as written in 0000–9999, the offset kept.
     GoText,
     /// A `now` of the workspace, features and conductor areas: [`TimeRule::GoText`], and the
     /// instant in UTC within years 0000–9999 too (events' `ts` is `now` in UTC).
     GoNow,
-    /// A router time input (router.md §2.6): `t`/`z` may be lower case; the instant in UTC within
+    /// A router time input: `t`/`z` may be lower case; the instant in UTC within
     /// years 0000–9999 (the stamp `YYYY-MM-DDTHH:MM:SSZ` keeps its width).
     Router,
-    /// A blueprint time input (blueprint.md §3.1): upper-case `T`/`Z`; the instant in UTC within
+    /// A blueprint time input: upper-case `T`/`Z`; the instant in UTC within
     /// years 0001–9999.
     Blueprint,
 }

@@ -1,4 +1,4 @@
-//! The one YAML module of fourx (CONVENTIONS.md §Codecs): a node tree built from the event parser
+//! The one YAML module of fourx (CONVENTIONS.md): a node tree built from the event parser
 //! serde-saphyr is built on (`granit-parser`), with explicit budgets for bytes, depth, nodes and
 //! alias expansions, and resolvers on top of it ([`core_schema`]: YAML 1.2 core schema, used by the
 //! router). The tree keeps what a resolver or an emitter needs — style, tag, anchor, raw text and

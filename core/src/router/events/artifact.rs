@@ -1,4 +1,4 @@
-//! The workflow artifact (router.md §4.19–4.20, Appendix A; seed §6): the 35-key skeleton with its
+//! The workflow artifact (router.md–4.20, Appendix A): the 35-key skeleton with its
 //! defaults, filled with the live fields, and the read-back gate (strict JSON, no placeholder
 //! tokens, every skeleton key, matching ids, known type and state root). Writing the file is the
 //! caller's.
@@ -181,7 +181,7 @@ fn default_value(key: &str) -> Value {
     }
 }
 
-/// A new artifact (router.md §4.19): the edition's skeleton with the live fields filled in.
+/// A new artifact: the edition's skeleton with the live fields filled in.
 /// The edition decides which workflow types get one and the phase of `status_history[0]` (F2).
 ///
 /// ```
@@ -279,7 +279,7 @@ pub struct CheckedArtifact {
     pub artifact: Map<String, Value>,
 }
 
-/// The read-back gate (router.md §4.20) with the edition's key set and types (F1, F2).
+/// The read-back gate with the edition's key set and types (F1, F2).
 pub fn check_artifact(edition: Edition, text: &str, expected: &str) -> Result<CheckedArtifact> {
     let v = strict_json::parse(text).map_err(|e| {
         Error::new(

@@ -1,4 +1,4 @@
-//! Workflow event-log lines (router.md §4.21, seed §6): one compact JSON object per line with the
+//! Workflow event-log lines (router.md): one compact JSON object per line with the
 //! keys in the seed's order, strings escaping only `"`, `\` and control characters, numbers in
 //! shortest round-trip form (integral values as integers), `details` keys sorted at every depth.
 //! Appending the line to the events file is the caller's.
@@ -14,7 +14,7 @@ use crate::router::now::{parse_now, stamp};
 use crate::router::route::workflow_id::WorkflowId;
 use crate::router::vocabulary::UnknownName;
 
-/// The accepted event names: repo policy list, seed §12 fallbacks, repo build-workflow.md.
+/// The accepted event names: repo policy list fallbacks, repo build-workflow.md.
 pub const EVENTS: [&str; 14] = [
     "workflow_started",
     "agent_started",
@@ -149,7 +149,7 @@ pub(crate) fn write_sorted(out: &mut String, v: &Value) {
     }
 }
 
-/// The line for an event, `\n`-terminated (router.md §4.21).
+/// The line for an event, `\n`-terminated.
 pub fn line(e: &Event<'_>) -> Result<String> {
     let ts = stamp(&parse_now(e.now, "now")?);
     check_event(e.edition, e.event).map_err(|u| u.into_error("event"))?;

@@ -1,4 +1,4 @@
-//! Workflow markers in memory files (router.md §4.7–4.8, seed §4, §6, §12): formatting the five
+//! Workflow markers in memory files (router.md–4.8): formatting the five
 //! marker shapes and finding them anywhere in a text by a leftmost, non-overlapping scan, plus the
 //! DEBUG attempt count after the last reset. Writing or removing markers is the caller's.
 
@@ -25,7 +25,7 @@ crate::words::string_enum! {
     }
 }
 
-/// Formats a marker (router.md §4.7). `reason` is used by SCOPE-DECISION-PENDING and
+/// Formats a marker. `reason` is used by SCOPE-DECISION-PENDING and
 /// `memory_task_id` by MEMORY-TASK-ID; other markers ignore them.
 pub fn format(
     marker: MarkerKind,
@@ -199,7 +199,7 @@ fn debug_entry(s: &str) -> Option<usize> {
     (n > 0 && rest[n..].starts_with("]:")).then_some(7 + n + 2)
 }
 
-/// Finds markers and counts DEBUG attempts (router.md §4.8). Linear in the text.
+/// Finds markers and counts DEBUG attempts. Linear in the text.
 pub fn parse(text: &str) -> Markers {
     let mut markers = Vec::new();
     let mut attempts = 0;

@@ -1,4 +1,4 @@
-//! The inline brainstorming handoff (router.md §4.17, seed §8): the last YAML block under
+//! The inline brainstorming handoff (router.md): the last YAML block under
 //! `### Brainstorming Handoff (MACHINE-READABLE)` — or a YAML block whose first line is that
 //! heading, the brainstorming skill's own shape — with its DESIGN_FILE. Storing the design file
 //! in the artifact is the caller's.
@@ -27,7 +27,7 @@ pub struct Handoff {
     pub memory_notes: Value,
 }
 
-/// Parses the handoff (router.md §4.17).
+/// Parses the handoff.
 pub fn parse(output: &str) -> Result<Handoff> {
     check_size(output)?;
     let md = Markdown::parse(output);

@@ -1,4 +1,4 @@
-//! Write-agent YAML contracts (router.md §4.16, seed §8; repo §contracts): locating the last
+//! Write-agent YAML contracts (router.md; repo): locating the last
 //! `yaml` block under a Router Contract heading, the per-agent required fields, STATUS values and
 //! the pass conditions applied verbatim. Re-running verification on a failure is the caller's.
 
@@ -19,7 +19,7 @@ pub const CONTRACT_HEADING: &str = "Router Contract (MACHINE-READABLE)";
 /// The heading the researchers' agent files emit (accepted for researchers only).
 pub const RESEARCHER_HEADING: &str = "Router Contract (REQUIRED)";
 
-/// The required fields of a write agent at an edition (row W1), in the §contracts table order;
+/// The required fields of a write agent at an edition (row W1), in the table order;
 /// an entry `A|B` is satisfied by either key.
 pub fn required_fields(edition: Edition, agent: Agent) -> &'static [&'static str] {
     edition
@@ -353,7 +353,7 @@ pub(crate) fn yaml_mapping(text: &str, what: &str) -> Result<Map<String, Value>>
     }
 }
 
-/// Parses a write agent's output (router.md §4.16) with the edition's required fields and pass
+/// Parses a write agent's output with the edition's required fields and pass
 /// conditions (rows W1, W2).
 ///
 /// ```

@@ -1,4 +1,4 @@
-//! The read-only verdict signals (router.md §4.15 steps 2–3): the line-1 `CONTRACT {json}`
+//! The read-only verdict signals (router.md steps 2–3): the line-1 `CONTRACT {json}`
 //! envelope (strict JSON, agent status, boolean `b`, non-negative count key) and the heading
 //! fallback in lines 1–5. Which signal wins is the read-only parser's decision.
 

@@ -1,4 +1,4 @@
-//! Markdown scanning of router.md §2.3 for agent outputs: fences (backtick or tilde, optional
+//! Markdown scanning of router.md for agent outputs: fences (backtick or tilde, optional
 //! single info word, unterminated runs to the end), headings outside fences, sections, bullets and
 //! key lines outside fences. One linear pass; what a heading or fence means is the caller's.
 
@@ -31,7 +31,7 @@ pub(crate) struct Heading<'a> {
 /// A scanned markdown text.
 #[derive(Debug)]
 pub(crate) struct Markdown<'a> {
-    /// The lines (§2.2).
+    /// The lines.
     pub lines: Vec<&'a str>,
     /// Whether each line is part of a fence (its opener, content or closer).
     pub fenced: Vec<bool>,
@@ -139,7 +139,7 @@ impl<'a> Markdown<'a> {
         start..end
     }
 
-    /// The bullets (§2.3) of the given line range.
+    /// The bullets of the given line range.
     pub(crate) fn bullets(&self, range: std::ops::Range<usize>) -> Vec<&'a str> {
         let mut out = Vec::new();
         for i in range {
@@ -153,7 +153,7 @@ impl<'a> Markdown<'a> {
         out
     }
 
-    /// The value of the last `KEY:` line (§4.15 step 6 shape) outside fences.
+    /// The value of the last `KEY:` line outside fences.
     pub(crate) fn last_key_value(&self, key: &str) -> Option<&'a str> {
         self.lines
             .iter()

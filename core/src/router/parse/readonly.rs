@@ -1,4 +1,4 @@
-//! Read-only agent outputs (router.md §4.15, seed §8): too-short gate, envelope and heading
+//! Read-only agent outputs (router.md): too-short gate, envelope and heading
 //! verdicts, Critical Issues, structured intent fields, verifier scenario accounting, contract
 //! overrides, fallback-verification checks, Memory Notes and SELF_REMEDIATED. Advancing the
 //! workflow on the result is the caller's.
@@ -30,7 +30,7 @@ pub struct ReadOnlySpec {
     pub count_key: &'static str,
 }
 
-/// The read-only agent table (router.md §4.15), then the `12.7.0` read-only agents (rows A2,
+/// The read-only agent table, then the `12.7.0` read-only agents (rows A2,
 /// R3; the architecture-scanner's heading label is a fourx choice, its envelope is what HEAD
 /// documents). plan-gap-reviewer's count key is the edition's ([`spec`]).
 pub static READONLY_AGENTS: [ReadOnlySpec; 7] = [
@@ -318,7 +318,7 @@ fn intent(md: &Markdown<'_>, yaml: Option<&Map<String, Value>>) -> Result<Map<St
     Ok(out)
 }
 
-/// Distinct `path.ext:line` citations (§4.15 step 9), found by a linear scan equivalent to the
+/// Distinct `path.ext:line` citations, found by a linear scan equivalent to the
 /// regex `[A-Za-z0-9_./\\-]+\.[A-Za-z0-9]+:[0-9]+`.
 pub(crate) fn citations(text: &str) -> std::collections::HashSet<&str> {
     let b = text.as_bytes();
@@ -389,7 +389,7 @@ pub(crate) fn memory_notes(md: &Markdown<'_>) -> Option<Map<String, Value>> {
     Some(out)
 }
 
-/// Parses a read-only agent's output (router.md §4.15) under an edition (rows R1–R4 of
+/// Parses a read-only agent's output under an edition (rows R1–R4 of
 /// router-workflow.md).
 pub fn parse(
     edition: Edition,

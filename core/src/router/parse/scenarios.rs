@@ -1,4 +1,4 @@
-//! Verifier scenario accounting (router.md §4.15 step 7, seed §8 step 6): the `SCENARIOS_*`
+//! Verifier scenario accounting (router.md): the `SCENARIOS_*`
 //! counts, the `### Scenarios` pipe table, the `### Evidence Array` YAML block, and the checks
 //! that make them agree. Overriding the verdict on failed scenarios is the read-only parser's.
 

@@ -1,4 +1,4 @@
-//! Agent statuses (router.md §4.15 table, §4.16 step 4, §4.18 polarity): the statuses each agent
+//! Agent statuses (router.md table polarity): the statuses each agent
 //! may report and whether each is a pass or a fail. One table feeds the read-only parser, the
 //! write-contract parser and verdict reconciliation.
 

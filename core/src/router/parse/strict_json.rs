@@ -1,4 +1,4 @@
-//! Strict JSON of router.md §2.5 for envelopes and artifacts: RFC 8259 text, duplicate member
+//! Strict JSON of router.md for envelopes and artifacts: RFC 8259 text, duplicate member
 //! names in any object refused, `NaN`/`Infinity` refused, serde_json's recursion limit (128) kept.
 //! The caller decides which error kind a refusal becomes.
 

@@ -1,4 +1,4 @@
-//! Text basics of router.md §2.2, shared by every router parser: lines (CRLF accepted), ASCII
+//! Text basics of router.md, shared by every router parser: lines (CRLF accepted), ASCII
 //! whitespace trimming, routing tokens and token phrases, and the `KEY: value` line shape.
 //! Meanings of keys and phrases are left to the callers.
 

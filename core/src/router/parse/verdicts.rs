@@ -1,4 +1,4 @@
-//! Verdict reconciliation (router.md §4.18, seed §12 step 6): when agents disagree, the stricter
+//! Verdict reconciliation (router.md): when agents disagree, the stricter
 //! verdict is authoritative — never averaged. Logging the contradiction in `status_history` is
 //! the caller's.
 

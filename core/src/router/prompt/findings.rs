@@ -1,4 +1,4 @@
-//! The previous-agent-findings handoff to the integration-verifier (router.md §4.29): the seed's
+//! The previous-agent-findings handoff to the integration-verifier (router.md): the seed's
 //! block, rendered from the reviewer's and the hunter's results.
 //!
 //! The host takes the inputs from the workflow artifact (`results.reviewer` / `results.hunter`);

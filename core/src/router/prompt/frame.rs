@@ -1,4 +1,4 @@
-//! The per-agent prompt frame (router.md §4.30): the seed's fixed sections, then the optional
+//! The per-agent prompt frame (router.md): the seed's fixed sections, then the optional
 //! ones in the seed's list order, each kept or dropped by its content and role rule.
 //!
 //! Rendering is byte-exact and deterministic. Choosing what goes in (the artifact, approved files,
@@ -47,7 +47,7 @@ pub struct PromptInput<'a> {
     pub phase: Phase,
     /// The task id (one non-blank line).
     pub task_id: &'a str,
-    /// The workflow id (router.md §4.5).
+    /// The workflow id.
     pub workflow_uuid: &'a str,
     /// The user request (non-blank).
     pub request: &'a str,
@@ -149,7 +149,7 @@ pub(crate) fn check_dispatch_workflow(workflow: WorkflowType) -> Result<()> {
     Ok(())
 }
 
-/// §4.30 rule for `task_id`: a non-blank single line.
+/// The rule for `task_id`: a non-blank single line.
 pub(crate) fn check_task_id(task_id: &str) -> Result<()> {
     if is_blank(task_id) || has_line_break(task_id) {
         return Err(invalid("task_id", "`task_id` must be one non-blank line"));
@@ -157,12 +157,12 @@ pub(crate) fn check_task_id(task_id: &str) -> Result<()> {
     Ok(())
 }
 
-/// §4.30 rule for `workflow_uuid`: valid per §4.5.
+/// The rule for `workflow_uuid`: a valid workflow id.
 pub(crate) fn check_workflow_uuid(id: &str) -> Result<()> {
     workflow_id::validate(id, "workflow_uuid").map(|_| ())
 }
 
-/// §4.30 rule for `request`: non-blank once cleaned.
+/// The rule for `request`: non-blank once cleaned.
 pub(crate) fn check_request(request: &str) -> Result<()> {
     if is_blank(request) {
         return Err(invalid("request", "`request` must not be blank"));
@@ -213,7 +213,7 @@ fn items<'s>(field: &str, list: &[&'s str]) -> Result<Vec<&'s str>> {
 }
 
 impl PromptInput<'_> {
-    /// Checks every rule of the §4.30 input table, in table order.
+    /// Checks every rule of the input table, in table order.
     pub fn validate(&self) -> Result<()> {
         check_dispatch_workflow(self.workflow)?;
         check_task_id(self.task_id)?;
@@ -288,7 +288,7 @@ fn non_blank(s: Option<&str>) -> Option<String> {
     s.filter(|s| !is_blank(s)).map(clean)
 }
 
-/// Renders the prompt frame of router.md §4.30.
+/// Renders the prompt frame: the fixed sections, then the optional ones kept by their rules.
 pub fn build_prompt(input: &PromptInput<'_>) -> Result<Prompt> {
     input.validate()?;
     let mut sections: Vec<(&'static str, String)> = Vec::new();

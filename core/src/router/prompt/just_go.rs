@@ -1,4 +1,4 @@
-//! The JUST_GO gate (router.md §4.26): what a pending AskUserQuestion gate does when the session
+//! The JUST_GO gate (router.md): what a pending AskUserQuestion gate does when the session
 //! has `AUTO_PROCEED: true`, under the seed's trust rules.
 //!
 //! Classifying a real gate into a [`Gate`] and writing the `## Decisions` log line are left to the
@@ -46,7 +46,7 @@ crate::words::string_enum! {
     }
 }
 
-/// Gate class → (action under JUST_GO, action without it): the §4.26 table.
+/// Gate class → (action under JUST_GO, action without it): the JUST_GO gate table.
 static GATES: &[(Gate, GateAction, GateAction)] = &[
     (Gate::Ordinary, GateAction::AutoDefault, GateAction::Ask),
     (Gate::Revert, GateAction::Ask, GateAction::Ask),
@@ -78,7 +78,7 @@ pub struct GateDecision {
     pub log_decision: bool,
 }
 
-/// Decides a pending gate (router.md §4.26). `recommended` is read only for an auto-default: then
+/// Decides a pending gate. `recommended` is read only for an auto-default: then
 /// it is required (`missing_field`) and must be a non-blank single line (`invalid_value`).
 pub fn just_go_gate(just_go: bool, gate: Gate, recommended: Option<&str>) -> Result<GateDecision> {
     let action = gate.action(just_go);

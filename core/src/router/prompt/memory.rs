@@ -1,4 +1,4 @@
-//! Memory files (router.md §4.23–§4.25): which `## ` sections each of the three `.cc10x/` files
+//! Memory files (router.md–): which `## ` sections each of the three `.cc10x/` files
 //! must have, whether a text has them, and the idempotent heal that inserts the missing ones.
 //!
 //! Headings are matched as plain lines (Edit anchors; fences ignored). Reading and writing the
@@ -25,7 +25,7 @@ pub enum MemoryFile {
     Patterns,
 }
 
-/// The seed §2 table: file name and required headings, in table order.
+/// The table: file name and required headings, in table order.
 static REQUIRED: &[(MemoryFile, &str, &[&str])] = &[
     (
         MemoryFile::ActiveContext,
@@ -65,7 +65,7 @@ static REQUIRED: &[(MemoryFile, &str, &[&str])] = &[
     ),
 ];
 
-/// Heal bodies (router.md §4.24 step 3); every heading not listed heals with no body.
+/// Heal bodies; every heading not listed heals with no body.
 static HEAL_BODIES: &[(MemoryFile, &str, &[&str])] = &[
     (
         MemoryFile::ActiveContext,
@@ -105,7 +105,7 @@ impl MemoryFile {
         self.row().2
     }
 
-    /// The Appendix B template: what a missing file is created with (§4.25).
+    /// The Appendix B template: what a missing file is created with.
     pub fn template(self) -> &'static str {
         match self {
             MemoryFile::ActiveContext => templates::ACTIVE_CONTEXT,
@@ -114,7 +114,7 @@ impl MemoryFile {
         }
     }
 
-    /// The lines a heal writes under `heading` (§4.24 step 3).
+    /// The lines a heal writes under `heading`.
     pub fn heal_body(self, heading: &str) -> &'static [&'static str] {
         HEAL_BODIES
             .iter()
@@ -151,7 +151,7 @@ impl FromStr for MemoryFile {
     }
 }
 
-/// Whether `line` counts as `heading` (§4.23: equal once trailing spaces/tabs are removed).
+/// Whether `line` counts as `heading` (: equal once trailing spaces/tabs are removed).
 fn is_heading_line(line: &str, heading: &str) -> bool {
     trim_sp_end(line) == heading
 }
@@ -172,7 +172,7 @@ impl MemoryCheck {
     }
 }
 
-/// Checks which required sections `text` has (router.md §4.23). Only presence counts, not order
+/// Checks which required sections `text` has. Only presence counts, not order
 /// or repetition.
 pub fn check_memory(file: MemoryFile, text: &str) -> MemoryCheck {
     let required = file.required_headings();
@@ -217,7 +217,7 @@ pub struct MemoryRepair {
     pub placement: Placement,
 }
 
-/// Heals `text` (router.md §4.24): every missing required section is inserted, with the text's
+/// Heals `text`: every missing required section is inserted, with the text's
 /// own line break, before `## Last Updated`, or appended at the end when that heading is missing
 /// too. Idempotent; [`check_memory`] on the result reports nothing missing.
 pub fn repair_memory(file: MemoryFile, text: &str) -> MemoryRepair {
@@ -284,7 +284,7 @@ pub fn repair_memory(file: MemoryFile, text: &str) -> MemoryRepair {
     }
 }
 
-/// §4.24 step 2: `\r\n` when the first `\n` is preceded by `\r`, else `\n`.
+///: `\r\n` when the first `\n` is preceded by `\r`, else `\n`.
 fn line_break(text: &str) -> &'static str {
     match text.find('\n') {
         Some(i) if text[..i].ends_with('\r') => "\r\n",

@@ -1,4 +1,4 @@
-//! Router contract, part 2 (router.md §4.23–§4.30): the three `.cc10x/` memory files (check,
+//! Router contract, part 2 (router.md): the three `.cc10x/` memory files (check,
 //! idempotent heal, templates), the JUST_GO gate, deterministic skill hints and their precedence,
 //! the verifier's previous-findings block and the per-agent prompt frame.
 //!

@@ -1,4 +1,4 @@
-//! Skill precedence (router.md §4.28): the seed's strict order of instruction sources, from the
+//! Skill precedence (router.md): the seed's strict order of instruction sources, from the
 //! explicit user prompt down to model heuristics.
 //!
 //! Only the ranking is decided here; the plan-vs-finding carve-out (`Plan governs` /
@@ -9,7 +9,7 @@ use std::fmt;
 use crate::error::{Error, ErrorKind, Result};
 
 crate::words::string_enum! {
-    /// The class of an instruction source, strongest first: the §4.28 table, whose order is the
+    /// The class of an instruction source, strongest first: the precedence table, whose order is the
     /// rank.
     pub enum SourceKind("source kind", UnknownSourceKind, UnknownSourceKind::of) {
         /// The explicit user prompt (rank 1).

@@ -1,4 +1,4 @@
-//! The research files handed to an agent (router.md §4.27 `research_files`, §4.30
+//! The research files handed to an agent (router.md `research_files`
 //! `## Research Files`): at most one web and one GitHub research file path.
 //!
 //! Only the path rule lives here (trimmed, blank means no file, one line); whether a file exists is

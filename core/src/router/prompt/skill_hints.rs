@@ -1,4 +1,4 @@
-//! Deterministic skill hints (router.md §4.27): which skills the router loads for one agent dispatch.
+//! Deterministic skill hints (router.md): which skills the router loads for one agent dispatch.
 //!
 //! The seed states H1–H10 as judgements; fourx decides them with keyword, path and flag rules kept
 //! in one table (`HINT_RULES`, listed by [`internal_hints`]). Project hints (H11) come only from
@@ -11,7 +11,7 @@ use crate::router::edition::Edition;
 use crate::router::parse::text::{has_phrase, is_ascii_ws, lines, tokens, trim_sp, trim_sp_end};
 use crate::router::{Agent, Kind, Phase, WorkflowType};
 
-/// Maintainer-time meta-skills: never routed to a workflow (seed §7).
+/// Maintainer-time meta-skills: never routed to a workflow.
 pub const META_SKILLS: &[&str] = &["skill-eval-harness", "authoring-cc10x-guidance"];
 
 /// The heading project hints are read from.
@@ -88,7 +88,7 @@ const CODE_NOUNS: &[&str] = &[
     "helpers",
 ];
 
-/// H1–H10 of router.md §4.27, in table order: the one table of keyword, path and flag rules.
+/// H1–H10, in table order: the one table of keyword, path and flag rules.
 pub(crate) static HINT_RULES: &[HintRule] = &[
     HintRule {
         id: "H1",
@@ -363,7 +363,7 @@ impl<'a> SkillHintInput<'a> {
     }
 }
 
-/// A changed path split per §4.27: directories and stem lower-cased, the file name verbatim.
+/// A changed path split for matching: directories and stem lower-cased, the file name verbatim.
 struct ChangedPath {
     path: String,
     parent: String,
@@ -480,7 +480,7 @@ impl Facts<'_> {
     }
 }
 
-/// The skill hints for one dispatch (router.md §4.27): project hints first, in file order, then
+/// The skill hints for one dispatch: project hints first, in file order, then
 /// the internal hints that fire, in table order; no id twice. ORIENT dispatches no agent, so it
 /// is `invalid_value`.
 pub fn skill_hints(input: &SkillHintInput<'_>) -> Result<Vec<String>> {
@@ -509,7 +509,7 @@ pub fn skill_hints(input: &SkillHintInput<'_>) -> Result<Vec<String>> {
     Ok(hints)
 }
 
-/// The project/domain skill ids of `patterns.md` `## Project SKILL_HINTS` (§4.27 H11), in file
+/// The project/domain skill ids of `patterns.md` `## Project SKILL_HINTS`, in file
 /// order: the first word of each `- ` entry, one pair of backticks removed; placeholders (`[…]`),
 /// `none`, `n/a`, `cc10x:` ids and the meta-skills are skipped, repeats keep their first place.
 pub fn project_skill_hints(patterns_text: &str) -> Vec<String> {

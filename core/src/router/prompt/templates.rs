@@ -2,7 +2,7 @@
 //! `memory-file-contracts.md` at `b0410fc`), as static data: the lines verbatim, each followed by
 //! `\n`.
 //!
-//! They are written only for a missing file (§4.25); healing a live file uses the heal bodies of
+//! They are written only for a missing file; healing a live file uses the heal bodies of
 //! [`super::memory`], never these placeholders.
 
 /// `activeContext.md`.

@@ -1,4 +1,4 @@
-//! The two text rules of router.md §4.30 that only the prompt frame needs: *clean(s)* and the
+//! The two text rules of router.md that only the prompt frame needs: *clean(s)* and the
 //! single-line test. Lines, trimming and tokens are the router's own (`crate::router::parse::text`).
 
 use crate::router::parse::text::trim_ws;
@@ -8,7 +8,7 @@ pub(crate) fn has_line_break(s: &str) -> bool {
     s.contains(['\n', '\r'])
 }
 
-/// router.md §4.30 *clean(s)*: every `\r\n` becomes `\n`, then ASCII whitespace is trimmed at
+/// *clean(s)*: every `\r\n` becomes `\n`, then ASCII whitespace is trimmed at
 /// both ends.
 pub(crate) fn clean(s: &str) -> String {
     trim_ws(&s.replace("\r\n", "\n")).to_string()

@@ -1,6 +1,6 @@
-//! The BUILD complexity gradient (router.md §4.13, repo build-workflow.md step 4): planned work is
+//! The BUILD complexity gradient (router.md, repo build-workflow.md step 4): planned work is
 //! always standard; otherwise 1–2 files, one change, one testable outcome and no cross-module
-//! wiring make a trivial build. Escalating trivial → full later is reported by §4.16.
+//! wiring make a trivial build. Escalating trivial → full later is reported by
 
 use serde::Serialize;
 

@@ -1,4 +1,4 @@
-//! The explicit dispatcher (router.md §4.11, seed §7): which agent runs a task, from its kind,
+//! The explicit dispatcher (router.md): which agent runs a task, from its kind,
 //! origin and phase, with remfix rows first and memory tasks inline. Launching the agent is the
 //! caller's.
 
@@ -43,7 +43,7 @@ fn no_rule(what: String) -> Error {
     Error::new(ErrorKind::NoDispatchRule, what)
 }
 
-/// Dispatches a task (router.md §4.11 order) with the edition's tables.
+/// Dispatches a task (in the spec's order) with the edition's tables.
 ///
 /// ```
 /// use fourx_core::router::dispatch::dispatch;

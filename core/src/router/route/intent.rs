@@ -1,4 +1,4 @@
-//! Intent routing (router.md §4.1, seed §1): the signal table, the closed keyword-inflection table,
+//! Intent routing (router.md): the signal table, the closed keyword-inflection table,
 //! whole-word token matching, the winner by priority, the REVIEW/ORIENT preference and the
 //! announcement line. Judgements beyond the keyword table (BUILD complexity, plan mode) are the
 //! caller's.
@@ -12,7 +12,7 @@ use crate::router::vocabulary::WorkflowType;
 pub use crate::router::edition::{SignalRow, SIGNALS_11 as SIGNAL_TABLE, SIGNALS_12_7};
 pub use crate::router::vocabulary::Signal;
 
-/// The closed surface-form table of single-word keywords (router.md §4.1 rule 2).
+/// The closed surface-form table of single-word keywords.
 pub static INFLECTIONS: &[(&str, &[&str])] = &[
     ("error", &["error", "errors", "errored", "erroring"]),
     ("bug", &["bug", "bugs", "bugged", "bugging"]),
@@ -191,7 +191,7 @@ fn signal_matches(
     found.into_iter().map(|(_, k)| k).collect()
 }
 
-/// Routes a request by the `11.0.0` signal table (router.md §4.1).
+/// Routes a request by the `11.0.0` signal table.
 ///
 /// ```
 /// use fourx_core::router::route::{route, Signal};
@@ -201,7 +201,7 @@ pub fn route(request: &str) -> Route {
     route_in(Edition::V11, request)
 }
 
-/// Routes a request by the edition's signal table (router.md §4.1, row A3): the first row in
+/// Routes a request by the edition's signal table (row A3): the first row in
 /// priority order with a keyword match wins, else DEFAULT; the REVIEW/ORIENT preference applies
 /// at both editions. At `12.7.0` a request that names `triage` and an `issue` is DEBUG (ERROR's
 /// priority 1 wins; the "primary deliverable decides" sentence is judgement, not a table rule).

@@ -1,4 +1,4 @@
-//! Loop caps (router.md §4.22, seed §14): how many remediation, investigation, research and
+//! Loop caps (router.md): how many remediation, investigation, research and
 //! plan-review loops a workflow may create before a human checkpoint. Counting loops is the
 //! caller's.
 

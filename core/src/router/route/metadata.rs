@@ -1,4 +1,4 @@
-//! Task metadata (router.md §4.2–4.3, seed §3): the block of `key:value` lines that opens every
+//! Task metadata (router.md–4.3): the block of `key:value` lines that opens every
 //! CC10X task description — its grammar, the per-kind required keys, value validation, the
 //! canonical form and its formatter. What a task then does is the caller's business.
 
@@ -54,7 +54,7 @@ impl TaskMetadata {
     }
 }
 
-/// Which keys the seed requires for a kind (seed §3): `wf`, `kind` always; `origin` for remfix;
+/// Which keys the seed requires for a kind: `wf`, `kind` always; `origin` for remfix;
 /// `plan` for workflow/agent/reverify/memory; `reason` for remfix and research.
 pub fn required(key: &str, kind: Kind) -> bool {
     match key {
@@ -79,7 +79,7 @@ fn metadata_line(line: &str) -> Option<(&'static str, &str)> {
     })
 }
 
-/// The raw value of the block's first `wf` line, unvalidated (router-workflow.md §2.3 scoping:
+/// The raw value of the block's first `wf` line, unvalidated (scoping:
 /// a task belongs to a workflow by this value even when another line of its block is broken).
 pub fn raw_wf(description: &str) -> Option<&str> {
     for line in lines(description) {
@@ -115,7 +115,7 @@ struct Values {
     reason: Option<String>,
 }
 
-/// Validates raw key values in canonical order (router.md §4.2 check order step 2) against the
+/// Validates raw key values in canonical order (check order step 2) against the
 /// edition's origin and phase enums, then the edition's "reason is never N/A" kinds (M1).
 fn validate_values(edition: Edition, raw: &[Option<&str>; 7], require_all: bool) -> Result<Values> {
     let mut v = Values::default();
@@ -184,7 +184,7 @@ fn validate_values(edition: Edition, raw: &[Option<&str>; 7], require_all: bool)
     Ok(v)
 }
 
-/// Parses a task description (router.md §4.2) under an edition (its enums and M1 rule; the
+/// Parses a task description under an edition (its enums and M1 rule; the
 /// caller passes the edition's `require_all` default when the input has none).
 ///
 /// ```
@@ -254,7 +254,7 @@ pub struct MetadataInput<'a> {
     pub body: Option<&'a str>,
 }
 
-/// Formats the canonical block (router.md §4.3) with the edition's enums.
+/// Formats the canonical block with the edition's enums.
 pub fn format(edition: Edition, input: &MetadataInput<'_>) -> Result<String> {
     let values = [
         input.wf,

@@ -1,4 +1,4 @@
-//! The per-role model-tier policy (router.md §4.12, seed §7): the recommended abstract tier per
+//! The per-role model-tier policy (router.md): the recommended abstract tier per
 //! agent, the requested override and the reviewer floor. Mapping tiers to concrete model ids is
 //! the host's; a model must always be set explicitly.
 

@@ -1,4 +1,4 @@
-//! The scope-decision reply (router.md §4.9, seed §4): maps the user's answer to the pending
+//! The scope-decision reply (router.md): maps the user's answer to the pending
 //! BUILD scope gate onto `CRITICAL_ONLY` or `ALL_ISSUES` by token phrases. Asking again on an
 //! unrecognised reply is the caller's.
 

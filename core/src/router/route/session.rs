@@ -1,4 +1,4 @@
-//! Session settings (router.md §4.10, seed §2, §14): reads `AUTO_PROCEED` (JUST_GO) and
+//! Session settings (router.md): reads `AUTO_PROCEED` (JUST_GO) and
 //! `DIFF_DRIVEN_DOCS` from the `## Session Settings` section of activeContext.md. Applying the
 //! JUST_GO trust rules is the caller's.
 

@@ -1,4 +1,4 @@
-//! Task subjects (router.md §4.6, seed §4, §14): classifies a task subject as a CC10X parent,
+//! Task subjects (router.md): classifies a task subject as a CC10X parent,
 //! memory, child, forbidden TODO, unknown CC10X, legacy parent or foreign task. Prefixes are
 //! case-sensitive and tried in the spec's order; what to do with each class is the caller's.
 
@@ -52,7 +52,7 @@ fn summary_after(subject: &str, prefix_len: usize) -> Option<String> {
     subject.get(prefix_len..).map(|s| trim_ws(s).to_string())
 }
 
-/// Classifies a subject (router.md §4.6); child subjects name one of the edition's agents (G2).
+/// Classifies a subject; child subjects name one of the edition's agents (G2).
 pub fn parse(edition: Edition, subject: &str) -> Subject {
     let mk = |class, workflow, agent, summary| Subject {
         class,

@@ -1,4 +1,4 @@
-//! Workflow task graphs (router.md §4.14, repo `*-workflow.md` task-graph blocks): the child
+//! Workflow task graphs (router.md, repo `*-workflow.md` task-graph blocks): the child
 //! tasks each workflow creates, their dispatcher agents, `reason:` values and blockers. Creating
 //! the tasks is the caller's.
 
@@ -176,7 +176,7 @@ pub fn template(workflow: WorkflowType, scope: BuildScope, skip_docs: bool) -> &
     }
 }
 
-/// Builds the graph (router.md §4.14); agents come from the edition's dispatcher (the BUILD
+/// Builds the graph; agents come from the edition's dispatcher (the BUILD
 /// hunter node is `failure-hunter` at `12.7.0`). The caller checks that the edition knows the
 /// workflow ([`Edition::workflow`]).
 pub fn graph(

@@ -1,4 +1,4 @@
-//! The artifact update after an agent (router-workflow.md §4.36, seed §12 "after every agent
+//! The artifact update after an agent (router-workflow.md "after every agent
 //! completion" step 5): the validated result goes into `results`, its scenario rows into
 //! `evidence`, the task id into `task_ids`, the planner's and plan reviewer's fields into the
 //! planning keys, and the convergence state follows the pass flag. The gates' own keys
@@ -16,7 +16,7 @@ use crate::router::vocabulary::{Agent, AgentClass, Phase};
 pub struct AgentResult<'a> {
     /// The artifact's expected id.
     pub workflow_uuid: &'a str,
-    /// The §2.6 form of `now`.
+    /// The form of `now`.
     pub stamp: String,
     /// The agent that finished.
     pub agent: Agent,
@@ -100,7 +100,7 @@ fn object<'m>(map: &'m mut Map<String, Value>, key: &str) -> &'m mut Map<String,
     slot.as_object_mut().expect("just made an object")
 }
 
-/// Applies one agent's result to the artifact (§4.36 steps 1–7).
+/// Applies one agent's result to the artifact, in the spec's step order.
 pub fn update_artifact(
     edition: Edition,
     artifact_text: &str,

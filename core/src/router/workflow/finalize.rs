@@ -1,4 +1,4 @@
-//! Memory finalisation (router-workflow.md §4.37, seed §13): the edits the memory step makes to
+//! Memory finalisation (router-workflow.md): the edits the memory step makes to
 //! activeContext.md, progress.md and patterns.md at the end of a workflow. New notes go at the
 //! top of their section as one block in input order (the repo's `old_string="## Heading"` Edit
 //! pattern, so the latest workflow comes first); writing and reading back the files is the
@@ -40,7 +40,7 @@ pub struct Finalize<'a> {
     pub workflow_type: WorkflowType,
     /// The workflow id.
     pub workflow_uuid: &'a str,
-    /// The §2.6 form of `now`.
+    /// The form of `now`.
     pub stamp: String,
     /// The memory task whose marker is removed (all of the wf's when absent).
     pub memory_task_id: Option<&'a str>,
@@ -171,7 +171,7 @@ fn check(file: MemoryFile, text: &str, field: &str) -> Result<()> {
     }
 }
 
-/// Applies the finalisation edits (§4.37 steps 1–9).
+/// Applies the finalisation edits, in the spec's step order.
 pub fn finalize_memory(
     active_context: &str,
     progress: &str,

@@ -1,4 +1,4 @@
-//! Follow-up graphs (router-workflow.md §4.34): REM-FIX after findings, the re-review loop, the
+//! Follow-up graphs (router-workflow.md): REM-FIX after findings, the re-review loop, the
 //! investigator continuation, the trivial → full BUILD escalation and PLAN branch pruning. Each
 //! returns a task plan ([`super::plan`]); only `remfix` and `investigation` block the downstream
 //! tasks (every open belonging non-workflow task), the others change exactly the tasks their own
@@ -155,7 +155,7 @@ pub struct LoopIncrements {
     pub re_verify: u32,
 }
 
-/// The result of one graph; each variant has exactly the keys of the §4.34 table.
+/// The result of one graph; each variant has exactly the keys of the table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum Followup {
@@ -236,7 +236,7 @@ pub enum Followup {
     },
 }
 
-/// Builds a follow-up graph's task plan (§4.34).
+/// Builds a follow-up graph's task plan.
 pub fn followup(
     edition: Edition,
     tasks: &[Task],

@@ -1,4 +1,4 @@
-//! The intent readiness gate (router-workflow.md §4.38, seed §5): bounded context, no
+//! The intent readiness gate (router-workflow.md): bounded context, no
 //! contradiction, every acceptance criterion mapped to a verifiable scenario. Counting files,
 //! judging contradictions and mapping scenarios stay with the host; this applies the thresholds.
 

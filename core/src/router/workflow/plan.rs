@@ -1,4 +1,4 @@
-//! Task plans (router-workflow.md §2.4): what the host must create and change. The ops never
+//! Task plans (router-workflow.md): what the host must create and change. The ops never
 //! create tasks; the host creates `creates` in order, replaces every `new:` ref by the id it got,
 //! then applies `updates` in order.
 

@@ -1,4 +1,4 @@
-//! Resume and the chain loop (router-workflow.md §4.31–4.33, seed §4 and §12): which workflow to
+//! Resume and the chain loop (router-workflow.md–4.33 and): which workflow to
 //! resume, which of its tasks may run now, and which task is its memory task.
 
 use serde::Serialize;
@@ -13,7 +13,7 @@ use crate::router::workflow_id;
 
 use super::tasks::{InvalidTask, Scope, Task, TaskStatus};
 
-/// The four parent prefixes (seed §4 hydration rule, unchanged at `12.7.0`).
+/// The four parent prefixes (the hydration rule, unchanged at `12.7.0`).
 const PARENTS: [WorkflowType; 4] = [
     WorkflowType::Build,
     WorkflowType::Debug,
@@ -61,7 +61,7 @@ pub struct ActiveWorkflows {
     pub selected: Option<Parent>,
 }
 
-/// Resume step 1 (§4.31): active parents, legacy parents and the decision.
+/// Resume step 1: active parents, legacy parents and the decision.
 ///
 /// ```
 /// use fourx_core::router::workflow::resume::{active_workflows, ResumeDecision};
@@ -123,7 +123,7 @@ pub enum LoopMode {
     Resume,
 }
 
-/// A row's state (first condition that holds, §4.32 table).
+/// A row's state (first condition that holds table).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RowState {
@@ -210,7 +210,7 @@ pub struct Runnable {
     pub next_action: NextAction,
 }
 
-/// Runnable-task derivation (§4.32).
+/// Runnable-task derivation.
 pub fn runnable_tasks(
     edition: Edition,
     tasks: &[Task],
@@ -342,7 +342,7 @@ pub struct MemoryTask {
     pub marker_text: Option<String>,
 }
 
-/// Memory-task rebuild (§4.33): never an unscoped lookup, never "the first pending one".
+/// Memory-task rebuild: never an unscoped lookup, never "the first pending one".
 pub fn memory_task(
     edition: Edition,
     tasks: &[Task],

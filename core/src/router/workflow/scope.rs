@@ -1,4 +1,4 @@
-//! Scope-decision resume (router-workflow.md §4.35, seed §4): a live
+//! Scope-decision resume (router-workflow.md): a live
 //! `[SCOPE-DECISION-PENDING: wf:<wf> reason:<reason>]` marker in `## Decisions` plus the user's
 //! reply become a REM-FIX with the chosen scope, and the marker leaves the memory text.
 
@@ -90,7 +90,7 @@ fn marker_text(wf: &str, raw_reason: &str) -> String {
     format!("[SCOPE-DECISION-PENDING: wf:{wf} reason:{raw_reason}]")
 }
 
-/// Scope-decision resume (§4.35). `remfix` is needed only when the reply is valid
+/// Scope-decision resume. `remfix` is needed only when the reply is valid
 /// (`missing_field` otherwise).
 pub fn scope_decision(
     edition: Edition,

@@ -1,4 +1,4 @@
-//! Task lists (router-workflow.md §2.3): the host's `TaskList()` result, scoping to one workflow
+//! Task lists (router-workflow.md): the host's `TaskList()` result, scoping to one workflow
 //! and blocker resolution. A task *belongs to* workflow W iff its subject starts `CC10X ` and its
 //! metadata block has a `wf` line equal to W; a belonging task whose metadata fails validation
 //! is reported, never used (fail closed).

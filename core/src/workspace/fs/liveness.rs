@@ -1,4 +1,4 @@
-//! Process liveness for ReconcileActive (workspace.md §9): the injected [`Liveness`] and the
+//! Process liveness for ReconcileActive (workspace.md): the injected [`Liveness`] and the
 //! real probe `kill(pid, 0)` (through rustix).
 //!
 //! The pure rule (a non-positive pid is never alive) is [`crate::machine::reconcile_active`]'s;

@@ -1,6 +1,6 @@
 //! The resume listing (op `workspace.resume_listing`): the one read a harness needs before `conductor.start` on an
 //! existing feature — state.json plus the fixed artifact names that resume and
-//! CleanStaleArtifact look at (conductor.md §6, §8). Every read is bounded.
+//! CleanStaleArtifact look at (conductor.md). Every read is bounded.
 
 use std::io;
 use std::path::Path;

@@ -1,4 +1,4 @@
-//! [`WorkspaceFs`]: the `.4x` layout on a filesystem (workspace.md §3, §6–§11) over
+//! [`WorkspaceFs`]: the `.4x` layout on a filesystem (workspace.md–) over
 //! [`crate::store::Fs`].
 //!
 //! It decides where each file lives, which writes are atomic (state.json, stop) and which are
@@ -93,7 +93,7 @@ impl WorkspaceFs {
     }
 
     /// FeatureDir(id), which must exist as a real directory: missing → `not_found`; a symbolic
-    /// link → `io_error` (fourx never writes through a linked feature directory, §17 S5).
+    /// link → `io_error` (fourx never writes through a linked feature directory S5).
     pub fn existing_feature_dir(&self, id: &FeatureId) -> Result<PathBuf> {
         let dir = self.feature_dir(id);
         match self.fs.stat(&dir, false) {
@@ -117,9 +117,9 @@ impl WorkspaceFs {
         }
     }
 
-    /// InitFeatureDir (§3.4): creates FeatureDir(id)`/rounds` with parents (0755). Idempotent.
+    /// InitFeatureDir: creates FeatureDir(id)`/rounds` with parents (0755). Idempotent.
     /// A FeatureDir that is a symbolic link (or not a directory) is refused with `io_error`
-    /// before anything is created: nothing is ever created through a link (§17 S5).
+    /// before anything is created: nothing is ever created through a link.
     pub fn init_feature_dir(&self, id: &FeatureId) -> Result<PathBuf> {
         let dir = self.feature_dir(id);
         match self.fs.stat(&dir, false) {
@@ -137,7 +137,7 @@ impl WorkspaceFs {
         Ok(dir)
     }
 
-    /// ReadState (§6.1): decodes state.json with Go's text rules. Missing → `not_found`;
+    /// ReadState: decodes state.json with Go's text rules. Missing → `not_found`;
     /// undecodable → `invalid_json`; other failures → `io_error`. Neither validates nor
     /// reconciles.
     pub fn read_state(&self, id: &FeatureId) -> Result<State> {
@@ -149,7 +149,7 @@ impl WorkspaceFs {
         State::parse_text(&bytes)
     }
 
-    /// WriteState (§6.1): stamps `updatedAt = now`, clears `subPhase` outside `deep-reviewing`,
+    /// WriteState: stamps `updatedAt = now`, clears `subPhase` outside `deep-reviewing`,
     /// and writes state.json atomically (0644, no trailing newline). Returns the state written.
     pub fn write_state(&self, id: &FeatureId, state: &State, now: Timestamp) -> Result<State> {
         let dir = self.existing_feature_dir(id)?;
@@ -164,7 +164,7 @@ impl WorkspaceFs {
         Ok(written)
     }
 
-    /// AppendEvent (§6.2): stamps an empty `ts` from `now` (UTC, whole seconds) and appends the
+    /// AppendEvent: stamps an empty `ts` from `now` (UTC, whole seconds) and appends the
     /// compact line plus `\n` in one write. FeatureDir must exist. Returns the event written.
     pub fn append_event(&self, id: &FeatureId, event: &Event, now: Timestamp) -> Result<Event> {
         let dir = self.existing_feature_dir(id)?;
@@ -176,14 +176,14 @@ impl WorkspaceFs {
         Ok(written)
     }
 
-    /// RequestStop (§8): atomically writes FeatureDir(id)`/stop` = `mcp-stop\n`. Never touches
+    /// RequestStop: atomically writes FeatureDir(id)`/stop` = `mcp-stop\n`. Never touches
     /// state.json.
     pub fn request_stop(&self, id: &FeatureId) -> Result<()> {
         let dir = self.existing_feature_dir(id)?;
         atomic_write(self.fs.as_ref(), &dir, STOP_FILE, STOP_BYTES, FILE_MODE)
     }
 
-    /// StopRequested (§8): whether an entry named `stop` exists (links followed; any stat error
+    /// StopRequested: whether an entry named `stop` exists (links followed; any stat error
     /// → false).
     pub fn stop_requested(&self, id: &FeatureId) -> bool {
         self.fs
@@ -191,7 +191,7 @@ impl WorkspaceFs {
             .is_ok()
     }
 
-    /// ClearStopSignal (§8): removes `stop`; "does not exist" (the file or FeatureDir) is
+    /// ClearStopSignal: removes `stop`; "does not exist" (the file or FeatureDir) is
     /// success. A symbolically linked FeatureDir is refused like a write (`io_error`).
     pub fn clear_stop(&self, id: &FeatureId) -> Result<()> {
         let dir = match self.existing_feature_dir(id) {
@@ -207,7 +207,7 @@ impl WorkspaceFs {
         }
     }
 
-    /// ReconcileActive (§9): the given state or state.json, corrected by
+    /// ReconcileActive: the given state or state.json, corrected by
     /// [`machine::reconcile_active`] with `liveness`; when it changed, written with WriteState
     /// at `now` and returned as written.
     pub fn reconcile_active(
@@ -238,7 +238,7 @@ impl WorkspaceFs {
         }
     }
 
-    /// TotalCost (§11): missing events.jsonl → 0; other read failures → `io_error`. The file is
+    /// TotalCost: missing events.jsonl → 0; other read failures → `io_error`. The file is
     /// streamed ([`events::TotalCostScan`]): memory stays flat and no size limit applies to an
     /// append-only log that only grows.
     pub fn total_cost(&self, id: &FeatureId) -> Result<f64> {
@@ -251,7 +251,7 @@ impl WorkspaceFs {
         }
     }
 
-    /// WorktreePath (§11): `""` when nothing matches or the file is missing or unreadable.
+    /// WorktreePath: `""` when nothing matches or the file is missing or unreadable.
     pub fn worktree_path(&self, id: &FeatureId) -> String {
         match self.read_events(id) {
             Ok(Some(b)) => events::worktree_path(&b),
@@ -259,7 +259,7 @@ impl WorkspaceFs {
         }
     }
 
-    /// ResolveFeatureID (§10) over the non-directory entries of `.4x/features`.
+    /// ResolveFeatureID over the non-directory entries of `.4x/features`.
     pub fn resolve_feature_id(&self, prefix: &str) -> Result<String> {
         let dir = self.features_dir();
         let entries = self
@@ -283,7 +283,7 @@ fn go_dir(p: &str) -> String {
     }
 }
 
-/// Find (§3.2): walks up from `start_dir` to the first directory holding a `.4x` directory
+/// Find: walks up from `start_dir` to the first directory holding a `.4x` directory
 /// (links followed). None → `not_found`.
 pub fn find(fs: &dyn Fs, start_dir: &str) -> Result<String> {
     let mut dir = start_dir.to_string();
@@ -307,7 +307,7 @@ pub fn find(fs: &dyn Fs, start_dir: &str) -> Result<String> {
     }
 }
 
-/// AtomicWriteFile (§7) as an op: `final_name` must be one segment (`invalid_input`); every
+/// AtomicWriteFile as an op: `final_name` must be one segment (`invalid_input`); every
 /// failure, a missing `dir` included, is `io_error`.
 pub fn atomic_write_file(
     fs: &dyn Fs,

@@ -1,4 +1,4 @@
-//! The YAML 1.2 core-schema resolver (router.md §2.4): plain scalars resolve to null, booleans,
+//! The YAML 1.2 core-schema resolver (router.md): plain scalars resolve to null, booleans,
 //! integers (decimal, `0o`, `0x`) or floats by the core schema's exact forms, everything else is a
 //! string (`yes`/`no`/`on`/`off` and dates included); the core tags `!!str` … `!!map` are honoured
 //! and any other tag is refused. Mapping keys must be strings and unique. The result is JSON.

@@ -1,4 +1,4 @@
-//! The yaml.v3-compatible resolver (features.md §4): plain scalars resolve as `gopkg.in/yaml.v3`
+//! The yaml.v3-compatible resolver (features.md): plain scalars resolve as `gopkg.in/yaml.v3`
 //! v3.0.1 resolves them (YAML 1.1 leftovers included: `017` is octal, `1_000` is an int, dates are
 //! timestamps), and a [`Decoder`] converts nodes into Go field types with yaml.v3's conversion
 //! rules (any scalar into a string as written, `yes`/`on` into a typed bool, floats truncated into
@@ -15,10 +15,10 @@ use super::{
 };
 use crate::protocol::codec::time::days_in_month;
 
-/// Largest feature or test-strategy YAML text accepted (features.md §4.1): 4 MiB.
+/// Largest feature or test-strategy YAML text accepted: 4 MiB.
 pub const MAX_BYTES: usize = 4 * 1024 * 1024;
 
-/// Most nodes alias expansion may produce in one document (features.md §4.1).
+/// Most nodes alias expansion may produce in one document.
 pub const MAX_ALIAS_EXPANSIONS: usize = 100_000;
 
 /// Deepest chain of merge keys followed while building one mapping.
@@ -33,7 +33,7 @@ pub const LIMITS: Limits = Limits {
     max_alias_expansions: MAX_ALIAS_EXPANSIONS,
 };
 
-/// What a plain scalar resolves to under yaml.v3's rules (features.md §4.2).
+/// What a plain scalar resolves to under yaml.v3's rules.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Resolved {
     /// `""`, `~`, `null`, `Null`, `NULL`.
@@ -1150,7 +1150,7 @@ impl<'src> Decoder<'src> {
         Ok(())
     }
 
-    /// Fails unless the root is null or a mapping (features.md §4.1 rule 3).
+    /// Fails unless the root is null or a mapping.
     pub fn root_mapping(&self, what: &str) -> Result<Option<Vec<(String, NodeId)>>, YamlError> {
         self.mapping(self.root(), what)
     }

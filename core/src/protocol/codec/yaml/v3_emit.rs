@@ -1,4 +1,4 @@
-//! The yaml.v3-compatible emitter (features.md §6): writes a small value tree the way
+//! The yaml.v3-compatible emitter (features.md): writes a small value tree the way
 //! `yaml.Marshal` of `gopkg.in/yaml.v3` v3.0.1 does — indentation 4, sequences indented under
 //! their key, yaml.v3's scalar-style choice and escapes, its natural map-key order — except for
 //! the divergences D1, D4 and D10 where Go's output cannot be read back. Which fields are
@@ -199,7 +199,7 @@ fn write_key(out: &mut String, key: &str) -> Result<(), EmitError> {
     Ok(())
 }
 
-/// The scalar style yaml.v3 ends up with for a string (features.md §6.3).
+/// The scalar style yaml.v3 ends up with for a string.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Style {
     /// Unquoted.
@@ -292,7 +292,7 @@ fn is_base60(s: &str) -> bool {
     i == b.len()
 }
 
-/// Chooses the style of a string value (features.md §6.3 steps 1–3).
+/// Chooses the style of a string value.
 pub fn choose_style(s: &str) -> Style {
     let chars: Vec<char> = s.chars().collect();
     // Step 1: the requested style.
@@ -501,7 +501,7 @@ fn write_double(out: &mut String, s: &str) {
     out.push('"');
 }
 
-/// Writes `|`, the chomping indicator, and the lines of `s` at `indent` (features.md §6.4).
+/// Writes `|`, the chomping indicator, and the lines of `s` at `indent`.
 fn write_literal(out: &mut String, s: &str, indent: usize) {
     out.push('|');
     let trailing_breaks = s.chars().rev().take_while(|&c| is_break(c)).count();
@@ -529,7 +529,7 @@ fn write_literal(out: &mut String, s: &str, indent: usize) {
     }
 }
 
-/// yaml.v3's natural order of map keys (features.md §6.5): true when `a` sorts before `b`.
+/// yaml.v3's natural order of map keys: true when `a` sorts before `b`.
 pub fn natural_less(a: &str, b: &str) -> bool {
     let ar: Vec<char> = a.chars().collect();
     let br: Vec<char> = b.chars().collect();
