@@ -26,8 +26,8 @@ pub trait Vocab: Copy + Eq + std::fmt::Debug + 'static {
 /// gives the enum (`Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord`), the inherent
 /// `ALL`, `WORDS`, `WHAT`, `const fn as_str` and `from_name`, [`Vocab`], `Display`,
 /// `serde::Serialize` as the word, and `FromStr` whose error is `make_err(WHAT, text)` of type
-/// `Err`, and `serde::Deserialize` from the word (a word outside the table is serde's
-/// `unknown variant` error listing `WORDS`).
+/// `Err`, and `serde::Deserialize` from the word (a word outside the table is the error
+/// `unknown <what> "<text>"`).
 macro_rules! string_enum {
     (
         $(#[$m:meta])*
@@ -104,7 +104,7 @@ macro_rules! string_enum {
                         write!(f, "a {} word", $name::WHAT)
                     }
                     fn visit_str<E: ::serde::de::Error>(self, s: &str) -> ::std::result::Result<$name, E> {
-                        $name::from_name(s).ok_or_else(|| E::unknown_variant(s, $name::WORDS))
+                        $name::from_name(s).ok_or_else(|| E::custom(format_args!("unknown {} {:?}", $what, s)))
                     }
                 }
                 d.deserialize_str(Word)
@@ -166,7 +166,7 @@ mod tests {
         let back: Vec<Shape> = serde_json::from_str(r#"["square_ish","round"]"#).unwrap();
         assert_eq!(back, vec![Shape::SquareIsh, Shape::Round]);
         let err = serde_json::from_str::<Shape>(r#""Round""#).unwrap_err();
-        assert!(err.to_string().contains("unknown variant `Round`"), "{err}");
+        assert!(err.to_string().contains("unknown shape \"Round\""), "{err}");
         assert!(serde_json::from_str::<Shape>("1").is_err());
     }
 

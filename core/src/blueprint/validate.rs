@@ -33,15 +33,6 @@ crate::words::string_enum! {
     }
 }
 
-/// Read back through `FromStr`, so a word outside the table is its `unknown reject reason` message.
-impl<'de> serde::Deserialize<'de> for RejectReason {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse()
-            .map_err(|e: Error| serde::de::Error::custom(e.message))
-    }
-}
-
 crate::words::string_enum! {
     /// The detail codes of `malformed`, in check order.
     pub enum MalformedDetail("malformed detail", Error, Error::unknown_word) {
