@@ -65,11 +65,11 @@ BENCH_ARGS ?= --warm-up-time 1 --measurement-time 3
 BENCH_VENV := $(ROOT)/.venv-bench
 bench: setup
 	@if [ "$(BENCH)" != python ]; then \
-	  nice cargo bench -p fourx-benches $(if $(BENCH),--bench $(BENCH),--benches) -- $(BENCH_ARGS); \
+	  nice cargo bench -p fourx-benches --features bpe-o200k $(if $(BENCH),--bench $(BENCH),--benches) -- $(BENCH_ARGS); \
 	fi
 	@if [ -z "$(BENCH)" ] || [ "$(BENCH)" = python ]; then \
 	  rm -rf target/bench-wheel && \
-	  nice $(VENV)/bin/maturin build --quiet --release -m python/Cargo.toml --out target/bench-wheel && \
+	  nice $(VENV)/bin/maturin build --quiet --release -m python/Cargo.toml --features bench-hooks --out target/bench-wheel && \
 	  { [ -x $(BENCH_VENV)/bin/python ] || python3 -m venv $(BENCH_VENV); } && \
 	  $(BENCH_VENV)/bin/pip install --quiet --no-deps --force-reinstall target/bench-wheel/*.whl && \
 	  nice $(BENCH_VENV)/bin/python benches/python_boundary.py; \
