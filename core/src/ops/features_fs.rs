@@ -10,14 +10,16 @@ use serde_json::{json, Map, Value};
 use super::features::feature_arg;
 use super::{Args, OpInfo};
 use crate::error::{Error, ErrorKind as K, Result};
+use crate::features::fs::design_doc::resolve_design_doc;
 use crate::features::fs::evidence_fs::discover_screenshots;
 use crate::features::fs::features_fs::{
     cleanable_features, compare_backlog_mirror, load_merged_config, read_user_config,
     write_user_config,
 };
-use crate::protocol::codec::gostruct::input_or_zero;
+use crate::protocol::codec::gostruct::{input_or_zero, input_required};
 use crate::protocol::codec::time::{ParseOptions, Timestamp};
 use crate::protocol::config::{encode, Config, UserConfig};
+use crate::protocol::feature::Feature;
 use crate::protocol::state::State;
 use crate::report::candidates_file::CandidatePool;
 use crate::store::RealFs;
@@ -44,8 +46,33 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new("config.load_merged", "Project settings merged with the user's; user-side problems are warnings.", &["root", "home?"], &["config", "warnings"], &[K::InvalidInput, K::NotFound, K::InvalidJson, K::InvalidConfig, K::IoError], config_load_merged),
     OpInfo::new("candidates.load", "Read a candidate pool from .4x/<file> (default candidates.json); missing is an empty pool.", &["root", "file?"], &["pool"], &[K::InvalidInput, K::InvalidJson, K::IoError], candidates_load),
     OpInfo::new("candidates.save", "Write a candidate pool atomically to .4x/<file>.", &["root", "file?", "pool"], &[], &[K::InvalidInput, K::IoError], candidates_save),
+    OpInfo::new("design_doc.resolve", "Read a feature's spec or plan document: the YAML path, then the search-order candidates; a path resolving outside the root is refused with a warning.", &["root", "feature", "doc_type", "extra_dirs?"], &["content", "source", "found", "warnings"], &[K::InvalidInput, K::InputTooLarge, K::IoError], design_doc_resolve),
+    OpInfo::new("workspace.process_alive", "Whether a process id is alive (POSIX kill(pid, 0) succeeds or fails with EPERM); pid <= 0 is not.", &["pid"], &["alive"], &[K::InvalidInput], process_alive),
     OpInfo::new("evidence.discover_screenshots", "A feature's screenshots grouped by round, from verify.json files and screenshot directories.", &["root", "feature_id", "screenshot_dir?"], &["groups", "warnings"], &[K::InvalidInput, K::InvalidFeatureId, K::IoError], discover),
 ];
+
+fn design_doc_resolve(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let root = a.str("root")?;
+    if root.is_empty() {
+        return Err(Error::invalid_input("root must be a non-empty path").with_field("root"));
+    }
+    let feature: Feature = input_required(m, "feature")?;
+    let doc_type = a.str("doc_type")?;
+    let dirs: Vec<String> = input_or_zero(m, "extra_dirs")?;
+    let r = resolve_design_doc(&RealFs, root, &feature, doc_type, &dirs)?;
+    Ok(json!({
+        "content": r.doc.content,
+        "found": !r.doc.source.is_empty(),
+        "source": r.doc.source,
+        "warnings": encode(&r.warnings)?,
+    }))
+}
+
+fn process_alive(m: &Map<String, Value>) -> Result<Value> {
+    let pid = Args::new(m).i64("pid")?;
+    Ok(json!({ "alive": pid > 0 && ProcessProbe.is_alive(pid) }))
+}
 
 /// The default candidate pool file.
 const CANDIDATES_FILE: &str = "candidates.json";

@@ -15,6 +15,7 @@ use ErrorKind::{Ambiguous, InvalidFeatureId, InvalidInput, InvalidJson, IoError,
 /// The ops of this area, one line each.
 pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new("workspace.constants", "The seed's .4x file-name constants (45 entries).", &[], &["constants"], &[], constants),
+    OpInfo::new("workspace.dot_dir", "DotDir: <root>/.4x, lexically cleaned.", &["root"], &["path"], &[InvalidInput], dot_dir),
     OpInfo::new("workspace.feature_dir", "FeatureDir: <root>/.4x/run/<feature_id>, lexically cleaned; the id must be one safe path segment.", &["root", "feature_id"], &["path"], &[InvalidInput, InvalidFeatureId], feature_dir),
     OpInfo::new("workspace.round_dir", "RoundDir: FeatureDir/rounds/round-<round>.", &["root", "feature_id", "round"], &["path"], &[InvalidInput, InvalidFeatureId], round_dir),
     OpInfo::new("workspace.resolve_feature_id", "Resolves a case-insensitive id prefix against feature file names (given entries, or .4x/features under root).", &["prefix", "entries?", "root?"], &["feature_id"], &[InvalidInput, NotFound, Ambiguous, IoError], resolve_feature_id),
@@ -54,6 +55,10 @@ fn constants(_: &Map<String, Value>) -> Result<Value> {
         .map(|(k, v)| ((*k).to_string(), Value::from(*v)))
         .collect();
     Ok(json!({ "constants": map }))
+}
+
+fn dot_dir(m: &Map<String, Value>) -> Result<Value> {
+    Ok(json!({ "path": root(&Args::new(m))?.dot_dir() }))
 }
 
 fn feature_dir(m: &Map<String, Value>) -> Result<Value> {

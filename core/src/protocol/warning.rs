@@ -23,6 +23,9 @@ pub enum WarningKind {
     InvalidFeatureId,
     /// A failed save.
     WriteError,
+    /// A key Go's decoding ignores (a typo is never silent); `path` names it, the message the
+    /// closest known key.
+    UnknownKey,
 }
 
 impl WarningKind {
@@ -35,6 +38,7 @@ impl WarningKind {
             WarningKind::InvalidFeature => "invalid_feature",
             WarningKind::InvalidFeatureId => "invalid_feature_id",
             WarningKind::WriteError => "write_error",
+            WarningKind::UnknownKey => "unknown_key",
         }
     }
 }
@@ -56,6 +60,9 @@ pub struct Warning {
     pub feature_id: String,
     /// The round concerned, 0 when none.
     pub round: i64,
+    /// Where in the file (`runners.claude.tier`, `subtasks[1].dependz`); left out when `""`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub path: String,
     /// An informative message.
     pub message: String,
 }
@@ -68,6 +75,7 @@ impl Warning {
             file: file.into(),
             feature_id: String::new(),
             round: 0,
+            path: String::new(),
             message: message.into(),
         }
     }
@@ -81,6 +89,12 @@ impl Warning {
     /// Names the round concerned.
     pub fn round(mut self, round: i64) -> Self {
         self.round = round;
+        self
+    }
+
+    /// Names the place in the file.
+    pub fn at(mut self, path: impl Into<String>) -> Self {
+        self.path = path.into();
         self
     }
 }

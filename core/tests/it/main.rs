@@ -22,6 +22,7 @@ mod conductor;
 mod docs;
 mod feature_workspace;
 mod feature_yaml_roundtrip;
+mod fidelity_helpers;
 mod fuzz_corpus;
 mod go_oracle;
 mod gojson_decode_props;
