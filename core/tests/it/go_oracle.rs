@@ -1553,3 +1553,33 @@ fn feature_ids_are_minted_as_4x_mints_them_in_go() {
     }
     t.finish("feature-id minting");
 }
+
+// ---------------------------------------------------------------------------------------------
+// The backlog mirror: `priority` is `*int` (an explicit 0 is a value, absent and null are nil).
+
+#[test]
+fn backlog_mirror_decodes_priority_as_go_decodes_a_pointer() {
+    let Some(mut o) = oracle() else { return };
+    let mut t = Tally::default();
+    let priorities = [
+        "", r#","priority":0"#, r#","priority":null"#, r#","priority":-3"#, r#","priority":7"#,
+        r#","priority":1.5"#, r#","priority":"2""#, r#","priority":1e2"#, r#","Priority":0"#,
+        r#","priority":0,"priority":null"#, r#","priority":true"#,
+    ];
+    for p in priorities {
+        for area in ["", r#","area":"core""#] {
+            t.cases += 1;
+            let text = format!(
+                r#"{{"version":1,"features":[{{"id":"a","name":"n","status":"s"{area}{p}}}]}}"#
+            );
+            let go = o.ask("json.decode", json!({"type": "backlog_mirror", "text": text}));
+            let ours = fourx("backlog.parse_mirror", json!({"text": text})).map(|v| v["mirror"].clone());
+            match (&go, &ours) {
+                (Ok(g), Ok(f)) if json_eq(g, f) => {}
+                (Err(_), Err(_)) => {}
+                _ => t.fail(format!("backlog.parse_mirror {text:?}\n  go:    {go:?}\n  fourx: {ours:?}")),
+            }
+        }
+    }
+    t.finish("backlog mirror decode");
+}
