@@ -114,7 +114,11 @@ pub fn compare(
             ("name", f.name.clone(), m.name.clone()),
             ("description", f.description.clone(), m.description.clone()),
             ("status", f.status.clone(), m.status.clone()),
-            ("priority", priority_text(f.priority), priority_text(m.priority)),
+            (
+                "priority",
+                priority_text(f.priority),
+                priority_text(m.priority),
+            ),
         ];
         for (field, c, mv) in fields {
             if c != mv {
@@ -183,18 +187,30 @@ mod tests {
     fn mirror_priority_zero_is_a_value_and_absent_or_null_is_none() {
         let zero = entry_with(r#","priority":0"#);
         assert_eq!(zero.features.as_ref().unwrap()[0].priority, Some(0));
-        assert_eq!(entry_with(r#","priority":null"#).features.unwrap()[0].priority, None);
+        assert_eq!(
+            entry_with(r#","priority":null"#).features.unwrap()[0].priority,
+            None
+        );
         assert_eq!(entry_with("").features.unwrap()[0].priority, None);
         let text = serde_json::to_string(&zero).unwrap();
-        assert!(text.contains(r#""priority":0"#), "an explicit 0 is written: {text}");
+        assert!(
+            text.contains(r#""priority":0"#),
+            "an explicit 0 is written: {text}"
+        );
     }
 
     #[test]
     fn priority_drift_tells_an_explicit_zero_from_absent_on_both_sides() {
         let zero = entry_with(r#","priority":0"#);
         let absent = entry_with("");
-        assert_eq!(priority_drift(None, &zero), [(String::new(), "0".to_string())]);
-        assert_eq!(priority_drift(Some(0), &absent), [("0".to_string(), String::new())]);
+        assert_eq!(
+            priority_drift(None, &zero),
+            [(String::new(), "0".to_string())]
+        );
+        assert_eq!(
+            priority_drift(Some(0), &absent),
+            [("0".to_string(), String::new())]
+        );
         assert!(priority_drift(Some(0), &zero).is_empty());
         assert!(priority_drift(None, &absent).is_empty());
     }

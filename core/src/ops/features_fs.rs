@@ -39,11 +39,11 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new("workspace.clean_feature", "Remove the run directory of a done/abandoned feature that is not running; the bytes freed.", &["root", "feature_id", "now", "pid_alive?"], &["freed_bytes"], &[K::InvalidInput, K::InvalidFeatureId, K::NotFound, K::InputTooLarge, K::InvalidFeature, K::NotCleanable, K::FeatureActive, K::IoError], clean_feature),
     OpInfo::new("workspace.cleanable_features", "The done/abandoned features whose run directories could be cleaned, with their sizes.", &["root", "now", "pid_alive?"], &["candidates"], &[K::InvalidInput, K::IoError], cleanable),
     OpInfo::new("workspace.finalize_done", "pending-review → done: state.json, feature status sync (warnings), transition event; the commit payload.", &["root", "feature_id", "now", "state?"], &["state", "warnings", "commit"], &[K::InvalidInput, K::InvalidFeatureId, K::NotFound, K::InvalidJson, K::InvalidTransition, K::IoError], finalize_done),
-    OpInfo::new("config.read", "Read and validate .4x/settings.json.", &["root"], &["config"], &[K::InvalidInput, K::NotFound, K::InvalidJson, K::InvalidConfig, K::IoError], config_read),
+    OpInfo::new("config.read", "Read and validate .4x/settings.json; every key Go ignores is an unknown_key warning.", &["root"], &["config", "warnings"], &[K::InvalidInput, K::NotFound, K::InvalidJson, K::InvalidConfig, K::IoError], config_read),
     OpInfo::new("config.write", "Write .4x/settings.json atomically (the .4x directory must exist); a config config.read would refuse is invalid_config (nothing written).", &["root", "config"], &[], &[K::InvalidInput, K::InvalidConfig, K::IoError], config_write),
     OpInfo::new("config.read_user", "Read <home>/.4x/settings.json; missing is the zero value.", &["home"], &["config"], &[K::InvalidInput, K::InvalidJson, K::IoError], config_read_user),
     OpInfo::new("config.write_user", "Write <home>/.4x/settings.json (creating <home>/.4x).", &["home", "config"], &[], &[K::InvalidInput, K::IoError], config_write_user),
-    OpInfo::new("config.load_merged", "Project settings merged with the user's; user-side problems are warnings.", &["root", "home?"], &["config", "warnings"], &[K::InvalidInput, K::NotFound, K::InvalidJson, K::InvalidConfig, K::IoError], config_load_merged),
+    OpInfo::new("config.load_merged", "Project settings merged with the user's; user-side problems and unknown keys of either file are warnings.", &["root", "home?"], &["config", "warnings"], &[K::InvalidInput, K::NotFound, K::InvalidJson, K::InvalidConfig, K::IoError], config_load_merged),
     OpInfo::new("candidates.load", "Read a candidate pool from .4x/<file> (default candidates.json); missing is an empty pool.", &["root", "file?"], &["pool"], &[K::InvalidInput, K::InvalidJson, K::IoError], candidates_load),
     OpInfo::new("candidates.save", "Write a candidate pool atomically to .4x/<file>.", &["root", "file?", "pool"], &[], &[K::InvalidInput, K::IoError], candidates_save),
     OpInfo::new("design_doc.resolve", "Read a feature's spec or plan document: the YAML path, then the search-order candidates; a path resolving outside the root is refused with a warning.", &["root", "feature", "doc_type", "extra_dirs?"], &["content", "source", "found", "warnings"], &[K::InvalidInput, K::InputTooLarge, K::IoError], design_doc_resolve),
@@ -185,7 +185,8 @@ fn finalize_done(m: &Map<String, Value>) -> Result<Value> {
 }
 
 fn config_read(m: &Map<String, Value>) -> Result<Value> {
-    Ok(json!({ "config": encode(&ws(&Args::new(m))?.read_config()?)? }))
+    let (c, warnings) = ws(&Args::new(m))?.read_config_warned()?;
+    Ok(json!({ "config": encode(&c)?, "warnings": encode(&warnings)? }))
 }
 
 fn config_write(m: &Map<String, Value>) -> Result<Value> {

@@ -7,6 +7,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::protocol::codec::unknown_keys::UnknownKey;
+
 /// What kind of problem a warning reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -96,6 +98,21 @@ impl Warning {
     pub fn at(mut self, path: impl Into<String>) -> Self {
         self.path = path.into();
         self
+    }
+
+    /// One `unknown_key` warning of `file` per ignored key; `root`, the label the decoder put
+    /// before every path (`settings.json`), is removed from the paths.
+    pub fn unknown_keys(file: &str, root: &str, keys: Vec<UnknownKey>) -> Vec<Warning> {
+        keys.into_iter()
+            .map(|k| {
+                let path = match k.path.strip_prefix(root) {
+                    Some(rest) if root.is_empty() => rest.to_string(),
+                    Some(rest) => rest.strip_prefix('.').unwrap_or(rest).to_string(),
+                    None => k.path.clone(),
+                };
+                Warning::new(WarningKind::UnknownKey, file, k.message()).at(path)
+            })
+            .collect()
     }
 }
 

@@ -6,7 +6,7 @@
 //! ([`fs`]: [`WorkspaceFs`], [`find`], [`atomic_write_file`], [`ProcessProbe`]) lives behind
 //! feature `fs`.
 
-pub(crate) mod events;
+pub mod events;
 pub(crate) mod feature_id;
 #[cfg(feature = "fs")]
 pub mod fs;

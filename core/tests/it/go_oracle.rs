@@ -1562,9 +1562,17 @@ fn backlog_mirror_decodes_priority_as_go_decodes_a_pointer() {
     let Some(mut o) = oracle() else { return };
     let mut t = Tally::default();
     let priorities = [
-        "", r#","priority":0"#, r#","priority":null"#, r#","priority":-3"#, r#","priority":7"#,
-        r#","priority":1.5"#, r#","priority":"2""#, r#","priority":1e2"#, r#","Priority":0"#,
-        r#","priority":0,"priority":null"#, r#","priority":true"#,
+        "",
+        r#","priority":0"#,
+        r#","priority":null"#,
+        r#","priority":-3"#,
+        r#","priority":7"#,
+        r#","priority":1.5"#,
+        r#","priority":"2""#,
+        r#","priority":1e2"#,
+        r#","Priority":0"#,
+        r#","priority":0,"priority":null"#,
+        r#","priority":true"#,
     ];
     for p in priorities {
         for area in ["", r#","area":"core""#] {
@@ -1572,12 +1580,18 @@ fn backlog_mirror_decodes_priority_as_go_decodes_a_pointer() {
             let text = format!(
                 r#"{{"version":1,"features":[{{"id":"a","name":"n","status":"s"{area}{p}}}]}}"#
             );
-            let go = o.ask("json.decode", json!({"type": "backlog_mirror", "text": text}));
-            let ours = fourx("backlog.parse_mirror", json!({"text": text})).map(|v| v["mirror"].clone());
+            let go = o.ask(
+                "json.decode",
+                json!({"type": "backlog_mirror", "text": text}),
+            );
+            let ours =
+                fourx("backlog.parse_mirror", json!({"text": text})).map(|v| v["mirror"].clone());
             match (&go, &ours) {
                 (Ok(g), Ok(f)) if json_eq(g, f) => {}
                 (Err(_), Err(_)) => {}
-                _ => t.fail(format!("backlog.parse_mirror {text:?}\n  go:    {go:?}\n  fourx: {ours:?}")),
+                _ => t.fail(format!(
+                    "backlog.parse_mirror {text:?}\n  go:    {go:?}\n  fourx: {ours:?}"
+                )),
             }
         }
     }

@@ -38,5 +38,6 @@ mod router_hostile;
 mod router_prompt_ops;
 mod state_props;
 mod store_fs;
+mod unknown_keys;
 mod vectors;
 mod workspace_fs;

@@ -245,6 +245,13 @@ impl WorkspaceFs {
             .map_or(0.0, |b| events::total_cost(&b)))
     }
 
+    /// [`events::check_events`] over a feature's events.jsonl; a missing file has no lines.
+    pub fn check_events(&self, id: &FeatureId) -> Result<events::EventsCheck> {
+        Ok(self
+            .read_events(id)?
+            .map_or_else(events::EventsCheck::default, |b| events::check_events(&b)))
+    }
+
     /// WorktreePath (§11): `""` when nothing matches or the file is missing or unreadable.
     pub fn worktree_path(&self, id: &FeatureId) -> String {
         match self.read_events(id) {
