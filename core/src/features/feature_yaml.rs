@@ -460,6 +460,38 @@ mod tests {
         );
     }
 
+    fn desc(text: &str) -> String {
+        parse_feature(text).unwrap().description
+    }
+
+    #[test]
+    fn block_scalar_at_the_end_of_the_stream_without_a_break_gets_no_break_like_yaml_v3() {
+        assert_eq!(desc("id: F1\ndescription: |\n  b c"), "b c");
+        assert_eq!(desc("id: F1\ndescription: >+\n   b c\n     x"), "b c\n  x");
+        assert_eq!(desc("id: F1\ndescription: |+\n  a\n  "), "a\n", "a trailing indent is no break");
+    }
+
+    #[test]
+    fn block_scalar_line_holding_only_ls_or_ps_is_a_break_kept_as_itself() {
+        assert_eq!(desc("id: F1\ndescription: |+\n  a\n  \u{2028}\n"), "a\n\u{2028}\n");
+        assert_eq!(desc("id: F1\ndescription: >\n  a\n  \u{2029}\n  b\n"), "a\u{2029}\nb\n");
+    }
+
+    #[test]
+    fn block_scalar_with_an_indentation_indicator_reads_a_tab_after_it_as_content() {
+        assert_eq!(desc("id: F1\ndescription: >2\n  \tx\n"), "\tx\n");
+        let f = parse_feature("id: F1\nrules:\n  - |2-\n    \t\n").unwrap();
+        assert_eq!(f.rules, Some(vec!["\t".to_string()]));
+        assert!(parse_feature("id: F1\ndescription: |\n \tx\n").is_err(), "tab before content");
+    }
+
+    #[test]
+    fn a_dash_inside_a_plain_scalar_is_text_not_an_entry_indicator() {
+        let f = parse_feature("id: F1\nrepos:\n  - -*- 'a\nplan: |-\n  x\n").unwrap();
+        assert_eq!(f.repos, Some(vec!["-*- 'a".to_string()]));
+        assert_eq!(f.plan, "x");
+    }
+
     #[test]
     fn a_text_of_exactly_four_mib_is_accepted() {
         let head = "id: F1-x\nname: ";

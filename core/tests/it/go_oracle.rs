@@ -1597,3 +1597,47 @@ fn backlog_mirror_decodes_priority_as_go_decodes_a_pointer() {
     }
     t.finish("backlog mirror decode");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Block scalars with Unicode line breaks: yaml.v3 treats NEL, LS and PS as breaks in its scanner;
+// in folded (`>`) blocks it keeps LS/PS and folds only `\n`/`\r`/NEL, with chomping and
+// indentation indicators on top.
+
+#[test]
+fn block_scalars_with_unicode_breaks_decode_as_yaml_v3_decodes_them() {
+    let Some(mut o) = oracle() else { return };
+    let mut t = Tally::default();
+    let mut rng = Rng::new(4);
+    let headers = [">", ">-", ">+", "|", "|-", "|+", ">2", "|2-", ">+1"];
+    let pieces = [
+        "a",
+        "b c",
+        "\u{2028}",
+        "\u{2029}",
+        "\u{85}",
+        "\n",
+        "\n\n",
+        "\n  ",
+        "\n   x",
+        " ",
+        "\t",
+        "\u{2028}\n",
+        "\n\u{2028}",
+        "x\u{2028}y",
+        "\r\n",
+    ];
+    for _ in 0..1500 {
+        let header = *rng.pick(&headers);
+        let body: String = (0..1 + rng.below(6)).map(|_| *rng.pick(&pieces)).collect();
+        let body = body.replace('\n', "\n  ");
+        let tail = *rng.pick(&["", "\n", "\nstatus: done\n", "\n\n"]);
+        let text = format!("id: F1\ndescription: {header}\n  {body}{tail}");
+        check_feature_decode(&mut o, &mut t, &text);
+        let seq = format!(
+            "id: F1\nrules:\n  - {header}\n    {}{tail}",
+            body.replace("\n  ", "\n    ")
+        );
+        check_feature_decode(&mut o, &mut t, &seq);
+    }
+    t.finish("block scalars with Unicode breaks");
+}
