@@ -468,13 +468,23 @@ mod tests {
     fn block_scalar_at_the_end_of_the_stream_without_a_break_gets_no_break_like_yaml_v3() {
         assert_eq!(desc("id: F1\ndescription: |\n  b c"), "b c");
         assert_eq!(desc("id: F1\ndescription: >+\n   b c\n     x"), "b c\n  x");
-        assert_eq!(desc("id: F1\ndescription: |+\n  a\n  "), "a\n", "a trailing indent is no break");
+        assert_eq!(
+            desc("id: F1\ndescription: |+\n  a\n  "),
+            "a\n",
+            "a trailing indent is no break"
+        );
     }
 
     #[test]
     fn block_scalar_line_holding_only_ls_or_ps_is_a_break_kept_as_itself() {
-        assert_eq!(desc("id: F1\ndescription: |+\n  a\n  \u{2028}\n"), "a\n\u{2028}\n");
-        assert_eq!(desc("id: F1\ndescription: >\n  a\n  \u{2029}\n  b\n"), "a\u{2029}\nb\n");
+        assert_eq!(
+            desc("id: F1\ndescription: |+\n  a\n  \u{2028}\n"),
+            "a\n\u{2028}\n"
+        );
+        assert_eq!(
+            desc("id: F1\ndescription: >\n  a\n  \u{2029}\n  b\n"),
+            "a\u{2029}\nb\n"
+        );
     }
 
     #[test]
@@ -482,7 +492,10 @@ mod tests {
         assert_eq!(desc("id: F1\ndescription: >2\n  \tx\n"), "\tx\n");
         let f = parse_feature("id: F1\nrules:\n  - |2-\n    \t\n").unwrap();
         assert_eq!(f.rules, Some(vec!["\t".to_string()]));
-        assert!(parse_feature("id: F1\ndescription: |\n \tx\n").is_err(), "tab before content");
+        assert!(
+            parse_feature("id: F1\ndescription: |\n \tx\n").is_err(),
+            "tab before content"
+        );
     }
 
     #[test]
