@@ -10,6 +10,7 @@
 //   yaml.encode  {type, value}  json.Unmarshal of value into the type, then yaml.Marshal → text
 //   json.decode  {type, text}   json.Unmarshal into the type, answered as its JSON value
 //   json.encode  {type, value}  json.Unmarshal of value, then {compact, indent} Go encodings
+//   id.mint      {prefix, digits, ids, name, slug}  4x's feature-id minting (ids.go)
 package main
 
 import (
@@ -72,6 +73,9 @@ func handle(req request) (out interface{}, err error) {
 			err = fmt.Errorf("panic: %v", r)
 		}
 	}()
+	if req.Op == "id.mint" {
+		return idMint(req.Input)
+	}
 	var in input
 	if err := json.Unmarshal(req.Input, &in); err != nil {
 		return nil, fmt.Errorf("bad input: %v", err)

@@ -29,8 +29,9 @@ go_struct! {
         area: String => "area", omitempty;
         /// Description.
         description: String => "description", omitempty;
-        /// Priority (0 = none).
-        priority: i64 => "priority", omitempty;
+        /// Priority (Go `*int`: absent or `null` is nil, an explicit `0` is a value and is
+        /// written).
+        priority: Option<i64> => "priority", omitempty;
     }
 }
 
@@ -109,12 +110,15 @@ pub fn compare(
             });
             continue;
         };
-        let mp = (m.priority != 0).then_some(m.priority);
         let fields = [
             ("name", f.name.clone(), m.name.clone()),
             ("description", f.description.clone(), m.description.clone()),
             ("status", f.status.clone(), m.status.clone()),
-            ("priority", priority_text(f.priority), priority_text(mp)),
+            (
+                "priority",
+                priority_text(f.priority),
+                priority_text(m.priority),
+            ),
         ];
         for (field, c, mv) in fields {
             if c != mv {
@@ -159,6 +163,57 @@ pub fn compare(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn entry_with(priority: &str) -> BacklogMirror {
+        parse_mirror(&format!(
+            r#"{{"version":1,"features":[{{"id":"a","name":"","status":""{priority}}}]}}"#
+        ))
+        .unwrap()
+    }
+
+    fn priority_drift(canonical: Option<i64>, mirror: &BacklogMirror) -> Vec<(String, String)> {
+        let f = Feature {
+            id: "a".into(),
+            priority: canonical,
+            ..Default::default()
+        };
+        compare(&[f], mirror, BACKLOG_FILE)
+            .into_iter()
+            .map(|d| (d.canonical, d.mirror))
+            .collect()
+    }
+
+    #[test]
+    fn mirror_priority_zero_is_a_value_and_absent_or_null_is_none() {
+        let zero = entry_with(r#","priority":0"#);
+        assert_eq!(zero.features.as_ref().unwrap()[0].priority, Some(0));
+        assert_eq!(
+            entry_with(r#","priority":null"#).features.unwrap()[0].priority,
+            None
+        );
+        assert_eq!(entry_with("").features.unwrap()[0].priority, None);
+        let text = serde_json::to_string(&zero).unwrap();
+        assert!(
+            text.contains(r#""priority":0"#),
+            "an explicit 0 is written: {text}"
+        );
+    }
+
+    #[test]
+    fn priority_drift_tells_an_explicit_zero_from_absent_on_both_sides() {
+        let zero = entry_with(r#","priority":0"#);
+        let absent = entry_with("");
+        assert_eq!(
+            priority_drift(None, &zero),
+            [(String::new(), "0".to_string())]
+        );
+        assert_eq!(
+            priority_drift(Some(0), &absent),
+            [("0".to_string(), String::new())]
+        );
+        assert!(priority_drift(Some(0), &zero).is_empty());
+        assert!(priority_drift(None, &absent).is_empty());
+    }
 
     #[test]
     fn drift_sorts_by_id_then_kind_then_field() {

@@ -7,6 +7,7 @@
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::protocol::codec::pathclean::clean;
+use crate::protocol::codec::unknown_keys::collect;
 use crate::protocol::config::{render_indented, Config, UserConfig};
 use crate::protocol::gotext_decode::decode_text;
 use crate::protocol::layout::CONFIG_FILE;
@@ -16,8 +17,13 @@ use crate::resolve::{merge_config, validate_config};
 /// Decodes and validates project settings text. Undecodable → `invalid_json`; invalid →
 /// `invalid_config` (`settings.json: invalid settings: …`).
 pub fn parse_config(text: &[u8]) -> Result<Config> {
-    let c: Config =
-        decode_text(text, CONFIG_FILE).map_err(|e| Error::new(ErrorKind::InvalidJson, e))?;
+    parse_config_warned(text).map(|(c, _)| c)
+}
+
+/// [`parse_config`] with an `unknown_key` warning for every key Go's decoding ignores.
+pub fn parse_config_warned(text: &[u8]) -> Result<(Config, Vec<Warning>)> {
+    let (c, keys) = collect(|| decode_text::<Config>(text, CONFIG_FILE));
+    let c = c.map_err(|e| Error::new(ErrorKind::InvalidJson, e))?;
     let v = validate_config(&c);
     if !v.is_valid() {
         return Err(Error::new(
@@ -25,7 +31,7 @@ pub fn parse_config(text: &[u8]) -> Result<Config> {
             format!("{CONFIG_FILE}: {}", v.message()),
         ));
     }
-    Ok(c)
+    Ok((c, Warning::unknown_keys(CONFIG_FILE, CONFIG_FILE, keys)))
 }
 
 /// The bytes `WriteConfig` (and `Init`) write: indented JSON plus `\n`.
@@ -43,8 +49,23 @@ pub fn render_config_checked(c: &Config) -> Result<String> {
 
 /// Decodes per-user settings text (no validation). Undecodable → `invalid_json`.
 pub fn parse_user_config(text: &[u8]) -> Result<UserConfig> {
-    decode_text(text, CONFIG_FILE).map_err(|e| Error::new(ErrorKind::InvalidJson, e))
+    parse_user_config_warned(text).map(|(c, _)| c)
 }
+
+/// [`parse_user_config`] with an `unknown_key` warning (file [`USER_CONFIG_LABEL`]) for every
+/// key Go's decoding ignores.
+pub fn parse_user_config_warned(text: &[u8]) -> Result<(UserConfig, Vec<Warning>)> {
+    let (c, keys) = collect(|| decode_text::<UserConfig>(text, CONFIG_FILE));
+    let c = c.map_err(|e| Error::new(ErrorKind::InvalidJson, e))?;
+    Ok((
+        c,
+        Warning::unknown_keys(USER_CONFIG_LABEL, CONFIG_FILE, keys),
+    ))
+}
+
+/// The `file` of a warning about the per-user settings (`~/.4x/settings.json`), which tells it
+/// from the project's `settings.json`.
+pub const USER_CONFIG_LABEL: &str = "~/.4x/settings.json";
 
 /// The bytes `WriteUserConfig` writes: indented JSON plus `\n`.
 pub fn render_user_config(c: &UserConfig) -> Result<String> {
@@ -78,7 +99,10 @@ pub enum UserSide {
 /// the user side; a user file that cannot be read or decoded is a warning and leaves the
 /// project config unmerged.
 pub fn load_merged(project_text: &[u8], user: &UserSide) -> Result<(Config, Vec<Warning>)> {
-    Ok(merge_loaded(parse_config(project_text)?, user))
+    let (project, mut warnings) = parse_config_warned(project_text)?;
+    let (c, user_warnings) = merge_loaded(project, user);
+    warnings.extend(user_warnings);
+    Ok((c, warnings))
 }
 
 /// The second half of [`load_merged`]: an already loaded project config merged with the user
@@ -86,8 +110,8 @@ pub fn load_merged(project_text: &[u8], user: &UserSide) -> Result<(Config, Vec<
 pub fn merge_loaded(project: Config, user: &UserSide) -> (Config, Vec<Warning>) {
     let user_config = match user {
         UserSide::Absent => UserConfig::default(),
-        UserSide::Text(t) => match parse_user_config(t) {
-            Ok(u) => u,
+        UserSide::Text(t) => match parse_user_config_warned(t) {
+            Ok((u, w)) => return (merge_config(&u, &project), w),
             Err(e) => {
                 let w = Warning::new(WarningKind::ParseError, CONFIG_FILE, e.message);
                 return (project, vec![w]);

@@ -8,6 +8,7 @@
 use std::collections::BTreeMap;
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::protocol::codec::unknown_keys::{report, report_here, within};
 use crate::protocol::codec::yaml::v3::{prepare, Decoder, MAX_BYTES};
 use crate::protocol::codec::yaml::v3_emit::{emit, sort_natural, Out};
 use crate::protocol::codec::yaml::{NodeId, YamlError, YamlErrorKind};
@@ -30,6 +31,40 @@ pub fn check_size(text: &str, what: &str) -> Result<()> {
         ));
     }
     Ok(())
+}
+
+/// The keys of a feature file (features.md §3.1), in file order.
+pub const FEATURE_KEYS: &[&str] = &[
+    "id",
+    "name",
+    "description",
+    "status",
+    "priority",
+    "profile",
+    "repos",
+    "subtasks",
+    "rules",
+    "depends",
+    "spec",
+    "plan",
+    "hooks",
+    "phase_overrides",
+    "deep_review_all_angles",
+    "issues",
+    "warnings",
+];
+/// The keys of a sub-task.
+pub const SUBTASK_KEYS: &[&str] = &["id", "name", "status", "description", "depends"];
+/// The keys of a hook entry.
+pub const HOOK_ENTRY_KEYS: &[&str] = &["run", "on_fail"];
+/// The keys of a phase override.
+pub const PHASE_OVERRIDE_KEYS: &[&str] = &["runner", "model"];
+/// The keys of a linked issue.
+pub const ISSUE_REF_KEYS: &[&str] = &["repo", "id", "url"];
+
+/// A top-level key is reported at the root, not under its own segment.
+fn unknown_at_parent(key: &str, known: &'static [&'static str]) {
+    report("", key, known);
 }
 
 /// Parses feature YAML (no validation). Failure → `invalid_feature`; over 4 MiB →
@@ -57,28 +92,38 @@ fn decode_feature(text: &str) -> R<Feature> {
     };
     for (key, v) in entries {
         let v = Some(v);
-        match key.as_str() {
-            "id" => f.id = d.string(v, "id")?,
-            "name" => f.name = d.string(v, "name")?,
-            "description" => f.description = d.string(v, "description")?,
-            "status" => f.status = d.string(v, "status")?,
-            "priority" => f.priority = d.int(v, "priority")?,
-            "profile" => f.profile = d.string(v, "profile")?,
-            "repos" => f.repos = strings(&d, v, "repos")?,
-            "subtasks" => f.subtasks = list(&d, v, "subtasks", subtask)?,
-            "rules" => f.rules = strings(&d, v, "rules")?,
-            "depends" => f.depends = strings(&d, v, "depends")?,
-            "spec" => f.spec = d.string(v, "spec")?,
-            "plan" => f.plan = d.string(v, "plan")?,
-            "hooks" => f.hooks = map(&d, v, "hooks", |d, n| list(d, Some(n), "hooks", hook_entry))?,
-            "phase_overrides" => f.phase_overrides = map(&d, v, "phase_overrides", phase_override)?,
-            "deep_review_all_angles" => {
-                f.deep_review_all_angles = d.bool(v, "deep_review_all_angles")?
-            }
-            "issues" => f.issues = list(&d, v, "issues", issue_ref)?,
-            "warnings" => f.warnings = strings(&d, v, "warnings")?,
-            _ => {}
-        }
+        within(
+            || key.clone(),
+            || -> R<()> {
+                match key.as_str() {
+                    "id" => f.id = d.string(v, "id")?,
+                    "name" => f.name = d.string(v, "name")?,
+                    "description" => f.description = d.string(v, "description")?,
+                    "status" => f.status = d.string(v, "status")?,
+                    "priority" => f.priority = d.int(v, "priority")?,
+                    "profile" => f.profile = d.string(v, "profile")?,
+                    "repos" => f.repos = strings(&d, v, "repos")?,
+                    "subtasks" => f.subtasks = list(&d, v, "subtasks", subtask)?,
+                    "rules" => f.rules = strings(&d, v, "rules")?,
+                    "depends" => f.depends = strings(&d, v, "depends")?,
+                    "spec" => f.spec = d.string(v, "spec")?,
+                    "plan" => f.plan = d.string(v, "plan")?,
+                    "hooks" => {
+                        f.hooks = map(&d, v, "hooks", |d, n| list(d, Some(n), "hooks", hook_entry))?
+                    }
+                    "phase_overrides" => {
+                        f.phase_overrides = map(&d, v, "phase_overrides", phase_override)?
+                    }
+                    "deep_review_all_angles" => {
+                        f.deep_review_all_angles = d.bool(v, "deep_review_all_angles")?
+                    }
+                    "issues" => f.issues = list(&d, v, "issues", issue_ref)?,
+                    "warnings" => f.warnings = strings(&d, v, "warnings")?,
+                    _ => unknown_at_parent(&key, FEATURE_KEYS),
+                }
+                Ok(())
+            },
+        )?;
     }
     Ok(f)
 }
@@ -97,7 +142,8 @@ fn list<T>(
         None => Ok(None),
         Some(items) => items
             .into_iter()
-            .map(|n| item(d, n))
+            .enumerate()
+            .map(|(i, n)| within(|| format!("[{i}]"), || item(d, n)))
             .collect::<R<Vec<T>>>()
             .map(Some),
     }
@@ -114,7 +160,8 @@ fn map<T>(
         Some(entries) => {
             let mut out = BTreeMap::new();
             for (k, n) in entries {
-                out.insert(k, value(d, n)?);
+                let v = within(|| k.clone(), || value(d, n))?;
+                out.insert(k, v);
             }
             Ok(Some(out))
         }
@@ -131,7 +178,7 @@ fn subtask(d: &Decoder<'_>, n: NodeId) -> R<Subtask> {
             "status" => s.status = d.string(v, "subtask status")?,
             "description" => s.description = d.string(v, "subtask description")?,
             "depends" => s.depends = strings(d, v, "subtask depends")?,
-            _ => {}
+            _ => report_here(&key, SUBTASK_KEYS),
         }
     }
     Ok(s)
@@ -143,7 +190,7 @@ fn hook_entry(d: &Decoder<'_>, n: NodeId) -> R<HookEntry> {
         match key.as_str() {
             "run" => h.run = d.string(Some(v), "run")?,
             "on_fail" => h.on_fail = d.string(Some(v), "on_fail")?,
-            _ => {}
+            _ => report_here(&key, HOOK_ENTRY_KEYS),
         }
     }
     Ok(h)
@@ -155,7 +202,7 @@ fn phase_override(d: &Decoder<'_>, n: NodeId) -> R<PhaseOverride> {
         match key.as_str() {
             "runner" => p.runner = d.string(Some(v), "runner")?,
             "model" => p.model = d.string(Some(v), "model")?,
-            _ => {}
+            _ => report_here(&key, PHASE_OVERRIDE_KEYS),
         }
     }
     Ok(p)
@@ -168,7 +215,7 @@ fn issue_ref(d: &Decoder<'_>, n: NodeId) -> R<IssueRef> {
             "repo" => i.repo = d.string(Some(v), "repo")?,
             "id" => i.id = d.string(Some(v), "issue id")?,
             "url" => i.url = d.string(Some(v), "url")?,
-            _ => {}
+            _ => report_here(&key, ISSUE_REF_KEYS),
         }
     }
     Ok(i)
@@ -411,6 +458,51 @@ mod tests {
             parse_test_strategy(&big).unwrap_err().kind,
             ErrorKind::InputTooLarge
         );
+    }
+
+    fn desc(text: &str) -> String {
+        parse_feature(text).unwrap().description
+    }
+
+    #[test]
+    fn block_scalar_at_the_end_of_the_stream_without_a_break_gets_no_break_like_yaml_v3() {
+        assert_eq!(desc("id: F1\ndescription: |\n  b c"), "b c");
+        assert_eq!(desc("id: F1\ndescription: >+\n   b c\n     x"), "b c\n  x");
+        assert_eq!(
+            desc("id: F1\ndescription: |+\n  a\n  "),
+            "a\n",
+            "a trailing indent is no break"
+        );
+    }
+
+    #[test]
+    fn block_scalar_line_holding_only_ls_or_ps_is_a_break_kept_as_itself() {
+        assert_eq!(
+            desc("id: F1\ndescription: |+\n  a\n  \u{2028}\n"),
+            "a\n\u{2028}\n"
+        );
+        assert_eq!(
+            desc("id: F1\ndescription: >\n  a\n  \u{2029}\n  b\n"),
+            "a\u{2029}\nb\n"
+        );
+    }
+
+    #[test]
+    fn block_scalar_with_an_indentation_indicator_reads_a_tab_after_it_as_content() {
+        assert_eq!(desc("id: F1\ndescription: >2\n  \tx\n"), "\tx\n");
+        let f = parse_feature("id: F1\nrules:\n  - |2-\n    \t\n").unwrap();
+        assert_eq!(f.rules, Some(vec!["\t".to_string()]));
+        assert!(
+            parse_feature("id: F1\ndescription: |\n \tx\n").is_err(),
+            "tab before content"
+        );
+    }
+
+    #[test]
+    fn a_dash_inside_a_plain_scalar_is_text_not_an_entry_indicator() {
+        let f = parse_feature("id: F1\nrepos:\n  - -*- 'a\nplan: |-\n  x\n").unwrap();
+        assert_eq!(f.repos, Some(vec!["-*- 'a".to_string()]));
+        assert_eq!(f.plan, "x");
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod feature_rules;
 pub mod feature_yaml;
 #[cfg(feature = "fs")]
 pub mod fs;
+pub mod ids;
 pub mod run_files;
 
 #[cfg(feature = "fs")]

@@ -21,6 +21,7 @@ pub const ENUM_KINDS: &[&str] = &[
     "universal_targets",
     "recoverable_phases",
     "feature_statuses",
+    "tiers",
 ];
 
 fn strs<T: Vocab>(v: &[T]) -> Vec<&'static str> {
@@ -41,6 +42,7 @@ pub fn enum_values(kind: &str) -> Result<Vec<&'static str>> {
         "universal_targets" => strs(UNIVERSAL_TARGETS),
         "recoverable_phases" => strs(RECOVERABLE_PHASES),
         "feature_statuses" => strs(FeatureStatus::ALL),
+        "tiers" => crate::resolve::models::TIERS.to_vec(),
         _ => {
             return Err(Error::new(
                 ErrorKind::UnknownKind,
@@ -57,6 +59,11 @@ pub fn enum_values(kind: &str) -> Result<Vec<&'static str>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tiers_list_the_default_deep_tier_opus_then_the_default_tier() {
+        assert_eq!(enum_values("tiers").unwrap(), ["opus", "sonnet"]);
+    }
 
     #[test]
     fn feature_statuses_are_the_eight_of_features_spec_section_2() {

@@ -9,15 +9,17 @@ use serde_json::{json, Map, Value};
 
 use super::features::feature_arg;
 use super::{Args, OpInfo};
-use crate::error::{ErrorKind as K, Result};
+use crate::error::{Error, ErrorKind as K, Result};
+use crate::features::fs::design_doc::resolve_design_doc;
 use crate::features::fs::evidence_fs::discover_screenshots;
 use crate::features::fs::features_fs::{
     cleanable_features, compare_backlog_mirror, load_merged_config, read_user_config,
     write_user_config,
 };
-use crate::protocol::codec::gostruct::input_or_zero;
+use crate::protocol::codec::gostruct::{input_or_zero, input_required};
 use crate::protocol::codec::time::Timestamp;
 use crate::protocol::config::{encode, Config, UserConfig};
+use crate::protocol::feature::Feature;
 use crate::protocol::state::State;
 use crate::report::candidates_file::CandidatePool;
 use crate::store::RealFs;
@@ -37,15 +39,40 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new("workspace.clean_feature", "Remove the run directory of a done/abandoned feature that is not running; the bytes freed.", &["root", "feature_id", "now", "pid_alive?"], &["freed_bytes"], &[K::InvalidInput, K::InvalidFeatureId, K::NotFound, K::InputTooLarge, K::InvalidFeature, K::NotCleanable, K::FeatureActive, K::IoError], clean_feature),
     OpInfo::new("workspace.cleanable_features", "The done/abandoned features whose run directories could be cleaned, with their sizes.", &["root", "now", "pid_alive?"], &["candidates"], &[K::InvalidInput, K::IoError], cleanable),
     OpInfo::new("workspace.finalize_done", "pending-review → done: state.json, feature status sync (warnings), transition event; the commit payload.", &["root", "feature_id", "now", "state?"], &["state", "warnings", "commit"], &[K::InvalidInput, K::InvalidFeatureId, K::NotFound, K::InvalidJson, K::InvalidTransition, K::IoError], finalize_done),
-    OpInfo::new("config.read", "Read and validate .4x/settings.json.", &["root"], &["config"], &[K::InvalidInput, K::NotFound, K::InvalidJson, K::InvalidConfig, K::IoError], config_read),
+    OpInfo::new("config.read", "Read and validate .4x/settings.json; every key Go ignores is an unknown_key warning.", &["root"], &["config", "warnings"], &[K::InvalidInput, K::NotFound, K::InvalidJson, K::InvalidConfig, K::IoError], config_read),
     OpInfo::new("config.write", "Write .4x/settings.json atomically (the .4x directory must exist); a config config.read would refuse is invalid_config (nothing written).", &["root", "config"], &[], &[K::InvalidInput, K::InvalidConfig, K::IoError], config_write),
     OpInfo::new("config.read_user", "Read <home>/.4x/settings.json; missing is the zero value.", &["home"], &["config"], &[K::InvalidInput, K::InvalidJson, K::IoError], config_read_user),
     OpInfo::new("config.write_user", "Write <home>/.4x/settings.json (creating <home>/.4x).", &["home", "config"], &[], &[K::InvalidInput, K::IoError], config_write_user),
-    OpInfo::new("config.load_merged", "Project settings merged with the user's; user-side problems are warnings.", &["root", "home?"], &["config", "warnings"], &[K::InvalidInput, K::NotFound, K::InvalidJson, K::InvalidConfig, K::IoError], config_load_merged),
+    OpInfo::new("config.load_merged", "Project settings merged with the user's; user-side problems and unknown keys of either file are warnings.", &["root", "home?"], &["config", "warnings"], &[K::InvalidInput, K::NotFound, K::InvalidJson, K::InvalidConfig, K::IoError], config_load_merged),
     OpInfo::new("candidates.load", "Read a candidate pool from .4x/<file> (default candidates.json); missing is an empty pool.", &["root", "file?"], &["pool"], &[K::InvalidInput, K::InvalidJson, K::IoError], candidates_load),
     OpInfo::new("candidates.save", "Write a candidate pool atomically to .4x/<file>.", &["root", "file?", "pool"], &[], &[K::InvalidInput, K::IoError], candidates_save),
+    OpInfo::new("design_doc.resolve", "Read a feature's spec or plan document: the YAML path, then the search-order candidates; a path resolving outside the root is refused with a warning.", &["root", "feature", "doc_type", "extra_dirs?"], &["content", "source", "found", "warnings"], &[K::InvalidInput, K::InputTooLarge, K::IoError], design_doc_resolve),
+    OpInfo::new("workspace.process_alive", "Whether a process id is alive (POSIX kill(pid, 0) succeeds or fails with EPERM); pid <= 0 is not.", &["pid"], &["alive"], &[K::InvalidInput], process_alive),
     OpInfo::new("evidence.discover_screenshots", "A feature's screenshots grouped by round, from verify.json files and screenshot directories.", &["root", "feature_id", "screenshot_dir?"], &["groups", "warnings"], &[K::InvalidInput, K::InvalidFeatureId, K::IoError], discover),
 ];
+
+fn design_doc_resolve(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let root = a.str("root")?;
+    if root.is_empty() {
+        return Err(Error::invalid_input("root must be a non-empty path").with_field("root"));
+    }
+    let feature: Feature = input_required(m, "feature")?;
+    let doc_type = a.str("doc_type")?;
+    let dirs: Vec<String> = input_or_zero(m, "extra_dirs")?;
+    let r = resolve_design_doc(&RealFs, root, &feature, doc_type, &dirs)?;
+    Ok(json!({
+        "content": r.doc.content,
+        "found": !r.doc.source.is_empty(),
+        "source": r.doc.source,
+        "warnings": encode(&r.warnings)?,
+    }))
+}
+
+fn process_alive(m: &Map<String, Value>) -> Result<Value> {
+    let pid = Args::new(m).i64("pid")?;
+    Ok(json!({ "alive": pid > 0 && ProcessProbe.is_alive(pid) }))
+}
 
 /// The default candidate pool file.
 const CANDIDATES_FILE: &str = "candidates.json";
@@ -157,7 +184,8 @@ fn finalize_done(m: &Map<String, Value>) -> Result<Value> {
 }
 
 fn config_read(m: &Map<String, Value>) -> Result<Value> {
-    Ok(json!({ "config": encode(&ws(&Args::new(m))?.read_config()?)? }))
+    let (c, warnings) = ws(&Args::new(m))?.read_config_warned()?;
+    Ok(json!({ "config": encode(&c)?, "warnings": encode(&warnings)? }))
 }
 
 fn config_write(m: &Map<String, Value>) -> Result<Value> {

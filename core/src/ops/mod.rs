@@ -27,6 +27,7 @@ pub mod blueprint_cell;
 pub mod blueprint_scan;
 pub mod blueprint_store;
 pub mod conductor;
+pub mod feature_ids;
 pub mod features;
 #[cfg(feature = "fs")]
 pub mod features_fs;
@@ -68,6 +69,7 @@ static AREAS: &[&[OpInfo]] = &[
     machine::OPS,
     workspace::OPS,
     features::OPS,
+    feature_ids::OPS,
     #[cfg(feature = "fs")]
     features_fs::OPS,
     resolve::OPS,

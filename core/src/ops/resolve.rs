@@ -50,6 +50,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new("profile.enables", "Whether a profile enables a phase and/or a role's phase.", &["profile", "phase?", "role?"], &["enables_phase", "has_phase", "enables_role"], K_INPUT, profile_enables),
     OpInfo::new("profile.role_artifact_view", "A role's required, forbidden and absent-upstream artifacts under a profile.", &["profile", "role"], &["required", "forbidden", "absent_upstream"], K_INPUT, profile_role_artifact_view),
     OpInfo::new("artifact.contract", "The artifacts a role produces and consumes.", &["role"], &["found", "produces", "consumes"], K_INPUT, artifact_contract),
+    OpInfo::new("model.constants", "The tier names, the default tier (sonnet) and the default deep tier (opus).", &[], &["tiers", "default_tier", "default_deep_tier"], &[], model_constants),
     OpInfo::new("model.resolve_tier", "The model of a tier for a runner (runner tiers, then model_tiers; no aliases).", &["config", "runner", "tier"], &["model"], K_TIER, model_resolve_tier),
     OpInfo::new("model.resolve", "The model of a role on a runner (role tier, runner model, then sonnet).", &["config", "runner", "role"], &["model"], K_TIER, model_resolve),
     OpInfo::new("model.resolve_deep", "The deep model of a role, or \"\" when it sets no deep_model.", &["config", "runner", "role"], &["model"], K_TIER, model_resolve_deep),
@@ -71,6 +72,14 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new("repos.resolve_feature_paths", "The paths of the repos a feature names (all when it names none).", &["feature", "config", "root"], &["paths"], K_INPUT, repos_resolve_feature_paths),
     OpInfo::new("design_doc.search_order", "Where to look for a feature's spec or plan document, in order.", &["feature", "doc_type", "extra_dirs?"], &["yaml_path", "candidates"], K_INPUT, design_doc_search_order),
 ];
+
+fn model_constants(_: &In) -> Result<Value> {
+    Ok(json!({
+        "tiers": models::TIERS,
+        "default_tier": models::DEFAULT_TIER,
+        "default_deep_tier": models::DEFAULT_DEEP_TIER,
+    }))
+}
 
 fn config_merge(m: &In) -> Result<Value> {
     let user: UserConfig = opt(m, "user")?;

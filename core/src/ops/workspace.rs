@@ -15,10 +15,12 @@ use ErrorKind::{Ambiguous, InvalidFeatureId, InvalidInput, InvalidJson, IoError,
 /// The ops of this area, one line each.
 pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new("workspace.constants", "The seed's .4x file-name constants (45 entries).", &[], &["constants"], &[], constants),
+    OpInfo::new("workspace.dot_dir", "DotDir: <root>/.4x, lexically cleaned.", &["root"], &["path"], &[InvalidInput], dot_dir),
     OpInfo::new("workspace.feature_dir", "FeatureDir: <root>/.4x/run/<feature_id>, lexically cleaned; the id must be one safe path segment.", &["root", "feature_id"], &["path"], &[InvalidInput, InvalidFeatureId], feature_dir),
     OpInfo::new("workspace.round_dir", "RoundDir: FeatureDir/rounds/round-<round>.", &["root", "feature_id", "round"], &["path"], &[InvalidInput, InvalidFeatureId], round_dir),
     OpInfo::new("workspace.resolve_feature_id", "Resolves a case-insensitive id prefix against feature file names (given entries, or .4x/features under root).", &["prefix", "entries?", "root?"], &["feature_id"], &[InvalidInput, NotFound, Ambiguous, IoError], resolve_feature_id),
     OpInfo::new("workspace.total_cost", "Sum of cost_usd over run-end events (given events text, or the feature's events.jsonl).", &["events?", "root?", "feature_id?"], &["total_cost_usd"], &[InvalidInput, InvalidFeatureId, IoError], total_cost),
+    OpInfo::new("workspace.check_events", "Every events.jsonl problem 4x's readers pass over silently: lines that do not decode into an Event and unknown keys (with the closest known key), as warnings.", &["events?", "root?", "feature_id?"], &["lines", "events", "warnings"], &[InvalidInput, InvalidFeatureId, IoError], check_events),
     OpInfo::new("workspace.worktree_path", "The worktree path of the last `run-output` event whose detail starts with `worktree: `.", &["events?", "root?", "feature_id?"], &["worktree_path"], &[InvalidInput, InvalidFeatureId], worktree_path),
     OpInfo::new("workspace.render_state", "The exact state.json text WriteState writes at `now` (updatedAt stamped, subPhase cleared outside deep-reviewing).", &["state", "now"], &["text"], &[InvalidInput], render_state),
     OpInfo::new("workspace.render_event", "The exact events.jsonl line (without newline) AppendEvent writes at `now`.", &["event", "now"], &["line"], &[InvalidInput], render_event),
@@ -53,6 +55,10 @@ fn constants(_: &Map<String, Value>) -> Result<Value> {
         .map(|(k, v)| ((*k).to_string(), Value::from(*v)))
         .collect();
     Ok(json!({ "constants": map }))
+}
+
+fn dot_dir(m: &Map<String, Value>) -> Result<Value> {
+    Ok(json!({ "path": root(&Args::new(m))?.dot_dir() }))
 }
 
 fn feature_dir(m: &Map<String, Value>) -> Result<Value> {
@@ -103,6 +109,20 @@ fn total_cost(m: &Map<String, Value>) -> Result<Value> {
         }
     };
     Ok(json!({ "total_cost_usd": gojson::float_value(total) }))
+}
+
+fn check_events(m: &Map<String, Value>) -> Result<Value> {
+    let a = Args::new(m);
+    let c = match events_text(&a)? {
+        Some(t) => ws::events::check_events(t.as_bytes()),
+        None => {
+            let id = feature_id(&a)?;
+            fsops::check_events(root(&a)?.as_str(), &id)?
+        }
+    };
+    let warnings = serde_json::to_value(&c.warnings)
+        .map_err(|e| Error::invalid_input(format!("warnings cannot be written as JSON: {e}")))?;
+    Ok(json!({ "lines": c.lines, "events": c.events, "warnings": warnings }))
 }
 
 fn worktree_path(m: &Map<String, Value>) -> Result<Value> {
@@ -287,6 +307,9 @@ mod fsops {
     pub(super) fn worktree_path(root: &str, id: &FeatureId) -> Result<String> {
         Ok(WorkspaceFs::new(root)?.worktree_path(id))
     }
+    pub(super) fn check_events(root: &str, id: &FeatureId) -> Result<ws::events::EventsCheck> {
+        WorkspaceFs::new(root)?.check_events(id)
+    }
     pub(super) fn find(start: &str) -> Result<String> {
         ws::find(&crate::store::RealFs, start)
     }
@@ -364,6 +387,9 @@ mod fsops {
         Err(no_fs())
     }
     pub(super) fn worktree_path(_: &str, _: &FeatureId) -> Result<String> {
+        Err(no_fs())
+    }
+    pub(super) fn check_events(_: &str, _: &FeatureId) -> Result<ws::events::EventsCheck> {
         Err(no_fs())
     }
     pub(super) fn find(_: &str) -> Result<String> {

@@ -134,7 +134,10 @@ impl Handle for HeldCachedWorkspace {
             "workspace.read_state" => {
                 Ok(json!({ "state": c.read_state(a.str("feature_id")?)?.to_json() }))
             }
-            "config.read" => Ok(json!({ "config": encode(&c.read_config()?)? })),
+            "config.read" => {
+                let (cfg, warnings) = c.read_config_warned()?;
+                Ok(json!({ "config": encode(&cfg)?, "warnings": encode(&warnings)? }))
+            }
             "config.load_merged" => {
                 let home = a.opt_str("home")?.or(self.home.as_deref());
                 let (cfg, warnings) = load_merged_config(c, home)?;

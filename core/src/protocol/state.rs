@@ -774,11 +774,31 @@ impl Event {
             "cost_usd" => set(&mut self.cost_usd, v.as_f64()?),
             "duration_ms" => set(&mut self.duration_ms, v.as_i64()?),
             "index" => set(&mut self.index, v.as_i64()?),
-            _ => {}
+            _ => crate::protocol::codec::unknown_keys::report("", key, EVENT_KEYS),
         }
         Ok(())
     }
 }
+
+/// The keys of an `events.jsonl` line, in line order.
+pub const EVENT_KEYS: &[&str] = &[
+    "ts",
+    "phase",
+    "type",
+    "role",
+    "round",
+    "action",
+    "cmd",
+    "status",
+    "detail",
+    "runner",
+    "model",
+    "notify",
+    "tokens_used",
+    "cost_usd",
+    "duration_ms",
+    "index",
+];
 
 /// Decodes the op-input object `field` (serde_json regime) into Go's value model; anything but
 /// an object, or a value the decoder refuses, is `invalid_input` naming `field`.

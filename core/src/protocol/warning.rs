@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
+use crate::protocol::codec::unknown_keys::UnknownKey;
 
 crate::words::string_enum! {
     /// What kind of problem a warning reports.
@@ -22,6 +23,9 @@ crate::words::string_enum! {
         InvalidFeatureId = "invalid_feature_id",
         /// A failed save.
         WriteError = "write_error",
+        /// A key Go's decoding ignores (a typo is never silent); `path` names it, the message the
+        /// closest known key.
+        UnknownKey = "unknown_key",
     }
 }
 
@@ -36,6 +40,9 @@ pub struct Warning {
     pub feature_id: String,
     /// The round concerned, 0 when none.
     pub round: i64,
+    /// Where in the file (`runners.claude.tier`, `subtasks[1].dependz`); left out when `""`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub path: String,
     /// An informative message.
     pub message: String,
 }
@@ -48,6 +55,7 @@ impl Warning {
             file: file.into(),
             feature_id: String::new(),
             round: 0,
+            path: String::new(),
             message: message.into(),
         }
     }
@@ -62,6 +70,27 @@ impl Warning {
     pub fn round(mut self, round: i64) -> Self {
         self.round = round;
         self
+    }
+
+    /// Names the place in the file.
+    pub fn at(mut self, path: impl Into<String>) -> Self {
+        self.path = path.into();
+        self
+    }
+
+    /// One `unknown_key` warning of `file` per ignored key; `root`, the label the decoder put
+    /// before every path (`settings.json`), is removed from the paths.
+    pub fn unknown_keys(file: &str, root: &str, keys: Vec<UnknownKey>) -> Vec<Warning> {
+        keys.into_iter()
+            .map(|k| {
+                let path = match k.path.strip_prefix(root) {
+                    Some(rest) if root.is_empty() => rest.to_string(),
+                    Some(rest) => rest.strip_prefix('.').unwrap_or(rest).to_string(),
+                    None => k.path.clone(),
+                };
+                Warning::new(WarningKind::UnknownKey, file, k.message()).at(path)
+            })
+            .collect()
     }
 }
 

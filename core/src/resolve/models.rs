@@ -17,6 +17,10 @@ pub const DEFAULT_TIER: &str = "sonnet";
 /// The tier of a deep review when the reviewer sets no `deep_model` (Go `DefaultDeepTier`).
 pub const DEFAULT_DEEP_TIER: &str = "opus";
 
+/// The seed's tier names: the default deep tier first, then the default tier (the keys of a
+/// preset's `tiers`).
+pub const TIERS: &[&str] = &[DEFAULT_DEEP_TIER, DEFAULT_TIER];
+
 /// The model of `tier` for `runner`: `runners[runner].tiers[tier]`, else
 /// `model_tiers[tier][runner]` (an existing key with an empty value gives `""`). No aliases.
 ///

@@ -161,6 +161,12 @@ pub trait Fs: Send + Sync {
         sink(&bytes);
         Ok(())
     }
+
+    /// The absolute path with every symbolic link, `.` and `..` resolved (POSIX `realpath`, Go
+    /// `filepath.EvalSymlinks` of an absolute path); the path must exist.
+    fn canonicalize(&self, path: &Path) -> io::Result<PathBuf> {
+        std::fs::canonicalize(path)
+    }
     /// Creates a directory and its missing parents with `mode` (subject to the umask); an existing
     /// directory is success and keeps its mode.
     fn create_dir(&self, path: &Path, mode: u32) -> io::Result<()>;

@@ -6,6 +6,10 @@
 
 use crate::protocol::codec::gojson_decode::{parse, DecodeError, GoValue};
 use crate::protocol::codec::text::trim_space_bytes;
+use crate::protocol::codec::unknown_keys::collect;
+use crate::protocol::layout::EVENTS_FILE;
+use crate::protocol::state::{Event, Regime};
+use crate::protocol::warning::{Warning, WarningKind};
 
 /// The prefix of a `run-output` detail that names the worktree.
 pub const WORKTREE_PREFIX: &str = "worktree: ";
@@ -163,8 +167,87 @@ pub fn worktree_path(events: &[u8]) -> String {
     found
 }
 
+/// What [`check_events`] found.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct EventsCheck {
+    /// Non-blank lines.
+    pub lines: usize,
+    /// Lines that decode into an Event.
+    pub events: usize,
+    /// One `parse_error` per line Go's decoding into an Event refuses (4x's readers skip it) and
+    /// one `unknown_key` per key it ignores; messages start with `line <n>:` (1-based).
+    pub warnings: Vec<Warning>,
+}
+
+/// Every problem of an `events.jsonl` text that Go's readers pass over silently: lines that do
+/// not decode into an Event, and keys an Event does not have (`costUsd` for `cost_usd`, whose
+/// cost TotalCost then never adds).
+pub fn check_events(events: &[u8]) -> EventsCheck {
+    let mut out = EventsCheck::default();
+    for (i, line) in events.split(|b| *b == b'\n').enumerate() {
+        let bytes = trim_space_bytes(line);
+        if bytes.is_empty() {
+            continue;
+        }
+        out.lines += 1;
+        let n = i + 1;
+        let decoded = parse(bytes)
+            .map_err(|e| e.to_string())
+            .map(|v| collect(|| Event::from_go(&v, Regime::Text)));
+        match decoded {
+            Err(e) => out.warnings.push(Warning::new(
+                WarningKind::ParseError,
+                EVENTS_FILE,
+                format!("line {n}: {e}"),
+            )),
+            Ok((Err(e), _)) => out.warnings.push(Warning::new(
+                WarningKind::ParseError,
+                EVENTS_FILE,
+                format!("line {n}: {}", e.message),
+            )),
+            Ok((Ok(_), keys)) => {
+                out.events += 1;
+                for mut w in Warning::unknown_keys(EVENTS_FILE, "", keys) {
+                    w.message = format!("line {n}: {}", w.message);
+                    out.warnings.push(w);
+                }
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_typo_in_an_event_key_is_an_unknown_key_warning_naming_the_right_key() {
+        let t =
+            b"{\"type\":\"run-end\",\"costUsd\":1.5}\n\n{\"type\":\"transition\"}\nnot json\n[1]\n";
+        let c = check_events(t);
+        assert_eq!((c.lines, c.events), (4, 2));
+        let msgs: Vec<_> = c
+            .warnings
+            .iter()
+            .map(|w| (w.kind, w.path.as_str()))
+            .collect();
+        assert_eq!(
+            msgs,
+            [
+                (WarningKind::UnknownKey, "costUsd"),
+                (WarningKind::ParseError, ""),
+                (WarningKind::ParseError, ""),
+            ]
+        );
+        assert!(c.warnings[0].message.starts_with("line 1: "));
+        assert!(
+            c.warnings[0].message.contains("\"cost_usd\""),
+            "{}",
+            c.warnings[0].message
+        );
+        assert!(c.warnings[1].message.starts_with("line 4: "));
+        assert_eq!(total_cost(t), 0.0, "4x adds no cost for the misspelt key");
+    }
+
     use super::*;
 
     #[test]

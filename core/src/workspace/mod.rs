@@ -14,7 +14,7 @@
 //! # Ok::<(), fourx_core::Error>(())
 //! ```
 
-pub(crate) mod events;
+pub mod events;
 pub(crate) mod feature_id;
 #[cfg(feature = "fs")]
 pub mod fs;

@@ -1457,3 +1457,187 @@ fn test_strategy_yaml_decodes_as_yaml_v3_decodes_into_the_go_struct() {
     }
     t.finish("test-strategy YAML decode");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Feature-id minting (features::ids) against Go's regexp, strings.ToLower, strconv.Atoi and fmt.
+
+/// Characters that stress the slug: ASCII, the two non-ASCII letters whose simple lower case is
+/// ASCII (U+0130, U+212A), other scripts, separators and digits.
+const ID_CHARS: &[&str] = &[
+    "a", "Z", "7", " ", "-", "_", ".", "\u{130}", "\u{212A}", "\u{17F}", "é", "ß", "日",
+    "\u{2028}", "\t", "F", "f", "0", "!", "--",
+];
+
+fn id_text(rng: &mut Rng, max: usize) -> String {
+    (0..rng.below(max + 1))
+        .map(|_| *rng.pick(ID_CHARS))
+        .collect()
+}
+
+fn id_list(rng: &mut Rng, prefix: &str) -> Vec<String> {
+    (0..rng.below(6))
+        .map(|_| {
+            let p = if rng.chance(80) {
+                prefix.to_string()
+            } else {
+                id_text(rng, 2)
+            };
+            let digits = if rng.chance(5) {
+                "99999999999999999999".to_string()
+            } else {
+                rng.below(2000).to_string()
+            };
+            let tail = match rng.below(4) {
+                0 => String::new(),
+                1 => format!("-{}", id_text(rng, 4)),
+                _ => id_text(rng, 3),
+            };
+            format!("{p}{digits}{tail}")
+        })
+        .collect()
+}
+
+#[test]
+fn feature_ids_are_minted_as_4x_mints_them_in_go() {
+    let Some(mut o) = oracle() else { return };
+    let mut rng = Rng::new(3);
+    let mut t = Tally::default();
+    for _ in 0..1500 {
+        t.cases += 1;
+        let prefix = *rng.pick(&["", "F", "ws-", "a.b", "\u{130}x"]);
+        let digits = *rng.pick(&[0, -1, 1, 3, 5]);
+        let ids = id_list(&mut rng, if prefix.is_empty() { "F" } else { prefix });
+        let name = id_text(&mut rng, 40);
+        let slug = if rng.chance(50) {
+            format!(
+                "{}{}-{}",
+                rng.pick(&["f", "F", "WS-", "x"]),
+                rng.below(100),
+                id_text(&mut rng, 30)
+            )
+        } else {
+            id_text(&mut rng, 30)
+        };
+        let go = o.ask(
+            "id.mint",
+            json!({"prefix": prefix, "digits": digits, "ids": ids, "name": name, "slug": slug}),
+        );
+        let cfg = json!({"feature_id_prefix": prefix, "feature_id_digits": digits});
+        let by_name = fourx(
+            "feature.next_id",
+            json!({"ids": ids, "name": name, "config": cfg}),
+        );
+        let by_slug = fourx(
+            "feature.next_id",
+            json!({"ids": ids, "name": name, "slug": slug, "config": cfg}),
+        );
+        let ours = match (&by_name, &by_slug) {
+            (Ok(n), Ok(s)) => Ok(
+                json!({"number": n["number"], "id": n["id"], "name": n["name"],
+                                        "slug_id": if slug.is_empty() { n["id"].clone() } else { s["id"].clone() }}),
+            ),
+            (Err(e), _) | (_, Err(e)) => Err(e.clone()),
+        };
+        let go = go.map(|mut g| {
+            if slug.is_empty() {
+                g["slug_id"] = g["id"].clone();
+            }
+            g
+        });
+        match (&go, &ours) {
+            (Ok(g), Ok(f)) if json_eq(g, f) => {}
+            _ => t.fail(format!(
+                "feature.next_id prefix={prefix:?} digits={digits} ids={ids:?} name={name:?} slug={slug:?}\n  go:    {go:?}\n  fourx: {ours:?}"
+            )),
+        }
+    }
+    t.finish("feature-id minting");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The backlog mirror: `priority` is `*int` (an explicit 0 is a value, absent and null are nil).
+
+#[test]
+fn backlog_mirror_decodes_priority_as_go_decodes_a_pointer() {
+    let Some(mut o) = oracle() else { return };
+    let mut t = Tally::default();
+    let priorities = [
+        "",
+        r#","priority":0"#,
+        r#","priority":null"#,
+        r#","priority":-3"#,
+        r#","priority":7"#,
+        r#","priority":1.5"#,
+        r#","priority":"2""#,
+        r#","priority":1e2"#,
+        r#","Priority":0"#,
+        r#","priority":0,"priority":null"#,
+        r#","priority":true"#,
+    ];
+    for p in priorities {
+        for area in ["", r#","area":"core""#] {
+            t.cases += 1;
+            let text = format!(
+                r#"{{"version":1,"features":[{{"id":"a","name":"n","status":"s"{area}{p}}}]}}"#
+            );
+            let go = o.ask(
+                "json.decode",
+                json!({"type": "backlog_mirror", "text": text}),
+            );
+            let ours =
+                fourx("backlog.parse_mirror", json!({"text": text})).map(|v| v["mirror"].clone());
+            match (&go, &ours) {
+                (Ok(g), Ok(f)) if json_eq(g, f) => {}
+                (Err(_), Err(_)) => {}
+                _ => t.fail(format!(
+                    "backlog.parse_mirror {text:?}\n  go:    {go:?}\n  fourx: {ours:?}"
+                )),
+            }
+        }
+    }
+    t.finish("backlog mirror decode");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Block scalars with Unicode line breaks: yaml.v3 treats NEL, LS and PS as breaks in its scanner;
+// in folded (`>`) blocks it keeps LS/PS and folds only `\n`/`\r`/NEL, with chomping and
+// indentation indicators on top.
+
+#[test]
+fn block_scalars_with_unicode_breaks_decode_as_yaml_v3_decodes_them() {
+    let Some(mut o) = oracle() else { return };
+    let mut t = Tally::default();
+    let mut rng = Rng::new(4);
+    let headers = [">", ">-", ">+", "|", "|-", "|+", ">2", "|2-", ">+1"];
+    let pieces = [
+        "a",
+        "b c",
+        "\u{2028}",
+        "\u{2029}",
+        "\u{85}",
+        "\n",
+        "\n\n",
+        "\n  ",
+        "\n   x",
+        " ",
+        "\t",
+        "\u{2028}\n",
+        "\n\u{2028}",
+        "x\u{2028}y",
+        "\r\n",
+    ];
+    for _ in 0..1500 {
+        let header = *rng.pick(&headers);
+        let body: String = (0..1 + rng.below(6)).map(|_| *rng.pick(&pieces)).collect();
+        let body = body.replace('\n', "\n  ");
+        let tail = *rng.pick(&["", "\n", "\nstatus: done\n", "\n\n"]);
+        let text = format!("id: F1\ndescription: {header}\n  {body}{tail}");
+        check_feature_decode(&mut o, &mut t, &text);
+        let seq = format!(
+            "id: F1\nrules:\n  - {header}\n    {}{tail}",
+            body.replace("\n  ", "\n    ")
+        );
+        check_feature_decode(&mut o, &mut t, &seq);
+    }
+    t.finish("block scalars with Unicode breaks");
+}

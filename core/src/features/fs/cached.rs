@@ -72,11 +72,14 @@ type ListToken = Vec<(String, Token)>;
 /// A listing's names with their tokens as far as they could be read.
 type PartialListToken = Vec<(String, Option<Token>)>;
 
+/// A settings file's config and its unknown-key warnings, cached together.
+type WarnedConfig = (Config, Vec<Warning>);
+
 /// A [`WorkspaceReader`] with an mtime cache over a [`WorkspaceFs`].
 pub struct CachedWorkspace {
     ws: WorkspaceFs,
     clock: Clock,
-    config: RwLock<Option<(Token, Config)>>,
+    config: RwLock<Option<(Token, WarnedConfig)>>,
     features: RwLock<HashMap<String, (Token, Feature)>>,
     list: RwLock<Option<(ListToken, FeatureList)>>,
 }
@@ -208,7 +211,7 @@ impl WorkspaceReader for CachedWorkspace {
         WorkspaceFs::read_state(&self.ws, &FeatureId::new(feature_id)?)
     }
 
-    fn read_config(&self) -> Result<Config> {
+    fn read_config_warned(&self) -> Result<(Config, Vec<Warning>)> {
         let path = Path::new(&self.ws.root().dot_dir()).join(CONFIG_FILE);
         let clock = (self.clock)();
         let before = self
@@ -221,7 +224,7 @@ impl WorkspaceReader for CachedWorkspace {
                 }
             }
         }
-        let value = self.ws.read_config()?;
+        let value = self.ws.read_config_warned()?;
         if self.token(&path).ok() == Some(before) && before.settled(clock) {
             if let Ok(mut guard) = self.config.write() {
                 *guard = Some((before, value.clone()));

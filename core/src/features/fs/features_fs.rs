@@ -15,14 +15,15 @@ use std::path::{Path, PathBuf};
 use crate::error::{Error, ErrorKind, Result};
 use crate::features::backlog::{compare, parse_mirror, BacklogDrift, BacklogMirror, BACKLOG_FILE};
 use crate::features::config_files::{
-    merge_loaded, parse_config, parse_user_config, render_config_checked, render_user_config,
-    user_config_path, UserSide,
+    merge_loaded, parse_config_warned, parse_user_config, render_config_checked,
+    render_user_config, user_config_path, UserSide,
 };
 use crate::features::evidence::atoi;
 use crate::features::feature_rules::{load_feature_text, sync_status, CommitRequest, LoadMode};
 use crate::features::feature_yaml::{parse_test_strategy, render_feature};
 use crate::machine;
 use crate::protocol::codec::time::Timestamp;
+use crate::protocol::codec::unknown_keys::collect;
 use crate::protocol::codec::yaml::v3::MAX_BYTES;
 use crate::protocol::config::{Config, UserConfig};
 use crate::protocol::feature::{Feature, TestStrategy};
@@ -65,7 +66,11 @@ pub trait WorkspaceReader: Send + Sync {
     /// ReadState; never cached.
     fn read_state(&self, feature_id: &str) -> Result<State>;
     /// ReadConfig.
-    fn read_config(&self) -> Result<Config>;
+    fn read_config(&self) -> Result<Config> {
+        self.read_config_warned().map(|(c, _)| c)
+    }
+    /// ReadConfig with an `unknown_key` warning for every key Go's decoding ignores.
+    fn read_config_warned(&self) -> Result<(Config, Vec<Warning>)>;
     /// The workspace the reads come from (for the files no cache covers).
     fn workspace(&self) -> &WorkspaceFs;
 }
@@ -194,10 +199,19 @@ impl WorkspaceFs {
                     continue;
                 }
             };
-            match yaml_text(&bytes, ErrorKind::InvalidFeature)
-                .and_then(|text| load_feature_text(text, LoadMode::Lenient))
-            {
-                Ok(f) => out.features.push(f),
+            let (loaded, unknown) = collect(|| {
+                yaml_text(&bytes, ErrorKind::InvalidFeature)
+                    .and_then(|text| load_feature_text(text, LoadMode::Lenient))
+            });
+            match loaded {
+                Ok(f) => {
+                    out.warnings.extend(
+                        Warning::unknown_keys(name, "", unknown)
+                            .into_iter()
+                            .map(|w| w.feature(id)),
+                    );
+                    out.features.push(f)
+                }
                 Err(e) => {
                     let kind = if e.kind == ErrorKind::InvalidFeature
                         && e.message.ends_with("id is required")
@@ -343,12 +357,18 @@ impl WorkspaceFs {
 
     /// ReadConfig: missing → `not_found`.
     pub fn read_config(&self) -> Result<Config> {
+        self.read_config_warned().map(|(c, _)| c)
+    }
+
+    /// [`WorkspaceFs::read_config`] with an `unknown_key` warning for every key Go's decoding
+    /// ignores.
+    pub fn read_config_warned(&self) -> Result<(Config, Vec<Warning>)> {
         let path = self.dot_dir().join(CONFIG_FILE);
         let bytes = self
             .fs()
             .read_limited(&path, JSON_DOC_LIMIT)
             .map_err(|e| os_error(format!("read {}", path.display()), &e))?;
-        parse_config(&bytes)
+        parse_config_warned(&bytes)
     }
 
     /// WriteConfig: atomic, 0644; `.4x` must exist (`io_error`). A config
@@ -654,8 +674,8 @@ impl WorkspaceReader for WorkspaceFs {
     fn read_state(&self, feature_id: &str) -> Result<State> {
         WorkspaceFs::read_state(self, &FeatureId::new(feature_id)?)
     }
-    fn read_config(&self) -> Result<Config> {
-        WorkspaceFs::read_config(self)
+    fn read_config_warned(&self) -> Result<(Config, Vec<Warning>)> {
+        WorkspaceFs::read_config_warned(self)
     }
     fn workspace(&self) -> &WorkspaceFs {
         self
@@ -742,7 +762,7 @@ pub fn load_merged_config(
     r: &dyn WorkspaceReader,
     home: Option<&str>,
 ) -> Result<(Config, Vec<Warning>)> {
-    let project = r.read_config()?;
+    let (project, mut warnings) = r.read_config_warned()?;
     let user = match home.filter(|h| !h.is_empty()) {
         None => UserSide::Unreadable("no home directory to read the user settings from".into()),
         Some(h) => match user_config_path(h) {
@@ -758,5 +778,7 @@ pub fn load_merged_config(
             },
         },
     };
-    Ok(merge_loaded(project, &user))
+    let (c, user_warnings) = merge_loaded(project, &user);
+    warnings.extend(user_warnings);
+    Ok((c, warnings))
 }

@@ -6,6 +6,7 @@
 //! ([`crate::workspace::fs`]); the rules over their contents are the pure [`crate::features`].
 
 pub mod cached;
+pub mod design_doc;
 pub mod evidence_fs;
 pub mod features_fs;
 pub mod miner_fs;

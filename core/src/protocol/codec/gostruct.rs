@@ -209,11 +209,12 @@ pub fn keys_equal_fold(a: &str, b: &str) -> bool {
 /// Reads the object `v` into a struct's fields the way Go does: for each member (in document
 /// order, duplicates included), the field whose tag equals the key, else the first whose tag
 /// equals it case-insensitively; `apply(tag, value, path)` decodes into that field. `null`
-/// leaves the struct unchanged; unknown keys are ignored.
+/// leaves the struct unchanged; unknown keys are ignored (and reported to a running
+/// [`super::unknown_keys::collect`]).
 pub fn decode_fields(
     v: &GoValue,
     path: &str,
-    tags: &[&'static str],
+    tags: &'static [&'static str],
     mut apply: impl FnMut(&str, &GoValue, &str) -> Result<()>,
 ) -> Result<()> {
     let members = match v {
@@ -233,6 +234,8 @@ pub fn decode_fields(
                 format!("{path}.{tag}")
             };
             apply(tag, value, &sub)?;
+        } else {
+            super::unknown_keys::report(path, key, tags);
         }
     }
     Ok(())
@@ -260,14 +263,19 @@ macro_rules! go_struct {
             $( $(#[$fmeta])* pub $field: $ty, )*
         }
 
+        impl $name {
+            /// The JSON keys of this struct's fields, in declaration order.
+            #[allow(dead_code)]
+            pub const GO_TAGS: &'static [&'static str] = &[$($tag),*];
+        }
+
         impl $crate::protocol::codec::gostruct::GoDecode for $name {
             fn go_decode_into(
                 &mut self,
                 v: &$crate::protocol::codec::gojson_decode::GoValue,
                 path: &str,
             ) -> $crate::error::Result<()> {
-                const TAGS: &[&str] = &[$($tag),*];
-                $crate::protocol::codec::gostruct::decode_fields(v, path, TAGS, |tag, value, sub| {
+                $crate::protocol::codec::gostruct::decode_fields(v, path, Self::GO_TAGS, |tag, value, sub| {
                     match tag {
                         $( $tag => $crate::protocol::codec::gostruct::GoDecode::go_decode_into(
                             &mut self.$field, value, sub,

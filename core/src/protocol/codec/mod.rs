@@ -2,7 +2,8 @@
 //! ([`gojson_decode`]), Go struct read and omitempty rules over JSON values ([`gostruct`]), RFC
 //! 3339 times ([`time`]), Go's lexical path cleaning ([`pathclean`]), Go `%q` quoting
 //! ([`goquote`]), text primitives ([`text`]), the one YAML module ([`yaml`]) and the depth limit and
-//! type names every decoder shares ([`limits`]).
+//! type names every decoder shares ([`limits`]), and the report of keys the decoders ignore
+//! ([`unknown_keys`]).
 //!
 //! Each codec is exact about the foreign format it mirrors and knows nothing of the areas.
 
@@ -16,4 +17,5 @@ pub mod pathclean;
 pub mod text;
 pub mod time;
 pub mod time_rule;
+pub mod unknown_keys;
 pub mod yaml;

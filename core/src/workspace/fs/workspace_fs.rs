@@ -251,6 +251,13 @@ impl WorkspaceFs {
         }
     }
 
+    /// [`events::check_events`] over a feature's events.jsonl; a missing file has no lines.
+    pub fn check_events(&self, id: &FeatureId) -> Result<events::EventsCheck> {
+        Ok(self
+            .read_events(id)?
+            .map_or_else(events::EventsCheck::default, |b| events::check_events(&b)))
+    }
+
     /// WorktreePath: `""` when nothing matches or the file is missing or unreadable.
     pub fn worktree_path(&self, id: &FeatureId) -> String {
         match self.read_events(id) {

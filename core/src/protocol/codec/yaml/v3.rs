@@ -9,9 +9,10 @@ use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
 
 pub use super::v3_text::{prepare, Prepared};
-use super::v3_text::{refold, restore_block, FlowStyle};
+use super::v3_text::{refold, restore_block, scan_block, FlowStyle};
 use super::{
-    parse_stream, Document, Limits, Node, NodeId, NodeKind, ScalarStyle, YamlError, YamlErrorKind,
+    parse_stream, CollectionStyle, Document, Limits, Node, NodeId, NodeKind, ScalarStyle,
+    YamlError, YamlErrorKind,
 };
 use crate::protocol::codec::time::days_in_month;
 
@@ -478,8 +479,12 @@ fn prev_token(b: &[char], i: usize) -> Option<char> {
 /// eats tabs only in flow context or where no simple key may start: `- \t` and `- \tx` fail
 /// with "found character that cannot start any token"); and a `:` value indicator with no key
 /// before it (`: x`, `- : x`) fails with "did not find expected key".
-fn check_block_lines(text: &str) -> Result<Vec<(usize, usize)>, YamlError> {
+/// Also returns the byte offsets of the block-scalar headers (`|`/`>`) it saw, ascending.
+type BlockLines = (Vec<(usize, usize)>, Vec<usize>);
+
+fn check_block_lines(text: &str) -> Result<BlockLines, YamlError> {
     let mut block_lines = Vec::new();
+    let mut headers = Vec::new();
     let mut offset = 0usize;
     let syntax = |message: &str| YamlError {
         kind: YamlErrorKind::Syntax,
@@ -522,7 +527,9 @@ fn check_block_lines(text: &str) -> Result<Vec<(usize, usize)>, YamlError> {
         let indent = line.len() - line.trim_start_matches(' ').len();
         let body = &line[indent..];
         if let Some((parent, content)) = block {
-            if body.trim().is_empty() || indent > parent {
+            // Inside while blank, or indented past the parent before the content indentation
+            // is known, or at least as far as the content once it is.
+            if body.trim().is_empty() || content.map_or(indent > parent, |c| indent >= c) {
                 // yaml.v3 refuses a tab among the indentation spaces of a block scalar line
                 // (before its content indentation is known, or below it).
                 if body.starts_with('\t') && content.is_none_or(|c| indent < c) {
@@ -604,7 +611,10 @@ fn check_block_lines(text: &str) -> Result<Vec<(usize, usize)>, YamlError> {
                     tok = false;
                 }
                 ',' if depth > 0 => tok = true,
-                ':' | '-' | '?' if blank_next => tok = true,
+                ':' if blank_next => tok = true,
+                // `- ` and `? ` are indicators only where a token may start; inside a plain
+                // scalar (`-*- 'a`) they are text.
+                '-' | '?' if blank_next && tok => {}
                 _ => tok = false,
             }
             if depth > 0 && matches!(c, '[' | '{') {
@@ -626,12 +636,14 @@ fn check_block_lines(text: &str) -> Result<Vec<(usize, usize)>, YamlError> {
             // The block's parent is the node that holds it: after `- ` entries, the column of
             // the key (or of the scalar itself).
             let mut col = indent;
+            let mut dash = None;
             let mut rest = body;
             while let Some(after) = rest.strip_prefix('-') {
                 let blanks = after.len() - after.trim_start_matches([' ', '\t']).len();
                 if blanks == 0 {
                     break;
                 }
+                dash = Some(col);
                 col += 1 + blanks;
                 rest = &after[blanks..];
             }
@@ -640,10 +652,23 @@ fn check_block_lines(text: &str) -> Result<Vec<(usize, usize)>, YamlError> {
             } else {
                 col
             };
-            block = Some((parent, None));
+            // An indentation indicator fixes the content indentation: yaml.v3's block
+            // indentation (the column of the `-` of a sequence entry holding the scalar, else
+            // of the key) plus the digit.
+            let scanner_indent = if rest.starts_with(['|', '>']) {
+                dash.unwrap_or(parent)
+            } else {
+                col
+            };
+            let explicit = last[1..]
+                .chars()
+                .find_map(|c| c.to_digit(10))
+                .map(|d| scanner_indent + d as usize);
+            block = Some((parent, explicit));
+            headers.push(line_start + indent + (content.len() - last.len()));
         }
     }
-    Ok(block_lines)
+    Ok((block_lines, headers))
 }
 
 /// What yaml.v3's parser refuses at the start of a stream and YAML 1.2 accepts: a `%YAML`
@@ -763,11 +788,40 @@ impl<'src> Decoder<'src> {
     /// reads: LS/PS breaks kept and never folded, inner BOMs restored.
     pub fn from_prepared(p: &'src Prepared<'_>) -> Result<Self, YamlError> {
         check_stream_start(&p.text)?;
-        let block_lines = check_block_lines(&p.text)?;
+        let (block_lines, headers) = check_block_lines(&p.text)?;
         check_flow_tags(&p.text, &block_lines)?;
         let mut doc = first_document(&p.text)?;
         if let Some(doc) = doc.as_mut() {
-            for node in doc.nodes.iter_mut() {
+            // The scanner's block indentation at each node: the column of the block collection
+            // it is an item or value of.
+            let mut parent_indent = vec![-1i64; doc.nodes.len()];
+            for node in &doc.nodes {
+                let col = i64::try_from(node.span.start.column).unwrap_or(i64::MAX);
+                match &node.kind {
+                    NodeKind::Mapping {
+                        entries,
+                        style: CollectionStyle::Block,
+                    } => {
+                        for (_, v) in entries {
+                            if let Some(slot) = parent_indent.get_mut(v.0) {
+                                *slot = col;
+                            }
+                        }
+                    }
+                    NodeKind::Sequence {
+                        items,
+                        style: CollectionStyle::Block,
+                    } => {
+                        for v in items {
+                            if let Some(slot) = parent_indent.get_mut(v.0) {
+                                *slot = col;
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            for (id, node) in doc.nodes.iter_mut().enumerate() {
                 let NodeKind::Scalar { value, style } = &mut node.kind else {
                     continue;
                 };
@@ -782,6 +836,19 @@ impl<'src> Decoder<'src> {
                     continue;
                 }
                 let block_style = matches!(style, ScalarStyle::Literal | ScalarStyle::Folded);
+                let parent = parent_indent.get(id).copied().unwrap_or(-1);
+                if block_style && parent >= 0 {
+                    let i = headers.partition_point(|&h| h <= start);
+                    let header = i.checked_sub(1).and_then(|i| headers.get(i)).copied();
+                    if let Some(scanned) = header.and_then(|h| scan_block(p, h, parent)) {
+                        *value = scanned.map_err(|m| YamlError {
+                            kind: YamlErrorKind::Syntax,
+                            message: m.into(),
+                            position: Some(node.span.start),
+                        })?;
+                        continue;
+                    }
+                }
                 if p.has_separator(start, end) || (block_style && !p.separators.is_empty()) {
                     let flow = match style {
                         ScalarStyle::Plain => Some(FlowStyle::Plain),

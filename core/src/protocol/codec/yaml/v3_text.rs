@@ -313,6 +313,161 @@ pub fn restore_block(
     Some(prepared.restore_bom(&out).into_owned())
 }
 
+/// The value of the block scalar whose header (`|` or `>`) is at byte `header` of the prepared
+/// text, computed as yaml.v3's `yaml_parser_scan_block_scalar` does; `parent_indent` is the
+/// scanner's current block indentation (the column of the enclosing block collection, `-1` at the
+/// top level). What YAML 1.2 parsers do differently and this reproduces: LS/PS breaks are kept as
+/// themselves, a line holding only an LS/PS is a break line, and a last line that ends the stream
+/// without a break gets no break (clip and keep add only the breaks that are there). `Err` carries
+/// yaml.v3's message for a tab among the indentation spaces; `None` when the header cannot be read.
+pub fn scan_block(
+    prepared: &Prepared<'_>,
+    header: usize,
+    parent_indent: i64,
+) -> Option<Result<String, &'static str>> {
+    let t = prepared.text.as_bytes();
+    let literal = match t.get(header)? {
+        b'|' => true,
+        b'>' => false,
+        _ => return None,
+    };
+    let mut pos = header + 1;
+    let (mut chomping, mut increment) = (0i8, 0i64);
+    for _ in 0..2 {
+        match t.get(pos) {
+            Some(b'+') if chomping == 0 => chomping = 1,
+            Some(b'-') if chomping == 0 => chomping = -1,
+            Some(&d @ b'1'..=b'9') if increment == 0 => increment = i64::from(d - b'0'),
+            _ => break,
+        }
+        pos += 1;
+    }
+    while matches!(t.get(pos), Some(b' ' | b'\t')) {
+        pos += 1;
+    }
+    if t.get(pos) == Some(&b'#') {
+        while !matches!(t.get(pos), None | Some(b'\n' | b'\r')) {
+            pos += 1;
+        }
+    }
+    let mut sc = BlockScan {
+        p: prepared,
+        t,
+        pos,
+        col: 0,
+    };
+    match t.get(sc.pos) {
+        None => {}
+        Some(b'\n' | b'\r') => {
+            let mut skip = Vec::new();
+            sc.read_line(&mut skip);
+        }
+        Some(_) => return None,
+    }
+    let mut indent: i64 = 0;
+    if increment > 0 {
+        indent = if parent_indent >= 0 {
+            parent_indent + increment
+        } else {
+            increment
+        };
+    }
+    let (mut s, mut leading, mut trailing) = (Vec::<u8>::new(), Vec::<u8>::new(), Vec::<u8>::new());
+    if let Err(e) = sc.breaks(&mut indent, &mut trailing, parent_indent) {
+        return Some(Err(e));
+    }
+    let mut leading_blank = false;
+    while sc.col == indent && sc.pos < t.len() {
+        let trailing_blank = matches!(t[sc.pos], b' ' | b'\t');
+        if !literal && !leading_blank && !trailing_blank && leading.first() == Some(&b'\n') {
+            if trailing.is_empty() {
+                s.push(b' ');
+            }
+        } else {
+            s.extend_from_slice(&leading);
+        }
+        leading.clear();
+        s.append(&mut trailing);
+        leading_blank = matches!(t[sc.pos], b' ' | b'\t');
+        let start = sc.pos;
+        while sc.pos < t.len() && !matches!(t[sc.pos], b'\n' | b'\r') {
+            sc.pos += 1;
+        }
+        s.extend_from_slice(&t[start..sc.pos]);
+        sc.read_line(&mut leading);
+        if let Err(e) = sc.breaks(&mut indent, &mut trailing, parent_indent) {
+            return Some(Err(e));
+        }
+    }
+    if chomping != -1 {
+        s.extend_from_slice(&leading);
+    }
+    if chomping == 1 {
+        s.extend_from_slice(&trailing);
+    }
+    let s = String::from_utf8(s).ok()?;
+    Some(Ok(prepared.restore_bom(&s).into_owned()))
+}
+
+struct BlockScan<'a, 'p> {
+    p: &'a Prepared<'p>,
+    t: &'a [u8],
+    pos: usize,
+    col: i64,
+}
+
+impl BlockScan<'_, '_> {
+    /// yaml.v3's `read_line`: one break appended (CRLF, CR, LF and NEL as `\n`, LS/PS as
+    /// themselves), the column reset; nothing when not at a break.
+    fn read_line(&mut self, out: &mut Vec<u8>) {
+        match self.t.get(self.pos) {
+            Some(b'\r') if self.t.get(self.pos + 1) == Some(&b'\n') => {
+                out.push(b'\n');
+                self.pos += 2;
+            }
+            Some(b'\r') => {
+                out.push(b'\n');
+                self.pos += 1;
+            }
+            Some(b'\n') => {
+                let c = self.p.separator_at(self.pos).unwrap_or('\n');
+                out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+                self.pos += 1;
+            }
+            _ => return,
+        }
+        self.col = 0;
+    }
+
+    /// yaml.v3's `yaml_parser_scan_block_scalar_breaks`.
+    fn breaks(
+        &mut self,
+        indent: &mut i64,
+        out: &mut Vec<u8>,
+        parent: i64,
+    ) -> Result<(), &'static str> {
+        let mut max_indent = 0;
+        loop {
+            while (*indent == 0 || self.col < *indent) && self.t.get(self.pos) == Some(&b' ') {
+                self.pos += 1;
+                self.col += 1;
+            }
+            max_indent = max_indent.max(self.col);
+            if (*indent == 0 || self.col < *indent) && self.t.get(self.pos) == Some(&b'\t') {
+                return Err("found a tab character where an indentation space is expected");
+            }
+            if !matches!(self.t.get(self.pos), Some(b'\n' | b'\r')) {
+                break;
+            }
+            self.read_line(out);
+        }
+        if *indent == 0 {
+            *indent = max_indent.max(parent + 1).max(1);
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
