@@ -102,6 +102,8 @@ const (
 	KindNotCleanable ErrorKind = "not_cleanable"
 	// KindFeatureActive is the kind `feature_active`.
 	KindFeatureActive ErrorKind = "feature_active"
+	// KindLeaseLost is the kind `lease_lost`.
+	KindLeaseLost ErrorKind = "lease_lost"
 	// KindFoldConflict is the kind `fold_conflict`.
 	KindFoldConflict ErrorKind = "fold_conflict"
 	// KindIOError is the kind `io_error`.
@@ -214,16 +216,18 @@ var (
 	ErrNotCleanable error = allSentinels[47]
 	// ErrFeatureActive matches every *Error of kind `feature_active`.
 	ErrFeatureActive error = allSentinels[48]
+	// ErrLeaseLost matches every *Error of kind `lease_lost`.
+	ErrLeaseLost error = allSentinels[49]
 	// ErrFoldConflict matches every *Error of kind `fold_conflict`.
-	ErrFoldConflict error = allSentinels[49]
+	ErrFoldConflict error = allSentinels[50]
 	// ErrIOError matches every *Error of kind `io_error`.
-	ErrIOError error = allSentinels[50]
+	ErrIOError error = allSentinels[51]
 	// ErrNullArg matches every *Error of kind `null_arg`.
-	ErrNullArg error = allSentinels[51]
+	ErrNullArg error = allSentinels[52]
 	// ErrInvalidUTF8 matches every *Error of kind `invalid_utf8`.
-	ErrInvalidUTF8 error = allSentinels[52]
+	ErrInvalidUTF8 error = allSentinels[53]
 	// ErrPanic matches every *Error of kind `panic`.
-	ErrPanic error = allSentinels[53]
+	ErrPanic error = allSentinels[54]
 )
 
 var allKinds = []ErrorKind{
@@ -276,6 +280,7 @@ var allKinds = []ErrorKind{
 	KindInvalidRecoveryTarget,
 	KindNotCleanable,
 	KindFeatureActive,
+	KindLeaseLost,
 	KindFoldConflict,
 	KindIOError,
 	KindNullArg,
@@ -333,6 +338,7 @@ var allSentinels = []*Error{
 	sentinel(KindInvalidRecoveryTarget),
 	sentinel(KindNotCleanable),
 	sentinel(KindFeatureActive),
+	sentinel(KindLeaseLost),
 	sentinel(KindFoldConflict),
 	sentinel(KindIOError),
 	sentinel(KindNullArg),

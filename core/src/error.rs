@@ -16,7 +16,7 @@ pub enum ErrorGroup {
     BadInput,
     /// The thing asked for is not there (`LookupError` in Python).
     NotThere,
-    /// Refused by the rules of the state machine or workspace.
+    /// Refused by the rules of the state machine, the workspace or a lease.
     Refused,
     /// A deferral, not a failure (`fold_conflict`).
     Deferral,
@@ -100,6 +100,7 @@ error_kinds! {
     InvalidRecoveryTarget = "invalid_recovery_target", Refused;
     NotCleanable = "not_cleanable", Refused;
     FeatureActive = "feature_active", Refused;
+    LeaseLost = "lease_lost", Refused;
     FoldConflict = "fold_conflict", Deferral;
     IoError = "io_error", Os;
     NullArg = "null_arg", Boundary;
@@ -239,7 +240,7 @@ mod tests {
             );
             assert!(seen.insert(w), "duplicate {w}");
         }
-        assert_eq!(seen.len(), 54);
+        assert_eq!(seen.len(), 55);
     }
 
     #[test]
