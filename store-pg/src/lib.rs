@@ -29,11 +29,13 @@ mod blueprint;
 mod config;
 mod conn;
 pub mod migrate;
+pub mod registry;
 mod run;
 
 pub use blueprint::PgBlueprintStore;
 pub use config::{PgConfig, DEFAULT_POOL_SIZE, DEFAULT_SCHEMA, DEFAULT_WORKSPACE, KIND};
 pub use conn::{check_schema, CONNECT_TIMEOUT};
+pub use registry::{register, PgStoreBackend};
 pub use run::{PgRunStore, EVENTS_READ_LIMIT};
 
 use std::sync::Arc;

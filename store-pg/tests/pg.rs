@@ -635,3 +635,69 @@ fn a_client_killed_mid_transaction_leaves_no_partial_state() {
         assert_eq!(v["pad"].as_str().map(str::len), Some(200_000));
     }
 }
+
+// ---- selection by config ------------------------------------------------------------------
+
+fn commit_input(claim: &str) -> serde_json::Map<String, Value> {
+    let Value::Object(m) = json!({
+        "items": [{"module": "a", "field": "purpose", "where": "", "claim": claim}],
+        "snapshot": {"modules": ["a"]}, "evidence": ["a"],
+        "now": "2026-03-01T12:00:00Z", "nonce": "0a0b0c0d",
+    }) else {
+        unreachable!()
+    };
+    m
+}
+
+#[test]
+fn the_ops_store_input_and_the_held_store_select_postgres_by_config() {
+    use fourx_core::ops::blueprint_store::HeldStore;
+    use fourx_core::ops::Handle;
+    let Some(url) = url() else { return };
+    fourx_store_pg::register();
+    let store = json!({"kind": "postgres", "url": url, "schema": schema("ops")});
+    let mut input = commit_input("claim through the op");
+    input.insert("store".into(), store.clone());
+    input.insert("project_id".into(), json!("proj"));
+    let out = fourx_core::ops::call("blueprint.commit", &Value::Object(input)).unwrap();
+    assert_eq!(out["written"], true, "{out}");
+    let Value::Object(config) = json!({"store": store, "project_id": "proj"}) else {
+        unreachable!()
+    };
+    let held = HeldStore::new(&config).unwrap();
+    let read = held.call("read", &serde_json::Map::new()).unwrap();
+    assert!(read["content"]
+        .as_str()
+        .unwrap()
+        .contains("claim through the op"));
+    let out = held
+        .call("commit", &commit_input("claim through the handle"))
+        .unwrap();
+    assert_eq!(out["written"], true, "{out}");
+    let read = held.call("read", &serde_json::Map::new()).unwrap();
+    assert!(read["content"]
+        .as_str()
+        .unwrap()
+        .contains("claim through the handle"));
+    assert_eq!(read["revisions"].as_array().unwrap().len(), 1);
+    let mut with_pid = commit_input("x");
+    with_pid.insert("project_id".into(), json!("another"));
+    assert_eq!(
+        held.call("commit", &with_pid).unwrap_err().kind,
+        ErrorKind::ProjectMismatch
+    );
+    // An unreachable server is an error when the handle is made, without the password.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let Value::Object(bad) = json!({"store": {"kind": "postgres",
+        "url": format!("postgresql://fourx:topsecretpw@127.0.0.1:{port}/x")}, "project_id": "proj"})
+    else {
+        unreachable!()
+    };
+    let e = HeldStore::new(&bad).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::IoError);
+    assert!(!e.message.contains("topsecretpw"), "{}", e.message);
+}
