@@ -15,7 +15,7 @@ help:
 	@echo "make test     every gate CI runs: fmt, clippy, tests, header drift, C, pytest, stubtest, docs"
 	@echo "make go-test  the Go package (go/): vet, test -race, example harness, README program"
 	@echo "make header   regenerate include/fourx.h with the pinned cbindgen"
-	@echo "make docs     regenerate docs/ops.md and go/errors_gen.go from the op catalog and error table"
+	@echo "make docs     regenerate docs/ops.md, go/errors_gen.go, python/fourx/errors.py and enums.py from the core's tables"
 	@echo "make wheel    build the abi3 wheel into dist/"
 	@echo "make install  PREFIX=... install header, libfourx.so.0, libfourx.a and fourx.pc"
 	@echo "make bench    run the benches and write benches/RESULTS.md (BENCH=<name> for one)"

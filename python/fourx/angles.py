@@ -77,9 +77,11 @@ def group_selected(
 
 def default_mapping() -> dict[str, Any]:
     """The default path-rule to deep-review-angle mapping (``angles.default_mapping``)."""
-    return forward("angles.default_mapping", {})["mapping"]
+    mapping: dict[str, Any] = forward("angles.default_mapping", {})["mapping"]
+    return mapping
 
 
 def resolve_mapping(config: dict[str, Any]) -> dict[str, Any]:
     """The deep-reviewer's angle mapping when set, else the default (``angles.resolve_mapping``)."""
-    return forward("angles.resolve_mapping", {"config": config})["mapping"]
+    mapping: dict[str, Any] = forward("angles.resolve_mapping", {"config": config})["mapping"]
+    return mapping

@@ -334,7 +334,8 @@ def fold(
         args["file_text"] = file_text
     if git is not None:
         args["git"] = git
-    return call("blueprint.fold", args)
+    result: dict[str, Any] = call("blueprint.fold", args)
+    return result
 
 
 def render_index(doc: str, snapshot: dict[str, Any], max_tokens: int | None = None) -> Index:
@@ -342,7 +343,8 @@ def render_index(doc: str, snapshot: dict[str, Any], max_tokens: int | None = No
     args: dict[str, Any] = {"doc": doc, "snapshot": snapshot}
     if max_tokens is not None:
         args["max_tokens"] = max_tokens
-    return call("blueprint.render_index", args)
+    result: Index = call("blueprint.render_index", args)
+    return result
 
 
 def format_for_director(result: dict[str, Any], conflict: bool = False) -> str:
@@ -378,7 +380,8 @@ def cost_mode(sample_ms: int, sampled_at: str, *, now: str | None = None) -> Cos
 
 def count_tokens(text: str) -> int:
     """Tokens of a text with the default counter (ceil(ASCII/4) + other scalars) (``blueprint.count_tokens``)."""
-    return forward("blueprint.count_tokens", {"text": text})["tokens"]
+    tokens: int = forward("blueprint.count_tokens", {"text": text})["tokens"]
+    return tokens
 
 
 def defaults() -> BlueprintDefaults:
@@ -391,9 +394,10 @@ def evidence_modules(
     snapshot: dict[str, Any], paths: list[str], *, root: str | None = None
 ) -> list[str]:
     """Map opened file paths to the sorted set of derived modules (``blueprint.evidence_modules``)."""
-    return forward("blueprint.evidence_modules", {"snapshot": snapshot, "paths": paths}, root=root)[
-        "modules"
-    ]
+    modules: list[str] = forward(
+        "blueprint.evidence_modules", {"snapshot": snapshot, "paths": paths}, root=root
+    )["modules"]
+    return modules
 
 
 def gc_plan(
@@ -413,7 +417,10 @@ def graph(
     doc: str | None = None,
 ) -> str:
     """The module graph as Mermaid or DOT with stale and unannotated modules marked (``blueprint.graph``)."""
-    return forward("blueprint.graph", {"snapshot": snapshot, "format": format}, doc=doc)["text"]
+    text: str = forward(
+        "blueprint.graph", {"snapshot": snapshot, "format": format}, doc=doc
+    )["text"]
+    return text
 
 
 def guard_root(
@@ -436,7 +443,8 @@ def parse(text: str) -> BlueprintModel:
 
 def project_id(root: str) -> str:
     """The one project-id derivation from an absolute root (``blueprint.project_id``)."""
-    return forward("blueprint.project_id", {"root": root})["project_id"]
+    project_id: str = forward("blueprint.project_id", {"root": root})["project_id"]
+    return project_id
 
 
 def scan(root: str | Path, *, max_file_bytes: int | None = None) -> ScanResult:
@@ -459,12 +467,14 @@ def read_module(doc: str, snapshot: dict[str, Any], module: str) -> ModuleView:
 
 def render(doc: dict[str, Any]) -> str:
     """Render a document model canonically (``blueprint.render``)."""
-    return forward("blueprint.render", {"doc": doc})["text"]
+    text: str = forward("blueprint.render", {"doc": doc})["text"]
+    return text
 
 
 def revision_name(now: str, nonce: str) -> str:
     """The fixed-width revision file name for a time and nonce (``blueprint.revision_name``)."""
-    return forward("blueprint.revision_name", {"now": now, "nonce": nonce})["name"]
+    name: str = forward("blueprint.revision_name", {"now": now, "nonce": nonce})["name"]
+    return name
 
 
 def revision_prune(names: list[str]) -> RevisionPrune:

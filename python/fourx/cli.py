@@ -134,7 +134,7 @@ def _cmd_state_show(args: argparse.Namespace, out: TextIO) -> int:
         )
         for key in ("role", "runner", "active", "maxRounds", "updatedAt", "stopReason"):
             if key in state:
-                print(f"  {key}: {state[key]}", file=out)  # type: ignore[literal-required]
+                print(f"  {key}: {state[key]}", file=out)
         print(f"  may move to: {', '.join(nexts) or '(nothing: terminal)'}", file=out)
         if stop["stop"]:
             print(f"  should stop: {stop['reason']}", file=out)

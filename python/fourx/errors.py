@@ -3,11 +3,74 @@
 The class name is the kind in CamelCase (``invalid_transition`` -> :class:`InvalidTransition`).
 Bad-input kinds also subclass :class:`ValueError`, not-there kinds :class:`LookupError`, and
 ``io_error`` :class:`OSError`, so ordinary ``except`` clauses keep working.
+
+Generated from the core's ``ErrorKind`` table by ``make docs`` (``core/tests/it/docs.rs``);
+do not edit by hand.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+__all__ = [
+    "FourxError",
+    "KINDS",
+    "InvalidInput",
+    "InvalidValue",
+    "MissingField",
+    "DuplicateField",
+    "InputTooLarge",
+    "UnknownOp",
+    "UnknownKind",
+    "UnknownAgent",
+    "UnknownProfile",
+    "UnknownRunner",
+    "InvalidTime",
+    "InvalidNonce",
+    "InvalidPath",
+    "InvalidProjectId",
+    "InvalidSnapshot",
+    "InvalidFeatureId",
+    "InvalidJson",
+    "InvalidYaml",
+    "InvalidConfig",
+    "InvalidFeature",
+    "MalformedContract",
+    "MalformedArtifact",
+    "MalformedDoc",
+    "UnsupportedFormat",
+    "MissingContract",
+    "MissingEvidence",
+    "ScenarioMismatch",
+    "TooShort",
+    "PlaceholderLeft",
+    "UuidMismatch",
+    "UnrecognizedReply",
+    "Ambiguous",
+    "BudgetTooSmall",
+    "MissingCodingPhase",
+    "UnresolvedRunner",
+    "UnresolvableTier",
+    "NoHome",
+    "RootIsFilesystemRoot",
+    "RootIsHome",
+    "NotAProject",
+    "StorageInsideProject",
+    "ProjectMismatch",
+    "NotFound",
+    "NotVisible",
+    "NoDispatchRule",
+    "InvalidTransition",
+    "InvalidRecoveryTarget",
+    "NotCleanable",
+    "FeatureActive",
+    "LeaseLost",
+    "FoldConflict",
+    "IoError",
+    "NullArg",
+    "InvalidUtf8",
+    "Panic",
+]
 
 
 class FourxError(Exception):
@@ -22,6 +85,9 @@ class FourxError(Exception):
     """
 
     kind: str = "fourx_error"
+    message: str
+    field: str | None
+    result: Any | None
 
     def __init__(
         self,
@@ -333,6 +399,12 @@ class FeatureActive(FourxError):
     kind = "feature_active"
 
 
+class LeaseLost(FourxError):
+    """``lease_lost`` — refused by the rules."""
+
+    kind = "lease_lost"
+
+
 class FoldConflict(FourxError):
     """``fold_conflict`` — a deferral, not a failure."""
 
@@ -346,19 +418,19 @@ class IoError(FourxError, OSError):
 
 
 class NullArg(FourxError, ValueError):
-    """``null_arg`` — c boundary only."""
+    """``null_arg`` — C boundary only."""
 
     kind = "null_arg"
 
 
 class InvalidUtf8(FourxError, ValueError):
-    """``invalid_utf8`` — c boundary only."""
+    """``invalid_utf8`` — C boundary only."""
 
     kind = "invalid_utf8"
 
 
 class Panic(FourxError):
-    """``panic`` — c boundary only."""
+    """``panic`` — C boundary only, a bug."""
 
     kind = "panic"
 
@@ -416,6 +488,7 @@ KINDS: dict[str, type[FourxError]] = {
         InvalidRecoveryTarget,
         NotCleanable,
         FeatureActive,
+        LeaseLost,
         FoldConflict,
         IoError,
         NullArg,
@@ -423,65 +496,6 @@ KINDS: dict[str, type[FourxError]] = {
         Panic,
     )
 }
-
-__all__ = [
-    "FourxError",
-    "KINDS",
-    "InvalidInput",
-    "InvalidValue",
-    "MissingField",
-    "DuplicateField",
-    "InputTooLarge",
-    "UnknownOp",
-    "UnknownKind",
-    "UnknownAgent",
-    "UnknownProfile",
-    "UnknownRunner",
-    "InvalidTime",
-    "InvalidNonce",
-    "InvalidPath",
-    "InvalidProjectId",
-    "InvalidSnapshot",
-    "InvalidFeatureId",
-    "InvalidJson",
-    "InvalidYaml",
-    "InvalidConfig",
-    "InvalidFeature",
-    "MalformedContract",
-    "MalformedArtifact",
-    "MalformedDoc",
-    "UnsupportedFormat",
-    "MissingContract",
-    "MissingEvidence",
-    "ScenarioMismatch",
-    "TooShort",
-    "PlaceholderLeft",
-    "UuidMismatch",
-    "UnrecognizedReply",
-    "Ambiguous",
-    "BudgetTooSmall",
-    "MissingCodingPhase",
-    "UnresolvedRunner",
-    "UnresolvableTier",
-    "NoHome",
-    "RootIsFilesystemRoot",
-    "RootIsHome",
-    "NotAProject",
-    "StorageInsideProject",
-    "ProjectMismatch",
-    "NotFound",
-    "NotVisible",
-    "NoDispatchRule",
-    "InvalidTransition",
-    "InvalidRecoveryTarget",
-    "NotCleanable",
-    "FeatureActive",
-    "FoldConflict",
-    "IoError",
-    "NullArg",
-    "InvalidUtf8",
-    "Panic",
-]
 
 
 def _from_core(kind: str, message: str, field: str | None, result: Any | None) -> FourxError:

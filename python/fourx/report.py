@@ -121,12 +121,14 @@ def candidates_constants() -> CandidatesConstants:
 
 def parse_candidates(text: str) -> dict[str, Any]:
     """Decode candidate-pool JSON text (version 0 reads as 1) (``candidates.parse``)."""
-    return forward("candidates.parse", {"text": text})["pool"]
+    pool: dict[str, Any] = forward("candidates.parse", {"text": text})["pool"]
+    return pool
 
 
 def render_candidates(pool: dict[str, Any]) -> str:
     """The candidate-pool file bytes (indented Go JSON + newline) (``candidates.render``)."""
-    return forward("candidates.render", {"pool": pool})["text"]
+    text: str = forward("candidates.render", {"pool": pool})["text"]
+    return text
 
 
 def scan_escalations(

@@ -222,7 +222,8 @@ def artifact_contract(role: str) -> ArtifactContract:
 
 def notifications_enabled(config: dict[str, Any]) -> bool:
     """Whether OS notifications are on (unset means on) (``config.notifications_enabled``)."""
-    return forward("config.notifications_enabled", {"config": config})["enabled"]
+    enabled: bool = forward("config.notifications_enabled", {"config": config})["enabled"]
+    return enabled
 
 
 def design_doc_search_order(
@@ -239,7 +240,9 @@ def merge_hooks(
     *, global_: dict[str, Any] | None = None, feature: dict[str, Any] | None = None
 ) -> dict[str, Any] | None:
     """Global hooks with feature hook points replacing whole lists (null when both are unset) (``hooks.merge``)."""
-    return forward("hooks.merge", {}, global_=global_, feature=feature)["hooks"]
+    merged = forward("hooks.merge", {}, global_=global_, feature=feature)
+    hooks: dict[str, Any] | None = merged["hooks"]
+    return hooks
 
 
 def resolve_limits(config: dict[str, Any], *, role: str | None = None) -> Limits:
@@ -250,17 +253,19 @@ def resolve_limits(config: dict[str, Any], *, role: str | None = None) -> Limits
 
 def resolve_deep_model(config: dict[str, Any], runner: str, role: str) -> str:
     """The deep model of a role, or "" when it sets no deep_model (``model.resolve_deep``)."""
-    return forward("model.resolve_deep", {"config": config, "runner": runner, "role": role})[
+    model: str = forward("model.resolve_deep", {"config": config, "runner": runner, "role": role})[
         "model"
     ]
+    return model
 
 
 def resolve_mini_coder_model(config: dict[str, Any], runner: str, fallback_model: str) -> str:
     """The mini-coder's model, or the fallback model when unset (``model.resolve_mini_coder``)."""
-    return forward(
+    model: str = forward(
         "model.resolve_mini_coder",
         {"config": config, "runner": runner, "fallback_model": fallback_model},
     )["model"]
+    return model
 
 
 def effective_manual(
@@ -278,7 +283,8 @@ def effective_manual(
 
 def enabled_phases(profile: dict[str, Any]) -> list[str]:
     """The selectable phases a profile enables, in canonical order (``profile.enabled_phases``)."""
-    return forward("profile.enabled_phases", {"profile": profile})["phases"]
+    phases: list[str] = forward("profile.enabled_phases", {"profile": profile})["phases"]
+    return phases
 
 
 def profile_enables(
@@ -301,33 +307,41 @@ def role_artifact_view(profile: dict[str, Any], role: str) -> RoleArtifactView:
 
 def default_profiles() -> dict[str, Any]:
     """The built-in pipeline profiles (full, lite, normal, quick) (``profiles.default``)."""
-    return forward("profiles.default", {})["profiles"]
+    profiles: dict[str, Any] = forward("profiles.default", {})["profiles"]
+    return profiles
 
 
 def effective_hub_repos(config: dict[str, Any]) -> list[str]:
     """The hub repos: hub_repos in order, then workspace repos marked hub (``repos.effective_hub``)."""
-    return forward("repos.effective_hub", {"config": config})["hub_repos"]
+    hub_repos: list[str] = forward("repos.effective_hub", {"config": config})["hub_repos"]
+    return hub_repos
 
 
 def resolve_feature_repo_paths(
     feature: dict[str, Any], config: dict[str, Any], root: str
 ) -> dict[str, str]:
     """The paths of the repos a feature names (all when it names none) (``repos.resolve_feature_paths``)."""
-    return forward(
+    paths: dict[str, str] = forward(
         "repos.resolve_feature_paths", {"feature": feature, "config": config, "root": root}
     )["paths"]
+    return paths
 
 
 def resolve_repo_paths(config: dict[str, Any], root: str) -> dict[str, str]:
     """Each workspace repo's path joined under root ({".": root} without repos) (``repos.resolve_paths``)."""
-    return forward("repos.resolve_paths", {"config": config, "root": root})["paths"]
+    paths: dict[str, str] = forward(
+        "repos.resolve_paths", {"config": config, "root": root}
+    )["paths"]
+    return paths
 
 
 def supported_runners() -> list[dict[str, Any]]:
     """The built-in runner presets, in their fixed order (``runners.supported``)."""
-    return forward("runners.supported", {})["runners"]
+    runners: list[dict[str, Any]] = forward("runners.supported", {})["runners"]
+    return runners
 
 
 def supported_runners_map() -> dict[str, Any]:
     """The built-in runner presets by name (``runners.supported_map``)."""
-    return forward("runners.supported_map", {})["runners"]
+    runners: dict[str, Any] = forward("runners.supported_map", {})["runners"]
+    return runners

@@ -381,7 +381,7 @@ def event_line(
     details: Any | None = None,
 ) -> str:
     """One compact events.jsonl line for a workflow event (4.21) (``router.event_line``)."""
-    return forward(
+    line: str = forward(
         "router.event_line",
         {
             "now": now,
@@ -397,18 +397,20 @@ def event_line(
         work_category=work_category,
         details=details,
     )["line"]
+    return line
 
 
 def format_marker(
     marker: str, wf: str, *, reason: str | None = None, memory_task_id: str | None = None
 ) -> str:
     """Format a BUILD-START/DEBUG-RESET/PLAN-START/SCOPE-DECISION-PENDING/MEMORY-TASK-ID marker (4.7) (``router.format_marker``)."""
-    return forward(
+    text: str = forward(
         "router.format_marker",
         {"marker": marker, "wf": wf},
         reason=reason,
         memory_task_id=memory_task_id,
     )["text"]
+    return text
 
 
 def format_task_metadata(
@@ -423,7 +425,7 @@ def format_task_metadata(
     body: str | None = None,
 ) -> str:
     """Format the canonical seven-line metadata block, optionally with a body (4.3) (``router.format_task_metadata``)."""
-    return forward(
+    text: str = forward(
         "router.format_task_metadata",
         {"wf": wf, "kind": kind, "origin": origin, "phase": phase},
         plan=plan,
@@ -431,6 +433,7 @@ def format_task_metadata(
         reason=reason,
         body=body,
     )["text"]
+    return text
 
 
 def loop_gate(loop: str, count: int) -> LoopGateResult:
@@ -461,7 +464,7 @@ def new_artifact(
     workflow_uuid: str, workflow_type: str, user_request: str, now: str
 ) -> dict[str, Any]:
     """A new workflow artifact: the 35-key skeleton with the live fields filled (4.19) (``router.new_artifact``)."""
-    return forward(
+    artifact: dict[str, Any] = forward(
         "router.new_artifact",
         {
             "workflow_uuid": workflow_uuid,
@@ -470,11 +473,14 @@ def new_artifact(
             "now": now,
         },
     )["artifact"]
+    return artifact
 
 
 def new_workflow_id(now: str, nonce: str) -> str:
     """Mint wf-YYYYMMDDTHHMMSSZ-<nonce> from now and an 8-hex-digit nonce (4.4) (``router.new_workflow_id``)."""
-    return forward("router.new_workflow_id", {"now": now, "nonce": nonce})["workflow_uuid"]
+    minted = forward("router.new_workflow_id", {"now": now, "nonce": nonce})
+    workflow_uuid: str = minted["workflow_uuid"]
+    return workflow_uuid
 
 
 def parse_brainstorm_handoff(output: str) -> ParseBrainstormHandoffResult:
@@ -549,7 +555,8 @@ def reconcile_verdicts(verdicts: list[dict[str, Any]]) -> ReconcileVerdictsResul
 
 def resolve_scope_reply(reply: str) -> str:
     """Map a reply to the scope gate onto CRITICAL_ONLY or ALL_ISSUES (4.9) (``router.resolve_scope_reply``)."""
-    return forward("router.resolve_scope_reply", {"reply": reply})["scope"]
+    scope: str = forward("router.resolve_scope_reply", {"reply": reply})["scope"]
+    return scope
 
 
 def route(request: str) -> RouteResult:

@@ -302,17 +302,20 @@ def feature_constants() -> FeatureConstants:
 
 def parse_feature_yaml(text: str) -> dict[str, Any]:
     """Decode feature YAML with yaml.v3's rules (no validation) (``feature.parse_yaml``)."""
-    return forward("feature.parse_yaml", {"text": text})["feature"]
+    feature: dict[str, Any] = forward("feature.parse_yaml", {"text": text})["feature"]
+    return feature
 
 
 def load_feature_yaml(text: str, *, mode: str | None = None) -> dict[str, Any]:
     """Decode and validate feature YAML, strictly or leniently (warnings into feature.warnings) (``feature.load_yaml``)."""
-    return forward("feature.load_yaml", {"text": text}, mode=mode)["feature"]
+    feature: dict[str, Any] = forward("feature.load_yaml", {"text": text}, mode=mode)["feature"]
+    return feature
 
 
 def render_feature_yaml(feature: dict[str, Any]) -> str:
     """The feature YAML bytes Go's yaml.v3 writes (divergences D1, D4, D10) (``feature.render_yaml``)."""
-    return forward("feature.render_yaml", {"feature": feature})["text"]
+    text: str = forward("feature.render_yaml", {"feature": feature})["text"]
+    return text
 
 
 def validate_feature(feature: dict[str, Any]) -> FeatureValidation:
@@ -323,7 +326,8 @@ def validate_feature(feature: dict[str, Any]) -> FeatureValidation:
 
 def validate_feature_loose(feature: dict[str, Any]) -> list[str]:
     """Lenient feature validation: warnings; a missing id fails (``feature.validate_loose``)."""
-    return forward("feature.validate_loose", {"feature": feature})["warnings"]
+    warnings: list[str] = forward("feature.validate_loose", {"feature": feature})["warnings"]
+    return warnings
 
 
 def sync_status_text(feature_id: str, phase: str, text: str) -> StatusSync:
@@ -336,26 +340,30 @@ def sync_status_text(feature_id: str, phase: str, text: str) -> StatusSync:
 
 def parse_backlog_mirror(text: str) -> dict[str, Any]:
     """Decode feature_list.json text (``backlog.parse_mirror``)."""
-    return forward("backlog.parse_mirror", {"text": text})["mirror"]
+    mirror: dict[str, Any] = forward("backlog.parse_mirror", {"text": text})["mirror"]
+    return mirror
 
 
 def compare_backlog(
     features: list[dict[str, Any]], mirror: dict[str, Any], *, backlog_file: str | None = None
 ) -> list[dict[str, Any]]:
     """Drift between canonical features and the backlog mirror (``backlog.compare``)."""
-    return forward(
+    drift: list[dict[str, Any]] = forward(
         "backlog.compare", {"features": features, "mirror": mirror}, backlog_file=backlog_file
     )["drift"]
+    return drift
 
 
 def is_screenshot_file(name: str) -> bool:
     """Whether a file name has a screenshot extension (``evidence.is_screenshot_file``)."""
-    return forward("evidence.is_screenshot_file", {"name": name})["is_screenshot"]
+    is_screenshot: bool = forward("evidence.is_screenshot_file", {"name": name})["is_screenshot"]
+    return is_screenshot
 
 
 def normalize_screenshot_path(path: str) -> str:
     """Trim, drop ./ and .4x/, clean lexically (``evidence.normalize_screenshot_path``)."""
-    return forward("evidence.normalize_screenshot_path", {"path": path})["path"]
+    result: str = forward("evidence.normalize_screenshot_path", {"path": path})["path"]
+    return result
 
 
 def parse_screenshot_filename(filename: str) -> ScreenshotName:
@@ -366,12 +374,16 @@ def parse_screenshot_filename(filename: str) -> ScreenshotName:
 
 def sort_screenshots(screenshots: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Order screenshots by step (numeric first), then path (``evidence.sort_screenshots``)."""
-    return forward("evidence.sort_screenshots", {"screenshots": screenshots})["screenshots"]
+    result: list[dict[str, Any]] = forward(
+        "evidence.sort_screenshots", {"screenshots": screenshots}
+    )["screenshots"]
+    return result
 
 
 def screenshot_dir(config: dict[str, Any]) -> str:
     """The tester's screenshot directory template from a config (``evidence.screenshot_dir``)."""
-    return forward("evidence.screenshot_dir", {"config": config})["dir"]
+    result: str = forward("evidence.screenshot_dir", {"config": config})["dir"]
+    return result
 
 
 def screenshot_targets(
@@ -382,12 +394,13 @@ def screenshot_targets(
     template_rounds: list[int] | None = None,
 ) -> list[dict[str, Any]]:
     """Directories to look in for each round's screenshots (``evidence.screenshot_targets``)."""
-    return forward(
+    targets: list[dict[str, Any]] = forward(
         "evidence.screenshot_targets",
         {"feature_id": feature_id, "rounds": rounds},
         screenshot_dir=screenshot_dir,
         template_rounds=template_rounds,
     )["targets"]
+    return targets
 
 
 def group_screenshots(
@@ -413,12 +426,14 @@ def group_screenshots(
 
 def parse_test_strategy(text: str) -> dict[str, Any]:
     """Decode test-strategy.yaml with yaml.v3's rules (``test_strategy.parse``)."""
-    return forward("test_strategy.parse", {"text": text})["test_strategy"]
+    test_strategy: dict[str, Any] = forward("test_strategy.parse", {"text": text})["test_strategy"]
+    return test_strategy
 
 
 def user_config_path(home: str) -> str:
     """The per-user settings path under a home directory (``config.user_path``)."""
-    return forward("config.user_path", {"home": home})["path"]
+    path: str = forward("config.user_path", {"home": home})["path"]
+    return path
 
 
 def parse_config(text: str) -> dict[str, Any]:

@@ -43,6 +43,7 @@ def test_every_core_kind_has_a_class_with_the_right_bases() -> None:
         if group in bases:
             assert issubclass(cls, bases[group]), kind
         assert getattr(fourx, cls.__name__) is cls
+        assert cls.__name__ in fourx.__all__, kind
 
 
 def test_boundary_bad_input_kinds_are_value_errors() -> None:

@@ -1,9 +1,29 @@
-//! `docs/ops.md` is generated from `ops::catalog()` and `go/errors_gen.go` from the error table
-//! (`ErrorKind::ALL`); these tests fail when a committed file drifts. Regenerate with `make docs`
-//! (runs this test with `FOURX_BLESS=1`).
+//! Files generated from the core's tables, each with a drift test: `docs/ops.md` from
+//! `ops::catalog()`, `go/errors_gen.go` and `python/fourx/errors.py` from the error table
+//! (`ErrorKind::ALL`) and `python/fourx/enums.py` from the `enums.list` vocabularies. A test fails
+//! when a committed file drifts; `make docs` regenerates them all (runs this test binary with
+//! `FOURX_BLESS=1`).
 
 use std::fmt::Write as _;
 use std::path::Path;
+
+use fourx_core::error::{ErrorGroup, ErrorKind};
+use serde_json::json;
+
+/// Under `FOURX_BLESS`, writes `want` to `rel` (relative to the repository root); otherwise
+/// fails when the committed file differs from it.
+fn bless_or_check(rel: &str, want: &str, source: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(rel);
+    if std::env::var_os("FOURX_BLESS").is_some() {
+        std::fs::write(&path, want).unwrap_or_else(|e| panic!("write {rel}: {e}"));
+        return;
+    }
+    let have = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        have == want,
+        "{rel} is out of date with {source}: run `make docs` and commit it"
+    );
+}
 
 fn render() -> String {
     let mut out = String::new();
@@ -62,17 +82,7 @@ fn anchor(name: &str) -> String {
 
 #[test]
 fn docs_ops_md_matches_the_catalog() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/ops.md");
-    let want = render();
-    if std::env::var_os("FOURX_BLESS").is_some() {
-        std::fs::write(&path, &want).expect("write docs/ops.md");
-        return;
-    }
-    let have = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        have == want,
-        "docs/ops.md is out of date with ops::catalog(): run `make docs` and commit it"
-    );
+    bless_or_check("docs/ops.md", &render(), "ops::catalog()");
 }
 
 #[test]
@@ -80,6 +90,18 @@ fn every_op_has_a_one_line_doc() {
     for op in fourx_core::ops::catalog() {
         assert!(!op.doc.is_empty() && !op.doc.contains('\n'), "{}", op.name);
     }
+}
+
+/// The Python class of a kind: the word in CamelCase (`invalid_transition` → `InvalidTransition`).
+fn class_name(word: &str) -> String {
+    word.split('_')
+        .map(|part| {
+            let mut chars = part.chars();
+            chars.next().map_or(String::new(), |first| {
+                first.to_ascii_uppercase().to_string() + chars.as_str()
+            })
+        })
+        .collect()
 }
 
 /// Go's name part of a kind: the snake_case words in CamelCase, initialisms upper-cased as Go
@@ -98,6 +120,115 @@ fn go_name(kind: &str) -> String {
         .collect()
 }
 
+/// The extra builtin base class and the docstring phrase of a kind, from its group
+/// (CONVENTIONS.md §Errors). The C boundary's `null_arg` and `invalid_utf8` are bad input
+/// (`ValueError` if ever seen); `panic` is a bug and gets no builtin base.
+fn python_base(kind: ErrorKind) -> (Option<&'static str>, &'static str) {
+    match kind.group() {
+        ErrorGroup::BadInput => (Some("ValueError"), "bad input"),
+        ErrorGroup::NotThere => (Some("LookupError"), "not there"),
+        ErrorGroup::Refused => (None, "refused by the rules"),
+        ErrorGroup::Deferral => (None, "a deferral, not a failure"),
+        ErrorGroup::Os => (Some("OSError"), "the operating system failed"),
+        ErrorGroup::Boundary if kind == ErrorKind::Panic => (None, "C boundary only, a bug"),
+        ErrorGroup::Boundary => (Some("ValueError"), "C boundary only"),
+    }
+}
+
+const ERRORS_PY_HEAD: &str = r#""""fourx exceptions: one class per error kind, all subclasses of :class:`FourxError`.
+
+The class name is the kind in CamelCase (``invalid_transition`` -> :class:`InvalidTransition`).
+Bad-input kinds also subclass :class:`ValueError`, not-there kinds :class:`LookupError`, and
+``io_error`` :class:`OSError`, so ordinary ``except`` clauses keep working.
+
+Generated from the core's ``ErrorKind`` table by ``make docs`` (``core/tests/it/docs.rs``);
+do not edit by hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+"#;
+
+const ERRORS_PY_BASE: &str = r#"
+
+class FourxError(Exception):
+    """Root of every fourx error.
+
+    Attributes:
+        kind: the stable snake_case kind shared by Rust, C and Python.
+        message: the human message.
+        field: the offending input key or contract field, where known.
+        result: the structured account carried by ``fold_conflict`` (and ``io_error`` after a
+            blueprint merge), else ``None``.
+    """
+
+    kind: str = "fourx_error"
+    message: str
+    field: str | None
+    result: Any | None
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: str | None = None,
+        result: Any | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        self.result = result
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.message}"
+"#;
+
+const ERRORS_PY_TAIL: &str = r#"
+
+def _from_core(kind: str, message: str, field: str | None, result: Any | None) -> FourxError:
+    """Builds the exception for an error raised by the extension (used by ``fourx._fourx``)."""
+    cls = KINDS.get(kind, FourxError)
+    exc = cls(message, field=field, result=result)
+    if cls is FourxError:
+        exc.kind = kind
+    return exc
+"#;
+
+/// `python/fourx/errors.py`: the root class, one class per kind in `ErrorKind::ALL` order, the
+/// `KINDS` map and `__all__` (which `fourx/__init__.py` re-exports).
+fn render_errors_py() -> String {
+    let classes: Vec<(String, ErrorKind)> = ErrorKind::ALL
+        .iter()
+        .map(|k| (class_name(k.as_str()), *k))
+        .collect();
+    let mut out = String::from(ERRORS_PY_HEAD);
+    out.push_str("__all__ = [\n    \"FourxError\",\n    \"KINDS\",\n");
+    for (name, _) in &classes {
+        let _ = writeln!(out, "    \"{name}\",");
+    }
+    out.push_str("]\n");
+    out.push_str(ERRORS_PY_BASE);
+    for (name, kind) in &classes {
+        let (base, phrase) = python_base(*kind);
+        let bases = base.map_or("FourxError".to_string(), |b| format!("FourxError, {b}"));
+        let word = kind.as_str();
+        let _ = write!(
+            out,
+            "\n\nclass {name}({bases}):\n    \"\"\"``{word}`` — {phrase}.\"\"\"\n\n    kind = \"{word}\"\n"
+        );
+    }
+    out.push_str("\n\n#: Every kind word mapped to its class.\n");
+    out.push_str("KINDS: dict[str, type[FourxError]] = {\n    cls.kind: cls\n    for cls in (\n");
+    for (name, _) in &classes {
+        let _ = writeln!(out, "        {name},");
+    }
+    out.push_str("    )\n}\n");
+    out.push_str(ERRORS_PY_TAIL);
+    out
+}
+
 /// `go/errors_gen.go`: one `Kind…` constant and one `Err…` sentinel per entry of the core's
 /// error table (`ErrorKind::ALL`), in its order.
 fn render_go_errors() -> String {
@@ -107,7 +238,7 @@ fn render_go_errors() -> String {
          // The kinds of the closed set, in the order of the core's error table.\n\
          const (\n",
     );
-    let kinds = fourx_core::ErrorKind::ALL;
+    let kinds = ErrorKind::ALL;
     for k in kinds {
         let word = k.as_str();
         let _ = writeln!(out, "\t// Kind{} is the kind `{word}`.", go_name(word));
@@ -137,15 +268,109 @@ fn render_go_errors() -> String {
 
 #[test]
 fn go_errors_gen_matches_the_error_table() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../go/errors_gen.go");
-    let want = render_go_errors();
-    if std::env::var_os("FOURX_BLESS").is_some() {
-        std::fs::write(&path, &want).expect("write go/errors_gen.go");
-        return;
+    bless_or_check(
+        "go/errors_gen.go",
+        &render_go_errors(),
+        "fourx_core::error::ErrorKind",
+    );
+}
+
+#[test]
+fn python_errors_py_matches_the_error_kind_table() {
+    bless_or_check(
+        "python/fourx/errors.py",
+        &render_errors_py(),
+        "fourx_core::error::ErrorKind",
+    );
+}
+
+#[test]
+fn every_kind_has_a_distinct_python_class_name() {
+    let mut seen = std::collections::HashSet::new();
+    for kind in ErrorKind::ALL {
+        let name = class_name(kind.as_str());
+        assert!(name != "FourxError" && name != "KINDS", "{name}");
+        assert!(seen.insert(name.clone()), "two kinds map to class {name}");
     }
-    let have = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        have == want,
-        "go/errors_gen.go is out of date with ErrorKind::ALL: run `make docs` and commit it"
+}
+
+/// The vocabularies `fourx.enums` exposes: class name, `enums.list` kind, class docstring.
+const PYTHON_ENUMS: &[(&str, &str, &str)] = &[
+    (
+        "Phase",
+        "phases",
+        "A feature's phase (state-machine.md §1.1), in the seed's AllPhases order.",
+    ),
+    (
+        "Role",
+        "configurable_roles",
+        "An agent role: the pipeline roles (AllRoles) and ``mini-coder`` (ConfigurableRoles).",
+    ),
+    (
+        "SubPhase",
+        "sub_phases",
+        "The sub-phase of ``deep-reviewing``.",
+    ),
+    (
+        "FeatureStatus",
+        "feature_statuses",
+        "A feature's status (features.md §2); ``Phase`` projects onto it with ``phase_to_status``.",
+    ),
+    (
+        "EventType",
+        "event_types",
+        "The ``type`` of an ``events.jsonl`` line.",
+    ),
+    (
+        "NotifyLevel",
+        "notify_levels",
+        "The ``notify`` level of an event.",
+    ),
+];
+
+const ENUMS_PY_HEAD: &str = r#""""The closed vocabularies of fourx as ``enum.StrEnum`` classes.
+
+The members are the core's ``enums.list`` values in the core's order; member names are the
+upper-snake form of the value (``Phase.DEEP_REVIEWING == "deep-reviewing"``). Members compare equal
+to the plain strings found in op results, and every typed function accepts either.
+
+Generated from the core's tables by ``make docs`` (``core/tests/it/docs.rs``); do not edit by
+hand.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+"#;
+
+/// `python/fourx/enums.py`: one `StrEnum` per entry of [`PYTHON_ENUMS`], members from the
+/// `enums.list` op.
+fn render_enums_py() -> String {
+    let mut out = String::from(ENUMS_PY_HEAD);
+    let names: Vec<String> = PYTHON_ENUMS
+        .iter()
+        .map(|(name, _, _)| format!("\"{name}\""))
+        .collect();
+    let _ = writeln!(out, "__all__ = [{}]", names.join(", "));
+    for (name, kind, doc) in PYTHON_ENUMS {
+        let listed = fourx_core::ops::call("enums.list", &json!({ "kind": kind }))
+            .unwrap_or_else(|e| panic!("enums.list {kind}: {e}"));
+        let _ = write!(out, "\n\nclass {name}(StrEnum):\n    \"\"\"{doc}\"\"\"\n\n");
+        for value in listed["values"].as_array().expect("values") {
+            let value = value.as_str().expect("a string value");
+            let member = value.to_ascii_uppercase().replace('-', "_");
+            let _ = writeln!(out, "    {member} = \"{value}\"");
+        }
+    }
+    out
+}
+
+#[test]
+fn python_enums_py_matches_the_core_vocabularies() {
+    bless_or_check(
+        "python/fourx/enums.py",
+        &render_enums_py(),
+        "the core's enums.list",
     );
 }
