@@ -65,6 +65,11 @@ BENCH_ARGS ?= --warm-up-time 1 --measurement-time 3
 BENCH_VENV := $(ROOT)/.venv-bench
 bench: setup
 	@if [ "$(BENCH)" != python ]; then \
+	  pg=""; if [ -z "$(BENCH)" ] || [ "$(BENCH)" = stores ]; then \
+	    if bash scripts/pg-cluster.sh available; then pg=$$(bash scripts/pg-cluster.sh start); \
+	    else echo "!!! PostgreSQL is not installed: the stores bench measures the filesystem only" >&2; fi; fi; \
+	  trap '[ -z "$$pg" ] || bash scripts/pg-cluster.sh stop "$$pg"' EXIT; \
+	  FOURX_PG_URL=$$([ -z "$$pg" ] || cat "$$pg/url") \
 	  nice cargo bench -p fourx-benches $(if $(BENCH),--bench $(BENCH),--benches) -- $(BENCH_ARGS); \
 	fi
 	@if [ -z "$(BENCH)" ] || [ "$(BENCH)" = python ]; then \

@@ -17,10 +17,13 @@ use serde_json::{Map, Value};
 
 use crate::{PgBackend, PgConfig, KIND};
 
+/// What identifies an opened backend: url, schema, workspace, pool size.
+type Key = (String, String, String, usize);
+
 /// The registered backend: opened backends by config.
 #[derive(Default)]
 pub struct PgStoreBackend {
-    open: Mutex<HashMap<(String, String, String, usize), Arc<PgBackend>>>,
+    open: Mutex<HashMap<Key, Arc<PgBackend>>>,
 }
 
 impl PgStoreBackend {

@@ -701,3 +701,81 @@ fn the_ops_store_input_and_the_held_store_select_postgres_by_config() {
     assert_eq!(e.kind, ErrorKind::IoError);
     assert!(!e.message.contains("topsecretpw"), "{}", e.message);
 }
+
+// ---- export / import ----------------------------------------------------------------------
+
+#[test]
+fn export_writes_the_exact_dot_4x_bytes_and_import_loads_them_back() {
+    let Some(url) = url() else { return };
+    let sc = schema("export");
+    let b = open(&url, &sc, "w");
+    let r = b.run_store();
+    let f = fid("feat");
+    let state = br#"{"featureId":"feat","phase":"coding","round":1}"#;
+    r.replace_state(&f, &Version::Absent, state, None).unwrap();
+    r.append_event(
+        &f,
+        "{\"type\":\"note\",\"detail\":\"ünïcode\"}\n".as_bytes(),
+        None,
+    )
+    .unwrap();
+    r.append_event(&f, b"{\"type\":\"run.end\",\"cost\":1.25}\n", None)
+        .unwrap();
+    r.request_stop(&f).unwrap();
+    let root = std::env::temp_dir().join(format!("fourx-pg-export-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&root).unwrap();
+    let bin = env!("CARGO_BIN_EXE_fourx-pg");
+    let config =
+        json!({"kind": "postgres", "url": url, "schema": sc, "workspace": "w"}).to_string();
+    let out = Command::new(bin)
+        .args(["export", "--root", root.to_str().unwrap()])
+        .env("FOURX_STORE", &config)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let dir = root.join(".4x/run/feat");
+    assert_eq!(std::fs::read(dir.join("state.json")).unwrap(), state);
+    assert_eq!(
+        std::fs::read(dir.join("events.jsonl")).unwrap(),
+        r.read_events(&f).unwrap()
+    );
+    assert_eq!(std::fs::read(dir.join("stop")).unwrap(), b"mcp-stop\n");
+    // Import into another workspace name of the same database: the same bytes come back.
+    let config2 =
+        json!({"kind": "postgres", "url": url, "schema": sc, "workspace": "w2"}).to_string();
+    let out = Command::new(bin)
+        .args([
+            "import",
+            "--root",
+            root.to_str().unwrap(),
+            "--feature",
+            "feat",
+        ])
+        .env("FOURX_STORE", &config2)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r2 = open(&url, &sc, "w2").run_store();
+    assert_eq!(r2.read_events(&f).unwrap(), r.read_events(&f).unwrap());
+    assert_eq!(r2.read_state(&f).unwrap(), r.read_state(&f).unwrap());
+    assert!(r2.stop_requested(&f).unwrap());
+    // A second import never merges; the error names no credential.
+    let out = Command::new(bin)
+        .args(["import", "--root", root.to_str().unwrap()])
+        .env("FOURX_STORE", &config2)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("never merges") && !err.contains(&url), "{err}");
+    std::fs::remove_dir_all(&root).unwrap();
+}

@@ -494,10 +494,7 @@ pub(super) fn op_gc(m: &In) -> Result<Value> {
             Ok(v)
         }
         None => {
-            let pid = match a.opt_str("project_id")? {
-                Some(p) => p,
-                None => "",
-            };
+            let pid: &str = a.opt_str("project_id")?.unwrap_or_default();
             match external_store(&a, pid)? {
                 Some((store, _)) => Ok(gc_json(&gc(store.as_ref(), &snapshot, now, &nonce)?)),
                 None => fs_store(&a, |store, _| {
