@@ -40,7 +40,7 @@ type Maker<'a, T> = &'a (dyn Fn(usize) -> T + Sync);
 
 /// Runs `writers` threads doing `per` operations each; returns operations per second (of the
 /// acknowledged ones) and how many were deferred.
-fn run<T: Send>(
+fn run<T: Send + Sync>(
     writers: usize,
     make: Maker<'_, T>,
     op: &(dyn Fn(&T, usize, usize) -> bool + Sync),
