@@ -70,11 +70,11 @@ bench: setup
 	    else echo "!!! PostgreSQL is not installed: the stores bench measures the filesystem only" >&2; fi; fi; \
 	  trap '[ -z "$$pg" ] || bash scripts/pg-cluster.sh stop "$$pg"' EXIT; \
 	  FOURX_PG_URL=$$([ -z "$$pg" ] || cat "$$pg/url") \
-	  nice cargo bench -p fourx-benches $(if $(BENCH),--bench $(BENCH),--benches) -- $(BENCH_ARGS); \
+	  nice cargo bench -p fourx-benches --features bpe-o200k $(if $(BENCH),--bench $(BENCH),--benches) -- $(BENCH_ARGS); \
 	fi
 	@if [ -z "$(BENCH)" ] || [ "$(BENCH)" = python ]; then \
 	  rm -rf target/bench-wheel && \
-	  nice $(VENV)/bin/maturin build --quiet --release -m python/Cargo.toml --out target/bench-wheel && \
+	  nice $(VENV)/bin/maturin build --quiet --release -m python/Cargo.toml --features bench-hooks --out target/bench-wheel && \
 	  { [ -x $(BENCH_VENV)/bin/python ] || python3 -m venv $(BENCH_VENV); } && \
 	  $(BENCH_VENV)/bin/pip install --quiet --no-deps --force-reinstall target/bench-wheel/*.whl && \
 	  nice $(BENCH_VENV)/bin/python benches/python_boundary.py; \

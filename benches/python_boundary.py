@@ -5,6 +5,12 @@
   against the bare lookup expression. Target: typed call <= 1.5 x the pure-Python function.
 - ``fourx.call`` on small ops against ``json.loads(json.dumps(payload))`` of the same payload.
   Target: ``fourx.call`` small op <= 2 us.
+- The boundary (issue 22, item 1): ``fourx.call`` and the typed wrapper of the same op against the
+  Rust ``ops::call`` of the same input measured in the same process and run (``_fourx._core_ns``,
+  only in the bench wheel built with the ``bench-hooks`` feature). Targets: overhead <= 25 % of the
+  core for ops costing >= 10 us in Rust, <= 1 us for smaller ones. With valgrind on PATH, the same
+  pairs as callgrind instruction counts per call (repeatable on a noisy machine):
+  ``(Ir(N calls) - Ir(0 calls)) / N`` of a fresh interpreter.
 
 Run it with a release build of the extension (``make bench`` builds one into ``.venv-bench``).
 Writes its rows to ``<target>/criterion/fourx-report/python.json`` for ``benches/report.py``.
@@ -14,8 +20,11 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import timeit
 from pathlib import Path
 from typing import Any, Callable
@@ -38,6 +47,82 @@ def median_ns(fn: Callable[[], Any], repeat: int = 9) -> float:
 
 
 MEDIANS: dict[float, float] = {}
+
+FIXTURES = ROOT / "benches" / "fixtures"
+
+
+def index_input(n: int, budget: int) -> dict[str, Any]:
+    """The index bench's shape: n modules, each importing its halving and thirding ancestor."""
+    paths = [f"pkg/m{i:05}" for i in range(n)]
+    edges = [[paths[i], paths[i // 2]] for i in range(1, n)]
+    edges += [[paths[i], paths[i // 3]] for i in range(3, n)]
+    return {"doc": "", "snapshot": {"modules": paths, "edges": edges}, "max_tokens": budget}
+
+
+def boundary_cases() -> list[tuple[str, str, dict[str, Any], Callable[[], Any] | None]]:
+    """(name, op, input, typed wrapper call) for the boundary rows."""
+    builder = (FIXTURES / "builder.md").read_text()
+    verifier = (FIXTURES / "verifier.md").read_text()
+    reviewer = (FIXTURES / "reviewer.md").read_text()
+    index = index_input(500, 4000)
+    from fourx import blueprint, router, state
+
+    return [
+        ("router.parse_write_contract builder_2k", "router.parse_write_contract",
+         {"agent": "component-builder", "output": builder},
+         lambda: router.parse_write_contract("component-builder", builder)),
+        ("router.parse_readonly_output verifier_2k", "router.parse_readonly_output",
+         {"agent": "integration-verifier", "output": verifier},
+         lambda: router.parse_readonly_output("integration-verifier", verifier)),
+        ("router.parse_readonly_output reviewer_2k", "router.parse_readonly_output",
+         {"agent": "code-reviewer", "output": reviewer},
+         lambda: router.parse_readonly_output("code-reviewer", reviewer)),
+        ("blueprint.render_index 500 modules, budget 4000", "blueprint.render_index", index,
+         lambda: blueprint.render_index("", index["snapshot"], 4000)),
+        ("meta.version", "meta.version", {}, None),
+        ("state.can_transition", "state.can_transition", {"from": "coding", "to": "reviewing"},
+         lambda: state.can_transition("coding", "reviewing")),
+    ]
+
+
+def core_ns(op: str, payload: dict[str, Any], repeat: int = 9) -> float:
+    """The Rust ops::call cost per call: the minimum of ``repeat`` runs of ~0.1 s."""
+    core = getattr(fourx._fourx, "_core_ns")
+    number = 1
+    while core(op, payload, number) * number < 2e7 and number < 1 << 20:
+        number *= 2
+    runs = [core(op, payload, number) for _ in range(repeat)]
+    MEDIANS[min(runs)] = statistics.median(runs)
+    return min(runs)
+
+
+CALLGRIND_SCRIPT = """
+import json, sys
+import fourx
+op, path, mode, n = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+payload = json.load(open(path))
+if mode == "core":
+    fourx._fourx._core_ns(op, payload, n) if n else None
+else:
+    for _ in range(n):
+        fourx.call(op, payload)
+"""
+
+
+def callgrind_ir(op: str, payload_path: str, mode: str, n: int) -> int | None:
+    """Total instructions (Ir) of a fresh interpreter running the script under callgrind."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "cg.out"
+        proc = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c",
+             CALLGRIND_SCRIPT, op, payload_path, mode, str(n)],
+            capture_output=True, text=True, check=False)
+        if proc.returncode != 0 or not out.exists():
+            return None
+        for line in out.read_text().splitlines():
+            if line.startswith(("summary:", "totals:")):
+                return int(line.split()[1])
+    return None
 
 
 def main() -> int:
@@ -82,11 +167,61 @@ def main() -> int:
         row(f"fourx.call {name}", t_call, None, "<= 2 us", t_call <= 2000.0)
         row(f"fourx.call {name} / json.loads+json.dumps", t_call, t_json, "report", None)
 
+    if hasattr(fourx._fourx, "_core_ns"):
+        boundary(row)
+    else:
+        print("python_boundary: this wheel has no _core_ns (build it with --features bench-hooks); "
+              "the boundary rows are skipped", file=sys.stderr)
+
     target = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
     out = Path(os.environ.get("CRITERION_HOME", target / "criterion")) / "fourx-report"
     out.mkdir(parents=True, exist_ok=True)
     (out / "python.json").write_text(json.dumps(results, indent=2))
     return 0
+
+
+def callgrind_pair(op: str, payload: dict[str, Any], n: int) -> tuple[float, float] | None:
+    """Instructions per fourx.call and per Rust ops::call of the same input (callgrind)."""
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(payload, f)
+    try:
+        base = callgrind_ir(op, f.name, "call", 0)
+        ir_call = callgrind_ir(op, f.name, "call", n)
+        ir_core = callgrind_ir(op, f.name, "core", n)
+    finally:
+        os.unlink(f.name)
+    if base is None or ir_call is None or ir_core is None:
+        return None
+    return (ir_call - base) / n, (ir_core - base) / n
+
+
+# The cases also counted under callgrind (each costs three interpreter runs under valgrind, about
+# a minute each on a loaded machine): one op well over 10 us, and the smallest op.
+CALLGRIND_CASES = {"router.parse_write_contract builder_2k", "meta.version"}
+
+
+def boundary(row: Callable[..., None]) -> None:
+    """The boundary rows: fourx.call and the typed wrapper against Rust ops::call, same run."""
+    cg = shutil.which("valgrind") is not None and os.environ.get("FOURX_BENCH_CALLGRIND", "1") != "0"
+    for name, op, payload, typed in boundary_cases():
+        t_core = core_ns(op, payload)
+        t_call = median_ns(lambda op=op, payload=payload: fourx.call(op, payload))
+        big = t_core >= 10_000
+        target = "<= 1.25x" if big else "overhead <= 1 us"
+        note = f"overhead {t_call - t_core:.0f} ns"
+        pair = callgrind_pair(op, payload, 20 if big else 1000) if cg and name in CALLGRIND_CASES else None
+        if pair is not None:
+            call_ir, core_ir = pair
+            note += (f"; callgrind {call_ir:,.0f} / {core_ir:,.0f} Ir per call = "
+                     f"{call_ir / core_ir:.2f}x" if core_ir > 0 else "")
+        row(f"Rust ops::call {name} (in the wheel, same run)", t_core, None, "report", None)
+        met = t_call <= 1.25 * t_core if big else t_call - t_core <= 1000
+        row(f"fourx.call {name} / Rust ops::call", t_call, t_core, target, met, note)
+        if typed is not None:
+            t_typed = median_ns(typed)
+            met = t_typed <= 1.25 * t_core if big else t_typed - t_core <= 1000
+            row(f"typed wrapper {name} / Rust ops::call", t_typed, t_core, target, met,
+                f"overhead {t_typed - t_core:.0f} ns")
 
 
 if __name__ == "__main__":

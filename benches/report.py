@@ -14,13 +14,14 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ORDER = ["blueprint", "index", "router", "resolve", "scan", "ffi", "python"]
+ORDER = ["blueprint", "index", "router", "resolve", "scan", "scale", "ffi", "python"]
 TITLES = {
     "blueprint": "Blueprint fold (benches/benches/blueprint.rs)",
     "index": "Index rendering (benches/benches/index.rs)",
     "router": "Router output parsing (benches/benches/router.rs)",
     "resolve": "Resolution (benches/benches/resolve.rs)",
     "scan": "Repository scan (benches/benches/scan.rs)",
+    "scale": "Scale: features, events.jsonl, conductor (benches/benches/scale.rs)",
     "ffi": "C boundary (benches/benches/ffi.rs)",
     "python": "Python boundary (benches/python_boundary.py)",
 }

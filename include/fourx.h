@@ -344,6 +344,16 @@ typedef struct fourx_buf {
   size_t len;
 } fourx_buf;
 
+/**
+ * A caller's token counter: returns the number of tokens of the UTF-8 text `(text, len)`
+ * (borrowed for the duration of the callback, not NUL-terminated), or a negative number to fail
+ * the call (the call then returns `FOURX_STATUS_ERROR`, kind `invalid_input`, field `counter`).
+ * `ctx` is the pointer given with the call, passed through untouched. The library calls it only
+ * on the calling thread, only during the call, any number of times (about once per index row);
+ * it must not call back into the same handle's `_free`.
+ */
+typedef int64_t (*fourx_count_fn)(void *ctx, const uint8_t *text, size_t len);
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -468,6 +478,51 @@ enum fourx_status fourx_cached_workspace_call(const struct fourx_cached_workspac
  * call may be using it.
  */
 void fourx_cached_workspace_free(struct fourx_cached_workspace *h);
+
+/**
+ * Runs op `op` like `fourx_call`, counting tokens with the caller's `count(ctx, text, len)`
+ * instead of the built-in counter; the ops that take one are `blueprint.render_index` (whose hard
+ * cap then holds under `count`: the per-line sum and the whole text counted in one call are both
+ * at most the budget) and `blueprint.count_tokens`. Any other op is `invalid_input`, and so is an
+ * input that also names a built-in `counter`.
+ *
+ * - `op`, `input`, `input_len`, `out`: as `fourx_call`.
+ * - `count`: the counter (see `fourx_count_fn`); NULL is `FOURX_STATUS_NULL_ARG`.
+ * - `ctx`: passed to every `count` call; may be NULL.
+ *
+ * Thread-safe as far as `count` is: the library calls it only on the calling thread.
+ *
+ * # Safety
+ * As `fourx_call`; and `count` must be NULL or a function that may be called with `ctx` for
+ * the duration of the call.
+ */
+enum fourx_status fourx_call_counted(const char *op,
+                                     const uint8_t *input,
+                                     size_t input_len,
+                                     fourx_count_fn count,
+                                     void *ctx,
+                                     struct fourx_buf *out);
+
+/**
+ * Renders the held store's index (`op` = `"blueprint.render_index"` or `"render_index"`, input
+ * as for `fourx_blueprint_store_call`) with the caller's `count(ctx, text, len)`: the hard cap
+ * holds under it (the per-line sum and the whole text counted in one call are both at most the
+ * budget). Any other store op is `invalid_input`. NULL `count` is `FOURX_STATUS_NULL_ARG`;
+ * everything else as `fourx_blueprint_store_call`.
+ *
+ * Thread-safe: `h` may be shared between threads; `count` is called only on the calling thread.
+ *
+ * # Safety
+ * As `fourx_blueprint_store_call`; and `count` must be NULL or a function that may be called
+ * with `ctx` for the duration of the call.
+ */
+enum fourx_status fourx_blueprint_store_call_counted(const struct fourx_blueprint_store *h,
+                                                     const char *op,
+                                                     const uint8_t *input,
+                                                     size_t input_len,
+                                                     fourx_count_fn count,
+                                                     void *ctx,
+                                                     struct fourx_buf *out);
 
 /**
  * The phase code of the string `(ptr, len)` (exact, case-sensitive match; not NUL-scanned), or

@@ -4,6 +4,10 @@
 //! rows (the degree sort) plus one pass of the token counter over the emitted text. Targets:
 //! render ≤ 2 × floor; 10× modules → ≤ 12× time. The hard cap is a test
 //! (`core/tests/it/index_cap.rs`), not a bench.
+//!
+//! With the feature `bpe-o200k` (on in `make bench`), the exact `O200kCounter` too: the index
+//! under it against one counting pass of its output with the same counter (target ≤ 2×), and
+//! against the index under the default counter.
 
 use criterion::{BenchmarkId, Criterion};
 use std::hint::black_box;
@@ -52,9 +56,65 @@ fn index(c: &mut Criterion) {
     g.finish();
 }
 
+#[cfg(feature = "bpe-o200k")]
+const BPE_CASES: [&str; 4] = ["500_1000", "500_16000", "5000_4000", "5000_16000"];
+
+/// The index under the exact o200k_base counter, and one o200k count of the same output.
+#[cfg(feature = "bpe-o200k")]
+fn index_o200k(c: &mut Criterion) {
+    use fourx_core::blueprint::O200kCounter;
+    let mut g = c.benchmark_group(GROUP);
+    g.sample_size(10);
+    for case in BPE_CASES {
+        let (m, b) = case.split_once('_').unwrap_or((case, "1000"));
+        let n: usize = m.parse().unwrap_or(500);
+        let max: i64 = b.parse().unwrap_or(1000);
+        let snap = blueprint_snapshot(n);
+        let doc = parse(&blueprint_file(n)).unwrap();
+        let out = render_index(&doc, &snap, Some(max), None, &O200kCounter).unwrap();
+        assert!(O200kCounter.count(&out.text) <= out.budget);
+        g.bench_with_input(
+            BenchmarkId::new("o200k_count_output", case),
+            &out.text,
+            |bch, t| bch.iter(|| black_box(O200kCounter.count(black_box(t)))),
+        );
+        g.bench_with_input(
+            BenchmarkId::new("render_index_o200k", case),
+            &max,
+            |bch, &mx| {
+                bch.iter(|| {
+                    black_box(render_index(&doc, &snap, Some(mx), None, &O200kCounter).unwrap())
+                })
+            },
+        );
+    }
+    g.finish();
+}
+
+#[cfg(feature = "bpe-o200k")]
+fn o200k_rows(rows: &mut Vec<Row>) {
+    for case in BPE_CASES {
+        let (m, b) = case.split_once('_').unwrap_or((case, ""));
+        rows.push(Row::ratio(
+            &format!("index o200k_base {m} modules, budget {b} / one o200k count of the output"),
+            Id::new(GROUP, "render_index_o200k", case),
+            Id::new(GROUP, "o200k_count_output", case),
+            Target::RatioAtMost(2.0),
+        ));
+        rows.push(Row::ratio(
+            &format!("index o200k_base / approx, {m} modules, budget {b}"),
+            Id::new(GROUP, "render_index_o200k", case),
+            Id::new(GROUP, "render_index", case),
+            Target::None,
+        ));
+    }
+}
+
 fn main() {
     let mut c = Criterion::default().configure_from_args();
     index(&mut c);
+    #[cfg(feature = "bpe-o200k")]
+    index_o200k(&mut c);
     c.final_summary();
     let params: Vec<String> = MODULES
         .iter()
@@ -80,5 +140,7 @@ fn main() {
             ));
         }
     }
+    #[cfg(feature = "bpe-o200k")]
+    o200k_rows(&mut rows);
     report("index", &rows);
 }

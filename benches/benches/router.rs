@@ -134,7 +134,7 @@ fn router(c: &mut Criterion, cases: &[Case]) {
         let agent = case.agent;
         if case.write {
             g.bench_with_input(BenchmarkId::new("parse", case.name), &case.text, |b, t| {
-                b.iter(|| black_box(contract::parse(agent, black_box(t)).unwrap()))
+                b.iter(|| black_box(contract::parse(Edition::V11, agent, black_box(t)).unwrap()))
             });
         } else {
             g.bench_with_input(BenchmarkId::new("parse", case.name), &case.text, |b, t| {

@@ -121,7 +121,7 @@ pub(crate) unsafe fn free_handle<T>(h: *mut T) {
 /// by its compare-and-swap (a lost race is a `fold_conflict` deferral, never a lost update). Only
 /// `fourx_blueprint_store_free` needs exclusive access.
 pub struct fourx_blueprint_store {
-    held: HeldStore,
+    pub(crate) held: HeldStore,
 }
 
 /// Creates a blueprint store handle from its config JSON `(config, config_len)` (borrowed, not

@@ -7,10 +7,12 @@
 #![allow(non_camel_case_types)]
 
 mod cached_workspace;
+mod counter;
 mod fast;
 mod handles;
 
 pub use cached_workspace::*;
+pub use counter::*;
 pub use fast::*;
 pub use handles::*;
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any, Literal, TypedDict, cast
 
 from . import call
+from ._ops import forward
+from ._router_workflow import Edition
 
 __all__ = [
     "MemoryCheck",
@@ -144,24 +146,30 @@ def _given(**inputs: Any) -> dict[str, Any]:
     return {k: v for k, v in inputs.items() if v is not None}
 
 
-def check_memory(file: str, text: str) -> MemoryCheck:
+def check_memory(file: str, text: str, *, edition: Edition | None = None) -> MemoryCheck:
     """Which required sections a memory file has (``router.check_memory``)."""
-    return cast(MemoryCheck, call("router.check_memory", {"file": file, "text": text}))
+    return cast(
+        MemoryCheck, forward("router.check_memory", {"file": file, "text": text}, edition=edition)
+    )
 
 
-def repair_memory(file: str, text: str) -> MemoryRepair:
+def repair_memory(file: str, text: str, *, edition: Edition | None = None) -> MemoryRepair:
     """Inserts the missing sections, idempotently, in the text's line breaks (``router.repair_memory``)."""
-    return cast(MemoryRepair, call("router.repair_memory", {"file": file, "text": text}))
+    return cast(
+        MemoryRepair, forward("router.repair_memory", {"file": file, "text": text}, edition=edition)
+    )
 
 
-def memory_template(file: str) -> str:
+def memory_template(file: str, *, edition: Edition | None = None) -> str:
     """The template a missing memory file is created with (``router.memory_template``)."""
-    return cast(str, call("router.memory_template", {"file": file})["text"])
+    return cast(str, forward("router.memory_template", {"file": file}, edition=edition)["text"])
 
 
-def just_go_gate(just_go: bool, gate: str, recommended: str | None = None) -> GateDecision:
+def just_go_gate(
+    just_go: bool, gate: str, recommended: str | None = None, *, edition: Edition | None = None
+) -> GateDecision:
     """What a pending gate does under JUST_GO and the trust rules (``router.just_go_gate``)."""
-    inputs = _given(just_go=just_go, gate=gate, recommended=recommended)
+    inputs = _given(just_go=just_go, gate=gate, recommended=recommended, edition=edition)
     return cast(GateDecision, call("router.just_go_gate", inputs))
 
 
@@ -178,6 +186,7 @@ def skill_hints(
     patterns_text: str | None = None,
     research_files: ResearchFiles | None = None,
     mcp_capability_needed: bool | None = None,
+    edition: Edition | None = None,
 ) -> list[str]:
     """The skills to load for one dispatch: project hints, then the internal rules (``router.skill_hints``)."""
     inputs = _given(
@@ -192,20 +201,29 @@ def skill_hints(
         patterns_text=patterns_text,
         research_files=research_files,
         mcp_capability_needed=mcp_capability_needed,
+        edition=edition,
     )
     return cast(list[str], call("router.skill_hints", inputs)["hints"])
 
 
-def skill_precedence(sources: list[PrecedenceSource]) -> Precedence:
+def skill_precedence(
+    sources: list[PrecedenceSource], *, edition: Edition | None = None
+) -> Precedence:
     """Orders instruction sources by the seed's strict precedence (``router.skill_precedence``)."""
-    return cast(Precedence, call("router.skill_precedence", {"sources": sources}))
+    return cast(
+        Precedence, forward("router.skill_precedence", {"sources": sources}, edition=edition)
+    )
 
 
 def format_previous_findings(
-    workflow: str, reviewer: ReviewerFindings, hunter: HunterFindings | None = None
+    workflow: str,
+    reviewer: ReviewerFindings,
+    hunter: HunterFindings | None = None,
+    *,
+    edition: Edition | None = None,
 ) -> str:
     """The ``## Previous Agent Findings`` block (``router.format_previous_findings``)."""
-    inputs = _given(workflow=workflow, reviewer=reviewer, hunter=hunter)
+    inputs = _given(workflow=workflow, reviewer=reviewer, hunter=hunter, edition=edition)
     return cast(str, call("router.format_previous_findings", inputs)["text"])
 
 
@@ -232,6 +250,7 @@ def build_prompt(
     original_request: str | None = None,
     approved_context_files: list[str] | None = None,
     previous_findings: PreviousFindings | None = None,
+    edition: Edition | None = None,
 ) -> Prompt:
     """Renders the per-agent prompt frame byte for byte (``router.build_prompt``)."""
     inputs = _given(
@@ -256,5 +275,6 @@ def build_prompt(
         original_request=original_request,
         approved_context_files=approved_context_files,
         previous_findings=previous_findings,
+        edition=edition,
     )
     return cast(Prompt, call("router.build_prompt", inputs))

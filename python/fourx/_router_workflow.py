@@ -12,7 +12,13 @@ from typing import Any, Literal, TypedDict
 
 from ._ops import forward
 
+#: A cc10x contract edition: ``"11.0.0"`` (the seed's contract, the default) or ``"12.7.0"``
+#: (cc10x HEAD). Every ``fourx.router`` function takes ``edition``; another string is
+#: :class:`fourx.InvalidValue`.
+Edition = Literal["11.0.0", "12.7.0"]
+
 __all__ = [
+    "Edition",
     "Task",
     "ParentTask",
     "ActiveWorkflowsResult",
@@ -194,7 +200,7 @@ class IntentReadyResult(TypedDict):
 
 
 def active_workflows(
-    tasks: list[Task], *, workflow_id: str | None = None, edition: Literal["11.0.0", "12.7.0"] | None = None
+    tasks: list[Task], *, workflow_id: str | None = None, edition: Edition | None = None
 ) -> ActiveWorkflowsResult:
     """Resume step 1: active and legacy parents and the decision (``router.active_workflows``)."""
     result: ActiveWorkflowsResult = forward(
@@ -208,7 +214,7 @@ def runnable_tasks(
     workflow_id: str,
     *,
     mode: Literal["loop", "resume"] | None = None,
-    edition: Literal["11.0.0", "12.7.0"] | None = None,
+    edition: Edition | None = None,
 ) -> RunnableTasksResult:
     """The workflow's tasks, their states and the next action (``router.runnable_tasks``)."""
     result: RunnableTasksResult = forward(
@@ -225,7 +231,7 @@ def memory_task(
     workflow_id: str,
     *,
     active_context: str | None = None,
-    edition: Literal["11.0.0", "12.7.0"] | None = None,
+    edition: Edition | None = None,
 ) -> MemoryTaskResult:
     """The unique open memory task and its marker (``router.memory_task``)."""
     result: MemoryTaskResult = forward(
@@ -242,7 +248,7 @@ def followup_tasks(
     tasks: list[Task],
     workflow_id: str,
     *,
-    edition: Literal["11.0.0", "12.7.0"] | None = None,
+    edition: Edition | None = None,
     **inputs: Any,
 ) -> FollowupResult:
     """The task plan of a follow-up graph; ``inputs`` are the graph's own keys
@@ -265,7 +271,7 @@ def scope_decision(
     origin: str | None = None,
     phase: str | None = None,
     plan: str | None = None,
-    edition: Literal["11.0.0", "12.7.0"] | None = None,
+    edition: Edition | None = None,
 ) -> ScopeDecisionResult:
     """Resume a pending scope decision (``router.scope_decision``)."""
     result: ScopeDecisionResult = forward(
@@ -290,7 +296,7 @@ def update_artifact(
     *,
     phase: str | None = None,
     task_id: str | None = None,
-    edition: Literal["11.0.0", "12.7.0"] | None = None,
+    edition: Edition | None = None,
 ) -> UpdateArtifactResult:
     """Write one agent's result into the workflow artifact (``router.update_artifact``)."""
     out: UpdateArtifactResult = forward(
@@ -325,7 +331,7 @@ def finalize_memory(
     design_file: str | None = None,
     clarification_needed: bool | None = None,
     debug_summary: str | None = None,
-    edition: Literal["11.0.0", "12.7.0"] | None = None,
+    edition: Edition | None = None,
 ) -> FinalizeMemoryResult:
     """The memory finalisation edits of the three memory files (``router.finalize_memory``)."""
     result: FinalizeMemoryResult = forward(
@@ -357,7 +363,7 @@ def intent_ready(
     acceptance_criteria: list[dict[str, Any]],
     *,
     contradictions: list[dict[str, str]] | None = None,
-    edition: Literal["11.0.0", "12.7.0"] | None = None,
+    edition: Edition | None = None,
 ) -> IntentReadyResult:
     """The intent readiness gate (``router.intent_ready``)."""
     result: IntentReadyResult = forward(
@@ -397,7 +403,7 @@ class ArtifactFreshResult(TypedDict):
 class EditionForVersionResult(TypedDict):
     """The result of ``router.edition_for_version``."""
 
-    edition: Literal["11.0.0", "12.7.0"] | None
+    edition: Edition | None
 
 
 def memory_evidence(
@@ -405,7 +411,7 @@ def memory_evidence(
     description: str,
     *,
     events: str | None = None,
-    edition: Literal["11.0.0", "12.7.0"] | None = None,
+    edition: Edition | None = None,
 ) -> MemoryEvidenceResult:
     """The router-owned evidence of a completing memory task (``router.memory_evidence``)."""
     result: MemoryEvidenceResult = forward(
@@ -422,7 +428,7 @@ def artifact_fresh(
     now: str,
     *,
     max_age_seconds: int | None = None,
-    edition: Literal["11.0.0", "12.7.0"] | None = None,
+    edition: Edition | None = None,
 ) -> ArtifactFreshResult:
     """Whether an artifact write is fresh (``router.artifact_fresh``)."""
     result: ArtifactFreshResult = forward(
@@ -434,7 +440,11 @@ def artifact_fresh(
     return result
 
 
-def edition_for_version(version: str) -> EditionForVersionResult:
+def edition_for_version(
+    version: str, *, edition: Edition | None = None
+) -> EditionForVersionResult:
     """The contract edition of an installed cc10x plugin version (``router.edition_for_version``)."""
-    result: EditionForVersionResult = forward("router.edition_for_version", {"version": version})
+    result: EditionForVersionResult = forward(
+        "router.edition_for_version", {"version": version}, edition=edition
+    )
     return result

@@ -9,6 +9,7 @@ deferral and comes back as ``status == "deferred"`` with its account.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal, NotRequired, TypedDict
 
@@ -284,13 +285,25 @@ class Store:
         view: ModuleView = self._held.call("read_module", {"snapshot": snapshot, "module": module})
         return view
 
-    def render_index(self, snapshot: dict[str, Any], max_tokens: int | None = None) -> Index:
-        """The token-capped index of the stored blueprint (``blueprint.render_index``)."""
+    def render_index(
+        self,
+        snapshot: dict[str, Any],
+        max_tokens: int | None = None,
+        *,
+        counter: Callable[[str], int] | str | None = None,
+    ) -> Index:
+        """The token-capped index of the stored blueprint (``blueprint.render_index``); see
+        :func:`render_index` for ``counter``."""
         args: dict[str, Any] = {"snapshot": snapshot}
         if max_tokens is not None:
             args["max_tokens"] = max_tokens
-        index: Index = self._held.call("render_index", args)
-        return index
+        if counter is None or isinstance(counter, str):
+            if counter is not None:
+                args["counter"] = counter
+            index: Index = self._held.call("render_index", args)
+            return index
+        counted: Index = self._held.call_counted("render_index", args, counter)
+        return counted
 
     def commit(
         self,
@@ -361,13 +374,40 @@ def fold(
     return result
 
 
-def render_index(doc: str, snapshot: dict[str, Any], max_tokens: int | None = None) -> Index:
-    """``blueprint.render_index``: ``{"text", "tokens", "shown", "not_shown", "budget"}``."""
+def _counted(op: str, args: dict[str, Any], counter: Callable[[str], int] | str | None) -> Any:
+    """Runs ``op`` with the built-in counter named by ``counter`` (``None`` = the default) or
+    with the callable ``counter``."""
+    if counter is None or isinstance(counter, str):
+        if counter is not None:
+            args["counter"] = counter
+        return call(op, args)
+    return _fourx.call_counted(op, args, counter)
+
+
+def render_index(
+    doc: str,
+    snapshot: dict[str, Any],
+    max_tokens: int | None = None,
+    *,
+    counter: Callable[[str], int] | str | None = None,
+) -> Index:
+    """``blueprint.render_index``: ``{"text", "tokens", "shown", "not_shown", "budget"}``.
+
+    ``counter`` measures tokens: ``None`` (the default approximate counter), the name of a
+    built-in counter (``"approx"``, or ``"o200k_base"`` in a build with the ``bpe-o200k``
+    feature), or a callable ``(str) -> int`` such as your model's tokenizer — then the cap holds
+    under it for the rows and for the whole ``text``. An exception the callable raises propagates.
+    """
     args: dict[str, Any] = {"doc": doc, "snapshot": snapshot}
     if max_tokens is not None:
         args["max_tokens"] = max_tokens
-    result: Index = call("blueprint.render_index", args)
-    return result
+    if counter is None or isinstance(counter, str):
+        if counter is not None:
+            args["counter"] = counter
+        result: Index = call("blueprint.render_index", args)
+        return result
+    counted: Index = _fourx.call_counted("blueprint.render_index", args, counter)
+    return counted
 
 
 def format_for_director(result: dict[str, Any], conflict: bool = False) -> str:
@@ -401,9 +441,14 @@ def cost_mode(sample_ms: int, sampled_at: str, *, now: str | None = None) -> Cos
     return result
 
 
-def count_tokens(text: str) -> int:
-    """Tokens of a text with the default counter (ceil(ASCII/4) + other scalars) (``blueprint.count_tokens``)."""
-    tokens: int = forward("blueprint.count_tokens", {"text": text})["tokens"]
+def count_tokens(text: str, *, counter: Callable[[str], int] | str | None = None) -> int:
+    """Tokens of a text with the default counter (ceil(ASCII/4) + other scalars), a named built-in
+    one or a callable, as for :func:`render_index` (``blueprint.count_tokens``)."""
+    if counter is None:
+        tokens: int = forward("blueprint.count_tokens", {"text": text})["tokens"]
+        return tokens
+    counted: int = _counted("blueprint.count_tokens", {"text": text}, counter)["tokens"]
+    return counted
     return tokens
 
 

@@ -39,6 +39,7 @@ from ._router_prompt import (
 
 # The workflow steps (router-workflow.md §4.31–§4.38) live in their own module.
 from ._router_workflow import (
+    Edition,
     Task,
     ParentTask,
     ActiveWorkflowsResult,
@@ -69,6 +70,7 @@ from ._router_workflow import (
 )
 
 __all__ = [
+    "Edition",
     "MemoryCheck",
     "MemoryRepair",
     "GateDecision",
@@ -337,6 +339,7 @@ def build_scope(
     cross_module: bool,
     *,
     plan: str | None = None,
+    edition: Edition | None = None,
 ) -> BuildScopeResult:
     """Decide trivial or standard BUILD scope from the plan and heuristics (4.13) (``router.build_scope``)."""
     result: BuildScopeResult = forward(
@@ -348,21 +351,34 @@ def build_scope(
             "cross_module": cross_module,
         },
         plan=plan,
+        edition=edition,
     )
     return result
 
 
-def check_artifact(text: str, workflow_uuid: str) -> CheckArtifactResult:
+def check_artifact(
+    text: str, workflow_uuid: str, *, edition: Edition | None = None
+) -> CheckArtifactResult:
     """Read-back gate for an artifact: strict JSON, no placeholders, all keys, matching ids (4.20) (``router.check_artifact``)."""
     result: CheckArtifactResult = forward(
-        "router.check_artifact", {"text": text, "workflow_uuid": workflow_uuid}
+        "router.check_artifact",
+        {"text": text, "workflow_uuid": workflow_uuid},
+        edition=edition,
     )
     return result
 
 
-def dispatch(kind: str, *, phase: str | None = None, origin: str | None = None) -> DispatchResult:
+def dispatch(
+    kind: str,
+    *,
+    phase: str | None = None,
+    origin: str | None = None,
+    edition: Edition | None = None,
+) -> DispatchResult:
     """Pick the agent (or inline mode) for a task from kind, phase and origin (4.11) (``router.dispatch``)."""
-    result: DispatchResult = forward("router.dispatch", {"kind": kind}, phase=phase, origin=origin)
+    result: DispatchResult = forward(
+        "router.dispatch", {"kind": kind}, phase=phase, origin=origin, edition=edition
+    )
     return result
 
 
@@ -379,6 +395,7 @@ def event_line(
     duration_seconds: float | None = None,
     work_category: str | None = None,
     details: Any | None = None,
+    edition: Edition | None = None,
 ) -> str:
     """One compact events.jsonl line for a workflow event (4.21) (``router.event_line``)."""
     line: str = forward(
@@ -396,12 +413,18 @@ def event_line(
         duration_seconds=duration_seconds,
         work_category=work_category,
         details=details,
+        edition=edition,
     )["line"]
     return line
 
 
 def format_marker(
-    marker: str, wf: str, *, reason: str | None = None, memory_task_id: str | None = None
+    marker: str,
+    wf: str,
+    *,
+    reason: str | None = None,
+    memory_task_id: str | None = None,
+    edition: Edition | None = None,
 ) -> str:
     """Format a BUILD-START/DEBUG-RESET/PLAN-START/SCOPE-DECISION-PENDING/MEMORY-TASK-ID marker (4.7) (``router.format_marker``)."""
     text: str = forward(
@@ -409,6 +432,7 @@ def format_marker(
         {"marker": marker, "wf": wf},
         reason=reason,
         memory_task_id=memory_task_id,
+        edition=edition,
     )["text"]
     return text
 
@@ -423,6 +447,7 @@ def format_task_metadata(
     scope: str | None = None,
     reason: str | None = None,
     body: str | None = None,
+    edition: Edition | None = None,
 ) -> str:
     """Format the canonical seven-line metadata block, optionally with a body (4.3) (``router.format_task_metadata``)."""
     text: str = forward(
@@ -432,13 +457,16 @@ def format_task_metadata(
         scope=scope,
         reason=reason,
         body=body,
+        edition=edition,
     )["text"]
     return text
 
 
-def loop_gate(loop: str, count: int) -> LoopGateResult:
+def loop_gate(loop: str, count: int, *, edition: Edition | None = None) -> LoopGateResult:
     """Whether another remfix/investigation/research/plan_review loop is allowed before a checkpoint (4.22) (``router.loop_gate``)."""
-    result: LoopGateResult = forward("router.loop_gate", {"loop": loop, "count": count})
+    result: LoopGateResult = forward(
+        "router.loop_gate", {"loop": loop, "count": count}, edition=edition
+    )
     return result
 
 
@@ -448,6 +476,7 @@ def model_tier(
     build_scope: str | None = None,
     escalate: bool | None = None,
     requested_tier: str | None = None,
+    edition: Edition | None = None,
 ) -> ModelTierResult:
     """Recommend an abstract model tier for an agent, with the reviewer floor (4.12) (``router.model_tier``)."""
     result: ModelTierResult = forward(
@@ -456,12 +485,18 @@ def model_tier(
         build_scope=build_scope,
         escalate=escalate,
         requested_tier=requested_tier,
+        edition=edition,
     )
     return result
 
 
 def new_artifact(
-    workflow_uuid: str, workflow_type: str, user_request: str, now: str
+    workflow_uuid: str,
+    workflow_type: str,
+    user_request: str,
+    now: str,
+    *,
+    edition: Edition | None = None,
 ) -> dict[str, Any]:
     """A new workflow artifact: the 35-key skeleton with the live fields filled (4.19) (``router.new_artifact``)."""
     artifact: dict[str, Any] = forward(
@@ -472,101 +507,145 @@ def new_artifact(
             "user_request": user_request,
             "now": now,
         },
+        edition=edition,
     )["artifact"]
     return artifact
 
 
-def new_workflow_id(now: str, nonce: str) -> str:
+def new_workflow_id(now: str, nonce: str, *, edition: Edition | None = None) -> str:
     """Mint wf-YYYYMMDDTHHMMSSZ-<nonce> from now and an 8-hex-digit nonce (4.4) (``router.new_workflow_id``)."""
-    minted = forward("router.new_workflow_id", {"now": now, "nonce": nonce})
-    workflow_uuid: str = minted["workflow_uuid"]
+    workflow_uuid: str = forward(
+        "router.new_workflow_id", {"now": now, "nonce": nonce}, edition=edition
+    )["workflow_uuid"]
     return workflow_uuid
 
 
-def parse_brainstorm_handoff(output: str) -> ParseBrainstormHandoffResult:
+def parse_brainstorm_handoff(
+    output: str, *, edition: Edition | None = None
+) -> ParseBrainstormHandoffResult:
     """Read DESIGN_FILE, DESIGN_SUMMARY and MEMORY_NOTES from the brainstorming handoff block (4.17) (``router.parse_brainstorm_handoff``)."""
     result: ParseBrainstormHandoffResult = forward(
-        "router.parse_brainstorm_handoff", {"output": output}
+        "router.parse_brainstorm_handoff",
+        {"output": output},
+        edition=edition,
     )
     return result
 
 
-def parse_markers(text: str) -> ParseMarkersResult:
+def parse_markers(text: str, *, edition: Edition | None = None) -> ParseMarkersResult:
     """Find workflow markers in a memory text and count DEBUG attempts since the last reset (4.8) (``router.parse_markers``)."""
-    result: ParseMarkersResult = forward("router.parse_markers", {"text": text})
+    result: ParseMarkersResult = forward("router.parse_markers", {"text": text}, edition=edition)
     return result
 
 
 def parse_output(
-    agent: str, output: str, *, task: dict[str, Any] | None = None
+    agent: str,
+    output: str,
+    *,
+    task: dict[str, Any] | None = None,
+    edition: Edition | None = None,
 ) -> ParseOutputResult:
     """Validate any agent's output with the read-only or write-contract parser its agent needs (``router.parse_output``)."""
     result: ParseOutputResult = forward(
-        "router.parse_output", {"agent": agent, "output": output}, task=task
+        "router.parse_output",
+        {"agent": agent, "output": output},
+        task=task,
+        edition=edition,
     )
     return result
 
 
 def parse_readonly_output(
-    agent: str, output: str, *, task: dict[str, Any] | None = None
+    agent: str,
+    output: str,
+    *,
+    task: dict[str, Any] | None = None,
+    edition: Edition | None = None,
 ) -> ParseReadonlyOutputResult:
     """Validate a read-only agent's output: envelope, heading, issues, intent, scenarios, overrides (4.15) (``router.parse_readonly_output``)."""
     result: ParseReadonlyOutputResult = forward(
-        "router.parse_readonly_output", {"agent": agent, "output": output}, task=task
+        "router.parse_readonly_output",
+        {"agent": agent, "output": output},
+        task=task,
+        edition=edition,
     )
     return result
 
 
-def parse_session_settings(text: str) -> ParseSessionSettingsResult:
+def parse_session_settings(
+    text: str, *, edition: Edition | None = None
+) -> ParseSessionSettingsResult:
     """Read AUTO_PROCEED and DIFF_DRIVEN_DOCS from ## Session Settings (4.10) (``router.parse_session_settings``)."""
-    result: ParseSessionSettingsResult = forward("router.parse_session_settings", {"text": text})
+    result: ParseSessionSettingsResult = forward(
+        "router.parse_session_settings", {"text": text}, edition=edition
+    )
     return result
 
 
-def parse_subject(subject: str) -> ParseSubjectResult:
+def parse_subject(subject: str, *, edition: Edition | None = None) -> ParseSubjectResult:
     """Classify a task subject (parent, memory, child, TODO, legacy, foreign) (4.6) (``router.parse_subject``)."""
-    result: ParseSubjectResult = forward("router.parse_subject", {"subject": subject})
+    result: ParseSubjectResult = forward(
+        "router.parse_subject", {"subject": subject}, edition=edition
+    )
     return result
 
 
 def parse_task_metadata(
-    description: str, *, require_all: bool | None = None
+    description: str,
+    *,
+    require_all: bool | None = None,
+    edition: Edition | None = None,
 ) -> ParseTaskMetadataResult:
     """Parse and validate the metadata block of a task description (4.2) (``router.parse_task_metadata``)."""
     result: ParseTaskMetadataResult = forward(
-        "router.parse_task_metadata", {"description": description}, require_all=require_all
+        "router.parse_task_metadata",
+        {"description": description},
+        require_all=require_all,
+        edition=edition,
     )
     return result
 
 
-def parse_write_contract(agent: str, output: str) -> ParseWriteContractResult:
+def parse_write_contract(
+    agent: str, output: str, *, edition: Edition | None = None
+) -> ParseWriteContractResult:
     """Validate a write agent's YAML Router Contract and its pass conditions (4.16) (``router.parse_write_contract``)."""
     result: ParseWriteContractResult = forward(
-        "router.parse_write_contract", {"agent": agent, "output": output}
+        "router.parse_write_contract",
+        {"agent": agent, "output": output},
+        edition=edition,
     )
     return result
 
 
-def reconcile_verdicts(verdicts: list[dict[str, Any]]) -> ReconcileVerdictsResult:
+def reconcile_verdicts(
+    verdicts: list[dict[str, Any]], *, edition: Edition | None = None
+) -> ReconcileVerdictsResult:
     """Reconcile agent verdicts: any fail fails, the stricter verdict is authoritative (4.18) (``router.reconcile_verdicts``)."""
-    result: ReconcileVerdictsResult = forward("router.reconcile_verdicts", {"verdicts": verdicts})
+    result: ReconcileVerdictsResult = forward(
+        "router.reconcile_verdicts", {"verdicts": verdicts}, edition=edition
+    )
     return result
 
 
-def resolve_scope_reply(reply: str) -> str:
+def resolve_scope_reply(reply: str, *, edition: Edition | None = None) -> str:
     """Map a reply to the scope gate onto CRITICAL_ONLY or ALL_ISSUES (4.9) (``router.resolve_scope_reply``)."""
-    scope: str = forward("router.resolve_scope_reply", {"reply": reply})["scope"]
+    scope: str = forward("router.resolve_scope_reply", {"reply": reply}, edition=edition)["scope"]
     return scope
 
 
-def route(request: str) -> RouteResult:
+def route(request: str, *, edition: Edition | None = None) -> RouteResult:
     """Route a request to a workflow by the signal table (router.md 4.1) (``router.route``)."""
-    result: RouteResult = forward("router.route", {"request": request})
+    result: RouteResult = forward("router.route", {"request": request}, edition=edition)
     return result
 
 
 def task_graph(
-    workflow: str, *, build_scope: str | None = None, diff_driven_docs_skip: bool | None = None
+    workflow: str,
+    *,
+    build_scope: str | None = None,
+    diff_driven_docs_skip: bool | None = None,
+    edition: Edition | None = None,
 ) -> TaskGraphResult:
     """The child-task graph of a workflow with agents, reasons and blockers (4.14) (``router.task_graph``)."""
     result: TaskGraphResult = forward(
@@ -574,13 +653,18 @@ def task_graph(
         {"workflow": workflow},
         build_scope=build_scope,
         diff_driven_docs_skip=diff_driven_docs_skip,
+        edition=edition,
     )
     return result
 
 
-def validate_workflow_id(workflow_uuid: str) -> ValidateWorkflowIdResult:
+def validate_workflow_id(
+    workflow_uuid: str, *, edition: Edition | None = None
+) -> ValidateWorkflowIdResult:
     """Validate a workflow id and split it into timestamp and nonce (4.5) (``router.validate_workflow_id``)."""
     result: ValidateWorkflowIdResult = forward(
-        "router.validate_workflow_id", {"workflow_uuid": workflow_uuid}
+        "router.validate_workflow_id",
+        {"workflow_uuid": workflow_uuid},
+        edition=edition,
     )
     return result

@@ -16,6 +16,7 @@ use fourx_core::ops::Handle;
 use fourx_core::{ops, Error, ErrorKind};
 
 mod cached;
+mod counter;
 mod exit_gate;
 
 /// Deepest nesting accepted when converting a Python value (same as every other input path).
@@ -204,6 +205,51 @@ fn call<'py>(
     })
 }
 
+/// Runs op `op` on `input` (a dict) counting tokens with `counter`, a callable `(str) -> int`
+/// (`ops::call_counted`: `blueprint.render_index`, whose cap then holds under it, and
+/// `blueprint.count_tokens`). An exception the counter raises is re-raised as it is. The GIL is
+/// held while the op runs (the counter is Python code).
+#[pyfunction]
+#[pyo3(signature = (op, input, counter, /))]
+fn call_counted<'py>(
+    py: Python<'py>,
+    op: &Bound<'py, PyAny>,
+    input: &Bound<'py, PyAny>,
+    counter: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    guard(py, || {
+        let op = text_arg(op, "op").map_err(|e| raise(py, e))?;
+        let value = to_json(input, 0).map_err(|e| raise(py, e))?;
+        let counter = counter::PyCounter::new(counter).map_err(|e| raise(py, e))?;
+        let result = ops::call_counted(&op, &value, &counter);
+        counter.finish(result)
+    })
+}
+
+/// The bench hook of `benches/python_boundary.py`: the mean cost in nanoseconds of
+/// `ops::call(op, input)` run `number` times in Rust on the already converted input — the core's
+/// own cost of a `fourx.call`, measured in the same process and run as the binding's. Only in
+/// wheels built with the `bench-hooks` feature; the clock is the binding's, never the core's.
+#[cfg(feature = "bench-hooks")]
+#[pyfunction]
+#[pyo3(signature = (op, input, number, /))]
+fn _core_ns(
+    py: Python<'_>,
+    op: &Bound<'_, PyAny>,
+    input: &Bound<'_, PyAny>,
+    number: u32,
+) -> PyResult<f64> {
+    guard(py, || {
+        let op = text_arg(op, "op").map_err(|e| raise(py, e))?;
+        let value = to_json(input, 0).map_err(|e| raise(py, e))?;
+        let start = std::time::Instant::now();
+        for _ in 0..number {
+            let _ = std::hint::black_box(ops::call(&op, std::hint::black_box(&value)));
+        }
+        Ok(start.elapsed().as_secs_f64() * 1e9 / f64::from(number.max(1)))
+    })
+}
+
 /// Runs op `op` on input given as JSON bytes (the same checks as the C boundary) and returns the
 /// result as JSON bytes.
 #[pyfunction]
@@ -338,6 +384,26 @@ impl BlueprintStore {
             }
         })
     }
+
+    /// Renders the stored blueprint's index (`render_index`) counting tokens with `counter`, a
+    /// callable `(str) -> int`: the cap holds under it. The GIL is held while it runs.
+    #[pyo3(signature = (op, input, counter, /))]
+    fn call_counted<'py>(
+        &self,
+        py: Python<'py>,
+        op: &Bound<'py, PyAny>,
+        input: &Bound<'py, PyAny>,
+        counter: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        guard(py, || {
+            let op = text_arg(op, "op").map_err(|e| raise(py, e))?;
+            self.check_fork().map_err(|e| raise(py, e))?;
+            let input = to_object(input).map_err(|e| raise(py, e))?;
+            let counter = counter::PyCounter::new(counter).map_err(|e| raise(py, e))?;
+            let result = self.held.call_counted(&op, &input, &counter);
+            counter.finish(result)
+        })
+    }
 }
 
 /// Whether the transition table allows moving from phase `from_` to phase `to` (the
@@ -398,6 +464,9 @@ fn _fourx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     fourx_store_pg::register();
     m.add_function(wrap_pyfunction!(call, m)?)?;
     m.add_function(wrap_pyfunction!(call_json, m)?)?;
+    m.add_function(wrap_pyfunction!(call_counted, m)?)?;
+    #[cfg(feature = "bench-hooks")]
+    m.add_function(wrap_pyfunction!(_core_ns, m)?)?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
     m.add_function(wrap_pyfunction!(error_kinds, m)?)?;
     m.add_class::<cached::CachedWorkspace>()?;

@@ -145,6 +145,26 @@ pub fn effective_budget(max_tokens: Option<i64>) -> usize {
 
 /// Renders the index under a hard cap; `budget_too_small` when not even legend, header and the
 /// not-shown line fit.
+///
+/// The cap holds under `counter`, whatever it is: `tokens` (the per-line model of §10.3) is at
+/// most the budget, and unless the counter promises
+/// [`TokenCounter::whole_within_lines`], the whole text counted as one string is too — the
+/// largest `k` meeting both is shown. A counter's failure ([`TokenCounter::try_count`]) is the
+/// result.
+///
+/// ```
+/// use fourx_core::blueprint::{render_index, ApproxCounter, Doc, Snapshot, TokenCounter};
+///
+/// let snapshot = Snapshot::from_json(&serde_json::json!({
+///     "modules": ["api", "db"], "edges": [["api", "db"]]})).unwrap();
+/// let doc = Doc::default();
+/// let out = render_index(&doc, &snapshot, Some(100), None, &ApproxCounter).unwrap();
+/// assert_eq!(out.shown, 2);
+/// // A caller's counter: one token per byte, and the cap holds for it.
+/// let bytes = |s: &str| s.len();
+/// let out = render_index(&doc, &snapshot, Some(300), None, &bytes).unwrap();
+/// assert!(bytes.count(&out.text) <= 300 && out.tokens <= 300);
+/// ```
 pub fn render_index(
     doc: &Doc,
     snapshot: &Snapshot,
@@ -164,9 +184,9 @@ pub fn render_index(
         buf.clear();
         buf.push_str(line);
         buf.push('\n');
-        counter.count(&buf)
+        counter.try_count(&buf)
     };
-    let legend = cost(LEGEND);
+    let legend = cost(LEGEND)?;
     // Rank keys (-(in + out degree), path index); path order is index order in the snapshot.
     let mut rank: Vec<(Reverse<usize>, usize)> = (0..n)
         .map(|i| {
@@ -198,54 +218,78 @@ pub fn render_index(
                 break 'rows;
             }
             let r = row(doc, snapshot, i, oversize);
-            prefix.push(last.saturating_add(cost(&r)));
+            prefix.push(last.saturating_add(cost(&r)?));
             rows.push(r);
         }
         done = end;
         chunk = chunk.saturating_mul(2);
     }
-    // k* = the largest k ≤ rows.len() with cost(k) ≤ budget, scanning down (cost is not monotone).
-    let mut found = None;
+    // The built rows in path order with their rank positions: the text of any k is the rows of
+    // rank < k in this order, so re-checking a smaller k needs no sort.
+    let mut by_path: Vec<(usize, usize)> =
+        rank.iter().map(|&(_, i)| i).zip(0..rows.len()).collect();
+    by_path.sort_unstable();
+    let verify_whole = !counter.whole_within_lines();
+    // k* = the largest k ≤ rows.len() with cost(k) ≤ budget, scanning down (cost is not monotone);
+    // for a counter without the per-line promise, also with the whole text's count ≤ budget.
     for k in (0..=rows.len()).rev() {
-        let foot = if k < n { cost(&footer(n - k)) } else { 0 };
+        let foot = if k < n { cost(&footer(n - k))? } else { 0 };
         let rows_cost = prefix.get(k).copied().unwrap_or(usize::MAX);
         let total = legend
-            .saturating_add(cost(&header(n, e, k, budget)))
+            .saturating_add(cost(&header(n, e, k, budget))?)
             .saturating_add(rows_cost)
             .saturating_add(foot);
-        if total <= budget {
-            found = Some((k, total));
-            break;
+        if total > budget {
+            continue;
         }
+        let text = assemble(&rows, &by_path, n, e, k, budget);
+        if verify_whole && counter.try_count(&text)? > budget {
+            continue;
+        }
+        return Ok(IndexOutput {
+            text,
+            tokens: total,
+            shown: k,
+            not_shown: n - k,
+            budget,
+        });
     }
-    let (k, tokens) = found.ok_or_else(|| {
-        Error::new(
-            ErrorKind::BudgetTooSmall,
-            format!("a budget of {budget} tokens cannot hold the index legend, header and not-shown line"),
-        )
-        .with_field("max_tokens")
-    })?;
-    let mut shown: Vec<(usize, &String)> =
-        rank.iter().map(|&(_, i)| i).zip(&rows).take(k).collect();
-    shown.sort_unstable_by_key(|&(i, _)| i);
-    let bytes: usize = shown.iter().map(|(_, r)| r.len() + 1).sum();
+    Err(Error::new(
+        ErrorKind::BudgetTooSmall,
+        format!(
+            "a budget of {budget} tokens cannot hold the index legend, header and not-shown line"
+        ),
+    )
+    .with_field("max_tokens"))
+}
+
+/// The index text of the `k` best-ranked rows: legend, header, those rows in path order, footer.
+fn assemble(
+    rows: &[String],
+    by_path: &[(usize, usize)],
+    n: usize,
+    e: usize,
+    k: usize,
+    budget: usize,
+) -> String {
+    let shown = || {
+        by_path
+            .iter()
+            .filter(move |&&(_, pos)| pos < k)
+            .filter_map(|&(_, pos)| rows.get(pos))
+    };
+    let bytes: usize = shown().map(|r| r.len() + 1).sum();
     let mut text = String::with_capacity(LEGEND.len() + 160 + bytes);
     let _ = writeln!(text, "{LEGEND}");
     let _ = writeln!(text, "{}", header(n, e, k, budget));
-    for (_, r) in shown {
+    for r in shown() {
         text.push_str(r);
         text.push('\n');
     }
     if k < n {
         let _ = writeln!(text, "{}", footer(n - k));
     }
-    Ok(IndexOutput {
-        text,
-        tokens,
-        shown: k,
-        not_shown: n - k,
-        budget,
-    })
+    text
 }
 
 #[cfg(test)]

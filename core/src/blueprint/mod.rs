@@ -57,5 +57,7 @@ pub use revisions::{
 };
 pub use snapshot::{ModuleInfo, Snapshot};
 pub use stamp::UtcSecond;
-pub use tokens::{ApproxCounter, TokenCounter};
+#[cfg(feature = "bpe-o200k")]
+pub use tokens::O200kCounter;
+pub use tokens::{ApproxCounter, BuiltinCounter, TokenCounter};
 pub use validate::{MalformedDetail, RejectReason, Rejection};

@@ -30,7 +30,7 @@ use crate::blueprint::render::render;
 use crate::blueprint::revisions::{revision_name, revision_prune, Nonce};
 use crate::blueprint::snapshot::Snapshot;
 use crate::blueprint::stamp::UtcSecond;
-use crate::blueprint::tokens::{ApproxCounter, TokenCounter};
+use crate::blueprint::tokens::{ApproxCounter, BuiltinCounter, TokenCounter};
 use crate::blueprint::validate::validate;
 
 use ErrorKind as K;
@@ -40,14 +40,14 @@ const DOC_ERRS: &[ErrorKind] = &[K::InvalidInput, K::MalformedDoc, K::Unsupporte
 /// The ops of this area, one line each.
 pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new("blueprint.defaults", "The blueprint constants (format, fields, reasons, limits, manifests, file layout).", &[], &["format", "fields", "reasons", "max_submit_items", "revisions_keep", "orphan_retention_days", "default_index_max_tokens", "max_row_edges", "oversize_module_bytes", "max_claim_bytes", "max_where_bytes", "id_hex_len", "cost_mode_boundary_ms", "cost_mode_ttl_s", "costly_min_rescan_interval_s", "manifests", "file_name", "revisions_dir", "storage_subdir"], &[], op_defaults),
-    OpInfo::new("blueprint.count_tokens", "Tokens of a text with the default counter (ceil(ASCII/4) + other scalars).", &["text"], &["tokens"], &[K::InvalidInput], op_count_tokens),
+    OpInfo::new("blueprint.count_tokens", "Tokens of a text with the default counter (ceil(ASCII/4) + other scalars) or a named built-in one.", &["text", "counter?"], &["tokens"], &[K::InvalidInput], op_count_tokens),
     OpInfo::new("blueprint.parse", "Parse blueprint.md into its model with recomputed counts and IDs.", &["text"], &["absent", "format", "project_id", "updated", "git_head", "git_branch", "git_dirty", "modules", "counts", "canonical"], DOC_ERRS, op_parse),
     OpInfo::new("blueprint.render", "Render a document model canonically.", &["doc"], &["text"], &[K::InvalidInput, K::InvalidTime], op_render),
     OpInfo::new("blueprint.fold", "Fold agent claims into a blueprint text deterministically; NoOp returns the input text.", &["doc", "project_id", "items", "snapshot", "evidence", "file_text?", "unreadable?", "now", "git?"], &["doc", "result"], &[K::InvalidInput, K::InvalidTime, K::InvalidSnapshot, K::MalformedDoc, K::UnsupportedFormat, K::ProjectMismatch], op_fold),
     OpInfo::new("blueprint.validate_item", "Run the four rejecting gates on one item.", &["item", "snapshot", "evidence"], &["valid", "id", "reason", "detail"], &[K::InvalidInput, K::InvalidSnapshot], op_validate_item),
     OpInfo::new("blueprint.check_anchor", "Three-valued check of a where anchor against file texts.", &["where", "file_text?", "unreadable?", "snapshot?"], &["verdict", "why"], &[K::InvalidInput, K::InvalidSnapshot], op_check_anchor),
     OpInfo::new("blueprint.evidence_modules", "Map opened file paths to the sorted set of derived modules.", &["snapshot", "paths", "root?"], &["modules"], &[K::InvalidInput, K::InvalidSnapshot, K::InvalidPath], op_evidence_modules),
-    OpInfo::new("blueprint.render_index", "Render the resident index under a hard token cap.", &["doc", "snapshot", "max_tokens?", "oversize_bytes?"], &["text", "tokens", "shown", "not_shown", "budget"], &[K::InvalidInput, K::InvalidSnapshot, K::MalformedDoc, K::UnsupportedFormat, K::BudgetTooSmall], op_render_index),
+    OpInfo::new("blueprint.render_index", "Render the resident index under a hard token cap.", &["doc", "snapshot", "max_tokens?", "oversize_bytes?", "counter?"], &["text", "tokens", "shown", "not_shown", "budget"], &[K::InvalidInput, K::InvalidSnapshot, K::MalformedDoc, K::UnsupportedFormat, K::BudgetTooSmall], op_render_index),
     OpInfo::new("blueprint.graph", "The module graph as Mermaid or DOT with stale and unannotated modules marked.", &["doc?", "snapshot", "format"], &["text"], &[K::InvalidInput, K::InvalidSnapshot, K::MalformedDoc, K::UnsupportedFormat], op_graph),
     OpInfo::new("blueprint.read_module", "The read view of one derived module: prose plus derived imports.", &["doc", "snapshot", "module"], &["module", "imports", "imported_by", "code_changed", "sections"], &[K::InvalidInput, K::NotVisible, K::InvalidSnapshot, K::MalformedDoc, K::UnsupportedFormat], op_read_module),
     OpInfo::new("blueprint.gc_plan", "Plan orphan marking, unmarking and 90-day removal.", &["doc", "snapshot", "now", "archive_ok?"], &["doc", "changed", "orphans", "marked", "unmarked", "removable", "removed", "kept_archive_failed"], &[K::InvalidInput, K::InvalidTime, K::InvalidSnapshot, K::MalformedDoc, K::UnsupportedFormat], op_gc_plan),
@@ -173,7 +173,49 @@ fn defaults_json() -> Value {
 }
 
 fn op_count_tokens(m: &In) -> Result<Value> {
-    Ok(json!({"tokens": ApproxCounter.count(Args::new(m).str("text")?)}))
+    count_tokens_with(m, None)
+}
+
+/// The ops that also take a caller's token counter ([`super::call_counted`], `fourx_call_counted`,
+/// `fourx.call_counted`): the budgeted render and the count itself.
+pub const COUNTED_OPS: &[&str] = &["blueprint.render_index", "blueprint.count_tokens"];
+
+/// Runs `op` (one of [`COUNTED_OPS`]) with the caller's `counter` in place of the built-in one.
+pub(super) fn run_counted(op: &str, m: &In, counter: &dyn TokenCounter) -> Result<Value> {
+    match op {
+        "blueprint.count_tokens" => count_tokens_with(m, Some(counter)),
+        _ => {
+            let a = Args::new(m);
+            render_index_counted(doc_text(&a, "doc", true)?, &a, Some(counter))
+        }
+    }
+}
+
+fn count_tokens_with(m: &In, given: Option<&dyn TokenCounter>) -> Result<Value> {
+    let a = Args::new(m);
+    let counter = counter_of(&a, given)?;
+    Ok(json!({"tokens": counter.try_count(a.str("text")?)?}))
+}
+
+/// The counter of an op: the caller's, or the built-in named by the `counter` key (default
+/// `approx`); both at once is `invalid_input`.
+fn counter_of<'c>(
+    a: &Args<'_>,
+    given: Option<&'c dyn TokenCounter>,
+) -> Result<&'c dyn TokenCounter> {
+    let named = match a.opt_str("counter")? {
+        Some(name) => Some(name.parse::<BuiltinCounter>()?),
+        None => None,
+    };
+    match (given, named) {
+        (Some(_), Some(_)) => Err(Error::invalid_input(
+            "a token counter was passed with the call, so the input may not also name one in `counter`",
+        )
+        .with_field("counter")),
+        (Some(c), None) => Ok(c),
+        (None, Some(b)) => b.counter(),
+        (None, None) => Ok(&ApproxCounter),
+    }
 }
 
 fn op_parse(m: &In) -> Result<Value> {
@@ -240,19 +282,24 @@ fn positive(a: &Args<'_>, key: &str) -> Result<Option<i64>> {
 
 fn op_render_index(m: &In) -> Result<Value> {
     let a = Args::new(m);
-    render_index_over(doc_text(&a, "doc", true)?, &a)
+    render_index_counted(doc_text(&a, "doc", true)?, &a, None)
 }
 
 /// `blueprint.render_index` over the blueprint `text` with the other keys of `a` (also the held
-/// store's path, whose text comes from the store).
-pub(super) fn render_index_over(text: &str, a: &Args<'_>) -> Result<Value> {
+/// store's path, whose text comes from the store), with the caller's counter when one is given.
+pub(super) fn render_index_counted(
+    text: &str,
+    a: &Args<'_>,
+    given: Option<&dyn TokenCounter>,
+) -> Result<Value> {
+    let counter = counter_of(a, given)?;
     let doc = parse(text)?;
     let snapshot = snapshot_arg(a, "snapshot")?;
     let max = positive(a, "max_tokens")?;
     let oversize = positive(a, "oversize_bytes")?
         .filter(|&b| b > 0)
         .and_then(|b| u64::try_from(b).ok());
-    let out = render_index(&doc, &snapshot, max, oversize, &ApproxCounter)?;
+    let out = render_index(&doc, &snapshot, max, oversize, counter)?;
     Ok(
         json!({"text": out.text, "tokens": out.tokens, "shown": out.shown,
               "not_shown": out.not_shown, "budget": out.budget}),

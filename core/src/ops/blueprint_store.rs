@@ -21,11 +21,12 @@ use crate::store::cas::{MemoryStore, Store};
 
 use super::blueprint::{
     commit_json, external_store, file_view, fold_request, fs_store, gc_json, memory_store,
-    nonce_arg, now_arg, op_commit, op_gc, read_module_over, render_index_over, snapshot_arg,
+    nonce_arg, now_arg, op_commit, op_gc, read_module_over, render_index_counted, snapshot_arg,
 };
 use super::handle::{Handle, HandleOp};
 use crate::blueprint::commit::commit;
 use crate::blueprint::gc::gc;
+use crate::blueprint::tokens::TokenCounter;
 
 /// The config keys that bind the store; an op input may not carry them.
 pub const BINDING_KEYS: &[&str] = &["store", "home", "repo_root"];
@@ -176,7 +177,47 @@ impl HeldStore {
         }
     }
 
-    fn doc_op(&self, op: &str, input: &Map<String, Value>) -> Result<Value> {
+    /// Runs `blueprint.render_index` (full name or `render_index`) over the stored file with the
+    /// caller's token `counter` (the binding's function pointer or callable): the cap holds under
+    /// it. Any other op is `invalid_input`; the input rules are [`Handle::call`]'s.
+    ///
+    /// ```
+    /// use fourx_core::ops::blueprint_store::HeldStore;
+    ///
+    /// let store = HeldStore::new(serde_json::json!({"store": {}}).as_object().unwrap()).unwrap();
+    /// let input = serde_json::json!({"snapshot": {"modules": ["a"]}, "max_tokens": 400});
+    /// let bytes = |s: &str| s.len();
+    /// let out = store.call_counted("render_index", input.as_object().unwrap(), &bytes).unwrap();
+    /// assert!(out["text"].as_str().unwrap().len() <= 400);
+    /// ```
+    pub fn call_counted(
+        &self,
+        op: &str,
+        input: &Map<String, Value>,
+        counter: &dyn TokenCounter,
+    ) -> Result<Value> {
+        let found = super::handle::resolve(Self::KIND, Self::OPS, op)?;
+        if found.name != "blueprint.render_index" {
+            return Err(Error::invalid_input(format!(
+                "store op {op:?} takes no token counter; only blueprint.render_index does"
+            )));
+        }
+        if super::value_depth_of_map(input) > super::MAX_DEPTH {
+            return Err(Error::invalid_input(format!(
+                "input nests deeper than {} levels",
+                super::MAX_DEPTH
+            )));
+        }
+        check_unbound(input)?;
+        self.doc_op(found.name, input, Some(counter))
+    }
+
+    fn doc_op(
+        &self,
+        op: &str,
+        input: &Map<String, Value>,
+        counter: Option<&dyn TokenCounter>,
+    ) -> Result<Value> {
         if input.contains_key("doc") {
             return Err(Error::invalid_input(
                 "`doc` is read from the held store; leave it out of the op input",
@@ -188,7 +229,7 @@ impl HeldStore {
         if op == "blueprint.read_module" {
             read_module_over(&content, &a)
         } else {
-            render_index_over(&content, &a)
+            render_index_counted(&content, &a, counter)
         }
     }
 }
@@ -200,12 +241,7 @@ impl Handle for HeldStore {
     /// Runs `op` (a full name of [`OPS`]); an input carrying a key of [`BINDING_KEYS`] (or `doc`
     /// for the read ops) is `invalid_input`.
     fn run(&self, op: &'static str, input: &Map<String, Value>) -> Result<Value> {
-        if let Some(k) = BINDING_KEYS.iter().find(|k| input.contains_key(**k)) {
-            return Err(Error::invalid_input(format!(
-                "`{k}` is fixed by the store's config; leave it out of the op input"
-            ))
-            .with_field(*k));
-        }
+        check_unbound(input)?;
         if let Backend::External(config) = &self.backend {
             // The document is the config's project; an input naming another is refused.
             if let Some(pid) = input.get("project_id") {
@@ -223,8 +259,19 @@ impl Handle for HeldStore {
             "blueprint.store.read" => self.read().map(|(content, exists, revisions)| {
                 json!({"content": content, "exists": exists, "revisions": revisions})
             }),
-            _ => self.doc_op(op, input),
+            _ => self.doc_op(op, input, None),
         }
+    }
+}
+
+/// An op input may not re-bind a key of [`BINDING_KEYS`].
+fn check_unbound(input: &Map<String, Value>) -> Result<()> {
+    match BINDING_KEYS.iter().find(|k| input.contains_key(**k)) {
+        Some(k) => Err(Error::invalid_input(format!(
+            "`{k}` is fixed by the store's config; leave it out of the op input"
+        ))
+        .with_field(*k)),
+        None => Ok(()),
     }
 }
 

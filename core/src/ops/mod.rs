@@ -114,6 +114,38 @@ pub fn call(op: &str, input: &Value) -> Result<Value> {
     (info.run)(map)
 }
 
+/// Runs `op` on `input` with the caller's token `counter` (a Rust closure, or a binding's C
+/// function pointer / Python callable) in place of the built-in one: only the ops of
+/// [`blueprint::COUNTED_OPS`] take one (others are `invalid_input`), and their input may not also
+/// name a `counter`. The index cap then holds under that counter.
+///
+/// ```
+/// let bytes = |s: &str| s.len();
+/// let out = fourx_core::ops::call_counted(
+///     "blueprint.count_tokens", &serde_json::json!({"text": "abcdef"}), &bytes).unwrap();
+/// assert_eq!(out["tokens"], 6);
+/// ```
+pub fn call_counted(
+    op: &str,
+    input: &Value,
+    counter: &dyn crate::blueprint::TokenCounter,
+) -> Result<Value> {
+    let map = check_input(input)?;
+    let info = find(op).ok_or_else(|| {
+        Error::new(
+            ErrorKind::UnknownOp,
+            format!("unknown op {op:?}; meta.catalog lists the ops"),
+        )
+    })?;
+    if !blueprint::COUNTED_OPS.contains(&info.name) {
+        return Err(Error::invalid_input(format!(
+            "op {op:?} takes no token counter; the ops that do are {}",
+            blueprint::COUNTED_OPS.join(", ")
+        )));
+    }
+    blueprint::run_counted(info.name, map, counter)
+}
+
 /// Runs `op` on input given as JSON bytes (the C boundary's path).
 ///
 /// Bytes over [`MAX_INPUT_BYTES`] are `input_too_large` before any parsing; bytes that are not

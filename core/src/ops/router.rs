@@ -106,8 +106,8 @@ fn task_state(a: &Args<'_>) -> Result<Option<TaskState>> {
 }
 
 fn op_route(m: &Input) -> Result<Value> {
-    Edition::from_input(m)?;
-    to_json(&route::route(args(m).str("request")?))
+    let e = Edition::from_input(m)?;
+    to_json(&route::route_in(e, args(m).str("request")?))
 }
 
 fn op_parse_task_metadata(m: &Input) -> Result<Value> {
@@ -264,7 +264,7 @@ fn op_parse_write_contract(m: &Input) -> Result<Value> {
     let a = args(m);
     let agent = agent_req(e, &a)?;
     let out = a.str("output")?;
-    to_json(&contract::parse(agent, out)?)
+    to_json(&contract::parse(e, agent, out)?)
 }
 
 fn op_parse_output(m: &Input) -> Result<Value> {
@@ -410,7 +410,7 @@ const OUT_ERRS: &[K] = &[
 /// The ops of this area, one line each.
 #[rustfmt::skip]
 pub(crate) static OPS: &[OpInfo] = &[
-    OpInfo::new("router.route", "Route a request to a workflow by the signal table (router.md 4.1).", &["request", "edition?"], &["workflow", "signal", "priority", "matched", "chain", "announcement", "override", "matches"], BAD, op_route),
+    OpInfo::new("router.route", "Route a request to a workflow by the edition's signal table (router.md 4.1; 12.7.0 adds TRIAGE at 5 and CODEBASE-HEALTH at 6, DEFAULT becomes 7).", &["request", "edition?"], &["workflow", "signal", "priority", "matched", "chain", "announcement", "override", "matches"], BAD, op_route),
     OpInfo::new("router.parse_task_metadata", "Parse and validate the metadata block of a task description (4.2).", &["description", "require_all?", "edition?"], &["wf", "kind", "origin", "phase", "plan", "scope", "reason", "body", "canonical"], &[K::MissingField, K::InvalidValue, K::DuplicateField], op_parse_task_metadata),
     OpInfo::new("router.format_task_metadata", "Format the canonical seven-line metadata block, optionally with a body (4.3).", &["wf", "kind", "origin", "phase", "plan?", "scope?", "reason?", "body?", "edition?"], &["text"], BAD, op_format_task_metadata),
     OpInfo::new("router.new_workflow_id", "Mint wf-YYYYMMDDTHHMMSSZ-<nonce> from now and an 8-hex-digit nonce (4.4).", &["now", "nonce", "edition?"], &["workflow_uuid"], BAD, op_new_workflow_id),
@@ -425,7 +425,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new("router.build_scope", "Decide trivial or standard BUILD scope from the plan and heuristics (4.13).", &["plan?", "files_touched", "single_change", "testable_outcomes", "cross_module", "edition?"], &["build_scope", "reason"], BAD, op_build_scope),
     OpInfo::new("router.task_graph", "The child-task graph of a workflow with agents, reasons and blockers (4.14).", &["workflow", "build_scope?", "diff_driven_docs_skip?", "edition?"], &["workflow", "parent_phase", "build_scope", "nodes"], BAD, op_task_graph),
     OpInfo::new("router.parse_readonly_output", "Validate a read-only agent's output: envelope, heading, issues, intent, scenarios, overrides (4.15).", &["agent", "output", "task?", "edition?"], &["agent", "source", "envelope_error", "heading_status", "reported_status", "status", "blocking", "critical_issues", "critical_count", "intent", "checks", "needs_inline_verification", "passes", "memory_notes", "self_remediated", "remediation_source", "blocking_findings", "scenarios"], RO_ERRS, op_parse_readonly_output),
-    OpInfo::new("router.parse_write_contract", "Validate a write agent's YAML Router Contract and its pass conditions (4.16).", &["agent", "output", "edition?"], &["agent", "status", "claims_pass", "passed", "violations", "soft_pass", "memory_notes", "fields", "escalate_to_full"], WRITE_ERRS, op_parse_write_contract),
+    OpInfo::new("router.parse_write_contract", "Validate a write agent's YAML Router Contract and its pass conditions (4.16); 12.7.0 adds the builder preflight/RED-reason/seam fields, the investigator loop and close-out fields, one researcher row and two decision_rfc alternatives.", &["agent", "output", "edition?"], &["agent", "status", "claims_pass", "passed", "violations", "soft_pass", "memory_notes", "fields", "escalate_to_full"], WRITE_ERRS, op_parse_write_contract),
     OpInfo::new("router.parse_output", "Validate any agent's output with the read-only or write-contract parser its agent needs.", &["agent", "output", "task?", "edition?"], &["kind", "result"], OUT_ERRS, op_parse_output),
     OpInfo::new("router.parse_brainstorm_handoff", "Read DESIGN_FILE, DESIGN_SUMMARY and MEMORY_NOTES from the brainstorming handoff block (4.17).", &["output", "edition?"], &["design_file", "design_summary", "memory_notes"], &[K::MissingField, K::InvalidValue, K::InputTooLarge, K::MissingContract, K::MalformedContract], op_parse_brainstorm_handoff),
     OpInfo::new("router.reconcile_verdicts", "Reconcile agent verdicts: any fail fails, the stricter verdict is authoritative (4.18).", &["verdicts", "edition?"], &["outcome", "contradiction", "authoritative"], &[K::MissingField, K::InvalidValue, K::UnknownAgent], op_reconcile_verdicts),

@@ -59,7 +59,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     ),
     OpInfo::new(
         "router.skill_hints",
-        "The skills the router loads for one agent dispatch: project hints, then keyword/path/flag rules.",
+        "The skills the router loads for one agent dispatch: project hints, then keyword/path/flag rules (12.7.0 ids: cc10x:frontend, architecture, exploration, codebase-hygiene, code-review, memory-and-handoff).",
         &[
             "agent",
             "workflow",
@@ -100,7 +100,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     ),
     OpInfo::new(
         "router.build_prompt",
-        "Render the per-agent prompt frame: fixed sections, then optional ones by content and role.",
+        "Render the per-agent prompt frame: fixed sections, then optional ones by content and role (12.7.0: no ## Memory Summary for code-reviewer and plan-gap-reviewer).",
         &[
             "agent",
             "workflow",
@@ -293,6 +293,7 @@ fn run_skill_hints(map: &Map<String, Value>) -> Result<Value> {
     input.patterns_text = a.opt_str("patterns_text")?.unwrap_or("");
     input.research_files = research_files(&a)?;
     input.mcp_capability_needed = a.opt_bool("mcp_capability_needed")?.unwrap_or(false);
+    input.edition = edition;
     Ok(json!({"hints": skill_hints(&input)?}))
 }
 
@@ -514,6 +515,7 @@ fn run_build_prompt(map: &Map<String, Value>) -> Result<Value> {
     input.approved_context_files =
         line_items(a.get("approved_context_files"), "approved_context_files")?;
     input.previous_findings = previous_findings(edition, &a, workflow)?;
+    input.edition = edition;
     let p = build_prompt(&input)?;
     Ok(json!({"text": p.text, "sections": p.sections, "dropped": p.dropped}))
 }

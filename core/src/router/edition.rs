@@ -22,7 +22,7 @@ use serde_json::Value;
 
 use crate::error::{Error, ErrorKind, Result};
 
-use super::vocabulary::{Agent, Kind, Origin, Phase, UnknownName, WorkflowType};
+use super::vocabulary::{Agent, Kind, Origin, Phase, Signal, UnknownName, WorkflowType};
 
 /// A cc10x contract edition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -202,7 +202,428 @@ pub struct Rules {
     pub scenarios_blocked: bool,
     /// Row E1: Events beyond the 14 of `router.md` §4.21.
     pub extra_events: &'static [&'static str],
+    /// Row A3: The intent-routing signal table, in priority order (DEFAULT last).
+    pub signals: &'static [SignalRow],
+    /// Row W1: The write agents' required contract fields, in the §contracts table order; an
+    /// entry `A|B` is satisfied by either key.
+    pub write_fields: &'static [(Agent, &'static [&'static str])],
+    /// Row W2: The pass conditions this edition adds to `router.md` §4.16 step 5.
+    pub contract_gates: &'static [ContractGate],
+    /// Row W2: How many `ALTERNATIVES` a planner `decision_rfc` needs.
+    pub rfc_alternatives_min: usize,
+    /// Row P2: Agents whose prompt frame omits `## Memory Summary` (anti-anchoring).
+    pub memory_summary_omitted: &'static [Agent],
+    /// Row H1: The skill id of each internal hint row (`H1` … `H10`), in table order.
+    pub hint_skills: &'static [(&'static str, &'static str)],
 }
+
+/// One row of an intent-routing signal table (router.md §4.1; row A3).
+#[derive(Debug, Clone, Copy)]
+pub struct SignalRow {
+    /// 1 (highest) to the table's length (DEFAULT).
+    pub priority: u8,
+    /// The signal.
+    pub signal: Signal,
+    /// Keywords in the table's order and canonical spelling. A keyword ending ` #` matches its
+    /// words followed by a token of digits (`look at #12`).
+    pub keywords: &'static [&'static str],
+    /// The workflow it starts.
+    pub workflow: WorkflowType,
+    /// The chain description of the edition's SKILL.md §1.
+    pub chain: &'static str,
+}
+
+/// A write-contract pass condition an edition adds to `router.md` §4.16 step 5 (row W2); each
+/// names the violation ids it reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ContractGate {
+    /// Builder PASS: `TDD_RED_REASON_KIND == "behavioral"` (a false RED from an import or
+    /// syntax error is no RED) and a non-blank `TDD_RED_REASON`.
+    TddRedReason,
+    /// Builder PASS: `BUILD_PREFLIGHT_EMITTED === true`.
+    BuildPreflight,
+    /// Investigator FIXED: `FEEDBACK_LOOP.rung` is a rung other than `none` and
+    /// `FEEDBACK_LOOP.command` is not null.
+    FeedbackLoop,
+    /// Investigator FIXED: `DEBUG_CLOSEOUT.instrumentation_removed === true` and
+    /// `DEBUG_CLOSEOUT.repro_no_longer_fires === true`.
+    DebugCloseout,
+}
+
+/// The `11.0.0` signal table (router.md §4.1; b0410fc SKILL.md §1).
+pub static SIGNALS_11: [SignalRow; 5] = [
+    SignalRow {
+        priority: 1,
+        signal: Signal::Error,
+        keywords: ERROR_KEYWORDS,
+        workflow: WorkflowType::Debug,
+        chain: "bug-investigator -> code-reviewer -> integration-verifier",
+    },
+    SignalRow {
+        priority: 2,
+        signal: Signal::Plan,
+        keywords: PLAN_KEYWORDS,
+        workflow: WorkflowType::Plan,
+        chain: "brainstorming -> planner -> bounded fresh review loop",
+    },
+    SignalRow {
+        priority: 3,
+        signal: Signal::Review,
+        keywords: REVIEW_KEYWORDS,
+        workflow: WorkflowType::Review,
+        chain: "code-reviewer",
+    },
+    SignalRow {
+        priority: 4,
+        signal: Signal::Orient,
+        keywords: ORIENT_KEYWORDS,
+        workflow: WorkflowType::Orient,
+        chain: "advisory orientation (no agents)",
+    },
+    SignalRow {
+        priority: 5,
+        signal: Signal::Default,
+        keywords: &[],
+        workflow: WorkflowType::Build,
+        chain:
+            "component-builder -> [code-reviewer || silent-failure-hunter] -> integration-verifier",
+    },
+];
+
+/// The `12.7.0` signal table (f357380 SKILL.md §1): TRIAGE (5) and CODEBASE-HEALTH (6) before
+/// DEFAULT (7); the PLAN and DEFAULT chains name `exploration` and `failure-hunter`.
+pub static SIGNALS_12_7: [SignalRow; 7] = [
+    SignalRow {
+        priority: 1,
+        signal: Signal::Error,
+        keywords: ERROR_KEYWORDS,
+        workflow: WorkflowType::Debug,
+        chain: "bug-investigator -> code-reviewer -> integration-verifier",
+    },
+    SignalRow {
+        priority: 2,
+        signal: Signal::Plan,
+        keywords: PLAN_KEYWORDS,
+        workflow: WorkflowType::Plan,
+        chain: "exploration -> planner -> bounded fresh review loop",
+    },
+    SignalRow {
+        priority: 3,
+        signal: Signal::Review,
+        keywords: REVIEW_KEYWORDS,
+        workflow: WorkflowType::Review,
+        chain: "code-reviewer",
+    },
+    SignalRow {
+        priority: 4,
+        signal: Signal::Orient,
+        keywords: ORIENT_KEYWORDS,
+        workflow: WorkflowType::Orient,
+        chain: "advisory orientation (no agents)",
+    },
+    SignalRow {
+        priority: 5,
+        signal: Signal::Triage,
+        keywords: &["triage", "incoming issues", "look at #", "triage #"],
+        workflow: WorkflowType::Triage,
+        chain: "triage-agent → optional exploration → agent-ready brief",
+    },
+    SignalRow {
+        priority: 6,
+        signal: Signal::CodebaseHealth,
+        keywords: &[
+            "codebase health",
+            "improve architecture",
+            "deepening",
+            "ball of mud",
+            "shallow modules",
+            "architecture audit",
+        ],
+        workflow: WorkflowType::CodebaseHealth,
+        chain: "architecture-scanner → HTML report → human picks → exploration \
+                (grilling) → feeds PLAN",
+    },
+    SignalRow {
+        priority: 7,
+        signal: Signal::Default,
+        keywords: &[],
+        workflow: WorkflowType::Build,
+        chain: "component-builder → [code-reviewer ‖ failure-hunter] → \
+                integration-verifier",
+    },
+];
+
+const ERROR_KEYWORDS: &[&str] = &[
+    "error",
+    "bug",
+    "fix",
+    "broken",
+    "crash",
+    "fail",
+    "debug",
+    "troubleshoot",
+    "issue",
+];
+const PLAN_KEYWORDS: &[&str] = &[
+    "plan",
+    "design",
+    "architect",
+    "roadmap",
+    "strategy",
+    "spec",
+    "brainstorm",
+];
+const REVIEW_KEYWORDS: &[&str] = &["review", "audit", "analyze", "assess", "is this good"];
+const ORIENT_KEYWORDS: &[&str] = &[
+    "zoom out",
+    "explain",
+    "understand",
+    "how does X work",
+    "unfamiliar",
+    "map this",
+    "walk me through",
+    "where is",
+    "what does this do",
+];
+
+const DOC_SYNCER_FIELDS: &[&str] = &[
+    "STATUS",
+    "IMPACT_LEVEL",
+    "DOC_LAYERS_EVALUATED",
+    "DOC_FILES_UPDATED",
+    "DOC_FILES_SKIPPED",
+    "SKIP_REASON",
+    "AUDIT_DOCS_CREATED",
+    "AUDIT_DOCS_UPDATED",
+    "MEMORY_NOTES",
+];
+const PLANNER_FIELDS: &[&str] = &[
+    "STATUS",
+    "PLAN_MODE",
+    "VERIFICATION_RIGOR",
+    "CONFIDENCE",
+    "PLAN_FILE",
+    "PHASES",
+    "RISKS_IDENTIFIED",
+    "SCENARIOS",
+    "ASSUMPTIONS",
+    "DECISIONS",
+    "OPEN_DECISIONS",
+    "DIFFERENCES_FROM_AGREEMENT",
+    "RECOMMENDED_DEFAULTS",
+    "ALTERNATIVES",
+    "DRAWBACKS",
+    "PROVABLE_PROPERTIES",
+    "BLOCKING",
+    "NEXT_ACTION",
+    "REMEDIATION_NEEDED",
+    "REQUIRES_REMEDIATION",
+    "REMEDIATION_REASON",
+    "GATE_PASSED",
+    "USER_INPUT_NEEDED",
+    "MEMORY_NOTES",
+];
+
+/// Required write-contract fields at `11.0.0` (router.md §4.16 step 3; b0410fc §contracts).
+pub static WRITE_FIELDS_11: [(Agent, &[&str]); 6] = [
+    (
+        Agent::ComponentBuilder,
+        &[
+            "STATUS",
+            "CONFIDENCE",
+            "PHASE_ID",
+            "PHASE_STATUS",
+            "PHASE_EXIT_READY",
+            "CHECKPOINT_TYPE",
+            "PROOF_STATUS",
+            "INPUTS",
+            "EXPECTED_ARTIFACTS",
+            "TDD_RED_EXIT",
+            "TDD_GREEN_EXIT",
+            "SCENARIOS",
+            "ASSUMPTIONS",
+            "DECISIONS",
+            "BLOCKED_ITEMS",
+            "SKIPPED_ITEMS",
+            "SCOPE_INCREASES",
+            "BLOCKING",
+            "NEXT_ACTION",
+            "REMEDIATION_NEEDED",
+            "REQUIRES_REMEDIATION",
+            "REMEDIATION_REASON",
+            "MEMORY_NOTES",
+        ],
+    ),
+    (
+        Agent::BugInvestigator,
+        &[
+            "STATUS",
+            "VERIFICATION_RIGOR",
+            "CONFIDENCE",
+            "ROOT_CAUSE",
+            "TDD_RED_EXIT",
+            "TDD_GREEN_EXIT",
+            "VARIANTS_COVERED",
+            "BLAST_RADIUS_SCAN",
+            "SCENARIOS",
+            "ASSUMPTIONS",
+            "DECISIONS",
+            "BLOCKING",
+            "NEXT_ACTION",
+            "REMEDIATION_NEEDED",
+            "REQUIRES_REMEDIATION",
+            "REMEDIATION_REASON",
+            "NEEDS_EXTERNAL_RESEARCH",
+            "RESEARCH_REASON",
+            "MEMORY_NOTES",
+        ],
+    ),
+    (Agent::Planner, PLANNER_FIELDS),
+    (
+        Agent::WebResearcher,
+        &[
+            "STATUS",
+            "FILE_PATH",
+            "BACKEND_MODE",
+            "SOURCES_ATTEMPTED",
+            "SOURCES_USED",
+            "QUALITY_LEVEL",
+            "KEY_FINDINGS_COUNT",
+            "WHAT_CHANGED_RECOMMENDATION",
+            "MEMORY_NOTES",
+        ],
+    ),
+    (
+        Agent::GithubResearcher,
+        &[
+            "STATUS",
+            "FILE_PATH",
+            "BACKEND_MODE",
+            "SOURCES_ATTEMPTED",
+            "SOURCES_USED",
+            "QUALITY_LEVEL",
+            "IMPLEMENTATIONS_FOUND",
+            "WHAT_CHANGED_RECOMMENDATION",
+            "MEMORY_NOTES",
+        ],
+    ),
+    (Agent::DocSyncer, DOC_SYNCER_FIELDS),
+];
+
+/// Required write-contract fields at `12.7.0` (f357380 §contracts required-field table): the
+/// builder's preflight, RED reason and seam fields, the investigator's loop and close-out fields,
+/// one researcher row.
+pub static WRITE_FIELDS_12_7: [(Agent, &[&str]); 5] = [
+    (
+        Agent::ComponentBuilder,
+        &[
+            "STATUS",
+            "CONFIDENCE",
+            "PHASE_ID",
+            "PHASE_STATUS",
+            "PHASE_EXIT_READY",
+            "CHECKPOINT_TYPE",
+            "PROOF_STATUS",
+            "BUILD_PREFLIGHT_EMITTED",
+            "INPUTS",
+            "EXPECTED_ARTIFACTS",
+            "TDD_RED_EXIT",
+            "TDD_RED_REASON_KIND",
+            "TDD_RED_REASON",
+            "TDD_GREEN_EXIT",
+            "TEST_SEAMS",
+            "SEAM_GATE_STATUS",
+            "SCENARIOS",
+            "ASSUMPTIONS",
+            "DECISIONS",
+            "BLOCKED_ITEMS",
+            "SKIPPED_ITEMS",
+            "SCOPE_INCREASES",
+            "BLOCKING",
+            "NEXT_ACTION",
+            "REMEDIATION_NEEDED",
+            "REQUIRES_REMEDIATION",
+            "REMEDIATION_REASON",
+            "MEMORY_NOTES",
+        ],
+    ),
+    (
+        Agent::BugInvestigator,
+        &[
+            "STATUS",
+            "VERIFICATION_RIGOR",
+            "CONFIDENCE",
+            "ROOT_CAUSE",
+            "TDD_RED_EXIT",
+            "TDD_GREEN_EXIT",
+            "VARIANTS_COVERED",
+            "VARIANTS_NOT_APPLICABLE",
+            "FEEDBACK_LOOP",
+            "NO_LOOP_BLOCKED",
+            "BOUNDARY_MATRIX",
+            "REGRESSION_SEAM",
+            "DEFENSE_IN_DEPTH",
+            "DEBUG_CLOSEOUT",
+            "BLAST_RADIUS_SCAN",
+            "SCENARIOS",
+            "ASSUMPTIONS",
+            "DECISIONS",
+            "BLOCKING",
+            "NEXT_ACTION",
+            "REMEDIATION_NEEDED",
+            "REQUIRES_REMEDIATION",
+            "REMEDIATION_REASON",
+            "NEEDS_EXTERNAL_RESEARCH",
+            "RESEARCH_REASON",
+            "MEMORY_NOTES",
+        ],
+    ),
+    (Agent::Planner, PLANNER_FIELDS),
+    (
+        Agent::Researcher,
+        &[
+            "STATUS",
+            "FILE_PATH",
+            "BACKEND_MODE",
+            "SOURCES_ATTEMPTED",
+            "SOURCES_USED",
+            "QUALITY_LEVEL",
+            "KEY_FINDINGS_COUNT|IMPLEMENTATIONS_FOUND",
+            "WHAT_CHANGED_RECOMMENDATION",
+            "MEMORY_NOTES",
+        ],
+    ),
+    (Agent::DocSyncer, DOC_SYNCER_FIELDS),
+];
+
+/// Internal hint skill ids at `11.0.0` (router.md §4.27).
+const HINT_SKILLS_11: &[(&str, &str)] = &[
+    ("H1", "cc10x:frontend-patterns"),
+    ("H2", "cc10x:architecture-patterns"),
+    ("H3", "cc10x:research"),
+    ("H4", "cc10x:prototyping"),
+    ("H5", "cc10x:finding-duplicate-functions"),
+    ("H6", "cc10x:mcp-cli"),
+    ("H7", "cc10x:receiving-code-review"),
+    ("H8", "cc10x:codebase-deepening"),
+    ("H9", "cc10x:frontend-design-critique"),
+    ("H10", "cc10x:handoff-package"),
+];
+
+/// Internal hint skill ids at `12.7.0` (f357380 SKILL.md §7 "Deterministic skill hints"): the
+/// merged skills carry two rows each (H1+H9, H5+H8); the output lists an id once.
+const HINT_SKILLS_12_7: &[(&str, &str)] = &[
+    ("H1", "cc10x:frontend"),
+    ("H2", "cc10x:architecture"),
+    ("H3", "cc10x:research"),
+    ("H4", "cc10x:exploration"),
+    ("H5", "cc10x:codebase-hygiene"),
+    ("H6", "cc10x:mcp-cli"),
+    ("H7", "cc10x:code-review"),
+    ("H8", "cc10x:codebase-hygiene"),
+    ("H9", "cc10x:frontend"),
+    ("H10", "cc10x:memory-and-handoff"),
+];
 
 #[cfg(test)]
 const SCOPE_LINES: &str =
@@ -348,6 +769,12 @@ remediation.",
     contract_yaml: false,
     scenarios_blocked: false,
     extra_events: &[],
+    signals: &SIGNALS_11,
+    write_fields: &WRITE_FIELDS_11,
+    contract_gates: &[],
+    rfc_alternatives_min: 1,
+    memory_summary_omitted: &[],
+    hint_skills: HINT_SKILLS_11,
 };
 
 static V12_7: Rules = Rules {
@@ -447,6 +874,17 @@ and its immediate call sites.",
     contract_yaml: true,
     scenarios_blocked: true,
     extra_events: &["result_persisted", "artifact_mutated"],
+    signals: &SIGNALS_12_7,
+    write_fields: &WRITE_FIELDS_12_7,
+    contract_gates: &[
+        ContractGate::TddRedReason,
+        ContractGate::BuildPreflight,
+        ContractGate::FeedbackLoop,
+        ContractGate::DebugCloseout,
+    ],
+    rfc_alternatives_min: 2,
+    memory_summary_omitted: &[Agent::CodeReviewer, Agent::PlanGapReviewer],
+    hint_skills: HINT_SKILLS_12_7,
 };
 
 #[cfg(test)]
@@ -548,5 +986,52 @@ mod tests {
         assert!(V11.re_hunt_body.starts_with(SCOPE_LINES));
         assert!(!V11.require_all_default && V12_7.require_all_default);
         assert_eq!((V11.skeleton_keys, V12_7.skeleton_keys), (35, 40));
+    }
+
+    #[test]
+    fn rows_a3_w1_w2_p2_h1_are_the_head_differences() {
+        // A3: same first four rows, two new ones, DEFAULT last.
+        assert_eq!((V11.signals.len(), V12_7.signals.len()), (5, 7));
+        for (old, new) in V11.signals[..4].iter().zip(&V12_7.signals[..4]) {
+            assert_eq!((old.signal, old.keywords), (new.signal, new.keywords));
+        }
+        for r in [V11.signals, V12_7.signals] {
+            assert_eq!(r.last().map(|d| d.signal), Some(Signal::Default));
+            assert!(r
+                .iter()
+                .enumerate()
+                .all(|(i, row)| row.priority as usize == i + 1));
+        }
+        // W1: one row per write agent of the edition.
+        for e in Edition::ALL {
+            let r = e.rules();
+            let writers: Vec<Agent> = r
+                .agents
+                .iter()
+                .copied()
+                .filter(|a| a.class() == crate::router::AgentClass::Write)
+                .collect();
+            let rows: Vec<Agent> = r.write_fields.iter().map(|(a, _)| *a).collect();
+            assert_eq!(rows.len(), writers.len(), "{e}");
+            assert!(rows.iter().all(|a| writers.contains(a)), "{e}");
+        }
+        // W2, P2.
+        assert!(V11.contract_gates.is_empty() && V12_7.contract_gates.len() == 4);
+        assert_eq!(
+            (V11.rfc_alternatives_min, V12_7.rfc_alternatives_min),
+            (1, 2)
+        );
+        assert!(V11.memory_summary_omitted.is_empty());
+        assert_eq!(
+            V12_7.memory_summary_omitted,
+            [Agent::CodeReviewer, Agent::PlanGapReviewer]
+        );
+        // H1: the same ten rows; H3 and H6 keep their ids.
+        fn ids(t: &[(&'static str, &'static str)]) -> Vec<&'static str> {
+            t.iter().map(|(i, _)| *i).collect()
+        }
+        assert_eq!(ids(V11.hint_skills), ids(V12_7.hint_skills));
+        assert_eq!(V11.hint_skills[2], V12_7.hint_skills[2]);
+        assert_eq!(V11.hint_skills[5], V12_7.hint_skills[5]);
     }
 }

@@ -293,6 +293,32 @@ crate::words::string_enum! {
     }
 }
 
+/// A routing signal (router.md §4.1; `TRIAGE` and `CODEBASE-HEALTH` are `12.7.0` rows, A3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Signal {
+    /// `ERROR` → DEBUG.
+    #[serde(rename = "ERROR")]
+    Error,
+    /// `PLAN` → PLAN.
+    #[serde(rename = "PLAN")]
+    Plan,
+    /// `REVIEW` → REVIEW.
+    #[serde(rename = "REVIEW")]
+    Review,
+    /// `ORIENT` → ORIENT.
+    #[serde(rename = "ORIENT")]
+    Orient,
+    /// `TRIAGE` → TRIAGE (`12.7.0`).
+    #[serde(rename = "TRIAGE")]
+    Triage,
+    /// `CODEBASE-HEALTH` → CODEBASE-HEALTH (`12.7.0`).
+    #[serde(rename = "CODEBASE-HEALTH")]
+    CodebaseHealth,
+    /// `DEFAULT` → BUILD.
+    #[serde(rename = "DEFAULT")]
+    Default,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -151,6 +151,16 @@ pub trait Fs: Send + Sync {
         }
         Ok(bytes)
     }
+    /// Streams a whole regular file to `sink` in chunks (the real filesystem: at most 64 KiB at
+    /// a time, whatever the file's size), for append-only logs read in one pass without holding
+    /// them in memory. The same checks as [`Fs::read_limited`] but no size limit: the caller's
+    /// memory does not grow with the file. The default (for test doubles) reads with [`Fs::read`]
+    /// and hands over one chunk.
+    fn read_chunks(&self, path: &Path, sink: &mut dyn FnMut(&[u8])) -> io::Result<()> {
+        let bytes = self.read(path)?;
+        sink(&bytes);
+        Ok(())
+    }
     /// Creates a directory and its missing parents with `mode` (subject to the umask); an existing
     /// directory is success and keeps its mode.
     fn create_dir(&self, path: &Path, mode: u32) -> io::Result<()>;

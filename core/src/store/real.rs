@@ -108,6 +108,30 @@ impl Fs for RealFs {
         self.read_limited(path, READ_LIMIT)
     }
 
+    fn read_chunks(&self, path: &Path, sink: &mut dyn FnMut(&[u8])) -> io::Result<()> {
+        use std::io::Read;
+        let nonblocking = i32::try_from(rustix::fs::OFlags::NONBLOCK.bits()).unwrap_or(0);
+        let mut file = OpenOptions::new()
+            .read(true)
+            .custom_flags(nonblocking)
+            .open(path)?;
+        if !file.metadata()?.is_file() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{} is not a regular file", path.display()),
+            ));
+        }
+        let mut buf = vec![0u8; 64 << 10];
+        loop {
+            match file.read(&mut buf) {
+                Ok(0) => return Ok(()),
+                Ok(n) => sink(buf.get(..n).unwrap_or_default()),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
     fn read_limited(&self, path: &Path, limit: u64) -> io::Result<Vec<u8>> {
         use std::io::Read;
         let nonblocking = i32::try_from(rustix::fs::OFlags::NONBLOCK.bits()).unwrap_or(0);

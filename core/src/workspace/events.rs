@@ -69,11 +69,74 @@ fn scan_line(line: &[u8], wanted: &[&str]) -> Option<Scanned> {
 /// TotalCost: the sum of `cost_usd` over the lines whose `type` is exactly `run-end`, added left
 /// to right from 0 in IEEE double.
 pub fn total_cost(events: &[u8]) -> f64 {
-    events
-        .split(|b| *b == b'\n')
-        .filter_map(|l| scan_line(l, &["type", "cost_usd"]))
-        .filter(|s| s.event_type == RUN_END)
-        .fold(0.0, |acc, s| acc + s.cost_usd)
+    let mut scan = TotalCostScan::default();
+    scan.push(events);
+    scan.finish()
+}
+
+/// [`total_cost`] over a file read in chunks: lines may span chunks, and only the unfinished
+/// line is held between them, so memory stays flat however long the log grows. Feeding the
+/// chunks of a text gives exactly `total_cost` of the whole text (same lines, same order of
+/// additions).
+///
+/// ```
+/// use fourx_core::workspace::{total_cost, TotalCostScan};
+///
+/// let log = b"{\"type\":\"run-end\",\"cost_usd\":0.5}\n{\"type\":\"run-end\",\"cost_usd\":0.25}\n";
+/// let mut scan = TotalCostScan::default();
+/// for chunk in log.chunks(7) {
+///     scan.push(chunk);
+/// }
+/// assert_eq!(scan.finish(), total_cost(log));
+/// assert_eq!(total_cost(log), 0.75);
+/// ```
+#[derive(Debug, Default)]
+pub struct TotalCostScan {
+    sum: f64,
+    /// The bytes of the line still open at the end of the last chunk.
+    carry: Vec<u8>,
+}
+
+impl TotalCostScan {
+    /// Adds the next chunk of the file.
+    pub fn push(&mut self, chunk: &[u8]) {
+        let Some(last_nl) = chunk.iter().rposition(|b| *b == b'\n') else {
+            self.carry.extend_from_slice(chunk);
+            return;
+        };
+        let (done, open) = chunk.split_at(last_nl + 1);
+        let mut lines = done
+            .get(..last_nl)
+            .unwrap_or_default()
+            .split(|b| *b == b'\n');
+        if !self.carry.is_empty() {
+            let first = lines.next().unwrap_or_default();
+            let mut line = std::mem::take(&mut self.carry);
+            line.extend_from_slice(first);
+            self.line(&line);
+            line.clear();
+            self.carry = line;
+        }
+        for line in lines {
+            self.line(line);
+        }
+        self.carry.extend_from_slice(open);
+    }
+
+    /// The total after the last chunk (the unfinished last line counts as a line).
+    pub fn finish(mut self) -> f64 {
+        let last = std::mem::take(&mut self.carry);
+        self.line(&last);
+        self.sum
+    }
+
+    fn line(&mut self, line: &[u8]) {
+        if let Some(s) = scan_line(line, &["type", "cost_usd"]) {
+            if s.event_type == RUN_END {
+                self.sum += s.cost_usd;
+            }
+        }
+    }
 }
 
 /// WorktreePath: the rest of the `detail` of the last `run-output` line whose detail starts with
@@ -96,6 +159,28 @@ pub fn worktree_path(events: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn total_cost_streamed_in_any_chunks_equals_the_whole_text() {
+        let log = concat!(
+            "{\"type\":\"run-end\",\"cost_usd\":0.1}\n",
+            "\n",
+            "  {\"type\":\"run-end\",\"cost_usd\":0.2}\r\n",
+            "not json\n",
+            "{\"type\":\"transition\",\"cost_usd\":9}\n",
+            "{\"type\":\"run-end\",\"cost_usd\":0.3}"
+        )
+        .as_bytes();
+        let whole = total_cost(log);
+        assert!((whole - 0.6).abs() < 1e-12, "{whole}");
+        for size in 1..=log.len() {
+            let mut scan = TotalCostScan::default();
+            for chunk in log.chunks(size) {
+                scan.push(chunk);
+            }
+            assert_eq!(scan.finish().to_bits(), whole.to_bits(), "chunks of {size}");
+        }
+    }
 
     #[test]
     fn later_null_cost_keeps_the_earlier_value_and_crlf_works() {

@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 use crate::error::{Error, ErrorKind, Result};
 use crate::protocol::codec::yaml::{core_schema, Limits};
 
+use crate::router::edition::{ContractGate, Edition};
 use crate::router::parse::markdown::Markdown;
 use crate::router::parse::readonly::check_size;
 use crate::router::parse::status::{is_status, polarity, Polarity};
@@ -18,139 +19,27 @@ pub const CONTRACT_HEADING: &str = "Router Contract (MACHINE-READABLE)";
 /// The heading the researchers' agent files emit (accepted for researchers only).
 pub const RESEARCHER_HEADING: &str = "Router Contract (REQUIRED)";
 
-/// Required contract fields per write agent, in the §contracts table order.
-pub static REQUIRED_FIELDS: &[(Agent, &[&str])] = &[
-    (
-        Agent::ComponentBuilder,
-        &[
-            "STATUS",
-            "CONFIDENCE",
-            "PHASE_ID",
-            "PHASE_STATUS",
-            "PHASE_EXIT_READY",
-            "CHECKPOINT_TYPE",
-            "PROOF_STATUS",
-            "INPUTS",
-            "EXPECTED_ARTIFACTS",
-            "TDD_RED_EXIT",
-            "TDD_GREEN_EXIT",
-            "SCENARIOS",
-            "ASSUMPTIONS",
-            "DECISIONS",
-            "BLOCKED_ITEMS",
-            "SKIPPED_ITEMS",
-            "SCOPE_INCREASES",
-            "BLOCKING",
-            "NEXT_ACTION",
-            "REMEDIATION_NEEDED",
-            "REQUIRES_REMEDIATION",
-            "REMEDIATION_REASON",
-            "MEMORY_NOTES",
-        ],
-    ),
-    (
-        Agent::BugInvestigator,
-        &[
-            "STATUS",
-            "VERIFICATION_RIGOR",
-            "CONFIDENCE",
-            "ROOT_CAUSE",
-            "TDD_RED_EXIT",
-            "TDD_GREEN_EXIT",
-            "VARIANTS_COVERED",
-            "BLAST_RADIUS_SCAN",
-            "SCENARIOS",
-            "ASSUMPTIONS",
-            "DECISIONS",
-            "BLOCKING",
-            "NEXT_ACTION",
-            "REMEDIATION_NEEDED",
-            "REQUIRES_REMEDIATION",
-            "REMEDIATION_REASON",
-            "NEEDS_EXTERNAL_RESEARCH",
-            "RESEARCH_REASON",
-            "MEMORY_NOTES",
-        ],
-    ),
-    (
-        Agent::Planner,
-        &[
-            "STATUS",
-            "PLAN_MODE",
-            "VERIFICATION_RIGOR",
-            "CONFIDENCE",
-            "PLAN_FILE",
-            "PHASES",
-            "RISKS_IDENTIFIED",
-            "SCENARIOS",
-            "ASSUMPTIONS",
-            "DECISIONS",
-            "OPEN_DECISIONS",
-            "DIFFERENCES_FROM_AGREEMENT",
-            "RECOMMENDED_DEFAULTS",
-            "ALTERNATIVES",
-            "DRAWBACKS",
-            "PROVABLE_PROPERTIES",
-            "BLOCKING",
-            "NEXT_ACTION",
-            "REMEDIATION_NEEDED",
-            "REQUIRES_REMEDIATION",
-            "REMEDIATION_REASON",
-            "GATE_PASSED",
-            "USER_INPUT_NEEDED",
-            "MEMORY_NOTES",
-        ],
-    ),
-    (
-        Agent::WebResearcher,
-        &[
-            "STATUS",
-            "FILE_PATH",
-            "BACKEND_MODE",
-            "SOURCES_ATTEMPTED",
-            "SOURCES_USED",
-            "QUALITY_LEVEL",
-            "KEY_FINDINGS_COUNT",
-            "WHAT_CHANGED_RECOMMENDATION",
-            "MEMORY_NOTES",
-        ],
-    ),
-    (
-        Agent::GithubResearcher,
-        &[
-            "STATUS",
-            "FILE_PATH",
-            "BACKEND_MODE",
-            "SOURCES_ATTEMPTED",
-            "SOURCES_USED",
-            "QUALITY_LEVEL",
-            "IMPLEMENTATIONS_FOUND",
-            "WHAT_CHANGED_RECOMMENDATION",
-            "MEMORY_NOTES",
-        ],
-    ),
-    (
-        Agent::DocSyncer,
-        &[
-            "STATUS",
-            "IMPACT_LEVEL",
-            "DOC_LAYERS_EVALUATED",
-            "DOC_FILES_UPDATED",
-            "DOC_FILES_SKIPPED",
-            "SKIP_REASON",
-            "AUDIT_DOCS_CREATED",
-            "AUDIT_DOCS_UPDATED",
-            "MEMORY_NOTES",
-        ],
-    ),
-];
-
-/// The required fields of a write agent.
-pub fn required_fields(agent: Agent) -> &'static [&'static str] {
-    REQUIRED_FIELDS
+/// The required fields of a write agent at an edition (row W1), in the §contracts table order;
+/// an entry `A|B` is satisfied by either key.
+pub fn required_fields(edition: Edition, agent: Agent) -> &'static [&'static str] {
+    edition
+        .rules()
+        .write_fields
         .iter()
         .find(|(a, _)| *a == agent)
         .map_or(&[], |(_, f)| *f)
+}
+
+/// The first required entry the block lacks (none of its alternatives present).
+fn first_missing(
+    edition: Edition,
+    agent: Agent,
+    fields: &Map<String, Value>,
+) -> Option<&'static str> {
+    required_fields(edition, agent)
+        .iter()
+        .copied()
+        .find(|entry| !entry.split('|').any(|k| fields.contains_key(k)))
 }
 
 /// The parsed, checked write contract.
@@ -257,11 +146,42 @@ fn has_named_complete(f: &Map<String, Value>, prefix: &str) -> bool {
     })
 }
 
+/// `FEEDBACK_LOOP` is a mapping whose `rung` is a non-blank string other than `none` and whose
+/// `command` is present and not null (12.7.0 investigator FIXED).
+fn feedback_loop_built(v: Option<&Value>) -> bool {
+    let Some(m) = v.and_then(Value::as_object) else {
+        return false;
+    };
+    let rung_ok = m
+        .get("rung")
+        .and_then(Value::as_str)
+        .is_some_and(|r| !r.trim().is_empty() && r.trim() != "none");
+    rung_ok && m.get("command").is_some_and(|c| !c.is_null())
+}
+
+/// `DEBUG_CLOSEOUT.instrumentation_removed` and `.repro_no_longer_fires` are both `true`.
+fn debug_closed_out(v: Option<&Value>) -> bool {
+    let Some(m) = v.and_then(Value::as_object) else {
+        return false;
+    };
+    ["instrumentation_removed", "repro_no_longer_fires"]
+        .iter()
+        .all(|k| m.get(*k) == Some(&Value::Bool(true)))
+}
+
 const RIGOR: [&str; 2] = ["standard", "critical_path"];
 const PLAN_MODES: [&str; 3] = ["direct", "execution_plan", "decision_rfc"];
 
-/// The pass conditions (step 5) that fail for this agent and status, in order.
-pub fn violations(agent: Agent, status: &str, f: &Map<String, Value>) -> Vec<&'static str> {
+/// The pass conditions (step 5) that fail for this agent and status, in order; the edition adds
+/// its gates (row W2) where its override text places them.
+pub fn violations(
+    edition: Edition,
+    agent: Agent,
+    status: &str,
+    f: &Map<String, Value>,
+) -> Vec<&'static str> {
+    let rules = edition.rules();
+    let gate = |g: ContractGate| rules.contract_gates.contains(&g);
     let g = |k: &str| f.get(k);
     let mut out = Vec::new();
     let mut check = |id: &'static str, ok: bool| {
@@ -272,7 +192,20 @@ pub fn violations(agent: Agent, status: &str, f: &Map<String, Value>) -> Vec<&'s
     match (agent, status) {
         (Agent::ComponentBuilder, "PASS") => {
             check("TDD_RED_EXIT", int_eq(g("TDD_RED_EXIT"), 1));
+            if gate(ContractGate::TddRedReason) {
+                check(
+                    "TDD_RED_REASON_KIND",
+                    str_eq(g("TDD_RED_REASON_KIND"), "behavioral"),
+                );
+                check("TDD_RED_REASON", non_blank(g("TDD_RED_REASON")));
+            }
             check("TDD_GREEN_EXIT", int_eq(g("TDD_GREEN_EXIT"), 0));
+            if gate(ContractGate::BuildPreflight) {
+                check(
+                    "BUILD_PREFLIGHT_EMITTED",
+                    g("BUILD_PREFLIGHT_EMITTED") == Some(&Value::Bool(true)),
+                );
+            }
             check("PHASE_STATUS", str_eq(g("PHASE_STATUS"), "completed"));
             check(
                 "PHASE_EXIT_READY",
@@ -308,6 +241,12 @@ pub fn violations(agent: Agent, status: &str, f: &Map<String, Value>) -> Vec<&'s
                     check("VARIANT_SCENARIO", has_named_complete(f, "Variant:"));
                 }
             }
+            if gate(ContractGate::FeedbackLoop) {
+                check("FEEDBACK_LOOP", feedback_loop_built(g("FEEDBACK_LOOP")));
+            }
+            if gate(ContractGate::DebugCloseout) {
+                check("DEBUG_CLOSEOUT", debug_closed_out(g("DEBUG_CLOSEOUT")));
+            }
         }
         (Agent::Planner, "PLAN_CREATED" | "DECISION_RFC_CREATED") => {
             check("PLAN_FILE", non_blank(g("PLAN_FILE")));
@@ -326,7 +265,12 @@ pub fn violations(agent: Agent, status: &str, f: &Map<String, Value>) -> Vec<&'s
             check("SCENARIOS", non_empty_list(g("SCENARIOS")));
             check("OPEN_DECISIONS", is_empty_list(g("OPEN_DECISIONS")));
             if str_eq(g("PLAN_MODE"), "decision_rfc") {
-                check("ALTERNATIVES", non_empty_list(g("ALTERNATIVES")));
+                check(
+                    "ALTERNATIVES",
+                    g("ALTERNATIVES")
+                        .and_then(Value::as_array)
+                        .is_some_and(|a| a.len() >= rules.rfc_alternatives_min),
+                );
                 check("DRAWBACKS", non_empty_list(g("DRAWBACKS")));
             }
             if str_eq(g("VERIFICATION_RIGOR"), "critical_path") {
@@ -409,8 +353,18 @@ pub(crate) fn yaml_mapping(text: &str, what: &str) -> Result<Map<String, Value>>
     }
 }
 
-/// Parses a write agent's output (router.md §4.16).
-pub fn parse(agent: Agent, output: &str) -> Result<WriteContract> {
+/// Parses a write agent's output (router.md §4.16) with the edition's required fields and pass
+/// conditions (rows W1, W2).
+///
+/// ```
+/// use fourx_core::router::{contract, edition::Edition, Agent};
+/// let out = "### Router Contract (MACHINE-READABLE)\n```yaml\nSTATUS: UNAVAILABLE\nFILE_PATH: null\n\
+///            BACKEND_MODE: none\nSOURCES_ATTEMPTED: []\nSOURCES_USED: []\nQUALITY_LEVEL: none\n\
+///            IMPLEMENTATIONS_FOUND: 0\nWHAT_CHANGED_RECOMMENDATION: null\nMEMORY_NOTES: {}\n```\n";
+/// let c = contract::parse(Edition::V12_7, Agent::Researcher, out).unwrap();
+/// assert_eq!((c.status.as_str(), c.passed), ("UNAVAILABLE", None));
+/// ```
+pub fn parse(edition: Edition, agent: Agent, output: &str) -> Result<WriteContract> {
     if agent.class() != AgentClass::Write {
         return Err(Error::new(
             ErrorKind::UnknownAgent,
@@ -422,15 +376,14 @@ pub fn parse(agent: Agent, output: &str) -> Result<WriteContract> {
     let md = Markdown::parse(output);
     let block = contract_block(agent, &md)?;
     let fields = yaml_mapping(&block, "Router Contract")?;
-    if let Some(missing) = required_fields(agent)
-        .iter()
-        .find(|k| !fields.contains_key(**k))
-    {
+    if let Some(missing) = first_missing(edition, agent, &fields) {
+        let shown = missing.replace('|', "` or `");
+        let field = missing.split('|').next().unwrap_or(missing);
         return Err(Error::new(
             ErrorKind::MissingField,
-            format!("the Router Contract has no `{missing}` field"),
+            format!("the Router Contract has no `{shown}` field"),
         )
-        .with_field(*missing));
+        .with_field(field));
     }
     let status = fields
         .get("STATUS")
@@ -451,7 +404,7 @@ pub fn parse(agent: Agent, output: &str) -> Result<WriteContract> {
         (None, None, Vec::new())
     } else {
         let claims = polarity(agent, &status) == Some(Polarity::Pass);
-        let v = violations(agent, &status, &fields);
+        let v = violations(edition, agent, &status, &fields);
         (Some(claims), Some(claims && v.is_empty()), v)
     };
     let soft_pass = agent == Agent::DocSyncer && status == "PARTIAL" && passed == Some(true);
@@ -478,7 +431,9 @@ mod tests {
 
     #[test]
     fn required_field_counts_match_router_spec_4_16() {
-        let counts: Vec<_> = REQUIRED_FIELDS
+        let counts: Vec<_> = Edition::V11
+            .rules()
+            .write_fields
             .iter()
             .map(|(a, f)| (a.as_str(), f.len(), f[0], f[f.len() - 1]))
             .collect();
@@ -493,8 +448,9 @@ mod tests {
                 ("doc-syncer", 9, "STATUS", "MEMORY_NOTES"),
             ]
         );
-        assert!(required_fields(Agent::GithubResearcher).contains(&"IMPLEMENTATIONS_FOUND"));
-        assert!(required_fields(Agent::WebResearcher).contains(&"KEY_FINDINGS_COUNT"));
+        assert!(required_fields(Edition::V11, Agent::GithubResearcher)
+            .contains(&"IMPLEMENTATIONS_FOUND"));
+        assert!(required_fields(Edition::V11, Agent::WebResearcher).contains(&"KEY_FINDINGS_COUNT"));
     }
 
     #[test]
@@ -514,11 +470,11 @@ mod tests {
             "SCENARIOS": [{"name": "Regression: x", "command": "t", "expected": "a", "actual": "a", "exit_code": 0}]
         });
         let f = base.as_object().unwrap();
-        assert!(violations(Agent::BugInvestigator, "FIXED", f).is_empty());
+        assert!(violations(Edition::V11, Agent::BugInvestigator, "FIXED", f).is_empty());
         let mut g = f.clone();
         g.insert("VARIANTS_NOT_APPLICABLE".into(), json!(""));
         assert_eq!(
-            violations(Agent::BugInvestigator, "FIXED", &g),
+            violations(Edition::V11, Agent::BugInvestigator, "FIXED", &g),
             ["VARIANTS_COVERED", "VARIANT_SCENARIO"]
         );
     }
@@ -531,5 +487,205 @@ mod tests {
             contract_block(Agent::WebResearcher, &md).unwrap(),
             "STATUS: COMPLETE\n"
         );
+    }
+
+    /// A 12.7.0 builder PASS contract that meets every condition of both editions.
+    const HEAD_BUILDER_PASS: &str = "STATUS: PASS\nCONFIDENCE: 90\nPHASE_ID: p1\n\
+PHASE_STATUS: completed\nPHASE_EXIT_READY: true\nCHECKPOINT_TYPE: none\nPROOF_STATUS: passed\n\
+BUILD_PREFLIGHT_EMITTED: true\nINPUTS: []\nEXPECTED_ARTIFACTS: []\nTDD_RED_EXIT: 1\n\
+TDD_RED_REASON_KIND: behavioral\nTDD_RED_REASON: \"AssertionError: toggle missing\"\n\
+TDD_GREEN_EXIT: 0\nTEST_SEAMS: [ui]\nSEAM_GATE_STATUS: proposed\nSCENARIOS: [{name: toggle, command: npm test, expected: pass, actual: pass, exit_code: 0, \
+status: PASS}]\nASSUMPTIONS: []\nDECISIONS: []\nBLOCKED_ITEMS: []\nSKIPPED_ITEMS: []\nSCOPE_INCREASES: []\n\
+BLOCKING: false\nNEXT_ACTION: proceed\nREMEDIATION_NEEDED: false\nREQUIRES_REMEDIATION: false\n\
+REMEDIATION_REASON: null\nMEMORY_NOTES: {}\n";
+
+    fn wrap(yaml: &str) -> String {
+        format!("### Router Contract (MACHINE-READABLE)\n```yaml\n{yaml}```\n")
+    }
+
+    fn without(yaml: &str, key: &str) -> String {
+        yaml.lines()
+            .filter(|l| !l.starts_with(&format!("{key}:")))
+            .map(|l| format!("{l}\n"))
+            .collect()
+    }
+
+    fn with(yaml: &str, key: &str, value: &str) -> String {
+        yaml.lines()
+            .map(|l| {
+                if l.starts_with(&format!("{key}:")) {
+                    format!("{key}: {value}\n")
+                } else {
+                    format!("{l}\n")
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn w1_head_builder_requires_preflight_red_reason_and_seam_fields_in_table_order() {
+        let head = Edition::V12_7;
+        let b = Agent::ComponentBuilder;
+        assert!(parse(head, b, &wrap(HEAD_BUILDER_PASS)).unwrap().passed == Some(true));
+        // 11.0.0 does not know the new fields: their absence is fine there.
+        let old = without(
+            &without(
+                &without(HEAD_BUILDER_PASS, "TEST_SEAMS"),
+                "SEAM_GATE_STATUS",
+            ),
+            "BUILD_PREFLIGHT_EMITTED",
+        );
+        assert_eq!(
+            parse(Edition::V11, b, &wrap(&old)).unwrap().passed,
+            Some(true)
+        );
+        let e = parse(head, b, &wrap(&old)).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::MissingField);
+        assert_eq!(e.field.as_deref(), Some("BUILD_PREFLIGHT_EMITTED"));
+        let e = parse(
+            head,
+            b,
+            &wrap(&without(HEAD_BUILDER_PASS, "SEAM_GATE_STATUS")),
+        )
+        .unwrap_err();
+        assert_eq!(e.field.as_deref(), Some("SEAM_GATE_STATUS"));
+        let fields = required_fields(head, b);
+        assert_eq!(fields.len(), 28);
+        let at = |k: &str| fields.iter().position(|f| *f == k).unwrap();
+        assert_eq!(at("BUILD_PREFLIGHT_EMITTED"), at("PROOF_STATUS") + 1);
+        assert_eq!(at("TDD_RED_REASON_KIND"), at("TDD_RED_EXIT") + 1);
+        assert_eq!(at("TEST_SEAMS"), at("TDD_GREEN_EXIT") + 1);
+    }
+
+    #[test]
+    fn w1_head_investigator_requires_loop_boundary_and_closeout_fields() {
+        let fields = required_fields(Edition::V12_7, Agent::BugInvestigator);
+        assert_eq!(fields.len(), 26);
+        assert_eq!(
+            &fields[7..15],
+            [
+                "VARIANTS_NOT_APPLICABLE",
+                "FEEDBACK_LOOP",
+                "NO_LOOP_BLOCKED",
+                "BOUNDARY_MATRIX",
+                "REGRESSION_SEAM",
+                "DEFENSE_IN_DEPTH",
+                "DEBUG_CLOSEOUT",
+                "BLAST_RADIUS_SCAN",
+            ]
+        );
+        assert_eq!(
+            required_fields(Edition::V11, Agent::BugInvestigator).len(),
+            19
+        );
+    }
+
+    #[test]
+    fn w1_head_researcher_row_takes_either_count_field() {
+        let base = "STATUS: COMPLETE\nFILE_PATH: docs/research/x.md\nBACKEND_MODE: octocode\n\
+SOURCES_ATTEMPTED: [octocode]\nSOURCES_USED: [octocode]\nQUALITY_LEVEL: high\n\
+WHAT_CHANGED_RECOMMENDATION: use the queue\nMEMORY_NOTES: {}\n";
+        let r = Agent::Researcher;
+        for count in ["KEY_FINDINGS_COUNT: 3\n", "IMPLEMENTATIONS_FOUND: 2\n"] {
+            let c = parse(Edition::V12_7, r, &wrap(&format!("{base}{count}"))).unwrap();
+            assert_eq!((c.passed, c.claims_pass), (None, None));
+        }
+        let e = parse(Edition::V12_7, r, &wrap(base)).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::MissingField);
+        assert_eq!(e.field.as_deref(), Some("KEY_FINDINGS_COUNT"));
+        assert!(e.message.contains("IMPLEMENTATIONS_FOUND"));
+        // The researchers' own heading stays accepted.
+        let req =
+            format!("## Router Contract (REQUIRED)\n```yaml\n{base}KEY_FINDINGS_COUNT: 1\n```\n");
+        assert!(parse(Edition::V12_7, r, &req).is_ok());
+    }
+
+    #[test]
+    fn w2_head_builder_pass_needs_a_behavioral_red_reason_and_the_preflight_token() {
+        let head = Edition::V12_7;
+        let b = Agent::ComponentBuilder;
+        let false_red = with(HEAD_BUILDER_PASS, "TDD_RED_REASON_KIND", "error");
+        let c = parse(head, b, &wrap(&false_red)).unwrap();
+        assert_eq!((c.claims_pass, c.passed), (Some(true), Some(false)));
+        assert_eq!(c.violations, ["TDD_RED_REASON_KIND"]);
+        let all = with(
+            &with(&false_red, "TDD_RED_REASON", "\"  \""),
+            "BUILD_PREFLIGHT_EMITTED",
+            "false",
+        );
+        let all = with(&all, "TDD_GREEN_EXIT", "1");
+        assert_eq!(
+            parse(head, b, &wrap(&all)).unwrap().violations,
+            [
+                "TDD_RED_REASON_KIND",
+                "TDD_RED_REASON",
+                "TDD_GREEN_EXIT",
+                "BUILD_PREFLIGHT_EMITTED"
+            ]
+        );
+        // At 11.0.0 the same fields are not conditions.
+        assert_eq!(
+            parse(Edition::V11, b, &wrap(&all)).unwrap().violations,
+            ["TDD_GREEN_EXIT"]
+        );
+    }
+
+    #[test]
+    fn w2_head_investigator_fixed_needs_a_feedback_loop_and_a_clean_closeout() {
+        let base = json!({
+            "VERIFICATION_RIGOR": "standard", "TDD_RED_EXIT": 1, "TDD_GREEN_EXIT": 0,
+            "BLAST_RADIUS_SCAN": "grep", "VARIANTS_COVERED": 0,
+            "VARIANTS_NOT_APPLICABLE": "single code path",
+            "SCENARIOS": [{"name": "Regression: x", "command": "t", "expected": "a", "actual": "a", "exit_code": 0}],
+            "FEEDBACK_LOOP": {"rung": "failing_test", "command": "pytest -k x"},
+            "DEBUG_CLOSEOUT": {"instrumentation_removed": true, "repro_no_longer_fires": true}
+        });
+        let f = base.as_object().unwrap();
+        let v =
+            |f: &Map<String, Value>| violations(Edition::V12_7, Agent::BugInvestigator, "FIXED", f);
+        assert!(v(f).is_empty());
+        for (loop_, closeout) in [
+            (
+                json!({"rung": "none", "command": "x"}),
+                json!({"instrumentation_removed": false, "repro_no_longer_fires": true}),
+            ),
+            (
+                json!({"rung": "http", "command": null}),
+                json!({"instrumentation_removed": true}),
+            ),
+            (json!("failing_test"), json!(null)),
+        ] {
+            let mut g = f.clone();
+            g.insert("FEEDBACK_LOOP".into(), loop_);
+            g.insert("DEBUG_CLOSEOUT".into(), closeout);
+            assert_eq!(v(&g), ["FEEDBACK_LOOP", "DEBUG_CLOSEOUT"]);
+            assert!(violations(Edition::V11, Agent::BugInvestigator, "FIXED", &g).is_empty());
+        }
+        // The research exemption does not cover the loop and close-out.
+        let mut g = f.clone();
+        g.insert("NEEDS_EXTERNAL_RESEARCH".into(), json!(true));
+        g.insert(
+            "FEEDBACK_LOOP".into(),
+            json!({"rung": "none", "command": null}),
+        );
+        assert_eq!(v(&g), ["FEEDBACK_LOOP"]);
+    }
+
+    #[test]
+    fn w2_head_decision_rfc_needs_two_alternatives() {
+        let base = json!({
+            "PLAN_FILE": "docs/plans/x.md", "PLAN_MODE": "decision_rfc",
+            "VERIFICATION_RIGOR": "standard", "CONFIDENCE": 80, "GATE_PASSED": true,
+            "SCENARIOS": ["s"], "OPEN_DECISIONS": [], "ALTERNATIVES": ["a"], "DRAWBACKS": ["d"]
+        });
+        let f = base.as_object().unwrap();
+        assert!(violations(Edition::V11, Agent::Planner, "DECISION_RFC_CREATED", f).is_empty());
+        assert_eq!(
+            violations(Edition::V12_7, Agent::Planner, "DECISION_RFC_CREATED", f),
+            ["ALTERNATIVES"]
+        );
+        let mut g = f.clone();
+        g.insert("ALTERNATIVES".into(), json!(["a", "b"]));
+        assert!(violations(Edition::V12_7, Agent::Planner, "DECISION_RFC_CREATED", &g).is_empty());
     }
 }

@@ -33,7 +33,7 @@ pub fn parse(
         AgentClass::ReadOnly => {
             AgentOutput::ReadOnly(Box::new(readonly::parse(edition, agent, output, task)?))
         }
-        AgentClass::Write => AgentOutput::Write(Box::new(contract::parse(agent, output)?)),
+        AgentClass::Write => AgentOutput::Write(Box::new(contract::parse(edition, agent, output)?)),
     })
 }
 

@@ -10,6 +10,7 @@ use super::findings::{
 use super::research_files::ResearchFiles;
 use super::text::{clean, has_line_break};
 use crate::error::{Error, ErrorKind, Result};
+use crate::router::edition::Edition;
 use crate::router::parse::text::{is_blank, trim_sp};
 use crate::router::{workflow_id, Agent, Phase, WorkflowType};
 
@@ -80,6 +81,8 @@ pub struct PromptInput<'a> {
     pub approved_context_files: Vec<&'a str>,
     /// Review/hunt results (integration-verifier only).
     pub previous_findings: Option<PreviousFindings>,
+    /// The contract edition (row P2 decides whether `## Memory Summary` is in the frame).
+    pub edition: Edition,
 }
 
 impl<'a> PromptInput<'a> {
@@ -114,6 +117,7 @@ impl<'a> PromptInput<'a> {
             original_request: None,
             approved_context_files: Vec::new(),
             previous_findings: None,
+            edition: Edition::V11,
         }
     }
 }
@@ -125,7 +129,8 @@ pub struct Prompt {
     pub text: String,
     /// The headings of `text`, in order.
     pub sections: Vec<&'static str>,
-    /// Optional sections with content that the role rule left out, in table order.
+    /// Sections with content that a role rule left out, in table order (`## Memory Summary` for
+    /// the reviewers at `12.7.0`, then the optional sections).
     pub dropped: Vec<&'static str>,
 }
 
@@ -308,10 +313,20 @@ pub fn build_prompt(input: &PromptInput<'_>) -> Result<Prompt> {
         "## Requirements",
         non_blank(input.requirements).unwrap_or_else(|| "See plan/design files".into()),
     ));
-    sections.push((
-        "## Memory Summary",
-        non_blank(input.memory_summary).unwrap_or_else(|| "None".into()),
-    ));
+    // Row P2: at 12.7.0 the adversarial read-only reviewers get no memory summary (it carries
+    // the implementer's narrative); a summary that was supplied is reported in `dropped`.
+    let mut dropped = Vec::new();
+    let memory = non_blank(input.memory_summary);
+    if !input
+        .edition
+        .rules()
+        .memory_summary_omitted
+        .contains(&input.agent)
+    {
+        sections.push(("## Memory Summary", memory.unwrap_or_else(|| "None".into())));
+    } else if memory.is_some() {
+        dropped.push("## Memory Summary");
+    }
     sections.push((
         "## Project Patterns",
         non_blank(input.project_patterns).unwrap_or_else(|| "None".into()),
@@ -342,7 +357,6 @@ pub fn build_prompt(input: &PromptInput<'_>) -> Result<Prompt> {
         },
     ));
 
-    let mut dropped = Vec::new();
     for opt in optional_sections(input)? {
         match opt.body {
             Some(body) if opt.role_ok => sections.push((opt.heading, body)),
@@ -554,5 +568,35 @@ mod tests {
             build_prompt(&i).unwrap_err().field.as_deref(),
             Some("plan_file")
         );
+    }
+
+    #[test]
+    fn p2_head_reviewers_get_no_memory_summary() {
+        for (agent, phase) in [
+            (Agent::CodeReviewer, Phase::BuildReview),
+            (Agent::PlanGapReviewer, Phase::PlanReviewGap1),
+        ] {
+            let mut i = base(agent, WorkflowType::Build, phase);
+            i.memory_summary = Some("we decided X");
+            let old = build_prompt(&i).unwrap();
+            assert!(old.sections.contains(&"## Memory Summary"));
+            assert!(old.dropped.is_empty());
+            i.edition = Edition::V12_7;
+            let head = build_prompt(&i).unwrap();
+            assert!(!head.text.contains("## Memory Summary"), "{agent}");
+            assert!(!head.text.contains("we decided X"));
+            assert_eq!(head.dropped, ["## Memory Summary"]);
+            assert!(head.sections.contains(&"## Project Patterns"));
+            // Without a summary nothing was left out.
+            i.memory_summary = None;
+            assert!(build_prompt(&i).unwrap().dropped.is_empty());
+        }
+        // Every other agent keeps it at 12.7.0.
+        let mut i = base(Agent::FailureHunter, WorkflowType::Build, Phase::BuildHunt);
+        i.edition = Edition::V12_7;
+        assert!(build_prompt(&i)
+            .unwrap()
+            .sections
+            .contains(&"## Memory Summary"));
     }
 }

@@ -7,6 +7,7 @@
 use super::frame::check_dispatch_workflow;
 use super::research_files::ResearchFiles;
 use crate::error::Result;
+use crate::router::edition::Edition;
 use crate::router::parse::text::{has_phrase, is_ascii_ws, lines, tokens, trim_sp, trim_sp_end};
 use crate::router::{Agent, Kind, Phase, WorkflowType};
 
@@ -60,10 +61,9 @@ pub(crate) enum Cond {
 /// One internal hint: its skill, who may get it, and when it fires.
 #[derive(Debug)]
 pub(crate) struct HintRule {
-    /// The spec's row id (`H1` ...).
+    /// The spec's row id (`H1` ...); its skill id is the edition's (row H1,
+    /// [`Rules::hint_skills`](crate::router::edition::Rules::hint_skills)).
     pub id: &'static str,
-    /// The skill id emitted.
-    pub skill: &'static str,
     /// Agents the hint applies to; empty = every agent.
     pub agents: &'static [Agent],
     /// Workflows the hint applies to; empty = every workflow.
@@ -92,7 +92,6 @@ const CODE_NOUNS: &[&str] = &[
 pub(crate) static HINT_RULES: &[HintRule] = &[
     HintRule {
         id: "H1",
-        skill: "cc10x:frontend-patterns",
         agents: &[],
         workflows: &[],
         any_of: &[
@@ -126,7 +125,6 @@ pub(crate) static HINT_RULES: &[HintRule] = &[
     },
     HintRule {
         id: "H2",
-        skill: "cc10x:architecture-patterns",
         agents: &[],
         workflows: &[],
         any_of: &[
@@ -169,7 +167,6 @@ pub(crate) static HINT_RULES: &[HintRule] = &[
     },
     HintRule {
         id: "H3",
-        skill: "cc10x:research",
         agents: &[Agent::Planner, Agent::BugInvestigator],
         workflows: &[],
         any_of: &[Cond::ResearchFiles],
@@ -178,7 +175,6 @@ pub(crate) static HINT_RULES: &[HintRule] = &[
     },
     HintRule {
         id: "H4",
-        skill: "cc10x:prototyping",
         agents: &[],
         workflows: &[WorkflowType::Build, WorkflowType::Plan],
         any_of: &[Cond::Words(
@@ -199,7 +195,6 @@ pub(crate) static HINT_RULES: &[HintRule] = &[
     },
     HintRule {
         id: "H5",
-        skill: "cc10x:finding-duplicate-functions",
         agents: &[],
         workflows: &[],
         any_of: &[
@@ -225,8 +220,12 @@ pub(crate) static HINT_RULES: &[HintRule] = &[
     },
     HintRule {
         id: "H6",
-        skill: "cc10x:mcp-cli",
-        agents: &[Agent::WebResearcher, Agent::GithubResearcher],
+        // The edition's agent table admits the two 11.0.0 researchers or the 12.7.0 one.
+        agents: &[
+            Agent::WebResearcher,
+            Agent::GithubResearcher,
+            Agent::Researcher,
+        ],
         workflows: &[],
         any_of: &[Cond::McpCapabilityNeeded],
         never_kinds: &[],
@@ -234,7 +233,6 @@ pub(crate) static HINT_RULES: &[HintRule] = &[
     },
     HintRule {
         id: "H7",
-        skill: "cc10x:receiving-code-review",
         agents: &[],
         workflows: &[],
         any_of: &[Cond::Words(
@@ -254,7 +252,6 @@ pub(crate) static HINT_RULES: &[HintRule] = &[
     },
     HintRule {
         id: "H8",
-        skill: "cc10x:codebase-deepening",
         agents: &[],
         workflows: &[],
         any_of: &[Cond::Words(
@@ -277,7 +274,6 @@ pub(crate) static HINT_RULES: &[HintRule] = &[
     },
     HintRule {
         id: "H9",
-        skill: "cc10x:frontend-design-critique",
         agents: &[Agent::CodeReviewer],
         workflows: &[],
         any_of: &[Cond::Words(
@@ -289,7 +285,6 @@ pub(crate) static HINT_RULES: &[HintRule] = &[
     },
     HintRule {
         id: "H10",
-        skill: "cc10x:handoff-package",
         agents: &[],
         workflows: &[],
         any_of: &[Cond::Words(
@@ -301,9 +296,22 @@ pub(crate) static HINT_RULES: &[HintRule] = &[
     },
 ];
 
-/// The internal hints H1–H10 as `(row id, skill id)`, in table order.
-pub fn internal_hints() -> impl Iterator<Item = (&'static str, &'static str)> {
-    HINT_RULES.iter().map(|r| (r.id, r.skill))
+/// The internal hints H1–H10 of an edition as `(row id, skill id)`, in table order (row H1: at
+/// `12.7.0` two pairs of rows share a skill).
+pub fn internal_hints(edition: Edition) -> impl Iterator<Item = (&'static str, &'static str)> {
+    HINT_RULES
+        .iter()
+        .map(move |r| (r.id, skill_of(edition, r.id)))
+}
+
+/// The skill id the edition gives hint row `id`.
+fn skill_of(edition: Edition, id: &str) -> &'static str {
+    edition
+        .rules()
+        .hint_skills
+        .iter()
+        .find(|(row, _)| *row == id)
+        .map_or("", |(_, skill)| *skill)
 }
 
 /// What [`skill_hints`] reads. Absent optional inputs are empty.
@@ -331,6 +339,8 @@ pub struct SkillHintInput<'a> {
     pub research_files: ResearchFiles,
     /// Whether a researcher needs a one-off MCP capability that is not mounted.
     pub mcp_capability_needed: bool,
+    /// The contract edition (row H1: the skill ids).
+    pub edition: Edition,
 }
 
 impl<'a> SkillHintInput<'a> {
@@ -348,6 +358,7 @@ impl<'a> SkillHintInput<'a> {
             patterns_text: "",
             research_files: ResearchFiles::default(),
             mcp_capability_needed: false,
+            edition: Edition::V11,
         }
     }
 }
@@ -490,8 +501,9 @@ pub fn skill_hints(input: &SkillHintInput<'_>) -> Result<Vec<String>> {
     };
     let mut hints = project_skill_hints(input.patterns_text);
     for rule in HINT_RULES {
-        if facts.fires(rule) && !hints.iter().any(|h| h == rule.skill) {
-            hints.push(rule.skill.to_string());
+        let skill = skill_of(input.edition, rule.id);
+        if facts.fires(rule) && !hints.iter().any(|h| h == skill) {
+            hints.push(skill.to_string());
         }
     }
     Ok(hints)
@@ -553,8 +565,13 @@ mod tests {
             ["H1", "H2", "H3", "H4", "H5", "H6", "H7", "H8", "H9", "H10"]
         );
         for r in HINT_RULES {
-            assert!(r.skill.starts_with("cc10x:"));
             assert!(!r.any_of.is_empty());
+        }
+        for e in Edition::ALL {
+            let rows: Vec<&str> = internal_hints(*e).map(|(id, _)| id).collect();
+            let table: Vec<&str> = e.rules().hint_skills.iter().map(|(id, _)| *id).collect();
+            assert_eq!(rows, table, "{e}");
+            assert!(internal_hints(*e).all(|(_, s)| s.starts_with("cc10x:")));
         }
     }
 
@@ -659,5 +676,61 @@ mod tests {
         let mut i = SkillHintInput::new(Agent::ComponentBuilder, WorkflowType::Build, "ui");
         i.patterns_text = "## Project SKILL_HINTS\n- cc10x:frontend-patterns\n- x\n";
         assert_eq!(skill_hints(&i).unwrap(), ["x", "cc10x:frontend-patterns"]);
+    }
+
+    fn head(agent: Agent, request: &'static str) -> Vec<String> {
+        let mut i = SkillHintInput::new(agent, WorkflowType::Build, request);
+        i.edition = Edition::V12_7;
+        skill_hints(&i).unwrap()
+    }
+
+    #[test]
+    fn h1_head_skill_ids_are_the_merged_skills_listed_once() {
+        let r = Agent::CodeReviewer;
+        assert_eq!(
+            head(r, "review the visual polish of the modal"),
+            ["cc10x:frontend"]
+        );
+        assert_eq!(
+            hints(
+                r,
+                WorkflowType::Build,
+                "review the visual polish of the modal"
+            ),
+            ["cc10x:frontend-patterns", "cc10x:frontend-design-critique"]
+        );
+        assert_eq!(
+            head(r, "consolidate duplicate code and deepen shallow modules"),
+            ["cc10x:codebase-hygiene"]
+        );
+        let b = Agent::ComponentBuilder;
+        assert_eq!(
+            head(b, "a spike for the api"),
+            ["cc10x:architecture", "cc10x:exploration"]
+        );
+        assert_eq!(head(b, "act on the PR comments"), ["cc10x:code-review"]);
+        assert_eq!(
+            head(b, "hand off to a coworker"),
+            ["cc10x:memory-and-handoff"]
+        );
+    }
+
+    #[test]
+    fn h1_head_mcp_hint_is_for_the_one_researcher() {
+        let mut i = SkillHintInput::new(Agent::Researcher, WorkflowType::Plan, "x");
+        i.edition = Edition::V12_7;
+        i.mcp_capability_needed = true;
+        assert_eq!(skill_hints(&i).unwrap(), ["cc10x:mcp-cli"]);
+        i.research_files = ResearchFiles::new(Some("docs/r.md"), None, "research_files").unwrap();
+        i.agent = Agent::Planner;
+        assert_eq!(skill_hints(&i).unwrap(), ["cc10x:research"]);
+    }
+
+    #[test]
+    fn h1_head_project_hints_still_drop_the_meta_skills() {
+        let mut i = SkillHintInput::new(Agent::ComponentBuilder, WorkflowType::Build, "x");
+        i.edition = Edition::V12_7;
+        i.patterns_text = "## Project SKILL_HINTS\n- skill-eval-harness\n- react\n";
+        assert_eq!(skill_hints(&i).unwrap(), ["react"]);
     }
 }

@@ -5,111 +5,12 @@
 
 use serde::Serialize;
 
+use crate::router::edition::Edition;
 use crate::router::parse::text::{find_phrase, has_phrase, tokens};
 use crate::router::vocabulary::WorkflowType;
 
-/// A routing signal.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-pub enum Signal {
-    /// `ERROR` → DEBUG.
-    #[serde(rename = "ERROR")]
-    Error,
-    /// `PLAN` → PLAN.
-    #[serde(rename = "PLAN")]
-    Plan,
-    /// `REVIEW` → REVIEW.
-    #[serde(rename = "REVIEW")]
-    Review,
-    /// `ORIENT` → ORIENT.
-    #[serde(rename = "ORIENT")]
-    Orient,
-    /// `DEFAULT` → BUILD.
-    #[serde(rename = "DEFAULT")]
-    Default,
-}
-
-/// One row of the signal table.
-#[derive(Debug, Clone, Copy)]
-pub struct SignalRow {
-    /// 1 (highest) to 5.
-    pub priority: u8,
-    /// The signal.
-    pub signal: Signal,
-    /// Keywords in the seed's order and canonical spelling.
-    pub keywords: &'static [&'static str],
-    /// The workflow it starts.
-    pub workflow: WorkflowType,
-    /// The chain description (b0410fc SKILL.md).
-    pub chain: &'static str,
-}
-
-/// The signal table, in priority order (router.md §4.1).
-pub static SIGNAL_TABLE: [SignalRow; 5] = [
-    SignalRow {
-        priority: 1,
-        signal: Signal::Error,
-        keywords: &[
-            "error",
-            "bug",
-            "fix",
-            "broken",
-            "crash",
-            "fail",
-            "debug",
-            "troubleshoot",
-            "issue",
-        ],
-        workflow: WorkflowType::Debug,
-        chain: "bug-investigator -> code-reviewer -> integration-verifier",
-    },
-    SignalRow {
-        priority: 2,
-        signal: Signal::Plan,
-        keywords: &[
-            "plan",
-            "design",
-            "architect",
-            "roadmap",
-            "strategy",
-            "spec",
-            "brainstorm",
-        ],
-        workflow: WorkflowType::Plan,
-        chain: "brainstorming -> planner -> bounded fresh review loop",
-    },
-    SignalRow {
-        priority: 3,
-        signal: Signal::Review,
-        keywords: &["review", "audit", "analyze", "assess", "is this good"],
-        workflow: WorkflowType::Review,
-        chain: "code-reviewer",
-    },
-    SignalRow {
-        priority: 4,
-        signal: Signal::Orient,
-        keywords: &[
-            "zoom out",
-            "explain",
-            "understand",
-            "how does X work",
-            "unfamiliar",
-            "map this",
-            "walk me through",
-            "where is",
-            "what does this do",
-        ],
-        workflow: WorkflowType::Orient,
-        chain: "advisory orientation (no agents)",
-    },
-    SignalRow {
-        priority: 5,
-        signal: Signal::Default,
-        keywords: &[],
-        workflow: WorkflowType::Build,
-        chain:
-            "component-builder -> [code-reviewer || silent-failure-hunter] -> integration-verifier",
-    },
-];
+pub use crate::router::edition::{SignalRow, SIGNALS_11 as SIGNAL_TABLE, SIGNALS_12_7};
+pub use crate::router::vocabulary::Signal;
 
 /// The closed surface-form table of single-word keywords (router.md §4.1 rule 2).
 pub static INFLECTIONS: &[(&str, &[&str])] = &[
@@ -156,6 +57,9 @@ pub static INFLECTIONS: &[(&str, &[&str])] = &[
         &["understand", "understands", "understanding"],
     ),
     ("unfamiliar", &["unfamiliar"]),
+    // 12.7.0 rows (A3): regular inflections of the verb; `deepening` is itself the only form.
+    ("triage", &["triage", "triages", "triaged", "triaging"]),
+    ("deepening", &["deepening"]),
 ];
 
 /// The keyword whose match starts "how does", then at least one token, then "work".
@@ -171,7 +75,8 @@ pub enum Override {
     TellMeWhatsWrong,
 }
 
-/// The keywords each non-default signal matched, in order of first match.
+/// The keywords each non-default signal matched, in order of first match. `TRIAGE` and
+/// `CODEBASE-HEALTH` are present only where the edition has those rows (`12.7.0`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Matches {
     /// ERROR keywords.
@@ -186,6 +91,12 @@ pub struct Matches {
     /// ORIENT keywords.
     #[serde(rename = "ORIENT")]
     pub orient: Vec<&'static str>,
+    /// TRIAGE keywords (`12.7.0`).
+    #[serde(rename = "TRIAGE", skip_serializing_if = "Option::is_none")]
+    pub triage: Option<Vec<&'static str>>,
+    /// CODEBASE-HEALTH keywords (`12.7.0`).
+    #[serde(rename = "CODEBASE-HEALTH", skip_serializing_if = "Option::is_none")]
+    pub codebase_health: Option<Vec<&'static str>>,
 }
 
 impl Matches {
@@ -195,6 +106,8 @@ impl Matches {
             Signal::Plan => &self.plan,
             Signal::Review => &self.review,
             Signal::Orient => &self.orient,
+            Signal::Triage => self.triage.as_deref().unwrap_or(&[]),
+            Signal::CodebaseHealth => self.codebase_health.as_deref().unwrap_or(&[]),
             Signal::Default => &[],
         }
     }
@@ -207,7 +120,7 @@ pub struct Route {
     pub workflow: WorkflowType,
     /// The winning signal.
     pub signal: Signal,
-    /// Its priority (1–5).
+    /// Its priority (1 to the DEFAULT row's).
     pub priority: u8,
     /// The keywords reported for the winner.
     pub matched: Vec<&'static str>,
@@ -222,11 +135,15 @@ pub struct Route {
     pub matches: Matches,
 }
 
-fn row(signal: Signal) -> &'static SignalRow {
-    SIGNAL_TABLE
-        .iter()
-        .find(|r| r.signal == signal)
-        .unwrap_or(&SIGNAL_TABLE[4])
+/// The row of `signal` in `table`; DEFAULT (the last row) for a signal the table lacks.
+fn row(table: &'static [SignalRow], signal: Signal) -> &'static SignalRow {
+    let default = &table[table.len() - 1];
+    table.iter().find(|r| r.signal == signal).unwrap_or(default)
+}
+
+/// The digits-only token a `… #` keyword needs after its words (fourx rule: `#` separates).
+fn is_number(tok: &str) -> bool {
+    !tok.is_empty() && tok.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Where a keyword first matches in the tokens.
@@ -236,6 +153,15 @@ fn first_match(keyword: &str, toks: &[String]) -> Option<usize> {
         let last_work = toks.iter().rposition(|t| t == "work")?;
         return (0..toks.len().saturating_sub(1))
             .find(|&i| toks[i] == "how" && toks[i + 1] == "does" && last_work > i + 2);
+    }
+    if let Some(words) = keyword.strip_suffix(" #") {
+        // `look at #` / `triage #`: the words, contiguous, then a token of digits.
+        let words: Vec<&str> = words.split(' ').collect();
+        return (0..toks.len()).find(|&i| {
+            toks.len() > i + words.len()
+                && words.iter().enumerate().all(|(j, w)| toks[i + j] == *w)
+                && is_number(&toks[i + words.len()])
+        });
     }
     if keyword.contains(' ') {
         let words: Vec<&str> = keyword.split(' ').collect();
@@ -248,8 +174,15 @@ fn first_match(keyword: &str, toks: &[String]) -> Option<usize> {
     toks.iter().position(|t| forms.contains(&t.as_str()))
 }
 
-fn signal_matches(signal: Signal, toks: &[String]) -> Vec<&'static str> {
-    let mut found: Vec<(usize, &'static str)> = row(signal)
+fn signal_matches(
+    table: &'static [SignalRow],
+    signal: Signal,
+    toks: &[String],
+) -> Vec<&'static str> {
+    let Some(r) = table.iter().find(|r| r.signal == signal) else {
+        return Vec::new();
+    };
+    let mut found: Vec<(usize, &'static str)> = r
         .keywords
         .iter()
         .filter_map(|&k| first_match(k, toks).map(|i| (i, k)))
@@ -258,17 +191,43 @@ fn signal_matches(signal: Signal, toks: &[String]) -> Vec<&'static str> {
     found.into_iter().map(|(_, k)| k).collect()
 }
 
-/// Routes a request by the signal table (router.md §4.1).
+/// Routes a request by the `11.0.0` signal table (router.md §4.1).
+///
+/// ```
+/// use fourx_core::router::route::{route, Signal};
+/// assert_eq!(route("the login page is broken").signal, Signal::Error);
+/// ```
 pub fn route(request: &str) -> Route {
+    route_in(Edition::V11, request)
+}
+
+/// Routes a request by the edition's signal table (router.md §4.1, row A3): the first row in
+/// priority order with a keyword match wins, else DEFAULT; the REVIEW/ORIENT preference applies
+/// at both editions. At `12.7.0` a request that names `triage` and an `issue` is DEBUG (ERROR's
+/// priority 1 wins; the "primary deliverable decides" sentence is judgement, not a table rule).
+///
+/// ```
+/// use fourx_core::router::edition::Edition;
+/// use fourx_core::router::route::{route_in, Signal};
+/// assert_eq!(route_in(Edition::V12_7, "triage #42").signal, Signal::Triage);
+/// assert_eq!(route_in(Edition::V11, "triage #42").signal, Signal::Default);
+/// ```
+pub fn route_in(edition: Edition, request: &str) -> Route {
+    let table = edition.rules().signals;
     let toks = tokens(request);
+    let has = |s: Signal| table.iter().any(|r| r.signal == s);
     let matches = Matches {
-        error: signal_matches(Signal::Error, &toks),
-        plan: signal_matches(Signal::Plan, &toks),
-        review: signal_matches(Signal::Review, &toks),
-        orient: signal_matches(Signal::Orient, &toks),
+        error: signal_matches(table, Signal::Error, &toks),
+        plan: signal_matches(table, Signal::Plan, &toks),
+        review: signal_matches(table, Signal::Review, &toks),
+        orient: signal_matches(table, Signal::Orient, &toks),
+        triage: has(Signal::Triage).then(|| signal_matches(table, Signal::Triage, &toks)),
+        codebase_health: has(Signal::CodebaseHealth)
+            .then(|| signal_matches(table, Signal::CodebaseHealth, &toks)),
     };
-    let mut winner = [Signal::Error, Signal::Plan, Signal::Review, Signal::Orient]
-        .into_iter()
+    let mut winner = table
+        .iter()
+        .map(|r| r.signal)
         .find(|&s| !matches.of(s).is_empty())
         .unwrap_or(Signal::Default);
     let help = has_phrase(&toks, &["help", "me", "understand"]);
@@ -285,7 +244,7 @@ pub fn route(request: &str) -> Route {
         override_ = Some(Override::TellMeWhatsWrong);
         matched = vec!["tell me what's wrong"];
     }
-    let r = row(winner);
+    let r = row(table, winner);
     let signals = if matched.is_empty() {
         "none".to_string()
     } else {
@@ -332,13 +291,13 @@ mod tests {
 
     #[test]
     fn every_single_word_keyword_has_an_inflection_row_listing_itself() {
-        for r in &SIGNAL_TABLE {
+        for r in SIGNAL_TABLE.iter().chain(SIGNALS_12_7.iter()) {
             for k in r.keywords.iter().filter(|k| !k.contains(' ')) {
                 let forms = INFLECTIONS.iter().find(|(kw, _)| kw == k).map(|(_, f)| *f);
                 assert!(forms.is_some_and(|f| f.first() == Some(k)), "{k}");
             }
         }
-        assert_eq!(INFLECTIONS.len(), 23);
+        assert_eq!(INFLECTIONS.len(), 25);
     }
 
     #[test]
@@ -366,5 +325,84 @@ mod tests {
         let r = route("review and fix anything sketchy");
         assert_eq!(r.workflow, WorkflowType::Debug);
         assert_eq!(r.matches.review, ["review"]);
+    }
+
+    fn r12(request: &str) -> Route {
+        route_in(Edition::V12_7, request)
+    }
+
+    #[test]
+    fn a3_triage_and_codebase_health_route_at_12_7_only() {
+        let rows: Vec<_> = SIGNALS_12_7
+            .iter()
+            .map(|r| (r.priority, r.workflow.as_str(), r.keywords.len()))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                (1, "DEBUG", 9),
+                (2, "PLAN", 7),
+                (3, "REVIEW", 5),
+                (4, "ORIENT", 9),
+                (5, "TRIAGE", 4),
+                (6, "CODEBASE-HEALTH", 6),
+                (7, "BUILD", 0),
+            ]
+        );
+        let t = r12("please triage the backlog");
+        assert_eq!(
+            (t.signal, t.priority, t.workflow),
+            (Signal::Triage, 5, WorkflowType::Triage)
+        );
+        assert_eq!(t.announcement, "-> TRIAGE workflow (signals: triage)");
+        assert_eq!(
+            t.chain,
+            "triage-agent → optional exploration → agent-ready brief"
+        );
+        let h = r12("is this a ball of mud? shallow modules everywhere");
+        assert_eq!(h.workflow, WorkflowType::CodebaseHealth);
+        assert_eq!(h.matched, ["ball of mud", "shallow modules"]);
+        assert_eq!(h.priority, 6);
+        // 11.0.0 has neither row and reports the four match lists only.
+        assert_eq!(route("please triage the backlog").signal, Signal::Default);
+        let v = serde_json::to_value(route("x")).unwrap();
+        assert_eq!(v["matches"].as_object().unwrap().len(), 4);
+        let v = serde_json::to_value(r12("x")).unwrap();
+        assert_eq!(v["matches"].as_object().unwrap().len(), 6);
+    }
+
+    #[test]
+    fn a3_default_is_priority_7_with_the_failure_hunter_chain_at_12_7() {
+        let d = r12("add a settings page");
+        assert_eq!((d.signal, d.priority), (Signal::Default, 7));
+        assert_eq!(
+            d.chain,
+            "component-builder → [code-reviewer ‖ failure-hunter] → integration-verifier"
+        );
+        assert_eq!(
+            r12("plan the migration").chain,
+            "exploration -> planner -> bounded fresh review loop"
+        );
+        assert_eq!(route("add a settings page").priority, 5);
+    }
+
+    #[test]
+    fn a3_look_at_and_triage_hash_need_a_number_token_after_their_words() {
+        assert_eq!(r12("look at #17 please").matched, ["look at #"]);
+        assert_eq!(r12("look at #17 please").signal, Signal::Triage);
+        assert_eq!(r12("look at this").signal, Signal::Default);
+        assert_eq!(r12("triage #5").matched, ["triage", "triage #"]);
+        assert_eq!(r12("triaging now").matched, ["triage"]);
+    }
+
+    #[test]
+    fn a3_error_keeps_priority_over_triage_keywords() {
+        // "issues" is an ERROR surface form; the primary-deliverable sentence is not a table rule.
+        let r = r12("triage incoming issues");
+        assert_eq!(r.signal, Signal::Error);
+        assert_eq!(
+            r.matches.triage.as_deref(),
+            Some(&["triage", "incoming issues"][..])
+        );
     }
 }

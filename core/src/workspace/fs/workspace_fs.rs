@@ -238,11 +238,17 @@ impl WorkspaceFs {
         }
     }
 
-    /// TotalCost (§11): missing events.jsonl → 0; other read failures → `io_error`.
+    /// TotalCost (§11): missing events.jsonl → 0; other read failures → `io_error`. The file is
+    /// streamed ([`events::TotalCostScan`]): memory stays flat and no size limit applies to an
+    /// append-only log that only grows.
     pub fn total_cost(&self, id: &FeatureId) -> Result<f64> {
-        Ok(self
-            .read_events(id)?
-            .map_or(0.0, |b| events::total_cost(&b)))
+        let path = self.feature_dir(id).join(EVENTS_FILE);
+        let mut scan = events::TotalCostScan::default();
+        match self.fs.read_chunks(&path, &mut |chunk| scan.push(chunk)) {
+            Ok(()) => Ok(scan.finish()),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(0.0),
+            Err(e) => Err(Error::io(format!("read {}", path.display()), &e)),
+        }
     }
 
     /// WorktreePath (§11): `""` when nothing matches or the file is missing or unreadable.

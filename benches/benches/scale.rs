@@ -1,0 +1,304 @@
+#![allow(missing_docs)] // criterion_group! generates undocumented items
+//! Scale (issue 22, item 5), each at 1× and 10× its size so the growth is a row of its own:
+//! - a workspace of 1,000 / 10,000 features: `list_features` cold (the plain reader), through the
+//!   cached reader with nothing changed, and with one feature file rewritten before each listing
+//!   (the cache re-reads that one file; the rewrite is inside the measured time);
+//! - an `events.jsonl` of 100,000 / 1,000,000 lines: `WorkspaceFs::total_cost` against a
+//!   streaming line split of the same file (target ≤ 1.5×);
+//! - the conductor: `conductor::apply` typed (target ≤ 5 µs) and through `ops::call`.
+//!
+//! Fixtures are generated at bench time into a temporary directory and removed afterwards; none
+//! is committed.
+
+use std::fs;
+use std::hint::black_box;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use criterion::{BenchmarkId, Criterion};
+use serde_json::{json, Value};
+
+use fourx_benches::{report, Id, Row, Target};
+use fourx_core::conductor::{self, Outcome, StartInput};
+use fourx_core::features::fs::cached::CachedWorkspace;
+use fourx_core::features::fs::WorkspaceReader;
+use fourx_core::protocol::config::{decode, Config};
+use fourx_core::protocol::feature::Feature;
+use fourx_core::workspace::{FeatureId, WorkspaceFs};
+
+const GROUP: &str = "scale";
+const FEATURES: [usize; 2] = [1_000, 10_000];
+const EVENT_LINES: [usize; 2] = [100_000, 1_000_000];
+
+/// A fresh directory under the system temp dir, removed on drop.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("fourx-bench-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).expect("temp dir");
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+fn feature_yaml(i: usize) -> String {
+    format!(
+        "id: F{i:05}-feature\nname: Feature {i}\nstatus: pending\npriority: {}\ndescription: >-\n  The feature number {i}, with a line of prose like a real backlog entry has.\n",
+        i % 5 + 1
+    )
+}
+
+/// A project with `n` feature files under `.4x/features/`.
+fn workspace(n: usize) -> TempDir {
+    let t = TempDir::new(&format!("features-{n}"));
+    let dir = t.0.join(".4x").join("features");
+    fs::create_dir_all(&dir).expect("features dir");
+    fs::write(t.0.join(".4x").join("settings.json"), "{}").expect("settings");
+    for i in 0..n {
+        fs::write(dir.join(format!("F{i:05}-feature.yaml")), feature_yaml(i)).expect("feature");
+    }
+    t
+}
+
+fn root_str(p: &Path) -> &str {
+    p.to_str().expect("temp paths are UTF-8")
+}
+
+fn features(c: &mut Criterion) {
+    let mut g = c.benchmark_group(GROUP);
+    g.sample_size(10);
+    for n in FEATURES {
+        let t = workspace(n);
+        let ws = WorkspaceFs::new(root_str(&t.0)).expect("workspace");
+        let listed = ws.list_features().expect("list");
+        assert_eq!(listed.features.len(), n, "{:?}", listed.warnings.first());
+        g.bench_with_input(BenchmarkId::new("list_features_cold", n), &(), |b, ()| {
+            b.iter(|| black_box(ws.list_features().unwrap()))
+        });
+        // The racy rule caches a file only once it is 2 s older than the clock: the bench's
+        // clock runs a minute ahead so that freshly generated files are cached at once.
+        let ahead: fourx_core::features::fs::cached::Clock =
+            Arc::new(|| SystemTime::now() + Duration::from_secs(60));
+        let cached = CachedWorkspace::with_clock(
+            WorkspaceFs::new(root_str(&t.0)).expect("workspace"),
+            ahead,
+        );
+        assert_eq!(cached.list_features().unwrap().features.len(), n);
+        g.bench_with_input(BenchmarkId::new("list_features_cached", n), &(), |b, ()| {
+            b.iter(|| black_box(cached.list_features().unwrap()))
+        });
+        let one = t.0.join(".4x/features/F00007-feature.yaml");
+        let mut k = 0usize;
+        g.bench_with_input(
+            BenchmarkId::new("list_features_one_changed", n),
+            &(),
+            |b, ()| {
+                b.iter(|| {
+                    k += 1;
+                    // A new size each time: the file's token changes even within one clock tick.
+                    let text = format!("{}# rewrite {}\n", feature_yaml(7), "x".repeat(k % 7));
+                    fs::write(&one, text).unwrap();
+                    black_box(cached.list_features().unwrap())
+                })
+            },
+        );
+        g.bench_with_input(BenchmarkId::new("rewrite_one_file", n), &(), |b, ()| {
+            b.iter(|| {
+                k += 1;
+                let text = format!("{}# rewrite {}\n", feature_yaml(7), "x".repeat(k % 7));
+                fs::write(&one, text).unwrap();
+            })
+        });
+    }
+    g.finish();
+}
+
+/// An events.jsonl of `lines` lines: one `run-end` with a cost every 50 lines, the rest
+/// transitions and outputs, as a long-running feature accumulates them.
+fn events_file(dir: &Path, lines: usize) -> PathBuf {
+    let mut text = String::with_capacity(lines * 110);
+    for i in 0..lines {
+        let line = if i % 50 == 49 {
+            json!({"ts": "2026-03-01T12:00:00Z", "type": "run-end", "phase": "coding", "cost_usd": 0.0125})
+        } else if i % 2 == 0 {
+            json!({"ts": "2026-03-01T12:00:00Z", "type": "transition", "phase": "reviewing", "detail": "coding -> reviewing"})
+        } else {
+            json!({"ts": "2026-03-01T12:00:00Z", "type": "run-output", "phase": "coding", "detail": "wrote 3 files"})
+        };
+        text.push_str(&line.to_string());
+        text.push('\n');
+    }
+    let path = dir.join("events.jsonl");
+    fs::write(&path, text).expect("events");
+    path
+}
+
+/// The floor: stream the file and split it into lines, touching every line.
+fn line_split(path: &Path) -> usize {
+    let f = fs::File::open(path).expect("open");
+    let mut r = BufReader::with_capacity(64 * 1024, f);
+    let mut buf = Vec::with_capacity(256);
+    let mut n = 0usize;
+    loop {
+        buf.clear();
+        match r.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(len) => n += len,
+        }
+    }
+    n
+}
+
+fn events(c: &mut Criterion) {
+    let mut g = c.benchmark_group(GROUP);
+    g.sample_size(10);
+    for lines in EVENT_LINES {
+        let t = workspace(1);
+        let id = FeatureId::new("F00000-feature").expect("id");
+        let ws = WorkspaceFs::new(root_str(&t.0)).expect("workspace");
+        let run = ws.feature_dir(&id);
+        fs::create_dir_all(&run).expect("run dir");
+        let path = events_file(&run, lines);
+        let total = ws.total_cost(&id).expect("total_cost");
+        assert!(
+            (total - 0.0125 * (lines / 50) as f64).abs() < 1e-6,
+            "{total}"
+        );
+        g.bench_with_input(
+            BenchmarkId::new("floor_line_split", lines),
+            &path,
+            |b, p| b.iter(|| black_box(line_split(p))),
+        );
+        g.bench_with_input(BenchmarkId::new("total_cost", lines), &(), |b, ()| {
+            b.iter(|| black_box(ws.total_cost(&id).unwrap()))
+        });
+    }
+    g.finish();
+}
+
+fn conductor_json() -> (Value, Value, Value) {
+    let cfg = json!({"project": {"name": "demo"}, "default_runner": "claude",
+        "runners": {"claude": {"command": "claude", "tiers": {"opus": "claude-opus", "sonnet": "claude-sonnet"}}}});
+    let feature = json!({"id": "F001-login"});
+    let outcome = json!({"kind": "agent_exit", "exit_code": 0,
+        "feature_files": {"task-brief.md": "b", "acceptance-criteria.md": "c"}});
+    (cfg, feature, outcome)
+}
+
+fn conductor_apply(c: &mut Criterion) {
+    let (cfg_json, feature_json, outcome_json) = conductor_json();
+    let cfg: Config = decode(&cfg_json, "config").expect("config");
+    let feature: Feature = decode(&feature_json, "feature").expect("feature");
+    let input = StartInput {
+        profile_name: "full".into(),
+        now: "2025-03-01T10:00:00Z".into(),
+        pid: 4242,
+        ..StartInput::default()
+    };
+    let first = conductor::start(&cfg, &feature, &input).expect("start");
+    let outcome: Outcome = serde_json::from_value(outcome_json.clone()).expect("outcome");
+    let next =
+        conductor::apply(&cfg, &feature, &first.state, &first.lp, &outcome, None).expect("apply");
+    assert!(!next.decision.is_terminal());
+    let start_out = fourx_core::ops::call(
+        "conductor.start",
+        &json!({"config": cfg_json, "feature": feature_json, "now": "2025-03-01T10:00:00Z",
+                "pid": 4242, "profile_name": "full"}),
+    )
+    .expect("conductor.start");
+    let apply_in = json!({"config": cfg_json, "feature": feature_json,
+        "state": start_out["state"], "loop": start_out["loop"], "outcome": outcome_json});
+    fourx_core::ops::call("conductor.apply", &apply_in).expect("conductor.apply");
+    let mut g = c.benchmark_group(GROUP);
+    g.bench_function("conductor_apply_typed", |b| {
+        b.iter(|| {
+            black_box(
+                conductor::apply(&cfg, &feature, &first.state, &first.lp, &outcome, None).unwrap(),
+            )
+        })
+    });
+    g.bench_function("conductor_apply_op", |b| {
+        b.iter(|| black_box(fourx_core::ops::call("conductor.apply", &apply_in).unwrap()))
+    });
+    g.finish();
+}
+
+fn main() {
+    let mut c = Criterion::default().configure_from_args();
+    conductor_apply(&mut c);
+    events(&mut c);
+    features(&mut c);
+    c.final_summary();
+    let mut rows = vec![
+        Row::single(
+            "conductor::apply typed (designing → design-reviewing)",
+            Id::plain(GROUP, "conductor_apply_typed"),
+            Target::NsAtMost(5_000.0),
+        ),
+        Row::ratio(
+            "conductor.apply op (decode+apply+encode) / typed",
+            Id::plain(GROUP, "conductor_apply_op"),
+            Id::plain(GROUP, "conductor_apply_typed"),
+            Target::None,
+        ),
+    ];
+    for lines in EVENT_LINES {
+        let p = lines.to_string();
+        rows.push(Row::ratio(
+            &format!("total_cost events.jsonl {lines} lines / streaming line split"),
+            Id::new(GROUP, "total_cost", &p),
+            Id::new(GROUP, "floor_line_split", &p),
+            Target::RatioAtMost(1.5),
+        ));
+    }
+    rows.push(Row::ratio(
+        "total_cost 1,000,000 / 100,000 lines (10×)",
+        Id::new(GROUP, "total_cost", "1000000"),
+        Id::new(GROUP, "total_cost", "100000"),
+        Target::RatioAtMost(12.0),
+    ));
+    for n in FEATURES {
+        let p = n.to_string();
+        rows.push(Row::single(
+            &format!("list_features cold, {n} features"),
+            Id::new(GROUP, "list_features_cold", &p),
+            Target::None,
+        ));
+        rows.push(Row::ratio(
+            &format!("list_features cached, nothing changed / cold, {n} features"),
+            Id::new(GROUP, "list_features_cached", &p),
+            Id::new(GROUP, "list_features_cold", &p),
+            Target::None,
+        ));
+        rows.push(Row::ratio(
+            &format!(
+                "list_features cached, one file rewritten / cached + one rewrite, {n} features"
+            ),
+            Id::new(GROUP, "list_features_one_changed", &p),
+            Id::new(GROUP, "list_features_cached", &p),
+            Target::None,
+        ));
+    }
+    for what in [
+        "list_features_cold",
+        "list_features_cached",
+        "list_features_one_changed",
+    ] {
+        rows.push(Row::ratio(
+            &format!("{what} 10,000 / 1,000 features (10×)"),
+            Id::new(GROUP, what, "10000"),
+            Id::new(GROUP, what, "1000"),
+            Target::RatioAtMost(12.0),
+        ));
+    }
+    report("scale", &rows);
+}
