@@ -25,7 +25,7 @@ help:
 	@echo "make install  PREFIX=... install header, libfourx.so.0, libfourx.a, fourx.pc and fourx-static.pc"
 >>>>>>> firsthour
 	@echo "make bench    run the benches and write benches/RESULTS.md (BENCH=<name> for one)"
-	@echo "make soak     long reliability runs: 8 processes x 200 writes, 500 SIGKILL crash trials"
+	@echo "make soak     long reliability runs: 8 processes x 200 writes (fs and PostgreSQL), 500 SIGKILL crash trials"
 	@echo "make fuzz     run every cargo-fuzz target for FUZZ_SECONDS each (default 60; installs cargo-fuzz)"
 
 setup:
@@ -90,6 +90,11 @@ BENCH_ARGS ?= --warm-up-time 1 --measurement-time 3
 BENCH_VENV := $(ROOT)/.venv-bench
 bench: setup
 	@if [ "$(BENCH)" != python ]; then \
+	  pg=""; if [ -z "$(BENCH)" ] || [ "$(BENCH)" = stores ]; then \
+	    if bash scripts/pg-cluster.sh available; then pg=$$(bash scripts/pg-cluster.sh start); \
+	    else echo "!!! PostgreSQL is not installed: the stores bench measures the filesystem only" >&2; fi; fi; \
+	  trap '[ -z "$$pg" ] || bash scripts/pg-cluster.sh stop "$$pg"' EXIT; \
+	  FOURX_PG_URL=$$([ -z "$$pg" ] || cat "$$pg/url") \
 	  nice cargo bench -p fourx-benches --features bpe-o200k $(if $(BENCH),--bench $(BENCH),--benches) -- $(BENCH_ARGS); \
 	fi
 	@if [ -z "$(BENCH)" ] || [ "$(BENCH)" = python ]; then \
@@ -108,6 +113,11 @@ clean:
 # Long forms of the reliability tests (`make test` runs 4 x 50 writes and 100 crash trials).
 soak:
 	FOURX_SOAK=1 cargo test -p fourx-core --test it reliability_ -- --nocapture
+	@if bash scripts/pg-cluster.sh available; then \
+		dir=$$(bash scripts/pg-cluster.sh start); trap 'bash scripts/pg-cluster.sh stop "$$dir"' EXIT; \
+		FOURX_SOAK=1 FOURX_REQUIRE_PG=1 FOURX_PG_DIR=$$dir FOURX_PG_URL=$$(cat $$dir/url) \
+			cargo test -p fourx-store-pg --test pg set_check -- --nocapture; \
+	else echo "!!! PostgreSQL is not installed: the PostgreSQL set check was NOT soaked" >&2; fi
 
 # Instrumented fuzzing on stable (RUSTC_BOOTSTRAP=1), FUZZ_SECONDS per target; new inputs go to
 # fuzz/corpus-new/<target>/ (git-ignored), crashes to fuzz/artifacts/. `make test` replays the

@@ -12,8 +12,10 @@ timings=()
 
 current=""
 stage_t=$SECONDS
+pg_dir=""
 on_exit() {
   local rc=$?
+  if [ -n "$pg_dir" ]; then bash "$ROOT/scripts/pg-cluster.sh" stop "$pg_dir" || true; fi
   if [ $rc -ne 0 ] && [ -n "$current" ]; then
     echo "=== FAILED: $current ($((SECONDS - stage_t)) s)" >&2
   fi
@@ -154,6 +156,21 @@ else
   echo "################################################################################" >&2
 fi
 
+# The PostgreSQL backend's tests (store-pg/) run against a throwaway cluster started here and
+# stopped on exit; without PostgreSQL installed they skip themselves, and this says so loudly.
+if bash scripts/pg-cluster.sh available; then
+  pg_dir=$(bash scripts/pg-cluster.sh start)
+  FOURX_PG_URL=$(cat "$pg_dir/url")
+  export FOURX_PG_URL FOURX_PG_DIR=$pg_dir FOURX_REQUIRE_PG=1
+  echo "=== PostgreSQL test cluster on ${FOURX_PG_URL##*@}"
+else
+  echo "################################################################################" >&2
+  echo "## POSTGRESQL SKIPPED: no PostgreSQL server binaries (/usr/lib/postgresql/*/bin);" >&2
+  echo "## the PostgreSQL store backend (store-pg/) is NOT tested in this run." >&2
+  echo "## Install: apt-get install -y postgresql" >&2
+  echo "################################################################################" >&2
+fi
+
 stage "setup" bash scripts/setup.sh --with-cbindgen --with-test-tools
 stage "cargo fmt --check" cargo fmt --all --check
 stage "cargo clippy" cargo clippy -q --workspace --all-targets -- -D warnings
@@ -185,6 +202,9 @@ echo
 echo "=== stage timings"
 printf '%s\n' "${timings[@]}"
 echo "=== make test passed in $((SECONDS - T0)) s"
+if [ -z "$pg_dir" ]; then
+  echo "!!! the PostgreSQL backend tests were NOT run (postgresql is not installed)" >&2
+fi
 if [ "$go_skipped" = 1 ]; then
   echo "!!! the Go tests were NOT run (go is not installed)" >&2
 fi

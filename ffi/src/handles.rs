@@ -151,6 +151,7 @@ pub unsafe extern "C" fn fourx_blueprint_store_new(
     out: *mut *mut fourx_blueprint_store,
     err: *mut fourx_buf,
 ) -> fourx_status {
+    fourx_store_pg::register();
     // SAFETY: forwarded caller guarantees.
     unsafe {
         new_handle(config, config_len, out, err, |cfg| {

@@ -232,6 +232,7 @@ pub unsafe extern "C" fn fourx_call(
     input_len: usize,
     out: *mut fourx_buf,
 ) -> fourx_status {
+    fourx_store_pg::register();
     // SAFETY: the caller guarantees `out` is NULL or valid for writes.
     let Some(out) = (unsafe { out.as_mut() }) else {
         return fourx_status::NullArg;

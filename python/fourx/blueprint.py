@@ -238,6 +238,29 @@ class Store:
         }
         return cls._bind(config, pid)
 
+    @classmethod
+    def postgres(
+        cls,
+        url: str,
+        project_id: str,
+        *,
+        schema: str = "fourx",
+        repo_root: str | None = None,
+    ) -> Store:
+        """The blueprint of ``project_id`` in PostgreSQL (``{"kind": "postgres", "url", "schema"}``):
+        one document shared by every harness on every machine that opens the same database. The
+        schema is created and migrated on first use; the server is reached now, so a bad or
+        unreachable ``url`` raises here (:class:`fourx.IoError` / :class:`fourx.InvalidConfig`),
+        and no message ever contains the url or its password. ``repo_root`` (absolute) is where
+        anchors are checked; without it a commit's ``file_text`` is."""
+        config: dict[str, Any] = {
+            "store": {"kind": "postgres", "url": url, "schema": schema},
+            "project_id": project_id,
+        }
+        if repo_root is not None:
+            config["repo_root"] = repo_root
+        return cls._bind(config, project_id)
+
     @property
     def project_id(self) -> str:
         """The project id of a filesystem store, ``""`` for a memory store."""

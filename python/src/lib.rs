@@ -460,6 +460,8 @@ fn error_kinds() -> Vec<(&'static str, &'static str)> {
 /// The private extension module `fourx._fourx`.
 #[pymodule]
 fn _fourx(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // The store backends outside the core (`{"kind": "postgres", ...}`), docs/ARCHITECTURE.md.
+    fourx_store_pg::register();
     m.add_function(wrap_pyfunction!(call, m)?)?;
     m.add_function(wrap_pyfunction!(call_json, m)?)?;
     m.add_function(wrap_pyfunction!(call_counted, m)?)?;

@@ -3,6 +3,8 @@
 //! Each adapter reads its keys (`invalid_input` naming the key when missing or mistyped), calls
 //! the typed function and writes its result; no rule lives here.
 
+use std::sync::Arc;
+
 use serde_json::{json, Map, Value};
 
 use super::{Args, OpInfo};
@@ -49,7 +51,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new("blueprint.graph", "The module graph as Mermaid or DOT with stale and unannotated modules marked.", &["doc?", "snapshot", "format"], &["text"], &[K::InvalidInput, K::InvalidSnapshot, K::MalformedDoc, K::UnsupportedFormat], op_graph),
     OpInfo::new("blueprint.read_module", "The read view of one derived module: prose plus derived imports.", &["doc", "snapshot", "module"], &["module", "imports", "imported_by", "code_changed", "sections"], &[K::InvalidInput, K::NotVisible, K::InvalidSnapshot, K::MalformedDoc, K::UnsupportedFormat], op_read_module),
     OpInfo::new("blueprint.gc_plan", "Plan orphan marking, unmarking and 90-day removal.", &["doc", "snapshot", "now", "archive_ok?"], &["doc", "changed", "orphans", "marked", "unmarked", "removable", "removed", "kept_archive_failed"], &[K::InvalidInput, K::InvalidTime, K::InvalidSnapshot, K::MalformedDoc, K::UnsupportedFormat], op_gc_plan),
-    OpInfo::new("blueprint.gc", "Run GC against a store: archive first, never delete when archiving failed, defer on conflict.", &["store", "snapshot", "now", "nonce", "home?", "repo_root?"], &["written", "deferred", "marked", "unmarked", "removed", "kept_archive_failed", "warnings", "store"], &[K::InvalidInput, K::InvalidTime, K::InvalidSnapshot, K::MalformedDoc, K::UnsupportedFormat, K::InvalidNonce, K::IoError, K::NoHome, K::InvalidPath, K::RootIsFilesystemRoot, K::RootIsHome, K::NotAProject, K::StorageInsideProject], op_gc),
+    OpInfo::new("blueprint.gc", "Run GC against a store: archive first, never delete when archiving failed, defer on conflict.", &["store", "snapshot", "now", "nonce", "home?", "repo_root?", "project_id?"], &["written", "deferred", "marked", "unmarked", "removed", "kept_archive_failed", "warnings", "store"], &[K::InvalidInput, K::InvalidTime, K::InvalidSnapshot, K::MalformedDoc, K::UnsupportedFormat, K::InvalidNonce, K::IoError, K::NoHome, K::InvalidPath, K::RootIsFilesystemRoot, K::RootIsHome, K::NotAProject, K::StorageInsideProject], op_gc),
     OpInfo::new("blueprint.revision_name", "The fixed-width revision file name for a time and nonce.", &["now", "nonce"], &["name"], &[K::InvalidInput, K::InvalidTime, K::InvalidNonce], op_revision_name),
     OpInfo::new("blueprint.revision_prune", "Which revision names to keep (newest 5), delete and ignore.", &["names"], &["keep", "delete", "ignored"], &[K::InvalidInput], op_revision_prune),
     OpInfo::new("blueprint.guard_root", "Refuse /, $HOME, non-projects and storage inside the project.", &["root", "home", "is_git", "root_entries", "storage_root?"], &["allowed", "root", "storage_root", "project_id"], &[K::InvalidInput, K::NoHome, K::InvalidPath, K::RootIsFilesystemRoot, K::RootIsHome, K::NotAProject, K::StorageInsideProject], op_guard_root),
@@ -478,12 +480,52 @@ pub(super) fn op_commit(m: &In) -> Result<Value> {
             v["store"] = store_json(&store);
             Ok(v)
         }
-        None => fs_store(&a, |store, view| {
-            let view =
-                view.ok_or_else(|| invalid("repo_root", "the fs store form needs `repo_root`"))?;
-            Ok(commit_json(&commit(store, &req, &snapshot, view, &nonce)?))
-        }),
+        None => match external_store(&a, &req.project_id)? {
+            Some((store, view)) => Ok(commit_json(&commit(
+                store.as_ref(),
+                &req,
+                &snapshot,
+                view.as_ref(),
+                &nonce,
+            )?)),
+            None => fs_store(&a, |store, view| {
+                let view = view
+                    .ok_or_else(|| invalid("repo_root", "the fs store form needs `repo_root`"))?;
+                Ok(commit_json(&commit(store, &req, &snapshot, view, &nonce)?))
+            }),
+        },
     }
+}
+
+/// A registered backend's blueprint store of `project_id` (`store.kind` neither `memory` nor
+/// `fs`; see [`super::store_backends`]) and the file view anchors are checked against: the
+/// files under `repo_root` when given (feature `fs`), else the input's `file_text`.
+pub(super) type ExternalStore = (Arc<dyn Store + Send + Sync>, Box<dyn FileView>);
+
+pub(super) fn external_store(a: &Args<'_>, project_id: &str) -> Result<Option<ExternalStore>> {
+    let Some(obj) = a.opt_obj("store")? else {
+        return Ok(None);
+    };
+    let Some(b) = super::store_backends::external(obj)? else {
+        return Ok(None);
+    };
+    let store = b.blueprint_store(obj, project_id)?;
+    #[cfg(feature = "fs")]
+    if let Some(root) = a.opt_str("repo_root")? {
+        if !root.starts_with('/') {
+            return Err(Error::new(
+                ErrorKind::InvalidPath,
+                format!("`repo_root` {root:?} must be absolute"),
+            )
+            .with_field("repo_root"));
+        }
+        let view = crate::blueprint::fs::RepoFileView::new(
+            Arc::new(crate::store::RealFs),
+            crate::protocol::codec::pathclean::clean(root),
+        );
+        return Ok(Some((store, Box::new(view))));
+    }
+    Ok(Some((store, Box::new(file_view(a)?))))
 }
 
 pub(super) fn op_gc(m: &In) -> Result<Value> {
@@ -498,9 +540,15 @@ pub(super) fn op_gc(m: &In) -> Result<Value> {
             v["store"] = store_json(&store);
             Ok(v)
         }
-        None => fs_store(&a, |store, _| {
-            Ok(gc_json(&gc(store, &snapshot, now, &nonce)?))
-        }),
+        None => {
+            let pid: &str = a.opt_str("project_id")?.unwrap_or_default();
+            match external_store(&a, pid)? {
+                Some((store, _)) => Ok(gc_json(&gc(store.as_ref(), &snapshot, now, &nonce)?)),
+                None => fs_store(&a, |store, _| {
+                    Ok(gc_json(&gc(store, &snapshot, now, &nonce)?))
+                }),
+            }
+        }
     }
 }
 

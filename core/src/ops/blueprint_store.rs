@@ -20,8 +20,8 @@ use crate::error::{Error, Result};
 use crate::store::cas::{MemoryStore, Store};
 
 use super::blueprint::{
-    commit_json, file_view, fold_request, fs_store, gc_json, memory_store, nonce_arg, now_arg,
-    op_commit, op_gc, read_module_over, render_index_counted, snapshot_arg,
+    commit_json, external_store, file_view, fold_request, fs_store, gc_json, memory_store,
+    nonce_arg, now_arg, op_commit, op_gc, read_module_over, render_index_counted, snapshot_arg,
 };
 use super::handle::{Handle, HandleOp};
 use crate::blueprint::commit::commit;
@@ -46,6 +46,10 @@ enum Backend {
     Memory(MemoryStore, Mutex<()>),
     /// The validated config (`store`, `home`, `repo_root`), merged into every op input.
     Fs(Map<String, Value>),
+    /// A registered backend's kind (`super::store_backends`): the config (`store`,
+    /// `project_id`, `repo_root`?), merged into every op input; the backend keeps its own
+    /// connections between calls.
+    External(Map<String, Value>),
 }
 
 /// A blueprint store bound from its config JSON. `Send + Sync`: calls from several threads are
@@ -62,6 +66,7 @@ impl std::fmt::Debug for HeldStore {
         let kind = match self.backend {
             Backend::Memory(..) => "memory",
             Backend::Fs(_) => "fs",
+            Backend::External(_) => "external",
         };
         f.debug_struct("HeldStore").field("kind", &kind).finish()
     }
@@ -73,13 +78,18 @@ impl HeldStore {
     /// `{"kind": "fs", "dir"}` plus `home` and `repo_root`). The fs form runs the root guard
     /// now, so a refused root fails here with its own kind; other keys are `invalid_input`.
     pub fn new(config: &Map<String, Value>) -> Result<HeldStore> {
+        let a = Args::new(config);
+        if let Some(store) = a.opt_obj("store")? {
+            if super::store_backends::external(store)?.is_some() {
+                return HeldStore::external(config);
+            }
+        }
         if let Some(k) = config.keys().find(|k| !BINDING_KEYS.contains(&k.as_str())) {
             return Err(Error::invalid_input(format!(
                 "unknown store config key {k:?}; the keys are store, home and repo_root"
             ))
             .with_field(k.as_str()));
         }
-        let a = Args::new(config);
         if let Some(store) = memory_store(&a)? {
             return Ok(HeldStore {
                 backend: Backend::Memory(store, Mutex::new(())),
@@ -88,6 +98,26 @@ impl HeldStore {
         with_fs(config, |_| Ok(Value::Null))?;
         Ok(HeldStore {
             backend: Backend::Fs(config.clone()),
+        })
+    }
+
+    /// A registered backend's store: config `{"store": {"kind": <registered>, ...},
+    /// "project_id", "repo_root"?}`. Opens the store now, so a bad or unreachable backend
+    /// config fails here.
+    fn external(config: &Map<String, Value>) -> Result<HeldStore> {
+        const KEYS: &[&str] = &["store", "project_id", "repo_root"];
+        if let Some(k) = config.keys().find(|k| !KEYS.contains(&k.as_str())) {
+            return Err(Error::invalid_input(format!(
+                "unknown store config key {k:?}; a {} store takes store, project_id and repo_root",
+                "registered-backend"
+            ))
+            .with_field(k.as_str()));
+        }
+        let a = Args::new(config);
+        let pid = a.str("project_id")?;
+        external_store(&a, pid)?;
+        Ok(HeldStore {
+            backend: Backend::External(config.clone()),
         })
     }
 
@@ -113,7 +143,7 @@ impl HeldStore {
                 let _writer = writers.lock().unwrap_or_else(|p| p.into_inner());
                 Ok(commit_json(&commit(store, &req, &snapshot, &view, &nonce)?))
             }
-            Backend::Fs(config) => {
+            Backend::Fs(config) | Backend::External(config) => {
                 let mut merged = input.clone();
                 merged.extend(config.iter().map(|(k, v)| (k.clone(), v.clone())));
                 if op == "blueprint.gc" {
@@ -136,6 +166,13 @@ impl HeldStore {
                     Ok(Value::Null)
                 })?;
                 out.ok_or_else(|| Error::invalid_input("the fs store could not be read"))
+            }
+            Backend::External(config) => {
+                let a = Args::new(config);
+                let (store, _) = external_store(&a, a.str("project_id")?)?.ok_or_else(|| {
+                    Error::invalid_input("the store kind is no longer registered")
+                })?;
+                read_store(store.as_ref())
             }
         }
     }
@@ -205,6 +242,18 @@ impl Handle for HeldStore {
     /// for the read ops) is `invalid_input`.
     fn run(&self, op: &'static str, input: &Map<String, Value>) -> Result<Value> {
         check_unbound(input)?;
+        if let Backend::External(config) = &self.backend {
+            // The document is the config's project; an input naming another is refused.
+            if let Some(pid) = input.get("project_id") {
+                if Some(pid) != config.get("project_id") {
+                    return Err(Error::new(
+                        crate::error::ErrorKind::ProjectMismatch,
+                        "`project_id` differs from the one the store's config names",
+                    )
+                    .with_field("project_id"));
+                }
+            }
+        }
         match op {
             "blueprint.commit" | "blueprint.gc" => self.write_op(op, input),
             "blueprint.store.read" => self.read().map(|(content, exists, revisions)| {

@@ -40,6 +40,7 @@ pub mod router;
 pub mod router_prompt;
 pub mod router_workflow;
 pub mod run_files;
+pub mod store_backends;
 pub mod workspace;
 #[cfg(feature = "fs")]
 pub mod workspace_cached;

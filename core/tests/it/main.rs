@@ -36,6 +36,7 @@ mod reliability_crash;
 mod resolution_props;
 mod router_hostile;
 mod router_prompt_ops;
+mod run_store_fs;
 mod state_props;
 mod store_fs;
 mod time_rules;

@@ -6,9 +6,11 @@
 
 pub mod liveness;
 pub mod resume_listing;
+pub mod run_store_fs;
 pub mod workspace_fs;
 
 pub use liveness::{Liveness, ProcessProbe};
+pub use run_store_fs::{Clock, FsRunStore, LEASE_FILE};
 pub use workspace_fs::{
     atomic_write_file, find, os_error, WorkspaceFs, DIR_MODE, FILE_MODE, STOP_BYTES,
 };

@@ -1,0 +1,260 @@
+//! [`FsRunStore`]: the [`RunStore`] on the `.4x` layout — the embedded default, byte-compatible
+//! with the Go tools: `state.json`, `events.jsonl` and `stop` in FeatureDir(id) exactly as
+//! [`WorkspaceFs`] writes them, plus `lease.json` there once a feature is claimed.
+//!
+//! Decides how the run-state contract maps onto files: every conditional step (replace, fenced
+//! append, claim) runs under the feature directory's advisory `flock`, so among fourx writers on
+//! one machine the compare and the publish are one step. The lease clock is an input (the
+//! `clock` given at construction, milliseconds since the epoch), never read here. Like the
+//! blueprint's filesystem store, a directory that cannot be locked (NFS) is `io_error`: shared
+//! run state across machines is the database backend's.
+
+use std::io;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use serde_json::{json, Value};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::protocol::layout::{EVENTS_FILE, STATE_FILE};
+use crate::store::cas::Version;
+use crate::store::dir_cas::LOCK_WAIT;
+use crate::store::{append_record, atomic_write, DirLock, FileKind};
+use crate::workspace::feature_id::FeatureId;
+use crate::workspace::fs::workspace_fs::{os_error, WorkspaceFs, FILE_MODE, JSON_DOC_LIMIT};
+use crate::workspace::run_store::{
+    check_event_line, check_holder, check_record, check_ttl, lease_lost, Claim, FenceToken, Lease,
+    Replaced, RunStore,
+};
+
+/// The lease file of a claimed feature, in FeatureDir(id): `{"holder","token","expires_at_ms"}`.
+pub const LEASE_FILE: &str = "lease.json";
+
+/// A clock in milliseconds since the Unix epoch — an input of the filesystem run-state store.
+pub type Clock = Arc<dyn Fn() -> u64 + Send + Sync>;
+
+/// The run-state store on a workspace's `.4x` directory.
+#[derive(Clone)]
+pub struct FsRunStore {
+    ws: WorkspaceFs,
+    clock: Clock,
+}
+
+impl std::fmt::Debug for FsRunStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FsRunStore")
+            .field("ws", &self.ws)
+            .finish_non_exhaustive()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct StoredLease {
+    holder: String,
+    token: u64,
+    expires_at_ms: u64,
+}
+
+impl FsRunStore {
+    /// The store over `ws`, measuring leases by `clock`.
+    pub fn new(ws: WorkspaceFs, clock: Clock) -> FsRunStore {
+        FsRunStore { ws, clock }
+    }
+
+    /// The workspace written through.
+    pub fn workspace(&self) -> &WorkspaceFs {
+        &self.ws
+    }
+
+    fn lock(&self, id: &FeatureId) -> Result<(PathBuf, DirLock)> {
+        let dir = self.ws.init_feature_dir(id)?;
+        let lock = self
+            .ws
+            .fs()
+            .lock_dir(&dir, LOCK_WAIT)
+            .map_err(|e| Error::io(format!("lock feature directory {}", dir.display()), &e))?;
+        Ok((dir, lock))
+    }
+
+    fn read_lease(&self, dir: &std::path::Path) -> Result<Option<StoredLease>> {
+        let path = dir.join(LEASE_FILE);
+        let bytes = match self.ws.fs().read_limited(&path, JSON_DOC_LIMIT) {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(Error::io(format!("read {}", path.display()), &e)),
+        };
+        let v: Value = serde_json::from_slice(&bytes)
+            .map_err(|e| Error::new(ErrorKind::InvalidJson, format!("{}: {e}", path.display())))?;
+        let field = |k: &str| v.get(k).cloned().unwrap_or(Value::Null);
+        match (field("holder"), field("token"), field("expires_at_ms")) {
+            (Value::String(holder), Value::Number(t), Value::Number(x)) => Ok(Some(StoredLease {
+                holder,
+                token: t.as_u64().unwrap_or(0),
+                expires_at_ms: x.as_u64().unwrap_or(0),
+            })),
+            _ => Err(Error::new(
+                ErrorKind::InvalidJson,
+                format!("{} lacks holder/token/expires_at_ms", path.display()),
+            )),
+        }
+    }
+
+    fn write_lease(&self, dir: &std::path::Path, l: &StoredLease) -> Result<()> {
+        let doc = json!({"holder": l.holder, "token": l.token, "expires_at_ms": l.expires_at_ms});
+        atomic_write(
+            self.ws.fs(),
+            dir,
+            LEASE_FILE,
+            doc.to_string().as_bytes(),
+            FILE_MODE,
+        )
+    }
+
+    /// Under the feature lock: `lease` must be the stored one and unexpired.
+    fn check_fence(&self, dir: &std::path::Path, lease: &Lease) -> Result<()> {
+        match self.read_lease(dir)? {
+            Some(s) if s.token == lease.token.0 && s.holder == lease.holder => {
+                if (self.clock)() < s.expires_at_ms {
+                    Ok(())
+                } else {
+                    Err(lease_lost(lease, "expired"))
+                }
+            }
+            Some(_) => Err(lease_lost(lease, "superseded by a newer claim")),
+            None => Err(lease_lost(lease, "not on record")),
+        }
+    }
+
+    fn read_state_at(&self, dir: &std::path::Path) -> Result<Option<Vec<u8>>> {
+        let path = dir.join(STATE_FILE);
+        match self.ws.fs().read_limited(&path, JSON_DOC_LIMIT) {
+            Ok(b) => Ok(Some(b)),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(os_error(format!("read {}", path.display()), &e)),
+        }
+    }
+}
+
+impl RunStore for FsRunStore {
+    fn read_state(&self, id: &FeatureId) -> Result<Option<(Vec<u8>, Version)>> {
+        Ok(self.read_state_at(&self.ws.feature_dir(id))?.map(|b| {
+            let v = Version::of(Some(&b));
+            (b, v)
+        }))
+    }
+
+    fn replace_state(
+        &self,
+        id: &FeatureId,
+        expected: &Version,
+        bytes: &[u8],
+        fence: Option<&Lease>,
+    ) -> Result<Replaced> {
+        check_record("state document", bytes)?;
+        let (dir, _lock) = self.lock(id)?;
+        if let Some(lease) = fence {
+            self.check_fence(&dir, lease)?;
+        }
+        let current = Version::of(self.read_state_at(&dir)?.as_deref());
+        if current != *expected {
+            return Ok(Replaced::Conflict);
+        }
+        atomic_write(self.ws.fs(), &dir, STATE_FILE, bytes, FILE_MODE)?;
+        Ok(Replaced::Done(Version::of(Some(bytes))))
+    }
+
+    fn append_event(&self, id: &FeatureId, line: &[u8], fence: Option<&Lease>) -> Result<u64> {
+        check_event_line(line)?;
+        let (dir, _lock) = self.lock(id)?;
+        if let Some(lease) = fence {
+            self.check_fence(&dir, lease)?;
+        }
+        let before = self.read_events(id)?;
+        let path = dir.join(EVENTS_FILE);
+        append_record(self.ws.fs(), &path, line, FILE_MODE)
+            .map_err(|e| os_error(format!("append to {}", path.display()), &e))?;
+        Ok(before.iter().filter(|&&b| b == b'\n').count() as u64 + 1)
+    }
+
+    fn read_events(&self, id: &FeatureId) -> Result<Vec<u8>> {
+        let path = self.ws.feature_dir(id).join(EVENTS_FILE);
+        match self.ws.fs().read(&path) {
+            Ok(b) => Ok(b),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Vec::new()),
+            Err(e) => Err(Error::io(format!("read {}", path.display()), &e)),
+        }
+    }
+
+    fn request_stop(&self, id: &FeatureId) -> Result<()> {
+        self.ws.init_feature_dir(id)?;
+        self.ws.request_stop(id)
+    }
+
+    fn stop_requested(&self, id: &FeatureId) -> Result<bool> {
+        Ok(self.ws.stop_requested(id))
+    }
+
+    fn clear_stop(&self, id: &FeatureId) -> Result<()> {
+        self.ws.clear_stop(id)
+    }
+
+    fn claim(&self, id: &FeatureId, holder: &str, ttl_ms: u64) -> Result<Claim> {
+        let holder = check_holder(holder)?;
+        let ttl_ms = check_ttl(ttl_ms)?;
+        let (dir, _lock) = self.lock(id)?;
+        let now = (self.clock)();
+        let stored = self.read_lease(&dir)?;
+        let token = match &stored {
+            Some(s) if now < s.expires_at_ms && s.holder != holder => {
+                return Ok(Claim::Held {
+                    holder: s.holder.clone(),
+                    expires_in_ms: s.expires_at_ms - now,
+                })
+            }
+            Some(s) if now < s.expires_at_ms => s.token,
+            Some(s) => s.token + 1,
+            None => 1,
+        };
+        let next = StoredLease {
+            holder: holder.to_string(),
+            token,
+            expires_at_ms: now.saturating_add(ttl_ms),
+        };
+        self.write_lease(&dir, &next)?;
+        Ok(Claim::Granted(Lease {
+            feature: id.clone(),
+            holder: next.holder,
+            token: FenceToken(token),
+            ttl_ms,
+        }))
+    }
+
+    fn release(&self, lease: &Lease) -> Result<()> {
+        let (dir, _lock) = self.lock(&lease.feature)?;
+        self.check_fence(&dir, lease)?;
+        // The record stays (with its token) so the next claim's token is still greater.
+        let released = StoredLease {
+            holder: lease.holder.clone(),
+            token: lease.token.0,
+            expires_at_ms: 0,
+        };
+        self.write_lease(&dir, &released)
+    }
+
+    fn features(&self) -> Result<Vec<FeatureId>> {
+        let dir = PathBuf::from(self.ws.root().run_dir());
+        let entries = match self.ws.fs().list(&dir) {
+            Ok(e) => e,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(Error::io(format!("list {}", dir.display()), &e)),
+        };
+        let mut ids: Vec<FeatureId> = entries
+            .iter()
+            .filter(|e| e.kind == FileKind::Dir)
+            .filter_map(|e| e.name_str())
+            .filter_map(|n| FeatureId::new(n).ok())
+            .collect();
+        ids.sort_by(|a, b| a.as_str().cmp(b.as_str()));
+        Ok(ids)
+    }
+}
