@@ -33,7 +33,7 @@ pub fn check_size(text: &str, what: &str) -> Result<()> {
     Ok(())
 }
 
-/// The keys of a feature file (features.md §3.1), in file order.
+/// The keys of a feature file, in file order.
 pub const FEATURE_KEYS: &[&str] = &[
     "id",
     "name",

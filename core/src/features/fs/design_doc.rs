@@ -1,4 +1,4 @@
-//! A feature's design document (Go `ResolveDesignDoc`, resolution.md §13): the first readable of
+//! A feature's design document (Go `ResolveDesignDoc`, resolution.md): the first readable of
 //! the YAML `spec:`/`plan:` path and the `design_doc.search_order` candidates, never a file outside
 //! the workspace root.
 //!

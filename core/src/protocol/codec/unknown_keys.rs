@@ -1,5 +1,5 @@
-//! Keys Go's decoding ignores, collected so that a typo is never silent (CONVENTIONS §Changes of
-//! the second round, "Unknown keys"): the decoders keep Go's results and, while a
+//! Keys Go's decoding ignores, collected so that a typo is never silent (the conventions'
+//! "unknown keys" rule): the decoders keep Go's results and, while a
 //! [`collect`] is running on the thread, report each key they skipped with where it was and the
 //! closest key they know.
 //!
