@@ -13,11 +13,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal, TypedDict
 
 from ._ops import Time, forward
+from ._words import Edition
 
-#: A cc10x contract edition: ``"11.0.0"`` (the seed's contract, the default) or ``"12.7.0"``
-#: (cc10x HEAD). Every ``fourx.router`` function takes ``edition``; another string is
-#: :class:`fourx.InvalidValue`.
-Edition = Literal["11.0.0", "12.7.0"]
+# ``Edition`` (generated into ``_words`` from the core's edition table): every ``fourx.router``
+# function takes ``edition``; another string is :class:`fourx.InvalidValue`.
 
 __all__ = [
     "Edition",

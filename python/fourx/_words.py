@@ -91,3 +91,9 @@ Language: TypeAlias = Literal[
     "rust",
     "typescript",
 ]
+
+#: A cc10x contract edition: "11.0.0" (the seed's contract, the default) or "12.7.0" (cc10x HEAD).
+Edition: TypeAlias = Literal[
+    "11.0.0",
+    "12.7.0",
+]

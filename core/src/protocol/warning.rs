@@ -99,7 +99,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_warning_kinds_are_six_snake_case_words_that_round_trip() {
+    fn the_warning_kinds_are_seven_snake_case_words_that_round_trip() {
         assert_eq!(
             WarningKind::WORDS,
             &[
@@ -109,6 +109,7 @@ mod tests {
                 "invalid_feature",
                 "invalid_feature_id",
                 "write_error",
+                "unknown_key",
             ]
         );
         for k in WarningKind::ALL {

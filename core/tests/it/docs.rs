@@ -529,6 +529,18 @@ fn python_words() -> Vec<(&'static str, &'static [&'static str], &'static str)> 
             Language::WORDS,
             "A language the blueprint scanner has rules for.",
         ),
+        (
+            "Edition",
+            // The versions live in the edition rules table; the list is built from it once.
+            Box::leak(
+                fourx_core::router::edition::Edition::ALL
+                    .iter()
+                    .map(|e| e.as_str())
+                    .collect::<Vec<_>>()
+                    .into_boxed_slice(),
+            ),
+            "A cc10x contract edition: \"11.0.0\" (the seed's contract, the default) or \"12.7.0\" (cc10x HEAD).",
+        ),
     ]
 }
 
