@@ -162,8 +162,8 @@ pub fn effective_budget(max_tokens: Option<i64>) -> usize {
 /// assert_eq!(out.shown, 2);
 /// // A caller's counter: one token per byte, and the cap holds for it.
 /// let bytes = |s: &str| s.len();
-/// let out = render_index(&doc, &snapshot, Some(300), None, &bytes).unwrap();
-/// assert!(bytes.count(&out.text) <= 300 && out.tokens <= 300);
+/// let out = render_index(&doc, &snapshot, Some(1000), None, &bytes).unwrap();
+/// assert!(bytes.count(&out.text) <= 1000 && out.tokens <= 1000);
 /// ```
 pub fn render_index(
     doc: &Doc,
