@@ -15,15 +15,9 @@ help:
 	@echo "make test     every gate CI runs: fmt, clippy, tests, header drift, C, pytest, stubtest, docs"
 	@echo "make go-test  the Go package (go/): vet, test -race, example harness, README program"
 	@echo "make header   regenerate include/fourx.h with the pinned cbindgen"
-<<<<<<< HEAD
 	@echo "make docs     regenerate docs/ops.md, go/errors_gen.go, python/fourx/{errors,enums,_words}.py from the core's tables"
-	@echo "make wheel    build the abi3 wheel into dist/"
-	@echo "make install  PREFIX=... install header, libfourx.so.0, libfourx.a and fourx.pc"
-=======
-	@echo "make docs     regenerate docs/ops.md, go/errors_gen.go, python/fourx/errors.py and enums.py from the core's tables"
 	@echo "make wheel    build the abi3 manylinux wheel into dist/, check it (auditwheel, fresh venv)"
 	@echo "make install  PREFIX=... install header, libfourx.so.0, libfourx.a, fourx.pc and fourx-static.pc"
->>>>>>> firsthour
 	@echo "make bench    run the benches and write benches/RESULTS.md (BENCH=<name> for one)"
 	@echo "make soak     long reliability runs: 8 processes x 200 writes (fs and PostgreSQL), 500 SIGKILL crash trials"
 	@echo "make fuzz     run every cargo-fuzz target for FUZZ_SECONDS each (default 60; installs cargo-fuzz)"
