@@ -120,7 +120,7 @@ def next_feature_id(
     (``feature_id_prefix``/``feature_id_digits``, default ``F`` + 3 digits), its id from ``name``
     (or from ``slug`` when given) and display name (``feature.next_id``)."""
     out: NextId = forward(
-        "feature.next_id", {"ids": list(ids), "name": name}, slug=slug, config=config
+        "feature.next_id", {"ids": list(ids) if isinstance(ids, tuple) else ids, "name": name}, slug=slug, config=config
     )
     return out
 
@@ -135,7 +135,7 @@ def plan_discovered(
     at most ``max_discovered_features`` (default 3), ``draft`` when enrichment is on without
     auto-approve, else ``not-started`` (``discover.plan``)."""
     out: DiscoveryPlan = forward(
-        "discover.plan", {"candidates": list(candidates), "ids": list(ids)}, config=config
+        "discover.plan", {"candidates": list(candidates) if isinstance(candidates, tuple) else candidates, "ids": list(ids) if isinstance(ids, tuple) else ids}, config=config
     )
     return out
 
@@ -152,8 +152,8 @@ def resolve_design_doc(
     ``root`` is refused with a warning (``design_doc.resolve``)."""
     out: DesignDoc = forward(
         "design_doc.resolve",
-        {"root": path_arg(root, "root"), "feature": dict(feature), "doc_type": doc_type},
-        extra_dirs=None if extra_dirs is None else list(extra_dirs),
+        {"root": path_arg(root, "root"), "feature": feature, "doc_type": doc_type},
+        extra_dirs=extra_dirs,
     )
     return out
 
