@@ -42,6 +42,7 @@ pub mod router_workflow;
 pub mod run_files;
 pub mod store_backends;
 pub mod workspace;
+pub mod workspace_store;
 #[cfg(feature = "fs")]
 pub mod workspace_cached;
 #[cfg(feature = "fs")]
@@ -69,6 +70,7 @@ static AREAS: &[&[OpInfo]] = &[
     META_OPS,
     machine::OPS,
     workspace::OPS,
+    workspace_store::OPS,
     features::OPS,
     feature_ids::OPS,
     #[cfg(feature = "fs")]
