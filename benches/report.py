@@ -14,7 +14,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ORDER = ["blueprint", "index", "router", "resolve", "scan", "scale", "ffi", "python"]
+ORDER = ["blueprint", "index", "router", "resolve", "scan", "scale", "ffi", "python", "stores"]
 TITLES = {
     "blueprint": "Blueprint fold (benches/benches/blueprint.rs)",
     "index": "Index rendering (benches/benches/index.rs)",
@@ -24,6 +24,7 @@ TITLES = {
     "scale": "Scale: features, events.jsonl, conductor (benches/benches/scale.rs)",
     "ffi": "C boundary (benches/benches/ffi.rs)",
     "python": "Python boundary (benches/python_boundary.py)",
+    "stores": "Stores: commits/s and appends/s, filesystem vs PostgreSQL (benches/benches/stores.rs)",
 }
 
 

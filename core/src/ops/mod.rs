@@ -42,11 +42,12 @@ pub mod router_workflow;
 pub mod run_files;
 pub mod store_backends;
 pub mod workspace;
-pub mod workspace_store;
 #[cfg(feature = "fs")]
 pub mod workspace_cached;
+pub mod workspace_handle;
 #[cfg(feature = "fs")]
 pub mod workspace_resume;
+pub mod workspace_store;
 
 use std::collections::HashMap;
 use std::sync::LazyLock;

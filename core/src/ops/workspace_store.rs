@@ -143,7 +143,9 @@ fn feature_id(a: &Args<'_>) -> Result<FeatureId> {
 }
 
 fn root(a: &Args<'_>) -> Result<String> {
-    Ok(crate::workspace::Root::new(a.str("root")?)?.as_str().to_string())
+    Ok(crate::workspace::Root::new(a.str("root")?)?
+        .as_str()
+        .to_string())
 }
 
 /// The selected store, required (`export`, `import`, `release`).
