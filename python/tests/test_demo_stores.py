@@ -14,6 +14,7 @@ import io
 import os
 import socket
 import sys
+import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -116,16 +117,14 @@ def test_a_stale_lease_cannot_write_after_a_newer_owner_claimed(tmp_path: Path) 
     store = _pg_store()
     one, two = Workspace(tmp_path / "m1", store=store), Workspace(tmp_path / "m2", store=store)
     fid = "F001-x"
-    first = one.claim(fid, "machine-1", 200)
+    first = one.claim(fid, "machine-1", 1500)
     assert first["granted"] and first["lease"] is not None
     lease = first["lease"]
     one.write_state(fid, {"featureId": fid, "phase": "coding"}, NOW, lease=lease)
     held = two.claim(fid, "machine-2", 60_000)
     assert (held["granted"], held["holder"], held["lease"]) == (False, "machine-1", None)
     # machine-1 pauses past its TTL; machine-2 takes over with a greater token.
-    import time
-
-    time.sleep(0.4)
+    time.sleep(1.7)
     second = two.claim(fid, "machine-2", 60_000)
     assert second["granted"] and second["lease"] is not None
     assert second["lease"]["token"] > lease["token"]

@@ -195,10 +195,10 @@ static void postgres_store(void) {
         return;
     }
     fourx_buf out = {NULL, 0};
-    const char *claim1 = "{\"feature_id\":\"F001-demo\",\"holder\":\"machine-1\",\"ttl_ms\":150}";
+    const char *claim1 = "{\"feature_id\":\"F001-demo\",\"holder\":\"machine-1\",\"ttl_ms\":60000}";
     CHECK(fourx_workspace_call(one, "workspace.claim", u8(claim1), strlen(claim1), &out) ==
           FOURX_STATUS_OK);
-    /* the lease object as returned: {"feature":...,"holder":...,"token":N,"ttl_ms":150} */
+    /* the lease object as returned: {"feature":...,"holder":...,"token":N,"ttl_ms":60000} */
     char lease[256] = "";
     const char *at = strstr(text(&out), "\"lease\":");
     const char *end = at ? strchr(at, '}') : NULL;
@@ -217,11 +217,15 @@ static void postgres_store(void) {
     CALL(two, "workspace.read_state", ID_IN, FOURX_STATUS_OK, "\"phase\":\"coding\"");
     CALL(two, "workspace.claim", "{\"feature_id\":\"F001-demo\",\"holder\":\"machine-2\",\"ttl_ms\":60000}",
          FOURX_STATUS_OK, "\"holder\":\"machine-1\"");
-    struct timespec pause = {0, 300 * 1000 * 1000};
-    nanosleep(&pause, NULL);
+    /* machine-1 gives the feature up; machine-2 takes it with a newer token */
+    char release[512];
+    snprintf(release, sizeof release, "{\"feature_id\":\"F001-demo\",%s}", lease);
+    CALL(one, "workspace.release", release, FOURX_STATUS_OK, "{}");
     CALL(two, "workspace.claim", "{\"feature_id\":\"F001-demo\",\"holder\":\"machine-2\",\"ttl_ms\":60000}",
          FOURX_STATUS_OK, "\"granted\":true");
+    /* the old owner's lease is stale: its write and a second release are refused */
     CALL(one, "workspace.write_state", in, FOURX_STATUS_ERROR, "\"kind\":\"lease_lost\"");
+    CALL(one, "workspace.release", release, FOURX_STATUS_ERROR, "\"kind\":\"lease_lost\"");
     CALL(one, "workspace.append_event", EVENT_IN, FOURX_STATUS_OK, "\"type\":\"run-start\"");
     CALL(two, "workspace.check_events", ID_IN, FOURX_STATUS_OK, "\"lines\":1");
     CALL(one, "workspace.export", "{}", FOURX_STATUS_OK, "\"events\":1");
