@@ -3,8 +3,10 @@
  *
  * One entry point, fourx_call(op, input_json, len, &out), runs any operation of the catalog
  * (see docs/ops.md); typed fast paths exist for hot loops; opaque handles
- * (fourx_blueprint_store, fourx_snapshot_cell, fourx_cached_workspace) keep state where identity
- * matters, each with fourx_<type>_new / fourx_<type>_call / fourx_<type>_free. Conventions for
+ * (fourx_blueprint_store, fourx_snapshot_cell, fourx_cached_workspace, fourx_workspace) keep
+ * state where identity matters, each with fourx_<type>_new / fourx_<type>_call /
+ * fourx_<type>_free. Process-wide, the library keeps only the table of store backends and one
+ * connection pool per distinct PostgreSQL store config used (see fourx_call). Conventions for
  * every function:
  *   - status FOURX_STATUS_OK (0) means success; any other status means `out` holds the error
  *     document {"error":{"kind":"...","message":"...","field"?:"..."}} whose kind is one word of
