@@ -387,7 +387,7 @@ def build_scope(
     plan: str | None = None,
     edition: Edition | None = None,
 ) -> BuildScopeResult:
-    """Decide trivial or standard BUILD scope from the plan and heuristics (4.13) (``router.build_scope``)."""
+    """Decide trivial or standard BUILD scope: a plan makes it standard; trivial needs 1-2 files, one change, one testable outcome and no cross-module edit (``router.build_scope``)."""
     result: BuildScopeResult = forward(
         "router.build_scope",
         {
@@ -405,7 +405,7 @@ def build_scope(
 def check_artifact(
     text: str, workflow_uuid: str, *, edition: Edition | None = None
 ) -> CheckArtifactResult:
-    """Read-back gate for an artifact: strict JSON, no placeholders, all keys, matching ids (4.20) (``router.check_artifact``)."""
+    """Read-back gate for an artifact: strict JSON, no __PLACEHOLDER__ left, every skeleton key of the edition, matching ids, a known type (``router.check_artifact``)."""
     result: CheckArtifactResult = forward(
         "router.check_artifact",
         {"text": text, "workflow_uuid": workflow_uuid},
@@ -421,7 +421,7 @@ def dispatch(
     origin: str | None = None,
     edition: Edition | None = None,
 ) -> DispatchResult:
-    """Pick the agent (or inline mode) for a task from kind, phase and origin (4.11) (``router.dispatch``)."""
+    """Pick the agent (or inline mode) for a task from kind, phase and origin by the edition's dispatch table (``router.dispatch``)."""
     result: DispatchResult = forward(
         "router.dispatch", {"kind": kind}, phase=phase, origin=origin, edition=edition
     )
@@ -443,7 +443,7 @@ def event_line(
     details: Any | None = None,
     edition: Edition | None = None,
 ) -> str:
-    """One compact events.jsonl line for a workflow event (4.21) (``router.event_line``)."""
+    """One compact events.jsonl line for a workflow event (fixed key order, details keys sorted, newline-terminated) (``router.event_line``)."""
     line: str = forward(
         "router.event_line",
         {
@@ -472,7 +472,7 @@ def format_marker(
     memory_task_id: str | None = None,
     edition: Edition | None = None,
 ) -> str:
-    """Format a BUILD-START/DEBUG-RESET/PLAN-START/SCOPE-DECISION-PENDING/MEMORY-TASK-ID marker (4.7) (``router.format_marker``)."""
+    """Format a BUILD-START/DEBUG-RESET/PLAN-START/SCOPE-DECISION-PENDING/MEMORY-TASK-ID marker for a valid workflow id (``router.format_marker``)."""
     text: str = forward(
         "router.format_marker",
         {"marker": marker, "wf": wf},
@@ -495,7 +495,7 @@ def format_task_metadata(
     body: str | None = None,
     edition: Edition | None = None,
 ) -> str:
-    """Format the canonical seven-line metadata block, optionally with a body (4.3) (``router.format_task_metadata``)."""
+    """Format the canonical seven-line metadata block (plan, scope and reason default to N/A), optionally with a body after a blank line (``router.format_task_metadata``)."""
     text: str = forward(
         "router.format_task_metadata",
         {"wf": wf, "kind": kind, "origin": origin, "phase": phase},
@@ -509,7 +509,7 @@ def format_task_metadata(
 
 
 def loop_gate(loop: str, count: int, *, edition: Edition | None = None) -> LoopGateResult:
-    """Whether another remfix/investigation/research/plan_review loop is allowed before a checkpoint (4.22) (``router.loop_gate``)."""
+    """Whether another remfix/investigation/research/plan_review loop is allowed before a human checkpoint (caps 3/2/2/2 per workflow) (``router.loop_gate``)."""
     result: LoopGateResult = forward(
         "router.loop_gate", {"loop": loop, "count": count}, edition=edition
     )
@@ -524,7 +524,7 @@ def model_tier(
     requested_tier: str | None = None,
     edition: Edition | None = None,
 ) -> ModelTierResult:
-    """Recommend an abstract model tier for an agent, with the reviewer floor (4.12) (``router.model_tier``)."""
+    """Recommend an abstract model tier for an agent (the requested tier, else the recommended one); the reviewers' floor raises a lower tier to standard (``router.model_tier``)."""
     result: ModelTierResult = forward(
         "router.model_tier",
         {"agent": agent},
@@ -544,7 +544,7 @@ def new_artifact(
     *,
     edition: Edition | None = None,
 ) -> dict[str, Any]:
-    """A new workflow artifact: the 35-key skeleton with the live fields filled (4.19) (``router.new_artifact``)."""
+    """A new workflow artifact: the edition's skeleton (35 top-level keys at 11.0.0, 40 at 12.7.0) with the id, type, request, first status entry and timestamps filled (``router.new_artifact``)."""
     artifact: dict[str, Any] = forward(
         "router.new_artifact",
         {
@@ -559,7 +559,7 @@ def new_artifact(
 
 
 def new_workflow_id(now: Time, nonce: str, *, edition: Edition | None = None) -> str:
-    """Mint wf-YYYYMMDDTHHMMSSZ-<nonce> from now and an 8-hex-digit nonce (4.4) (``router.new_workflow_id``)."""
+    """Mint wf-YYYYMMDDTHHMMSSZ-<nonce> from now (UTC) and an 8-hex-digit nonce (written in lower case) (``router.new_workflow_id``)."""
     workflow_uuid: str = forward(
         "router.new_workflow_id", {"now": now, "nonce": nonce}, edition=edition
     )["workflow_uuid"]
@@ -569,7 +569,7 @@ def new_workflow_id(now: Time, nonce: str, *, edition: Edition | None = None) ->
 def parse_brainstorm_handoff(
     output: str, *, edition: Edition | None = None
 ) -> ParseBrainstormHandoffResult:
-    """Read DESIGN_FILE, DESIGN_SUMMARY and MEMORY_NOTES from the brainstorming handoff block (4.17) (``router.parse_brainstorm_handoff``)."""
+    """Read DESIGN_FILE, DESIGN_SUMMARY and MEMORY_NOTES from the inline brainstorming handoff block (``router.parse_brainstorm_handoff``)."""
     result: ParseBrainstormHandoffResult = forward(
         "router.parse_brainstorm_handoff",
         {"output": output},
@@ -579,7 +579,7 @@ def parse_brainstorm_handoff(
 
 
 def parse_markers(text: str, *, edition: Edition | None = None) -> ParseMarkersResult:
-    """Find workflow markers in a memory text and count DEBUG attempts since the last reset (4.8) (``router.parse_markers``)."""
+    """Find workflow markers in a memory text and count DEBUG attempts since the last reset (three or more is stuck) (``router.parse_markers``)."""
     result: ParseMarkersResult = forward("router.parse_markers", {"text": text}, edition=edition)
     return result
 
@@ -608,7 +608,7 @@ def parse_readonly_output(
     task: Mapping[str, Any] | None = None,
     edition: Edition | None = None,
 ) -> ParseReadonlyOutputResult:
-    """Validate a read-only agent's output: envelope, heading, issues, intent, scenarios, overrides (4.15) (``router.parse_readonly_output``)."""
+    """Validate a read-only agent's output: envelope, heading, issues, intent, scenarios, overrides; the stricter of the heading and reported status wins (``router.parse_readonly_output``)."""
     result: ParseReadonlyOutputResult = forward(
         "router.parse_readonly_output",
         {"agent": agent, "output": output},
@@ -621,7 +621,7 @@ def parse_readonly_output(
 def parse_session_settings(
     text: str, *, edition: Edition | None = None
 ) -> ParseSessionSettingsResult:
-    """Read AUTO_PROCEED and DIFF_DRIVEN_DOCS from ## Session Settings (4.10) (``router.parse_session_settings``)."""
+    """Read AUTO_PROCEED and DIFF_DRIVEN_DOCS from the ## Session Settings section of activeContext.md (``router.parse_session_settings``)."""
     result: ParseSessionSettingsResult = forward(
         "router.parse_session_settings", {"text": text}, edition=edition
     )
@@ -629,7 +629,7 @@ def parse_session_settings(
 
 
 def parse_subject(subject: str, *, edition: Edition | None = None) -> ParseSubjectResult:
-    """Classify a task subject (parent, memory, child, TODO, legacy, foreign) (4.6) (``router.parse_subject``)."""
+    """Classify a task subject by its prefix, first match wins: parent, memory, child, forbidden TODO, unknown CC10X, legacy parent, foreign (``router.parse_subject``)."""
     result: ParseSubjectResult = forward(
         "router.parse_subject", {"subject": subject}, edition=edition
     )
@@ -642,7 +642,7 @@ def parse_task_metadata(
     require_all: bool | None = None,
     edition: Edition | None = None,
 ) -> ParseTaskMetadataResult:
-    """Parse and validate the metadata block of a task description (4.2) (``router.parse_task_metadata``)."""
+    """Parse and validate the metadata block of a task description: the leading key:value lines, no key twice, wf and kind always required (all seven with require_all) (``router.parse_task_metadata``)."""
     result: ParseTaskMetadataResult = forward(
         "router.parse_task_metadata",
         {"description": description},
@@ -655,7 +655,7 @@ def parse_task_metadata(
 def parse_write_contract(
     agent: str, output: str, *, edition: Edition | None = None
 ) -> ParseWriteContractResult:
-    """Validate a write agent's YAML Router Contract and its pass conditions (4.16) (``router.parse_write_contract``)."""
+    """Validate a write agent's YAML Router Contract and its agent's pass conditions (``router.parse_write_contract``)."""
     result: ParseWriteContractResult = forward(
         "router.parse_write_contract",
         {"agent": agent, "output": output},
@@ -667,7 +667,7 @@ def parse_write_contract(
 def reconcile_verdicts(
     verdicts: list[Mapping[str, Any]], *, edition: Edition | None = None
 ) -> ReconcileVerdictsResult:
-    """Reconcile agent verdicts: any fail fails, the stricter verdict is authoritative (4.18) (``router.reconcile_verdicts``)."""
+    """Reconcile agent verdicts: any fail fails, the stricter verdict is authoritative (never averaged) (``router.reconcile_verdicts``)."""
     result: ReconcileVerdictsResult = forward(
         "router.reconcile_verdicts", {"verdicts": verdicts}, edition=edition
     )
@@ -675,7 +675,7 @@ def reconcile_verdicts(
 
 
 def resolve_scope_reply(reply: str, *, edition: Edition | None = None) -> str:
-    """Map a reply to the scope gate onto CRITICAL_ONLY or ALL_ISSUES (4.9) (``router.resolve_scope_reply``)."""
+    """Map a reply to the scope gate onto CRITICAL_ONLY or ALL_ISSUES; both phrases are ambiguous, neither is unrecognized (``router.resolve_scope_reply``)."""
     scope: str = forward("router.resolve_scope_reply", {"reply": reply}, edition=edition)["scope"]
     return scope
 
@@ -693,7 +693,7 @@ def task_graph(
     diff_driven_docs_skip: bool | None = None,
     edition: Edition | None = None,
 ) -> TaskGraphResult:
-    """The child-task graph of a workflow with agents, reasons and blockers (4.14) (``router.task_graph``)."""
+    """The child-task graph of a workflow (trivial or standard BUILD scope) with agents, reasons and blockers (``router.task_graph``)."""
     result: TaskGraphResult = forward(
         "router.task_graph",
         {"workflow": workflow},
@@ -707,7 +707,7 @@ def task_graph(
 def validate_workflow_id(
     workflow_uuid: str, *, edition: Edition | None = None
 ) -> ValidateWorkflowIdResult:
-    """Validate a workflow id and split it into timestamp and nonce (4.5) (``router.validate_workflow_id``)."""
+    """Validate a workflow id (wf-, a real UTC date and time, 8 hex digits) and split it into timestamp and nonce (``router.validate_workflow_id``)."""
     result: ValidateWorkflowIdResult = forward(
         "router.validate_workflow_id",
         {"workflow_uuid": workflow_uuid},

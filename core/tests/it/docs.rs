@@ -406,7 +406,7 @@ const PYTHON_ENUMS: &[(&str, &str, &str)] = &[
     (
         "Phase",
         "phases",
-        "A feature's phase (state-machine.md §1.1), in the seed's AllPhases order.",
+        "A feature's phase, in the seed's AllPhases order (the state machine's phases).",
     ),
     (
         "Role",
@@ -421,7 +421,7 @@ const PYTHON_ENUMS: &[(&str, &str, &str)] = &[
     (
         "FeatureStatus",
         "feature_statuses",
-        "A feature's status (features.md §2); ``Phase`` projects onto it with ``phase_to_status``.",
+        "A feature's status; ``Phase`` projects onto it with ``phase_to_status``.",
     ),
     (
         "EventType",
@@ -574,6 +574,72 @@ fn python_words_py_matches_the_core_string_enums() {
         "python/fourx/_words.py",
         &render_words_py(),
         "the core's string-enum WORDS",
+    );
+}
+
+/// Where `text` cites an internal spec section: `§`, `OQ-<digit>`, or a bare two-part section
+/// number such as `4.13` (a three-part version like `12.7.0` and a size like `3.9M` or `12.7+` are
+/// not section numbers).
+fn spec_citations(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    if text.contains('§') {
+        found.push("§".to_string());
+    }
+    for (at, _) in text.match_indices("OQ-") {
+        if text[at + 3..].starts_with(|c: char| c.is_ascii_digit()) {
+            found.push(
+                text[at..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+                    .collect(),
+            );
+        }
+    }
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !bytes[i].is_ascii_digit() || (i > 0 && bytes[i - 1] == b'.') {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && (bytes[i].is_ascii_digit() || bytes[i] == b'.') {
+            i += 1;
+        }
+        let run = text[start..i].trim_end_matches('.');
+        let next = text[start + run.len()..].chars().next();
+        let two_part = run.split('.').count() == 2 && run.split('.').all(|p| !p.is_empty());
+        let qualified = next.is_some_and(|c| c.is_ascii_alphanumeric() || c == '+');
+        if two_part && !qualified {
+            found.push(run.to_string());
+        }
+    }
+    found
+}
+
+#[test]
+fn spec_citations_are_found_and_versions_are_not() {
+    assert_eq!(spec_citations("the gate (4.13)."), ["4.13"]);
+    assert_eq!(spec_citations("router.md 4.1; more"), ["4.1"]);
+    assert_eq!(spec_citations("see §3 and OQ-2"), ["§", "OQ-2"]);
+    assert!(spec_citations("12.7.0 adds, 11.x → 11.0.0, 12.7+ 12.x, 3.9M, 1.0G.").is_empty());
+}
+
+/// The catalog's one-line op descriptions (`meta.catalog`, `docs/ops.md`) say the rule in
+/// words; like doc comments they never cite an internal spec section (`(4.11)`, `§3`).
+#[test]
+fn catalog_descriptions_cite_no_spec_section_numbers() {
+    let found: Vec<String> = fourx_core::ops::catalog()
+        .iter()
+        .filter_map(|op| {
+            let cited = spec_citations(op.doc);
+            (!cited.is_empty()).then(|| format!("{}: {} ({})", op.name, cited.join(", "), op.doc))
+        })
+        .collect();
+    assert!(
+        found.is_empty(),
+        "op descriptions cite spec sections (say the rule instead):\n{}",
+        found.join("\n")
     );
 }
 
