@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from typing import Any, Literal, TypeAlias, TypedDict, Union
+from typing import Any, Literal, NotRequired, TypeAlias, TypedDict, Union
 
 from ._ops import Time, forward
 
@@ -135,6 +135,7 @@ __all__ = [
     "ReadonlyOutput",
     "WriteOutput",
     "ParseReadonlyOutputResult",
+    "Scenarios",
     "ParseSessionSettingsResult",
     "ParseSubjectResult",
     "ParseTaskMetadataResult",
@@ -245,13 +246,27 @@ class WriteOutput(TypedDict):
     may_advance: bool
 
 
+class Scenarios(TypedDict):
+    """The integration-verifier's scenario accounting in :class:`ParseReadonlyOutputResult`."""
+
+    total: int
+    passed: int
+    failed: int
+    #: ``SCENARIOS_BLOCKED``: at edition ``12.7.0`` only.
+    blocked: NotRequired[int]
+    rows: list[dict[str, Any]]
+    evidence: list[str]
+
+
 class ParseReadonlyOutputResult(TypedDict):
     """The result of ``router.parse_readonly_output``."""
 
     agent: str
-    source: str
-    envelope_error: str | None
-    heading_status: str
+    source: Literal["envelope", "heading"]
+    #: Why the line-1 envelope was not used (``None`` when it was).
+    envelope_error: Literal["missing", "malformed"] | None
+    #: The heading's status (``None`` when no heading matched).
+    heading_status: str | None
     reported_status: str
     status: str
     blocking: bool
@@ -261,11 +276,15 @@ class ParseReadonlyOutputResult(TypedDict):
     checks: list[str]
     needs_inline_verification: bool
     passes: bool
-    memory_notes: dict[str, Any]
-    self_remediated: bool
+    #: The Memory Notes entries (``None`` without the section).
+    memory_notes: dict[str, Any] | None
+    #: SELF_REMEDIATED from the task state (``None`` without a task).
+    self_remediated: bool | None
     remediation_source: str | None
-    blocking_findings: int
-    scenarios: dict[str, Any]
+    #: Blocking findings: plan-gap-reviewer only.
+    blocking_findings: NotRequired[int]
+    #: Scenario accounting: integration-verifier only.
+    scenarios: NotRequired[Scenarios]
 
 
 class ParseSessionSettingsResult(TypedDict):
@@ -304,13 +323,18 @@ class ParseWriteContractResult(TypedDict):
 
     agent: str
     status: str
-    claims_pass: bool
+    #: STATUS is the agent's pass claim (``None`` for researchers).
+    claims_pass: bool | None
+    #: Claims pass and no violations (``None`` for researchers).
     passed: bool | None
     violations: list[str]
     soft_pass: bool
-    memory_notes: dict[str, Any]
+    #: The contract's ``MEMORY_NOTES`` value as written (usually a mapping; any YAML value is
+    #: kept, ``None`` when it is null).
+    memory_notes: Any
     fields: dict[str, Any]
-    escalate_to_full: bool
+    #: component-builder only: SCOPE_INCREASES or BLOCKED_ITEMS non-empty.
+    escalate_to_full: NotRequired[bool]
 
 
 #: The result of ``router.parse_output``: a tagged union on ``kind`` (narrow with

@@ -13,7 +13,18 @@ import types
 import typing
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
+from typing import (
+    Annotated,
+    Any,
+    Literal,
+    NotRequired,
+    Required,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+    is_typeddict,
+)
 
 import pytest
 
@@ -74,6 +85,8 @@ def mismatches(value: Any, hint: Any, at: str) -> list[str]:
     if hint is None or hint is type(None):
         return [] if value is None else [f"{at}: {value!r} where only None is allowed"]
     origin = get_origin(hint)
+    if origin is Annotated:
+        return mismatches(value, get_args(hint)[0], at)
     if origin is Union or origin is types.UnionType:
         tries = [mismatches(value, arm, at) for arm in get_args(hint)]
         return [] if any(not t for t in tries) else [f"{at}: {value!r} fits no arm of {hint}"]
@@ -82,12 +95,20 @@ def mismatches(value: Any, hint: Any, at: str) -> list[str]:
     if is_typeddict(hint):
         if not isinstance(value, dict):
             return [f"{at}: {value!r} is not an object ({hint.__name__})"]
-        hints = get_type_hints(hint)
-        out = [f"{at}.{k}: missing" for k in sorted(hint.__required_keys__) if k not in value]
+        hints = get_type_hints(hint, include_extras=True)
+        out = []
+        for key, key_hint in hints.items():
+            # NotRequired is read here: Python 3.11 does not apply it to __required_keys__ for
+            # string annotations (``from __future__ import annotations``).
+            required = key in hint.__required_keys__
+            if get_origin(key_hint) in (NotRequired, Required):
+                required = get_origin(key_hint) is Required
+                (key_hint,) = get_args(key_hint)
+            if key in value:
+                out += mismatches(value[key], key_hint, f"{at}.{key}")
+            elif required:
+                out.append(f"{at}.{key}: missing")
         out += [f"{at}.{k}: not in {hint.__name__}" for k in sorted(value) if k not in hints]
-        for key, item in value.items():
-            if key in hints:
-                out += mismatches(item, hints[key], f"{at}.{key}")
         return out
     if hasattr(hint, "__supertype__"):  # a NewType
         return mismatches(value, hint.__supertype__, at)
@@ -157,3 +178,11 @@ def test_checker_refuses_a_null_the_type_does_not_allow() -> None:
         "r.extra: not in Result"
     ]
     assert mismatches({"maybe": "x"}, Result, "r") == ["r.notes: missing"]
+
+
+def test_checker_lets_a_not_required_key_be_absent_but_never_null() -> None:
+    class Result(typing.TypedDict):
+        count: NotRequired[int]
+
+    assert mismatches({}, Result, "r") == []
+    assert mismatches({"count": None}, Result, "r") == ["r.count: None is not an int"]
