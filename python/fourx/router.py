@@ -299,7 +299,7 @@ class ParseSessionSettingsResult(TypedDict):
 #: The result of ``router.parse_subject`` (functional form: ``class`` is a Python keyword).
 ParseSubjectResult = TypedDict(
     "ParseSubjectResult",
-    {"class": str, "workflow": str | None, "agent": str | None, "summary": str},
+    {"class": str, "workflow": str | None, "agent": str | None, "summary": str | None},
 )
 ParseSubjectResult.__doc__ = "The result of ``router.parse_subject``."
 
@@ -310,10 +310,10 @@ class ParseTaskMetadataResult(TypedDict):
     wf: str
     kind: str
     origin: str | None
-    phase: str
+    phase: str | None
     plan: str | None
     scope: str | None
-    reason: str
+    reason: str | None
     body: str
     canonical: bool
 
@@ -368,7 +368,8 @@ class TaskGraphResult(TypedDict):
 
     workflow: str
     parent_phase: str | None
-    build_scope: str
+    #: The effective build scope: BUILD workflows only.
+    build_scope: NotRequired[str]
     nodes: list[dict[str, Any]]
 
 
