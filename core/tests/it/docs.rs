@@ -188,8 +188,14 @@ fn input_keys(
     keys.iter()
         .map(|k| {
             let bare = k.trim_end_matches('?');
-            let types = seen.get(bare).map(|t| t.join(" | "));
-            let default = defaults.and_then(|d| d.get(bare)).map(|d| {
+            let documented = defaults.and_then(|d| d.get(bare));
+            // A key no example gives still has its default value's type.
+            let types = seen.get(bare).map(|t| t.join(" | ")).or_else(|| {
+                documented
+                    .and_then(|d| d.get("value"))
+                    .map(|v| json_type(v).to_string())
+            });
+            let default = documented.map(|d| {
                 match (d.get("value"), d.get("means").and_then(Value::as_str)) {
                     (Some(v), _) => format!("default `{v}`"),
                     (None, Some(words)) => format!("absent: {words}"),
