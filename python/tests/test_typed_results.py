@@ -151,6 +151,103 @@ OK_CASES = [
 ]
 
 
+def _task(
+    id: str, subject: str, kind: str, phase: str, status: str, blocked_by: list[str]
+) -> dict[str, Any]:
+    """One task of the host's task list, with a canonical metadata block."""
+    description = (
+        f"wf:wf-20260312T162700Z-a1b2c3d4\nkind:{kind}\norigin:router\nphase:{phase}\n"
+        "plan:N/A\nscope:N/A\nreason:Planned step"
+    )
+    return {
+        "id": id,
+        "subject": subject,
+        "description": description,
+        "status": status,
+        "blocked_by": blocked_by,
+    }
+
+
+#: Outputs the conformance cases do not reach with a null, written here so every nullable key of
+#: a result type is seen ``None`` at least once (``test_every_nullable_key_is_null_in_some_output``).
+NULL_CASES: list[tuple[str, dict[str, Any]]] = [
+    # No open memory task of the workflow: memory_task_id and marker_text are null.
+    ("router.memory_task", {"tasks": [], "workflow_id": "wf-20260312T162700Z-a1b2c3d4"}),
+    # A plan prune in a workflow without an open memory task: memory_unblocked is null.
+    (
+        "router.followup_tasks",
+        {
+            "graph": "plan_prune",
+            "workflow_id": "wf-20260312T162700Z-a1b2c3d4",
+            "event": "pass1_pass",
+            "tasks": [
+                _task("1", "CC10X PLAN: auth", "workflow", "plan", "in_progress", []),
+                _task("3", "CC10X plan-gap-reviewer: Fresh review pass 1", "agent", "plan-review-gap-1", "completed", []),
+                _task("4", "CC10X planner: Revise plan after fresh review", "agent", "re-plan", "pending", ["3"]),
+                _task("5", "CC10X plan-gap-reviewer: Fresh review pass 2", "agent", "plan-review-gap-2", "pending", ["4"]),
+            ],
+        },
+    ),
+    # A valid envelope and no heading: heading_status is null.
+    (
+        "router.parse_readonly_output",
+        {
+            "agent": "plan-gap-reviewer",
+            "edition": "12.7.0",
+            "output": 'CONTRACT {"s":"PASS","b":false,"cr":0}\n\n```yaml\n'
+            "PLANNING_REVIEW_STATUS: PASS\nBLOCKING_FINDINGS_COUNT: 0\nFINDING_BUCKETS:\n"
+            "  repo_mismatches: 0\n  missing_surfaces: 0\nREPLAN_NEEDED: false\n"
+            "REPLAN_REASON: None\n```\n\n### Summary\n- Verdict: PASS\n- Blocking findings: 0\n"
+            "- Why: the saved plan matches the repository layout, names every touched surface and "
+            "orders its phases correctly.\n",
+        },
+    ),
+]
+
+
+def _runs() -> list[tuple[str, str, Any]]:
+    """(case, op, output) of every ok conformance case and every NULL_CASES input."""
+    runs = [(c.id, c.op, fourx.call(c.op, c.input)) for c in OK_CASES]
+    runs += [(f"null-{i}", op, fourx.call(op, inp)) for i, (op, inp) in enumerate(NULL_CASES)]
+    return runs
+
+
+def _nullable_keys(hint: Any) -> list[str]:
+    hints = get_type_hints(hint)
+    return [
+        k
+        for k, h in hints.items()
+        if get_origin(h) in (Union, types.UnionType) and type(None) in get_args(h)
+    ]
+
+
+def test_null_cases_match_their_types() -> None:
+    for op, inp in NULL_CASES:
+        out = fourx.call(op, inp)
+        problems = [m for where, hint in TYPED[op] for m in mismatches(out, hint, where)]
+        assert not problems, "\n".join(problems)
+
+
+def test_every_nullable_key_is_null_in_some_output() -> None:
+    # The other direction of drift: a key typed `X | None` that the core never gives as null
+    # would be a type that asks every caller for a check the core makes needless. Each such key
+    # is null in some conformance output or in NULL_CASES.
+    never: set[str] = set()
+    seen: set[str] = set()
+    for _, op, out in _runs():
+        for _, hint in TYPED.get(op, []):
+            if not is_typeddict(hint) or not isinstance(out, dict):
+                continue
+            for key in _nullable_keys(hint):
+                name = f"{hint.__name__}.{key}"
+                if key in out and out[key] is None:
+                    seen.add(name)
+                else:
+                    never.add(name)
+    assert seen, "no nullable key was seen null"
+    assert not never - seen, f"typed as nullable but never null: {sorted(never - seen)}"
+
+
 def test_the_wrappers_type_the_results_of_many_ops() -> None:
     # The discovery itself must keep working: a refactor that hides the annotations from it would
     # otherwise leave this file checking nothing.
