@@ -54,29 +54,26 @@ pub(crate) struct Markdown<'a> {
     last_values: Vec<Option<&'a str>>,
 }
 
-/// A fence opener: (fence char, run length, info word).
+/// A fence opener: (fence char, run length, info word): blanks, three or more of one fence
+/// character, then at most one info word of `[A-Za-z0-9_+-]` between blanks.
 fn fence_open(line: &str) -> Option<(char, usize, &str)> {
-    let s = trim_sp_start(line);
-    let ch = s.chars().next().filter(|&c| c == '`' || c == '~')?;
-    let run = s.len() - s.trim_start_matches(ch).len();
+    let b = line.as_bytes();
+    let at = b.iter().position(|&c| c != b' ' && c != b'\t')?;
+    let c = b.get(at).copied().filter(|&c| c == b'`' || c == b'~')?;
+    let run = b.get(at..)?.iter().take_while(|&&x| x == c).count();
     if run < 3 {
         return None;
     }
-    let rest = trim_sp(&s[run..]);
-    if rest
-        .bytes()
+    let rest = trim_sp(line.get(at + run..)?);
+    rest.bytes()
         .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'-'))
-    {
-        Some((ch, run, rest))
-    } else {
-        None
-    }
+        .then_some((char::from(c), run, rest))
 }
 
+/// A closer of a fence of `ch` × `len`: blanks, at least `len` of `ch` and nothing else.
 fn fence_close(line: &str, ch: char, len: usize) -> bool {
     let s = trim_sp(line);
-    let run = s.len() - s.trim_start_matches(ch).len();
-    run >= len && run == s.len()
+    s.len() >= len && s.chars().all(|c| c == ch)
 }
 
 /// `^(#{1,6})[ \t]+(text)`.
@@ -138,7 +135,7 @@ impl<'a> Markdown<'a> {
         }
         let mut last_values = vec![None; keys.len()];
         // One cheap pass counts the lines, so the per-line vectors never grow.
-        let count = text.bytes().filter(|&b| b == b'\n').count() + 1;
+        let count = memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1;
         let mut lines: Vec<&str> = Vec::with_capacity(count);
         let mut fenced = Vec::with_capacity(count);
         let mut fences: Vec<Fence<'a>> = Vec::new();
@@ -151,13 +148,13 @@ impl<'a> Markdown<'a> {
             if let Some((ch, len)) = open {
                 fenced.push(true);
                 // A closer is blanks then the fence character: nothing else can close.
-                if matches!(lead, b' ' | b'\t') || u32::from(lead) == u32::from(ch) {
-                    if fence_close(line, ch, len) {
-                        if let Some(f) = fences.last_mut() {
-                            f.close = Some(i);
-                        }
-                        open = None;
+                if (matches!(lead, b' ' | b'\t') || u32::from(lead) == u32::from(ch))
+                    && fence_close(line, ch, len)
+                {
+                    if let Some(f) = fences.last_mut() {
+                        f.close = Some(i);
                     }
+                    open = None;
                 }
                 continue;
             }
@@ -188,6 +185,9 @@ impl<'a> Markdown<'a> {
                         text,
                     });
                 }
+            }
+            if keys.is_empty() {
+                continue;
             }
             if let Some((key, value)) = key_part(line, &first, max_len) {
                 if lengths & (1u64 << key.len().min(63)) != 0 {
@@ -302,8 +302,34 @@ mod tests {
         Vec<(usize, usize, String)>,
     );
 
-    /// The first scan, before its first-byte shortcuts: every line through `fence_close`, or
-    /// `fence_open` then `heading`.
+    /// The first `fence_open`, on characters.
+    fn reference_fence_open(line: &str) -> Option<(char, usize, &str)> {
+        let s = trim_sp_start(line);
+        let ch = s.chars().next().filter(|&c| c == '`' || c == '~')?;
+        let run = s.len() - s.trim_start_matches(ch).len();
+        if run < 3 {
+            return None;
+        }
+        let rest = trim_sp(&s[run..]);
+        if rest
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'-'))
+        {
+            Some((ch, run, rest))
+        } else {
+            None
+        }
+    }
+
+    /// The first `fence_close`.
+    fn reference_fence_close(line: &str, ch: char, len: usize) -> bool {
+        let s = trim_sp(line);
+        let run = s.len() - s.trim_start_matches(ch).len();
+        run >= len && run == s.len()
+    }
+
+    /// The first scan, before its first-byte shortcuts: every line through the first
+    /// `fence_close`, or the first `fence_open` then `heading`.
     fn reference_shape(text: &str) -> Shape {
         let lines: Vec<&str> = lines_of(text).collect();
         let mut fenced = vec![false; lines.len()];
@@ -313,7 +339,7 @@ mod tests {
         for (i, line) in lines.iter().enumerate() {
             if let Some((ch, len)) = open {
                 fenced[i] = true;
-                if fence_close(line, ch, len) {
+                if reference_fence_close(line, ch, len) {
                     if let Some(f) = fences.last_mut() {
                         f.1 = Some(i);
                     }
@@ -321,7 +347,7 @@ mod tests {
                 }
                 continue;
             }
-            if let Some((ch, len, info)) = fence_open(line) {
+            if let Some((ch, len, info)) = reference_fence_open(line) {
                 fenced[i] = true;
                 fences.push((i, None, info.to_ascii_lowercase()));
                 open = Some((ch, len));
@@ -373,6 +399,10 @@ mod tests {
             Just("````"),
             Just("\t```"),
             Just("``` two words"),
+            Just("```~"),
+            Just("~~~ `"),
+            Just("````  "),
+            Just("\t \t~~~~~"),
             Just("## Heading"),
             Just("#KEY: v"),
             Just("###\tEvidence Array  "),
