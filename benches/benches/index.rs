@@ -12,22 +12,13 @@
 use criterion::{BenchmarkId, Criterion};
 use std::hint::black_box;
 
+use fourx_benches::index_cases::floor;
 use fourx_benches::{blueprint_file, blueprint_snapshot, report, Id, Row, Target};
-use fourx_core::blueprint::{parse, render_index, ApproxCounter, Snapshot, TokenCounter};
+use fourx_core::blueprint::{parse, render_index, ApproxCounter};
 
 const GROUP: &str = "blueprint_index";
 const MODULES: [&str; 3] = ["500", "5000", "50000"];
 const BUDGETS: [&str; 3] = ["1000", "4000", "16000"];
-
-/// The floor: rank all modules by (-(in + out degree), path), then count the emitted text once.
-fn floor(snap: &Snapshot, text: &str) -> usize {
-    let n = snap.modules().len();
-    let degree = |i: usize| snap.imports_of(i).len() + snap.importers_of(i).len();
-    let mut rank: Vec<usize> = (0..n).collect();
-    rank.sort_by(|&a, &b| degree(b).cmp(&degree(a)).then(a.cmp(&b)));
-    black_box(&rank);
-    ApproxCounter.count(text)
-}
 
 fn index(c: &mut Criterion) {
     let mut g = c.benchmark_group(GROUP);
@@ -62,7 +53,7 @@ const BPE_CASES: [&str; 4] = ["500_1000", "500_16000", "5000_4000", "5000_16000"
 /// The index under the exact o200k_base counter, and one o200k count of the same output.
 #[cfg(feature = "bpe-o200k")]
 fn index_o200k(c: &mut Criterion) {
-    use fourx_core::blueprint::O200kCounter;
+    use fourx_core::blueprint::{O200kCounter, TokenCounter};
     let mut g = c.benchmark_group(GROUP);
     g.sample_size(10);
     for case in BPE_CASES {

@@ -9,6 +9,9 @@
 
 use std::path::PathBuf;
 
+pub mod index_cases;
+pub mod router_cases;
+
 use serde_json::{json, Value};
 
 /// Entries per module in [`blueprint_file`].

@@ -4,14 +4,13 @@
 //! Decides rows, the four flags (the only place they are spoken), degree ranking and the
 //! iterative row selection; never prose. Which counter measures tokens is the caller's.
 
-use std::cmp::Reverse;
 use std::fmt::Write as _;
 
 use crate::error::{Error, ErrorKind, Result};
 
 use super::defaults::{DEFAULT_INDEX_MAX_TOKENS, MAX_ROW_EDGES, OVERSIZE_MODULE_BYTES};
-use super::doc::Doc;
-use super::snapshot::Snapshot;
+use super::doc::{Doc, ModuleNotes};
+use super::snapshot::{ModuleInfo, Snapshot};
 use super::tokens::TokenCounter;
 
 /// The constant first line: what the notation and the four flags mean.
@@ -92,13 +91,28 @@ pub fn module_flags(doc: &Doc, snapshot: &Snapshot, i: usize, oversize_bytes: u6
     let Some(m) = snapshot.modules().get(i) else {
         return ModuleFlags::default();
     };
+    flags_of(
+        m,
+        doc.modules.get(&m.path),
+        snapshot.imports_of(i).len(),
+        oversize_bytes,
+    )
+}
+
+/// The flags of a module from its snapshot entry, its notes and its number of imports.
+fn flags_of(
+    m: &ModuleInfo,
+    notes: Option<&ModuleNotes>,
+    imports: usize,
+    oversize_bytes: u64,
+) -> ModuleFlags {
     let mut f = ModuleFlags {
         unannotated: true,
         oversize: m.bytes > oversize_bytes,
-        trunc: snapshot.imports_of(i).len().saturating_sub(MAX_ROW_EDGES),
+        trunc: imports.saturating_sub(MAX_ROW_EDGES),
         ..ModuleFlags::default()
     };
-    if let Some(notes) = doc.modules.get(&m.path) {
+    if let Some(notes) = notes {
         for s in notes.sections.values().filter(|s| !s.entries.is_empty()) {
             f.unannotated = false;
             if !s.fp.is_empty() && !m.fingerprint.is_empty() && s.fp != m.fingerprint {
@@ -110,18 +124,65 @@ pub fn module_flags(doc: &Doc, snapshot: &Snapshot, i: usize, oversize_bytes: u6
     f
 }
 
-fn row(doc: &Doc, snapshot: &Snapshot, i: usize, oversize: u64) -> String {
-    let path = snapshot.path(i);
-    let imports = snapshot.imports_of(i);
-    let listed = imports.len().min(MAX_ROW_EDGES);
-    let mut line = String::with_capacity(path.len() + listed * (path.len() + 2) + 40);
-    line.push_str(path);
-    for (n, &j) in imports.iter().take(MAX_ROW_EDGES).enumerate() {
-        line.push_str(if n == 0 { " -> " } else { ", " });
-        line.push_str(snapshot.path(j as usize));
+/// The notes of every derived module, by snapshot index: one lookup per annotated module
+/// instead of one search of the doc per row.
+fn notes_by_index<'d>(doc: &'d Doc, snapshot: &Snapshot) -> Vec<Option<&'d ModuleNotes>> {
+    let mut out = vec![None; snapshot.modules().len()];
+    for (path, notes) in &doc.modules {
+        if let Some(slot) = snapshot.position(path).and_then(|i| out.get_mut(i)) {
+            *slot = Some(notes);
+        }
     }
-    module_flags(doc, snapshot, i, oversize).push_to(&mut line);
-    line
+    out
+}
+
+/// The derived modules by rank: in + out degree descending, then path (index) ascending — a
+/// counting sort on the degree, stable in index order, so O(n + max degree).
+fn rank_order(snapshot: &Snapshot) -> Vec<usize> {
+    let n = snapshot.modules().len();
+    let degree: Vec<usize> = (0..n)
+        .map(|i| snapshot.imports_of(i).len() + snapshot.importers_of(i).len())
+        .collect();
+    let max = degree.iter().copied().max().unwrap_or(0);
+    // next[max - d]: where the next module of degree d goes.
+    let mut next = vec![0usize; max + 1];
+    for &d in &degree {
+        next[max - d] += 1;
+    }
+    let mut acc = 0;
+    for slot in &mut next {
+        let c = *slot;
+        *slot = acc;
+        acc += c;
+    }
+    let mut order = vec![0usize; n];
+    for (i, &d) in degree.iter().enumerate() {
+        let slot = &mut next[max - d];
+        order[*slot] = i;
+        *slot += 1;
+    }
+    order
+}
+
+/// Appends the row of derived module `i` (path, up to [`MAX_ROW_EDGES`] imports, its flags) and
+/// a `\n` to `out`.
+fn push_row(
+    out: &mut String,
+    snapshot: &Snapshot,
+    notes: Option<&ModuleNotes>,
+    i: usize,
+    oversize: u64,
+) {
+    let imports = snapshot.imports_of(i);
+    out.push_str(snapshot.path(i));
+    for (n, &j) in imports.iter().take(MAX_ROW_EDGES).enumerate() {
+        out.push_str(if n == 0 { " -> " } else { ", " });
+        out.push_str(snapshot.path(j as usize));
+    }
+    if let Some(m) = snapshot.modules().get(i) {
+        flags_of(m, notes, imports.len(), oversize).push_to(out);
+    }
+    out.push('\n');
 }
 
 fn header(n: usize, e: usize, k: usize, budget: usize) -> String {
@@ -187,62 +248,81 @@ pub fn render_index(
         counter.try_count(&buf)
     };
     let legend = cost(LEGEND)?;
-    // Rank keys (-(in + out degree), path index); path order is index order in the snapshot.
-    let mut rank: Vec<(Reverse<usize>, usize)> = (0..n)
-        .map(|i| {
-            let degree = snapshot.imports_of(i).len() + snapshot.importers_of(i).len();
-            (Reverse(degree), i)
-        })
-        .collect();
     // Rows in rank order with their prefix sums, only as far as they can fit: every cost is
     // ≥ 0, so cost(k) ≥ cost(LEGEND) + P[k], and once that passes the budget no larger k fits.
-    // The rank is sorted lazily, in doubling chunks (select, then sort the chunk), so a small
-    // budget over a large snapshot costs O(n) instead of a full O(n log n) sort.
-    let mut rows: Vec<String> = Vec::new();
+    // Each row is written once, with its `\n`, into one buffer (`ends[r]` is where row r ends)
+    // and counted in place.
+    let notes = notes_by_index(doc, snapshot);
+    let mut rows = String::new();
+    let mut ends: Vec<usize> = Vec::new();
     let mut prefix = vec![0usize];
-    let mut done = 0;
-    let mut chunk = 64;
-    'rows: while done < n {
-        let end = n.min(done.saturating_add(chunk));
-        if let Some(rest) = rank.get_mut(done..) {
-            if end < n {
-                rest.select_nth_unstable(end - done - 1);
-            }
-            if let Some(part) = rest.get_mut(..end - done) {
-                part.sort_unstable();
-            }
+    let mut pos_of = vec![usize::MAX; n];
+    for i in rank_order(snapshot) {
+        let last = prefix.last().copied().unwrap_or(0);
+        if legend.saturating_add(last) > budget {
+            break;
         }
-        for &(_, i) in rank.get(done..end).unwrap_or_default() {
-            let last = prefix.last().copied().unwrap_or(0);
-            if legend.saturating_add(last) > budget {
-                break 'rows;
-            }
-            let r = row(doc, snapshot, i, oversize);
-            prefix.push(last.saturating_add(cost(&r)?));
-            rows.push(r);
+        let start = rows.len();
+        push_row(
+            &mut rows,
+            snapshot,
+            notes.get(i).copied().flatten(),
+            i,
+            oversize,
+        );
+        prefix.push(last.saturating_add(counter.try_count(&rows[start..])?));
+        if let Some(p) = pos_of.get_mut(i) {
+            *p = ends.len();
         }
-        done = end;
-        chunk = chunk.saturating_mul(2);
+        ends.push(rows.len());
     }
+    let built = ends.len();
     // The built rows in path order with their rank positions: the text of any k is the rows of
     // rank < k in this order, so re-checking a smaller k needs no sort.
-    let mut by_path: Vec<(usize, usize)> =
-        rank.iter().map(|&(_, i)| i).zip(0..rows.len()).collect();
-    by_path.sort_unstable();
+    let by_path: Vec<(usize, usize)> = pos_of
+        .iter()
+        .enumerate()
+        .filter(|&(_, &pos)| pos < built)
+        .map(|(i, &pos)| (i, pos))
+        .collect();
+    let row = |pos: usize| {
+        let start = pos.checked_sub(1).and_then(|p| ends.get(p)).copied();
+        rows.get(start.unwrap_or(0)..ends.get(pos).copied().unwrap_or(0))
+            .unwrap_or("")
+    };
     let verify_whole = !counter.whole_within_lines();
-    // k* = the largest k ≤ rows.len() with cost(k) ≤ budget, scanning down (cost is not monotone);
+    // k* = the largest k ≤ built with cost(k) ≤ budget, scanning down (cost is not monotone);
     // for a counter without the per-line promise, also with the whole text's count ≤ budget.
-    for k in (0..=rows.len()).rev() {
+    for k in (0..=built).rev() {
         let foot = if k < n { cost(&footer(n - k))? } else { 0 };
         let rows_cost = prefix.get(k).copied().unwrap_or(usize::MAX);
+        let head = header(n, e, k, budget);
         let total = legend
-            .saturating_add(cost(&header(n, e, k, budget))?)
+            .saturating_add(cost(&head)?)
             .saturating_add(rows_cost)
             .saturating_add(foot);
         if total > budget {
             continue;
         }
-        let text = assemble(&rows, &by_path, n, e, k, budget);
+        let shown = || {
+            by_path
+                .iter()
+                .filter(move |&&(_, pos)| pos < k)
+                .map(|&(_, pos)| row(pos))
+        };
+        let bytes: usize = shown().map(str::len).sum();
+        let mut text = String::with_capacity(LEGEND.len() + head.len() + 64 + bytes);
+        text.push_str(LEGEND);
+        text.push('\n');
+        text.push_str(&head);
+        text.push('\n');
+        for r in shown() {
+            text.push_str(r);
+        }
+        if k < n {
+            text.push_str(&footer(n - k));
+            text.push('\n');
+        }
         if verify_whole && counter.try_count(&text)? > budget {
             continue;
         }
@@ -263,39 +343,112 @@ pub fn render_index(
     .with_field("max_tokens"))
 }
 
-/// The index text of the `k` best-ranked rows: legend, header, those rows in path order, footer.
-fn assemble(
-    rows: &[String],
-    by_path: &[(usize, usize)],
-    n: usize,
-    e: usize,
-    k: usize,
-    budget: usize,
-) -> String {
-    let shown = || {
-        by_path
-            .iter()
-            .filter(move |&&(_, pos)| pos < k)
-            .filter_map(|&(_, pos)| rows.get(pos))
-    };
-    let bytes: usize = shown().map(|r| r.len() + 1).sum();
-    let mut text = String::with_capacity(LEGEND.len() + 160 + bytes);
-    let _ = writeln!(text, "{LEGEND}");
-    let _ = writeln!(text, "{}", header(n, e, k, budget));
-    for r in shown() {
-        text.push_str(r);
-        text.push('\n');
-    }
-    if k < n {
-        let _ = writeln!(text, "{}", footer(n - k));
-    }
-    text
-}
+#[cfg(test)]
+mod reference;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::blueprint::doc::{Entry, Field, ModuleNotes, Section};
+    use crate::blueprint::snapshot::ModuleInfo;
     use crate::blueprint::tokens::ApproxCounter;
+    use proptest::prelude::*;
+
+    /// A snapshot of `n` modules (some oversize, some with unknown fingerprints), module `i`
+    /// importing the `fanout` modules after it and every module importing the first `hub`, and a
+    /// doc annotating every `annotate`-th module (some entries stale, some sections written
+    /// against another fingerprint, some modules present only in the doc).
+    fn fixture(n: usize, fanout: usize, hub: usize, annotate: usize) -> (Doc, Snapshot) {
+        let path = |i: usize| format!("src/m{i:03}");
+        let modules: Vec<ModuleInfo> = (0..n)
+            .map(|i| ModuleInfo {
+                path: path(i),
+                fingerprint: if i % 7 == 3 {
+                    String::new()
+                } else {
+                    "fp1".into()
+                },
+                bytes: if i % 5 == 1 { 900_000 } else { 100 },
+            })
+            .collect();
+        let mut edges = Vec::new();
+        for i in 0..n {
+            for j in (i + 1..n).take(fanout) {
+                edges.push((path(i), path(j)));
+            }
+            for j in 0..hub.min(n) {
+                edges.push((path(i), path(j)));
+            }
+        }
+        let snapshot = Snapshot::new(modules, &edges, "").unwrap();
+        let mut doc = Doc::default();
+        for i in (0..n + 3).filter(|i| annotate > 0 && i % annotate == 0) {
+            let p = path(i);
+            let mut notes = ModuleNotes::default();
+            let entries = (0..i % 3 + 1)
+                .map(|e| {
+                    Entry::new(
+                        &p,
+                        Field::Gotchas,
+                        "",
+                        &format!("claim {e}"),
+                        (i + e) % 4 == 0,
+                    )
+                })
+                .collect();
+            let fp = if i % 3 == 2 { "fp2" } else { "fp1" };
+            notes.sections.insert(
+                Field::Gotchas,
+                Section {
+                    updated: String::new(),
+                    fp: fp.into(),
+                    entries,
+                },
+            );
+            if i % 6 == 0 {
+                notes.sections.insert(Field::Invariants, Section::default());
+            }
+            doc.modules.insert(p, notes);
+        }
+        (doc, snapshot)
+    }
+
+    fn counters() -> Vec<Box<dyn TokenCounter>> {
+        vec![
+            Box::new(ApproxCounter),
+            Box::new(|s: &str| s.len()),
+            Box::new(|s: &str| s.split(' ').count() * 3 % 11 + s.len() % 5),
+            Box::new(|_: &str| 0usize),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// The buffer-writing render equals the first one (a `String` per row, rows copied into
+        /// the text) on every output: text, tokens, shown, not shown and budget, or the error.
+        #[test]
+        fn render_index_equals_the_reference_render(
+            n in 0usize..80,
+            fanout in 0usize..16,
+            hub in 0usize..4,
+            annotate in 0usize..5,
+            budget in 1i64..3000,
+            oversize in prop_oneof![Just(None), Just(Some(0u64)), Just(Some(500u64))],
+            which in 0usize..4,
+        ) {
+            let (doc, s) = fixture(n, fanout, hub, annotate);
+            let counter = &counters()[which];
+            let got = render_index(&doc, &s, Some(budget), oversize, counter.as_ref());
+            let want =
+                reference::reference_render_index(&doc, &s, Some(budget), oversize, counter.as_ref());
+            match (got, want) {
+                (Ok(g), Ok(w)) => prop_assert_eq!(g, w),
+                (Err(g), Err(w)) => prop_assert_eq!((g.kind, g.message), (w.kind, w.message)),
+                (g, w) => prop_assert!(false, "render {:?} but reference {:?}", g, w),
+            }
+        }
+    }
 
     #[test]
     fn legend_costs_63_tokens_with_the_default_counter() {

@@ -43,7 +43,7 @@ pub fn parse(output: &str) -> Result<Handoff> {
         .fences
         .iter()
         .rfind(|f| {
-            if !matches!(f.info.as_str(), "yaml" | "yml") {
+            if !matches!(f.info(), "yaml" | "yml") {
                 return false;
             }
             if sections.iter().any(|s| s.contains(&f.open)) {

@@ -6,7 +6,8 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::protocol::codec::yaml::{core_schema, Limits};
+use crate::protocol::codec::yaml::Limits;
+use crate::router::parse::flat_yaml;
 
 use crate::router::edition::{ContractGate, Edition};
 use crate::router::parse::markdown::Markdown;
@@ -320,8 +321,7 @@ fn contract_block(agent: Agent, md: &Markdown<'_>) -> Result<String> {
         .fences
         .iter()
         .rfind(|f| {
-            matches!(f.info.as_str(), "yaml" | "yml")
-                && sections.iter().any(|s| s.contains(&f.open))
+            matches!(f.info(), "yaml" | "yml") && sections.iter().any(|s| s.contains(&f.open))
         })
         .ok_or_else(|| {
             Error::new(
@@ -340,7 +340,7 @@ fn contract_block(agent: Agent, md: &Markdown<'_>) -> Result<String> {
 
 /// Parses a contract block's YAML into a mapping (`malformed_contract` otherwise).
 pub(crate) fn yaml_mapping(text: &str, what: &str) -> Result<Map<String, Value>> {
-    match core_schema::parse_json(text, &Limits::UNTRUSTED) {
+    match flat_yaml::parse_json(text, &Limits::UNTRUSTED) {
         Ok(Value::Object(m)) => Ok(m),
         Ok(_) => Err(Error::new(
             ErrorKind::MalformedContract,

@@ -8,6 +8,7 @@
 pub mod brainstorm;
 pub mod contract;
 pub mod envelope;
+pub(crate) mod flat_yaml;
 pub(crate) mod markdown;
 pub mod output;
 pub mod readonly;

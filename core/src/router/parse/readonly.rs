@@ -8,9 +8,10 @@ use serde_json::{Map, Value};
 
 use crate::error::{Error, ErrorKind, Result};
 
-use crate::protocol::codec::yaml::{core_schema, Limits};
+use crate::protocol::codec::yaml::Limits;
 use crate::router::edition::Edition;
 use crate::router::parse::envelope::{self, EnvelopeError};
+use crate::router::parse::flat_yaml;
 use crate::router::parse::markdown::Markdown;
 use crate::router::parse::scenarios::{self, Scenarios};
 use crate::router::parse::status;
@@ -84,6 +85,25 @@ pub const INTENT_KEYS: [&str; 8] = [
     "BLOCKING_FINDINGS_COUNT",
     "REPLAN_NEEDED",
     "REPLAN_REASON",
+];
+
+/// Every key the read-only parsers read from `KEY:` lines: the intent keys, the hunters' scope
+/// line and the verifier's counts. The one markdown scan records their last lines (any other key
+/// would be searched backward: the answer is the same, only slower).
+const LINE_KEYS: [&str; 13] = [
+    "REMEDIATION_NEEDED",
+    "REMEDIATION_REASON",
+    "REMEDIATION_SCOPE_REQUESTED",
+    "REVERT_RECOMMENDED",
+    "PLANNING_REVIEW_STATUS",
+    "BLOCKING_FINDINGS_COUNT",
+    "REPLAN_NEEDED",
+    "REPLAN_REASON",
+    "Total handlers audited",
+    "SCENARIOS_TOTAL",
+    "SCENARIOS_PASSED",
+    "SCENARIOS_FAILED",
+    "SCENARIOS_BLOCKED",
 ];
 
 /// The title of the Memory Notes section.
@@ -213,10 +233,10 @@ fn contract_yaml(md: &Markdown<'_>) -> Option<Map<String, Value>> {
         .collect();
     md.fences
         .iter()
-        .filter(|f| matches!(f.info.as_str(), "yaml" | "yml") && f.close.is_some())
+        .filter(|f| matches!(f.info(), "yaml" | "yml") && f.close.is_some())
         .filter(|f| !evidence.iter().any(|r| r.contains(&f.open)))
         .find_map(
-            |f| match core_schema::parse_json(&md.fence_content(f), &Limits::UNTRUSTED) {
+            |f| match flat_yaml::parse_json(&md.fence_content(f), &Limits::UNTRUSTED) {
                 Ok(Value::Object(m)) => Some(m),
                 _ => None,
             },
@@ -277,7 +297,7 @@ fn yaml_field(yaml: Option<&Map<String, Value>>, key: &str) -> Result<Option<Str
 /// Reads and validates the eight intent fields (step 6); a field of the contract YAML block
 /// (R2) wins over a line field.
 fn intent(md: &Markdown<'_>, yaml: Option<&Map<String, Value>>) -> Result<Map<String, Value>> {
-    let mut out = Map::new();
+    let mut out = Map::with_capacity(INTENT_KEYS.len());
     for key in INTENT_KEYS {
         let from_yaml = yaml_field(yaml, key)?;
         let value = match from_yaml.as_deref().or_else(|| md.last_key_value(key)) {
@@ -368,14 +388,24 @@ fn section_bullets<'a>(md: &Markdown<'a>, prefix: &str) -> Vec<&'a str> {
         .collect()
 }
 
+/// Whether any level-3 section whose title starts with `prefix` has a bullet.
+fn has_section_bullets(md: &Markdown<'_>, prefix: &str) -> bool {
+    md.headings
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| h.level == 3 && h.text.starts_with(prefix))
+        .any(|(i, _)| md.has_bullet(md.section(i)))
+}
+
 /// `**Label:** text` bullets of the last Memory Notes section (step 11).
 pub(crate) fn memory_notes(md: &Markdown<'_>) -> Option<Map<String, Value>> {
     let h = md
         .headings
         .iter()
         .rposition(|h| h.level == 3 && h.text == MEMORY_NOTES_TITLE)?;
-    let mut out = Map::new();
-    for b in md.bullets(md.section(h)) {
+    let bullets = md.bullets(md.section(h));
+    let mut out = Map::with_capacity(bullets.len());
+    for b in bullets {
         let Some(rest) = b.strip_prefix("**") else {
             continue;
         };
@@ -389,6 +419,18 @@ pub(crate) fn memory_notes(md: &Markdown<'_>) -> Option<Map<String, Value>> {
     Some(out)
 }
 
+/// Fewer than [`MIN_CHARS`] characters; decided by the byte length alone when it can be (a
+/// character is one to four bytes).
+fn too_short(text: &str) -> bool {
+    if text.len() < MIN_CHARS {
+        return true;
+    }
+    if text.len() >= 4 * MIN_CHARS {
+        return false;
+    }
+    text.chars().count() < MIN_CHARS
+}
+
 /// Parses a read-only agent's output under an edition (rows R1–R4 of
 /// router-workflow.md).
 pub fn parse(
@@ -399,7 +441,7 @@ pub fn parse(
 ) -> Result<ReadOnlyResult> {
     let spec = spec(edition, agent)?;
     check_size(output)?;
-    if trim_ws(output).chars().count() < MIN_CHARS {
+    if too_short(trim_ws(output)) {
         return Err(Error::new(
             ErrorKind::TooShort,
             format!("output is shorter than {MIN_CHARS} characters; verify inline"),
@@ -409,7 +451,7 @@ pub fn parse(
     let (pass, fail) = readonly_pair(agent);
     let statuses: Vec<&str> = status::statuses(agent).iter().map(|(s, _)| *s).collect();
     let passing = |s: &str| status::polarity(agent, s) == Some(status::Polarity::Pass);
-    let md = Markdown::parse(output);
+    let md = Markdown::parse_tracking(output, &LINE_KEYS);
     let first = md.lines.first().copied().unwrap_or("");
     let env = envelope::parse(first, &statuses, spec.count_key);
     let head_lines = &md.lines[..md.lines.len().min(5)];
@@ -488,7 +530,7 @@ pub fn parse(
         Agent::CodeReviewer
             if status == pass
                 && critical_issues.is_empty()
-                && section_bullets(&md, "Findings").is_empty()
+                && !has_section_bullets(&md, "Findings")
                 && citations(output).len() < 3 =>
         {
             checks.push("rubber_stamp");

@@ -6,7 +6,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::protocol::codec::yaml::{core_schema, Limits};
+use crate::protocol::codec::yaml::Limits;
+use crate::router::parse::flat_yaml;
 
 use crate::router::parse::markdown::Markdown;
 use crate::router::parse::text::{is_digits, trim_ws};
@@ -164,11 +165,11 @@ fn evidence(md: &Markdown<'_>) -> Result<Vec<String>> {
         .position(|h| h.level == 3 && h.text.starts_with("Evidence Array"))
         .ok_or_else(|| evidence_err("no `### Evidence Array` section"))?;
     for f in md.fences_in(md.section(h)) {
-        if f.close.is_none() || !matches!(f.info.as_str(), "" | "yaml" | "yml" | "text") {
+        if f.close.is_none() || !matches!(f.info(), "" | "yaml" | "yml" | "text") {
             continue;
         }
         let content = md.fence_content(f);
-        let Ok(Value::Object(map)) = core_schema::parse_json(&content, &Limits::UNTRUSTED) else {
+        let Ok(Value::Object(map)) = flat_yaml::parse_json(&content, &Limits::UNTRUSTED) else {
             continue;
         };
         let Some(Value::Object(ev)) = map.get("EVIDENCE") else {
