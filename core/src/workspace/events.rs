@@ -178,7 +178,8 @@ impl TotalCostScan {
 
 /// Whether a line's bytes could decode to the `run-end` type: they spell it, or hold an escape.
 fn may_be_run_end(line: &[u8]) -> bool {
-    memchr::memchr(b'\\', line).is_some() || memchr::memmem::find(line, RUN_END.as_bytes()).is_some()
+    memchr::memchr(b'\\', line).is_some()
+        || memchr::memmem::find(line, RUN_END.as_bytes()).is_some()
 }
 
 /// WorktreePath: the rest of the `detail` of the last `run-output` line whose detail starts with

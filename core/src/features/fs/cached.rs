@@ -528,7 +528,11 @@ mod tests {
 
         let first = f.reads();
         let listed = f.cache.list_features().unwrap();
-        assert_eq!(f.reads() - first, 6, "the first listing reads every valid-id file");
+        assert_eq!(
+            f.reads() - first,
+            6,
+            "the first listing reads every valid-id file"
+        );
         let expected = plain();
         assert_eq!(listed, expected);
         assert_eq!(listed.warnings.len(), 2, "{:?}", listed.warnings);
@@ -568,12 +572,20 @@ mod tests {
         f.cache.list_features().unwrap();
         let before = f.reads();
         f.cache.list_features().unwrap();
-        assert_eq!(f.reads() - before, 3, "files within the racy window are all re-read");
+        assert_eq!(
+            f.reads() - before,
+            3,
+            "files within the racy window are all re-read"
+        );
         *f.now.lock().unwrap() = at(103);
         f.cache.list_features().unwrap();
         let settled = f.reads();
         f.cache.list_features().unwrap();
-        assert_eq!(f.reads(), settled, "settled files are served from the cache");
+        assert_eq!(
+            f.reads(),
+            settled,
+            "settled files are served from the cache"
+        );
     }
 
     #[test]
