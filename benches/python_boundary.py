@@ -207,25 +207,35 @@ def main() -> int:
     return 0
 
 
+_CALLGRIND_BASE: list[int | None] = []
+
+
 def callgrind_counts(case: str, n: int, typed: bool) -> dict[str, float] | None:
     """Instructions per call (callgrind) of ``fourx.call``, the typed wrapper (when there is one)
-    and the Rust ``ops::call`` of the same input: ``(Ir(n calls) - Ir(0 calls)) / n``."""
-    base = callgrind_ir(case, "call", 0)
-    if base is None:
+    and the Rust ``ops::call`` of the same input: ``(Ir(n calls) - Ir(0 calls)) / n``. The
+    zero-call run builds every case, so it is one run for all cases; the others run two at a
+    time (each is a single-threaded interpreter)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    modes = ["call", "core"] + (["typed"] if typed else [])
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        base_job = pool.submit(callgrind_ir, case, "call", 0) if not _CALLGRIND_BASE else None
+        jobs = {mode: pool.submit(callgrind_ir, case, mode, n) for mode in modes}
+        if base_job is not None:
+            _CALLGRIND_BASE.append(base_job.result())
+        base = _CALLGRIND_BASE[0]
+        counts = {mode: job.result() for mode, job in jobs.items()}
+    if base is None or any(ir is None for ir in counts.values()):
         return None
-    out: dict[str, float] = {}
-    for mode in ["call", "core"] + (["typed"] if typed else []):
-        ir = callgrind_ir(case, mode, n)
-        if ir is None:
-            return None
-        out[mode] = (ir - base) / n
-    return out
+    return {mode: (ir - base) / n for mode, ir in counts.items() if ir is not None}
 
 
-# The cases also counted under callgrind (each costs three or four interpreter runs under
-# valgrind, about a minute each on a loaded machine): two ops well over 10 us, and the smallest.
-CALLGRIND_CASES = {"router.parse_write_contract builder_2k",
-                   "blueprint.render_index 500 modules, budget 4000", "meta.version"}
+# The cases also counted under callgrind, with the calls per run: enough that the calls' own
+# instructions (>= 10^8) dwarf the few million by which an interpreter's start-up varies from run
+# to run. Each costs three or four interpreter runs under valgrind, two at a time.
+CALLGRIND_CASES = {"router.parse_write_contract builder_2k": 200,
+                   "blueprint.render_index 500 modules, budget 4000": 40,
+                   "meta.version": 20_000}
 
 
 def boundary(row: Callable[..., None]) -> None:
@@ -236,7 +246,7 @@ def boundary(row: Callable[..., None]) -> None:
         t_call = median_ns(lambda op=op, payload=payload: fourx.call(op, payload))
         big = t_core >= 10_000
         target = "<= 1.25x" if big else "overhead <= 1 us"
-        counts = (callgrind_counts(name, 20 if big else 1000, typed is not None)
+        counts = (callgrind_counts(name, CALLGRIND_CASES[name], typed is not None)
                   if cg and name in CALLGRIND_CASES else None)
 
         def ir_note(mode: str) -> str:
