@@ -51,15 +51,16 @@ wheel: setup
 	rm -f dist/fourx-*.whl
 	nice $(VENV)/bin/maturin build --quiet --release -m python/Cargo.toml --out dist
 	@test -x $(VENV)/bin/auditwheel || $(VENV)/bin/pip install --quiet --disable-pip-version-check "auditwheel==6.8.2"
-	@whl=$$(ls dist/fourx-*-abi3-manylinux*.whl) || { echo "make wheel: no abi3 manylinux wheel in dist/:" >&2; ls dist >&2; exit 1; }; \
+	@whl=$$(ls $(ROOT)/dist/fourx-*-abi3-manylinux*.whl) || { echo "make wheel: no abi3 manylinux wheel in dist/:" >&2; ls dist >&2; exit 1; }; \
 	report=$$($(VENV)/bin/auditwheel show "$$whl") && echo "$$report" && \
-	echo "$$report" | grep 'is consistent with the following platform tag' >/dev/null && \
+	{ echo "$$report" | tr -s ' \n' '  ' | grep 'is consistent with the following platform tag' >/dev/null || \
+	  { echo "make wheel: auditwheel show names no manylinux tag for $$whl" >&2; exit 1; }; } && \
 	rm -rf $(WHEEL_VENV) && python3 -m venv $(WHEEL_VENV) && \
 	$(WHEEL_VENV)/bin/pip install --quiet --disable-pip-version-check --no-deps --no-index "$$whl" && \
 	cd / && env -i HOME=/nonexistent PATH=/usr/bin:/bin $(WHEEL_VENV)/bin/python -c \
 	  'import fourx, os; assert "/site-packages/" in fourx.__file__, fourx.__file__; assert fourx.can_transition("init", "designing"); print("wheel ok: fourx", fourx.version(), "from", os.path.dirname(fourx.__file__))' && \
 	env -i HOME=/nonexistent PATH=/usr/bin:/bin $(WHEEL_VENV)/bin/fourx call meta.version >/dev/null && \
-	echo "make wheel: $$whl installs and imports in a fresh venv"
+	echo "make wheel: $$whl ($$(du -k "$$whl" | cut -f1) KiB) installs and imports in a fresh venv"
 
 # PROFILE=debug installs the debug build (used by `make test` to check the installed layout).
 # fourx.pc links the shared library; fourx-static.pc names libfourx.a itself, so a program built

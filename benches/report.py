@@ -14,7 +14,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ORDER = ["blueprint", "index", "router", "resolve", "scan", "scale", "ffi", "python"]
+ORDER = ["blueprint", "index", "router", "resolve", "scan", "scale", "ffi", "python", "stores"]
 TITLES = {
     "blueprint": "Blueprint fold (benches/benches/blueprint.rs)",
     "index": "Index rendering (benches/benches/index.rs)",
@@ -24,6 +24,7 @@ TITLES = {
     "scale": "Scale: features, events.jsonl, conductor (benches/benches/scale.rs)",
     "ffi": "C boundary (benches/benches/ffi.rs)",
     "python": "Python boundary (benches/python_boundary.py)",
+    "stores": "Stores: commits/s and appends/s, filesystem vs PostgreSQL (benches/benches/stores.rs)",
 }
 
 
@@ -55,7 +56,50 @@ def rustc() -> str:
         return "unknown"
 
 
+def section(name: str, rows: list[dict], ran: str) -> list[str]:
+    """The RESULTS.md section of one bench's rows."""
+    lines = [f"## {TITLES.get(name, name)}", "", f"Ran at {ran}.", "",
+             "| what | median | ratio | target | met | note |",
+             "| --- | ---: | ---: | --- | --- | --- |"]
+    for r in rows:
+        ratio = f"{r['ratio']:.2f}×" if r.get("ratio") is not None else "–"
+        met = {True: "met", False: "**not met**", None: "–"}[r.get("met")]
+        lines.append(f"| {r['name']} | {human(r['median_ns'])} | {ratio} | {r['target']} | "
+                     f"{met} | {r.get('note', '')} |")
+    lines.append("")
+    return lines
+
+
+def replace_section(name: str) -> int:
+    """``report.py --section NAME``: rewrites only NAME's section of the existing RESULTS.md from
+    its report (inserted before the notes when it is new), leaving every other section as the last
+    full run wrote it -- for a bench run on its own (``BENCH=stores``)."""
+    target = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
+    src = Path(os.environ.get("CRITERION_HOME", target / "criterion")) / "fourx-report" / f"{name}.json"
+    if not src.exists():
+        print(f"no report {src}; run the {name} bench first", file=sys.stderr)
+        return 1
+    rows = json.loads(src.read_text())
+    ran = datetime.fromtimestamp(src.stat().st_mtime, timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    out = ROOT / "benches" / "RESULTS.md"
+    old = out.read_text().split("\n") if out.exists() else ["# Bench results", ""]
+    head = f"## {TITLES.get(name, name)}"
+    new = section(name, rows, ran)
+    if head in old:
+        start = old.index(head)
+        end = next((i for i in range(start + 1, len(old)) if old[i].startswith("## ")), len(old))
+        lines = old[:start] + new + old[end:]
+    else:
+        notes = next((i for i, line in enumerate(old) if line.startswith("## Notes")), len(old))
+        lines = old[:notes] + new + old[notes:]
+    out.write_text("\n".join(lines))
+    print(f"wrote the {name} section of {out.relative_to(ROOT)}")
+    return 0
+
+
 def main() -> int:
+    if len(sys.argv) == 3 and sys.argv[1] == "--section":
+        return replace_section(sys.argv[2])
     target = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
     src = Path(os.environ.get("CRITERION_HOME", target / "criterion")) / "fourx-report"
     benches = {p.stem: json.loads(p.read_text()) for p in sorted(src.glob("*.json"))}

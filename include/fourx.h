@@ -3,8 +3,10 @@
  *
  * One entry point, fourx_call(op, input_json, len, &out), runs any operation of the catalog
  * (see docs/ops.md); typed fast paths exist for hot loops; opaque handles
- * (fourx_blueprint_store, fourx_snapshot_cell, fourx_cached_workspace) keep state where identity
- * matters, each with fourx_<type>_new / fourx_<type>_call / fourx_<type>_free. Conventions for
+ * (fourx_blueprint_store, fourx_snapshot_cell, fourx_cached_workspace, fourx_workspace) keep
+ * state where identity matters, each with fourx_<type>_new / fourx_<type>_call /
+ * fourx_<type>_free. Process-wide, the library keeps only the table of store backends and one
+ * connection pool per distinct PostgreSQL store config used (see fourx_call). Conventions for
  * every function:
  *   - status FOURX_STATUS_OK (0) means success; any other status means `out` holds the error
  *     document {"error":{"kind":"...","message":"...","field"?:"..."}} whose kind is one word of
@@ -330,6 +332,16 @@ typedef struct fourx_cached_workspace fourx_cached_workspace;
 typedef struct fourx_snapshot_cell fourx_snapshot_cell;
 
 /**
+ * A workspace bound to its run-state store. Opaque; create it with `fourx_workspace_new`, free
+ * it with `fourx_workspace_free`.
+ *
+ * Thread-safety: `fourx_workspace_call` may be called from several threads at once on the same
+ * handle; the store orders concurrent writers (file locks, database transactions). Only
+ * `fourx_workspace_free` needs exclusive access.
+ */
+typedef struct fourx_workspace fourx_workspace;
+
+/**
  * A byte buffer owned by libfourx. `ptr` is followed by one NUL byte that `len` does not count.
  * Free it with `fourx_buf_free`; a zeroed buffer (`{NULL, 0}`) owns nothing.
  */
@@ -369,7 +381,12 @@ extern "C" {
  *   `FOURX_STATUS_NULL_ARG` is returned and nothing is written. On `FOURX_STATUS_OK` it holds the
  *   result JSON, otherwise the error document. The caller frees it with `fourx_buf_free`.
  *
- * Thread-safe; holds no global state between calls.
+ * Thread-safe. A call keeps no state of its own for the next one, with two process-wide
+ * exceptions that live until the process exits: the table of store backends (the PostgreSQL
+ * backend is registered under `"postgres"` on the first call) and, per distinct PostgreSQL store
+ * config a call names, its open connection pool (opened and migrated once, then reused by every
+ * later call and handle with the same config; a dropped connection is reopened on the next
+ * call). Neither holds caller data beyond the config; the config's URL is never shown.
  *
  * # Safety
  * `op` must be NULL or NUL-terminated; `input` must be NULL or valid for `input_len` bytes;
@@ -724,6 +741,76 @@ enum fourx_status fourx_snapshot_cell_call(const struct fourx_snapshot_cell *h,
  * `h` must be NULL or a handle from `fourx_snapshot_cell_new` not freed yet.
  */
 void fourx_snapshot_cell_free(struct fourx_snapshot_cell *h);
+
+/**
+ * Creates a workspace handle from the JSON config `(config, config_len)` (borrowed, not
+ * NUL-scanned): `{"root": "<workspace root>", "store"?: <run store>}` where the run store is
+ * absent (the `.4x` files of `root`), `{"kind": "fs"}` (the same files through the core's
+ * run-state store) or `{"kind": "postgres", "url": "postgresql://…", "schema"?: "fourx",
+ * "workspace"?: "default", "pool_size"?: n}`. The store is opened now: the schema of a database
+ * is created and migrated, an unreachable server is an error here, not at the first write.
+ *
+ * - On `FOURX_STATUS_OK`, `*out` is the new handle (the caller frees it with
+ *   `fourx_workspace_free`) and `*err` is a zeroed buffer.
+ * - Otherwise `*out` is NULL and `*err` holds the error document (kind `invalid_input`,
+ *   `invalid_config`, `io_error` — whose message never contains the URL or its password —,
+ *   `input_too_large`, `null_arg`, `invalid_utf8`); the caller frees `*err` with
+ *   `fourx_buf_free`.
+ * - `out == NULL` → `FOURX_STATUS_NULL_ARG` with the error document in `*err`; `err == NULL` →
+ *   `FOURX_STATUS_NULL_ARG`, nothing created, nothing written but `*out = NULL`.
+ *
+ * Thread-safe.
+ *
+ * # Safety
+ * `config` NULL (with `config_len` 0) or valid for `config_len` bytes; `out` and `err` NULL or
+ * writable.
+ */
+enum fourx_status fourx_workspace_new(const uint8_t *config,
+                                      size_t config_len,
+                                      struct fourx_workspace **out,
+                                      struct fourx_buf *err);
+
+/**
+ * Runs one run-state op on the bound workspace: `op` (NUL-terminated) is one of
+ * `workspace.read_state`, `workspace.write_state`, `workspace.append_event`,
+ * `workspace.request_stop`, `workspace.stop_requested`, `workspace.clear_stop`,
+ * `workspace.total_cost`, `workspace.check_events`, `workspace.worktree_path`,
+ * `workspace.claim`, `workspace.release`, `workspace.export`, `workspace.import` — the input of
+ * the plain op of that name without `root` and `store` (fixed by the config), the same output.
+ * A write presenting the `lease` a `workspace.claim` returned is refused with `lease_lost` once
+ * a newer owner holds the feature.
+ *
+ * `(input, input_len)` follows `fourx_call`'s rules (`(NULL, 0)` = `{}`, 16 MiB limit before
+ * parsing, UTF-8, a JSON object). `out` is always overwritten unless it is NULL
+ * (`FOURX_STATUS_NULL_ARG`, nothing written): the result JSON on `FOURX_STATUS_OK`, the error
+ * document otherwise (`null_arg` for a NULL `h` or `op`, `unknown_op` for an op outside the
+ * list, `invalid_input` when the input re-binds `root` or `store`, and the kinds of the plain
+ * op, e.g. `not_found`, `lease_lost`, `io_error`). The caller frees `out` with
+ * `fourx_buf_free`.
+ *
+ * Thread-safe: `h` may be shared between threads.
+ *
+ * # Safety
+ * `h` NULL or a live handle; `op` NULL or NUL-terminated; `input` NULL (with `input_len` 0) or
+ * valid for `input_len` bytes; `out` NULL or writable.
+ */
+enum fourx_status fourx_workspace_call(const struct fourx_workspace *h,
+                                       const char *op,
+                                       const uint8_t *input,
+                                       size_t input_len,
+                                       struct fourx_buf *out);
+
+/**
+ * Frees a workspace handle; the run state stays in its store. NULL is a no-op.
+ *
+ * Not thread-safe with respect to `h`: no other call may be using `h`, and `h` must not be
+ * used (or freed again) afterwards.
+ *
+ * # Safety
+ * `h` must be NULL or a handle from `fourx_workspace_new` not freed yet, and no other call may
+ * be using it.
+ */
+void fourx_workspace_free(struct fourx_workspace *h);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -1,8 +1,10 @@
 //! Store throughput: blueprint commits/s and event appends/s with 1, 4 and 8 concurrent writers,
 //! on the filesystem stores and (when `FOURX_PG_URL` names a server; `make bench` starts a
 //! throwaway one) on PostgreSQL, on the same machine. All writers hit one blueprint document and
-//! one feature's event log (the contended case a fleet of harnesses produces). Writes
-//! `benches/STORES.md`; not a criterion bench (a run is a fixed number of writes, timed whole).
+//! one feature's event log (the contended case a fleet of harnesses produces). Not a criterion
+//! bench (a run is a fixed number of writes, timed whole): it writes its rows to
+//! `<criterion dir>/fourx-report/stores.json`, which `benches/report.py` puts in RESULTS.md.
+//! Without a server it measures the filesystem only and says so loudly.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -16,7 +18,7 @@ use fourx_core::workspace::fs::FsRunStore;
 use fourx_core::workspace::run_store::RunStore;
 use fourx_core::workspace::{FeatureId, WorkspaceFs};
 use fourx_store_pg::{PgBackend, PgConfig};
-use serde_json::json;
+use serde_json::{json, Value};
 
 const WRITERS: &[usize] = &[1, 4, 8];
 const COMMITS_PER_WRITER: usize = 25;
@@ -95,7 +97,23 @@ fn main() {
             &|r, w, i| r.append_event(&feat, line(w, i).as_bytes(), None).is_ok(),
             APPENDS_PER_WRITER,
         );
-        rows.push(format!("| filesystem | {n} | {c:.0} | {cd} | {a:.0} |"));
+        rows.push(row(
+            "commits",
+            "filesystem",
+            n,
+            c,
+            None,
+            format!("{c:.0} commits/s, {cd} deferred"),
+        ));
+        rows.push(row(
+            "appends",
+            "filesystem",
+            n,
+            a,
+            None,
+            format!("{a:.0} appends/s"),
+        ));
+        let (fs_c, fs_a) = (c, a);
         if let Some(url) = &pg_url {
             let schema = format!("bench_{}_{n}", std::process::id());
             let open = |_| {
@@ -121,25 +139,73 @@ fn main() {
                 },
                 APPENDS_PER_WRITER,
             );
-            rows.push(format!("| PostgreSQL | {n} | {c:.0} | {cd} | {a:.0} |"));
+            rows.push(row(
+                "commits",
+                "PostgreSQL",
+                n,
+                c,
+                Some(fs_c),
+                format!("{c:.0} commits/s, {cd} deferred; ratio = time per commit / filesystem's"),
+            ));
+            rows.push(row(
+                "appends",
+                "PostgreSQL",
+                n,
+                a,
+                Some(fs_a),
+                format!("{a:.0} appends/s; ratio = time per append / filesystem's"),
+            ));
         }
     }
     let _ = std::fs::remove_dir_all(&tmp);
-    let mut out = String::from(
-        "# Store throughput (`cargo bench -p fourx-benches --bench stores`)\n\n\
-         All writers commit to one blueprint document and append to one feature's events, each\n\
-         writer with its own store handle (PostgreSQL: its own connection). Commits/s counts the\n\
-         written ones; deferred = `fold_conflict` after the commit loop's retries.\n\n\
-         | store | writers | commits/s | deferred | appends/s |\n|---|---|---|---|---|\n",
-    );
-    for r in &rows {
-        out.push_str(r);
-        out.push('\n');
-    }
     if pg_url.is_none() {
-        out.push_str("\nPostgreSQL was not measured (FOURX_PG_URL unset; `make bench` starts a server when PostgreSQL is installed).\n");
+        eprintln!(
+            "!!! ========================================================================\n\
+             !!! the stores bench measured the FILESYSTEM ONLY: FOURX_PG_URL is unset\n\
+             !!! (`make bench` starts a throwaway server when PostgreSQL is installed)\n\
+             !!! ========================================================================"
+        );
+        rows.push(json!({
+            "name": "PostgreSQL", "median_ns": 0.0, "ratio": null, "target": "report", "met": null,
+            "note": "NOT measured: no server (FOURX_PG_URL unset; install postgresql)",
+        }));
     }
-    print!("{out}");
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/STORES.md");
-    std::fs::write(path, out).expect("write STORES.md");
+    write_report(&rows);
+}
+
+/// One report row per measurement, in `benches/report.py`'s shape: the median is the time per
+/// acknowledged operation, the ratio PostgreSQL / filesystem at the same number of writers.
+fn row(
+    what: &str,
+    store: &str,
+    writers: usize,
+    per_s: f64,
+    base: Option<f64>,
+    note: String,
+) -> Value {
+    json!({
+        "name": format!("{what}, {store}, {writers} writer{}", if writers == 1 { "" } else { "s" }),
+        "median_ns": if per_s > 0.0 { 1e9 / per_s } else { 0.0 },
+        "ratio": base.filter(|b| *b > 0.0 && per_s > 0.0).map(|b| b / per_s),
+        "target": "report",
+        "met": null,
+        "note": note,
+    })
+}
+
+/// Prints the rows and writes them to `<criterion dir>/fourx-report/stores.json` for
+/// `benches/report.py`.
+fn write_report(rows: &[Value]) {
+    println!("\n== stores ==");
+    for r in rows {
+        println!(
+            "{:<44} {}",
+            r["name"].as_str().unwrap_or(""),
+            r["note"].as_str().unwrap_or("")
+        );
+    }
+    let dir = fourx_benches::criterion_dir().join("fourx-report");
+    std::fs::create_dir_all(&dir).expect("report dir");
+    let text = serde_json::to_string_pretty(&Value::Array(rows.to_vec())).expect("json");
+    std::fs::write(dir.join("stores.json"), text).expect("write stores.json");
 }

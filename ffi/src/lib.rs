@@ -10,11 +10,13 @@ mod cached_workspace;
 mod counter;
 mod fast;
 mod handles;
+mod workspace;
 
 pub use cached_workspace::*;
 pub use counter::*;
 pub use fast::*;
 pub use handles::*;
+pub use workspace::*;
 
 use std::ffi::{c_char, CStr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -220,7 +222,12 @@ unsafe fn op_name<'a>(op: *const c_char) -> Result<&'a str, (fourx_status, Error
 ///   `FOURX_STATUS_NULL_ARG` is returned and nothing is written. On `FOURX_STATUS_OK` it holds the
 ///   result JSON, otherwise the error document. The caller frees it with `fourx_buf_free`.
 ///
-/// Thread-safe; holds no global state between calls.
+/// Thread-safe. A call keeps no state of its own for the next one, with two process-wide
+/// exceptions that live until the process exits: the table of store backends (the PostgreSQL
+/// backend is registered under `"postgres"` on the first call) and, per distinct PostgreSQL store
+/// config a call names, its open connection pool (opened and migrated once, then reused by every
+/// later call and handle with the same config; a dropped connection is reopened on the next
+/// call). Neither holds caller data beyond the config; the config's URL is never shown.
 ///
 /// # Safety
 /// `op` must be NULL or NUL-terminated; `input` must be NULL or valid for `input_len` bytes;

@@ -37,14 +37,14 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, assert_never
 
 import fourx
-from fourx import Workspace, conductor
+from fourx import Workspace, conductor, workspace
 from fourx.conductor import (
     AgentExit,
     Baseline,
@@ -77,6 +77,8 @@ OUTPUTS = HERE / "agent_outputs"
 FEATURE_ID = "F001-profile-page"
 REQUEST = "Add a user profile page that shows the signed-in user's name and email"
 BASE_COMMIT = "d3a0c0ffee0000000000000000000000000d3a0c"
+#: How long a claim on a shared store lasts; the loop finishes well inside it and releases it.
+CLAIM_TTL_MS = 10 * 60 * 1000
 
 #: The project's settings (``.4x/settings.json``): runners, and a stronger model for reviews.
 CONFIG: dict[str, Any] = {
@@ -415,27 +417,23 @@ def event_line(event: fourx.Event) -> str:
     return f"{where}: {kind}{extra}"
 
 
-def pid_alive(pid: int) -> bool:
-    """Whether process ``pid`` still runs (the harness's fact; fourx never looks)."""
-    if pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 class Harness:
     """The I/O shell: executes the conductor's decisions and reports their outcomes."""
 
     def __init__(
-        self, repo: Path, home: Path, profile: str, trace: Trace, crash: Crash | None = None
+        self,
+        repo: Path,
+        home: Path,
+        profile: str,
+        trace: Trace,
+        crash: Crash | None = None,
+        store: Mapping[str, Any] | None = None,
     ) -> None:
         self.repo = repo
-        self.ws = Workspace(repo)
+        # The run state (state, events, stop, claims) goes to `store`: the .4x files by default,
+        # a shared database with {"kind": "postgres", ...}. The loop below is the same for both.
+        self.ws = Workspace(repo, store=store)
+        self.lease: workspace.Lease | None = None
         self.trace = trace
         self.profile = profile
         self.clock = Clock(datetime(2026, 11, 29, 9, 0, tzinfo=timezone.utc))
@@ -483,9 +481,9 @@ class Harness:
 
     def persist(self, step: Step) -> None:
         """Writes the step's state, appends its events, keeps the feature file in step."""
-        state = self.ws.write_state(FEATURE_ID, step["state"], self.clock.now())
+        state = self.ws.write_state(FEATURE_ID, step["state"], self.clock.now(), lease=self.lease)
         for event in step["events"]:
-            self.ws.append_event(FEATURE_ID, event, self.clock.now())
+            self.ws.append_event(FEATURE_ID, event, self.clock.now(), lease=self.lease)
             self.trace.line(event_line(event))
         sync = self.ws.sync_feature_status(FEATURE_ID, state["phase"])
         if sync["changed"]:
@@ -648,7 +646,7 @@ class Harness:
                 "cmd": hook["run"],
                 "status": "ok" if passed else "fail",
             }
-            written = self.ws.append_event(FEATURE_ID, event, self.clock.now())
+            written = self.ws.append_event(FEATURE_ID, event, self.clock.now(), lease=self.lease)
             self.trace.line(event_line(written))
         return {"kind": "hooks", "ok": ok}
 
@@ -732,8 +730,22 @@ class Harness:
                 CONFIG, self.feature, step["state"], step["loop"], outcome, facts=self.facts()
             )
 
+    def claim(self) -> bool:
+        """Claims the feature: a lease on a shared store, the pid liveness rule on the files.
+        Whether another run loop holds it (then ``conductor.start`` refuses an active state)."""
+        claim = self.ws.claim(FEATURE_ID, f"demo-{os.getpid()}", CLAIM_TTL_MS, pid=os.getpid())
+        self.lease = claim["lease"]
+        return not claim["granted"]
+
+    def release(self) -> None:
+        """Gives the lease up at the end of the run (nothing to give up on the files)."""
+        if self.lease is not None:
+            self.ws.release(FEATURE_ID, self.lease)
+            self.lease = None
+
     def start(self, resume: bool) -> Step:
         """``conductor.start``: a fresh run, or the persisted state back after a crash."""
+        held = self.claim()
         if not resume:
             return conductor.start(
                 CONFIG,
@@ -744,8 +756,8 @@ class Harness:
                 facts=self.facts(),
             )
         listing = conductor.resume_listing(self.repo, FEATURE_ID)
-        state = listing["state"]
-        alive = pid_alive(state.get("pid", 0))
+        state = self.ws.read_state(FEATURE_ID)
+        alive = held
         self.trace.line(
             f"resuming {state['phase']} (round {state.get('round', 0)}); "
             f"pid {'alive' if alive else 'gone'}"
@@ -771,14 +783,16 @@ def run(
     resume: bool = False,
     crash: Crash | None = None,
     scan_self: bool = False,
+    store: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Runs the demo under ``base`` with ``profile``; returns what a test wants to check.
-    ``resume`` continues the run a crash left in ``base``."""
+    ``resume`` continues the run a crash left in ``base``; ``store`` is where the run state lives
+    (``None``: the ``.4x`` files; see :class:`fourx.Workspace`)."""
     if resume:
         repo, home = base / "repo", base / "home"
     else:
         repo, home = setup_project(base)
-    ws = Workspace(repo)
+    ws = Workspace(repo, store=store)
     trace.head(f"fourx {fourx.version()}: one feature through the `{profile}` profile (no LLM)")
     if not resume:
         trace.line(f"project    {repo}")
@@ -795,9 +809,10 @@ def run(
         for p in pipeline:
             trace.line(f"{p['phase']:<17} {p['role']:<16} {p['runner']:<7} {p['model']}")
 
-    harness = Harness(repo, home, profile, trace, crash)
+    harness = Harness(repo, home, profile, trace, crash, store)
     trace.head("run (every decision is the conductor's)")
     last = harness.drive(harness.start(resume))
+    harness.release()
     state = ws.read_state(FEATURE_ID)
 
     trace.head("result")

@@ -187,12 +187,15 @@ class StoragePaths(TypedDict):
 
 
 class ItemVerdict(TypedDict):
-    """Whether one claim passes the rejecting gates: its id, or the reason and detail."""
+    """Whether one claim passes the rejecting gates: its id (when ``valid``), or the reason and
+    detail (when not)."""
 
     valid: bool
-    id: str
-    reason: str
-    detail: str
+    #: The claim's id: only when ``valid``.
+    id: NotRequired[str]
+    #: The first gate that rejected it: only when not ``valid``.
+    reason: NotRequired[RejectReason]
+    detail: NotRequired[str]
 
 
 class Store:

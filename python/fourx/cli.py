@@ -2,7 +2,8 @@
 
 Subcommands: ``route``, ``pipeline``, ``state show|diagram``, ``contract check``,
 ``blueprint scan|index|fold|graph``, ``run-script`` (the conductor's decisions for a scripted run),
-``call`` (any op, JSON in and out) and ``ops``. Output is human-readable by default and JSON with
+``export`` / ``import`` (run state between a shared store and a ``.4x/`` tree), ``call`` (any op,
+JSON in and out) and ``ops``. Output is human-readable by default and JSON with
 ``--json``; errors print their kind and message and exit with status 1 (2 for usage errors;
 ``contract check`` has its own three statuses, see its ``--help``).
 Every answer comes from the core through the typed API; this module only parses arguments and
@@ -441,6 +442,47 @@ def _cmd_ops(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+#: Where ``export`` / ``import`` read the store config when ``--store-file`` is not given.
+STORE_ENV = "FOURX_STORE"
+
+
+def _store_config(args: argparse.Namespace) -> dict[str, Any]:
+    """The run-store config of ``export`` / ``import``: the JSON object in ``--store-file`` or in
+    ``$FOURX_STORE`` -- never a command-line argument, where every user of the machine could read
+    its password."""
+    if args.store_file:
+        text, where = _read_text(args.store_file), args.store_file
+    else:
+        text, where = os.environ.get(STORE_ENV, ""), f"${STORE_ENV}"
+        if not text:
+            raise _Exit(f"no store config: give --store-file or set ${STORE_ENV}", 2)
+    try:
+        config = json.loads(text)
+    except json.JSONDecodeError as e:
+        # The position only: the text may hold a password.
+        raise _Exit(f"the store config in {where} is not JSON (line {e.lineno}, column {e.colno})", 2) from e
+    if not isinstance(config, dict):
+        raise _Exit(f"the store config in {where} must be a JSON object", 2)
+    return config
+
+
+def _cmd_copy(args: argparse.Namespace, out: TextIO) -> int:
+    ws = workspace.Workspace(args.root, store=_store_config(args))
+    features = args.feature or None
+    copied = ws.export_runs(features) if args.command == "export" else ws.import_runs(features)
+    if args.json:
+        _emit_json(copied, out)
+        return 0
+    arrow = "store -> .4x/run" if args.command == "export" else ".4x/run -> store"
+    print(f"{args.command}: {len(copied)} feature(s), {arrow} under {ws.root}", file=out)
+    for c in copied:
+        parts = [f"state {'yes' if c['state'] else 'no'}", f"{c['events']} event(s)"]
+        if c["stop"]:
+            parts.append("stop")
+        print(f"  {c['feature_id']}: {', '.join(parts)}", file=out)
+    return 0
+
+
 # --- parser ------------------------------------------------------------------------------------
 
 
@@ -571,6 +613,38 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="the run_script input (JSON; '-' for stdin)")
     p.add_argument("--events", action="store_true", help="also print the events, in order")
     p.set_defaults(run=_cmd_run_script)
+
+    for name, help_text, description in (
+        (
+            "export",
+            "write a shared store's run state as the exact .4x/run bytes",
+            "Copies the run state (state.json, events.jsonl, the stop signal) of every feature "
+            "of a shared run store -- or of the --feature ones -- into ROOT/.4x/run/<id>/ with "
+            "the exact bytes a local harness writes, so the Go 4x tools and diffs read it. A "
+            "feature already under ROOT is refused (a copy never merges).",
+        ),
+        (
+            "import",
+            "load a .4x/run tree into a shared store",
+            "Copies the run state of every feature under ROOT/.4x/run -- or of the --feature "
+            "ones -- into a shared run store. A feature the store already holds is refused.",
+        ),
+    ):
+        p = sub.add_parser(
+            name,
+            parents=[common],
+            help=help_text,
+            description=description
+            + f" The store config (e.g. {{\"kind\": \"postgres\", \"url\": \"postgresql://...\", "
+            f"\"schema\": \"fourx\"}}) is read from --store-file or ${STORE_ENV}, never from the "
+            "command line; errors never show its URL.",
+        )
+        p.add_argument("--root", default=".", help="the workspace root (default: .)")
+        p.add_argument("--feature", action="append", help="only this feature (repeatable)")
+        p.add_argument(
+            "--store-file", help=f"a file holding the store config JSON (default: ${STORE_ENV})"
+        )
+        p.set_defaults(run=_cmd_copy)
 
     p = sub.add_parser(
         "hook", help="run as a cc10x hook (stdin: the hook JSON; exit 2 blocks)"

@@ -16,7 +16,7 @@ __all__ = ["Phase", "Role", "SubPhase", "FeatureStatus", "EventType", "NotifyLev
 
 
 class Phase(StrEnum):
-    """A feature's phase (state-machine.md §1.1), in the seed's AllPhases order."""
+    """A feature's phase, in the seed's AllPhases order (the state machine's phases)."""
 
     INIT = "init"
     DESIGNING = "designing"
@@ -59,7 +59,7 @@ class SubPhase(StrEnum):
 
 
 class FeatureStatus(StrEnum):
-    """A feature's status (features.md §2); ``Phase`` projects onto it with ``phase_to_status``."""
+    """A feature's status; ``Phase`` projects onto it with ``phase_to_status``."""
 
     NOT_STARTED = "not-started"
     IN_PROGRESS = "in-progress"

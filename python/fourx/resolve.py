@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from typing import Any, TypedDict, cast
+from typing import Any, NotRequired, TypedDict, cast
 
 from . import call
 from ._ops import StrPath, forward, path_arg
@@ -109,11 +109,12 @@ class ManualOverride(TypedDict):
 
 
 class ProfileEnables(TypedDict):
-    """Whether a profile enables a phase and/or a role's phase."""
+    """Whether a profile enables a phase and/or a role's phase: the phase keys when a phase was
+    asked about, ``enables_role`` when a role was."""
 
-    enables_phase: bool
-    has_phase: bool
-    enables_role: bool
+    enables_phase: NotRequired[bool]
+    has_phase: NotRequired[bool]
+    enables_role: NotRequired[bool]
 
 
 class RoleArtifactView(TypedDict):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from typing import Any, Literal, TypeAlias, TypedDict, Union
+from typing import Any, Literal, NotRequired, TypeAlias, TypedDict, Union
 
 from ._ops import Time, forward
 
@@ -135,6 +135,7 @@ __all__ = [
     "ReadonlyOutput",
     "WriteOutput",
     "ParseReadonlyOutputResult",
+    "Scenarios",
     "ParseSessionSettingsResult",
     "ParseSubjectResult",
     "ParseTaskMetadataResult",
@@ -245,13 +246,27 @@ class WriteOutput(TypedDict):
     may_advance: bool
 
 
+class Scenarios(TypedDict):
+    """The integration-verifier's scenario accounting in :class:`ParseReadonlyOutputResult`."""
+
+    total: int
+    passed: int
+    failed: int
+    #: ``SCENARIOS_BLOCKED``: at edition ``12.7.0`` only.
+    blocked: NotRequired[int]
+    rows: list[dict[str, Any]]
+    evidence: list[str]
+
+
 class ParseReadonlyOutputResult(TypedDict):
     """The result of ``router.parse_readonly_output``."""
 
     agent: str
-    source: str
-    envelope_error: str | None
-    heading_status: str
+    source: Literal["envelope", "heading"]
+    #: Why the line-1 envelope was not used (``None`` when it was).
+    envelope_error: Literal["missing", "malformed"] | None
+    #: The heading's status (``None`` when no heading matched).
+    heading_status: str | None
     reported_status: str
     status: str
     blocking: bool
@@ -261,11 +276,15 @@ class ParseReadonlyOutputResult(TypedDict):
     checks: list[str]
     needs_inline_verification: bool
     passes: bool
-    memory_notes: dict[str, Any]
-    self_remediated: bool
+    #: The Memory Notes entries (``None`` without the section).
+    memory_notes: dict[str, Any] | None
+    #: SELF_REMEDIATED from the task state (``None`` without a task).
+    self_remediated: bool | None
     remediation_source: str | None
-    blocking_findings: int
-    scenarios: dict[str, Any]
+    #: Blocking findings: plan-gap-reviewer only.
+    blocking_findings: NotRequired[int]
+    #: Scenario accounting: integration-verifier only.
+    scenarios: NotRequired[Scenarios]
 
 
 class ParseSessionSettingsResult(TypedDict):
@@ -280,7 +299,7 @@ class ParseSessionSettingsResult(TypedDict):
 #: The result of ``router.parse_subject`` (functional form: ``class`` is a Python keyword).
 ParseSubjectResult = TypedDict(
     "ParseSubjectResult",
-    {"class": str, "workflow": str | None, "agent": str | None, "summary": str},
+    {"class": str, "workflow": str | None, "agent": str | None, "summary": str | None},
 )
 ParseSubjectResult.__doc__ = "The result of ``router.parse_subject``."
 
@@ -291,10 +310,10 @@ class ParseTaskMetadataResult(TypedDict):
     wf: str
     kind: str
     origin: str | None
-    phase: str
+    phase: str | None
     plan: str | None
     scope: str | None
-    reason: str
+    reason: str | None
     body: str
     canonical: bool
 
@@ -304,13 +323,18 @@ class ParseWriteContractResult(TypedDict):
 
     agent: str
     status: str
-    claims_pass: bool
+    #: STATUS is the agent's pass claim (``None`` for researchers).
+    claims_pass: bool | None
+    #: Claims pass and no violations (``None`` for researchers).
     passed: bool | None
     violations: list[str]
     soft_pass: bool
-    memory_notes: dict[str, Any]
+    #: The contract's ``MEMORY_NOTES`` value as written (usually a mapping; any YAML value is
+    #: kept, ``None`` when it is null).
+    memory_notes: Any
     fields: dict[str, Any]
-    escalate_to_full: bool
+    #: component-builder only: SCOPE_INCREASES or BLOCKED_ITEMS non-empty.
+    escalate_to_full: NotRequired[bool]
 
 
 #: The result of ``router.parse_output``: a tagged union on ``kind`` (narrow with
@@ -344,7 +368,8 @@ class TaskGraphResult(TypedDict):
 
     workflow: str
     parent_phase: str | None
-    build_scope: str
+    #: The effective build scope: BUILD workflows only.
+    build_scope: NotRequired[str]
     nodes: list[dict[str, Any]]
 
 
@@ -387,7 +412,7 @@ def build_scope(
     plan: str | None = None,
     edition: Edition | None = None,
 ) -> BuildScopeResult:
-    """Decide trivial or standard BUILD scope from the plan and heuristics (4.13) (``router.build_scope``)."""
+    """Decide trivial or standard BUILD scope: a plan makes it standard; trivial needs 1-2 files, one change, one testable outcome and no cross-module edit (``router.build_scope``)."""
     result: BuildScopeResult = forward(
         "router.build_scope",
         {
@@ -405,7 +430,7 @@ def build_scope(
 def check_artifact(
     text: str, workflow_uuid: str, *, edition: Edition | None = None
 ) -> CheckArtifactResult:
-    """Read-back gate for an artifact: strict JSON, no placeholders, all keys, matching ids (4.20) (``router.check_artifact``)."""
+    """Read-back gate for an artifact: strict JSON, no __PLACEHOLDER__ left, every skeleton key of the edition, matching ids, a known type (``router.check_artifact``)."""
     result: CheckArtifactResult = forward(
         "router.check_artifact",
         {"text": text, "workflow_uuid": workflow_uuid},
@@ -421,7 +446,7 @@ def dispatch(
     origin: str | None = None,
     edition: Edition | None = None,
 ) -> DispatchResult:
-    """Pick the agent (or inline mode) for a task from kind, phase and origin (4.11) (``router.dispatch``)."""
+    """Pick the agent (or inline mode) for a task from kind, phase and origin by the edition's dispatch table (``router.dispatch``)."""
     result: DispatchResult = forward(
         "router.dispatch", {"kind": kind}, phase=phase, origin=origin, edition=edition
     )
@@ -443,7 +468,7 @@ def event_line(
     details: Any | None = None,
     edition: Edition | None = None,
 ) -> str:
-    """One compact events.jsonl line for a workflow event (4.21) (``router.event_line``)."""
+    """One compact events.jsonl line for a workflow event (fixed key order, details keys sorted, newline-terminated) (``router.event_line``)."""
     line: str = forward(
         "router.event_line",
         {
@@ -472,7 +497,7 @@ def format_marker(
     memory_task_id: str | None = None,
     edition: Edition | None = None,
 ) -> str:
-    """Format a BUILD-START/DEBUG-RESET/PLAN-START/SCOPE-DECISION-PENDING/MEMORY-TASK-ID marker (4.7) (``router.format_marker``)."""
+    """Format a BUILD-START/DEBUG-RESET/PLAN-START/SCOPE-DECISION-PENDING/MEMORY-TASK-ID marker for a valid workflow id (``router.format_marker``)."""
     text: str = forward(
         "router.format_marker",
         {"marker": marker, "wf": wf},
@@ -495,7 +520,7 @@ def format_task_metadata(
     body: str | None = None,
     edition: Edition | None = None,
 ) -> str:
-    """Format the canonical seven-line metadata block, optionally with a body (4.3) (``router.format_task_metadata``)."""
+    """Format the canonical seven-line metadata block (plan, scope and reason default to N/A), optionally with a body after a blank line (``router.format_task_metadata``)."""
     text: str = forward(
         "router.format_task_metadata",
         {"wf": wf, "kind": kind, "origin": origin, "phase": phase},
@@ -509,7 +534,7 @@ def format_task_metadata(
 
 
 def loop_gate(loop: str, count: int, *, edition: Edition | None = None) -> LoopGateResult:
-    """Whether another remfix/investigation/research/plan_review loop is allowed before a checkpoint (4.22) (``router.loop_gate``)."""
+    """Whether another remfix/investigation/research/plan_review loop is allowed before a human checkpoint (caps 3/2/2/2 per workflow) (``router.loop_gate``)."""
     result: LoopGateResult = forward(
         "router.loop_gate", {"loop": loop, "count": count}, edition=edition
     )
@@ -524,7 +549,7 @@ def model_tier(
     requested_tier: str | None = None,
     edition: Edition | None = None,
 ) -> ModelTierResult:
-    """Recommend an abstract model tier for an agent, with the reviewer floor (4.12) (``router.model_tier``)."""
+    """Recommend an abstract model tier for an agent (the requested tier, else the recommended one); the reviewers' floor raises a lower tier to standard (``router.model_tier``)."""
     result: ModelTierResult = forward(
         "router.model_tier",
         {"agent": agent},
@@ -544,7 +569,7 @@ def new_artifact(
     *,
     edition: Edition | None = None,
 ) -> dict[str, Any]:
-    """A new workflow artifact: the 35-key skeleton with the live fields filled (4.19) (``router.new_artifact``)."""
+    """A new workflow artifact: the edition's skeleton (35 top-level keys at 11.0.0, 40 at 12.7.0) with the id, type, request, first status entry and timestamps filled (``router.new_artifact``)."""
     artifact: dict[str, Any] = forward(
         "router.new_artifact",
         {
@@ -559,7 +584,7 @@ def new_artifact(
 
 
 def new_workflow_id(now: Time, nonce: str, *, edition: Edition | None = None) -> str:
-    """Mint wf-YYYYMMDDTHHMMSSZ-<nonce> from now and an 8-hex-digit nonce (4.4) (``router.new_workflow_id``)."""
+    """Mint wf-YYYYMMDDTHHMMSSZ-<nonce> from now (UTC) and an 8-hex-digit nonce (written in lower case) (``router.new_workflow_id``)."""
     workflow_uuid: str = forward(
         "router.new_workflow_id", {"now": now, "nonce": nonce}, edition=edition
     )["workflow_uuid"]
@@ -569,7 +594,7 @@ def new_workflow_id(now: Time, nonce: str, *, edition: Edition | None = None) ->
 def parse_brainstorm_handoff(
     output: str, *, edition: Edition | None = None
 ) -> ParseBrainstormHandoffResult:
-    """Read DESIGN_FILE, DESIGN_SUMMARY and MEMORY_NOTES from the brainstorming handoff block (4.17) (``router.parse_brainstorm_handoff``)."""
+    """Read DESIGN_FILE, DESIGN_SUMMARY and MEMORY_NOTES from the inline brainstorming handoff block (``router.parse_brainstorm_handoff``)."""
     result: ParseBrainstormHandoffResult = forward(
         "router.parse_brainstorm_handoff",
         {"output": output},
@@ -579,7 +604,7 @@ def parse_brainstorm_handoff(
 
 
 def parse_markers(text: str, *, edition: Edition | None = None) -> ParseMarkersResult:
-    """Find workflow markers in a memory text and count DEBUG attempts since the last reset (4.8) (``router.parse_markers``)."""
+    """Find workflow markers in a memory text and count DEBUG attempts since the last reset (three or more is stuck) (``router.parse_markers``)."""
     result: ParseMarkersResult = forward("router.parse_markers", {"text": text}, edition=edition)
     return result
 
@@ -608,7 +633,7 @@ def parse_readonly_output(
     task: Mapping[str, Any] | None = None,
     edition: Edition | None = None,
 ) -> ParseReadonlyOutputResult:
-    """Validate a read-only agent's output: envelope, heading, issues, intent, scenarios, overrides (4.15) (``router.parse_readonly_output``)."""
+    """Validate a read-only agent's output: envelope, heading, issues, intent, scenarios, overrides; the stricter of the heading and reported status wins (``router.parse_readonly_output``)."""
     result: ParseReadonlyOutputResult = forward(
         "router.parse_readonly_output",
         {"agent": agent, "output": output},
@@ -621,7 +646,7 @@ def parse_readonly_output(
 def parse_session_settings(
     text: str, *, edition: Edition | None = None
 ) -> ParseSessionSettingsResult:
-    """Read AUTO_PROCEED and DIFF_DRIVEN_DOCS from ## Session Settings (4.10) (``router.parse_session_settings``)."""
+    """Read AUTO_PROCEED and DIFF_DRIVEN_DOCS from the ## Session Settings section of activeContext.md (``router.parse_session_settings``)."""
     result: ParseSessionSettingsResult = forward(
         "router.parse_session_settings", {"text": text}, edition=edition
     )
@@ -629,7 +654,7 @@ def parse_session_settings(
 
 
 def parse_subject(subject: str, *, edition: Edition | None = None) -> ParseSubjectResult:
-    """Classify a task subject (parent, memory, child, TODO, legacy, foreign) (4.6) (``router.parse_subject``)."""
+    """Classify a task subject by its prefix, first match wins: parent, memory, child, forbidden TODO, unknown CC10X, legacy parent, foreign (``router.parse_subject``)."""
     result: ParseSubjectResult = forward(
         "router.parse_subject", {"subject": subject}, edition=edition
     )
@@ -642,7 +667,7 @@ def parse_task_metadata(
     require_all: bool | None = None,
     edition: Edition | None = None,
 ) -> ParseTaskMetadataResult:
-    """Parse and validate the metadata block of a task description (4.2) (``router.parse_task_metadata``)."""
+    """Parse and validate the metadata block of a task description: the leading key:value lines, no key twice, wf and kind always required (all seven with require_all) (``router.parse_task_metadata``)."""
     result: ParseTaskMetadataResult = forward(
         "router.parse_task_metadata",
         {"description": description},
@@ -655,7 +680,7 @@ def parse_task_metadata(
 def parse_write_contract(
     agent: str, output: str, *, edition: Edition | None = None
 ) -> ParseWriteContractResult:
-    """Validate a write agent's YAML Router Contract and its pass conditions (4.16) (``router.parse_write_contract``)."""
+    """Validate a write agent's YAML Router Contract and its agent's pass conditions (``router.parse_write_contract``)."""
     result: ParseWriteContractResult = forward(
         "router.parse_write_contract",
         {"agent": agent, "output": output},
@@ -667,7 +692,7 @@ def parse_write_contract(
 def reconcile_verdicts(
     verdicts: list[Mapping[str, Any]], *, edition: Edition | None = None
 ) -> ReconcileVerdictsResult:
-    """Reconcile agent verdicts: any fail fails, the stricter verdict is authoritative (4.18) (``router.reconcile_verdicts``)."""
+    """Reconcile agent verdicts: any fail fails, the stricter verdict is authoritative (never averaged) (``router.reconcile_verdicts``)."""
     result: ReconcileVerdictsResult = forward(
         "router.reconcile_verdicts", {"verdicts": verdicts}, edition=edition
     )
@@ -675,7 +700,7 @@ def reconcile_verdicts(
 
 
 def resolve_scope_reply(reply: str, *, edition: Edition | None = None) -> str:
-    """Map a reply to the scope gate onto CRITICAL_ONLY or ALL_ISSUES (4.9) (``router.resolve_scope_reply``)."""
+    """Map a reply to the scope gate onto CRITICAL_ONLY or ALL_ISSUES; both phrases are ambiguous, neither is unrecognized (``router.resolve_scope_reply``)."""
     scope: str = forward("router.resolve_scope_reply", {"reply": reply}, edition=edition)["scope"]
     return scope
 
@@ -693,7 +718,7 @@ def task_graph(
     diff_driven_docs_skip: bool | None = None,
     edition: Edition | None = None,
 ) -> TaskGraphResult:
-    """The child-task graph of a workflow with agents, reasons and blockers (4.14) (``router.task_graph``)."""
+    """The child-task graph of a workflow (trivial or standard BUILD scope) with agents, reasons and blockers (``router.task_graph``)."""
     result: TaskGraphResult = forward(
         "router.task_graph",
         {"workflow": workflow},
@@ -707,7 +732,7 @@ def task_graph(
 def validate_workflow_id(
     workflow_uuid: str, *, edition: Edition | None = None
 ) -> ValidateWorkflowIdResult:
-    """Validate a workflow id and split it into timestamp and nonce (4.5) (``router.validate_workflow_id``)."""
+    """Validate a workflow id (wf-, a real UTC date and time, 8 hex digits) and split it into timestamp and nonce (``router.validate_workflow_id``)."""
     result: ValidateWorkflowIdResult = forward(
         "router.validate_workflow_id",
         {"workflow_uuid": workflow_uuid},

@@ -17,11 +17,15 @@ from pathlib import Path
 from typing import Any, TypedDict
 
 from ._ops import Time, forward, path_arg
+from .errors import InvalidInput
 from .state import Reconciled, State
 
 __all__ = [
     "Event",
     "Workspace",
+    "Lease",
+    "Claim",
+    "Copied",
     "find",
     "constants",
     "feature_dir",
@@ -93,6 +97,36 @@ class Event(TypedDict, total=False):
     cost_usd: float
     duration_ms: int
     index: int
+
+
+class Lease(TypedDict):
+    """A granted claim on a store with leases (``workspace.claim``): present it as ``lease`` to
+    :meth:`Workspace.write_state` / :meth:`Workspace.append_event`; a superseded or expired one is
+    refused with :class:`fourx.LeaseLost`."""
+
+    feature: str
+    holder: str
+    token: int
+    ttl_ms: int
+
+
+class Claim(TypedDict):
+    """The answer to :meth:`Workspace.claim`: ``granted`` with a ``lease`` (``None`` on the
+    filesystem, whose claim is the pid liveness rule), or the current ``holder``."""
+
+    granted: bool
+    lease: Lease | None
+    holder: str
+    expires_in_ms: int
+
+
+class Copied(TypedDict):
+    """One feature moved by :meth:`Workspace.export_runs` / :meth:`Workspace.import_runs`."""
+
+    feature_id: str
+    state: bool
+    events: int
+    stop: bool
 
 
 class FeatureConstants(TypedDict):
@@ -487,13 +521,66 @@ def write_user_config(config: Mapping[str, Any], home: str | os.PathLike[str] | 
 
 class Workspace:
     """The ``.4x`` workspace under ``root`` (a relative root is resolved against the working
-    directory by the core). Safe to share between threads: it holds only the root."""
+    directory by the core). Safe to share between threads: it holds only the root and the store
+    config.
 
-    def __init__(self, root: str | os.PathLike[str]) -> None:
+    ``store`` selects where the run state lives — ``state.json``, ``events.jsonl``, the stop
+    signal and feature claims: ``None`` (the default) is the ``.4x`` files of ``root``;
+    ``{"kind": "fs"}`` the same files through the core's run-state store; ``{"kind": "postgres",
+    "url": "postgresql://…", "schema"?: "fourx", "workspace"?: "default"}`` a shared database
+    (:meth:`postgres`). Feature files, round artifacts and settings always stay under ``root``. A
+    harness loop written against these methods runs unchanged on every store.
+    """
+
+    def __init__(
+        self, root: str | os.PathLike[str], store: Mapping[str, Any] | None = None
+    ) -> None:
         self.root: str = _root(root)
+        if store is not None and not isinstance(store, Mapping):
+            raise InvalidInput(
+                f"store must be a dict, not {type(store).__name__}", field="store"
+            )
+        self.store: dict[str, Any] | None = None if store is None else dict(store)
+
+    @classmethod
+    def postgres(
+        cls,
+        root: str | os.PathLike[str],
+        url: str,
+        *,
+        schema: str | None = None,
+        workspace: str | None = None,
+    ) -> Workspace:
+        """The workspace under ``root`` with its run state in PostgreSQL at ``url`` (the schema is
+        created and migrated on first use; an unreachable server is :class:`fourx.IoError` at the
+        first call, never showing the URL)."""
+        store: dict[str, Any] = {"kind": "postgres", "url": url}
+        if schema is not None:
+            store["schema"] = schema
+        if workspace is not None:
+            store["workspace"] = workspace
+        return cls(root, store=store)
 
     def __repr__(self) -> str:
-        return f"Workspace({self.root!r})"
+        if self.store is None:
+            return f"Workspace({self.root!r})"
+        # The kind only: a store config may carry a password in its URL.
+        return f"Workspace({self.root!r}, store=<{self.store.get('kind', '?')}>)"
+
+    def _run(self, feature_id: str) -> dict[str, Any]:
+        """The input of a run-state op: the feature, plus the store when one is selected."""
+        args: dict[str, Any] = {"root": self.root, "feature_id": feature_id}
+        if self.store is not None:
+            args["store"] = self.store
+        return args
+
+    def _fs_only(self, what: str) -> None:
+        if self.store is not None:
+            raise InvalidInput(
+                f"{what} reads and writes the .4x run files of root; it is not available on a "
+                f"{self.store.get('kind', '?')} store",
+                field="store",
+            )
 
     @classmethod
     def find(cls, start_dir: str | os.PathLike[str] = ".") -> Workspace:
@@ -520,39 +607,103 @@ class Workspace:
 
     def read_state(self, feature_id: str) -> State:
         """Reads and decodes a feature's ``state.json`` (no validation, no reconciling;
-        ``workspace.read_state``)."""
-        state: State = forward("workspace.read_state", self._args(feature_id))["state"]
+        ``workspace.read_state``), from the store when one is selected."""
+        state: State = forward("workspace.read_state", self._run(feature_id))["state"]
         return state
 
-    def write_state(self, feature_id: str, state: State | Mapping[str, Any], now: Time) -> State:
+    def write_state(
+        self,
+        feature_id: str,
+        state: State | Mapping[str, Any],
+        now: Time,
+        *,
+        lease: Lease | None = None,
+    ) -> State:
         """Stamps ``updatedAt = now`` and writes ``state.json`` atomically; returns the state as
-        written (``workspace.write_state``)."""
+        written (``workspace.write_state``). With ``lease`` (from :meth:`claim`) the write is
+        refused with :class:`fourx.LeaseLost` once a newer owner holds the feature."""
         written: State = forward(
-            "workspace.write_state", {**self._args(feature_id), "state": state, "now": now}
+            "workspace.write_state",
+            {**self._run(feature_id), "state": state, "now": now},
+            lease=lease,
         )["state"]
         return written
 
-    def append_event(self, feature_id: str, event: Event | Mapping[str, Any], now: Time) -> Event:
+    def append_event(
+        self,
+        feature_id: str,
+        event: Event | Mapping[str, Any],
+        now: Time,
+        *,
+        lease: Lease | None = None,
+    ) -> Event:
         """Appends one line to ``events.jsonl`` in one write (an empty ``ts`` is stamped from
-        ``now``); returns the event as written (``workspace.append_event``)."""
+        ``now``); returns the event as written (``workspace.append_event``). ``lease`` fences it
+        like :meth:`write_state`."""
         written: Event = forward(
-            "workspace.append_event", {**self._args(feature_id), "event": event, "now": now}
+            "workspace.append_event",
+            {**self._run(feature_id), "event": event, "now": now},
+            lease=lease,
         )["event"]
         return written
 
     def request_stop(self, feature_id: str) -> None:
         """Asks the run loop to stop: writes ``FeatureDir/stop`` atomically
         (``workspace.request_stop``)."""
-        forward("workspace.request_stop", self._args(feature_id))
+        forward("workspace.request_stop", self._run(feature_id))
 
     def stop_requested(self, feature_id: str) -> bool:
         """Whether ``FeatureDir/stop`` exists (``workspace.stop_requested``)."""
-        requested: bool = forward("workspace.stop_requested", self._args(feature_id))["requested"]
+        requested: bool = forward("workspace.stop_requested", self._run(feature_id))["requested"]
         return requested
 
     def clear_stop(self, feature_id: str) -> None:
         """Removes the stop signal; a missing one is success (``workspace.clear_stop``)."""
-        forward("workspace.clear_stop", self._args(feature_id))
+        forward("workspace.clear_stop", self._run(feature_id))
+
+    def claim(
+        self,
+        feature_id: str,
+        holder: str,
+        ttl_ms: int,
+        *,
+        pid: int | None = None,
+        pid_alive: bool | None = None,
+    ) -> Claim:
+        """Claims the feature for this run loop (``workspace.claim``): on a store with leases, a
+        lease for ``ttl_ms`` with a fencing token (renewed when ``holder`` already owns it); on
+        the filesystem, the pid liveness rule over ``state.json`` (``pid`` is this process's,
+        ``pid_alive`` overrides the probe) and no lease."""
+        result: Claim = forward(
+            "workspace.claim",
+            {**self._run(feature_id), "holder": holder, "ttl_ms": ttl_ms},
+            pid=pid,
+            pid_alive=pid_alive,
+        )
+        return result
+
+    def release(self, feature_id: str, lease: Lease | None = None) -> None:
+        """Gives a lease up before it expires (``workspace.release``); a superseded one is
+        :class:`fourx.LeaseLost`. On the files a claim holds no lease: nothing to give up."""
+        forward("workspace.release", self._run(feature_id), lease=lease)
+
+    def export_runs(self, feature_ids: Sequence[str] | None = None) -> list[Copied]:
+        """Writes the store's run state under ``root`` as the exact ``.4x/run/<id>/`` bytes
+        (``workspace.export``): every feature of the store, or ``feature_ids``; a feature already
+        on disk is refused (a copy never merges)."""
+        found: list[Copied] = forward(
+            "workspace.export", {"root": self.root, "store": self.store}, feature_ids=feature_ids
+        )["features"]
+        return found
+
+    def import_runs(self, feature_ids: Sequence[str] | None = None) -> list[Copied]:
+        """Loads the ``.4x/run`` state and events under ``root`` into the store
+        (``workspace.import``): every feature on disk, or ``feature_ids``; a feature the store
+        already holds is refused."""
+        found: list[Copied] = forward(
+            "workspace.import", {"root": self.root, "store": self.store}, feature_ids=feature_ids
+        )["features"]
+        return found
 
     def reconcile_active(
         self,
@@ -563,7 +714,8 @@ class Workspace:
         state: State | Mapping[str, Any] | None = None,
     ) -> Reconciled:
         """Clears ``active`` when the run loop's process is gone (``pid_alive`` given, or probed)
-        and writes the corrected state (``workspace.reconcile_active``)."""
+        and writes the corrected state (``workspace.reconcile_active``). Filesystem only."""
+        self._fs_only("reconcile_active")
         result: Reconciled = forward(
             "workspace.reconcile_active",
             {**self._args(feature_id), "now": now},
@@ -582,12 +734,12 @@ class Workspace:
 
     def total_cost(self, feature_id: str) -> float:
         """Sum of ``cost_usd`` over the feature's run-end events (``workspace.total_cost``)."""
-        cost: float = forward("workspace.total_cost", self._args(feature_id))["total_cost_usd"]
+        cost: float = forward("workspace.total_cost", self._run(feature_id))["total_cost_usd"]
         return cost
 
     def worktree_path(self, feature_id: str) -> str:
         """The worktree path recorded in the feature's events (``workspace.worktree_path``)."""
-        path: str = forward("workspace.worktree_path", self._args(feature_id))["worktree_path"]
+        path: str = forward("workspace.worktree_path", self._run(feature_id))["worktree_path"]
         return path
 
     def init(self, config: Mapping[str, Any]) -> None:
@@ -674,7 +826,8 @@ class Workspace:
     ) -> Finalized:
         """``pending-review -> done``: writes ``state.json``, syncs the feature status (failures
         are warnings), appends the transition event; returns the commit payload for the harness
-        (``workspace.finalize_done``)."""
+        (``workspace.finalize_done``). Filesystem only."""
+        self._fs_only("finalize_done")
         result: Finalized = forward(
             "workspace.finalize_done", {**self._args(feature_id), "now": now}, state=state
         )
@@ -682,7 +835,8 @@ class Workspace:
 
     def clean_feature(self, feature_id: str, now: Time, *, pid_alive: bool | None = None) -> int:
         """Removes the run directory of a done/abandoned feature that is not running; returns the
-        bytes freed (``workspace.clean_feature``)."""
+        bytes freed (``workspace.clean_feature``). Filesystem only."""
+        self._fs_only("clean_feature")
         freed: int = forward(
             "workspace.clean_feature", {**self._args(feature_id), "now": now}, pid_alive=pid_alive
         )["freed_bytes"]
@@ -692,7 +846,9 @@ class Workspace:
         self, now: Time, *, pid_alive: Mapping[str, bool] | None = None
     ) -> list[CleanCandidate]:
         """The done/abandoned features whose run directories could be cleaned, with their sizes
-        (``workspace.cleanable_features``); ``pid_alive`` maps feature ids to liveness."""
+        (``workspace.cleanable_features``); ``pid_alive`` maps feature ids to liveness.
+        Filesystem only."""
+        self._fs_only("cleanable_features")
         found: list[CleanCandidate] = forward(
             "workspace.cleanable_features", {"root": self.root, "now": now}, pid_alive=pid_alive
         )["candidates"]

@@ -44,8 +44,10 @@ pub mod store_backends;
 pub mod workspace;
 #[cfg(feature = "fs")]
 pub mod workspace_cached;
+pub mod workspace_handle;
 #[cfg(feature = "fs")]
 pub mod workspace_resume;
+pub mod workspace_store;
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -69,6 +71,7 @@ static AREAS: &[&[OpInfo]] = &[
     META_OPS,
     machine::OPS,
     workspace::OPS,
+    workspace_store::OPS,
     features::OPS,
     feature_ids::OPS,
     #[cfg(feature = "fs")]

@@ -8,9 +8,14 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::protocol::codec::gojson;
 use crate::protocol::codec::time::Timestamp;
 use crate::protocol::state::{parse_now, Event, State};
-use crate::workspace::{self as ws, FeatureId, Root};
+use crate::workspace::{self as ws, run_state, FeatureId, Root};
 
-use ErrorKind::{Ambiguous, InvalidFeatureId, InvalidInput, InvalidJson, IoError, NotFound};
+use super::workspace_store::run_store;
+
+use ErrorKind::{
+    Ambiguous, InputTooLarge, InvalidConfig, InvalidFeatureId, InvalidInput, InvalidJson, IoError,
+    LeaseLost, NotFound,
+};
 
 /// The ops of this area, one line each.
 pub(crate) static OPS: &[OpInfo] = &[
@@ -19,20 +24,20 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new("workspace.feature_dir", "FeatureDir: <root>/.4x/run/<feature_id>, lexically cleaned; the id must be one safe path segment.", &["root", "feature_id"], &["path"], &[InvalidInput, InvalidFeatureId], feature_dir),
     OpInfo::new("workspace.round_dir", "RoundDir: FeatureDir/rounds/round-<round>.", &["root", "feature_id", "round"], &["path"], &[InvalidInput, InvalidFeatureId], round_dir),
     OpInfo::new("workspace.resolve_feature_id", "Resolves a case-insensitive id prefix against feature file names (given entries, or .4x/features under root).", &["prefix", "entries?", "root?"], &["feature_id"], &[InvalidInput, NotFound, Ambiguous, IoError], resolve_feature_id),
-    OpInfo::new("workspace.total_cost", "Sum of cost_usd over run-end events (given events text, or the feature's events.jsonl).", &["events?", "root?", "feature_id?"], &["total_cost_usd"], &[InvalidInput, InvalidFeatureId, IoError], total_cost),
-    OpInfo::new("workspace.check_events", "Every events.jsonl problem 4x's readers pass over silently: lines that do not decode into an Event and unknown keys (with the closest known key), as warnings.", &["events?", "root?", "feature_id?"], &["lines", "events", "warnings"], &[InvalidInput, InvalidFeatureId, IoError], check_events),
-    OpInfo::new("workspace.worktree_path", "The worktree path of the last `run-output` event whose detail starts with `worktree: `.", &["events?", "root?", "feature_id?"], &["worktree_path"], &[InvalidInput, InvalidFeatureId], worktree_path),
+    OpInfo::new("workspace.total_cost", "Sum of cost_usd over run-end events (given events text, or the feature's events.jsonl).", &["events?", "root?", "feature_id?", "store?"], &["total_cost_usd"], &[InvalidInput, InvalidFeatureId, InvalidConfig, IoError], total_cost),
+    OpInfo::new("workspace.check_events", "Every events.jsonl problem 4x's readers pass over silently: lines that do not decode into an Event and unknown keys (with the closest known key), as warnings.", &["events?", "root?", "feature_id?", "store?"], &["lines", "events", "warnings"], &[InvalidInput, InvalidFeatureId, InvalidConfig, IoError], check_events),
+    OpInfo::new("workspace.worktree_path", "The worktree path of the last `run-output` event whose detail starts with `worktree: `.", &["events?", "root?", "feature_id?", "store?"], &["worktree_path"], &[InvalidInput, InvalidFeatureId, InvalidConfig, IoError], worktree_path),
     OpInfo::new("workspace.render_state", "The exact state.json text WriteState writes at `now` (updatedAt stamped, subPhase cleared outside deep-reviewing).", &["state", "now"], &["text"], &[InvalidInput], render_state),
     OpInfo::new("workspace.render_event", "The exact events.jsonl line (without newline) AppendEvent writes at `now`.", &["event", "now"], &["line"], &[InvalidInput], render_event),
     OpInfo::new("workspace.parse_state", "Decodes state.json text with Go's rules.", &["text"], &["state"], &[InvalidInput, InvalidJson], parse_state),
     OpInfo::new("workspace.find", "Walks up from start_dir to the first directory holding a .4x directory.", &["start_dir"], &["root"], &[InvalidInput, NotFound, IoError], find),
     OpInfo::new("workspace.init_feature_dir", "Creates FeatureDir/rounds with parents (0755); idempotent.", &["root", "feature_id"], &["path"], &[InvalidInput, InvalidFeatureId, IoError], init_feature_dir),
-    OpInfo::new("workspace.read_state", "Reads and decodes a feature's state.json (no validation, no reconciling).", &["root", "feature_id"], &["state"], &[InvalidInput, InvalidFeatureId, NotFound, InvalidJson, IoError], read_state),
-    OpInfo::new("workspace.write_state", "WriteState: stamps updatedAt = now and writes state.json atomically.", &["root", "feature_id", "state", "now"], &["state"], &[InvalidInput, InvalidFeatureId, NotFound, IoError], write_state),
-    OpInfo::new("workspace.append_event", "AppendEvent: stamps an empty ts from now and appends one line to events.jsonl in one write.", &["root", "feature_id", "event", "now"], &["event"], &[InvalidInput, InvalidFeatureId, NotFound, IoError], append_event),
-    OpInfo::new("workspace.request_stop", "Asks the run loop to stop: writes FeatureDir/stop atomically.", &["root", "feature_id"], &[], &[InvalidInput, InvalidFeatureId, NotFound, IoError], request_stop),
-    OpInfo::new("workspace.stop_requested", "Whether FeatureDir/stop exists.", &["root", "feature_id"], &["requested"], &[InvalidInput, InvalidFeatureId], stop_requested),
-    OpInfo::new("workspace.clear_stop", "Removes the stop signal; a missing one is success.", &["root", "feature_id"], &[], &[InvalidInput, InvalidFeatureId, IoError], clear_stop),
+    OpInfo::new("workspace.read_state", "Reads and decodes a feature's state.json (no validation, no reconciling), from `store` when given.", &["root", "feature_id", "store?"], &["state"], &[InvalidInput, InvalidFeatureId, InvalidConfig, NotFound, InvalidJson, IoError], read_state),
+    OpInfo::new("workspace.write_state", "WriteState: stamps updatedAt = now and writes state.json atomically (through `store` when given, fenced by `lease`).", &["root", "feature_id", "state", "now", "store?", "lease?"], &["state"], &[InvalidInput, InvalidFeatureId, InvalidConfig, NotFound, LeaseLost, InputTooLarge, IoError], write_state),
+    OpInfo::new("workspace.append_event", "AppendEvent: stamps an empty ts from now and appends one line to events.jsonl in one write (through `store` when given, fenced by `lease`).", &["root", "feature_id", "event", "now", "store?", "lease?"], &["event"], &[InvalidInput, InvalidFeatureId, InvalidConfig, NotFound, LeaseLost, InputTooLarge, IoError], append_event),
+    OpInfo::new("workspace.request_stop", "Asks the run loop to stop: writes FeatureDir/stop atomically.", &["root", "feature_id", "store?"], &[], &[InvalidInput, InvalidFeatureId, InvalidConfig, NotFound, IoError], request_stop),
+    OpInfo::new("workspace.stop_requested", "Whether FeatureDir/stop exists.", &["root", "feature_id", "store?"], &["requested"], &[InvalidInput, InvalidFeatureId, InvalidConfig, IoError], stop_requested),
+    OpInfo::new("workspace.clear_stop", "Removes the stop signal; a missing one is success.", &["root", "feature_id", "store?"], &[], &[InvalidInput, InvalidFeatureId, InvalidConfig, IoError], clear_stop),
     OpInfo::new("workspace.reconcile_active", "Clears `active` when the run loop's process is gone (pid_alive given, or probed) and writes the corrected state.", &["root", "feature_id", "now", "pid_alive?", "state?"], &["state", "changed"], &[InvalidInput, InvalidFeatureId, NotFound, InvalidJson, IoError], reconcile_active),
     OpInfo::new("workspace.atomic_write_file", "Writes dir/final_name atomically (temp file, fsync, rename, dir fsync) with mode perm.", &["dir", "final_name", "tmp_pattern?", "data?", "data_base64?", "perm"], &[], &[InvalidInput, IoError], atomic_write_file),
 ];
@@ -105,7 +110,11 @@ fn total_cost(m: &Map<String, Value>) -> Result<Value> {
         Some(t) => ws::total_cost(t.as_bytes()),
         None => {
             let id = feature_id(&a)?;
-            fsops::total_cost(root(&a)?.as_str(), &id)?
+            let r = root(&a)?;
+            match run_store(&a, r.as_str())? {
+                Some(sel) => run_state::total_cost(sel.store.as_ref(), &id)?,
+                None => fsops::total_cost(r.as_str(), &id)?,
+            }
         }
     };
     Ok(json!({ "total_cost_usd": gojson::float_value(total) }))
@@ -117,7 +126,11 @@ fn check_events(m: &Map<String, Value>) -> Result<Value> {
         Some(t) => ws::events::check_events(t.as_bytes()),
         None => {
             let id = feature_id(&a)?;
-            fsops::check_events(root(&a)?.as_str(), &id)?
+            let r = root(&a)?;
+            match run_store(&a, r.as_str())? {
+                Some(sel) => run_state::check_events(sel.store.as_ref(), &id)?,
+                None => fsops::check_events(r.as_str(), &id)?,
+            }
         }
     };
     let warnings = serde_json::to_value(&c.warnings)
@@ -131,7 +144,11 @@ fn worktree_path(m: &Map<String, Value>) -> Result<Value> {
         Some(t) => ws::worktree_path(t.as_bytes()),
         None => {
             let id = feature_id(&a)?;
-            fsops::worktree_path(root(&a)?.as_str(), &id)?
+            let r = root(&a)?;
+            match run_store(&a, r.as_str())? {
+                Some(sel) => run_state::worktree_path(sel.store.as_ref(), &id)?,
+                None => fsops::worktree_path(r.as_str(), &id)?,
+            }
         }
     };
     Ok(json!({ "worktree_path": path }))
@@ -172,7 +189,12 @@ fn init_feature_dir(m: &Map<String, Value>) -> Result<Value> {
 fn read_state(m: &Map<String, Value>) -> Result<Value> {
     let a = Args::new(m);
     let id = feature_id(&a)?;
-    Ok(json!({ "state": fsops::read_state(root(&a)?.as_str(), &id)?.to_json() }))
+    let r = root(&a)?;
+    let state = match run_store(&a, r.as_str())? {
+        Some(sel) => run_state::read_state(sel.store.as_ref(), &id)?,
+        None => fsops::read_state(r.as_str(), &id)?,
+    };
+    Ok(json!({ "state": state.to_json() }))
 }
 
 fn write_state(m: &Map<String, Value>) -> Result<Value> {
@@ -180,7 +202,13 @@ fn write_state(m: &Map<String, Value>) -> Result<Value> {
     let id = feature_id(&a)?;
     let r = root(&a)?;
     let state = State::from_input(a.req("state")?)?;
-    let written = fsops::write_state(r.as_str(), &id, &state, now(&a)?)?;
+    let written = match run_store(&a, r.as_str())? {
+        Some(sel) => {
+            let fence = sel.fence(&a)?;
+            run_state::write_state(sel.store.as_ref(), &id, &state, now(&a)?, fence.as_ref())?
+        }
+        None => fsops::write_state(r.as_str(), &id, &state, now(&a)?)?,
+    };
     Ok(json!({ "state": written.to_json() }))
 }
 
@@ -189,27 +217,46 @@ fn append_event(m: &Map<String, Value>) -> Result<Value> {
     let id = feature_id(&a)?;
     let r = root(&a)?;
     let event = Event::from_input(a.req("event")?)?;
-    let written = fsops::append_event(r.as_str(), &id, &event, now(&a)?)?;
+    let written = match run_store(&a, r.as_str())? {
+        Some(sel) => {
+            let fence = sel.fence(&a)?;
+            run_state::append_event(sel.store.as_ref(), &id, &event, now(&a)?, fence.as_ref())?.0
+        }
+        None => fsops::append_event(r.as_str(), &id, &event, now(&a)?)?,
+    };
     Ok(json!({ "event": written.to_json() }))
 }
 
 fn request_stop(m: &Map<String, Value>) -> Result<Value> {
     let a = Args::new(m);
     let id = feature_id(&a)?;
-    fsops::request_stop(root(&a)?.as_str(), &id)?;
+    let r = root(&a)?;
+    match run_store(&a, r.as_str())? {
+        Some(sel) => sel.store.request_stop(&id)?,
+        None => fsops::request_stop(r.as_str(), &id)?,
+    }
     Ok(json!({}))
 }
 
 fn stop_requested(m: &Map<String, Value>) -> Result<Value> {
     let a = Args::new(m);
     let id = feature_id(&a)?;
-    Ok(json!({ "requested": fsops::stop_requested(root(&a)?.as_str(), &id)? }))
+    let r = root(&a)?;
+    let requested = match run_store(&a, r.as_str())? {
+        Some(sel) => sel.store.stop_requested(&id)?,
+        None => fsops::stop_requested(r.as_str(), &id)?,
+    };
+    Ok(json!({ "requested": requested }))
 }
 
 fn clear_stop(m: &Map<String, Value>) -> Result<Value> {
     let a = Args::new(m);
     let id = feature_id(&a)?;
-    fsops::clear_stop(root(&a)?.as_str(), &id)?;
+    let r = root(&a)?;
+    match run_store(&a, r.as_str())? {
+        Some(sel) => sel.store.clear_stop(&id)?,
+        None => fsops::clear_stop(r.as_str(), &id)?,
+    }
     Ok(json!({}))
 }
 

@@ -21,6 +21,7 @@ pub mod fs;
 pub(crate) mod paths;
 pub(crate) mod render;
 pub(crate) mod resolve;
+pub mod run_state;
 pub mod run_store;
 
 pub use crate::protocol::layout::{

@@ -57,6 +57,84 @@ fn ok_cases() -> BTreeMap<String, Vec<(String, Value)>> {
     out
 }
 
+/// `docs/op-examples.json`: the examples written for the docs of the ops that have no `ok`
+/// conformance case (or only one too long to print), and the defaults of the optional input keys.
+const EXAMPLES_FILE: &str = "docs/op-examples.json";
+
+/// The directory the written examples name; a fresh temporary directory when they run.
+const EXAMPLE_DIR: &str = "/srv";
+
+fn examples_path() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(EXAMPLES_FILE)
+}
+
+fn examples_doc() -> Value {
+    let text = std::fs::read_to_string(examples_path()).expect("docs/op-examples.json");
+    serde_json::from_str(&text).expect("docs/op-examples.json is JSON")
+}
+
+/// The written examples: op → `{files?, given?, input, output}`.
+fn written_examples() -> serde_json::Map<String, Value> {
+    examples_doc()["examples"]
+        .as_object()
+        .cloned()
+        .expect("docs/op-examples.json has an examples object")
+}
+
+/// `value` with every string starting with `from` rewritten to start with `to` (inputs), or
+/// with every occurrence of `from` replaced (outputs: messages quote paths too).
+fn map_paths(value: &Value, from: &str, to: &str, anywhere: bool) -> Value {
+    match value {
+        Value::String(s) if anywhere => Value::String(s.replace(from, to)),
+        Value::String(s) => match s.strip_prefix(from) {
+            Some(rest) if rest.is_empty() || rest.starts_with('/') => {
+                Value::String(format!("{to}{rest}"))
+            }
+            _ => value.clone(),
+        },
+        Value::Array(items) => Value::Array(
+            items
+                .iter()
+                .map(|v| map_paths(v, from, to, anywhere))
+                .collect(),
+        ),
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .map(|(k, v)| (k.clone(), map_paths(v, from, to, anywhere)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// Runs a written example of `op` with `input` in a fresh directory standing for
+/// [`EXAMPLE_DIR`]: writes its `files`, runs its `given` ops (each must succeed), then `op`. The
+/// result's paths are given back under [`EXAMPLE_DIR`]; an error becomes its document.
+fn run_example(op: &str, example: &Value, input: &Value) -> Value {
+    let dir = crate::common::TempDir::new("op-example");
+    for (rel, text) in example["files"].as_object().into_iter().flatten() {
+        let path = dir.path().join(rel);
+        std::fs::create_dir_all(path.parent().expect("a file has a parent")).expect("mkdir");
+        std::fs::write(&path, text.as_str().expect("file text")).expect("write a file");
+    }
+    for step in example["given"].as_array().into_iter().flatten() {
+        let step_op = step["op"].as_str().expect("a given step names its op");
+        let step_input = map_paths(&step["input"], EXAMPLE_DIR, dir.s(), false);
+        if let Err(e) = fourx_core::ops::call(step_op, &step_input) {
+            panic!("{op}: the given step {step_op} failed: {e}");
+        }
+    }
+    let out = match fourx_core::ops::call(op, &map_paths(input, EXAMPLE_DIR, dir.s(), false)) {
+        Ok(v) => v,
+        Err(e) => {
+            json!({"error": {"kind": e.kind.as_str(), "message": e.message, "field": e.field}})
+        }
+    };
+    map_paths(&out, dir.s(), EXAMPLE_DIR, true)
+}
+
 fn json_type(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
@@ -100,6 +178,40 @@ fn typed_keys(keys: &[&str], seen: &BTreeMap<String, Vec<&'static str>>) -> Vec<
         .collect()
 }
 
+/// The input keys with their observed types and, for an optional key, its documented default:
+/// `` `edition?` (string; default `"11.0.0"`) `` for a JSON value, or the words of `means`.
+fn input_keys(
+    keys: &[&str],
+    seen: &BTreeMap<String, Vec<&'static str>>,
+    defaults: Option<&serde_json::Map<String, Value>>,
+) -> Vec<String> {
+    keys.iter()
+        .map(|k| {
+            let bare = k.trim_end_matches('?');
+            let documented = defaults.and_then(|d| d.get(bare));
+            // A key no example gives still has its default value's type.
+            let types = seen.get(bare).map(|t| t.join(" | ")).or_else(|| {
+                documented
+                    .and_then(|d| d.get("value"))
+                    .map(|v| json_type(v).to_string())
+            });
+            let default = documented.map(|d| {
+                match (d.get("value"), d.get("means").and_then(Value::as_str)) {
+                    (Some(v), _) => format!("default `{v}`"),
+                    (None, Some(words)) => format!("absent: {words}"),
+                    (None, None) => panic!("default of {bare}: give value or means"),
+                }
+            });
+            match (types, default) {
+                (Some(t), Some(d)) => format!("`{k}` ({t}; {d})"),
+                (Some(t), None) => format!("`{k}` ({t})"),
+                (None, Some(d)) => format!("`{k}` ({d})"),
+                (None, None) => format!("`{k}`"),
+            }
+        })
+        .collect()
+}
+
 /// Examples longer than this (compact JSON of input plus output) are not printed in full.
 const EXAMPLE_MAX: usize = 1200;
 
@@ -111,13 +223,18 @@ fn render() -> String {
          Every op takes a JSON object and returns a JSON value or an error document\n\
          `{\"error\": {\"kind\", \"message\", \"field\"?, \"result\"?}}`. An input that is not a JSON\n\
          object is `invalid_input` for every op; an unknown op is `unknown_op`. Input keys ending\n\
-         in `?` are optional: leaving one out (or giving `null`) applies the op's default, which\n\
-         its one-line description states where it matters. The JSON types after a key are the\n\
-         types the conformance examples give it (`tests/vectors/`); the example is the smallest\n\
-         `ok` case of the op, run through `ops::call` when this file is generated.\n\n",
+         in `?` are optional: leaving one out (or giving `null`) applies the op's default, shown\n\
+         after the key (`default` values are checked: leaving the key out gives the same result).\n\
+         The JSON types after a key are the types the examples give it. The example is the\n\
+         smallest `ok` conformance case of the op (`tests/vectors/`), run through `ops::call` when\n\
+         this file is generated, or one written for these docs (`docs/op-examples.json`, run by a\n\
+         test that checks the output shown).\n\n",
     );
     let ops = fourx_core::ops::catalog();
     let cases = ok_cases();
+    let doc = examples_for_render();
+    let examples = doc["examples"].as_object().cloned().unwrap_or_default();
+    let defaults = doc["defaults"].as_object().cloned().unwrap_or_default();
     out.push_str("| op | what it does |\n|---|---|\n");
     for op in ops {
         let _ = writeln!(
@@ -147,9 +264,24 @@ fn render() -> String {
                     .map(|o| (id.clone(), input.clone(), o))
             })
             .collect();
-        let in_types = observed_types(runs.iter().map(|(_, i, _)| i));
-        let out_types = observed_types(runs.iter().map(|(_, _, o)| o));
-        let _ = writeln!(out, "- input: {}", list(typed_keys(op.input, &in_types)));
+        let written = examples.get(op.name);
+        let written_pair = written.map(|ex| (ex["input"].clone(), ex["output"].clone()));
+        let inputs = runs
+            .iter()
+            .map(|(_, i, _)| i)
+            .chain(written_pair.iter().map(|(i, _)| i));
+        let outputs = runs
+            .iter()
+            .map(|(_, _, o)| o)
+            .chain(written_pair.iter().map(|(_, o)| o));
+        let in_types = observed_types(inputs);
+        let out_types = observed_types(outputs);
+        let op_defaults = defaults.get(op.name).and_then(Value::as_object);
+        let _ = writeln!(
+            out,
+            "- input: {}",
+            list(input_keys(op.input, &in_types, op_defaults))
+        );
         let _ = writeln!(out, "- output: {}", list(typed_keys(op.output, &out_types)));
         let _ = writeln!(
             out,
@@ -160,25 +292,90 @@ fn render() -> String {
             .iter()
             .map(|(id, i, o)| (id, i.to_string(), o.to_string()))
             .min_by_key(|(_, i, o)| i.len() + o.len());
-        match smallest {
-            Some((id, i, o)) if i.len() + o.len() <= EXAMPLE_MAX => {
+        let pair = |out: &mut String, i: &str, o: &str| {
+            let _ = writeln!(
+                out,
+                "\n  ```json\n  {i}\n  ```\n\n  →\n\n  ```json\n  {o}\n  ```"
+            );
+        };
+        match (smallest, written) {
+            (Some((id, i, o)), _) if i.len() + o.len() <= EXAMPLE_MAX => {
+                let _ = writeln!(out, "- example (`{id}`):");
+                pair(&mut out, &i, &o);
+            }
+            (_, Some(ex)) => {
+                let checked = if needs_server(ex) {
+                    "checked against a PostgreSQL server by store-pg's tests"
+                } else {
+                    "checked by a test"
+                };
                 let _ = writeln!(
                     out,
-                    "- example (`{id}`):\n\n  ```json\n  {i}\n  ```\n\n  →\n\n  ```json\n  {o}\n  ```"
+                    "- example (written for these docs, {checked}; `{EXAMPLE_DIR}` is a fresh directory):"
+                );
+                let files: Vec<String> = ex["files"]
+                    .as_object()
+                    .into_iter()
+                    .flatten()
+                    .map(|(name, text)| format!("`{EXAMPLE_DIR}/{name}` = `{text}`"))
+                    .collect();
+                if !files.is_empty() {
+                    let _ = writeln!(out, "  with the files {}", files.join(", "));
+                }
+                for step in ex["given"].as_array().into_iter().flatten() {
+                    let _ = writeln!(
+                        out,
+                        "  after `{}` `{}`",
+                        step["op"].as_str().unwrap_or(""),
+                        step["input"]
+                    );
+                }
+                pair(
+                    &mut out,
+                    &ex["input"].to_string(),
+                    &ex["output"].to_string(),
                 );
             }
-            Some((id, _, _)) => {
+            (Some((id, i, o)), None) => {
+                let (o, note) = if o.len() > LONG_MAX {
+                    let full: Value = serde_json::from_str(&o).expect("JSON");
+                    (
+                        first_items(&full).to_string(),
+                        ", every array cut to its first item",
+                    )
+                } else {
+                    (o, "")
+                };
                 let _ = writeln!(
                     out,
-                    "- example: conformance case `{id}` (too long to print here)"
+                    "- example (`{id}`, long{note}):\n\n  <details><summary>input and output</summary>"
                 );
+                pair(&mut out, &i, &o);
+                out.push_str("\n  </details>\n");
             }
-            None => {
-                let _ = writeln!(out, "- example: none among the conformance cases yet");
+            (None, None) => {
+                let _ = writeln!(out, "- example: none yet");
             }
         }
     }
     out
+}
+
+/// Outputs longer than this (compact JSON) are printed with every array cut to its first item
+/// (`meta.catalog`'s output is the whole catalog).
+const LONG_MAX: usize = 16 * 1024;
+
+/// `v` with every array cut to its first item, at every depth.
+fn first_items(v: &Value) -> Value {
+    match v {
+        Value::Array(items) => Value::Array(items.iter().take(1).map(first_items).collect()),
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .map(|(k, x)| (k.clone(), first_items(x)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
 }
 
 fn anchor(name: &str) -> String {
@@ -190,6 +387,175 @@ fn anchor(name: &str) -> String {
 #[test]
 fn docs_ops_md_matches_the_catalog() {
     bless_or_check("docs/ops.md", &render(), "ops::catalog()");
+}
+
+/// Whether a written example needs a database server (`"server": "postgres"`): store-pg's tests
+/// run it against their server; here it is only rendered.
+fn needs_server(example: &Value) -> bool {
+    example.get("server").is_some()
+}
+
+/// Runs every written example of `doc` (see [`run_example`]): `doc` with the outputs the ops
+/// give, the examples whose shown output differs, and those that fail.
+fn rerun_written_examples(mut doc: Value) -> (Value, Vec<String>, Vec<String>) {
+    let (mut wrong, mut failing) = (Vec::new(), Vec::new());
+    for (op, example) in doc["examples"]
+        .as_object_mut()
+        .expect("examples")
+        .iter_mut()
+    {
+        assert!(fourx_core::ops::find(op).is_some(), "{op} is not an op");
+        if needs_server(example) {
+            continue;
+        }
+        let got = run_example(op, example, &example["input"]);
+        if got.get("error").is_some() {
+            failing.push(format!("{op}: {got}"));
+        } else if example["output"] != got {
+            wrong.push(format!(
+                "{op}:\n  shown {}\n  gives {got}",
+                example["output"]
+            ));
+            example["output"] = got;
+        }
+    }
+    (doc, wrong, failing)
+}
+
+/// The examples document `docs/ops.md` is rendered from: the committed file, or under
+/// `FOURX_BLESS` the file with the outputs the ops give now (so one `make docs` suffices).
+fn examples_for_render() -> Value {
+    let doc = examples_doc();
+    if std::env::var_os("FOURX_BLESS").is_some() {
+        rerun_written_examples(doc).0
+    } else {
+        doc
+    }
+}
+
+/// Every written example, run through `ops::call` (files written and `given` ops run first),
+/// gives exactly the output `docs/op-examples.json` (and so `docs/ops.md`) shows. Under
+/// `FOURX_BLESS` the outputs are written back instead (atomically: other tests read the file).
+#[test]
+fn written_examples_give_the_output_the_docs_show() {
+    let (doc, wrong, failing) = rerun_written_examples(examples_doc());
+    assert!(
+        failing.is_empty(),
+        "written examples that fail:\n{}",
+        failing.join("\n")
+    );
+    if std::env::var_os("FOURX_BLESS").is_some() {
+        let text = serde_json::to_string_pretty(&doc).expect("JSON") + "\n";
+        let tmp = examples_path().with_extension("json.tmp");
+        std::fs::write(&tmp, text).expect("write docs/op-examples.json");
+        std::fs::rename(&tmp, examples_path()).expect("rename docs/op-examples.json");
+        return;
+    }
+    assert!(
+        wrong.is_empty(),
+        "{EXAMPLES_FILE} shows outputs the ops do not give (run `make docs` if the change is meant):\n{}",
+        wrong.join("\n")
+    );
+}
+
+/// Every op's section of `docs/ops.md` has an example pair: an `ok` conformance case or a
+/// written one. A written one is only for an op whose conformance cases give none short enough.
+#[test]
+fn every_op_has_an_example_pair() {
+    let cases = ok_cases();
+    let written = written_examples();
+    let missing: Vec<&str> = fourx_core::ops::catalog()
+        .iter()
+        .map(|op| op.name)
+        .filter(|name| !cases.contains_key(*name) && !written.contains_key(*name))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "ops without an example (write one in {EXAMPLES_FILE}): {missing:?}"
+    );
+}
+
+/// The optional input keys (`key?`) of every op, and only those, have a documented default.
+#[test]
+fn every_optional_input_key_documents_its_default() {
+    let doc = examples_doc();
+    let defaults = doc["defaults"].as_object().cloned().unwrap_or_default();
+    let mut problems = Vec::new();
+    for op in fourx_core::ops::catalog() {
+        let given = defaults.get(op.name).and_then(Value::as_object);
+        for key in op.input.iter().filter_map(|k| k.strip_suffix('?')) {
+            if given.and_then(|g| g.get(key)).is_none() {
+                problems.push(format!("{}: `{key}?` has no default", op.name));
+            }
+        }
+        for key in given.into_iter().flat_map(|g| g.keys()) {
+            if !op.input.contains(&format!("{key}?").as_str()) {
+                problems.push(format!("{}: `{key}` is not an optional input key", op.name));
+            }
+        }
+    }
+    for name in defaults.keys() {
+        if fourx_core::ops::find(name).is_none() {
+            problems.push(format!("{name} is not an op"));
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{EXAMPLES_FILE}:\n{}",
+        problems.join("\n")
+    );
+}
+
+/// A default given as a JSON `value` is what leaving the key out means: on every example input of
+/// the op (its `ok` conformance cases and its written example), the result without the key equals
+/// the result with the key set to the documented value.
+#[test]
+fn documented_default_values_equal_leaving_the_key_out() {
+    let doc = examples_doc();
+    let cases = ok_cases();
+    let written = written_examples();
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    for (op, keys) in doc["defaults"].as_object().into_iter().flatten() {
+        let empty = json!({});
+        let mut inputs: Vec<(&Value, &Value)> = cases
+            .get(op)
+            .into_iter()
+            .flatten()
+            .map(|(_, input)| (&empty, input))
+            .collect();
+        if let Some(ex) = written.get(op).filter(|ex| !needs_server(ex)) {
+            inputs.push((ex, &ex["input"]));
+        }
+        for (key, default) in keys.as_object().into_iter().flatten() {
+            let Some(value) = default.get("value") else {
+                continue;
+            };
+            for (example, input) in &inputs {
+                let (Some(base), true) = (input.as_object(), input.is_object()) else {
+                    continue;
+                };
+                let mut without = base.clone();
+                without.remove(key);
+                let mut with = base.clone();
+                with.insert(key.clone(), value.clone());
+                let a = run_example(op, example, &Value::Object(without));
+                let b = run_example(op, example, &Value::Object(with));
+                checked += 1;
+                if a != b {
+                    wrong.push(format!(
+                        "{op} `{key}` = {value}:\n  absent {a}\n  given  {b}"
+                    ));
+                }
+            }
+        }
+    }
+    assert!(checked > 0, "no default value was checked");
+    assert!(
+        wrong.is_empty(),
+        "{EXAMPLES_FILE} documents defaults the ops do not apply:\n{}",
+        wrong.join("\n")
+    );
 }
 
 #[test]
@@ -406,7 +772,7 @@ const PYTHON_ENUMS: &[(&str, &str, &str)] = &[
     (
         "Phase",
         "phases",
-        "A feature's phase (state-machine.md §1.1), in the seed's AllPhases order.",
+        "A feature's phase, in the seed's AllPhases order (the state machine's phases).",
     ),
     (
         "Role",
@@ -421,7 +787,7 @@ const PYTHON_ENUMS: &[(&str, &str, &str)] = &[
     (
         "FeatureStatus",
         "feature_statuses",
-        "A feature's status (features.md §2); ``Phase`` projects onto it with ``phase_to_status``.",
+        "A feature's status; ``Phase`` projects onto it with ``phase_to_status``.",
     ),
     (
         "EventType",
@@ -574,6 +940,72 @@ fn python_words_py_matches_the_core_string_enums() {
         "python/fourx/_words.py",
         &render_words_py(),
         "the core's string-enum WORDS",
+    );
+}
+
+/// Where `text` cites an internal spec section: `§`, `OQ-<digit>`, or a bare two-part section
+/// number such as `4.13` (a three-part version like `12.7.0` and a size like `3.9M` or `12.7+` are
+/// not section numbers).
+fn spec_citations(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    if text.contains('§') {
+        found.push("§".to_string());
+    }
+    for (at, _) in text.match_indices("OQ-") {
+        if text[at + 3..].starts_with(|c: char| c.is_ascii_digit()) {
+            found.push(
+                text[at..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+                    .collect(),
+            );
+        }
+    }
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !bytes[i].is_ascii_digit() || (i > 0 && bytes[i - 1] == b'.') {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && (bytes[i].is_ascii_digit() || bytes[i] == b'.') {
+            i += 1;
+        }
+        let run = text[start..i].trim_end_matches('.');
+        let next = text[start + run.len()..].chars().next();
+        let two_part = run.split('.').count() == 2 && run.split('.').all(|p| !p.is_empty());
+        let qualified = next.is_some_and(|c| c.is_ascii_alphanumeric() || c == '+');
+        if two_part && !qualified {
+            found.push(run.to_string());
+        }
+    }
+    found
+}
+
+#[test]
+fn spec_citations_are_found_and_versions_are_not() {
+    assert_eq!(spec_citations("the gate (4.13)."), ["4.13"]);
+    assert_eq!(spec_citations("router.md 4.1; more"), ["4.1"]);
+    assert_eq!(spec_citations("see §3 and OQ-2"), ["§", "OQ-2"]);
+    assert!(spec_citations("12.7.0 adds, 11.x → 11.0.0, 12.7+ 12.x, 3.9M, 1.0G.").is_empty());
+}
+
+/// The catalog's one-line op descriptions (`meta.catalog`, `docs/ops.md`) say the rule in
+/// words; like doc comments they never cite an internal spec section (`(4.11)`, `§3`).
+#[test]
+fn catalog_descriptions_cite_no_spec_section_numbers() {
+    let found: Vec<String> = fourx_core::ops::catalog()
+        .iter()
+        .filter_map(|op| {
+            let cited = spec_citations(op.doc);
+            (!cited.is_empty()).then(|| format!("{}: {} ({})", op.name, cited.join(", "), op.doc))
+        })
+        .collect();
+    assert!(
+        found.is_empty(),
+        "op descriptions cite spec sections (say the rule instead):\n{}",
+        found.join("\n")
     );
 }
 
