@@ -246,8 +246,9 @@ fn conductor_apply(c: &mut Criterion) {
     g.finish();
 }
 
-/// A Python repository of `n` modules `pkg/m00000` … (one `__init__.py` each), module `i`
-/// importing modules `i / 2` and `i / 3`, as the index bench's snapshot shape.
+/// A Python repository (`pyproject.toml` at the root) of `n` modules `pkg/m00000` … (one
+/// `__init__.py` each), module `i` importing modules `i / 2` and `i / 3`, as the index bench's
+/// snapshot shape.
 fn python_tree(n: usize) -> MapReader {
     let files = (0..n).map(|i| {
         let text = format!(
@@ -257,7 +258,12 @@ fn python_tree(n: usize) -> MapReader {
         );
         (format!("{}/__init__.py", module_path(i)), text)
     });
-    MapReader::new(files)
+    // The marker file that makes the scanner run its Python rules.
+    let marker = (
+        "pyproject.toml".to_string(),
+        "[project]\nname = \"big\"\n".to_string(),
+    );
+    MapReader::new(std::iter::once(marker).chain(files))
 }
 
 fn pipeline(c: &mut Criterion) {
