@@ -5,7 +5,12 @@
 //!   (the cache re-reads that one file; the rewrite is inside the measured time);
 //! - an `events.jsonl` of 100,000 / 1,000,000 lines: `WorkspaceFs::total_cost` against a
 //!   streaming line split of the same file (target ≤ 1.5×);
-//! - the conductor: `conductor::apply` typed (target ≤ 5 µs) and through `ops::call`.
+//! - the conductor: `conductor::apply` typed (target ≤ 5 µs) and through `ops::call`;
+//! - a repository of 5,000 / 50,000 Python modules through the blueprint pipeline: `scan` (the
+//!   pure rules over an in-memory tree: one `__init__.py` per module importing its halving and
+//!   thirding ancestor), `commit` of 8 items into a stored blueprint with notes on every tenth
+//!   module (10 entries each; a memory store, fresh per iteration), and `render_index` of the
+//!   committed document at a 4,000-token budget — each stage, and the three in one iteration.
 //!
 //! Fixtures are generated at bench time into a temporary directory and removed afterwards; none
 //! is committed.
@@ -17,20 +22,29 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
-use criterion::{BenchmarkId, Criterion};
+use criterion::{BatchSize, BenchmarkId, Criterion};
 use serde_json::{json, Value};
 
-use fourx_benches::{report, Id, Row, Target};
+use fourx_benches::{blueprint_file, module_path, report, Id, Row, Target};
+use fourx_core::blueprint::revisions::Nonce;
+use fourx_core::blueprint::scan::{scan, MapReader, DEFAULT_MAX_FILE_BYTES};
+use fourx_core::blueprint::{
+    commit, parse, render_index, ApproxCounter, FoldRequest, GitFacts, Item, MapFileView,
+};
 use fourx_core::conductor::{self, Outcome, StartInput};
 use fourx_core::features::fs::cached::CachedWorkspace;
 use fourx_core::features::fs::WorkspaceReader;
 use fourx_core::protocol::config::{decode, Config};
 use fourx_core::protocol::feature::Feature;
+use fourx_core::store::cas::MemoryStore;
 use fourx_core::workspace::{FeatureId, WorkspaceFs};
 
 const GROUP: &str = "scale";
 const FEATURES: [usize; 2] = [1_000, 10_000];
 const EVENT_LINES: [usize; 2] = [100_000, 1_000_000];
+const MODULES: [usize; 2] = [5_000, 50_000];
+/// The index budget of the pipeline bench.
+const PIPELINE_BUDGET: i64 = 4_000;
 
 /// A fresh directory under the system temp dir, removed on drop.
 struct TempDir(PathBuf);
@@ -232,11 +246,113 @@ fn conductor_apply(c: &mut Criterion) {
     g.finish();
 }
 
+/// A Python repository (`pyproject.toml` at the root) of `n` modules `pkg/m00000` … (one
+/// `__init__.py` each), module `i` importing modules `i / 2` and `i / 3`, as the index bench's
+/// snapshot shape.
+fn python_tree(n: usize) -> MapReader {
+    let files = (0..n).map(|i| {
+        let text = format!(
+            "\"\"\"Module {i}.\"\"\"\nfrom pkg.m{:05} import half\nimport pkg.m{:05}\n\n\ndef f{i}():\n    return {i}\n",
+            i / 2,
+            i / 3
+        );
+        (format!("{}/__init__.py", module_path(i)), text)
+    });
+    // The marker file that makes the scanner run its Python rules.
+    let marker = (
+        "pyproject.toml".to_string(),
+        "[project]\nname = \"big\"\n".to_string(),
+    );
+    MapReader::new(std::iter::once(marker).chain(files))
+}
+
+fn pipeline(c: &mut Criterion) {
+    let mut g = c.benchmark_group(GROUP);
+    g.sample_size(10);
+    let nonce: Nonce = "0123abcd".parse().expect("nonce");
+    let view = MapFileView::default();
+    for n in MODULES {
+        let reader = python_tree(n);
+        let listing = reader.listing();
+        let scanned = scan(&listing, &reader, DEFAULT_MAX_FILE_BYTES).expect("scan");
+        let snap = scanned.snapshot;
+        assert_eq!(snap.modules().len(), n);
+        assert!(snap.edges().len() > n, "{} edges", snap.edges().len());
+        let stored = blueprint_file(n).into_bytes();
+        let req = FoldRequest {
+            project_id: "bench-000000000000".into(),
+            items: (0..8)
+                .map(|i| {
+                    Item::new(
+                        &module_path(i * 7 % n),
+                        "invariants",
+                        "",
+                        &format!("New invariant {i}."),
+                    )
+                })
+                .collect(),
+            evidence: (0..8).map(|i| module_path(i * 7 % n)).collect(),
+            now: "2026-03-02T12:00:00Z".parse().expect("time"),
+            git: GitFacts::default(),
+        };
+        let store = MemoryStore::new(Some(stored.clone()), []);
+        let out = commit(&store, &req, &snap, &view, &nonce).expect("commit");
+        assert!(out.written, "the bench commit must write");
+        let committed = store.snapshot().0.expect("committed");
+        let doc = parse(std::str::from_utf8(&committed).expect("utf-8")).expect("parse");
+        let index =
+            render_index(&doc, &snap, Some(PIPELINE_BUDGET), None, &ApproxCounter).expect("index");
+        assert!(index.tokens as i64 <= PIPELINE_BUDGET && index.shown > 0);
+        g.bench_with_input(BenchmarkId::new("pipeline_scan", n), &(), |b, ()| {
+            b.iter(|| black_box(scan(&listing, &reader, DEFAULT_MAX_FILE_BYTES).unwrap()))
+        });
+        g.bench_with_input(BenchmarkId::new("pipeline_commit", n), &(), |b, ()| {
+            b.iter_batched(
+                || MemoryStore::new(Some(stored.clone()), []),
+                |s| black_box(commit(&s, &req, &snap, &view, &nonce).unwrap()),
+                BatchSize::LargeInput,
+            )
+        });
+        g.bench_with_input(
+            BenchmarkId::new("pipeline_render_index", n),
+            &(),
+            |b, ()| {
+                b.iter(|| {
+                    black_box(
+                        render_index(&doc, &snap, Some(PIPELINE_BUDGET), None, &ApproxCounter)
+                            .unwrap(),
+                    )
+                })
+            },
+        );
+        g.bench_with_input(BenchmarkId::new("pipeline_all", n), &(), |b, ()| {
+            b.iter_batched(
+                || MemoryStore::new(Some(stored.clone()), []),
+                |s| {
+                    let snap = scan(&listing, &reader, DEFAULT_MAX_FILE_BYTES)
+                        .unwrap()
+                        .snapshot;
+                    commit(&s, &req, &snap, &view, &nonce).unwrap();
+                    let text = s.snapshot().0.unwrap();
+                    let doc = parse(std::str::from_utf8(&text).unwrap()).unwrap();
+                    black_box(
+                        render_index(&doc, &snap, Some(PIPELINE_BUDGET), None, &ApproxCounter)
+                            .unwrap(),
+                    )
+                },
+                BatchSize::LargeInput,
+            )
+        });
+    }
+    g.finish();
+}
+
 fn main() {
     let mut c = Criterion::default().configure_from_args();
     conductor_apply(&mut c);
     events(&mut c);
     features(&mut c);
+    pipeline(&mut c);
     c.final_summary();
     let mut rows = vec![
         Row::single(
@@ -297,6 +413,26 @@ fn main() {
             &format!("{what} 10,000 / 1,000 features (10×)"),
             Id::new(GROUP, what, "10000"),
             Id::new(GROUP, what, "1000"),
+            Target::RatioAtMost(12.0),
+        ));
+    }
+    for (what, stage) in [
+        ("pipeline_scan", "scan"),
+        ("pipeline_commit", "commit (8 items)"),
+        ("pipeline_render_index", "render_index (budget 4000)"),
+        ("pipeline_all", "scan → commit → render_index"),
+    ] {
+        for n in MODULES {
+            rows.push(Row::single(
+                &format!("{stage}, {n} Python modules"),
+                Id::new(GROUP, what, &n.to_string()),
+                Target::None,
+            ));
+        }
+        rows.push(Row::ratio(
+            &format!("{stage} 50,000 / 5,000 modules (10×)"),
+            Id::new(GROUP, what, "50000"),
+            Id::new(GROUP, what, "5000"),
             Target::RatioAtMost(12.0),
         ));
     }

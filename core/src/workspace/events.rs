@@ -104,50 +104,82 @@ pub struct TotalCostScan {
 impl TotalCostScan {
     /// Adds the next chunk of the file.
     pub fn push(&mut self, chunk: &[u8]) {
-        let Some(last_nl) = chunk.iter().rposition(|b| *b == b'\n') else {
+        let Some(last_nl) = memchr::memrchr(b'\n', chunk) else {
             self.carry.extend_from_slice(chunk);
             return;
         };
         let (done, open) = chunk.split_at(last_nl + 1);
-        let mut lines = done
-            .get(..last_nl)
-            .unwrap_or_default()
-            .split(|b| *b == b'\n');
+        let mut whole = done;
         if !self.carry.is_empty() {
-            let first = lines.next().unwrap_or_default();
+            let first_nl = memchr::memchr(b'\n', done).unwrap_or(last_nl);
             let mut line = std::mem::take(&mut self.carry);
-            line.extend_from_slice(first);
-            self.line(&line);
+            line.extend_from_slice(done.get(..first_nl).unwrap_or_default());
+            if may_be_run_end(&line) {
+                self.line(&line);
+            }
             line.clear();
             self.carry = line;
+            whole = done.get(first_nl + 1..).unwrap_or_default();
         }
-        for line in lines {
-            self.line(line);
-        }
+        self.lines(whole);
         self.carry.extend_from_slice(open);
     }
 
     /// The total after the last chunk (the unfinished last line counts as a line).
     pub fn finish(mut self) -> f64 {
         let last = std::mem::take(&mut self.carry);
-        self.line(&last);
+        if may_be_run_end(&last) {
+            self.line(&last);
+        }
         self.sum
     }
 
-    fn line(&mut self, line: &[u8]) {
-        // Only a line whose bytes spell `run-end`, or hold an escape that could, can decode to
-        // that `type`; every other line adds nothing, so it skips the decoder.
-        let may_be_run_end =
-            line.contains(&b'\\') || line.windows(RUN_END.len()).any(|w| w == RUN_END.as_bytes());
-        if !may_be_run_end {
-            return;
+    /// Whole lines (`text` is empty or ends in `\n`), in order. Only a line whose bytes spell
+    /// `run-end`, or hold an escape that could, can decode to that `type`; every other line adds
+    /// nothing, so the scan jumps from one such line to the next (memchr / memmem) and only they
+    /// reach the decoder, left to right.
+    fn lines(&mut self, text: &[u8]) {
+        let mut pos = 0;
+        // The next `run-end` and `\` at or after `pos` (absolute offsets; None: no more).
+        let mut next_word = memchr::memmem::find(text, RUN_END.as_bytes());
+        let mut next_escape = memchr::memchr(b'\\', text);
+        loop {
+            let hit = match (next_word, next_escape) {
+                (None, None) => return,
+                (Some(w), None) => w,
+                (None, Some(e)) => e,
+                (Some(w), Some(e)) => w.min(e),
+            };
+            let before = text.get(pos..hit).unwrap_or_default();
+            let start = memchr::memrchr(b'\n', before).map_or(pos, |i| pos + i + 1);
+            let after = text.get(hit..).unwrap_or_default();
+            let end = memchr::memchr(b'\n', after).map_or(text.len(), |i| hit + i);
+            self.line(text.get(start..end).unwrap_or_default());
+            pos = end + 1;
+            let rest = text.get(pos..).unwrap_or_default();
+            if next_word.is_some_and(|w| w < pos) {
+                next_word = memchr::memmem::find(rest, RUN_END.as_bytes()).map(|i| pos + i);
+            }
+            if next_escape.is_some_and(|e| e < pos) {
+                next_escape = memchr::memchr(b'\\', rest).map(|i| pos + i);
+            }
         }
+    }
+
+    /// Decodes one line that may be a `run-end`, adding its cost if it is.
+    fn line(&mut self, line: &[u8]) {
         if let Some(s) = scan_line(line, &["type", "cost_usd"]) {
             if s.event_type == RUN_END {
                 self.sum += s.cost_usd;
             }
         }
     }
+}
+
+/// Whether a line's bytes could decode to the `run-end` type: they spell it, or hold an escape.
+fn may_be_run_end(line: &[u8]) -> bool {
+    memchr::memchr(b'\\', line).is_some()
+        || memchr::memmem::find(line, RUN_END.as_bytes()).is_some()
 }
 
 /// WorktreePath: the rest of the `detail` of the last `run-output` line whose detail starts with
@@ -254,6 +286,48 @@ mod tests {
     fn an_escaped_run_end_type_still_counts() {
         let log = b"{\"type\":\"run\\u002dend\",\"cost_usd\":0.5}\n{\"type\":\"run-ended\",\"cost_usd\":1}\n";
         assert_eq!(total_cost(log), 0.5);
+    }
+
+    #[test]
+    fn total_cost_skipping_to_candidate_lines_sums_what_every_line_decoded_would() {
+        let lines = [
+            "{\"type\":\"run-end\",\"cost_usd\":0.1}",
+            "{\"type\":\"transition\",\"detail\":\"a \\\"quoted\\\" run-end\",\"cost_usd\":5}",
+            "{\"type\":\"run\\u002dend\",\"cost_usd\":0.25}",
+            "{\"detail\":\"run-end run-end\",\"type\":\"run-end\",\"cost_usd\":0.5}",
+            "{\"type\":\"run-output\",\"detail\":\"C:\\\\x\"}",
+            "",
+            "\t{\"type\":\"run-end\",\"cost_usd\":1e-3}\r",
+            "{\"type\":\"run-end\"",
+        ];
+        let mut log = String::new();
+        for i in 0..200 {
+            log.push_str(lines[(i * 7) % lines.len()]);
+            log.push('\n');
+        }
+        let every_line = |text: &[u8]| {
+            let mut sum = 0.0;
+            for l in text.split(|b| *b == b'\n') {
+                if let Some(s) = scan_line(l, &["type", "cost_usd"]) {
+                    if s.event_type == RUN_END {
+                        sum += s.cost_usd;
+                    }
+                }
+            }
+            sum
+        };
+        for text in [log.as_str(), log.trim_end(), &log[1..]] {
+            let want = every_line(text.as_bytes());
+            assert!(want > 0.0);
+            assert_eq!(total_cost(text.as_bytes()).to_bits(), want.to_bits());
+            for size in [1, 2, 3, 17, 64, 1000] {
+                let mut scan = TotalCostScan::default();
+                for chunk in text.as_bytes().chunks(size) {
+                    scan.push(chunk);
+                }
+                assert_eq!(scan.finish().to_bits(), want.to_bits(), "chunks of {size}");
+            }
+        }
     }
 
     #[test]

@@ -25,14 +25,15 @@ use std::time::{Duration, SystemTime};
 use crate::error::{Error, Result};
 use crate::features::backlog::BacklogDrift;
 use crate::features::fs::features_fs::{
-    compare_backlog_mirror, load_merged_config, FeatureList, WorkspaceReader, FEATURE_EXT,
+    compare_backlog_mirror, list_entries, load_merged_config, FeatureList, ListedEntry,
+    WorkspaceReader, FEATURE_EXT,
 };
 use crate::protocol::config::Config;
 use crate::protocol::feature::Feature;
 use crate::protocol::layout::CONFIG_FILE;
 use crate::protocol::state::State;
 use crate::protocol::warning::Warning;
-use crate::store::{is_temp_name, FileKind};
+use crate::store::{is_temp_name, DirEntry, FileKind};
 use crate::workspace::feature_id::FeatureId;
 use crate::workspace::fs::workspace_fs::{os_error, WorkspaceFs};
 
@@ -82,6 +83,9 @@ pub struct CachedWorkspace {
     config: RwLock<Option<(Token, WarnedConfig)>>,
     features: RwLock<HashMap<String, (Token, Feature)>>,
     list: RwLock<Option<(ListToken, FeatureList)>>,
+    /// What each listed file added to the last listing, by file name: a listing after one file
+    /// changed re-reads that one file.
+    entries: RwLock<HashMap<String, (Token, ListedEntry)>>,
 }
 
 impl std::fmt::Debug for CachedWorkspace {
@@ -106,6 +110,7 @@ impl CachedWorkspace {
             config: RwLock::new(None),
             features: RwLock::new(HashMap::new()),
             list: RwLock::new(None),
+            entries: RwLock::new(HashMap::new()),
         }
     }
 
@@ -120,27 +125,27 @@ impl CachedWorkspace {
         })
     }
 
-    /// The token set of the listing; `Ok(None)` when the directory does not exist, and `None`
-    /// tokens inside when an entry cannot be stat'ed (such a set never matches).
-    fn list_token(&self) -> Result<Option<PartialListToken>> {
+    /// The entries of the features directory and the token set of the listing (the `*.yaml`
+    /// names, not temp files, in directory order); `Ok(None)` when the directory does not exist,
+    /// and `None` tokens inside when an entry cannot be stat'ed (such a set never matches).
+    fn list_token(&self) -> Result<Option<(Vec<DirEntry>, PartialListToken)>> {
         let dir = self.ws.features_dir();
         let entries = match self.ws.fs().list(&dir) {
             Ok(e) => e,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(Error::io("read features dir", &e)),
         };
-        Ok(Some(
-            entries
-                .into_iter()
-                .filter(|e| e.kind != FileKind::Dir)
-                .filter_map(|e| e.name_str().map(str::to_string))
-                .filter(|n| !is_temp_name(n) && n.ends_with(FEATURE_EXT))
-                .map(|n| {
-                    let t = self.token(&dir.join(&n)).ok();
-                    (n, t)
-                })
-                .collect(),
-        ))
+        let tokens = entries
+            .iter()
+            .filter(|e| e.kind != FileKind::Dir)
+            .filter_map(|e| e.name_str().map(str::to_string))
+            .filter(|n| !is_temp_name(n) && n.ends_with(FEATURE_EXT))
+            .map(|n| {
+                let t = self.token(&dir.join(&n)).ok();
+                (n, t)
+            })
+            .collect();
+        Ok(Some((entries, tokens)))
     }
 
     /// LoadMergedConfig on the cached `read_config`.
@@ -161,10 +166,10 @@ fn complete(set: &[(String, Option<Token>)]) -> Option<ListToken> {
 impl WorkspaceReader for CachedWorkspace {
     fn list_features(&self) -> Result<FeatureList> {
         let clock = (self.clock)();
-        let Some(before) = self.list_token()? else {
+        let Some((entries, tokens)) = self.list_token()? else {
             return Ok(FeatureList::default());
         };
-        let before = complete(&before);
+        let before = complete(&tokens);
         if let (Some(b), Ok(guard)) = (before.as_ref(), self.list.read()) {
             if let Some((t, v)) = guard.as_ref() {
                 if t == b {
@@ -172,10 +177,48 @@ impl WorkspaceReader for CachedWorkspace {
                 }
             }
         }
-        let value = self.ws.list_features()?;
-        let after = self.list_token()?.and_then(|a| complete(&a));
-        if let (Some(b), Some(a)) = (before, after) {
-            if a == b && b.iter().all(|(_, t)| t.settled(clock)) {
+        // A miss: each file whose token still matches what it added last time is served from
+        // the entry cache; only the others are read (stat → read → stat, stored when settled).
+        let dir = self.ws.features_dir();
+        let now: HashMap<&str, Token> = tokens
+            .iter()
+            .filter_map(|(n, t)| t.map(|t| (n.as_str(), t)))
+            .collect();
+        let mut old = self
+            .entries
+            .write()
+            .map(|mut g| std::mem::take(&mut *g))
+            .unwrap_or_default();
+        let mut kept: HashMap<String, (Token, ListedEntry)> = HashMap::with_capacity(now.len());
+        let mut stable = before.is_some();
+        let value = list_entries(entries, |name, id| {
+            let token = now.get(name).copied();
+            if let Some(t) = token {
+                if let Some((cached_t, listed)) = old.remove(name) {
+                    if cached_t == t {
+                        kept.insert(name.to_string(), (t, listed.clone()));
+                        return listed;
+                    }
+                }
+            }
+            let listed = self.ws.list_entry(&dir, name, id);
+            match token {
+                Some(t) if listed.read && self.token(&dir.join(name)).ok() == Some(t) => {
+                    if t.settled(clock) {
+                        kept.insert(name.to_string(), (t, listed.clone()));
+                    } else {
+                        stable = false;
+                    }
+                }
+                _ => stable = false,
+            }
+            listed
+        });
+        if let Ok(mut guard) = self.entries.write() {
+            *guard = kept;
+        }
+        if let (true, Some(b)) = (stable, before) {
+            if b.iter().all(|(_, t)| t.settled(clock)) {
                 if let Ok(mut guard) = self.list.write() {
                     *guard = Some((b, value.clone()));
                 }
@@ -461,6 +504,88 @@ mod tests {
         // A later write lands in a later tick, so the cached token no longer matches.
         f.write("in-progress", 103, 103, 103_200);
         assert_eq!(f.status(), "in-progress");
+    }
+
+    /// Writes `.4x/features/F<i>.yaml` for each `i` with `status`.
+    fn write_features(f: &Fixture, ids: std::ops::Range<usize>, status: &str) {
+        for i in ids {
+            let text = format!("id: F{i}\nname: feature {i}\nstatus: {status}\n");
+            std::fs::write(f.dir.join(format!(".4x/features/F{i}.yaml")), text).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_listing_after_one_file_changed_re_reads_that_one_file() {
+        let f = Fixture::new("one-changed");
+        write_features(&f, 1..6, "pending");
+        std::fs::write(f.dir.join(".4x/features/bad\tid.yaml"), "id: x\n").unwrap();
+        std::fs::write(f.dir.join(".4x/features/F9.yaml"), "id: [\n").unwrap();
+        // Every file settled: written at second 100, the clock at 200.
+        f.fs.mtime.store(100, Ordering::SeqCst);
+        f.fs.ctime.store(100, Ordering::SeqCst);
+        *f.now.lock().unwrap() = at(200);
+        let plain = || f.cache.workspace().list_features().unwrap();
+
+        let first = f.reads();
+        let listed = f.cache.list_features().unwrap();
+        assert_eq!(
+            f.reads() - first,
+            6,
+            "the first listing reads every valid-id file"
+        );
+        let expected = plain();
+        assert_eq!(listed, expected);
+        assert_eq!(listed.warnings.len(), 2, "{:?}", listed.warnings);
+
+        // F3 rewritten with another size (its token changes, the others' do not).
+        std::fs::write(
+            f.dir.join(".4x/features/F3.yaml"),
+            "id: F3\nname: feature 3, renamed\nstatus: in-progress\n",
+        )
+        .unwrap();
+        let before = f.reads();
+        let listed = f.cache.list_features().unwrap();
+        assert_eq!(f.reads() - before, 1, "only the rewritten file is read");
+        assert_eq!(listed, plain());
+        assert_eq!(listed.features[2].status, "in-progress");
+
+        // A file added is the one file read; a file removed is read by nobody.
+        write_features(&f, 7..8, "pending");
+        std::fs::remove_file(f.dir.join(".4x/features/F1.yaml")).unwrap();
+        let before = f.reads();
+        let listed = f.cache.list_features().unwrap();
+        assert_eq!(f.reads() - before, 1, "only the added file is read");
+        assert_eq!(listed, plain());
+
+        let before = f.reads();
+        assert_eq!(f.cache.list_features().unwrap(), listed);
+        assert_eq!(f.reads(), before, "an unchanged listing reads nothing");
+    }
+
+    #[test]
+    fn a_young_file_in_a_listing_is_re_read_until_it_settles() {
+        let f = Fixture::new("young-listing");
+        write_features(&f, 1..4, "pending");
+        f.fs.mtime.store(100, Ordering::SeqCst);
+        f.fs.ctime.store(100, Ordering::SeqCst);
+        *f.now.lock().unwrap() = SystemTime::UNIX_EPOCH + Duration::from_millis(101_000);
+        f.cache.list_features().unwrap();
+        let before = f.reads();
+        f.cache.list_features().unwrap();
+        assert_eq!(
+            f.reads() - before,
+            3,
+            "files within the racy window are all re-read"
+        );
+        *f.now.lock().unwrap() = at(103);
+        f.cache.list_features().unwrap();
+        let settled = f.reads();
+        f.cache.list_features().unwrap();
+        assert_eq!(
+            f.reads(),
+            settled,
+            "settled files are served from the cache"
+        );
     }
 
     #[test]

@@ -56,6 +56,69 @@ pub struct FeatureList {
     pub warnings: Vec<Warning>,
 }
 
+/// What one feature file adds to a listing: its feature (when it parsed) and its warnings, in
+/// the order the listing reports them. The cached reader keeps one per file, keyed by the file's
+/// version token, so a listing after one file changed re-reads that file only.
+#[derive(Debug, Clone)]
+pub(crate) struct ListedEntry {
+    /// The leniently loaded feature.
+    pub(crate) feature: Option<Feature>,
+    /// The file's warnings (unknown keys, or why it was skipped).
+    pub(crate) warnings: Vec<Warning>,
+    /// Whether the file's bytes were read (a failed read is never cached).
+    pub(crate) read: bool,
+}
+
+impl ListedEntry {
+    fn unread(warning: Warning) -> ListedEntry {
+        ListedEntry {
+            feature: None,
+            warnings: vec![warning],
+            read: false,
+        }
+    }
+}
+
+/// ListFeatures over the entries of the features directory, in their order: `entry(name, id)`
+/// gives what each `<id>.yaml` file (valid id, not a temp file) adds; names that are not UTF-8
+/// and ids that are not valid are warnings; the features end sorted by the id inside them.
+pub(crate) fn list_entries(
+    entries: Vec<store::DirEntry>,
+    mut entry: impl FnMut(&str, &str) -> ListedEntry,
+) -> FeatureList {
+    let mut out = FeatureList::default();
+    for e in entries {
+        if e.kind == FileKind::Dir {
+            continue;
+        }
+        let Some(name) = e.name_str() else {
+            let lossy = e.name.to_string_lossy().into_owned();
+            if lossy.ends_with(FEATURE_EXT) {
+                out.warnings.push(Warning::new(
+                    WarningKind::InvalidFeatureId,
+                    lossy,
+                    "file name is not valid UTF-8",
+                ));
+            }
+            continue;
+        };
+        let Some(id) = yaml_entry_id(name) else {
+            continue;
+        };
+        if let Err(err) = FeatureId::new(id) {
+            out.warnings
+                .push(Warning::new(WarningKind::InvalidFeatureId, name, err.message).feature(id));
+            continue;
+        }
+        let listed = entry(name, id);
+        out.warnings.extend(listed.warnings);
+        out.features.extend(listed.feature);
+    }
+    out.features
+        .sort_by(|a, b| a.id.as_bytes().cmp(b.id.as_bytes()));
+    out
+}
+
 /// The reads a long-running host repeats; implemented by the plain workspace
 /// and by the cache ([`crate::features::fs::cached::CachedWorkspace`]).
 pub trait WorkspaceReader: Send + Sync {
@@ -160,74 +223,56 @@ impl WorkspaceFs {
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(FeatureList::default()),
             Err(e) => return Err(Error::io("read features dir", &e)),
         };
-        let mut out = FeatureList::default();
-        for entry in entries {
-            if entry.kind == FileKind::Dir {
-                continue;
+        Ok(list_entries(entries, |name, id| {
+            self.list_entry(&dir, name, id)
+        }))
+    }
+
+    /// What the feature file `name` (whose name carries the valid id `id`) in `dir` adds to a
+    /// listing: it is read and parsed leniently; a failed read or parse becomes a warning.
+    pub(crate) fn list_entry(&self, dir: &Path, name: &str, id: &str) -> ListedEntry {
+        let bytes = match self.fs().read_limited(&dir.join(name), YAML_LIMIT) {
+            Ok(b) => b,
+            Err(e) if TooLarge::of(&e).is_some() => {
+                let msg = too_large_message(&e);
+                return ListedEntry::unread(
+                    Warning::new(WarningKind::ParseError, name, msg).feature(id),
+                );
             }
-            let Some(name) = entry.name_str() else {
-                let lossy = entry.name.to_string_lossy().into_owned();
-                if lossy.ends_with(FEATURE_EXT) {
-                    out.warnings.push(Warning::new(
-                        WarningKind::InvalidFeatureId,
-                        lossy,
-                        "file name is not valid UTF-8",
-                    ));
-                }
-                continue;
-            };
-            let Some(id) = yaml_entry_id(name) else {
-                continue;
-            };
-            if let Err(e) = FeatureId::new(id) {
-                out.warnings
-                    .push(Warning::new(WarningKind::InvalidFeatureId, name, e.message).feature(id));
-                continue;
+            Err(e) => {
+                return ListedEntry::unread(
+                    Warning::new(WarningKind::ReadError, name, io_msg("read", &e)).feature(id),
+                );
             }
-            let bytes = match self.fs().read_limited(&dir.join(name), YAML_LIMIT) {
-                Ok(b) => b,
-                Err(e) if TooLarge::of(&e).is_some() => {
-                    let msg = too_large_message(&e);
-                    out.warnings
-                        .push(Warning::new(WarningKind::ParseError, name, msg).feature(id));
-                    continue;
-                }
-                Err(e) => {
-                    out.warnings.push(
-                        Warning::new(WarningKind::ReadError, name, io_msg("read", &e)).feature(id),
-                    );
-                    continue;
-                }
-            };
-            let (loaded, unknown) = collect(|| {
-                yaml_text(&bytes, ErrorKind::InvalidFeature)
-                    .and_then(|text| load_feature_text(text, LoadMode::Lenient))
-            });
-            match loaded {
-                Ok(f) => {
-                    out.warnings.extend(
-                        Warning::unknown_keys(name, "", unknown)
-                            .into_iter()
-                            .map(|w| w.feature(id)),
-                    );
-                    out.features.push(f)
-                }
-                Err(e) => {
-                    let kind = if e.kind == ErrorKind::InvalidFeature
-                        && e.message.ends_with("id is required")
-                    {
-                        WarningKind::InvalidFeature
-                    } else {
-                        WarningKind::ParseError
-                    };
-                    out.warnings
-                        .push(Warning::new(kind, name, e.message).feature(id));
+        };
+        let (loaded, unknown) = collect(|| {
+            yaml_text(&bytes, ErrorKind::InvalidFeature)
+                .and_then(|text| load_feature_text(text, LoadMode::Lenient))
+        });
+        match loaded {
+            Ok(f) => ListedEntry {
+                feature: Some(f),
+                warnings: Warning::unknown_keys(name, "", unknown)
+                    .into_iter()
+                    .map(|w| w.feature(id))
+                    .collect(),
+                read: true,
+            },
+            Err(e) => {
+                let kind = if e.kind == ErrorKind::InvalidFeature
+                    && e.message.ends_with("id is required")
+                {
+                    WarningKind::InvalidFeature
+                } else {
+                    WarningKind::ParseError
+                };
+                ListedEntry {
+                    feature: None,
+                    warnings: vec![Warning::new(kind, name, e.message).feature(id)],
+                    read: true,
                 }
             }
         }
-        out.features
-            .sort_by(|a, b| a.id.as_bytes().cmp(b.id.as_bytes()));
-        Ok(out)
     }
 
     /// The bytes of a feature file and the id its name carries, with the short-id fallback of
