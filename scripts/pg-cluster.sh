@@ -3,7 +3,9 @@
 #
 #   scripts/pg-cluster.sh start [DIR]   initdb into DIR (default: a new temp dir), start on a free
 #                                       loopback port; prints DIR. DIR/url holds the connection URL
-#                                       (user fourx, a random password, scram-sha-256).
+#                                       (user fourx, a random password, scram-sha-256); with
+#                                       `openssl` installed TLS is on and DIR/ca.crt is the
+#                                       root of its self-signed certificate.
 #   scripts/pg-cluster.sh restart DIR   fast restart (clients see their connection drop)
 #   scripts/pg-cluster.sh stop DIR      stop the server and remove DIR
 #   scripts/pg-cluster.sh available     exit 0 when the PostgreSQL binaries are installed
@@ -60,6 +62,19 @@ case "$cmd" in
       echo "shared_buffers = 32MB"
       echo "log_min_messages = warning"
     } >> "$dir/data/postgresql.conf"
+    # TLS on, with a throwaway self-signed certificate for 127.0.0.1 (DIR/ca.crt is the root a
+    # client trusts): clients that do not ask for TLS are unaffected; the `tls` feature's tests
+    # connect with sslmode=require and this root.
+    if command -v openssl >/dev/null 2>&1; then
+      if openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=127.0.0.1" \
+          -addext "subjectAltName=IP:127.0.0.1" -keyout "$dir/data/server.key" \
+          -out "$dir/data/server.crt" >"$dir/openssl.log" 2>&1; then
+        chmod 600 "$dir/data/server.key"
+        if [ "$(id -u)" = 0 ]; then chown postgres: "$dir/data/server.key" "$dir/data/server.crt"; fi
+        cp "$dir/data/server.crt" "$dir/ca.crt" && chmod 644 "$dir/ca.crt"
+        echo "ssl = on" >> "$dir/data/postgresql.conf"
+      fi
+    fi
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start >/dev/null \
       || { cat "$dir/server.log" >&2; exit 1; }
     printf 'postgresql://fourx:%s@127.0.0.1:%s/postgres\n' "$pw" "$port" > "$dir/url"

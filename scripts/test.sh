@@ -175,6 +175,20 @@ stage "setup" bash scripts/setup.sh --with-cbindgen --with-test-tools
 stage "cargo fmt --check" cargo fmt --all --check
 stage "cargo clippy" cargo clippy -q --workspace --all-targets -- -D warnings
 stage "cargo test" cargo test -q --workspace
+# The PostgreSQL backend's optional `tls` feature (system OpenSSL): lint it, and run its TLS test
+# against the throwaway cluster (TLS on, self-signed root in $FOURX_PG_DIR/ca.crt).
+pg_tls() {
+  if ! pkg-config --exists openssl 2>/dev/null; then
+    echo "!!! ============================================================" >&2
+    echo "!!! OpenSSL headers are not installed: store-pg's \`tls\` feature was NOT built or tested" >&2
+    echo "!!! (apt-get install libssl-dev pkg-config; .ci/run installs them)" >&2
+    echo "!!! ============================================================" >&2
+    return 0
+  fi
+  cargo clippy -q -p fourx-store-pg --features tls --all-targets -- -D warnings
+  cargo test -q -p fourx-store-pg --features tls --test tls
+}
+stage "store-pg --features tls" pg_tls
 stage "header drift" header_drift
 stage "C programs (+C++, ASan, valgrind)" c_programs
 stage "make install + pkg-config" install_check

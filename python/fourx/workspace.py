@@ -682,10 +682,10 @@ class Workspace:
         )
         return result
 
-    def release(self, feature_id: str, lease: Lease) -> None:
+    def release(self, feature_id: str, lease: Lease | None = None) -> None:
         """Gives a lease up before it expires (``workspace.release``); a superseded one is
-        :class:`fourx.LeaseLost`."""
-        forward("workspace.release", {**self._run(feature_id), "lease": lease})
+        :class:`fourx.LeaseLost`. On the files a claim holds no lease: nothing to give up."""
+        forward("workspace.release", self._run(feature_id), lease=lease)
 
     def export_runs(self, feature_ids: Sequence[str] | None = None) -> list[Copied]:
         """Writes the store's run state under ``root`` as the exact ``.4x/run/<id>/`` bytes

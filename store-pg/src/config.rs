@@ -29,6 +29,9 @@ pub struct PgConfig {
     pub workspace: String,
     /// Connections in the pool.
     pub pool_size: usize,
+    /// A PEM file of certificate roots trusted for TLS besides the system's (`ca_file`; only in
+    /// a build with the `tls` feature).
+    pub ca_file: Option<String>,
 }
 
 impl std::fmt::Debug for PgConfig {
@@ -38,6 +41,7 @@ impl std::fmt::Debug for PgConfig {
             .field("schema", &self.schema)
             .field("workspace", &self.workspace)
             .field("pool_size", &self.pool_size)
+            .field("ca_file", &self.ca_file)
             .finish()
     }
 }
@@ -54,6 +58,7 @@ impl PgConfig {
             schema: DEFAULT_SCHEMA.to_string(),
             workspace: DEFAULT_WORKSPACE.to_string(),
             pool_size: DEFAULT_POOL_SIZE,
+            ca_file: None,
         }
     }
 
@@ -71,7 +76,7 @@ impl PgConfig {
                 "a postgres store config is a JSON object".into(),
             ));
         };
-        const KEYS: &[&str] = &["kind", "url", "schema", "workspace", "pool_size"];
+        const KEYS: &[&str] = &["kind", "url", "schema", "workspace", "pool_size", "ca_file"];
         if let Some(k) = obj.keys().find(|k| !KEYS.contains(&k.as_str())) {
             return Err(bad(
                 k,
@@ -117,6 +122,20 @@ impl PgConfig {
                     )
                 })?;
             c.pool_size = n as usize;
+        }
+        if let Some(f) = obj.get("ca_file") {
+            let f = f
+                .as_str()
+                .filter(|f| !f.is_empty())
+                .ok_or_else(|| bad("ca_file", "`ca_file` must be the path of a PEM file".into()))?;
+            if !cfg!(feature = "tls") {
+                return Err(bad(
+                    "ca_file",
+                    "`ca_file` needs TLS, and this build has none (the `tls` feature of fourx-store-pg)"
+                        .into(),
+                ));
+            }
+            c.ca_file = Some(f.to_string());
         }
         Ok(c)
     }

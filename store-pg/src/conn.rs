@@ -10,7 +10,7 @@ use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
 use fourx_core::error::{Error, ErrorKind, Result};
-use postgres::{Client, Config, NoTls};
+use postgres::{Client, Config};
 
 /// How long opening a connection may take when the URL does not say (`connect_timeout`).
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
@@ -23,6 +23,52 @@ pub struct Conn {
     secrets: Vec<String>,
     clients: Vec<Mutex<Option<Client>>>,
     next: AtomicUsize,
+    tls: Tls,
+}
+
+/// How a connection negotiates TLS: with the `tls` feature, OpenSSL verifying the server's
+/// certificate and host name against the system's roots plus `ca_file`; without it, never.
+#[cfg(feature = "tls")]
+type Tls = postgres_openssl::MakeTlsConnector;
+#[cfg(not(feature = "tls"))]
+type Tls = postgres::NoTls;
+
+/// The TLS connector of a URL's `sslmode`. Without the `tls` feature, `sslmode=require` is
+/// `invalid_config` here (the connection could never be made as asked); `prefer` and `disable`
+/// connect in plain text.
+#[cfg(not(feature = "tls"))]
+fn tls(config: &Config, _ca_file: Option<&str>) -> Result<Tls> {
+    if config.get_ssl_mode() == postgres::config::SslMode::Require {
+        return Err(Error::new(
+            ErrorKind::InvalidConfig,
+            "the postgres url asks for sslmode=require, and this build has no TLS (build fourx-store-pg with its `tls` feature)",
+        )
+        .with_field("url"));
+    }
+    Ok(postgres::NoTls)
+}
+
+/// The TLS connector of a URL's `sslmode`: `require` insists on TLS, `prefer` (the default)
+/// uses it when the server offers it, `disable` never does; the server's certificate and host
+/// name are always verified when TLS is used (stricter than libpq's `require`).
+#[cfg(feature = "tls")]
+fn tls(_config: &Config, ca_file: Option<&str>) -> Result<Tls> {
+    use openssl::ssl::{SslConnector, SslMethod};
+    let bad = |what: &str, e: openssl::error::ErrorStack| {
+        Error::new(
+            ErrorKind::InvalidConfig,
+            format!("postgres TLS: {what}: {e}"),
+        )
+        .with_field("ca_file")
+    };
+    let mut builder = SslConnector::builder(SslMethod::tls_client())
+        .map_err(|e| bad("cannot set up OpenSSL", e))?;
+    if let Some(path) = ca_file {
+        builder
+            .set_ca_file(path)
+            .map_err(|e| bad(&format!("cannot load the roots in {path}"), e))?;
+    }
+    Ok(postgres_openssl::MakeTlsConnector::new(builder.build()))
 }
 
 impl std::fmt::Debug for Conn {
@@ -34,7 +80,7 @@ impl std::fmt::Debug for Conn {
 impl Conn {
     /// Parses `url` (a `postgresql://` URL or a `key=value` string). A malformed URL is
     /// `invalid_config`, with a message that does not repeat it.
-    pub fn parse(url: &str, pool_size: usize) -> Result<Conn> {
+    pub fn parse(url: &str, pool_size: usize, ca_file: Option<&str>) -> Result<Conn> {
         let mut config: Config = url.parse().map_err(|_| {
             Error::new(
                 ErrorKind::InvalidConfig,
@@ -51,12 +97,26 @@ impl Conn {
                 secrets.push(String::from_utf8_lossy(pw).into_owned());
             }
         }
+        let tls = tls(&config, ca_file)?;
         Ok(Conn {
             config,
+            tls,
             secrets,
             clients: (0..pool_size.max(1)).map(|_| Mutex::new(None)).collect(),
             next: AtomicUsize::new(0),
         })
+    }
+
+    /// The TLS connector for one connection attempt.
+    #[cfg(feature = "tls")]
+    fn connector(&self) -> Tls {
+        self.tls.clone()
+    }
+
+    /// The TLS connector for one connection attempt (none: plain text).
+    #[cfg(not(feature = "tls"))]
+    fn connector(&self) -> Tls {
+        self.tls
     }
 
     fn take(&self) -> MutexGuard<'_, Option<Client>> {
@@ -111,7 +171,7 @@ impl Conn {
             *guard = None;
             let client = self
                 .config
-                .connect(NoTls)
+                .connect(self.connector())
                 .map_err(|e| self.error("connect", &e))?;
             *guard = Some(client);
         }

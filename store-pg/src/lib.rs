@@ -3,8 +3,9 @@
 //! ([`PgRunStore`]) — one shared state for harnesses on many machines.
 //!
 //! A backend crate: the core defines the traits and stays free of any database dependency; this
-//! crate implements them with the `postgres` client (sync API, no TLS in this build — use a
-//! loopback server, a Unix socket, or a TLS-terminating proxy). Selected by the config
+//! crate implements them with the `postgres` client (sync API; TLS with the optional `tls`
+//! feature, which honours the URL's `sslmode` and verifies the server against the system roots
+//! plus the config's `ca_file`; without it `sslmode=require` is refused). Selected by the config
 //! `{"kind": "postgres", "url": "postgresql://…", "schema": "fourx"}` ([`PgConfig`]). The schema
 //! is created and migrated by fourx when a backend opens ([`migrate`]). Every failure of the
 //! server or the network is `io_error` with a message that never contains the URL or the
@@ -59,7 +60,7 @@ impl PgBackend {
     /// or schema is `invalid_config`; an unreachable server or a refused login is `io_error` —
     /// here, at open, not at the first write.
     pub fn open(config: &PgConfig) -> Result<Arc<PgBackend>> {
-        let conn = Conn::parse(config.url(), config.pool_size)?;
+        let conn = Conn::parse(config.url(), config.pool_size, config.ca_file.as_deref())?;
         let schema = check_schema(&config.schema)?.to_string();
         conn.open()?;
         conn.with("migrate", |client| {

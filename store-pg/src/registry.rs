@@ -17,8 +17,8 @@ use serde_json::{Map, Value};
 
 use crate::{PgBackend, PgConfig, KIND};
 
-/// What identifies an opened backend: url, schema, workspace, pool size.
-type Key = (String, String, String, usize);
+/// What identifies an opened backend: url, schema, workspace, pool size, TLS roots.
+type Key = (String, String, String, usize, Option<String>);
 
 /// The registered backend: opened backends by config.
 #[derive(Default)]
@@ -35,6 +35,7 @@ impl PgStoreBackend {
             c.schema.clone(),
             c.workspace.clone(),
             c.pool_size,
+            c.ca_file.clone(),
         );
         let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(b) = open.get(&key) {

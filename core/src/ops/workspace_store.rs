@@ -29,7 +29,7 @@ use ErrorKind::{
 #[rustfmt::skip]
 pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new("workspace.claim", "Claims a feature for a run loop: a lease with a fencing token on a store that has leases, the pid liveness rule on the filesystem.", &["root", "feature_id", "holder", "ttl_ms", "pid?", "pid_alive?", "store?"], &["granted", "lease", "holder", "expires_in_ms"], &[InvalidInput, InvalidFeatureId, InvalidValue, InvalidConfig, InvalidJson, IoError], claim),
-    OpInfo::new("workspace.release", "Gives a claimed feature's lease up before it expires (a superseded lease is lease_lost).", &["root", "feature_id", "lease", "store"], &[], &[InvalidInput, InvalidFeatureId, InvalidConfig, LeaseLost, IoError], release),
+    OpInfo::new("workspace.release", "Gives a claimed feature's lease up before it expires (a superseded lease is lease_lost); on the files, where a claim has no lease, nothing to give up.", &["root", "feature_id", "lease?", "store?"], &[], &[InvalidInput, InvalidFeatureId, InvalidConfig, LeaseLost, IoError], release),
     OpInfo::new("workspace.export", "Writes a run store's state and events as the exact .4x/run bytes under root (every feature, or the given ones; a feature already there is refused).", &["root", "store", "feature_ids?"], &["features"], &[InvalidInput, InvalidFeatureId, InvalidConfig, IoError], export),
     OpInfo::new("workspace.import", "Loads the .4x/run state and events under root into a run store (every feature, or the given ones; a feature the store holds is refused).", &["root", "store", "feature_ids?"], &["features"], &[InvalidInput, InvalidFeatureId, InvalidConfig, IoError], import),
 ];
@@ -148,7 +148,7 @@ fn root(a: &Args<'_>) -> Result<String> {
         .to_string())
 }
 
-/// The selected store, required (`export`, `import`, `release`).
+/// The selected store, required (`export`, `import`).
 fn required(a: &Args<'_>, root: &str) -> Result<Selected> {
     run_store(a, root)?.ok_or_else(|| a.missing_err("store"))
 }
@@ -229,8 +229,22 @@ fn release(m: &Map<String, Value>) -> Result<Value> {
     let a = Args::new(m);
     let id = feature_id(&a)?;
     let r = root(&a)?;
-    let sel = required(&a, &r)?;
-    let lease = sel.fence(&a)?.ok_or_else(|| a.missing_err("lease"))?;
+    let sel =
+        match run_store(&a, &r)? {
+            Some(sel) => sel,
+            // The files: a claim there is the pid rule and holds nothing; a lease is refused.
+            None if a.get("lease").is_some() => return Err(Error::invalid_input(
+                "the .4x files have no leases (a claim there is pid liveness); leave `lease` out",
+            )
+            .with_field("lease")),
+            None => return Ok(json!({})),
+        };
+    let Some(lease) = sel.fence(&a)? else {
+        if sel.leases {
+            return Err(a.missing_err("lease"));
+        }
+        return Ok(json!({}));
+    };
     if lease.feature != id {
         return Err(Error::invalid_input(format!(
             "the lease presented is for {}, not {id}",
@@ -255,13 +269,9 @@ fn import(m: &Map<String, Value>) -> Result<Value> {
 fn copy(m: &Map<String, Value>, export: bool) -> Result<Value> {
     let a = Args::new(m);
     let r = root(&a)?;
+    // `{"kind": "fs"}` is the .4x of `root` itself: a copy onto itself has nothing to move, and a
+    // feature present on both sides is refused like any other (a copy never merges).
     let sel = required(&a, &r)?;
-    if !sel.leases {
-        return Err(Error::invalid_input(
-            "the fs run store is the .4x of `root` itself; export and import copy between it and another store",
-        )
-        .with_field("store"));
-    }
     let fs = fs_run_store(&r)?;
     let (from, to) = if export {
         (sel.store.as_ref(), fs.as_ref())
