@@ -90,21 +90,26 @@ pub const INTENT_KEYS: [&str; 8] = [
 /// Every key the read-only parsers read from `KEY:` lines: the intent keys, the hunters' scope
 /// line and the verifier's counts. The one markdown scan records their last lines (any other key
 /// would be searched backward: the answer is the same, only slower).
-const LINE_KEYS: [&str; 13] = [
-    "REMEDIATION_NEEDED",
-    "REMEDIATION_REASON",
-    "REMEDIATION_SCOPE_REQUESTED",
-    "REVERT_RECOMMENDED",
-    "PLANNING_REVIEW_STATUS",
-    "BLOCKING_FINDINGS_COUNT",
-    "REPLAN_NEEDED",
-    "REPLAN_REASON",
-    "Total handlers audited",
-    "SCENARIOS_TOTAL",
-    "SCENARIOS_PASSED",
-    "SCENARIOS_FAILED",
-    "SCENARIOS_BLOCKED",
-];
+const LINE_KEYS: [&str; 13] = {
+    const MORE: [&str; 5] = [
+        "Total handlers audited",
+        "SCENARIOS_TOTAL",
+        "SCENARIOS_PASSED",
+        "SCENARIOS_FAILED",
+        "SCENARIOS_BLOCKED",
+    ];
+    let mut out = [""; 13];
+    let mut i = 0;
+    while i < INTENT_KEYS.len() {
+        out[i] = INTENT_KEYS[i];
+        i += 1;
+    }
+    while i < out.len() {
+        out[i] = MORE[i - INTENT_KEYS.len()];
+        i += 1;
+    }
+    out
+};
 
 /// The title of the Memory Notes section.
 pub const MEMORY_NOTES_TITLE: &str = "Memory Notes (For Workflow-Final Persistence)";
