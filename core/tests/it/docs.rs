@@ -558,6 +558,51 @@ fn documented_default_values_equal_leaving_the_key_out() {
     );
 }
 
+/// A key the catalog lists without `?` is required: the op refuses an input that leaves it out,
+/// at least where nothing else stands in for it (tried on every `ok` conformance input and
+/// written example that gives it; a key that no input needs is optional and must say so).
+#[test]
+fn every_required_input_key_is_refused_when_left_out() {
+    let cases = ok_cases();
+    let written = written_examples();
+    let mut accepted = Vec::new();
+    let mut checked = 0;
+    for info in fourx_core::ops::catalog() {
+        let op = info.name;
+        let empty = json!({});
+        let mut inputs: Vec<(&Value, &Value)> = cases
+            .get(op)
+            .into_iter()
+            .flatten()
+            .map(|(_, input)| (&empty, input))
+            .collect();
+        if let Some(ex) = written.get(op).filter(|ex| !needs_server(ex)) {
+            inputs.push((ex, &ex["input"]));
+        }
+        for key in info.input.iter().filter(|k| !k.ends_with('?')) {
+            let mut outputs = Vec::new();
+            for (example, input) in &inputs {
+                let Some(base) = input.as_object().filter(|o| o.contains_key(*key)) else {
+                    continue;
+                };
+                let mut without = base.clone();
+                without.remove(*key);
+                outputs.push(run_example(op, example, &Value::Object(without)));
+            }
+            checked += outputs.len();
+            if !outputs.is_empty() && outputs.iter().all(|out| out.get("error").is_none()) {
+                accepted.push(format!("{op} without `{key}`: {}", outputs[0]));
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} inputs were tried");
+    assert!(
+        accepted.is_empty(),
+        "ops accept inputs without a key the catalog says is required:\n{}",
+        accepted.join("\n")
+    );
+}
+
 #[test]
 fn every_op_has_a_one_line_doc() {
     for op in fourx_core::ops::catalog() {
