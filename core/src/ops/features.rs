@@ -243,7 +243,7 @@ fn config_load_merged_text(m: &Map<String, Value>) -> Result<Value> {
         None => UserSide::Absent,
         Some(t) => UserSide::Text(t.as_bytes().to_vec()),
     };
-    let (c, warnings) = load_merged(a.opt_str("project_text")?.unwrap_or("").as_bytes(), &user)?;
+    let (c, warnings) = load_merged(a.str("project_text")?.as_bytes(), &user)?;
     Ok(json!({ "config": to_value(&c)?, "warnings": to_value(&warnings)? }))
 }
 
