@@ -7,11 +7,14 @@
 //! ```
 //!
 //! `(Ir(N) − Ir(0)) / N` is the cost of one call, setup excluded. Functions: router
-//! `<case> parse|floor|floor_lines`; index `<modules>_<budget> render|floor`.
+//! `<case> parse|floor|floor_lines`; index `<modules>_<budget> render|floor`; conductor
+//! `apply typed|op` (`instr conductor apply op 100`).
 
 use std::hint::black_box;
 
-use fourx_benches::{blueprint_file, blueprint_snapshot, index_cases, router_cases};
+use fourx_benches::{
+    blueprint_file, blueprint_snapshot, conductor_cases, index_cases, router_cases,
+};
 use fourx_core::blueprint::{parse, render_index, ApproxCounter};
 use fourx_core::protocol::codec::yaml;
 
@@ -55,6 +58,17 @@ fn main() {
                 });
             }
         }
-        other => panic!("usage: instr router|index ..., not {other:?}"),
+        "conductor" => {
+            let case = conductor_cases::case();
+            for _ in 0..n {
+                let c = black_box(&case);
+                match arg(3) {
+                    "typed" => drop(black_box(conductor_cases::typed(c))),
+                    "op" => drop(black_box(conductor_cases::op(c))),
+                    other => panic!("unknown conductor function {other}"),
+                }
+            }
+        }
+        other => panic!("usage: instr router|index|conductor ..., not {other:?}"),
     }
 }

@@ -2,6 +2,8 @@
 //! before a phase agent, the verdict → transition policy, review convergence, deep review and
 //! finalisation. Every function folds the state forward until the next decision.
 
+use std::borrow::Cow;
+
 use serde_json::{json, Value};
 
 use crate::error::{Error, ErrorKind, Result};
@@ -74,11 +76,15 @@ pub fn notify_level(state: &State) -> NotifyLevel {
 pub(crate) struct Ctx<'a> {
     pub cfg: &'a Config,
     pub feature: &'a Feature,
-    pub profile_name: String,
-    pub profile: ProfileConfig,
+    /// The run's profile, resolved once per call (borrowed from the config or the built-in
+    /// table when it can be).
+    pub profile_name: Cow<'a, str>,
+    pub profile: Cow<'a, ProfileConfig>,
     pub state: State,
     pub lp: Loop,
-    pub facts: Facts,
+    /// `lp.options.run_overrides` decoded once per call.
+    pub overrides: RunOverrides,
+    pub facts: &'a Facts,
     pub events: Vec<Event>,
     pub prepare: Vec<Prepare>,
 }
@@ -109,16 +115,8 @@ impl Ctx<'_> {
         self.events.push(e);
     }
 
-    fn overrides(&self) -> RunOverrides {
-        decode(
-            &Value::Object(self.lp.options.run_overrides.clone()),
-            "run_overrides",
-        )
-        .unwrap_or_default()
-    }
-
     fn manual(&self, phase: &str) -> (String, String) {
-        effective_manual(&self.overrides(), phase, &self.lp.options.manual_runner)
+        effective_manual(&self.overrides, phase, &self.lp.options.manual_runner)
     }
 
     fn transient_limit(&self, runner: &str) -> i64 {
@@ -137,7 +135,14 @@ impl Ctx<'_> {
         self.profile.enables_role(role.as_str())
     }
 
-    fn hooks_for(&self, key: &str) -> Option<Value> {
+    /// The merged hooks of `<timing>_<phase>` (`None` when there are none; the key is only
+    /// built when the config or the feature has hooks at all).
+    fn hooks_for(&self, timing: Timing, phase: &str) -> Option<Value> {
+        if self.cfg.hooks.is_none() && self.feature.hooks.is_none() {
+            return None;
+        }
+        let key = format!("{}_{phase}", timing.as_str());
+        let key = key.as_str();
         let merged = merge_hooks(self.cfg.hooks.as_ref(), self.feature.hooks.as_ref())?;
         let list = merged.get(key)?.as_ref()?;
         if list.is_empty() {
@@ -571,7 +576,7 @@ impl Ctx<'_> {
 
     /// init → designing with its hooks (Go `initPhase`).
     pub fn init_phase(&mut self) -> Result<Decision> {
-        if let Some(hooks) = self.hooks_for("pre_designing") {
+        if let Some(hooks) = self.hooks_for(Timing::Pre, "designing") {
             return Ok(self.hooks_decision(
                 Timing::Pre,
                 Phase::Designing,
@@ -584,7 +589,7 @@ impl Ctx<'_> {
 
     fn init_transition(&mut self) -> Result<Decision> {
         self.go(Phase::Designing, Role::Designer.into())?;
-        if let Some(hooks) = self.hooks_for("post_designing") {
+        if let Some(hooks) = self.hooks_for(Timing::Post, "designing") {
             return Ok(self.hooks_decision(
                 Timing::Post,
                 Phase::Designing,
@@ -613,11 +618,12 @@ impl Ctx<'_> {
 
     // ---- agent exit (§7.5) ---------------------------------------------------------------
 
-    pub fn on_agent_exit(&mut self, pa: PendingAgent, out: AgentExit) -> Result<Decision> {
-        let m = ExitMessages::of(&pa, self.state.round);
+    pub fn on_agent_exit(&mut self, pa: PendingAgent, out: &AgentExit) -> Result<Decision> {
+        let round = self.state.round;
         if let Some(err) = &out.error {
             if out.interrupted {
-                return Ok(self.stop_with(None, "interrupted", &m.interrupted));
+                let msg = ExitMessage::Interrupted.of(&pa, round);
+                return Ok(self.stop_with(None, "interrupted", &msg));
             }
             let mut e = self.ev(EventType::RunEnd);
             e.role = AnyRole::new(&pa.role);
@@ -626,7 +632,8 @@ impl Ctx<'_> {
             e.runner.clone_from(&pa.runner);
             e.model.clone_from(&pa.model);
             self.push(e);
-            let msg = format!("{}{err}", m.runner_error);
+            let mut msg = ExitMessage::RunnerError.of(&pa, round);
+            msg.push_str(err);
             return Ok(self.stop_with(Some(Phase::NeedsAttention), "runner-error", &msg));
         }
         let limit = self.transient_limit(&pa.runner);
@@ -651,17 +658,15 @@ impl Ctx<'_> {
         }
         self.push(e);
         if out.exit_code == 2 {
-            return Ok(self.stop_with(None, "hard-error", &m.hard));
+            let msg = ExitMessage::Hard.of(&pa, round);
+            return Ok(self.stop_with(None, "hard-error", &msg));
         }
         if out.exit_code == 1 {
+            let msg = ExitMessage::Soft.of(&pa, round);
             return Ok(if pa.purpose == Purpose::Synthesizer {
-                self.stop_with(
-                    Some(Phase::NeedsAttention),
-                    "synthesizer-soft-fail",
-                    &m.soft,
-                )
+                self.stop_with(Some(Phase::NeedsAttention), "synthesizer-soft-fail", &msg)
             } else {
-                self.stop_with(Some(Phase::Blocked), "soft-fail", &m.soft)
+                self.stop_with(Some(Phase::Blocked), "soft-fail", &msg)
             });
         }
         if pa.guard.is_some() && out.guard.is_none() {
@@ -679,15 +684,15 @@ impl Ctx<'_> {
             .with_field("outcome.guard"));
         }
         match pa.purpose {
-            Purpose::Main => self.after_main(&pa, &out),
-            Purpose::ReviewFix => self.after_review_fix(&out),
+            Purpose::Main => self.after_main(&pa, out),
+            Purpose::ReviewFix => self.after_review_fix(out),
             Purpose::ReviewRerun => {
                 let report = file(&out.round_files, names::REVIEW_REPORT).map(str::to_string);
-                self.review_fix_iter(report, &out)
+                self.review_fix_iter(report, out)
             }
-            Purpose::DeepReview | Purpose::Synthesizer => self.after_deep_review(&out),
-            Purpose::DeepFix => self.after_deep_fix(&out),
-            Purpose::ReVerifier => self.after_reverify(&out),
+            Purpose::DeepReview | Purpose::Synthesizer => self.after_deep_review(out),
+            Purpose::DeepFix => self.after_deep_fix(out),
+            Purpose::ReVerifier => self.after_reverify(out),
         }
     }
 
@@ -849,7 +854,7 @@ impl Ctx<'_> {
         if t.next_role.is_empty() && (next.is(Phase::NeedsAttention) || next.is(Phase::Blocked)) {
             t.next_role = self.phase_role_or_state();
         }
-        if let Some(hooks) = self.hooks_for(&format!("pre_{}", t.next)) {
+        if let Some(hooks) = self.hooks_for(Timing::Pre, &t.next) {
             let phase = next.known().unwrap_or(Phase::NeedsAttention);
             return Ok(self.hooks_decision(Timing::Pre, phase, hooks, HookFor::Loop(t)));
         }
@@ -931,7 +936,7 @@ impl Ctx<'_> {
         }
         let e = self.ev(EventType::Transition);
         self.push(e);
-        if let Some(hooks) = self.hooks_for(&format!("post_{}", t.next)) {
+        if let Some(hooks) = self.hooks_for(Timing::Post, &t.next) {
             let phase = next.known().unwrap_or(Phase::NeedsAttention);
             return Ok(self.hooks_decision(Timing::Post, phase, hooks, HookFor::Loop(t)));
         }
@@ -1646,51 +1651,57 @@ fn partial_count(results: &[ParallelResult], files: &Files) -> usize {
 }
 
 /// The stop messages of an agent run (Go handleRunnerError / handleExitResult for the phase
-/// agent, runSubRole for sub-roles, runSynthesizer for the synthesizer).
-struct ExitMessages {
-    interrupted: String,
+/// agent, runSubRole for sub-roles, runSynthesizer for the synthesizer), each built only for the
+/// exit that stops the run.
+#[derive(Clone, Copy)]
+enum ExitMessage {
+    Interrupted,
     /// Followed by the runner's error.
-    runner_error: String,
-    hard: String,
-    soft: String,
+    RunnerError,
+    Hard,
+    Soft,
 }
 
-impl ExitMessages {
-    fn of(pa: &PendingAgent, round: i64) -> Self {
+impl ExitMessage {
+    fn of(self, pa: &PendingAgent, round: i64) -> String {
         let (role, phase) = (&pa.role, &pa.phase);
-        match pa.purpose {
-            Purpose::Main => ExitMessages {
-                interrupted: format!("{role} ({phase}) interrupted by signal (round {round})"),
-                runner_error: format!("{role} runner failed during {phase} (round {round}): "),
-                hard: format!(
-                    "{role} runner returned hard error (exit 2) during {phase} (round {round})"
-                ),
-                soft: format!(
-                    "{role} runner returned soft-fail (exit 1) during {phase} (round {round})"
-                ),
-            },
-            Purpose::Synthesizer => ExitMessages {
-                interrupted: format!(
-                    "deep-review synthesizer interrupted by signal (round {round})"
-                ),
-                runner_error: format!("deep-review synthesizer runner failed (round {round}): "),
-                hard: format!(
-                    "deep-review synthesizer returned hard error (exit 2) (round {round})"
-                ),
-                soft: format!(
-                    "deep-review synthesizer returned soft-fail (exit 1) (round {round})"
-                ),
-            },
-            _ => ExitMessages {
-                interrupted: format!("{phase} ({role}) interrupted by signal (round {round})"),
-                runner_error: format!("{phase} ({role}) runner failed (round {round}): "),
-                hard: format!(
-                    "{phase} ({role}) runner returned hard error (exit 2) (round {round})"
-                ),
-                soft: format!(
-                    "{phase} ({role}) runner returned soft-fail (exit 1) (round {round})"
-                ),
-            },
+        match (pa.purpose, self) {
+            (Purpose::Main, ExitMessage::Interrupted) => {
+                format!("{role} ({phase}) interrupted by signal (round {round})")
+            }
+            (Purpose::Main, ExitMessage::RunnerError) => {
+                format!("{role} runner failed during {phase} (round {round}): ")
+            }
+            (Purpose::Main, ExitMessage::Hard) => {
+                format!("{role} runner returned hard error (exit 2) during {phase} (round {round})")
+            }
+            (Purpose::Main, ExitMessage::Soft) => {
+                format!("{role} runner returned soft-fail (exit 1) during {phase} (round {round})")
+            }
+            (Purpose::Synthesizer, ExitMessage::Interrupted) => {
+                format!("deep-review synthesizer interrupted by signal (round {round})")
+            }
+            (Purpose::Synthesizer, ExitMessage::RunnerError) => {
+                format!("deep-review synthesizer runner failed (round {round}): ")
+            }
+            (Purpose::Synthesizer, ExitMessage::Hard) => {
+                format!("deep-review synthesizer returned hard error (exit 2) (round {round})")
+            }
+            (Purpose::Synthesizer, ExitMessage::Soft) => {
+                format!("deep-review synthesizer returned soft-fail (exit 1) (round {round})")
+            }
+            (_, ExitMessage::Interrupted) => {
+                format!("{phase} ({role}) interrupted by signal (round {round})")
+            }
+            (_, ExitMessage::RunnerError) => {
+                format!("{phase} ({role}) runner failed (round {round}): ")
+            }
+            (_, ExitMessage::Hard) => {
+                format!("{phase} ({role}) runner returned hard error (exit 2) (round {round})")
+            }
+            (_, ExitMessage::Soft) => {
+                format!("{phase} ({role}) runner returned soft-fail (exit 1) (round {round})")
+            }
         }
     }
 }
