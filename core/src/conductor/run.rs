@@ -7,7 +7,9 @@ use std::borrow::Cow;
 use serde_json::{json, Value};
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::machine::{can_transition, phase_to_role, should_stop, transition, MAX_GUARD_RETRIES};
+use crate::machine::{
+    can_transition, phase_to_role, should_stop, transition_in_place, MAX_GUARD_RETRIES,
+};
 use crate::protocol::config::{decode, encode, Config, HealthCheck, ProfileConfig};
 use crate::protocol::feature::Feature;
 use crate::protocol::state::{
@@ -24,8 +26,8 @@ use crate::resolve::{
 use super::artifacts::{self as art, names, ReviewClass};
 use super::types::{
     file, Action, AgentCall, AgentExit, AgentExtra, Changed, Collect, Decision, Deep, Dir, Facts,
-    FileRef, Files, GuardKind, HookFor, HookTransition, Loop, ParallelAgent, ParallelResult,
-    Pending, PendingAgent, Prepare, Purpose, ReviewFix, Step, Timing,
+    FileRef, Files, GuardKind, GuardResult, HookFor, HookTransition, Loop, ParallelAgent,
+    ParallelResult, Pending, PendingAgent, Prepare, Purpose, ReviewFix, Step, Timing,
 };
 
 /// Default transient retries of a runner without `transient_retries`.
@@ -71,6 +73,15 @@ pub fn notify_level(state: &State) -> NotifyLevel {
         NotifyLevel::Error
     }
 }
+
+/// The guard result of an outcome that carries none (every field at its default).
+static NO_GUARD: GuardResult = GuardResult {
+    pass: false,
+    errors: Vec::new(),
+    all_retryable: false,
+    self_mod_touched: false,
+    self_mod_paths: Vec::new(),
+};
 
 /// The fold of one conductor call: inputs, the state and loop it moves, and what it collects.
 pub(crate) struct Ctx<'a> {
@@ -193,7 +204,7 @@ impl Ctx<'_> {
     /// Refused only when the state does not fit the pending decision (a hand-made loop), which
     /// is that input's error.
     fn go(&mut self, to: Phase, role: AnyRole) -> Result<()> {
-        self.state = transition(&self.state, to, &role).map_err(|e| {
+        transition_in_place(&mut self.state, to, role).map_err(|e| {
             Error::invalid_input(format!("the state does not fit the loop: {}", e.message))
                 .with_field("state.phase")
         })?;
@@ -537,8 +548,8 @@ impl Ctx<'_> {
     }
 
     fn move_to_needs_attention(&mut self) {
-        match transition(&self.state, Phase::NeedsAttention, AnyRole::default()) {
-            Ok(s) => self.state = s,
+        match transition_in_place(&mut self.state, Phase::NeedsAttention, AnyRole::default()) {
+            Ok(()) => {}
             Err(_) => {
                 if !self.state.phase.is(Phase::Done) && !self.state.phase.is(Phase::Abandoned) {
                     self.state.phase = Phase::NeedsAttention.into();
@@ -713,7 +724,7 @@ impl Ctx<'_> {
 
     fn after_main(&mut self, pa: &PendingAgent, out: &AgentExit) -> Result<Decision> {
         let phase = self.phase().unwrap_or(Phase::Init);
-        let guard = out.guard.clone().unwrap_or_default();
+        let guard = out.guard.as_ref().unwrap_or(&NO_GUARD);
         if matches!(phase, Phase::Coding | Phase::Amending) {
             if guard.self_mod_touched {
                 self.state.self_mod_touched = true;
@@ -768,7 +779,7 @@ impl Ctx<'_> {
                 return na(esc.reason);
             }
         }
-        let guard = out.guard.clone().unwrap_or_default();
+        let guard = out.guard.as_ref().unwrap_or(&NO_GUARD);
         match phase {
             Phase::Designing => {
                 if ff(names::TASK_BRIEF).is_none() {
@@ -883,8 +894,8 @@ impl Ctx<'_> {
             }
         }
         let next = AnyPhase::new(&t.next);
-        match transition(&self.state, &next, AnyRole::new(&t.next_role)) {
-            Ok(s) => self.state = s,
+        match transition_in_place(&mut self.state, &next, AnyRole::new(&t.next_role)) {
+            Ok(()) => {}
             Err(err) => {
                 let msg = format!(
                     "state transition out of {} failed after round {}'s runner already completed: {}",
@@ -1087,7 +1098,7 @@ impl Ctx<'_> {
     }
 
     fn after_review_fix(&mut self, out: &AgentExit) -> Result<Decision> {
-        let guard = out.guard.clone().unwrap_or_default();
+        let guard = out.guard.as_ref().unwrap_or(&NO_GUARD);
         if !guard.pass {
             let msg = format!("review-fix scope exceeded: {}", guard.errors.join("; "));
             self.guard_fail_event(Role::MiniCoder.as_str(), &msg, None);
@@ -1448,7 +1459,7 @@ impl Ctx<'_> {
     }
 
     fn after_deep_review(&mut self, out: &AgentExit) -> Result<Decision> {
-        let guard = out.guard.clone().unwrap_or_default();
+        let guard = out.guard.as_ref().unwrap_or(&NO_GUARD);
         if !guard.pass {
             let msg = guard.errors.join("; ");
             self.guard_fail_event(Role::DeepReviewer.as_str(), &msg, None);
@@ -1582,7 +1593,7 @@ impl Ctx<'_> {
     }
 
     fn after_deep_fix(&mut self, out: &AgentExit) -> Result<Decision> {
-        let guard = out.guard.clone().unwrap_or_default();
+        let guard = out.guard.as_ref().unwrap_or(&NO_GUARD);
         if !guard.pass {
             let errors = guard.errors.join("; ");
             self.prepare.push(Prepare::WriteText {
@@ -1622,7 +1633,7 @@ impl Ctx<'_> {
     }
 
     fn after_reverify(&mut self, out: &AgentExit) -> Result<Decision> {
-        let guard = out.guard.clone().unwrap_or_default();
+        let guard = out.guard.as_ref().unwrap_or(&NO_GUARD);
         if !guard.pass {
             let msg = guard.errors.join("; ");
             self.guard_fail_event(Role::ReVerifier.as_str(), &msg, None);
