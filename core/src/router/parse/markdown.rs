@@ -77,7 +77,7 @@ fn fence_close(line: &str, ch: char, len: usize) -> bool {
 }
 
 /// `^(#{1,6})[ \t]+(text)`.
-fn heading(line: &str) -> Option<(usize, &str)> {
+pub(crate) fn heading(line: &str) -> Option<(usize, &str)> {
     let level = line.len() - line.trim_start_matches('#').len();
     if !(1..=6).contains(&level) {
         return None;

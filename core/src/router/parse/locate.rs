@@ -1,0 +1,302 @@
+//! The Router Contract block of a write agent's output, located without splitting the output
+//! into lines: only a line whose first non-blank byte is a fence character (`` ` `` or `~`) can
+//! open or close a fence, and only a line starting with `#` can be a heading, so a SIMD byte
+//! search for those bytes (`memchr3` outside fences, `memchr` of the fence's own character
+//! inside one) skips the prose between them. The rules are the markdown scan's
+//! ([`crate::router::parse::markdown`]): the block is the content of the last terminated
+//! `yaml`/`yml` fence whose opener lies in the section (up to the next heading outside fences) of
+//! a level-2 or level-3 Router Contract heading. When the answer is anything but such a block
+//! (no heading, no block, an unterminated block) the locator says `None` and the caller runs the
+//! full scan, which words the error.
+
+use std::borrow::Cow;
+
+use crate::router::parse::contract::{CONTRACT_HEADING, RESEARCHER_HEADING};
+use crate::router::parse::markdown::heading;
+
+/// Whether `b` is a blank of the markdown rules (space or tab).
+fn blank(b: u8) -> bool {
+    b == b' ' || b == b'\t'
+}
+
+/// The end of the line holding byte `at`: the index of its `\n`, or the text's length.
+fn line_end(b: &[u8], at: usize) -> usize {
+    b.get(at..)
+        .and_then(|rest| memchr::memchr(b'\n', rest))
+        .map_or(b.len(), |i| at + i)
+}
+
+/// The end of a line's text: `end` less one `\r` before it (the line split strips one).
+fn text_end(b: &[u8], start: usize, end: usize) -> usize {
+    if end > start && b.get(end - 1) == Some(&b'\r') {
+        end - 1
+    } else {
+        end
+    }
+}
+
+/// Whether only blanks precede byte `at` on its line.
+fn only_blanks_before(b: &[u8], at: usize) -> bool {
+    let mut i = at;
+    while i > 0 {
+        match b.get(i - 1) {
+            Some(b'\n') => return true,
+            Some(&c) if blank(c) => i -= 1,
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// The number of bytes equal to `c` from `at`.
+fn run_of(b: &[u8], at: usize, c: u8) -> usize {
+    b.get(at..)
+        .map_or(0, |rest| rest.iter().take_while(|&&x| x == c).count())
+}
+
+/// A fence of the locator: its character and run length, and whether it is the contract
+/// candidate.
+#[derive(Clone, Copy)]
+struct Open {
+    ch: u8,
+    len: usize,
+    candidate: bool,
+}
+
+/// The contract block's content (the fence's lines, each ending in `\n`, one `\r` before each
+/// `\n` removed), or `None` when the output has no terminated contract block (the full scan
+/// then says why).
+pub(crate) fn contract_block(researcher: bool, text: &str) -> Option<Cow<'_, str>> {
+    let b = text.as_bytes();
+    let mut pos = 0;
+    let mut in_contract = false;
+    let mut open: Option<Open> = None;
+    // The content range of the last candidate fence, its end set when it closes.
+    let mut block: Option<(usize, Option<usize>)> = None;
+    while pos < b.len() {
+        let rest = b.get(pos..)?;
+        match open {
+            Some(f) => {
+                let Some(i) = memchr::memchr(f.ch, rest) else {
+                    break;
+                };
+                let at = pos + i;
+                if !only_blanks_before(b, at) {
+                    pos = at + run_of(b, at, f.ch);
+                    continue;
+                }
+                let run = run_of(b, at, f.ch);
+                let end = line_end(b, at);
+                let tail = b.get(at + run..text_end(b, at, end))?;
+                if run >= f.len && tail.iter().all(|&c| blank(c)) {
+                    if f.candidate {
+                        let start = b.get(..at)?.iter().rposition(|&c| c == b'\n')? + 1;
+                        block = block.map(|(s, _)| (s, Some(start)));
+                    }
+                    open = None;
+                }
+                pos = end + 1;
+            }
+            None => {
+                let Some(i) = memchr::memchr3(b'`', b'~', b'#', rest) else {
+                    break;
+                };
+                let at = pos + i;
+                let c = b.get(at).copied()?;
+                if c == b'#' {
+                    if at > 0 && b.get(at - 1) != Some(&b'\n') {
+                        pos = at + 1;
+                        continue;
+                    }
+                    let end = line_end(b, at);
+                    let line = text.get(at..text_end(b, at, end))?;
+                    if let Some((level, heading)) = heading(line) {
+                        in_contract = (level == 2 || level == 3)
+                            && (heading == CONTRACT_HEADING
+                                || (researcher && heading == RESEARCHER_HEADING));
+                    }
+                    pos = end + 1;
+                    continue;
+                }
+                if !only_blanks_before(b, at) {
+                    pos = at + 1;
+                    continue;
+                }
+                let run = run_of(b, at, c);
+                if run < 3 {
+                    pos = at + run;
+                    continue;
+                }
+                let end = line_end(b, at);
+                let info = trim_blanks(b.get(at + run..text_end(b, at, end))?);
+                if info
+                    .iter()
+                    .all(|&x| x.is_ascii_alphanumeric() || matches!(x, b'_' | b'+' | b'-'))
+                {
+                    let yaml =
+                        info.eq_ignore_ascii_case(b"yaml") || info.eq_ignore_ascii_case(b"yml");
+                    let candidate = in_contract && yaml;
+                    if candidate {
+                        block = Some((end + 1, None));
+                    }
+                    open = Some(Open {
+                        ch: c,
+                        len: run,
+                        candidate,
+                    });
+                }
+                pos = end + 1;
+            }
+        }
+    }
+    let (start, end) = block?;
+    let content = text.get(start..end?)?;
+    if memchr::memmem::find(content.as_bytes(), b"\r\n").is_none() {
+        return Some(Cow::Borrowed(content));
+    }
+    let mut out = String::with_capacity(content.len());
+    for line in content.split_inclusive('\n') {
+        let line = line.strip_suffix('\n').unwrap_or(line);
+        out.push_str(line.strip_suffix('\r').unwrap_or(line));
+        out.push('\n');
+    }
+    Some(Cow::Owned(out))
+}
+
+/// Blanks trimmed from both ends.
+fn trim_blanks(s: &[u8]) -> &[u8] {
+    let start = s.iter().position(|&c| !blank(c)).unwrap_or(s.len());
+    let end = s.iter().rposition(|&c| !blank(c)).map_or(start, |i| i + 1);
+    s.get(start..end).unwrap_or(&[])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::router::parse::contract;
+    use crate::router::parse::markdown::Markdown;
+    use crate::router::Agent;
+    use proptest::prelude::*;
+
+    /// The block by the full scan (the rule), `None` for any error.
+    fn reference(agent: Agent, text: &str) -> Option<String> {
+        contract::contract_block(agent, &Markdown::parse(text)).ok()
+    }
+
+    /// Near-miss lines: fences with 0–4 leading blanks, tildes, runs of 2–5, info words that
+    /// are and are not one word, backticks and `#` mid-line or after multi-byte UTF-8, headings
+    /// of every level (the contract's repeated, the researchers', without a blank), and
+    /// content lines.
+    fn line() -> impl Strategy<Value = &'static str> {
+        prop_oneof![
+            Just("### Router Contract (MACHINE-READABLE)"),
+            Just("### Router Contract (MACHINE-READABLE)\n```yaml\nA: 1\n```"),
+            Just("### Router Contract (REQUIRED)\r\n~~~yml\r\nB: 2\r\n~~~"),
+            Just("## Router Contract (MACHINE-READABLE)  "),
+            Just("#### Router Contract (MACHINE-READABLE)"),
+            Just("###\tRouter Contract (REQUIRED)"),
+            Just("###Router Contract (MACHINE-READABLE)"),
+            Just(" ### Router Contract (MACHINE-READABLE)"),
+            Just("é### Router Contract (MACHINE-READABLE)"),
+            Just("### Notes"),
+            Just("#"),
+            Just("# "),
+            Just("####### seven"),
+            Just("```yaml"),
+            Just("```YAML"),
+            Just("  ```yml "),
+            Just("    ```yaml"),
+            Just("\t~~~yaml"),
+            Just("~~~~ Yml"),
+            Just("````yaml"),
+            Just("```yaml title"),
+            Just("```ts"),
+            Just("``yaml"),
+            Just("```"),
+            Just("  ```  "),
+            Just("````"),
+            Just("~~~"),
+            Just("~~~~~"),
+            Just(" \t ~~~ "),
+            Just("```~"),
+            Just("~~~ `"),
+            Just("é```yaml"),
+            Just("x ```yaml"),
+            Just("a `b` c ``` d"),
+            Just("\r```"),
+            Just("STATUS: PASS"),
+            Just("- x: 1 # c"),
+            Just("MEMORY_NOTES: {}"),
+            Just("prose é ü 中"),
+            Just(""),
+            Just(" "),
+            Just("\r"),
+        ]
+    }
+
+    fn text() -> impl Strategy<Value = String> {
+        proptest::collection::vec((line(), 0..4u8), 0..40).prop_map(|ls| {
+            let mut s = String::new();
+            for (l, end) in ls {
+                s.push_str(l);
+                s.push_str(match end {
+                    0 => "\r\n",
+                    1 => "\r\r\n",
+                    2 => "",
+                    _ => "\n",
+                });
+                if end == 2 {
+                    s.push('\n');
+                }
+            }
+            s
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+
+        /// The locator's block is the full scan's: the same content whenever the scan finds a
+        /// block, `None` whenever it errs, for builders and researchers, with and without the
+        /// final newline.
+        #[test]
+        fn the_locator_finds_the_block_the_scan_finds(t in text(), cut in any::<bool>()) {
+            let t = if cut { t.trim_end_matches('\n') } else { t.as_str() };
+            for agent in [Agent::ComponentBuilder, Agent::WebResearcher] {
+                let fast = contract_block(agent.is_researcher(), t).map(Cow::into_owned);
+                prop_assert_eq!(fast, reference(agent, t), "{:?} {:?}", agent, t);
+            }
+        }
+    }
+
+    #[test]
+    fn a_block_after_an_unclosed_fence_or_a_later_heading_is_not_the_contract() {
+        let block = "### Router Contract (MACHINE-READABLE)\n```yaml\nSTATUS: PASS\n```\n";
+        assert_eq!(
+            contract_block(false, block).as_deref(),
+            Some("STATUS: PASS\n")
+        );
+        let fenced = format!("~~~~\n{block}");
+        assert_eq!(contract_block(false, &fenced), None);
+        assert!(reference(Agent::ComponentBuilder, &fenced).is_none());
+        let moved = "### Router Contract (MACHINE-READABLE)\n### Notes\n```yaml\nA: 1\n```\n";
+        assert_eq!(contract_block(false, moved), None);
+        let crlf = "### Router Contract (MACHINE-READABLE)\r\n```yaml\r\nA: 1\r\nB: 2\r\r\n```\r\n";
+        assert_eq!(
+            contract_block(false, crlf).as_deref(),
+            Some("A: 1\nB: 2\r\n")
+        );
+        assert_eq!(
+            contract_block(false, crlf).map(Cow::into_owned),
+            reference(Agent::ComponentBuilder, crlf)
+        );
+    }
+
+    #[test]
+    fn the_last_block_under_a_repeated_heading_wins_and_a_borrow_needs_no_copy() {
+        let t = "### Router Contract (MACHINE-READABLE)\n```yaml\nA: 1\n```\n\
+                 ### Router Contract (MACHINE-READABLE)\n```yml\nB: 2\n```\ntext `x`\n";
+        let got = contract_block(false, t);
+        assert!(matches!(got, Some(Cow::Borrowed("B: 2\n"))), "{got:?}");
+    }
+}
