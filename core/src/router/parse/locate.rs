@@ -12,46 +12,82 @@
 use std::borrow::Cow;
 
 use crate::router::parse::contract::{CONTRACT_HEADING, RESEARCHER_HEADING};
-use crate::router::parse::markdown::heading;
 
 /// Whether `b` is a blank of the markdown rules (space or tab).
 fn blank(b: u8) -> bool {
     b == b' ' || b == b'\t'
 }
 
-/// The end of the line holding byte `at`: the index of its `\n`, or the text's length.
-fn line_end(b: &[u8], at: usize) -> usize {
-    b.get(at..)
-        .and_then(|rest| memchr::memchr(b'\n', rest))
-        .map_or(b.len(), |i| at + i)
+/// Whether `b` may be part of a fence's info word.
+fn info_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'-')
 }
 
-/// The end of a line's text: `end` less one `\r` before it (the line split strips one).
-fn text_end(b: &[u8], start: usize, end: usize) -> usize {
-    if end > start && b.get(end - 1) == Some(&b'\r') {
-        end - 1
-    } else {
-        end
-    }
-}
-
-/// Whether only blanks precede byte `at` on its line.
-fn only_blanks_before(b: &[u8], at: usize) -> bool {
+/// The start of the line holding byte `at` when only blanks precede `at` on it.
+fn blank_line_start(b: &[u8], at: usize) -> Option<usize> {
     let mut i = at;
     while i > 0 {
         match b.get(i - 1) {
-            Some(b'\n') => return true,
+            Some(b'\n') => return Some(i),
             Some(&c) if blank(c) => i -= 1,
-            _ => return false,
+            _ => return None,
         }
     }
-    true
+    Some(0)
 }
 
 /// The number of bytes equal to `c` from `at`.
 fn run_of(b: &[u8], at: usize, c: u8) -> usize {
     b.get(at..)
         .map_or(0, |rest| rest.iter().take_while(|&&x| x == c).count())
+}
+
+/// The first index from `at` that is not a blank.
+fn skip_blanks(b: &[u8], mut at: usize) -> usize {
+    while b.get(at).copied().is_some_and(blank) {
+        at += 1;
+    }
+    at
+}
+
+/// Where the text after byte `at` continues when `at` ends a line's text (the end of the
+/// text, a `\n`, or one `\r` before either, which the line split strips): the next line's
+/// start. `None` when more text follows on the line.
+fn next_line_if_end(b: &[u8], at: usize) -> Option<usize> {
+    match b.get(at) {
+        None => Some(b.len()),
+        Some(b'\n') => Some(at + 1),
+        Some(b'\r') => match b.get(at + 1) {
+            None => Some(b.len()),
+            Some(b'\n') => Some(at + 2),
+            Some(_) => None,
+        },
+        Some(_) => None,
+    }
+}
+
+/// A heading at `at` (a line start holding `#`), as the markdown scan reads one
+/// (`^(#{1,6})[ \t]+(text)`, trailing blanks removed): `None` when the line is no heading,
+/// else whether it is a contract heading (level 2 or 3, the text one of `titles`), read from
+/// the line's first bytes only.
+fn heading_at(b: &[u8], at: usize, researcher: bool) -> Option<bool> {
+    let level = run_of(b, at, b'#');
+    if !(1..=6).contains(&level) || !b.get(at + level).copied().is_some_and(blank) {
+        return None;
+    }
+    if level != 2 && level != 3 {
+        return Some(false);
+    }
+    let text = b.get(skip_blanks(b, at + level)..)?;
+    let titles: &[&str] = if researcher {
+        &[CONTRACT_HEADING, RESEARCHER_HEADING]
+    } else {
+        &[CONTRACT_HEADING]
+    };
+    Some(titles.iter().any(|t| {
+        text.starts_with(t.as_bytes())
+            && next_line_if_end(text, skip_blanks(text, t.len())).is_some()
+    }))
 }
 
 /// A fence of the locator: its character and run length, and whether it is the contract
@@ -77,75 +113,73 @@ pub(crate) fn contract_block(researcher: bool, text: &str) -> Option<Cow<'_, str
         let rest = b.get(pos..)?;
         match open {
             Some(f) => {
+                // Inside a fence only a closer counts: blanks, at least `len` of its character,
+                // blanks.
                 let Some(i) = memchr::memchr(f.ch, rest) else {
                     break;
                 };
                 let at = pos + i;
-                if !only_blanks_before(b, at) {
-                    pos = at + run_of(b, at, f.ch);
-                    continue;
-                }
                 let run = run_of(b, at, f.ch);
-                let end = line_end(b, at);
-                let tail = b.get(at + run..text_end(b, at, end))?;
-                if run >= f.len && tail.iter().all(|&c| blank(c)) {
-                    if f.candidate {
-                        let start = b.get(..at)?.iter().rposition(|&c| c == b'\n')? + 1;
-                        block = block.map(|(s, _)| (s, Some(start)));
+                let Some(start) = blank_line_start(b, at) else {
+                    pos = at + run;
+                    continue;
+                };
+                let after = skip_blanks(b, at + run);
+                match next_line_if_end(b, after) {
+                    Some(next) if run >= f.len => {
+                        if f.candidate {
+                            block = block.map(|(s, _)| (s, Some(start)));
+                        }
+                        open = None;
+                        pos = next;
                     }
-                    open = None;
+                    _ => pos = after,
                 }
-                pos = end + 1;
             }
             None => {
+                // Outside fences: a heading (`#` first on its line) or an opener (blanks, three
+                // or more of one fence character, at most one info word between blanks).
                 let Some(i) = memchr::memchr3(b'`', b'~', b'#', rest) else {
                     break;
                 };
                 let at = pos + i;
                 let c = b.get(at).copied()?;
                 if c == b'#' {
-                    if at > 0 && b.get(at - 1) != Some(&b'\n') {
-                        pos = at + 1;
-                        continue;
+                    if at == 0 || b.get(at - 1) == Some(&b'\n') {
+                        if let Some(contract) = heading_at(b, at, researcher) {
+                            in_contract = contract;
+                        }
                     }
-                    let end = line_end(b, at);
-                    let line = text.get(at..text_end(b, at, end))?;
-                    if let Some((level, heading)) = heading(line) {
-                        in_contract = (level == 2 || level == 3)
-                            && (heading == CONTRACT_HEADING
-                                || (researcher && heading == RESEARCHER_HEADING));
-                    }
-                    pos = end + 1;
-                    continue;
-                }
-                if !only_blanks_before(b, at) {
-                    pos = at + 1;
+                    pos = at + run_of(b, at, b'#');
                     continue;
                 }
                 let run = run_of(b, at, c);
-                if run < 3 {
+                if run < 3 || blank_line_start(b, at).is_none() {
                     pos = at + run;
                     continue;
                 }
-                let end = line_end(b, at);
-                let info = trim_blanks(b.get(at + run..text_end(b, at, end))?);
-                if info
-                    .iter()
-                    .all(|&x| x.is_ascii_alphanumeric() || matches!(x, b'_' | b'+' | b'-'))
-                {
-                    let yaml =
-                        info.eq_ignore_ascii_case(b"yaml") || info.eq_ignore_ascii_case(b"yml");
-                    let candidate = in_contract && yaml;
-                    if candidate {
-                        block = Some((end + 1, None));
-                    }
-                    open = Some(Open {
-                        ch: c,
-                        len: run,
-                        candidate,
-                    });
+                let word = skip_blanks(b, at + run);
+                let mut word_end = word;
+                while b.get(word_end).copied().is_some_and(info_byte) {
+                    word_end += 1;
                 }
-                pos = end + 1;
+                let after = skip_blanks(b, word_end);
+                let Some(next) = next_line_if_end(b, after) else {
+                    pos = after;
+                    continue;
+                };
+                let info = b.get(word..word_end)?;
+                let yaml = info.eq_ignore_ascii_case(b"yaml") || info.eq_ignore_ascii_case(b"yml");
+                let candidate = in_contract && yaml;
+                if candidate {
+                    block = Some((next, None));
+                }
+                open = Some(Open {
+                    ch: c,
+                    len: run,
+                    candidate,
+                });
+                pos = next;
             }
         }
     }
@@ -161,13 +195,6 @@ pub(crate) fn contract_block(researcher: bool, text: &str) -> Option<Cow<'_, str
         out.push('\n');
     }
     Some(Cow::Owned(out))
-}
-
-/// Blanks trimmed from both ends.
-fn trim_blanks(s: &[u8]) -> &[u8] {
-    let start = s.iter().position(|&c| !blank(c)).unwrap_or(s.len());
-    let end = s.iter().rposition(|&c| !blank(c)).map_or(start, |i| i + 1);
-    s.get(start..end).unwrap_or(&[])
 }
 
 #[cfg(test)]
@@ -194,6 +221,11 @@ mod tests {
             Just("### Router Contract (REQUIRED)\r\n~~~yml\r\nB: 2\r\n~~~"),
             Just("## Router Contract (MACHINE-READABLE)  "),
             Just("#### Router Contract (MACHINE-READABLE)"),
+            Just("### Router Contract (MACHINE-READABLE) x"),
+            Just("### Router Contract (MACHINE-READABLE)\t"),
+            Just("### Router Contract (MACHINE"),
+            Just("``` ```"),
+            Just("```\t"),
             Just("###\tRouter Contract (REQUIRED)"),
             Just("###Router Contract (MACHINE-READABLE)"),
             Just(" ### Router Contract (MACHINE-READABLE)"),
