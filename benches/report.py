@@ -70,6 +70,23 @@ def section(name: str, rows: list[dict], ran: str) -> list[str]:
     return lines
 
 
+def tally(lines: list[str]) -> tuple[int, int]:
+    """(met, with a target) over the table rows of ``lines``: the rows whose met cell is
+    ``met`` or ``**not met**``."""
+    cells = [line.split(" | ") for line in lines
+             if line.startswith("| ") and not line.startswith("| what |")]
+    marks = [c[4] for c in cells if len(c) >= 6]
+    return marks.count("met"), marks.count("met") + marks.count("**not met**")
+
+
+def notes_section() -> list[str]:
+    """The notes block at the end of RESULTS.md: benches/NOTES.md as it is now."""
+    notes = ROOT / "benches" / "NOTES.md"
+    if not notes.exists():
+        return []
+    return ["## Notes (benches/NOTES.md)", "", notes.read_text().strip(), ""]
+
+
 def replace_section(name: str) -> int:
     """``report.py --section NAME``: rewrites only NAME's section of the existing RESULTS.md from
     its report (inserted before the notes when it is new), leaving every other section as the last
@@ -85,13 +102,17 @@ def replace_section(name: str) -> int:
     old = out.read_text().split("\n") if out.exists() else ["# Bench results", ""]
     head = f"## {TITLES.get(name, name)}"
     new = section(name, rows, ran)
-    if head in old:
-        start = old.index(head)
-        end = next((i for i in range(start + 1, len(old)) if old[i].startswith("## ")), len(old))
-        lines = old[:start] + new + old[end:]
+    notes = next((i for i, line in enumerate(old) if line.startswith("## Notes")), len(old))
+    body = old[:notes]
+    if head in body:
+        start = body.index(head)
+        end = next((i for i in range(start + 1, len(body)) if body[i].startswith("## ")), len(body))
+        lines = body[:start] + new + body[end:]
     else:
-        notes = next((i for i, line in enumerate(old) if line.startswith("## Notes")), len(old))
-        lines = old[:notes] + new + old[notes:]
+        lines = body + new
+    met, total = tally(lines)
+    lines = [f"Targets met: {met} of {total}." if line.startswith("Targets met: ") else line
+             for line in lines] + notes_section()
     out.write_text("\n".join(lines))
     print(f"wrote the {name} section of {out.relative_to(ROOT)}")
     return 0
@@ -124,28 +145,14 @@ def main() -> int:
         f"Run finished {datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}.",
         "",
     ]
-    met_total = [0, 0]
     for name in ORDER + sorted(set(benches) - set(ORDER)):
         rows = benches.get(name)
-        if not rows:
-            continue
-        lines += [f"## {TITLES.get(name, name)}", "", f"Ran at {ran.get(name, '?')}.", "",
-                  "| what | median | ratio | target | met | note |",
-                  "| --- | ---: | ---: | --- | --- | --- |"]
-        for r in rows:
-            ratio = f"{r['ratio']:.2f}×" if r.get("ratio") is not None else "–"
-            met = {True: "met", False: "**not met**", None: "–"}[r.get("met")]
-            if r.get("met") is not None:
-                met_total[0] += bool(r["met"])
-                met_total[1] += 1
-            lines.append(f"| {r['name']} | {human(r['median_ns'])} | {ratio} | {r['target']} | "
-                         f"{met} | {r.get('note', '')} |")
-        lines.append("")
+        if rows:
+            lines += section(name, rows, ran.get(name, "?"))
+    met_total = tally(lines)
     lines.insert(8, f"Targets met: {met_total[0]} of {met_total[1]}.\n")
     out = ROOT / "benches" / "RESULTS.md"
-    notes = ROOT / "benches" / "NOTES.md"
-    if notes.exists():
-        lines += ["## Notes (benches/NOTES.md)", "", notes.read_text().strip(), ""]
+    lines += notes_section()
     out.write_text("\n".join(lines))
     print(f"wrote {out.relative_to(ROOT)}: targets met {met_total[0]} of {met_total[1]}")
     return 0

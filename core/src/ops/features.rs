@@ -35,31 +35,31 @@ use crate::report::miner::{
 /// The ops of this area, one line each.
 pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new("feature.constants", "Feature statuses, sub-task statuses, id pattern, default screenshot dir and hook policy.", &[], &["statuses", "subtask_statuses", "id_pattern", "default_screenshot_dir", "default_on_fail"], &[], constants),
-    OpInfo::new("feature.parse_yaml", "Decode feature YAML with yaml.v3's rules (no validation).", &["text"], &["feature"], &[K::InvalidInput, K::InputTooLarge, K::InvalidFeature], parse_yaml),
+    OpInfo::new("feature.parse_yaml", "Decode feature YAML with yaml.v3's rules (no validation).", &["text?"], &["feature"], &[K::InvalidInput, K::InputTooLarge, K::InvalidFeature], parse_yaml),
     OpInfo::new("feature.load_yaml", "Decode and validate feature YAML, strictly or leniently (warnings into feature.warnings).", &["text", "mode?"], &["feature"], &[K::InvalidInput, K::InputTooLarge, K::InvalidFeature], load_yaml),
-    OpInfo::new("feature.validate", "Strict feature validation with Go's messages.", &["feature"], &["valid", "errors", "message"], &[K::InvalidInput], validate_op),
+    OpInfo::new("feature.validate", "Strict feature validation with Go's messages.", &["feature?"], &["valid", "errors", "message"], &[K::InvalidInput], validate_op),
     OpInfo::new("feature.validate_loose", "Lenient feature validation: warnings; a missing id fails.", &["feature"], &["warnings"], &[K::InvalidInput, K::InvalidFeature], validate_loose_op),
-    OpInfo::new("feature.render_yaml", "The feature YAML bytes Go's yaml.v3 writes (divergences D1, D4, D10).", &["feature"], &["text"], &[K::InvalidInput], render_yaml),
-    OpInfo::new("feature.sync_status_text", "Set a feature text's status from a phase; the new text and commit payload when it changed.", &["feature_id", "phase", "text"], &["changed", "status", "previous_status", "text", "commit"], &[K::InvalidInput, K::InputTooLarge, K::InvalidFeature], sync_text),
+    OpInfo::new("feature.render_yaml", "The feature YAML bytes Go's yaml.v3 writes (divergences D1, D4, D10).", &["feature?"], &["text"], &[K::InvalidInput], render_yaml),
+    OpInfo::new("feature.sync_status_text", "Set a feature text's status from a phase; the new text and commit payload when it changed.", &["feature_id?", "phase?", "text"], &["changed", "status", "previous_status", "text", "commit"], &[K::InvalidInput, K::InputTooLarge, K::InvalidFeature], sync_text),
     OpInfo::new("backlog.parse_mirror", "Decode feature_list.json text.", &["text"], &["mirror"], &[K::InvalidJson], parse_mirror_op),
-    OpInfo::new("backlog.compare", "Drift between canonical features and the backlog mirror.", &["features", "mirror", "backlog_file?"], &["drift"], &[K::InvalidInput], compare_op),
-    OpInfo::new("evidence.is_screenshot_file", "Whether a file name has a screenshot extension.", &["name"], &["is_screenshot"], &[K::InvalidInput], is_screenshot_op),
-    OpInfo::new("evidence.normalize_screenshot_path", "Trim, drop ./ and .4x/, clean lexically.", &["path"], &["path"], &[K::InvalidInput], normalize_op),
-    OpInfo::new("evidence.parse_screenshot_filename", "Step and description from a screenshot file name.", &["filename"], &["step", "description"], &[K::InvalidInput], parse_filename_op),
-    OpInfo::new("evidence.sort_screenshots", "Order screenshots by step (numeric first), then path.", &["screenshots"], &["screenshots"], &[K::InvalidInput], sort_op),
-    OpInfo::new("evidence.screenshot_dir", "The tester's screenshot directory template from a config.", &["config"], &["dir"], &[K::InvalidInput], screenshot_dir_op),
-    OpInfo::new("evidence.screenshot_targets", "Directories to look in for each round's screenshots.", &["feature_id", "screenshot_dir?", "rounds", "template_rounds?"], &["targets"], &[K::InvalidInput], targets_op),
-    OpInfo::new("evidence.group_screenshots", "Group a feature's screenshots by round from verify.json texts and directory listings.", &["root", "feature_id", "screenshot_dir?", "rounds", "template_rounds?", "listings", "worktree?"], &["groups", "warnings"], &[K::InvalidInput], group_op),
+    OpInfo::new("backlog.compare", "Drift between canonical features and the backlog mirror.", &["features?", "mirror?", "backlog_file?"], &["drift"], &[K::InvalidInput], compare_op),
+    OpInfo::new("evidence.is_screenshot_file", "Whether a file name has a screenshot extension.", &["name?"], &["is_screenshot"], &[K::InvalidInput], is_screenshot_op),
+    OpInfo::new("evidence.normalize_screenshot_path", "Trim, drop ./ and .4x/, clean lexically.", &["path?"], &["path"], &[K::InvalidInput], normalize_op),
+    OpInfo::new("evidence.parse_screenshot_filename", "Step and description from a screenshot file name.", &["filename?"], &["step", "description"], &[K::InvalidInput], parse_filename_op),
+    OpInfo::new("evidence.sort_screenshots", "Order screenshots by step (numeric first), then path.", &["screenshots?"], &["screenshots"], &[K::InvalidInput], sort_op),
+    OpInfo::new("evidence.screenshot_dir", "The tester's screenshot directory template from a config.", &["config?"], &["dir"], &[K::InvalidInput], screenshot_dir_op),
+    OpInfo::new("evidence.screenshot_targets", "Directories to look in for each round's screenshots.", &["feature_id?", "screenshot_dir?", "rounds?", "template_rounds?"], &["targets"], &[K::InvalidInput], targets_op),
+    OpInfo::new("evidence.group_screenshots", "Group a feature's screenshots by round from verify.json texts and directory listings.", &["root?", "feature_id?", "screenshot_dir?", "rounds?", "template_rounds?", "listings?", "worktree?"], &["groups", "warnings"], &[K::InvalidInput], group_op),
     OpInfo::new("config.parse", "Decode project settings.json text with Go's rules, normalise legacy profiles, validate (unknown keys: config.read, config.load_merged_text).", &["text"], &["config"], &[K::InvalidJson, K::InvalidConfig], config_parse),
-    OpInfo::new("config.render", "The settings.json bytes WriteConfig and Init write (indented JSON + newline).", &["config"], &["text"], &[K::InvalidInput], config_render),
+    OpInfo::new("config.render", "The settings.json bytes WriteConfig and Init write (indented JSON + newline).", &["config?"], &["text"], &[K::InvalidInput], config_render),
     OpInfo::new("config.parse_user", "Decode per-user settings.json text (no validation).", &["text"], &["config"], &[K::InvalidJson], config_parse_user),
-    OpInfo::new("config.render_user", "The per-user settings.json bytes (indented JSON + newline).", &["config"], &["text"], &[K::InvalidInput], config_render_user),
+    OpInfo::new("config.render_user", "The per-user settings.json bytes (indented JSON + newline).", &["config?"], &["text"], &[K::InvalidInput], config_render_user),
     OpInfo::new("config.load_merged_text", "Project settings merged with the user's; user-side problems and unknown keys of either text become warnings.", &["project_text", "user_text?"], &["config", "warnings"], &[K::InvalidJson, K::InvalidConfig], config_load_merged_text),
     OpInfo::new("config.user_path", "The per-user settings path under a home directory.", &["home"], &["path"], &[K::InvalidInput], user_path_op),
     OpInfo::new("miner.scan_escalations", "Candidates from needed escalations (pure: `escalations` records; fs: `root`, `feature_ids`?).", &["escalations?", "root?", "feature_ids?"], &["candidates", "warnings"], &[K::InvalidInput, K::IoError], scan_escalations_op),
     OpInfo::new("miner.scan_stuck", "Candidates from features stuck in needs-attention, abandoned or blocked (pure: `features`; fs: `root`, `feature_ids`?).", &["features?", "root?", "feature_ids?"], &["candidates", "warnings"], &[K::InvalidInput, K::IoError], scan_stuck_op),
     OpInfo::new("miner.scan_fail_patterns", "Candidates and learnings from review issues recurring across features (pure: `reports`; fs: `root`, `feature_ids`?).", &["reports?", "root?", "feature_ids?", "min_occurrences?", "cjk?"], &["candidates", "learnings", "warnings"], &[K::InvalidInput, K::IoError], scan_fail_patterns_op),
-    OpInfo::new("test_strategy.parse", "Decode test-strategy.yaml with yaml.v3's rules.", &["text"], &["test_strategy"], &[K::InvalidInput, K::InputTooLarge, K::InvalidYaml], test_strategy_op),
+    OpInfo::new("test_strategy.parse", "Decode test-strategy.yaml with yaml.v3's rules.", &["text?"], &["test_strategy"], &[K::InvalidInput, K::InputTooLarge, K::InvalidYaml], test_strategy_op),
 ];
 
 fn to_value<T: Serialize>(v: &T) -> Result<Value> {
@@ -243,7 +243,7 @@ fn config_load_merged_text(m: &Map<String, Value>) -> Result<Value> {
         None => UserSide::Absent,
         Some(t) => UserSide::Text(t.as_bytes().to_vec()),
     };
-    let (c, warnings) = load_merged(a.opt_str("project_text")?.unwrap_or("").as_bytes(), &user)?;
+    let (c, warnings) = load_merged(a.str("project_text")?.as_bytes(), &user)?;
     Ok(json!({ "config": to_value(&c)?, "warnings": to_value(&warnings)? }))
 }
 

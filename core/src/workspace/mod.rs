@@ -28,7 +28,9 @@ pub use crate::protocol::layout::{
     constant, CONFIG_FILE, CONSTANTS, DIR_NAME, EVENTS_FILE, FEATURES_DIR, ROUNDS_DIR, RUN_DIR,
     STATE_FILE, STOP_FILE,
 };
-pub use events::{total_cost, worktree_path, TotalCostScan, RUN_END, RUN_OUTPUT, WORKTREE_PREFIX};
+pub use events::{
+    total_cost, worktree_path, TotalCostScan, WorktreeScan, RUN_END, RUN_OUTPUT, WORKTREE_PREFIX,
+};
 pub use feature_id::{feature_id_problem, FeatureId};
 #[cfg(feature = "fs")]
 pub use fs::{

@@ -506,6 +506,26 @@ fn every_optional_input_key_documents_its_default() {
     );
 }
 
+/// Every example input of `op` with the example it runs in: its `ok` conformance inputs (no
+/// setup) and its written example (files and given steps), unless that needs a server.
+fn example_inputs<'a>(
+    op: &str,
+    cases: &'a BTreeMap<String, Vec<(String, Value)>>,
+    written: &'a serde_json::Map<String, Value>,
+) -> Vec<(&'a Value, &'a Value)> {
+    static NO_SETUP: Value = Value::Null;
+    let mut inputs: Vec<(&Value, &Value)> = cases
+        .get(op)
+        .into_iter()
+        .flatten()
+        .map(|(_, input)| (&NO_SETUP, input))
+        .collect();
+    if let Some(ex) = written.get(op).filter(|ex| !needs_server(ex)) {
+        inputs.push((ex, &ex["input"]));
+    }
+    inputs
+}
+
 /// A default given as a JSON `value` is what leaving the key out means: on every example input of
 /// the op (its `ok` conformance cases and its written example), the result without the key equals
 /// the result with the key set to the documented value.
@@ -517,16 +537,7 @@ fn documented_default_values_equal_leaving_the_key_out() {
     let mut wrong = Vec::new();
     let mut checked = 0;
     for (op, keys) in doc["defaults"].as_object().into_iter().flatten() {
-        let empty = json!({});
-        let mut inputs: Vec<(&Value, &Value)> = cases
-            .get(op)
-            .into_iter()
-            .flatten()
-            .map(|(_, input)| (&empty, input))
-            .collect();
-        if let Some(ex) = written.get(op).filter(|ex| !needs_server(ex)) {
-            inputs.push((ex, &ex["input"]));
-        }
+        let inputs = example_inputs(op, &cases, &written);
         for (key, default) in keys.as_object().into_iter().flatten() {
             let Some(value) = default.get("value") else {
                 continue;
@@ -555,6 +566,42 @@ fn documented_default_values_equal_leaving_the_key_out() {
         wrong.is_empty(),
         "{EXAMPLES_FILE} documents defaults the ops do not apply:\n{}",
         wrong.join("\n")
+    );
+}
+
+/// A key the catalog lists without `?` is required: the op refuses an input that leaves it out,
+/// at least where nothing else stands in for it (tried on every `ok` conformance input and
+/// written example that gives it; a key that no input needs is optional and must say so).
+#[test]
+fn every_required_input_key_is_refused_when_left_out() {
+    let cases = ok_cases();
+    let written = written_examples();
+    let mut accepted = Vec::new();
+    let mut checked = 0;
+    for info in fourx_core::ops::catalog() {
+        let op = info.name;
+        let inputs = example_inputs(op, &cases, &written);
+        for key in info.input.iter().filter(|k| !k.ends_with('?')) {
+            let mut outputs = Vec::new();
+            for (example, input) in &inputs {
+                let Some(base) = input.as_object().filter(|o| o.contains_key(*key)) else {
+                    continue;
+                };
+                let mut without = base.clone();
+                without.remove(*key);
+                outputs.push(run_example(op, example, &Value::Object(without)));
+            }
+            checked += outputs.len();
+            if !outputs.is_empty() && outputs.iter().all(|out| out.get("error").is_none()) {
+                accepted.push(format!("{op} without `{key}`: {}", outputs[0]));
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} inputs were tried");
+    assert!(
+        accepted.is_empty(),
+        "ops accept inputs without a key the catalog says is required:\n{}",
+        accepted.join("\n")
     );
 }
 

@@ -205,6 +205,60 @@ fn scanners_of_a_feature_without_events_give_zero_and_empty() {
 }
 
 #[test]
+fn scanners_read_an_events_log_longer_than_the_read_limit_to_its_last_line() {
+    use std::io::Write;
+    let d = TempDir::new("longlog");
+    let dir = d.path().join(".4x/run/F1");
+    std::fs::create_dir_all(&dir).unwrap();
+    // Lines refused at their first byte, so the test spends its time reading, not decoding.
+    let filler = format!("{}\n", "x".repeat(8191));
+    let mut f = std::io::BufWriter::new(std::fs::File::create(dir.join("events.jsonl")).unwrap());
+    let mut written = 0u64;
+    writeln!(
+        f,
+        "{{\"type\":\"run-output\",\"detail\":\"worktree: /early\"}}"
+    )
+    .unwrap();
+    while written <= fourx_core::store::READ_LIMIT {
+        f.write_all(filler.as_bytes()).unwrap();
+        written += filler.len() as u64;
+    }
+    writeln!(f, "{{\"type\":\"run-end\",\"cost_usd\":0.5}}").unwrap();
+    writeln!(f, "{{\"typo\":1}}").unwrap();
+    write!(
+        f,
+        "{{\"type\":\"run-output\",\"detail\":\"worktree: /late\"}}"
+    )
+    .unwrap();
+    f.into_inner().unwrap().sync_all().unwrap();
+    let id = json!({"root": d.s(), "feature_id": "F1"});
+    assert_eq!(
+        call("workspace.worktree_path", id.clone()).unwrap()["worktree_path"],
+        "/late"
+    );
+    assert_eq!(
+        call("workspace.total_cost", id.clone()).unwrap()["total_cost_usd"],
+        0.5
+    );
+    let check = call("workspace.check_events", id).unwrap();
+    let fillers = written / filler.len() as u64;
+    assert_eq!(check["lines"], 4 + fillers);
+    let warnings = check["warnings"].as_array().unwrap();
+    assert_eq!(
+        warnings.len() as u64,
+        fillers + 1,
+        "one parse error per filler, one typo"
+    );
+    let last = warnings.last().unwrap();
+    assert_eq!(last["kind"], "unknown_key", "{last}");
+    let want = format!("line {}: ", fillers + 3);
+    assert!(
+        last["message"].as_str().unwrap().starts_with(&want),
+        "{last}"
+    );
+}
+
+#[test]
 fn stop_signal_request_query_clear() {
     let d = TempDir::new("stop");
     let id = json!({"root": d.s(), "feature_id": "F1"});

@@ -228,16 +228,6 @@ impl WorkspaceFs {
         Ok((self.write_state(id, &fixed, now)?, true))
     }
 
-    /// Reads events.jsonl; `Ok(None)` when it does not exist.
-    fn read_events(&self, id: &FeatureId) -> Result<Option<Vec<u8>>> {
-        let path = self.feature_dir(id).join(EVENTS_FILE);
-        match self.fs.read(&path) {
-            Ok(b) => Ok(Some(b)),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(Error::io(format!("read {}", path.display()), &e)),
-        }
-    }
-
     /// TotalCost: missing events.jsonl → 0; other read failures → `io_error`. The file is
     /// streamed ([`events::TotalCostScan`]): memory stays flat and no size limit applies to an
     /// append-only log that only grows.
@@ -252,17 +242,26 @@ impl WorkspaceFs {
     }
 
     /// [`events::check_events`] over a feature's events.jsonl; a missing file has no lines.
+    /// Streamed like TotalCost: no size limit applies to the log.
     pub fn check_events(&self, id: &FeatureId) -> Result<events::EventsCheck> {
-        Ok(self
-            .read_events(id)?
-            .map_or_else(events::EventsCheck::default, |b| events::check_events(&b)))
+        let path = self.feature_dir(id).join(EVENTS_FILE);
+        let mut scan = events::EventsCheckScan::default();
+        match self.fs.read_chunks(&path, &mut |chunk| scan.push(chunk)) {
+            Ok(()) => Ok(scan.finish()),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(events::EventsCheck::default()),
+            Err(e) => Err(Error::io(format!("read {}", path.display()), &e)),
+        }
     }
 
-    /// WorktreePath: `""` when nothing matches or the file is missing or unreadable.
+    /// WorktreePath: `""` when nothing matches or the file is missing or unreadable (Go's
+    /// reader gives up the same way). Streamed like TotalCost: a log of any length is read to
+    /// its last line.
     pub fn worktree_path(&self, id: &FeatureId) -> String {
-        match self.read_events(id) {
-            Ok(Some(b)) => events::worktree_path(&b),
-            _ => String::new(),
+        let path = self.feature_dir(id).join(EVENTS_FILE);
+        let mut scan = events::WorktreeScan::default();
+        match self.fs.read_chunks(&path, &mut |chunk| scan.push(chunk)) {
+            Ok(()) => scan.finish(),
+            Err(_) => String::new(),
         }
     }
 
