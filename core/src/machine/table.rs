@@ -164,6 +164,7 @@ static MATRIX: [[bool; PHASES + 1]; PHASES + 1] = matrix();
 /// assert!(can_transition_code(code(Phase::Coding), code(Phase::Reviewing)));
 /// assert!(!can_transition_code(code(Phase::Coding), code(Phase::Done) + 99));
 /// ```
+#[inline]
 pub fn can_transition_code(from: usize, to: usize) -> bool {
     MATRIX[from.min(PHASES)][to.min(PHASES)]
 }

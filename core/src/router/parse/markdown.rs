@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 
 use crate::router::parse::text::{
-    is_ascii_ws, key_line_value, lines as lines_of, trim_sp, trim_sp_end, trim_sp_start,
+    is_ascii_ws, key_line_value, lines as lines_of, trim_sp, trim_sp_start,
 };
 
 /// A fenced block.
@@ -300,6 +300,7 @@ pub(crate) fn bullet(line: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::router::parse::text::trim_sp_end;
     use proptest::prelude::*;
 
     type Shape = (
