@@ -379,7 +379,12 @@ pub fn parse(edition: Edition, agent: Agent, output: &str) -> Result<WriteContra
     check_size(output)?;
     // The locator finds a terminated block without the line scan; anything else goes through
     // the scan, which words the error (`locate::tests` pins the two to the same block).
-    let block = match locate::contract_block(agent.is_researcher(), output) {
+    let titles: &[&str] = if agent.is_researcher() {
+        &[CONTRACT_HEADING, RESEARCHER_HEADING]
+    } else {
+        &[CONTRACT_HEADING]
+    };
+    let block = match locate::contract_block(titles, output) {
         Some(block) => block,
         None => Cow::Owned(contract_block(agent, &Markdown::parse(output))?),
     };

@@ -11,8 +11,6 @@
 
 use std::borrow::Cow;
 
-use crate::router::parse::contract::{CONTRACT_HEADING, RESEARCHER_HEADING};
-
 /// Whether `b` is a blank of the markdown rules (space or tab).
 fn blank(b: u8) -> bool {
     b == b' ' || b == b'\t'
@@ -70,7 +68,7 @@ fn next_line_if_end(b: &[u8], at: usize) -> Option<usize> {
 /// (`^(#{1,6})[ \t]+(text)`, trailing blanks removed): `None` when the line is no heading,
 /// else whether it is a contract heading (level 2 or 3, the text one of `titles`), read from
 /// the line's first bytes only.
-fn heading_at(b: &[u8], at: usize, researcher: bool) -> Option<bool> {
+fn heading_at(b: &[u8], at: usize, titles: &[&str]) -> Option<bool> {
     let level = run_of(b, at, b'#');
     if !(1..=6).contains(&level) || !b.get(at + level).copied().is_some_and(blank) {
         return None;
@@ -79,11 +77,6 @@ fn heading_at(b: &[u8], at: usize, researcher: bool) -> Option<bool> {
         return Some(false);
     }
     let text = b.get(skip_blanks(b, at + level)..)?;
-    let titles: &[&str] = if researcher {
-        &[CONTRACT_HEADING, RESEARCHER_HEADING]
-    } else {
-        &[CONTRACT_HEADING]
-    };
     Some(titles.iter().any(|t| {
         text.starts_with(t.as_bytes())
             && next_line_if_end(text, skip_blanks(text, t.len())).is_some()
@@ -100,9 +93,10 @@ struct Open {
 }
 
 /// The contract block's content (the fence's lines, each ending in `\n`, one `\r` before each
-/// `\n` removed), or `None` when the output has no terminated contract block (the full scan
-/// then says why).
-pub(crate) fn contract_block(researcher: bool, text: &str) -> Option<Cow<'_, str>> {
+/// `\n` removed) under a level-2 or level-3 heading whose text is one of `titles` (the agent's
+/// contract headings), or `None` when the output has no terminated contract block (the full
+/// scan then says why).
+pub(crate) fn contract_block<'t>(titles: &[&str], text: &'t str) -> Option<Cow<'t, str>> {
     let b = text.as_bytes();
     let mut pos = 0;
     let mut in_contract = false;
@@ -146,7 +140,7 @@ pub(crate) fn contract_block(researcher: bool, text: &str) -> Option<Cow<'_, str
                 let c = b.get(at).copied()?;
                 if c == b'#' {
                     if at == 0 || b.get(at - 1) == Some(&b'\n') {
-                        if let Some(contract) = heading_at(b, at, researcher) {
+                        if let Some(contract) = heading_at(b, at, titles) {
                             in_contract = contract;
                         }
                     }
@@ -200,7 +194,7 @@ pub(crate) fn contract_block(researcher: bool, text: &str) -> Option<Cow<'_, str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::router::parse::contract;
+    use crate::router::parse::contract::{self, CONTRACT_HEADING, RESEARCHER_HEADING};
     use crate::router::parse::markdown::Markdown;
     use crate::router::Agent;
     use proptest::prelude::*;
@@ -295,7 +289,12 @@ mod tests {
         fn the_locator_finds_the_block_the_scan_finds(t in text(), cut in any::<bool>()) {
             let t = if cut { t.trim_end_matches('\n') } else { t.as_str() };
             for agent in [Agent::ComponentBuilder, Agent::WebResearcher] {
-                let fast = contract_block(agent.is_researcher(), t).map(Cow::into_owned);
+                let titles: &[&str] = if agent.is_researcher() {
+                    &[CONTRACT_HEADING, RESEARCHER_HEADING]
+                } else {
+                    &[CONTRACT_HEADING]
+                };
+                let fast = contract_block(titles, t).map(Cow::into_owned);
                 prop_assert_eq!(fast, reference(agent, t), "{:?} {:?}", agent, t);
             }
         }
@@ -305,21 +304,21 @@ mod tests {
     fn a_block_after_an_unclosed_fence_or_a_later_heading_is_not_the_contract() {
         let block = "### Router Contract (MACHINE-READABLE)\n```yaml\nSTATUS: PASS\n```\n";
         assert_eq!(
-            contract_block(false, block).as_deref(),
+            contract_block(&[CONTRACT_HEADING], block).as_deref(),
             Some("STATUS: PASS\n")
         );
         let fenced = format!("~~~~\n{block}");
-        assert_eq!(contract_block(false, &fenced), None);
+        assert_eq!(contract_block(&[CONTRACT_HEADING], &fenced), None);
         assert!(reference(Agent::ComponentBuilder, &fenced).is_none());
         let moved = "### Router Contract (MACHINE-READABLE)\n### Notes\n```yaml\nA: 1\n```\n";
-        assert_eq!(contract_block(false, moved), None);
+        assert_eq!(contract_block(&[CONTRACT_HEADING], moved), None);
         let crlf = "### Router Contract (MACHINE-READABLE)\r\n```yaml\r\nA: 1\r\nB: 2\r\r\n```\r\n";
         assert_eq!(
-            contract_block(false, crlf).as_deref(),
+            contract_block(&[CONTRACT_HEADING], crlf).as_deref(),
             Some("A: 1\nB: 2\r\n")
         );
         assert_eq!(
-            contract_block(false, crlf).map(Cow::into_owned),
+            contract_block(&[CONTRACT_HEADING], crlf).map(Cow::into_owned),
             reference(Agent::ComponentBuilder, crlf)
         );
     }
@@ -328,7 +327,7 @@ mod tests {
     fn the_last_block_under_a_repeated_heading_wins_and_a_borrow_needs_no_copy() {
         let t = "### Router Contract (MACHINE-READABLE)\n```yaml\nA: 1\n```\n\
                  ### Router Contract (MACHINE-READABLE)\n```yml\nB: 2\n```\ntext `x`\n";
-        let got = contract_block(false, t);
+        let got = contract_block(&[CONTRACT_HEADING], t);
         assert!(matches!(got, Some(Cow::Borrowed("B: 2\n"))), "{got:?}");
     }
 }
