@@ -235,7 +235,8 @@ def callgrind_counts(case: str, n: int, typed: bool) -> dict[str, float] | None:
 # to run. Each costs three or four interpreter runs under valgrind, two at a time.
 CALLGRIND_CASES = {"router.parse_write_contract builder_2k": 200,
                    "blueprint.render_index 500 modules, budget 4000": 40,
-                   "meta.version": 20_000}
+                   "meta.version": 20_000,
+                   "state.can_transition": 20_000}
 
 
 def boundary(row: Callable[..., None]) -> None:

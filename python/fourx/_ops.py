@@ -62,7 +62,8 @@ def call(op: str, input: Mapping[str, Any] | None = None, /, **kwargs: Any) -> A
 
     A keyword whose name is a Python keyword plus ``_`` loses the ``_`` (``from_=`` -> ``"from"``).
     Returns the op's result as plain Python values; raises the :class:`FourxError` subclass of the
-    error's kind. The GIL is released while the op runs.
+    error's kind. The GIL is released while the op runs (but for a few constant-time ops such
+    as ``meta.version`` and ``state.can_transition``, where releasing it would cost more).
     """
     if type(input) is dict and not kwargs:
         # The common case goes straight to the extension: a top-level datetime cannot be

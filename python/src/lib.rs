@@ -16,7 +16,10 @@ use fourx_core::ops::Handle;
 use fourx_core::{ops, Error, ErrorKind};
 
 mod cached;
+mod convert;
 mod counter;
+
+use convert::{to_json, to_py};
 mod exit_gate;
 
 /// Deepest nesting accepted when converting a Python value (same as every other input path).
@@ -28,7 +31,10 @@ fn conversion_error(msg: String) -> Error {
 
 /// Converts a Python value to JSON: dict (str keys), list/tuple, str, int (i64, or u64), finite
 /// float, bool, None. Anything else, or nesting deeper than 128, is `invalid_input`.
-fn to_json(obj: &Bound<'_, PyAny>, depth: usize) -> Result<Value, Error> {
+///
+/// The reference conversion: the boundary runs `convert::to_json`, which gives the same outcome
+/// (checked on generated inputs) and hands this function every object that is not of a plain type.
+fn reference_to_json(obj: &Bound<'_, PyAny>, depth: usize) -> Result<Value, Error> {
     if obj.is_none() {
         return Ok(Value::Null);
     }
@@ -67,13 +73,7 @@ fn to_json(obj: &Bound<'_, PyAny>, depth: usize) -> Result<Value, Error> {
     if let Ok(d) = obj.cast::<PyDict>() {
         let mut map = Map::with_capacity(d.len());
         for (k, v) in d.iter() {
-            let key = k
-                .cast::<PyString>()
-                .map_err(|_| conversion_error("dict keys must be strings".into()))?
-                .to_str()
-                .map_err(|_| conversion_error("dict key is not valid Unicode".into()))?
-                .to_owned();
-            map.insert(key, to_json(&v, depth + 1)?);
+            map.insert(reference_key(&k)?, reference_to_json(&v, depth + 1)?);
         }
         return Ok(Value::Object(map));
     }
@@ -83,7 +83,7 @@ fn to_json(obj: &Bound<'_, PyAny>, depth: usize) -> Result<Value, Error> {
         let mut items = Vec::with_capacity(l.len());
         for i in 0..l.len() {
             let item = l.get_item(i).map_err(|_| list_changed())?;
-            items.push(to_json(&item, depth + 1)?);
+            items.push(reference_to_json(&item, depth + 1)?);
         }
         return Ok(Value::Array(items));
     }
@@ -91,7 +91,7 @@ fn to_json(obj: &Bound<'_, PyAny>, depth: usize) -> Result<Value, Error> {
         let mut items = Vec::with_capacity(t.len());
         for i in 0..t.len() {
             let item = t.get_item(i).map_err(|_| list_changed())?;
-            items.push(to_json(&item, depth + 1)?);
+            items.push(reference_to_json(&item, depth + 1)?);
         }
         return Ok(Value::Array(items));
     }
@@ -105,6 +105,15 @@ fn to_json(obj: &Bound<'_, PyAny>, depth: usize) -> Result<Value, Error> {
     )))
 }
 
+/// A dict key: a `str` (or subclass) of valid Unicode.
+fn reference_key(k: &Bound<'_, PyAny>) -> Result<String, Error> {
+    Ok(k.cast::<PyString>()
+        .map_err(|_| conversion_error("dict keys must be strings".into()))?
+        .to_str()
+        .map_err(|_| conversion_error("dict key is not valid Unicode".into()))?
+        .to_owned())
+}
+
 /// A list that shrank while it was converted: no Python code runs and the GIL is held during a
 /// conversion, so it cannot happen; refused rather than trusted.
 fn list_changed() -> Error {
@@ -112,7 +121,10 @@ fn list_changed() -> Error {
 }
 
 /// Converts a JSON value to plain Python objects.
-fn to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
+///
+/// The reference conversion: the boundary runs `convert::to_py`, which makes equal objects of the
+/// same types (checked on generated values).
+fn reference_to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
     Ok(match v {
         Value::Null => py.None().into_bound(py),
         Value::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
@@ -129,14 +141,14 @@ fn to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
         Value::Array(items) => {
             let list = PyList::empty(py);
             for item in items {
-                list.append(to_py(py, item)?)?;
+                list.append(reference_to_py(py, item)?)?;
             }
             list.into_any()
         }
         Value::Object(map) => {
             let dict = PyDict::new(py);
             for (k, item) in map {
-                dict.set_item(k, to_py(py, item)?)?;
+                dict.set_item(k, reference_to_py(py, item)?)?;
             }
             dict.into_any()
         }
@@ -193,9 +205,21 @@ fn guard<T>(py: Python<'_>, f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     }
 }
 
+/// The ops `call` runs with the GIL held: each is a constant or a table lookup, far under the
+/// ~10 µs above which CONVENTIONS.md has the GIL released, whatever its input, so releasing and
+/// re-taking the GIL (≈ 460 instructions, callgrind) would be a large part of the call. Every
+/// other op releases it. `python/tests/test_conversion.py` checks that each is in the catalog.
+const ATTACHED_OPS: &[&str] = &[
+    "meta.version",
+    "state.can_transition",
+    "state.constants",
+    "state.phase_to_role",
+];
+
 /// Runs op `op` on `input` (a dict) and returns the result as plain Python objects.
 ///
-/// Raises the `fourx.errors` class of the error's kind. The GIL is released while the op runs.
+/// Raises the `fourx.errors` class of the error's kind. The GIL is released while the op runs
+/// (except for the constant-time `ATTACHED_OPS`).
 #[pyfunction]
 #[pyo3(signature = (op, input, /))]
 fn call<'py>(
@@ -204,9 +228,15 @@ fn call<'py>(
     input: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
     guard(py, || {
-        let op = text_arg(op, "op").map_err(|e| raise(py, e))?;
+        let op = text_ref(op, "op").map_err(|e| raise(py, e))?;
         let value = to_json(input, 0).map_err(|e| raise(py, e))?;
-        let result = exit_gate::detach(py, move || ops::call(&op, &value));
+        if ATTACHED_OPS.contains(&op) {
+            return match ops::call(op, &value) {
+                Ok(v) => to_py(py, &v),
+                Err(e) => Err(raise(py, e)),
+            };
+        }
+        let result = exit_gate::detach(py, move || ops::call(op, &value));
         match result {
             Ok(Ok(v)) => to_py(py, &v),
             Ok(Err(e)) => Err(raise(py, e)),
@@ -307,10 +337,15 @@ fn type_name(obj: &Bound<'_, PyAny>) -> String {
 /// type, or a string with a lone surrogate — is `invalid_input` naming `field`, never a bare
 /// `TypeError` or `UnicodeEncodeError`.
 fn text_arg(obj: &Bound<'_, PyAny>, field: &str) -> Result<String, Error> {
+    text_ref(obj, field).map(str::to_owned)
+}
+
+/// [`text_arg`] borrowed from the `str` object (no copy), for the hot paths.
+fn text_ref<'a>(obj: &'a Bound<'_, PyAny>, field: &str) -> Result<&'a str, Error> {
     let s = obj.cast::<PyString>().map_err(|_| {
         conversion_error(format!("{field} must be a str, not {}", type_name(obj))).with_field(field)
     })?;
-    s.to_str().map(str::to_owned).map_err(|_| {
+    s.to_str().map_err(|_| {
         conversion_error(format!("{field} is not valid Unicode (lone surrogate)")).with_field(field)
     })
 }
@@ -442,6 +477,41 @@ fn _panic_for_tests(py: Python<'_>, message: &str) -> PyResult<()> {
     guard(py, || -> PyResult<()> { panic!("{message}") })
 }
 
+/// Test hook: the outcome of both conversions of `obj` to JSON, `(fast, reference)`, each
+/// `("ok", json_text)` or `("err", message)` — `python/tests/test_conversion.py` checks that they
+/// are equal. Debug builds only, like `_panic_for_tests`.
+#[cfg(debug_assertions)]
+#[pyfunction]
+fn _convert_both(
+    py: Python<'_>,
+    obj: &Bound<'_, PyAny>,
+) -> PyResult<((String, String), (String, String))> {
+    guard(py, || {
+        let show = |r: Result<Value, Error>| match r {
+            Ok(v) => ("ok".to_owned(), v.to_string()),
+            Err(e) => (
+                "err".to_owned(),
+                format!("{}: {}", e.kind.as_str(), e.message),
+            ),
+        };
+        Ok((show(to_json(obj, 0)), show(reference_to_json(obj, 0))))
+    })
+}
+
+/// Test hook: the JSON text `json` converted to Python objects by both conversions,
+/// `(fast, reference)`. Debug builds only.
+#[cfg(debug_assertions)]
+#[pyfunction]
+fn _to_py_both<'py>(
+    py: Python<'py>,
+    json: &str,
+) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+    guard(py, || {
+        let v = ops::parse_input(json.as_bytes()).map_err(|e| raise(py, e))?;
+        Ok((to_py(py, &v)?, reference_to_py(py, &v)?))
+    })
+}
+
 /// The library version.
 #[pyfunction]
 fn version() -> &'static str {
@@ -490,5 +560,13 @@ fn _fourx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     #[cfg(debug_assertions)]
     m.as_any()
         .setattr("_panic_for_tests", wrap_pyfunction!(_panic_for_tests, m)?)?;
+    #[cfg(debug_assertions)]
+    m.as_any()
+        .setattr("_convert_both", wrap_pyfunction!(_convert_both, m)?)?;
+    #[cfg(debug_assertions)]
+    m.as_any()
+        .setattr("_to_py_both", wrap_pyfunction!(_to_py_both, m)?)?;
+    #[cfg(debug_assertions)]
+    m.as_any().setattr("_ATTACHED_OPS", ATTACHED_OPS.to_vec())?;
     Ok(())
 }
