@@ -2,7 +2,9 @@
 //! Scale (issue 22, item 5), each at 1× and 10× its size so the growth is a row of its own:
 //! - a workspace of 1,000 / 10,000 features: `list_features` cold (the plain reader), through the
 //!   cached reader with nothing changed, and with one feature file rewritten before each listing
-//!   (the cache re-reads that one file; the rewrite is inside the measured time);
+//!   (the cache re-reads that one file; the rewrite is inside the measured time), and the floor
+//!   of any listing that notices a changed file: one directory listing plus one `stat` of every
+//!   entry (`floor_list_stat`, how the filesystem itself grows from 1,000 to 10,000 files);
 //! - an `events.jsonl` of 100,000 / 1,000,000 lines: `WorkspaceFs::total_cost` against a
 //!   streaming line split of the same file (target ≤ 1.5×);
 //! - the conductor: `conductor::apply` typed (target ≤ 5 µs) and through `ops::call`;
@@ -23,19 +25,17 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use criterion::{BatchSize, BenchmarkId, Criterion};
-use serde_json::{json, Value};
+use serde_json::json;
 
-use fourx_benches::{blueprint_file, module_path, report, Id, Row, Target};
+use fourx_benches::features_cases::{feature_yaml, features_dir, list_and_stat, workspace};
+use fourx_benches::{blueprint_file, conductor_cases, module_path, report, Id, Row, Target};
 use fourx_core::blueprint::revisions::Nonce;
 use fourx_core::blueprint::scan::{scan, MapReader, DEFAULT_MAX_FILE_BYTES};
 use fourx_core::blueprint::{
     commit, parse, render_index, ApproxCounter, FoldRequest, GitFacts, Item, MapFileView,
 };
-use fourx_core::conductor::{self, Outcome, StartInput};
 use fourx_core::features::fs::cached::CachedWorkspace;
 use fourx_core::features::fs::WorkspaceReader;
-use fourx_core::protocol::config::{decode, Config};
-use fourx_core::protocol::feature::Feature;
 use fourx_core::store::cas::MemoryStore;
 use fourx_core::workspace::{FeatureId, WorkspaceFs};
 
@@ -45,43 +45,6 @@ const EVENT_LINES: [usize; 2] = [100_000, 1_000_000];
 const MODULES: [usize; 2] = [5_000, 50_000];
 /// The index budget of the pipeline bench.
 const PIPELINE_BUDGET: i64 = 4_000;
-
-/// A fresh directory under the system temp dir, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("fourx-bench-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).expect("temp dir");
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
-
-fn feature_yaml(i: usize) -> String {
-    format!(
-        "id: F{i:05}-feature\nname: Feature {i}\nstatus: pending\npriority: {}\ndescription: >-\n  The feature number {i}, with a line of prose like a real backlog entry has.\n",
-        i % 5 + 1
-    )
-}
-
-/// A project with `n` feature files under `.4x/features/`.
-fn workspace(n: usize) -> TempDir {
-    let t = TempDir::new(&format!("features-{n}"));
-    let dir = t.0.join(".4x").join("features");
-    fs::create_dir_all(&dir).expect("features dir");
-    fs::write(t.0.join(".4x").join("settings.json"), "{}").expect("settings");
-    for i in 0..n {
-        fs::write(dir.join(format!("F{i:05}-feature.yaml")), feature_yaml(i)).expect("feature");
-    }
-    t
-}
 
 fn root_str(p: &Path) -> &str {
     p.to_str().expect("temp paths are UTF-8")
@@ -97,6 +60,10 @@ fn features(c: &mut Criterion) {
         assert_eq!(listed.features.len(), n, "{:?}", listed.warnings.first());
         g.bench_with_input(BenchmarkId::new("list_features_cold", n), &(), |b, ()| {
             b.iter(|| black_box(ws.list_features().unwrap()))
+        });
+        let dir = features_dir(&t.0);
+        g.bench_with_input(BenchmarkId::new("floor_list_stat", n), &(), |b, ()| {
+            b.iter(|| black_box(list_and_stat(&dir)))
         });
         // The racy rule caches a file only once it is 2 s older than the clock: the bench's
         // clock runs a minute ahead so that freshly generated files are cached at once.
@@ -199,49 +166,14 @@ fn events(c: &mut Criterion) {
     g.finish();
 }
 
-fn conductor_json() -> (Value, Value, Value) {
-    let cfg = json!({"project": {"name": "demo"}, "default_runner": "claude",
-        "runners": {"claude": {"command": "claude", "tiers": {"opus": "claude-opus", "sonnet": "claude-sonnet"}}}});
-    let feature = json!({"id": "F001-login"});
-    let outcome = json!({"kind": "agent_exit", "exit_code": 0,
-        "feature_files": {"task-brief.md": "b", "acceptance-criteria.md": "c"}});
-    (cfg, feature, outcome)
-}
-
 fn conductor_apply(c: &mut Criterion) {
-    let (cfg_json, feature_json, outcome_json) = conductor_json();
-    let cfg: Config = decode(&cfg_json, "config").expect("config");
-    let feature: Feature = decode(&feature_json, "feature").expect("feature");
-    let input = StartInput {
-        profile_name: "full".into(),
-        now: "2025-03-01T10:00:00Z".into(),
-        pid: 4242,
-        ..StartInput::default()
-    };
-    let first = conductor::start(&cfg, &feature, &input).expect("start");
-    let outcome: Outcome = serde_json::from_value(outcome_json.clone()).expect("outcome");
-    let next =
-        conductor::apply(&cfg, &feature, &first.state, &first.lp, &outcome, None).expect("apply");
-    assert!(!next.decision.is_terminal());
-    let start_out = fourx_core::ops::call(
-        "conductor.start",
-        &json!({"config": cfg_json, "feature": feature_json, "now": "2025-03-01T10:00:00Z",
-                "pid": 4242, "profile_name": "full"}),
-    )
-    .expect("conductor.start");
-    let apply_in = json!({"config": cfg_json, "feature": feature_json,
-        "state": start_out["state"], "loop": start_out["loop"], "outcome": outcome_json});
-    fourx_core::ops::call("conductor.apply", &apply_in).expect("conductor.apply");
+    let case = conductor_cases::case();
     let mut g = c.benchmark_group(GROUP);
     g.bench_function("conductor_apply_typed", |b| {
-        b.iter(|| {
-            black_box(
-                conductor::apply(&cfg, &feature, &first.state, &first.lp, &outcome, None).unwrap(),
-            )
-        })
+        b.iter(|| black_box(conductor_cases::typed(black_box(&case))))
     });
     g.bench_function("conductor_apply_op", |b| {
-        b.iter(|| black_box(fourx_core::ops::call("conductor.apply", &apply_in).unwrap()))
+        b.iter(|| black_box(conductor_cases::op(black_box(&case))))
     });
     g.finish();
 }
@@ -404,10 +336,20 @@ fn main() {
             Target::None,
         ));
     }
+    for n in FEATURES {
+        let p = n.to_string();
+        rows.push(Row::ratio(
+            &format!("list_features cached, nothing changed / listing + stat of every file, {n} features"),
+            Id::new(GROUP, "list_features_cached", &p),
+            Id::new(GROUP, "floor_list_stat", &p),
+            Target::None,
+        ));
+    }
     for what in [
         "list_features_cold",
         "list_features_cached",
         "list_features_one_changed",
+        "floor_list_stat",
     ] {
         rows.push(Row::ratio(
             &format!("{what} 10,000 / 1,000 features (10×)"),

@@ -7,11 +7,17 @@
 //! ```
 //!
 //! `(Ir(N) − Ir(0)) / N` is the cost of one call, setup excluded. Functions: router
-//! `<case> parse|floor|floor_lines`; index `<modules>_<budget> render|floor`.
+//! `<case> parse|floor|floor_lines`; index `<modules>_<budget> render|floor`; conductor
+//! `apply typed|op` (`instr conductor apply op 100`); features
+//! `<n> cold|cached|one_changed|list_stat` (a generated workspace of `n` feature files: the plain
+//! listing, the cached reader with nothing changed, with one file rewritten before each listing,
+//! and the floor of one directory listing plus one `stat` per entry).
 
 use std::hint::black_box;
 
-use fourx_benches::{blueprint_file, blueprint_snapshot, index_cases, router_cases};
+use fourx_benches::{
+    blueprint_file, blueprint_snapshot, conductor_cases, features_cases, index_cases, router_cases,
+};
 use fourx_core::blueprint::{parse, render_index, ApproxCounter};
 use fourx_core::protocol::codec::yaml;
 
@@ -55,6 +61,54 @@ fn main() {
                 });
             }
         }
-        other => panic!("usage: instr router|index ..., not {other:?}"),
+        "conductor" => {
+            let case = conductor_cases::case();
+            for _ in 0..n {
+                let c = black_box(&case);
+                match arg(3) {
+                    "typed" => drop(black_box(conductor_cases::typed(c))),
+                    "op" => drop(black_box(conductor_cases::op(c))),
+                    other => panic!("unknown conductor function {other}"),
+                }
+            }
+        }
+        "features" => features(arg(2).parse().expect("feature count"), arg(3), n),
+        other => panic!("usage: instr router|index|conductor|features ..., not {other:?}"),
+    }
+}
+
+/// Runs one listing of a generated workspace of `count` features `n` times.
+fn features(count: usize, function: &str, n: usize) {
+    use fourx_core::features::fs::cached::{CachedWorkspace, Clock};
+    use fourx_core::features::fs::WorkspaceReader;
+    use fourx_core::workspace::WorkspaceFs;
+    use std::sync::Arc;
+    use std::time::{Duration, SystemTime};
+
+    let t = features_cases::workspace(count);
+    let root = t.0.to_str().expect("temp paths are UTF-8");
+    let ws = WorkspaceFs::new(root).expect("workspace");
+    // The clock runs a minute ahead so that the generated files are cached at once.
+    let ahead: Clock = Arc::new(|| SystemTime::now() + Duration::from_secs(60));
+    let cached = CachedWorkspace::with_clock(WorkspaceFs::new(root).expect("workspace"), ahead);
+    assert_eq!(cached.list_features().expect("list").features.len(), count);
+    let dir = features_cases::features_dir(&t.0);
+    let one = dir.join("F00007-feature.yaml");
+    for k in 0..n {
+        match function {
+            "cold" => drop(black_box(ws.list_features().expect("list"))),
+            "cached" => drop(black_box(cached.list_features().expect("list"))),
+            "one_changed" => {
+                let text = format!(
+                    "{}# rewrite {}\n",
+                    features_cases::feature_yaml(7),
+                    "x".repeat(k % 7 + 1)
+                );
+                std::fs::write(&one, text).expect("rewrite");
+                drop(black_box(cached.list_features().expect("list")));
+            }
+            "list_stat" => drop(black_box(features_cases::list_and_stat(&dir))),
+            other => panic!("unknown features function {other}"),
+        }
     }
 }

@@ -136,32 +136,71 @@ fn notes_by_index<'d>(doc: &'d Doc, snapshot: &Snapshot) -> Vec<Option<&'d Modul
     out
 }
 
-/// The derived modules by rank: in + out degree descending, then path (index) ascending — a
-/// counting sort on the degree, stable in index order, so O(n + max degree).
-fn rank_order(snapshot: &Snapshot) -> Vec<usize> {
-    let n = snapshot.modules().len();
-    let degree: Vec<usize> = (0..n)
-        .map(|i| snapshot.imports_of(i).len() + snapshot.importers_of(i).len())
-        .collect();
-    let max = degree.iter().copied().max().unwrap_or(0);
-    // next[max - d]: where the next module of degree d goes.
-    let mut next = vec![0usize; max + 1];
-    for &d in &degree {
-        next[max - d] += 1;
+/// The notes of the modules whose rows are built, found the cheaper way for how many rows there
+/// are: one search of the doc per row while there have been fewer rows than annotated modules
+/// (a few rows of a large snapshot touch neither every module nor every note), then a table of
+/// every module's notes, built once (one lookup per annotated module). Both give
+/// `doc.modules.get(path)`.
+struct RowNotes<'d> {
+    doc: &'d Doc,
+    searches: usize,
+    table: Option<Vec<Option<&'d ModuleNotes>>>,
+}
+
+impl<'d> RowNotes<'d> {
+    fn new(doc: &'d Doc) -> Self {
+        RowNotes {
+            doc,
+            searches: 0,
+            table: None,
+        }
     }
-    let mut acc = 0;
-    for slot in &mut next {
-        let c = *slot;
-        *slot = acc;
-        acc += c;
+
+    /// The notes of derived module `i`.
+    fn get(&mut self, snapshot: &Snapshot, i: usize) -> Option<&'d ModuleNotes> {
+        if self.doc.modules.is_empty() {
+            return None;
+        }
+        if self.table.is_none() && self.searches < self.doc.modules.len() {
+            self.searches += 1;
+            return self.doc.modules.get(snapshot.path(i));
+        }
+        let doc = self.doc;
+        self.table
+            .get_or_insert_with(|| notes_by_index(doc, snapshot))
+            .get(i)
+            .copied()
+            .flatten()
     }
-    let mut order = vec![0usize; n];
-    for (i, &d) in degree.iter().enumerate() {
-        let slot = &mut next[max - d];
-        order[*slot] = i;
-        *slot += 1;
+}
+
+/// The first `built` modules of `rank` as `(module, rank position)` in module (= path) order.
+/// A few rows of many modules are sorted (nothing is done per module); once the rows are a
+/// sixteenth of the `n` modules or more, one pass over a position table of all modules is
+/// cheaper than the sort. Both give the same list.
+fn built_by_path(rank: &[u32], built: usize, n: usize) -> Vec<(usize, usize)> {
+    let shown = rank.get(..built).unwrap_or(rank);
+    if shown.len().saturating_mul(16) < n {
+        let mut out: Vec<(usize, usize)> = shown
+            .iter()
+            .enumerate()
+            .map(|(pos, &i)| (i as usize, pos))
+            .collect();
+        out.sort_unstable();
+        return out;
     }
-    order
+    let mut pos_of = vec![usize::MAX; n];
+    for (pos, &i) in shown.iter().enumerate() {
+        if let Some(p) = pos_of.get_mut(i as usize) {
+            *p = pos;
+        }
+    }
+    pos_of
+        .iter()
+        .enumerate()
+        .filter(|&(_, &pos)| pos != usize::MAX)
+        .map(|(i, &pos)| (i, pos))
+        .collect()
 }
 
 /// Appends the row of derived module `i` (path, up to [`MAX_ROW_EDGES`] imports, its flags) and
@@ -252,39 +291,25 @@ pub fn render_index(
     // ≥ 0, so cost(k) ≥ cost(LEGEND) + P[k], and once that passes the budget no larger k fits.
     // Each row is written once, with its `\n`, into one buffer (`ends[r]` is where row r ends)
     // and counted in place.
-    let notes = notes_by_index(doc, snapshot);
+    let mut notes = RowNotes::new(doc);
     let mut rows = String::new();
     let mut ends: Vec<usize> = Vec::new();
     let mut prefix = vec![0usize];
-    let mut pos_of = vec![usize::MAX; n];
-    for i in rank_order(snapshot) {
+    for &i in snapshot.rank() {
+        let i = i as usize;
         let last = prefix.last().copied().unwrap_or(0);
         if legend.saturating_add(last) > budget {
             break;
         }
         let start = rows.len();
-        push_row(
-            &mut rows,
-            snapshot,
-            notes.get(i).copied().flatten(),
-            i,
-            oversize,
-        );
+        push_row(&mut rows, snapshot, notes.get(snapshot, i), i, oversize);
         prefix.push(last.saturating_add(counter.try_count(&rows[start..])?));
-        if let Some(p) = pos_of.get_mut(i) {
-            *p = ends.len();
-        }
         ends.push(rows.len());
     }
     let built = ends.len();
     // The built rows in path order with their rank positions: the text of any k is the rows of
     // rank < k in this order, so re-checking a smaller k needs no sort.
-    let by_path: Vec<(usize, usize)> = pos_of
-        .iter()
-        .enumerate()
-        .filter(|&(_, &pos)| pos < built)
-        .map(|(i, &pos)| (i, pos))
-        .collect();
+    let by_path = built_by_path(snapshot.rank(), built, n);
     let row = |pos: usize| {
         let start = pos.checked_sub(1).and_then(|p| ends.get(p)).copied();
         rows.get(start.unwrap_or(0)..ends.get(pos).copied().unwrap_or(0))
@@ -448,6 +473,72 @@ mod tests {
                 (g, w) => prop_assert!(false, "render {:?} but reference {:?}", g, w),
             }
         }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// The shapes of the few-rows path equal the reference render too: a few rows of a large
+        /// snapshot, annotated modules inside and outside the shown rows, docs with more
+        /// annotated modules than rows built (one search per row) and with fewer (the table,
+        /// built once rows outnumber them), and docs naming modules the snapshot lacks.
+        #[test]
+        fn few_rows_of_many_modules_equal_the_reference_render(
+            n in 100usize..2500,
+            fanout in 0usize..6,
+            hub in 0usize..4,
+            annotate in prop_oneof![Just(0usize), Just(1), Just(3), Just(17), Just(60), Just(400)],
+            budget in 64i64..1500,
+            which in 0usize..4,
+        ) {
+            let (doc, s) = fixture(n, fanout, hub, annotate);
+            let counter = &counters()[which];
+            let got = render_index(&doc, &s, Some(budget), None, counter.as_ref());
+            let want =
+                reference::reference_render_index(&doc, &s, Some(budget), None, counter.as_ref());
+            match (got, want) {
+                (Ok(g), Ok(w)) => prop_assert_eq!(g, w),
+                (Err(g), Err(w)) => prop_assert_eq!((g.kind, g.message), (w.kind, w.message)),
+                (g, w) => prop_assert!(false, "render {:?} but reference {:?}", g, w),
+            }
+        }
+    }
+
+    #[test]
+    fn built_rows_in_path_order_are_the_same_by_sort_and_by_table() {
+        let (_, s) = fixture(400, 3, 2, 0);
+        let n = s.modules().len();
+        for built in (0..=n).step_by(7).chain([n]) {
+            let mut want: Vec<(usize, usize)> = s.rank()[..built]
+                .iter()
+                .enumerate()
+                .map(|(pos, &i)| (i as usize, pos))
+                .collect();
+            want.sort_unstable();
+            assert_eq!(built_by_path(s.rank(), built, n), want, "built {built}");
+        }
+    }
+
+    #[test]
+    fn row_notes_switch_to_the_table_and_give_what_the_doc_gives() {
+        let (doc, s) = fixture(90, 2, 1, 4);
+        let mut notes = RowNotes::new(&doc);
+        let m = doc.modules.len();
+        for round in 0..3 {
+            for &i in s.rank() {
+                let i = i as usize;
+                let want = doc.modules.get(s.path(i));
+                assert_eq!(
+                    notes.get(&s, i).map(|n| n as *const _),
+                    want.map(|n| n as *const _)
+                );
+            }
+            assert_eq!(notes.table.is_some(), s.modules().len() > m || round > 0);
+        }
+        let empty = Doc::default();
+        let mut none = RowNotes::new(&empty);
+        assert!(s.rank().iter().all(|&i| none.get(&s, i as usize).is_none()));
+        assert!(none.table.is_none(), "an empty doc builds no table");
     }
 
     #[test]

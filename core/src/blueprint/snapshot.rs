@@ -44,7 +44,41 @@ pub struct Snapshot {
     edges: Vec<(u32, u32)>,
     imports: Vec<Vec<u32>>,
     importers: Vec<Vec<u32>>,
+    /// The module positions by rank (see [`Snapshot::rank`]), decided once per snapshot.
+    rank: Vec<u32>,
     repo_token: String,
+}
+
+/// The positions `0..n` ordered by in + out degree descending, then position (= path) ascending:
+/// a counting sort on the degree over one flat array, stable in position order, so
+/// O(n + max degree).
+fn rank_by_degree(imports: &[Vec<u32>], importers: &[Vec<u32>]) -> Vec<u32> {
+    let degree: Vec<usize> = imports
+        .iter()
+        .zip(importers)
+        .map(|(a, b)| a.len() + b.len())
+        .collect();
+    let max = degree.iter().copied().max().unwrap_or(0);
+    // next[max - d]: where the next module of degree d goes.
+    let mut next = vec![0usize; max + 1];
+    for &d in &degree {
+        next[max - d] += 1;
+    }
+    let mut acc = 0;
+    for slot in &mut next {
+        let c = *slot;
+        *slot = acc;
+        acc += c;
+    }
+    let mut order = vec![0u32; degree.len()];
+    for (i, &d) in degree.iter().enumerate() {
+        let slot = &mut next[max - d];
+        if let Some(o) = order.get_mut(*slot) {
+            *o = i as u32;
+        }
+        *slot += 1;
+    }
+    order
 }
 
 fn bad(msg: impl Into<String>) -> Error {
@@ -125,12 +159,14 @@ impl Snapshot {
         for list in &mut importers {
             list.sort_unstable();
         }
+        let rank = rank_by_degree(&imports, &importers);
         Ok(Snapshot {
             modules,
             index,
             edges: pairs,
             imports,
             importers,
+            rank,
             repo_token: repo_token.to_string(),
         })
     }
@@ -220,6 +256,13 @@ impl Snapshot {
     /// Positions of the modules importing module `i`, in path order.
     pub fn importers_of(&self, i: usize) -> &[u32] {
         self.importers.get(i).map_or(&[], Vec::as_slice)
+    }
+
+    /// The module positions in index rank order: in + out degree descending, then path
+    /// ascending. The snapshot is immutable, so the order is decided once, when it is built, and
+    /// every render of the index reads it instead of ranking all modules again.
+    pub fn rank(&self) -> &[u32] {
+        &self.rank
     }
 
     /// The longest proper `/`-prefix of `path` that is a derived module other than `.`.
@@ -342,5 +385,31 @@ mod tests {
         assert_eq!(s.owner_of("a/b/c.go"), Some("a/b"));
         assert_eq!(s.owner_of("a/x.go"), Some("a"));
         assert_eq!(s.owner_of("x.go"), None);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+        /// The rank is every module once, by in + out degree descending, then path ascending:
+        /// the counting sort equals a comparison sort on generated graphs.
+        #[test]
+        fn rank_orders_modules_by_degree_descending_then_path(
+            n in 0usize..300,
+            edges in proptest::collection::vec((0usize..300, 0usize..300), 0..900),
+        ) {
+            let modules: Vec<ModuleInfo> =
+                (0..n).map(|i| ModuleInfo::bare(&format!("m/{i:03}"))).collect();
+            let edges: Vec<(String, String)> = edges
+                .into_iter()
+                .filter(|&(a, b)| a < n && b < n)
+                .map(|(a, b)| (format!("m/{a:03}"), format!("m/{b:03}")))
+                .collect();
+            let s = Snapshot::new(modules, &edges, "").unwrap();
+            let degree = |i: usize| s.imports_of(i).len() + s.importers_of(i).len();
+            let mut want: Vec<usize> = (0..n).collect();
+            want.sort_by(|&a, &b| degree(b).cmp(&degree(a)).then(a.cmp(&b)));
+            let got: Vec<usize> = s.rank().iter().map(|&i| i as usize).collect();
+            proptest::prop_assert_eq!(got, want);
+        }
     }
 }

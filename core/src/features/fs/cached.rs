@@ -135,13 +135,17 @@ impl CachedWorkspace {
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(Error::io("read features dir", &e)),
         };
+        // One path buffer for every stat (a listing entry is one plain name: push, stat, pop).
+        let mut path = dir.clone();
         let tokens = entries
             .iter()
             .filter(|e| e.kind != FileKind::Dir)
             .filter_map(|e| e.name_str().map(str::to_string))
             .filter(|n| !is_temp_name(n) && n.ends_with(FEATURE_EXT))
             .map(|n| {
-                let t = self.token(&dir.join(&n)).ok();
+                path.push(&n);
+                let t = self.token(&path).ok();
+                path.pop();
                 (n, t)
             })
             .collect();
@@ -163,20 +167,30 @@ fn complete(set: &[(String, Option<Token>)]) -> Option<ListToken> {
     set.iter().map(|(n, t)| t.map(|t| (n.clone(), t))).collect()
 }
 
+/// Whether the listing read now (`set`) is the cached one: `complete(set) == Some(cached)`,
+/// without copying the names.
+fn same_listing(cached: &ListToken, set: &[(String, Option<Token>)]) -> bool {
+    cached.len() == set.len()
+        && cached
+            .iter()
+            .zip(set)
+            .all(|((a, t), (b, u))| a == b && Some(*t) == *u)
+}
+
 impl WorkspaceReader for CachedWorkspace {
     fn list_features(&self) -> Result<FeatureList> {
         let clock = (self.clock)();
         let Some((entries, tokens)) = self.list_token()? else {
             return Ok(FeatureList::default());
         };
-        let before = complete(&tokens);
-        if let (Some(b), Ok(guard)) = (before.as_ref(), self.list.read()) {
+        if let Ok(guard) = self.list.read() {
             if let Some((t, v)) = guard.as_ref() {
-                if t == b {
+                if same_listing(t, &tokens) {
                     return Ok(v.clone());
                 }
             }
         }
+        let before = complete(&tokens);
         // A miss: each file whose token still matches what it added last time is served from
         // the entry cache; only the others are read (stat → read → stat, stored when settled).
         let dir = self.ws.features_dir();
@@ -194,9 +208,9 @@ impl WorkspaceReader for CachedWorkspace {
         let value = list_entries(entries, |name, id| {
             let token = now.get(name).copied();
             if let Some(t) = token {
-                if let Some((cached_t, listed)) = old.remove(name) {
+                if let Some((key, (cached_t, listed))) = old.remove_entry(name) {
                     if cached_t == t {
-                        kept.insert(name.to_string(), (t, listed.clone()));
+                        kept.insert(key, (t, listed.clone()));
                         return listed;
                     }
                 }
@@ -586,6 +600,34 @@ mod tests {
             settled,
             "settled files are served from the cache"
         );
+    }
+
+    #[test]
+    fn a_listing_is_the_cached_one_exactly_when_its_complete_token_set_equals_it() {
+        let t = |s: u64| Token {
+            mtime: at(s),
+            ctime: at(s),
+            size: s,
+            dev: 1,
+            inode: s,
+        };
+        let cached: ListToken = vec![("a.yaml".into(), t(1)), ("b.yaml".into(), t(2))];
+        let sets: Vec<PartialListToken> = vec![
+            vec![("a.yaml".into(), Some(t(1))), ("b.yaml".into(), Some(t(2)))],
+            vec![("a.yaml".into(), Some(t(1))), ("b.yaml".into(), Some(t(3)))],
+            vec![("a.yaml".into(), Some(t(1))), ("b.yaml".into(), None)],
+            vec![("a.yaml".into(), Some(t(1))), ("c.yaml".into(), Some(t(2)))],
+            vec![("a.yaml".into(), Some(t(1)))],
+            vec![],
+        ];
+        for set in &sets {
+            assert_eq!(
+                same_listing(&cached, set),
+                complete(set).as_ref() == Some(&cached),
+                "{set:?}"
+            );
+        }
+        assert!(same_listing(&cached, &sets[0]));
     }
 
     #[test]
