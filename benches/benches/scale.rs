@@ -25,20 +25,17 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use criterion::{BatchSize, BenchmarkId, Criterion};
-use serde_json::{json, Value};
+use serde_json::json;
 
 use fourx_benches::features_cases::{feature_yaml, features_dir, list_and_stat, workspace};
-use fourx_benches::{blueprint_file, module_path, report, Id, Row, Target};
+use fourx_benches::{blueprint_file, conductor_cases, module_path, report, Id, Row, Target};
 use fourx_core::blueprint::revisions::Nonce;
 use fourx_core::blueprint::scan::{scan, MapReader, DEFAULT_MAX_FILE_BYTES};
 use fourx_core::blueprint::{
     commit, parse, render_index, ApproxCounter, FoldRequest, GitFacts, Item, MapFileView,
 };
-use fourx_core::conductor::{self, Outcome, StartInput};
 use fourx_core::features::fs::cached::CachedWorkspace;
 use fourx_core::features::fs::WorkspaceReader;
-use fourx_core::protocol::config::{decode, Config};
-use fourx_core::protocol::feature::Feature;
 use fourx_core::store::cas::MemoryStore;
 use fourx_core::workspace::{FeatureId, WorkspaceFs};
 
@@ -169,49 +166,14 @@ fn events(c: &mut Criterion) {
     g.finish();
 }
 
-fn conductor_json() -> (Value, Value, Value) {
-    let cfg = json!({"project": {"name": "demo"}, "default_runner": "claude",
-        "runners": {"claude": {"command": "claude", "tiers": {"opus": "claude-opus", "sonnet": "claude-sonnet"}}}});
-    let feature = json!({"id": "F001-login"});
-    let outcome = json!({"kind": "agent_exit", "exit_code": 0,
-        "feature_files": {"task-brief.md": "b", "acceptance-criteria.md": "c"}});
-    (cfg, feature, outcome)
-}
-
 fn conductor_apply(c: &mut Criterion) {
-    let (cfg_json, feature_json, outcome_json) = conductor_json();
-    let cfg: Config = decode(&cfg_json, "config").expect("config");
-    let feature: Feature = decode(&feature_json, "feature").expect("feature");
-    let input = StartInput {
-        profile_name: "full".into(),
-        now: "2025-03-01T10:00:00Z".into(),
-        pid: 4242,
-        ..StartInput::default()
-    };
-    let first = conductor::start(&cfg, &feature, &input).expect("start");
-    let outcome: Outcome = serde_json::from_value(outcome_json.clone()).expect("outcome");
-    let next =
-        conductor::apply(&cfg, &feature, &first.state, &first.lp, &outcome, None).expect("apply");
-    assert!(!next.decision.is_terminal());
-    let start_out = fourx_core::ops::call(
-        "conductor.start",
-        &json!({"config": cfg_json, "feature": feature_json, "now": "2025-03-01T10:00:00Z",
-                "pid": 4242, "profile_name": "full"}),
-    )
-    .expect("conductor.start");
-    let apply_in = json!({"config": cfg_json, "feature": feature_json,
-        "state": start_out["state"], "loop": start_out["loop"], "outcome": outcome_json});
-    fourx_core::ops::call("conductor.apply", &apply_in).expect("conductor.apply");
+    let case = conductor_cases::case();
     let mut g = c.benchmark_group(GROUP);
     g.bench_function("conductor_apply_typed", |b| {
-        b.iter(|| {
-            black_box(
-                conductor::apply(&cfg, &feature, &first.state, &first.lp, &outcome, None).unwrap(),
-            )
-        })
+        b.iter(|| black_box(conductor_cases::typed(black_box(&case))))
     });
     g.bench_function("conductor_apply_op", |b| {
-        b.iter(|| black_box(fourx_core::ops::call("conductor.apply", &apply_in).unwrap()))
+        b.iter(|| black_box(conductor_cases::op(black_box(&case))))
     });
     g.finish();
 }

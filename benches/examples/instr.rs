@@ -7,7 +7,8 @@
 //! ```
 //!
 //! `(Ir(N) − Ir(0)) / N` is the cost of one call, setup excluded. Functions: router
-//! `<case> parse|floor|floor_lines`; index `<modules>_<budget> render|floor`; features
+//! `<case> parse|floor|floor_lines`; index `<modules>_<budget> render|floor`; conductor
+//! `apply typed|op` (`instr conductor apply op 100`); features
 //! `<n> cold|cached|one_changed|list_stat` (a generated workspace of `n` feature files: the plain
 //! listing, the cached reader with nothing changed, with one file rewritten before each listing,
 //! and the floor of one directory listing plus one `stat` per entry).
@@ -15,7 +16,7 @@
 use std::hint::black_box;
 
 use fourx_benches::{
-    blueprint_file, blueprint_snapshot, features_cases, index_cases, router_cases,
+    blueprint_file, blueprint_snapshot, conductor_cases, features_cases, index_cases, router_cases,
 };
 use fourx_core::blueprint::{parse, render_index, ApproxCounter};
 use fourx_core::protocol::codec::yaml;
@@ -60,8 +61,19 @@ fn main() {
                 });
             }
         }
+        "conductor" => {
+            let case = conductor_cases::case();
+            for _ in 0..n {
+                let c = black_box(&case);
+                match arg(3) {
+                    "typed" => drop(black_box(conductor_cases::typed(c))),
+                    "op" => drop(black_box(conductor_cases::op(c))),
+                    other => panic!("unknown conductor function {other}"),
+                }
+            }
+        }
         "features" => features(arg(2).parse().expect("feature count"), arg(3), n),
-        other => panic!("usage: instr router|index|features ..., not {other:?}"),
+        other => panic!("usage: instr router|index|conductor|features ..., not {other:?}"),
     }
 }
 

@@ -9,6 +9,7 @@
 
 use std::path::PathBuf;
 
+pub mod conductor_cases;
 pub mod features_cases;
 pub mod index_cases;
 pub mod router_cases;

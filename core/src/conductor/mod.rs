@@ -51,6 +51,8 @@ pub mod resume;
 mod run;
 pub mod types;
 
+use std::borrow::Cow;
+
 use serde_json::{Map, Value};
 
 use crate::error::{Error, ErrorKind, Result};
@@ -58,7 +60,7 @@ use crate::machine::phase_to_role;
 use crate::protocol::config::{decode, Config, ProfileConfig};
 use crate::protocol::feature::Feature;
 use crate::protocol::state::{parse_now, AnyEventType, AnyRole, Event, EventType, Phase, State};
-use crate::resolve::{resolve_profile, RunOverrides};
+use crate::resolve::{resolve_profile_ref, RunOverrides};
 
 pub use resume::{clean_stale, needs_recovery, smart_resume_phase, Resumed};
 pub use run::{
@@ -132,9 +134,24 @@ pub struct Script {
     pub lp: Loop,
 }
 
-fn profile_of(cfg: &Config, feature: &Feature, name: &str) -> Result<(String, ProfileConfig)> {
-    let p = resolve_profile(cfg, feature, name)?;
+/// The run's profile (name and profile), borrowed from the config, the feature, the name or
+/// the built-in table: resolved once per call and shared by every rule of the fold.
+fn profile_of<'a>(
+    cfg: &'a Config,
+    feature: &'a Feature,
+    name: &'a str,
+) -> Result<(Cow<'a, str>, Cow<'a, ProfileConfig>)> {
+    let p = resolve_profile_ref(cfg, feature, name)?;
     Ok((p.name, p.profile))
+}
+
+/// The run overrides (`--phase-override`) decoded: empty when the map is (the common case,
+/// which decodes to the empty map without a copy), else decoded with Go's rules.
+fn run_overrides(map: &Map<String, Value>, path: &str) -> Result<RunOverrides> {
+    if map.is_empty() {
+        return Ok(RunOverrides::new());
+    }
+    decode(&Value::Object(map.clone()), path)
 }
 
 fn canonical(mut s: State) -> State {
@@ -181,7 +198,7 @@ pub fn start(cfg: &Config, feature: &Feature, input: &StartInput) -> Result<Turn
         .filter(|m| *m > 0)
         .unwrap_or(DEFAULT_MAX_ROUNDS);
     profile_of(cfg, feature, &input.profile_name)?;
-    let _: RunOverrides = decode(&Value::Object(input.run_overrides.clone()), "run_overrides")?;
+    let overrides = run_overrides(&input.run_overrides, "run_overrides")?;
     let mut prepare = vec![Prepare::ClearStopSignal];
     let mut state = match &input.state {
         None => {
@@ -245,6 +262,8 @@ pub fn start(cfg: &Config, feature: &Feature, input: &StartInput) -> Result<Turn
         input.profile_name.clone()
     };
     let (profile_name, profile) = profile_of(cfg, feature, &name)?;
+    let profile_name = profile_name.into_owned();
+    let profile = Cow::<ProfileConfig>::Owned(profile.into_owned());
     state.profile.clone_from(&profile_name);
     state.pid = input.pid;
     let run_start = Event {
@@ -257,7 +276,7 @@ pub fn start(cfg: &Config, feature: &Feature, input: &StartInput) -> Result<Turn
     let mut ctx = Ctx {
         cfg,
         feature,
-        profile_name,
+        profile_name: Cow::Owned(profile_name),
         profile,
         state,
         lp: Loop::new(RunOptions {
@@ -265,7 +284,8 @@ pub fn start(cfg: &Config, feature: &Feature, input: &StartInput) -> Result<Turn
             run_overrides: input.run_overrides.clone(),
             force_all_angles: input.force_all_angles,
         }),
-        facts: input.facts.clone(),
+        overrides,
+        facts: &input.facts,
         events: vec![run_start],
         prepare,
     };
@@ -277,12 +297,23 @@ pub fn start(cfg: &Config, feature: &Feature, input: &StartInput) -> Result<Turn
     Ok(finish(ctx, decision))
 }
 
+/// No facts: every fact at its default.
+static NO_FACTS: Facts = Facts {
+    interrupted: false,
+    stop_requested: false,
+    rounds_summary_exists: false,
+    baseline_exists: false,
+    test_strategy: None,
+    changed_files: None,
+    round_files: Files::new(),
+};
+
 fn ctx<'a>(
     cfg: &'a Config,
     feature: &'a Feature,
-    state: &State,
+    state: &'a State,
     lp: &Loop,
-    facts: Option<&Facts>,
+    facts: Option<&'a Facts>,
 ) -> Result<Ctx<'a>> {
     if !lp.fits() {
         return Err(Error::invalid_input(
@@ -292,10 +323,7 @@ fn ctx<'a>(
     }
     let (profile_name, profile) = profile_of(cfg, feature, &state.profile)
         .map_err(|e| Error::invalid_input(e.message).with_field("state.profile"))?;
-    let _: RunOverrides = decode(
-        &Value::Object(lp.options.run_overrides.clone()),
-        "loop.options.run_overrides",
-    )?;
+    let overrides = run_overrides(&lp.options.run_overrides, "loop.options.run_overrides")?;
     Ok(Ctx {
         cfg,
         feature,
@@ -303,7 +331,8 @@ fn ctx<'a>(
         profile,
         state: state.clone(),
         lp: lp.clone(),
-        facts: facts.cloned().unwrap_or_default(),
+        overrides,
+        facts: facts.unwrap_or(&NO_FACTS),
         events: Vec::new(),
         prepare: Vec::new(),
     })
@@ -360,7 +389,7 @@ pub fn apply(
         .with_field("outcome.kind"));
     }
     c.lp.step = Step::Top;
-    let d = match (pending, outcome.clone()) {
+    let d = match (pending, outcome) {
         (Pending::Agent(pa), Outcome::AgentExit(out)) => c.on_agent_exit(pa, out)?,
         (
             Pending::Parallel {},
@@ -369,17 +398,17 @@ pub fn apply(
                 interrupted,
                 round_files,
             },
-        ) => c.on_parallel_exit(&results, interrupted, &round_files)?,
+        ) => c.on_parallel_exit(results, *interrupted, round_files)?,
         (Pending::Helper { .. }, Outcome::HelperExit { .. }) => c.before_agent(2)?,
         (Pending::HealthCheck {}, Outcome::HealthCheck { ok, error }) => {
-            c.on_health_check(ok, error)?
+            c.on_health_check(*ok, error.clone())?
         }
         (
             Pending::Baseline {},
             Outcome::Baseline {
                 ok, base_commit, ..
             },
-        ) => c.on_baseline(ok, base_commit)?,
+        ) => c.on_baseline(*ok, base_commit.clone())?,
         (
             Pending::Gather {},
             Outcome::Gathered {
@@ -394,11 +423,11 @@ pub fn apply(
                 );
             }
             let mut files = c.facts.round_files.clone();
-            files.extend(round_files);
-            c.deep_with_changed(&changed_files, &files)?
+            files.extend(round_files.iter().map(|(k, v)| (k.clone(), v.clone())));
+            c.deep_with_changed(changed_files, &files)?
         }
-        (Pending::Hooks { timing, t }, Outcome::Hooks { ok }) => c.on_hooks(timing, t, ok)?,
-        (Pending::Discover {}, Outcome::Discovered { created }) => c.on_discovered(&created)?,
+        (Pending::Hooks { timing, t }, Outcome::Hooks { ok }) => c.on_hooks(timing, t, *ok)?,
+        (Pending::Discover {}, Outcome::Discovered { created }) => c.on_discovered(created)?,
         _ => {
             return Err(Error::invalid_input(
                 "outcome does not answer the pending decision",

@@ -2,10 +2,14 @@
 //! before a phase agent, the verdict → transition policy, review convergence, deep review and
 //! finalisation. Every function folds the state forward until the next decision.
 
+use std::borrow::Cow;
+
 use serde_json::{json, Value};
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::machine::{can_transition, phase_to_role, should_stop, transition, MAX_GUARD_RETRIES};
+use crate::machine::{
+    can_transition, phase_to_role, should_stop, transition_in_place, MAX_GUARD_RETRIES,
+};
 use crate::protocol::config::{decode, encode, Config, HealthCheck, ProfileConfig};
 use crate::protocol::feature::Feature;
 use crate::protocol::state::{
@@ -22,8 +26,8 @@ use crate::resolve::{
 use super::artifacts::{self as art, names, ReviewClass};
 use super::types::{
     file, Action, AgentCall, AgentExit, AgentExtra, Changed, Collect, Decision, Deep, Dir, Facts,
-    FileRef, Files, GuardKind, HookFor, HookTransition, Loop, ParallelAgent, ParallelResult,
-    Pending, PendingAgent, Prepare, Purpose, ReviewFix, Step, Timing,
+    FileRef, Files, GuardKind, GuardResult, HookFor, HookTransition, Loop, ParallelAgent,
+    ParallelResult, Pending, PendingAgent, Prepare, Purpose, ReviewFix, Step, Timing,
 };
 
 /// Default transient retries of a runner without `transient_retries`.
@@ -70,15 +74,28 @@ pub fn notify_level(state: &State) -> NotifyLevel {
     }
 }
 
+/// The guard result of an outcome that carries none (every field at its default).
+static NO_GUARD: GuardResult = GuardResult {
+    pass: false,
+    errors: Vec::new(),
+    all_retryable: false,
+    self_mod_touched: false,
+    self_mod_paths: Vec::new(),
+};
+
 /// The fold of one conductor call: inputs, the state and loop it moves, and what it collects.
 pub(crate) struct Ctx<'a> {
     pub cfg: &'a Config,
     pub feature: &'a Feature,
-    pub profile_name: String,
-    pub profile: ProfileConfig,
+    /// The run's profile, resolved once per call (borrowed from the config or the built-in
+    /// table when it can be).
+    pub profile_name: Cow<'a, str>,
+    pub profile: Cow<'a, ProfileConfig>,
     pub state: State,
     pub lp: Loop,
-    pub facts: Facts,
+    /// `lp.options.run_overrides` decoded once per call.
+    pub overrides: RunOverrides,
+    pub facts: &'a Facts,
     pub events: Vec<Event>,
     pub prepare: Vec<Prepare>,
 }
@@ -109,16 +126,8 @@ impl Ctx<'_> {
         self.events.push(e);
     }
 
-    fn overrides(&self) -> RunOverrides {
-        decode(
-            &Value::Object(self.lp.options.run_overrides.clone()),
-            "run_overrides",
-        )
-        .unwrap_or_default()
-    }
-
     fn manual(&self, phase: &str) -> (String, String) {
-        effective_manual(&self.overrides(), phase, &self.lp.options.manual_runner)
+        effective_manual(&self.overrides, phase, &self.lp.options.manual_runner)
     }
 
     fn transient_limit(&self, runner: &str) -> i64 {
@@ -137,7 +146,14 @@ impl Ctx<'_> {
         self.profile.enables_role(role.as_str())
     }
 
-    fn hooks_for(&self, key: &str) -> Option<Value> {
+    /// The merged hooks of `<timing>_<phase>` (`None` when there are none; the key is only
+    /// built when the config or the feature has hooks at all).
+    fn hooks_for(&self, timing: Timing, phase: &str) -> Option<Value> {
+        if self.cfg.hooks.is_none() && self.feature.hooks.is_none() {
+            return None;
+        }
+        let key = format!("{}_{phase}", timing.as_str());
+        let key = key.as_str();
         let merged = merge_hooks(self.cfg.hooks.as_ref(), self.feature.hooks.as_ref())?;
         let list = merged.get(key)?.as_ref()?;
         if list.is_empty() {
@@ -188,7 +204,7 @@ impl Ctx<'_> {
     /// Refused only when the state does not fit the pending decision (a hand-made loop), which
     /// is that input's error.
     fn go(&mut self, to: Phase, role: AnyRole) -> Result<()> {
-        self.state = transition(&self.state, to, &role).map_err(|e| {
+        transition_in_place(&mut self.state, to, role).map_err(|e| {
             Error::invalid_input(format!("the state does not fit the loop: {}", e.message))
                 .with_field("state.phase")
         })?;
@@ -532,8 +548,8 @@ impl Ctx<'_> {
     }
 
     fn move_to_needs_attention(&mut self) {
-        match transition(&self.state, Phase::NeedsAttention, AnyRole::default()) {
-            Ok(s) => self.state = s,
+        match transition_in_place(&mut self.state, Phase::NeedsAttention, AnyRole::default()) {
+            Ok(()) => {}
             Err(_) => {
                 if !self.state.phase.is(Phase::Done) && !self.state.phase.is(Phase::Abandoned) {
                     self.state.phase = Phase::NeedsAttention.into();
@@ -571,7 +587,7 @@ impl Ctx<'_> {
 
     /// init → designing with its hooks (Go `initPhase`).
     pub fn init_phase(&mut self) -> Result<Decision> {
-        if let Some(hooks) = self.hooks_for("pre_designing") {
+        if let Some(hooks) = self.hooks_for(Timing::Pre, "designing") {
             return Ok(self.hooks_decision(
                 Timing::Pre,
                 Phase::Designing,
@@ -584,7 +600,7 @@ impl Ctx<'_> {
 
     fn init_transition(&mut self) -> Result<Decision> {
         self.go(Phase::Designing, Role::Designer.into())?;
-        if let Some(hooks) = self.hooks_for("post_designing") {
+        if let Some(hooks) = self.hooks_for(Timing::Post, "designing") {
             return Ok(self.hooks_decision(
                 Timing::Post,
                 Phase::Designing,
@@ -613,11 +629,12 @@ impl Ctx<'_> {
 
     // ---- agent exit (§7.5) ---------------------------------------------------------------
 
-    pub fn on_agent_exit(&mut self, pa: PendingAgent, out: AgentExit) -> Result<Decision> {
-        let m = ExitMessages::of(&pa, self.state.round);
+    pub fn on_agent_exit(&mut self, pa: PendingAgent, out: &AgentExit) -> Result<Decision> {
+        let round = self.state.round;
         if let Some(err) = &out.error {
             if out.interrupted {
-                return Ok(self.stop_with(None, "interrupted", &m.interrupted));
+                let msg = ExitMessage::Interrupted.of(&pa, round);
+                return Ok(self.stop_with(None, "interrupted", &msg));
             }
             let mut e = self.ev(EventType::RunEnd);
             e.role = AnyRole::new(&pa.role);
@@ -626,7 +643,8 @@ impl Ctx<'_> {
             e.runner.clone_from(&pa.runner);
             e.model.clone_from(&pa.model);
             self.push(e);
-            let msg = format!("{}{err}", m.runner_error);
+            let mut msg = ExitMessage::RunnerError.of(&pa, round);
+            msg.push_str(err);
             return Ok(self.stop_with(Some(Phase::NeedsAttention), "runner-error", &msg));
         }
         let limit = self.transient_limit(&pa.runner);
@@ -651,17 +669,15 @@ impl Ctx<'_> {
         }
         self.push(e);
         if out.exit_code == 2 {
-            return Ok(self.stop_with(None, "hard-error", &m.hard));
+            let msg = ExitMessage::Hard.of(&pa, round);
+            return Ok(self.stop_with(None, "hard-error", &msg));
         }
         if out.exit_code == 1 {
+            let msg = ExitMessage::Soft.of(&pa, round);
             return Ok(if pa.purpose == Purpose::Synthesizer {
-                self.stop_with(
-                    Some(Phase::NeedsAttention),
-                    "synthesizer-soft-fail",
-                    &m.soft,
-                )
+                self.stop_with(Some(Phase::NeedsAttention), "synthesizer-soft-fail", &msg)
             } else {
-                self.stop_with(Some(Phase::Blocked), "soft-fail", &m.soft)
+                self.stop_with(Some(Phase::Blocked), "soft-fail", &msg)
             });
         }
         if pa.guard.is_some() && out.guard.is_none() {
@@ -679,15 +695,15 @@ impl Ctx<'_> {
             .with_field("outcome.guard"));
         }
         match pa.purpose {
-            Purpose::Main => self.after_main(&pa, &out),
-            Purpose::ReviewFix => self.after_review_fix(&out),
+            Purpose::Main => self.after_main(&pa, out),
+            Purpose::ReviewFix => self.after_review_fix(out),
             Purpose::ReviewRerun => {
                 let report = file(&out.round_files, names::REVIEW_REPORT).map(str::to_string);
-                self.review_fix_iter(report, &out)
+                self.review_fix_iter(report, out)
             }
-            Purpose::DeepReview | Purpose::Synthesizer => self.after_deep_review(&out),
-            Purpose::DeepFix => self.after_deep_fix(&out),
-            Purpose::ReVerifier => self.after_reverify(&out),
+            Purpose::DeepReview | Purpose::Synthesizer => self.after_deep_review(out),
+            Purpose::DeepFix => self.after_deep_fix(out),
+            Purpose::ReVerifier => self.after_reverify(out),
         }
     }
 
@@ -708,7 +724,7 @@ impl Ctx<'_> {
 
     fn after_main(&mut self, pa: &PendingAgent, out: &AgentExit) -> Result<Decision> {
         let phase = self.phase().unwrap_or(Phase::Init);
-        let guard = out.guard.clone().unwrap_or_default();
+        let guard = out.guard.as_ref().unwrap_or(&NO_GUARD);
         if matches!(phase, Phase::Coding | Phase::Amending) {
             if guard.self_mod_touched {
                 self.state.self_mod_touched = true;
@@ -763,7 +779,7 @@ impl Ctx<'_> {
                 return na(esc.reason);
             }
         }
-        let guard = out.guard.clone().unwrap_or_default();
+        let guard = out.guard.as_ref().unwrap_or(&NO_GUARD);
         match phase {
             Phase::Designing => {
                 if ff(names::TASK_BRIEF).is_none() {
@@ -849,7 +865,7 @@ impl Ctx<'_> {
         if t.next_role.is_empty() && (next.is(Phase::NeedsAttention) || next.is(Phase::Blocked)) {
             t.next_role = self.phase_role_or_state();
         }
-        if let Some(hooks) = self.hooks_for(&format!("pre_{}", t.next)) {
+        if let Some(hooks) = self.hooks_for(Timing::Pre, &t.next) {
             let phase = next.known().unwrap_or(Phase::NeedsAttention);
             return Ok(self.hooks_decision(Timing::Pre, phase, hooks, HookFor::Loop(t)));
         }
@@ -878,8 +894,8 @@ impl Ctx<'_> {
             }
         }
         let next = AnyPhase::new(&t.next);
-        match transition(&self.state, &next, AnyRole::new(&t.next_role)) {
-            Ok(s) => self.state = s,
+        match transition_in_place(&mut self.state, &next, AnyRole::new(&t.next_role)) {
+            Ok(()) => {}
             Err(err) => {
                 let msg = format!(
                     "state transition out of {} failed after round {}'s runner already completed: {}",
@@ -931,7 +947,7 @@ impl Ctx<'_> {
         }
         let e = self.ev(EventType::Transition);
         self.push(e);
-        if let Some(hooks) = self.hooks_for(&format!("post_{}", t.next)) {
+        if let Some(hooks) = self.hooks_for(Timing::Post, &t.next) {
             let phase = next.known().unwrap_or(Phase::NeedsAttention);
             return Ok(self.hooks_decision(Timing::Post, phase, hooks, HookFor::Loop(t)));
         }
@@ -1082,7 +1098,7 @@ impl Ctx<'_> {
     }
 
     fn after_review_fix(&mut self, out: &AgentExit) -> Result<Decision> {
-        let guard = out.guard.clone().unwrap_or_default();
+        let guard = out.guard.as_ref().unwrap_or(&NO_GUARD);
         if !guard.pass {
             let msg = format!("review-fix scope exceeded: {}", guard.errors.join("; "));
             self.guard_fail_event(Role::MiniCoder.as_str(), &msg, None);
@@ -1443,7 +1459,7 @@ impl Ctx<'_> {
     }
 
     fn after_deep_review(&mut self, out: &AgentExit) -> Result<Decision> {
-        let guard = out.guard.clone().unwrap_or_default();
+        let guard = out.guard.as_ref().unwrap_or(&NO_GUARD);
         if !guard.pass {
             let msg = guard.errors.join("; ");
             self.guard_fail_event(Role::DeepReviewer.as_str(), &msg, None);
@@ -1577,7 +1593,7 @@ impl Ctx<'_> {
     }
 
     fn after_deep_fix(&mut self, out: &AgentExit) -> Result<Decision> {
-        let guard = out.guard.clone().unwrap_or_default();
+        let guard = out.guard.as_ref().unwrap_or(&NO_GUARD);
         if !guard.pass {
             let errors = guard.errors.join("; ");
             self.prepare.push(Prepare::WriteText {
@@ -1617,7 +1633,7 @@ impl Ctx<'_> {
     }
 
     fn after_reverify(&mut self, out: &AgentExit) -> Result<Decision> {
-        let guard = out.guard.clone().unwrap_or_default();
+        let guard = out.guard.as_ref().unwrap_or(&NO_GUARD);
         if !guard.pass {
             let msg = guard.errors.join("; ");
             self.guard_fail_event(Role::ReVerifier.as_str(), &msg, None);
@@ -1646,51 +1662,57 @@ fn partial_count(results: &[ParallelResult], files: &Files) -> usize {
 }
 
 /// The stop messages of an agent run (Go handleRunnerError / handleExitResult for the phase
-/// agent, runSubRole for sub-roles, runSynthesizer for the synthesizer).
-struct ExitMessages {
-    interrupted: String,
+/// agent, runSubRole for sub-roles, runSynthesizer for the synthesizer), each built only for the
+/// exit that stops the run.
+#[derive(Clone, Copy)]
+enum ExitMessage {
+    Interrupted,
     /// Followed by the runner's error.
-    runner_error: String,
-    hard: String,
-    soft: String,
+    RunnerError,
+    Hard,
+    Soft,
 }
 
-impl ExitMessages {
-    fn of(pa: &PendingAgent, round: i64) -> Self {
+impl ExitMessage {
+    fn of(self, pa: &PendingAgent, round: i64) -> String {
         let (role, phase) = (&pa.role, &pa.phase);
-        match pa.purpose {
-            Purpose::Main => ExitMessages {
-                interrupted: format!("{role} ({phase}) interrupted by signal (round {round})"),
-                runner_error: format!("{role} runner failed during {phase} (round {round}): "),
-                hard: format!(
-                    "{role} runner returned hard error (exit 2) during {phase} (round {round})"
-                ),
-                soft: format!(
-                    "{role} runner returned soft-fail (exit 1) during {phase} (round {round})"
-                ),
-            },
-            Purpose::Synthesizer => ExitMessages {
-                interrupted: format!(
-                    "deep-review synthesizer interrupted by signal (round {round})"
-                ),
-                runner_error: format!("deep-review synthesizer runner failed (round {round}): "),
-                hard: format!(
-                    "deep-review synthesizer returned hard error (exit 2) (round {round})"
-                ),
-                soft: format!(
-                    "deep-review synthesizer returned soft-fail (exit 1) (round {round})"
-                ),
-            },
-            _ => ExitMessages {
-                interrupted: format!("{phase} ({role}) interrupted by signal (round {round})"),
-                runner_error: format!("{phase} ({role}) runner failed (round {round}): "),
-                hard: format!(
-                    "{phase} ({role}) runner returned hard error (exit 2) (round {round})"
-                ),
-                soft: format!(
-                    "{phase} ({role}) runner returned soft-fail (exit 1) (round {round})"
-                ),
-            },
+        match (pa.purpose, self) {
+            (Purpose::Main, ExitMessage::Interrupted) => {
+                format!("{role} ({phase}) interrupted by signal (round {round})")
+            }
+            (Purpose::Main, ExitMessage::RunnerError) => {
+                format!("{role} runner failed during {phase} (round {round}): ")
+            }
+            (Purpose::Main, ExitMessage::Hard) => {
+                format!("{role} runner returned hard error (exit 2) during {phase} (round {round})")
+            }
+            (Purpose::Main, ExitMessage::Soft) => {
+                format!("{role} runner returned soft-fail (exit 1) during {phase} (round {round})")
+            }
+            (Purpose::Synthesizer, ExitMessage::Interrupted) => {
+                format!("deep-review synthesizer interrupted by signal (round {round})")
+            }
+            (Purpose::Synthesizer, ExitMessage::RunnerError) => {
+                format!("deep-review synthesizer runner failed (round {round}): ")
+            }
+            (Purpose::Synthesizer, ExitMessage::Hard) => {
+                format!("deep-review synthesizer returned hard error (exit 2) (round {round})")
+            }
+            (Purpose::Synthesizer, ExitMessage::Soft) => {
+                format!("deep-review synthesizer returned soft-fail (exit 1) (round {round})")
+            }
+            (_, ExitMessage::Interrupted) => {
+                format!("{phase} ({role}) interrupted by signal (round {round})")
+            }
+            (_, ExitMessage::RunnerError) => {
+                format!("{phase} ({role}) runner failed (round {round}): ")
+            }
+            (_, ExitMessage::Hard) => {
+                format!("{phase} ({role}) runner returned hard error (exit 2) (round {round})")
+            }
+            (_, ExitMessage::Soft) => {
+                format!("{phase} ({role}) runner returned soft-fail (exit 1) (round {round})")
+            }
         }
     }
 }

@@ -35,12 +35,12 @@ pub use roles::{
     SELECTABLE_PHASES,
 };
 pub use rules::{
-    finalize_done, reconcile_active, recover_to, should_stop, transition, MAX_GUARD_RETRIES,
-    NO_PROGRESS_LIMIT, STOP_REASON_DONE, STOP_REASON_PROCESS_GONE,
+    finalize_done, reconcile_active, recover_to, should_stop, transition, transition_in_place,
+    MAX_GUARD_RETRIES, NO_PROGRESS_LIMIT, STOP_REASON_DONE, STOP_REASON_PROCESS_GONE,
 };
 pub use table::{
-    can_transition, can_transition_known, can_transition_str, is_recoverable, is_terminal,
-    is_universal_target, table_targets, RECOVERABLE_PHASES, TERMINAL_PHASES, TRANSITIONS,
-    UNIVERSAL_TARGETS,
+    can_transition, can_transition_code, can_transition_known, can_transition_str, is_recoverable,
+    is_terminal, is_universal_target, table_targets, RECOVERABLE_PHASES, TERMINAL_PHASES,
+    TRANSITIONS, UNIVERSAL_TARGETS,
 };
 pub use validate::{validate_state, Validation};

@@ -51,8 +51,39 @@ pub fn transition(
     to: impl Into<AnyPhase>,
     role: impl Into<AnyRole>,
 ) -> Result<State> {
-    let (to, role) = (to.into(), role.into());
-    if !can_transition(&state.phase, &to) {
+    let to = to.into();
+    check_transition(state, &to)?;
+    let mut s = state.clone();
+    apply_transition(&mut s, to, role.into());
+    Ok(s)
+}
+
+/// [`transition`] in place: the same check and effects on `state` itself (no copy of it); a
+/// refused transition leaves `state` unchanged.
+///
+/// ```
+/// use fourx_core::machine::{transition, transition_in_place};
+/// use fourx_core::protocol::state::{Phase, Role, State};
+///
+/// let mut s = State { phase: Phase::DesignReviewing.into(), ..State::default() };
+/// let copied = transition(&s, Phase::Coding, Role::Coder)?;
+/// transition_in_place(&mut s, Phase::Coding, Role::Coder)?;
+/// assert_eq!((s.round, &s), (1, &copied));
+/// # Ok::<(), fourx_core::Error>(())
+/// ```
+pub fn transition_in_place(
+    state: &mut State,
+    to: impl Into<AnyPhase>,
+    role: impl Into<AnyRole>,
+) -> Result<()> {
+    let to = to.into();
+    check_transition(state, &to)?;
+    apply_transition(state, to, role.into());
+    Ok(())
+}
+
+fn check_transition(state: &State, to: &AnyPhase) -> Result<()> {
+    if !can_transition(&state.phase, to) {
         return Err(Error::new(
             ErrorKind::InvalidTransition,
             format!(
@@ -63,14 +94,17 @@ pub fn transition(
         )
         .with_field("to"));
     }
-    let mut s = state.clone();
-    s.phase = to.clone();
+    Ok(())
+}
+
+fn apply_transition(s: &mut State, to: AnyPhase, role: AnyRole) {
+    let known = to.known();
+    s.phase = to;
     s.role = role;
-    match to.known() {
+    match known {
         Some(Phase::Done | Phase::Abandoned) => s.active = false,
-        other => bump_round(&mut s, other),
+        other => bump_round(s, other),
     }
-    Ok(s)
 }
 
 /// RecoverTo: crash-recovery correction to a recoverable work phase, whatever the source.
@@ -143,6 +177,29 @@ pub fn finalize_done(state: &State) -> Result<State> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_transition_in_place_equals_the_copying_transition() {
+        let phases = Phase::ALL.iter().map(|p| p.as_str()).chain(["", "bogus"]);
+        for from in phases.clone() {
+            for to in phases.clone() {
+                for round in [0, 1, 4, i64::MAX] {
+                    let s = State {
+                        active: true,
+                        ..st(from, round)
+                    };
+                    let copied = transition(&s, AnyPhase::new(to), AnyRole::new("coder"));
+                    let mut moved = s.clone();
+                    let r =
+                        transition_in_place(&mut moved, AnyPhase::new(to), AnyRole::new("coder"));
+                    match copied {
+                        Ok(c) => assert_eq!((r, moved), (Ok(()), c), "{from} -> {to}"),
+                        Err(e) => assert_eq!((r, moved), (Err(e), s), "{from} -> {to}"),
+                    }
+                }
+            }
+        }
+    }
 
     fn st(phase: &str, round: i64) -> State {
         State {

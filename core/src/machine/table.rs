@@ -103,6 +103,72 @@ pub fn can_transition(from: impl Into<AnyPhase>, to: impl Into<AnyPhase>) -> boo
     can_transition_known(from.into().known(), to.into().known())
 }
 
+/// The number of phases: [`can_transition_code`]'s code for "not a phase".
+const PHASES: usize = Phase::ALL.len();
+
+/// Whether `set` holds `p` (a `const` `contains`).
+const fn holds(set: &[Phase], p: Phase) -> bool {
+    let mut i = 0;
+    while i < set.len() {
+        if set[i] as usize == p as usize {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// [`can_transition_known`]'s rule applied to every pair at compile time, from the one table
+/// ([`TRANSITIONS`], [`TERMINAL_PHASES`], [`UNIVERSAL_TARGETS`]): rows are sources, columns
+/// targets, indexed by position in [`Phase::ALL`]; index `PHASES` stands for "not a phase".
+const fn matrix() -> [[bool; PHASES + 1]; PHASES + 1] {
+    let mut m = [[false; PHASES + 1]; PHASES + 1];
+    let mut f = 0;
+    while f <= PHASES {
+        if f == PHASES || !holds(TERMINAL_PHASES, Phase::ALL[f]) {
+            let mut t = 0;
+            while t < PHASES {
+                let to = Phase::ALL[t];
+                let mut edge = false;
+                if f < PHASES {
+                    let mut r = 0;
+                    while r < TRANSITIONS.len() {
+                        let (from, targets) = TRANSITIONS[r];
+                        if from as usize == Phase::ALL[f] as usize && holds(targets, to) {
+                            edge = true;
+                        }
+                        r += 1;
+                    }
+                }
+                m[f][t] = holds(UNIVERSAL_TARGETS, to) || edge;
+                t += 1;
+            }
+        }
+        f += 1;
+    }
+    m
+}
+
+/// Every answer of [`can_transition_known`], computed once by the compiler.
+static MATRIX: [[bool; PHASES + 1]; PHASES + 1] = matrix();
+
+/// CanTransition on phase codes (a phase's position in [`Phase::ALL`]; any other code is not a
+/// phase and behaves as an unknown string): one lookup in the table's precomputed matrix, for
+/// the C ABI's hot path.
+///
+/// ```
+/// use fourx_core::machine::can_transition_code;
+/// use fourx_core::protocol::state::Phase;
+///
+/// let code = |p: Phase| Phase::ALL.iter().position(|x| *x == p).unwrap();
+/// assert!(can_transition_code(code(Phase::Coding), code(Phase::Reviewing)));
+/// assert!(!can_transition_code(code(Phase::Coding), code(Phase::Done) + 99));
+/// ```
+#[inline]
+pub fn can_transition_code(from: usize, to: usize) -> bool {
+    MATRIX[from.min(PHASES)][to.min(PHASES)]
+}
+
 /// CanTransition on plain strings (case-sensitive; unknown strings are not errors).
 pub fn can_transition_str(from: &str, to: &str) -> bool {
     can_transition(from, to)
@@ -143,6 +209,23 @@ mod tests {
             out.push('\n');
         }
         out
+    }
+
+    #[test]
+    fn the_code_matrix_answers_as_the_rule_for_every_code() {
+        for (i, p) in Phase::ALL.iter().enumerate() {
+            assert_eq!(*p as usize, i, "{p}: discriminant = position in ALL");
+        }
+        let phase = |c: usize| Phase::ALL.get(c).copied();
+        for from in 0..PHASES + 3 {
+            for to in (0..PHASES + 3).chain([usize::MAX]) {
+                assert_eq!(
+                    can_transition_code(from, to),
+                    can_transition_known(phase(from), phase(to)),
+                    "{from} -> {to}"
+                );
+            }
+        }
     }
 
     #[test]

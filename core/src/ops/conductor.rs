@@ -1,7 +1,7 @@
 //! The `conductor` area's op table: JSON adapters over [`crate::conductor`].
 
 use serde::de::DeserializeOwned;
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 use crate::conductor::{self, Facts, Files, Loop, Outcome, Script, StartInput, Turn};
 use crate::error::{Error, ErrorKind, Result};
@@ -43,8 +43,10 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new("conductor.run_script", "conductor.start then one conductor.apply per outcome: the decisions, events, final state and loop.", &["config", "feature", "start", "outcomes"], &["decisions", "events", "state", "loop"], K_SCRIPT, conductor_run_script),
 ];
 
+/// Decodes `v` straight from the borrowed input tree (serde's `Deserializer` for `&Value`), no
+/// copy of the tree first.
 fn typed<T: DeserializeOwned>(v: &Value, key: &str) -> Result<T> {
-    serde_json::from_value(v.clone())
+    T::deserialize(v)
         .map_err(|e| Error::invalid_input(format!("input key `{key}`: {e}")).with_field(key))
 }
 
@@ -78,13 +80,15 @@ fn events_json(list: &[Event]) -> Value {
     Value::Array(list.iter().map(event_json).collect())
 }
 
+/// The op's result object. Built by moving each part's value in: `json!` with expression
+/// values would serialise every finished part again into a copy.
 fn turn_json(t: &Turn) -> Value {
-    json!({
-        "decision": t.decision.to_json(),
-        "state": t.state.to_json(),
-        "loop": t.lp.to_json(),
-        "events": events_json(&t.events),
-    })
+    let mut m = Map::with_capacity(4);
+    m.insert("decision".into(), t.decision.to_json());
+    m.insert("state".into(), t.state.to_json());
+    m.insert("loop".into(), t.lp.to_json());
+    m.insert("events".into(), events_json(&t.events));
+    Value::Object(m)
 }
 
 fn start_input(m: &In) -> Result<StartInput> {
@@ -197,23 +201,34 @@ fn conductor_resume(m: &In) -> Result<Value> {
     let ff: Files = opt_typed(m, "feature_files")?;
     let rf: Files = opt_typed(m, "round_files")?;
     let r = conductor::resume(&cfg, &feature, &st, &ff, &rf)?;
-    Ok(json!({
-        "state": r.state.to_json(),
-        "manual_phase_consumed": r.manual_phase_consumed,
-        "recovered": r.recovered,
-        "from": r.from.as_str(),
-        "to": r.to.as_str(),
-        "sub_phase": r.sub_phase.as_str(),
-    }))
+    let mut out = Map::with_capacity(6);
+    out.insert("state".into(), r.state.to_json());
+    out.insert(
+        "manual_phase_consumed".into(),
+        r.manual_phase_consumed.into(),
+    );
+    out.insert("recovered".into(), r.recovered.into());
+    out.insert("from".into(), r.from.as_str().into());
+    out.insert("to".into(), r.to.as_str().into());
+    out.insert("sub_phase".into(), r.sub_phase.as_str().into());
+    Ok(Value::Object(out))
 }
 
 fn script_json(s: &Script) -> Value {
-    json!({
-        "decisions": s.decisions.iter().map(conductor::Decision::to_json).collect::<Vec<_>>(),
-        "events": events_json(&s.events),
-        "state": s.state.to_json(),
-        "loop": s.lp.to_json(),
-    })
+    let mut m = Map::with_capacity(4);
+    m.insert(
+        "decisions".into(),
+        Value::Array(
+            s.decisions
+                .iter()
+                .map(conductor::Decision::to_json)
+                .collect(),
+        ),
+    );
+    m.insert("events".into(), events_json(&s.events));
+    m.insert("state".into(), s.state.to_json());
+    m.insert("loop".into(), s.lp.to_json());
+    Value::Object(m)
 }
 
 fn conductor_run_script(m: &In) -> Result<Value> {

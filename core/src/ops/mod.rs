@@ -186,6 +186,16 @@ pub fn parse_input(input: &[u8]) -> Result<Value> {
     if input.is_empty() {
         return Ok(Value::Object(Map::new()));
     }
+    // One pass for the common case: serde_json's own recursion limit stops at 127 levels, inside
+    // MAX_DEPTH, so a text it parses whole passes the depth scan below too, and parsing again
+    // would give the same value. Anything it refuses (including nesting of exactly 128) takes the
+    // checks in their order, so every error stays the one of the scan-then-parse path.
+    let mut de = serde_json::Deserializer::from_slice(input);
+    if let Ok(value) =
+        <Value as serde::Deserialize>::deserialize(&mut de).and_then(|v| de.end().map(|()| v))
+    {
+        return Ok(value);
+    }
     if json_depth(input) > MAX_DEPTH {
         return Err(Error::invalid_input(format!(
             "input nests deeper than {MAX_DEPTH} levels"
@@ -352,6 +362,100 @@ mod tests {
         assert_eq!(err.kind, ErrorKind::InvalidInput);
         let v: Value = parse_input(nest(128).as_bytes()).unwrap();
         assert_eq!(value_depth(&v), 128);
+    }
+
+    /// `parse_input` before its one-pass fast path: the depth scan, then the unlimited parse.
+    fn reference_parse_input(input: &[u8]) -> Result<Value> {
+        if input.len() > MAX_INPUT_BYTES {
+            return Err(Error::new(ErrorKind::InputTooLarge, "too large"));
+        }
+        if input.is_empty() {
+            return Ok(Value::Object(Map::new()));
+        }
+        if json_depth(input) > MAX_DEPTH {
+            return Err(Error::invalid_input(format!(
+                "input nests deeper than {MAX_DEPTH} levels"
+            )));
+        }
+        let mut de = serde_json::Deserializer::from_slice(input);
+        de.disable_recursion_limit();
+        let value: Value = serde::Deserialize::deserialize(&mut de)
+            .and_then(|v| de.end().map(|()| v))
+            .map_err(|e| Error::invalid_input(format!("input is not valid JSON: {e}")))?;
+        Ok(value)
+    }
+
+    #[test]
+    fn parsing_in_one_pass_gives_the_value_or_error_of_scan_then_parse() {
+        let nest = |open: &str, close: &str, n: usize, leaf: &str| {
+            format!("{}{leaf}{}", open.repeat(n), close.repeat(n))
+        };
+        let mut cases: Vec<String> = Vec::new();
+        for n in [1, 2, 126, 127, 128, 129, 130, 300] {
+            cases.push(nest("[", "]", n, "1"));
+            cases.push(nest("{\"a\":", "}", n, "null"));
+            cases.push(format!("{{\"k\":{}}}", nest("[", "]", n, "\"[[{{\"")));
+            cases.push(format!("{{\"k\":{}", nest("[", "]", n, "")));
+            cases.push(format!("{}x", nest("[", "]", n, "")));
+        }
+        let mut seed = 22u64;
+        let pieces = [
+            "{",
+            "}",
+            "[",
+            "]",
+            ",",
+            ":",
+            "\"a\"",
+            "\"[\"",
+            "\"\\\"{\"",
+            "1",
+            "-0",
+            "1e400",
+            "0.30000000000000004",
+            "18446744073709551616",
+            "true",
+            "null",
+            " ",
+            "\"\\ud800\"",
+            "x",
+        ];
+        for _ in 0..4000 {
+            let mut text = String::new();
+            for _ in 0..(seed % 12) {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                text.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
+            }
+            cases.push(text);
+        }
+        cases.extend(
+            [
+                "{}",
+                "[]",
+                " {} ",
+                "{} x",
+                "{\"a\":1,}",
+                "{\"a\":\"\\u00e9\"}",
+                "\"s\"",
+                "7",
+                "{\"a\":1}{\"b\":2}",
+                "{\"a\":[1,2,{\"b\":[]}]}",
+                "\u{feff}{}",
+            ]
+            .map(str::to_owned),
+        );
+        for text in &cases {
+            let fast = parse_input(text.as_bytes());
+            let reference = reference_parse_input(text.as_bytes());
+            match (&fast, &reference) {
+                (Ok(a), Ok(b)) => assert_eq!(a, b, "{text}"),
+                (Err(a), Err(b)) => {
+                    assert_eq!((a.kind, &a.message), (b.kind, &b.message), "{text}")
+                }
+                _ => panic!("{text}: {fast:?} vs {reference:?}"),
+            }
+        }
+        assert!(cases.iter().any(|t| parse_input(t.as_bytes()).is_ok()));
     }
 
     #[test]

@@ -46,7 +46,9 @@ pub use pipeline::{
     effective_manual, resolve_phase_runner, resolve_pipeline, resolve_pipeline_phase,
     PipelineOptions, ResolvedPhase, RunOverrides,
 };
-pub use profiles::{default_profiles, resolve_profile, ResolvedProfile};
+pub use profiles::{
+    default_profiles, resolve_profile, resolve_profile_ref, ResolvedProfile, ResolvedProfileRef,
+};
 pub use repos::{
     design_doc_search_order, effective_hub_repos, resolve_feature_repo_paths, resolve_repo_paths,
     DesignDocSearch,

@@ -191,11 +191,19 @@ impl Timestamp {
     /// Go's `RFC3339Nano` in the original offset: fraction without trailing zeros (none at all
     /// when zero), `Z` for offset zero, else `±HH:MM`.
     pub fn to_rfc3339_nano(&self) -> String {
-        let mut out = self.base(self.offset);
+        let mut out = String::with_capacity(35);
+        self.push_base(&mut out, self.offset);
         if self.nanos != 0 {
-            let frac = format!("{:09}", self.nanos);
+            // Nine digits (nanos < 1e9), then the trailing zeros dropped.
+            let mut digits = [b'0'; 9];
+            let mut n = self.nanos;
+            for d in digits.iter_mut().rev() {
+                *d = b'0' + (n % 10) as u8;
+                n /= 10;
+            }
+            let len = 9 - digits.iter().rev().take_while(|d| **d == b'0').count();
             out.push('.');
-            out.push_str(frac.trim_end_matches('0'));
+            out.extend(digits.iter().take(len).map(|d| char::from(*d)));
         }
         push_offset(&mut out, self.offset);
         out
@@ -223,8 +231,33 @@ impl Timestamp {
     }
 
     fn base(&self, offset: i32) -> String {
+        let mut out = String::with_capacity(25);
+        self.push_base(&mut out, offset);
+        out
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS` (`{y:04}-{mo:02}-…`), written digit by digit; a year outside
+    /// 0..=9999 goes through `format!` (its sign and width rules).
+    fn push_base(&self, out: &mut String, offset: i32) {
         let (y, mo, d, h, mi, s) = self.fields(offset);
-        format!("{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{s:02}")
+        if (0..=9999).contains(&y) {
+            push_digits(out, y, 4);
+        } else {
+            out.push_str(&format!("{y:04}"));
+        }
+        for (sep, v) in [('-', mo), ('-', d), ('T', h), (':', mi), (':', s)] {
+            out.push(sep);
+            push_digits(out, v, 2);
+        }
+    }
+}
+
+/// `v` (0 ≤ v < 10^width) as exactly `width` decimal digits, zero-padded.
+fn push_digits(out: &mut String, v: i64, width: u32) {
+    let mut p = 10_i64.pow(width.saturating_sub(1));
+    while p > 0 {
+        out.push(char::from(b'0' + (v / p % 10) as u8));
+        p /= 10;
     }
 }
 
@@ -233,8 +266,16 @@ fn push_offset(out: &mut String, offset: i32) {
         out.push('Z');
     } else {
         let sign = if offset < 0 { '-' } else { '+' };
-        let a = offset.unsigned_abs();
-        out.push_str(&format!("{sign}{:02}:{:02}", a / 3600, a % 3600 / 60));
+        let a = i64::from(offset.unsigned_abs());
+        out.push(sign);
+        // `{:02}` of the hours: two digits, or all of them past 99.
+        if a / 3600 < 100 {
+            push_digits(out, a / 3600, 2);
+        } else {
+            out.push_str(&(a / 3600).to_string());
+        }
+        out.push(':');
+        push_digits(out, a % 3600 / 60, 2);
     }
 }
 
@@ -314,6 +355,42 @@ pub fn civil_from_days(z: i64) -> (i64, i64, i64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::strategy::Strategy;
+
+    /// The `format!` writer the digit-by-digit one replaced.
+    fn rfc3339_nano_by_format(t: &Timestamp) -> String {
+        let (y, mo, d, h, mi, s) = t.fields(t.offset);
+        let mut out = format!("{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{s:02}");
+        if t.nanos != 0 {
+            let frac = format!("{:09}", t.nanos);
+            out.push('.');
+            out.push_str(frac.trim_end_matches('0'));
+        }
+        if t.offset == 0 {
+            out.push('Z');
+        } else {
+            let sign = if t.offset < 0 { '-' } else { '+' };
+            let a = t.offset.unsigned_abs();
+            out.push_str(&format!("{sign}{:02}:{:02}", a / 3600, a % 3600 / 60));
+        }
+        out
+    }
+
+    proptest::proptest! {
+        /// RFC3339Nano written digit by digit equals the `format!` form: years before 0 and
+        /// past 9999, every fraction, offsets past 99 hours.
+        #[test]
+        fn rfc3339_nano_digit_by_digit_equals_the_format_form(
+            secs in -400_000_000_000i64..400_000_000_000,
+            nanos in proptest::prop_oneof![0u32..1_000_000_000, proptest::strategy::Just(0u32),
+                (0u32..1000).prop_map(|n| n * 1_000_000)],
+            offset in proptest::prop_oneof![proptest::strategy::Just(0i32),
+                -360_000i32..360_000],
+        ) {
+            let t = Timestamp { secs, nanos, offset };
+            proptest::prop_assert_eq!(t.to_rfc3339_nano(), rfc3339_nano_by_format(&t));
+        }
+    }
 
     fn p(s: &str) -> Result<Timestamp, TimeError> {
         Timestamp::parse(s, ParseOptions::default())

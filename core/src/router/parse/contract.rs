@@ -2,12 +2,14 @@
 //! `yaml` block under a Router Contract heading, the per-agent required fields, STATUS values and
 //! the pass conditions applied verbatim. Re-running verification on a failure is the caller's.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::protocol::codec::yaml::Limits;
-use crate::router::parse::flat_yaml;
+use crate::router::parse::{flat_yaml, locate};
 
 use crate::router::edition::{ContractGate, Edition};
 use crate::router::parse::markdown::Markdown;
@@ -299,7 +301,9 @@ pub fn violations(
     out
 }
 
-fn contract_block(agent: Agent, md: &Markdown<'_>) -> Result<String> {
+/// The Router Contract block by the full markdown scan (the rule [`locate::contract_block`]
+/// answers fast for the terminated block).
+pub(crate) fn contract_block(agent: Agent, md: &Markdown<'_>) -> Result<String> {
     let researcher = agent.is_researcher();
     let sections: Vec<_> = md
         .headings
@@ -373,8 +377,17 @@ pub fn parse(edition: Edition, agent: Agent, output: &str) -> Result<WriteContra
         .with_field("agent"));
     }
     check_size(output)?;
-    let md = Markdown::parse(output);
-    let block = contract_block(agent, &md)?;
+    // The locator finds a terminated block without the line scan; anything else goes through
+    // the scan, which words the error (`locate::tests` pins the two to the same block).
+    let titles: &[&str] = if agent.is_researcher() {
+        &[CONTRACT_HEADING, RESEARCHER_HEADING]
+    } else {
+        &[CONTRACT_HEADING]
+    };
+    let block = match locate::contract_block(titles, output) {
+        Some(block) => block,
+        None => Cow::Owned(contract_block(agent, &Markdown::parse(output))?),
+    };
     let fields = yaml_mapping(&block, "Router Contract")?;
     if let Some(missing) = first_missing(edition, agent, &fields) {
         let shown = missing.replace('|', "` or `");

@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 
 use crate::router::parse::text::{
-    is_ascii_ws, key_line_value, lines as lines_of, trim_sp, trim_sp_end, trim_sp_start,
+    is_ascii_ws, key_line_value, lines as lines_of, trim_sp, trim_sp_start,
 };
 
 /// A fenced block.
@@ -76,18 +76,24 @@ fn fence_close(line: &str, ch: char, len: usize) -> bool {
     s.len() >= len && s.chars().all(|c| c == ch)
 }
 
-/// `^(#{1,6})[ \t]+(text)`.
-fn heading(line: &str) -> Option<(usize, &str)> {
-    let level = line.len() - line.trim_start_matches('#').len();
-    if !(1..=6).contains(&level) {
+/// `^(#{1,6})[ \t]+(text)`: the level and the text, trailing spaces and tabs removed (bytes
+/// compared, no pattern search).
+pub(crate) fn heading(line: &str) -> Option<(usize, &str)> {
+    let b = line.as_bytes();
+    let blank = |i: usize| matches!(b.get(i), Some(b' ' | b'\t'));
+    let level = b.iter().take_while(|&&c| c == b'#').count();
+    if !(1..=6).contains(&level) || !blank(level) {
         return None;
     }
-    let rest = &line[level..];
-    let text = trim_sp_start(rest);
-    if text.len() == rest.len() {
-        return None;
+    let mut start = level;
+    while blank(start) {
+        start += 1;
     }
-    Some((level, trim_sp_end(text)))
+    let mut end = b.len();
+    while end > start && blank(end - 1) {
+        end -= 1;
+    }
+    Some((level, line.get(start..end)?))
 }
 
 /// The key part and value of a line shaped `^[ \t]*(-[ \t]+)?KEY:(value)`, for a key of at most
@@ -294,6 +300,7 @@ pub(crate) fn bullet(line: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::router::parse::text::trim_sp_end;
     use proptest::prelude::*;
 
     type Shape = (
@@ -319,6 +326,20 @@ mod tests {
         } else {
             None
         }
+    }
+
+    /// The first `heading`, on string patterns.
+    fn reference_heading(line: &str) -> Option<(usize, &str)> {
+        let level = line.len() - line.trim_start_matches('#').len();
+        if !(1..=6).contains(&level) {
+            return None;
+        }
+        let rest = &line[level..];
+        let text = trim_sp_start(rest);
+        if text.len() == rest.len() {
+            return None;
+        }
+        Some((level, trim_sp_end(text)))
     }
 
     /// The first `fence_close`.
@@ -353,7 +374,7 @@ mod tests {
                 open = Some((ch, len));
                 continue;
             }
-            if let Some((level, text)) = heading(line) {
+            if let Some((level, text)) = reference_heading(line) {
                 headings.push((i, level, text.to_string()));
             }
         }
@@ -406,6 +427,10 @@ mod tests {
             Just("## Heading"),
             Just("#KEY: v"),
             Just("###\tEvidence Array  "),
+            Just("## \t"),
+            Just("#\t é \t"),
+            Just("####### seven"),
+            Just("##"),
             Just("- bullet"),
             Just("prose é"),
             Just(""),

@@ -9,6 +9,7 @@ pub mod brainstorm;
 pub mod contract;
 pub mod envelope;
 pub(crate) mod flat_yaml;
+pub(crate) mod locate;
 pub(crate) mod markdown;
 pub mod output;
 pub mod readonly;
