@@ -137,9 +137,10 @@ fn notes_by_index<'d>(doc: &'d Doc, snapshot: &Snapshot) -> Vec<Option<&'d Modul
 }
 
 /// The notes of the modules whose rows are built, found the cheaper way for how many rows there
-/// are: one search of the doc per row while there have been fewer rows than annotated modules
-/// (a few rows of a large snapshot touch neither every module nor every note), then a table of
-/// every module's notes, built once (one lookup per annotated module). Both give
+/// are: one search of the doc per row while there have been fewer rows than a sixteenth of the
+/// annotated modules (a B-tree search costs about as much as sixteen hash lookups), so a few rows
+/// of a large snapshot touch neither every module nor every note; then a table of every
+/// module's notes, built once (one lookup per annotated module). Both give
 /// `doc.modules.get(path)`.
 struct RowNotes<'d> {
     doc: &'d Doc,
@@ -161,7 +162,7 @@ impl<'d> RowNotes<'d> {
         if self.doc.modules.is_empty() {
             return None;
         }
-        if self.table.is_none() && self.searches < self.doc.modules.len() {
+        if self.table.is_none() && self.searches.saturating_mul(16) < self.doc.modules.len() {
             self.searches += 1;
             return self.doc.modules.get(snapshot.path(i));
         }
