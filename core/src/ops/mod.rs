@@ -196,6 +196,12 @@ pub fn parse_input(input: &[u8]) -> Result<Value> {
     {
         return Ok(value);
     }
+    scan_then_parse(input)
+}
+
+/// The checks in their order: the depth scan (without recursion), then a parse without
+/// serde_json's own recursion limit; each refusal is `invalid_input` naming what failed.
+fn scan_then_parse(input: &[u8]) -> Result<Value> {
     if json_depth(input) > MAX_DEPTH {
         return Err(Error::invalid_input(format!(
             "input nests deeper than {MAX_DEPTH} levels"
@@ -372,17 +378,7 @@ mod tests {
         if input.is_empty() {
             return Ok(Value::Object(Map::new()));
         }
-        if json_depth(input) > MAX_DEPTH {
-            return Err(Error::invalid_input(format!(
-                "input nests deeper than {MAX_DEPTH} levels"
-            )));
-        }
-        let mut de = serde_json::Deserializer::from_slice(input);
-        de.disable_recursion_limit();
-        let value: Value = serde::Deserialize::deserialize(&mut de)
-            .and_then(|v| de.end().map(|()| v))
-            .map_err(|e| Error::invalid_input(format!("input is not valid JSON: {e}")))?;
-        Ok(value)
+        scan_then_parse(input)
     }
 
     #[test]
