@@ -76,7 +76,7 @@ def check(
     config: Mapping[str, Any],
     feature: Mapping[str, Any],
     phase: str,
-    changed_files: Sequence[ChangedFile],
+    changed_files: Sequence[ChangedFile] | str,
     *,
     profile: str | None = None,
     round: int | None = None,
@@ -92,7 +92,8 @@ def check(
     screenshot_exists: bool | None = None,
     state: Mapping[str, Any] | None = None,
 ) -> Verdict:
-    """4x's ``guard.Check`` for a feature in ``phase`` (the state's) over ``changed_files``.
+    """4x's ``guard.Check`` for a feature in ``phase`` (the state's) over ``changed_files`` (the
+    entries, or the text ``git diff --name-status`` prints).
 
     ``feature_files`` / ``round_files``: ``{name: text}`` of the feature directory and of the
     state round's directory (``round_files`` absent = that directory does not exist);

@@ -102,3 +102,9 @@ def test_a_refusing_guard_stops_the_coder_as_the_conductor_decides() -> None:
     assert step["state"]["phase"] == "needs-attention"
     assert step["state"]["stopReason"] == "guard-fail"
     assert step["state"]["stopMessage"] == 'scope violation: repo "web" not in feature repos'
+
+
+def test_changed_files_may_be_name_status_text() -> None:
+    text = "M\tapi/main.go\nR100\tweb/x.go\tapi/x.go\n"
+    v = guard.check(CONFIG, FEATURE, "coding", text, feature_files=DESIGN)
+    assert v["errors"] == ['scope violation: repo "web" not in feature repos']

@@ -99,12 +99,22 @@ fn phase(m: &In, st: &StateKeys) -> Result<Phase> {
     })
 }
 
+/// `changed_files`: the entries, or `git diff --name-status` text ([`guard::parse_name_status`]).
+fn changed_files(m: &In) -> Result<Vec<ChangedPath>> {
+    match m.get("changed_files") {
+        Some(Value::String(text)) => {
+            guard::parse_name_status(text).map_err(|e| e.with_field("changed_files"))
+        }
+        _ => req(m, "changed_files"),
+    }
+}
+
 fn check_op(m: &In) -> Result<Value> {
     let config: Config = req(m, "config")?;
     let feature: Feature = req(m, "feature")?;
     let st = state_keys(m)?;
     let phase = phase(m, &st)?;
-    let changed: Vec<ChangedPath> = req(m, "changed_files")?;
+    let changed = changed_files(m)?;
     let profile: String = from_state(m, "profile", Some(st.profile.unwrap_or_default()))?;
     let round: i64 = from_state(m, "round", Some(st.round.unwrap_or(0)))?;
     let feature_files: Files = opt(m, "feature_files")?.unwrap_or_default();
