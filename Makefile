@@ -8,11 +8,16 @@ ROOT := $(CURDIR)
 PREFIX ?= /usr/local
 VENV := $(ROOT)/.venv
 
-.PHONY: help setup demo test go-test header docs wheel install bench clean soak fuzz
+.PHONY: help setup demo test test-rust test-c test-python test-go test-pg go-test header docs wheel install bench clean soak fuzz
 
 help:
 	@echo "make demo     a harness on the conductor drives one feature through the full profile (scripted agents)"
 	@echo "make test     every gate CI runs: fmt, clippy, tests, header drift, C, pytest, stubtest, docs"
+	@echo "make test-rust [AREA=router]  fmt, clippy, cargo test (AREA: one area of core/src, its Rust tests only)"
+	@echo "make test-c       header drift, the C programs (+C++, ASan, valgrind), make install + pkg-config"
+	@echo "make test-python  the extension, pytest, stubtest, mypy --strict"
+	@echo "make test-go      the Go package (= make go-test)"
+	@echo "make test-pg      the PostgreSQL backend (Rust, TLS, Python) against a throwaway cluster"
 	@echo "make go-test  the Go package (go/): vet, test -race, example harness, README program"
 	@echo "make header   regenerate include/fourx.h with the pinned cbindgen"
 	@echo "make docs     regenerate docs/ops.md, go/errors_gen.go, python/fourx/{errors,enums,_words}.py from the core's tables"
@@ -31,6 +36,19 @@ demo: setup
 
 test:
 	@bash scripts/test.sh
+
+# One group of `make test` each (CONTRIBUTING.md): AREA=<folder of core/src> narrows test-rust to
+# that area's unit and integration tests, e.g. `make test-rust AREA=router`.
+test-rust:
+	@AREA=$(AREA) bash scripts/test.sh rust
+test-c:
+	@bash scripts/test.sh c
+test-python:
+	@bash scripts/test.sh python
+test-go:
+	@bash scripts/test.sh go
+test-pg:
+	@bash scripts/test.sh pg
 
 # Builds the debug libfourx, points cgo at it (scripts/go-env.sh) and runs the Go tests.
 go-test:
