@@ -96,7 +96,7 @@ install_check() {
   # `make install` lays out the header, libfourx.so.0 + symlink, libfourx.a, fourx.pc and
   # fourx-static.pc; the README's C example then builds with pkg-config, shared and static.
   local prefix; prefix=$(mktemp -d)
-  make -s install PREFIX="$prefix" PROFILE=debug
+  make -s install PREFIX="$prefix" PROFILE=debug FFI_FEATURES=test-panic
   test -L "$prefix/lib/libfourx.so" && test -f "$prefix/lib/libfourx.so.0" && test -f "$prefix/lib/libfourx.a"
   readelf -d "$prefix/lib/libfourx.so.0" | grep 'SONAME.*\[libfourx.so.0\]' >/dev/null
   export PKG_CONFIG_PATH=$prefix/lib/pkgconfig

@@ -1205,7 +1205,9 @@ fn crate_doc_lists_every_area() {
 #[test]
 fn readme_adding_an_op_names_paths_that_exist() {
     let readme = read_repo("README.md");
-    let start = readme.find("## Adding an op").expect("README has ## Adding an op");
+    let start = readme
+        .find("## Adding an op")
+        .expect("README has ## Adding an op");
     let section = &readme[start..];
     let end = section[3..].find("\n## ").map_or(section.len(), |i| i + 3);
     let section = &section[..end];
@@ -1225,7 +1227,10 @@ fn readme_adding_an_op_names_paths_that_exist() {
             problems.push(token.to_string());
         }
     }
-    assert!(checked >= 8, "README's Adding an op names only {checked} paths");
+    assert!(
+        checked >= 8,
+        "README's Adding an op names only {checked} paths"
+    );
     assert!(
         problems.is_empty(),
         "README's Adding an op names paths that do not exist: {problems:?}"
@@ -1284,7 +1289,11 @@ fn garbled_citation(line: &str) -> bool {
 fn garbled_citations_are_found_and_plain_ones_are_not() {
     assert!(garbled_citation("//! Routing (router.md–4.14): intent"));
     assert!(garbled_citation("//! Memory files (router.md–): which"));
-    assert!(garbled_citation("//! Resume (router-workflow.md–4.33 and): which"));
+    assert!(garbled_citation(
+        "//! Resume (router-workflow.md–4.33 and): which"
+    ));
     assert!(!garbled_citation("//! Routing (router.md): intent routing"));
-    assert!(!garbled_citation("//! see docs/spec/router-workflow.md for the rules"));
+    assert!(!garbled_citation(
+        "//! see docs/spec/router-workflow.md for the rules"
+    ));
 }
