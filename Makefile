@@ -8,7 +8,7 @@ ROOT := $(CURDIR)
 PREFIX ?= /usr/local
 VENV := $(ROOT)/.venv
 
-.PHONY: help setup demo size package test test-rust test-c test-python test-go test-pg go-test header docs wheel install bench clean soak fuzz
+.PHONY: help setup demo size package sdist test test-rust test-c test-python test-go test-pg go-test header docs wheel install bench clean soak fuzz
 
 help:
 	@echo "make demo     a harness on the conductor drives one feature through the full profile (scripted agents)"
@@ -23,6 +23,7 @@ help:
 	@echo "make docs     regenerate docs/ops.md, go/errors_gen.go, python/fourx/{errors,enums,_words}.py from the core's tables"
 	@echo "make size     the release libfourx.so is at most 8 MB and exports every header function"
 	@echo "make package  cargo package (with verification) for every crate of the workspace"
+	@echo "make sdist    build the source distribution and check that a wheel builds from it"
 	@echo "make wheel    build the abi3 manylinux wheel into dist/, check it (auditwheel, fresh venv)"
 	@echo "make install  PREFIX=... install header, libfourx.so.0, libfourx.a, fourx.pc and fourx-static.pc"
 	@echo "make bench    run the benches and write benches/RESULTS.md (BENCH=<name> for one)"
@@ -71,13 +72,20 @@ size:
 package:
 	nice cargo package --workspace --allow-dirty
 
+# The sdist carries the workspace crates the extension needs; pip builds a wheel from it alone.
+sdist: setup
+	rm -f dist/fourx-*.tar.gz
+	$(VENV)/bin/maturin sdist -m python/Cargo.toml --out dist
+	tmp=$$(mktemp -d) && cd $$tmp && nice $(VENV)/bin/pip wheel --quiet --disable-pip-version-check --no-deps $(ROOT)/dist/fourx-*.tar.gz -w $$tmp && \
+	ls $$tmp/fourx-*.whl && echo "make sdist: a wheel builds from $$(ls $(ROOT)/dist/fourx-*.tar.gz)" && rm -rf $$tmp
+
 # The release wheel is abi3 (one wheel for CPython >= 3.11) and manylinux: maturin tags it from
 # the glibc symbols it uses and `auditwheel show` must agree. It is then installed into a fresh
 # venv (no source tree, no Rust on PATH) and imported, and its `fourx` command runs.
 WHEEL_VENV := $(ROOT)/target/wheel-check-venv
 # The wheel is linked by zig (PyPI's `ziglang`) against glibc 2.17's symbols, so it is
 # manylinux_2_17 (manylinux2014): it installs on Debian 10+, Ubuntu 18.04+, RHEL 7+.
-ZIGLANG_VERSION := 0.15.1
+ZIGLANG_VERSION := 0.17.1
 wheel: setup
 	rm -f dist/fourx-*.whl
 	@$(VENV)/bin/python -m ziglang version 2>/dev/null | grep -qx '$(ZIGLANG_VERSION)' || $(VENV)/bin/pip install --quiet --disable-pip-version-check "ziglang==$(ZIGLANG_VERSION)"
@@ -85,8 +93,9 @@ wheel: setup
 	@test -x $(VENV)/bin/auditwheel || $(VENV)/bin/pip install --quiet --disable-pip-version-check "auditwheel==6.8.2"
 	@whl=$$(ls $(ROOT)/dist/fourx-*-abi3-manylinux_2_17*.whl) || { echo "make wheel: no abi3 manylinux_2_17 wheel in dist/:" >&2; ls dist >&2; exit 1; }; \
 	report=$$($(VENV)/bin/auditwheel show "$$whl") && echo "$$report" && \
-	{ echo "$$report" | tr -s ' \n' '  ' | grep 'is consistent with the following platform tag' >/dev/null || \
-	  { echo "make wheel: auditwheel show names no manylinux tag for $$whl" >&2; exit 1; }; } && \
+	{ echo "$$report" | tr -s ' \n' '  ' | grep 'is consistent with the following platform tag: "manylinux_2_17_' >/dev/null || \
+	  { echo "make wheel: auditwheel show does not find $$whl consistent with manylinux_2_17" >&2; exit 1; }; } && \
+	{ [ $$(stat -c %s "$$whl") -le 4000000 ] || { echo "make wheel: $$whl is over 4 MB" >&2; exit 1; }; } && \
 	rm -rf $(WHEEL_VENV) && python3 -m venv $(WHEEL_VENV) && \
 	$(WHEEL_VENV)/bin/pip install --quiet --disable-pip-version-check --no-deps --no-index "$$whl" && \
 	cd / && env -i HOME=/nonexistent PATH=/usr/bin:/bin $(WHEEL_VENV)/bin/python -c \
