@@ -367,3 +367,52 @@ func TestDeepReviewAngleCount_IsTheLibrarysCount(t *testing.T) {
 		t.Errorf("ResolveAngleMapping without a deep-reviewer mapping = %v", m)
 	}
 }
+
+func TestFinalizeDone_FromPendingReviewAndIdempotent(t *testing.T) {
+	root := t.TempDir()
+	if _, err := fourx.Call("workspace.init", map[string]any{"root": root, "config": map[string]any{"project": map[string]string{"name": "shop"}}}); err != nil {
+		t.Fatal(err)
+	}
+	ws, err := fourx.NewWorkspace(root, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	if err := ws.SaveFeature(fourx.Feature{ID: "F001-login", Name: "login", Status: fourx.StatusReadyForReview}); err != nil {
+		t.Fatal(err)
+	}
+	if err := ws.InitFeatureDir("F001-login"); err != nil {
+		t.Fatal(err)
+	}
+	s := fourx.State{FeatureID: "F001-login", Phase: fourx.PhasePendingReview, Round: 2, MaxRounds: 5, Runner: "claude", Active: true}
+	if err := ws.WriteState("F001-login", s); err != nil {
+		t.Fatal(err)
+	}
+	done, err := fourx.FinalizeDone(ws, "F001-login", s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if done.Phase != fourx.PhaseDone || done.Active || done.StopReason != "done" || done.Round != 2 {
+		t.Errorf("FinalizeDone = %+v", done)
+	}
+	if f, err := ws.LoadFeature("F001-login"); err != nil || f.Status != fourx.StatusDone {
+		t.Errorf("the feature status = %q, %v, want done", f.Status, err)
+	}
+	again, err := fourx.FinalizeDone(ws, "F001-login", done)
+	if err != nil || again.Phase != fourx.PhaseDone {
+		t.Errorf("a second FinalizeDone = %+v, %v, want done again without error", again, err)
+	}
+	if check, _ := ws.CheckEvents("F001-login"); check.Events != 1 {
+		t.Errorf("%d events, want the one transition", check.Events)
+	}
+	abandoned := fourx.State{FeatureID: "F002-cart", Phase: fourx.PhaseAbandoned, Round: 1, MaxRounds: 5, Runner: "claude"}
+	if err := ws.InitFeatureDir("F002-cart"); err != nil {
+		t.Fatal(err)
+	}
+	if err := ws.WriteState("F002-cart", abandoned); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fourx.FinalizeDone(ws, "F002-cart", abandoned); !errors.Is(err, fourx.ErrInvalidTransition) {
+		t.Errorf("FinalizeDone from abandoned: %v, want invalid_transition", err)
+	}
+}

@@ -343,3 +343,40 @@ func NewNonce() string {
 	}
 	return hex.EncodeToString(b[:])
 }
+
+// SyncFeatureStatus sets the feature file's status from phase (PhaseToStatus), saving the file
+// only when the status changed.
+func (w *Workspace) SyncFeatureStatus(featureID string, phase Phase) error {
+	in := map[string]any{"root": w.Root, "feature_id": featureID, "phase": phase}
+	return callInto("workspace.sync_feature_status", in, &struct{}{})
+}
+
+// FinalizeDone moves the feature from pending-review to done (state.FinalizeDone): the state
+// read from the store (s is kept for 4x's signature only) transitions to done with Active false
+// and stop reason "done" and is written back; a state already done is returned as it is. Then
+// the feature file's status follows (a failure there is not fatal, as in 4x) and a transition
+// event is appended. Hold the feature's Claim to keep other writers out meanwhile.
+func FinalizeDone(ws *Workspace, featureID string, s State) (State, error) {
+	_ = s
+	cur, err := ws.ReadState(featureID)
+	if err != nil {
+		return State{}, err
+	}
+	if cur.Phase == PhaseDone {
+		return cur, nil
+	}
+	var out struct {
+		State State `json:"state"`
+	}
+	if err := callInto("state.finalize_done", map[string]State{"state": cur}, &out); err != nil {
+		return State{}, err
+	}
+	if err := ws.WriteState(featureID, out.State); err != nil {
+		return State{}, err
+	}
+	_ = ws.SyncFeatureStatus(featureID, PhaseDone)
+	if err := ws.AppendEvent(featureID, Event{Type: "transition", Phase: PhaseDone, Round: out.State.Round}); err != nil {
+		return State{}, err
+	}
+	return ws.ReadState(featureID)
+}
