@@ -43,6 +43,7 @@ from . import (
     report,
     resolve,
     router,
+    runner,
     state,
     workspace,
 )
@@ -90,6 +91,7 @@ __all__ = [
     "report",
     "resolve",
     "router",
+    "runner",
     "state",
     "workspace",
     "resolve_pipeline",
