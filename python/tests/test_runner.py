@@ -77,9 +77,11 @@ def scripted(repo: Path) -> Any:
             (r / "review-report.md").write_text(PASS)
         elif role == "tester":
             (r / "test-report.md").write_text(PASS)
+            (f / "final-report.md").write_text("# Final\n\n## Status\nready-for-review\n")
             verify = {"passed": True, "round": call["round"], "role": "tester",
                       "commands": [{"cmd": "t", "exit_code": 0}],
-                      "ac_results": [{"id": "AC-1", "passed": True}]}
+                      "ac_results": [{"id": "AC-1", "passed": True,
+                                      "evidence": ["$ pytest -q: 1 passed in 0.01s"]}]}
             (r / "verify.json").write_text(json.dumps(verify))
         elif role in ("deep-reviewer", "synthesizer"):
             if call["partial"]:

@@ -92,6 +92,8 @@ pub(crate) struct Runner<'a> {
     warnings: Vec<String>,
     question: Option<String>,
     guard_missing_warned: bool,
+    /// The state as last written (stamped).
+    written: Value,
 }
 
 impl<'a> Runner<'a> {
@@ -151,6 +153,7 @@ impl<'a> Runner<'a> {
             warnings: Vec::new(),
             question: None,
             guard_missing_warned: false,
+            written: Value::Null,
         })
     }
 
@@ -243,10 +246,11 @@ impl<'a> Runner<'a> {
 
     fn write_state(&mut self, state: &Value) -> Result<()> {
         let now = self.world.now();
-        op(
+        let written = op(
             "workspace.write_state",
             self.fenced(json!({"state": state, "now": now})),
         )?;
+        self.written = written["state"].clone();
         let phase = s(state, "phase");
         if let Err(e) = op(
             "workspace.sync_feature_status",
@@ -491,31 +495,49 @@ impl<'a> Runner<'a> {
         self.world.git(&root, args)
     }
 
-    /// Changed files against `base` (HEAD when empty): tracked added+deleted lines, untracked
-    /// files by line count. Not a git repository → none, with a warning.
+    /// Changed files against `base` (HEAD when empty): tracked files with git's status letter
+    /// (`git diff --name-status -M`, a rename with its `old_path`) and their added + deleted
+    /// lines (`--numstat`), untracked files (`?`) by line count. Not a git repository → none,
+    /// with a warning.
     fn changed_files(&mut self, base: &str) -> Vec<Value> {
         let base = if base.is_empty() { "HEAD" } else { base };
         let mut out = Vec::new();
-        match self.git(&["diff", "--numstat", base, "--"]) {
-            Ok(text) => {
-                for line in text.lines() {
-                    let mut parts = line.splitn(3, '\t');
-                    let (a, d, p) = (parts.next(), parts.next(), parts.next());
-                    if let (Some(a), Some(d), Some(p)) = (a, d, p) {
-                        let n = a.parse::<i64>().unwrap_or(0) + d.parse::<i64>().unwrap_or(0);
-                        out.push(json!({"path": p, "lines": n}));
-                    }
-                }
-            }
+        let status = match self.git(&["diff", "--name-status", "-M", base, "--"]) {
+            Ok(t) => t,
             Err(e) => {
                 self.warnings.push(format!("changed files: {e}"));
                 return out;
+            }
+        };
+        let numstat = self
+            .git(&["diff", "--numstat", "-M", base, "--"])
+            .unwrap_or_default();
+        let mut lines_of = std::collections::HashMap::new();
+        for line in numstat.lines() {
+            let mut parts = line.splitn(3, '\t');
+            if let (Some(a), Some(d), Some(p)) = (parts.next(), parts.next(), parts.next()) {
+                let n = a.parse::<i64>().unwrap_or(0) + d.parse::<i64>().unwrap_or(0);
+                // A rename is listed as `old => new` (or `dir/{old => new}`): key by the new path.
+                lines_of.insert(renamed_to(p), n);
+            }
+        }
+        for line in status.lines() {
+            let parts: Vec<&str> = line.split('\t').collect();
+            match parts.as_slice() {
+                [st, old, new] => out.push(json!({
+                    "path": new, "status": st, "old_path": old,
+                    "lines": lines_of.get(*new).copied().unwrap_or(0),
+                })),
+                [st, p] => out.push(json!({
+                    "path": p, "status": st, "lines": lines_of.get(*p).copied().unwrap_or(0),
+                })),
+                _ => {}
             }
         }
         if let Ok(text) = self.git(&["ls-files", "--others", "--exclude-standard"]) {
             for p in text.lines().filter(|p| !p.is_empty()) {
                 let lines = untracked_lines(&self.root.join(p));
-                out.push(json!({"path": p, "lines": lines}));
+                out.push(json!({"path": p, "status": "?", "lines": lines}));
             }
         }
         out
@@ -775,40 +797,86 @@ impl<'a> Runner<'a> {
     }
 
     /// The guard the decision names, as the conductor wants it: `guard.check` (scope and diff
-    /// rules) or `guard.testing_to_accepting`, over the changed files against the base commit.
+    /// rules) or `guard.testing_to_accepting`, over the facts the guard spec lists, gathered
+    /// here: the changed files against the base commit (with git's status), the feature and
+    /// round files, the test strategy, whether testing has run, the dependencies' statuses,
+    /// the symlinks git tracks, the build and docs gates of the round, the self-mod record.
     fn guard(&mut self, kind: &str, call: &AgentCall, state: &Value) -> Result<Value> {
-        let op_name = match kind {
-            "testing" => "guard.testing_to_accepting",
-            _ => "guard.check",
-        };
-        let changed = self.changed_files(&Self::base_commit(state));
-        let rd = if call.round >= 1 {
-            self.round_dir(call.round)?
+        let round = call.round;
+        let rd = if round >= 1 {
+            Some(self.round_dir(round)?)
         } else {
-            self.fdir.clone()
+            None
         };
-        let rf = self.read_names(
-            &rd,
-            &["verify.json".to_string(), "test-report.md".to_string()],
-        );
-        let input = json!({
-            "changed_files": changed, "config": self.cfg, "feature": self.feature,
-            "role": call.role, "phase": call.phase, "round": call.round,
-            "round_files": rf,
+        let round_files = match &rd {
+            Some(d) if d.is_dir() => Some(self.read_names(
+                d,
+                &["test-report.md".to_string(), "verify.json".to_string()],
+            )),
+            _ => None,
+        };
+        let ff_names: Vec<String> = [
+            "task-brief.md",
+            "acceptance-criteria.md",
+            "design-review-report.md",
+            "baseline.json",
+            "final-report.md",
+        ]
+        .iter()
+        .map(|n| (*n).to_string())
+        .collect();
+        let feature_files = self.read_names(&self.fdir.clone(), &ff_names);
+        let (strategy, strategy_error) = match op(
+            "workspace.read_test_strategy",
+            json!({"root": self.root_s, "feature_id": self.id}),
+        ) {
+            Ok(t) if t["present"] == Value::Bool(true) => (Some(t["test_strategy"].clone()), None),
+            Ok(_) => (None, None),
+            Err(e) => (None, Some(e.message)),
+        };
+        let guard_state = json!({
+            "selfModTouched": state.get("selfModTouched").cloned().unwrap_or(Value::Bool(false)),
+            "selfModPaths": state.get("selfModPaths").cloned().unwrap_or_else(|| json!([])),
         });
-        match op(op_name, input) {
-            Ok(v) => {
-                let mut g = json!({
-                    "pass": v["pass"] == Value::Bool(true),
-                    "errors": v.get("errors").cloned().unwrap_or_else(|| json!([])),
-                });
-                for k in ["all_retryable", "self_mod_touched", "self_mod_paths"] {
-                    if let Some(x) = v.get(k) {
-                        g[k] = x.clone();
+        let mut input = json!({
+            "config": self.cfg, "feature": self.feature, "round": round,
+            "feature_files": feature_files, "state": guard_state,
+        });
+        if let Some(rf) = round_files {
+            input["round_files"] = rf;
+        }
+        if let Some(t) = strategy {
+            input["test_strategy"] = t;
+        }
+        if let Some(e) = strategy_error {
+            input["test_strategy_error"] = e.into();
+        }
+        let op_name = if kind == "testing" {
+            "guard.testing_to_accepting"
+        } else {
+            input["phase"] = s(state, "phase").into();
+            input["profile"] = s(state, "profile").into();
+            input["changed_files"] = Value::Array(self.changed_files(&Self::base_commit(state)));
+            input["testing_has_run"] = self.testing_has_run().into();
+            input["dependencies"] = self.dependencies();
+            input["symlinks"] = self.symlinks();
+            if let Some(d) = &rd {
+                for (key, name) in [
+                    ("build_gate", "build-gate.json"),
+                    ("docs_gate", "docs-gate.json"),
+                ] {
+                    if let Some(text) = self.read_one(d, name) {
+                        match op("evidence.parse_verify", json!({ "text": text })) {
+                            Ok(v) => input[key] = v["verify"].clone(),
+                            Err(e) => self.warnings.push(format!("{name}: {}", e.message)),
+                        }
                     }
                 }
-                Ok(g)
             }
+            "guard.check"
+        };
+        match op(op_name, input) {
+            Ok(v) => Ok(v),
             Err(e) if e.kind == ErrorKind::UnknownOp => {
                 if !self.guard_missing_warned {
                     self.guard_missing_warned = true;
@@ -820,6 +888,40 @@ impl<'a> Runner<'a> {
             }
             Err(e) => Err(e),
         }
+    }
+
+    /// Whether any round folder holds a verify.json (the tester has run in this feature).
+    fn testing_has_run(&self) -> bool {
+        let rounds = self.fdir.join("rounds");
+        std::fs::read_dir(rounds).is_ok_and(|it| {
+            it.flatten()
+                .any(|e| files::is_file(&e.path(), "verify.json"))
+        })
+    }
+
+    /// `{id: status}` of the feature's `depends` (an id that does not load is left out).
+    fn dependencies(&self) -> Value {
+        let mut m = Map::new();
+        for id in names(&self.feature["depends"]) {
+            if let Ok(f) = op(
+                "workspace.load_feature",
+                json!({"root": self.root_s, "feature_id": id}),
+            ) {
+                m.insert(id, f["feature"]["status"].clone());
+            }
+        }
+        Value::Object(m)
+    }
+
+    /// The paths git tracks as symlinks (mode 120000).
+    fn symlinks(&mut self) -> Value {
+        let listing = self.git(&["ls-files", "-s"]).unwrap_or_default();
+        let links: Vec<Value> = listing
+            .lines()
+            .filter(|l| l.starts_with("120000 "))
+            .filter_map(|l| l.split_once('\t').map(|(_, p)| Value::from(p)))
+            .collect();
+        Value::Array(links)
     }
 
     fn sh(&mut self, command: &str, timeout_s: u64) -> crate::ShellOutcome {
@@ -1009,6 +1111,11 @@ impl<'a> Runner<'a> {
     // ---- the loop ---------------------------------------------------------------------------------
 
     fn result(&mut self, state: Value) -> RunResult {
+        let state = if self.written.is_null() {
+            state
+        } else {
+            std::mem::take(&mut self.written)
+        };
         let last = self.decisions.last().cloned().unwrap_or(Value::Null);
         RunResult {
             phase: s(&state, "phase"),
@@ -1073,6 +1180,18 @@ impl<'a> Runner<'a> {
         self.release();
         r
     }
+}
+
+/// The new path of a `--numstat` rename entry (`a => b`, `dir/{a => b}/f`); other paths as they
+/// are.
+fn renamed_to(p: &str) -> String {
+    if let (Some(open), Some(close)) = (p.find('{'), p.find('}')) {
+        if let Some((_, new)) = p[open + 1..close].split_once(" => ") {
+            let joined = format!("{}{}{}", &p[..open], new, &p[close + 1..]);
+            return joined.replace("//", "/");
+        }
+    }
+    p.split_once(" => ").map_or(p, |(_, n)| n).to_string()
 }
 
 /// The line count of an untracked file: a regular file (not a link) of at most

@@ -53,7 +53,7 @@ fn run_to_end(dir: &Path) -> fourx_run::RunResult {
 fn a_sigkill_at_every_decision_boundary_then_run_again_ends_as_an_uninterrupted_run() {
     let clean = repo("kill-clean", &config(), feature("full"));
     let result = run_to_end(&clean);
-    assert_eq!(result.phase, "pending-review");
+    assert_eq!(result.phase, "pending-review", "{}", result.stop_message);
     let want = snapshot(&clean);
     let n = result.decisions.len();
     assert!(n >= 10, "a full run has many decisions ({n})");
