@@ -150,7 +150,10 @@ pub unsafe extern "C" fn fourx_run(
         // SAFETY: `bytes` is a valid slice.
         let map = unsafe { input_object(bytes.as_ptr(), bytes.len(), "config_json") }?;
         let opts: RunOptions = serde_json::from_value(Value::Object(map)).map_err(|e| {
-            core_err(Error::new(ErrorKind::InvalidInput, format!("run options: {e}")))
+            core_err(Error::new(
+                ErrorKind::InvalidInput,
+                format!("run options: {e}"),
+            ))
         })?;
         let mut a = CAgent { f, user };
         let r = fourx_run::run(&opts, &mut a).map_err(core_err)?;

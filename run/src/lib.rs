@@ -130,6 +130,10 @@ pub struct AgentResult {
     pub error: Option<String>,
     /// The last ≤ 8 KiB of its stderr (transient-error detection).
     pub stderr_tail: Option<String>,
+    /// The run was interrupted while (or instead of) running the agent — a cancelled context,
+    /// a signal the harness caught: from here on the run counts as interrupted and the
+    /// conductor stops it with `interrupted`.
+    pub interrupted: bool,
 }
 
 impl AgentResult {

@@ -92,6 +92,8 @@ pub(crate) struct Runner<'a> {
     warnings: Vec<String>,
     question: Option<String>,
     guard_missing_warned: bool,
+    /// An agent reported an interrupt (sticky, like a signal).
+    agent_interrupted: bool,
     /// The state as last written (stamped).
     written: Value,
 }
@@ -153,6 +155,7 @@ impl<'a> Runner<'a> {
             warnings: Vec::new(),
             question: None,
             guard_missing_warned: false,
+            agent_interrupted: false,
             written: Value::Null,
         })
     }
@@ -400,12 +403,17 @@ impl<'a> Runner<'a> {
         Ok((Value::Object(ff), Value::Object(rf)))
     }
 
+    /// The world's interrupt or an agent's.
+    fn interrupted(&mut self) -> bool {
+        self.world.interrupted() || self.agent_interrupted
+    }
+
     // ---- facts --------------------------------------------------------------------------------
 
     fn facts(&mut self) -> Result<Value> {
         let stop = op("workspace.stop_requested", self.args(json!({})))?;
         let mut f = json!({
-            "interrupted": self.world.interrupted(),
+            "interrupted": self.interrupted(),
             "stop_requested": stop["requested"] == Value::Bool(true),
             "baseline_exists": files::is_file(&self.fdir, "baseline.json"),
             "rounds_summary_exists": files::is_file(&self.fdir, "rounds-summary.md"),
@@ -750,9 +758,16 @@ impl<'a> Runner<'a> {
         let call = self.call(d, round, &purpose, "", Self::angles(&d["angles"]))?;
         self.claim()?;
         let res = self.agent.run(&call)?;
+        self.agent_interrupted |= res.interrupted;
         let mut out = exit_json(&res);
-        out["interrupted"] = self.world.interrupted().into();
-        let ran_clean = res.error.is_none() && res.exit_code != 1 && res.exit_code != 2;
+        let interrupted = self.interrupted();
+        out["interrupted"] = interrupted.into();
+        if interrupted && res.error.is_none() && res.exit_code != 0 {
+            // The agent was stopped by the interrupt: it did not finish (the conductor stops the
+            // run with `interrupted`).
+            out["error"] = "interrupted".into();
+        }
+        let ran_clean = out.get("error").is_none() && res.exit_code != 1 && res.exit_code != 2;
         if ran_clean {
             if let Some(kind) = d["guard"].as_str() {
                 out["guard"] = self.guard(kind, &call, state)?;
@@ -781,6 +796,7 @@ impl<'a> Runner<'a> {
                 Self::angles(&a["angles"]),
             )?;
             let res = self.agent.run(&call)?;
+            self.agent_interrupted |= res.interrupted;
             let mut r = exit_json(&res);
             r["index"] = a["index"].clone();
             if let Value::Object(m) = &mut r {
@@ -792,7 +808,7 @@ impl<'a> Runner<'a> {
         let (_, rf) = self.collect(&d["collect"], round)?;
         Ok(json!({
             "kind": "parallel_exit", "results": results,
-            "interrupted": self.world.interrupted(), "round_files": rf,
+            "interrupted": self.interrupted(), "round_files": rf,
         }))
     }
 

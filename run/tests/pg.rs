@@ -80,7 +80,11 @@ fn the_same_run_on_the_files_and_on_postgresql_ends_the_same() {
             !db.join(".4x/run").join(FEATURE).join("state.json").exists(),
             "the state lives in the database"
         );
-        assert_eq!(snapshot(&files, None), snapshot(&db, Some(&store)), "{profile}");
+        assert_eq!(
+            snapshot(&files, None),
+            snapshot(&db, Some(&store)),
+            "{profile}"
+        );
         let _ = std::fs::remove_dir_all(&files);
         let _ = std::fs::remove_dir_all(&db);
     }
