@@ -1926,11 +1926,11 @@ fn composed_documents_with_tab_lines_and_text_after_the_root_decode_as_yaml_v3_d
         let mut text = lines.join(if rng.chance(10) { "\r\n" } else { "\n" });
         text.push('\n');
         if rng.chance(40) {
-            let marker: &str = rng.pick(&["---", "...", "--- ", "---\t", "--- # c"]);
+            let marker = *rng.pick(&["---", "...", "--- ", "---\t", "--- # c"]);
             text.push_str(marker);
             for _ in 0..1 + rng.below(2) {
                 text.push(*rng.pick(&['\n', ' ']));
-                let tail: &str = rng.pick(tails);
+                let tail = *rng.pick(tails);
                 text.push_str(tail);
             }
             if rng.chance(50) {
