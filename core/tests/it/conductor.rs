@@ -504,6 +504,55 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// conductor.md §15.3: the rebuild of every prefix of a run's events that ends at a call's
+    /// last event is that call's state, loop and decision; a prefix cut inside a call rebuilds
+    /// the call before it; `fork` at any index agrees.
+    #[test]
+    fn rebuild_of_every_prefix_equals_the_step_the_run_had_there(s in scenario()) {
+        let run = drive(&s).map_err(TestCaseError::fail)?;
+        let cfg: Config = decode(&config_json(&s), "config").expect("config");
+        let feature: Feature = decode(&json!({"id": "F001-login"}), "feature").expect("feature");
+        let mut events = Vec::new();
+        let mut ends = Vec::new();
+        for t in &run.turns {
+            prop_assert!(!t.events.is_empty(), "a call without events");
+            prop_assert_eq!(t.events.iter().filter(|e| e.checkpoint.is_some()).count(), 1);
+            prop_assert!(t.events.last().is_some_and(|e| e.checkpoint.is_some()));
+            events.extend(t.events.iter().cloned());
+            ends.push(events.len());
+        }
+        for (i, t) in run.turns.iter().enumerate() {
+            let r = conductor::rebuild(&cfg, &feature, &events[..ends[i]])
+                .map_err(|e| TestCaseError::fail(e.message))?;
+            prop_assert_eq!(&r.state, &t.state);
+            prop_assert_eq!(&r.lp, &t.lp);
+            prop_assert_eq!(&r.decision, &t.decision.to_json());
+            prop_assert_eq!(r.keep, ends[i]);
+            if i > 0 && ends[i] - ends[i - 1] > 1 {
+                let inside = conductor::rebuild(&cfg, &feature, &events[..ends[i] - 1])
+                    .map_err(|e| TestCaseError::fail(e.message))?;
+                prop_assert_eq!(&inside.state, &run.turns[i - 1].state);
+                prop_assert_eq!(&inside.lp, &run.turns[i - 1].lp);
+            }
+        }
+        for at in 0..events.len() {
+            let f = conductor::fork(&cfg, &feature, &events, at);
+            match ends.iter().rposition(|&end| end <= at + 1) {
+                Some(call) => {
+                    let f = f.map_err(|e| TestCaseError::fail(e.message))?;
+                    prop_assert_eq!(&f.state, &run.turns[call].state);
+                    prop_assert_eq!(f.keep, ends[call]);
+                }
+                // Inside start's own events: no step is complete yet.
+                None => prop_assert_eq!(f.map(|_| ()).map_err(|e| e.kind.as_str()), Err("not_found")),
+            }
+        }
+    }
+}
+
 #[test]
 fn every_builtin_profile_reaches_pending_review_when_every_agent_succeeds() {
     for name in ["full", "normal", "quick", "lite"] {
