@@ -1,4 +1,4 @@
-//! Budgets (conductor.md §15.1): the effective limits (the feature's key over the config's),
+//! Budgets: the effective limits (the feature's key over the config's),
 //! the amounts a run spent as its `run-end` events say, and the stop when one is over.
 //!
 //! The amounts are a fold over events only, so a resumed run that is given its events log

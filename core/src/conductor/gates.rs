@@ -1,4 +1,4 @@
-//! Human gates (conductor.md §15.2): which phases ask a person before their agent runs, the
+//! Human gates: which phases ask a person before their agent runs, the
 //! `await_human` decision, and what each answer does (the table is [`answer_effect`]).
 //!
 //! Waiting, showing the question and reading the answer are the harness's; a stop file seen

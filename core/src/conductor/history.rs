@@ -1,4 +1,4 @@
-//! Events as the source of truth (conductor.md §15.3): the checkpoint every conductor call
+//! Events as the source of truth: the checkpoint every conductor call
 //! leaves on its last event, [`rebuild`] and [`fork`] from it, and the counters a resumed run
 //! seeds from the events log.
 //!
@@ -108,7 +108,7 @@ fn fork_at(events: &[Event], end: usize) -> Result<Rebuilt> {
         .ok_or_else(|| {
             Error::new(
                 ErrorKind::NotFound,
-                "no event carries a conductor checkpoint (a log written before conductor.md §15.3)",
+                "no event carries a conductor checkpoint (a log written by Go 4x or before checkpoints)",
             )
             .with_field("events")
         })?;
@@ -116,7 +116,7 @@ fn fork_at(events: &[Event], end: usize) -> Result<Rebuilt> {
 }
 
 /// What a resumed run seeds its loop with: the iterations (`phase-start` events without
-/// `index`, per `"<round>:<role>"`) and the amounts spent (§15.1).
+/// `index`, per `"<round>:<role>"`) and the amounts spent.
 pub fn seed(lp: &mut Loop, events: &[Event]) {
     for e in events {
         if e.event_type.is(EventType::PhaseStart) && e.index == 0 {

@@ -115,7 +115,7 @@ pub struct StartInput {
     /// Facts for the first top of the loop.
     pub facts: Facts,
     /// The feature's events log on resume: seeds the iterations and the amounts spent
-    /// (§15.3).
+    ///.
     pub events: Vec<Event>,
     /// The run note (4x `--note`): given once to the next agent.
     pub note: Option<String>,
@@ -175,7 +175,7 @@ fn canonical(mut s: State) -> State {
 }
 
 /// The call's result: the canonical state, the loop with `at` recorded while a decision is
-/// pending, and the events ending with the call's checkpoint (§15.3).
+/// pending, and the events ending with the call's checkpoint.
 fn finish(ctx: Ctx<'_>, decision: Decision) -> Turn {
     let state = canonical(ctx.state);
     let mut lp = ctx.lp;
@@ -508,8 +508,8 @@ impl PendingKind {
     }
 }
 
-/// Refuses a state that cannot take the pending decision's outcome (issue 29 item 8,
-/// conductor.md §15.4): a terminal state (`invalid_transition`), or one whose phase or round
+/// Refuses a state that cannot take the pending decision's outcome (issue 29 item 8): a
+/// terminal state (`invalid_transition`), or one whose phase or round
 /// differs from where the pending decision was issued (`loop.at`; a hand-made loop without it
 /// is checked on the pending agent's phase) (`invalid_input`).
 fn fits_pending(state: &State, lp: &Loop) -> Result<()> {
@@ -539,7 +539,7 @@ fn fits_pending(state: &State, lp: &Loop) -> Result<()> {
     Ok(())
 }
 
-/// The step of a run after its last complete call, from its events (§15.3): state, loop and
+/// The step of a run after its last complete call, from its events: state, loop and
 /// decision of the last checkpoint.
 ///
 /// Errors: `not_found` when no event carries a checkpoint; `invalid_input` when the checkpoint

@@ -1,4 +1,4 @@
-//! Parallel review/test (`config.parallel_review_test`, conductor.md §15.5; ggwhite/4x
+//! Parallel review/test (`config.parallel_review_test`, ggwhite/4x
 //! `internal/orchestrator/parallel.go` RunReviewTestParallel): reviewer and tester in one
 //! `run_parallel` decision, then one merged verdict.
 //!

@@ -137,7 +137,7 @@ impl Ctx<'_> {
         }
     }
 
-    /// An event of a type the seed does not list (the conductor's own, §15), with the
+    /// An event of a type the seed does not list (the conductor's own), with the
     /// state's phase, role, round and runner.
     pub(crate) fn ev_named(&self, t: &str) -> Event {
         let mut e = self.ev(EventType::RunStart);
@@ -145,7 +145,7 @@ impl Ctx<'_> {
         e
     }
 
-    /// Emits an event; a `run-end` also adds to `loop.spent` (§15.1: the amounts are what the
+    /// Emits an event; a `run-end` also adds to `loop.spent` (the amounts are what the
     /// events say).
     pub(crate) fn push(&mut self, e: Event) {
         self.lp.spent.add(&e);
@@ -529,7 +529,7 @@ impl Ctx<'_> {
     }
 
     /// Emits `phase-start`, counts the iteration and issues the `run_agent` (with the run note,
-    /// if one waits) — unless the budget is spent (§15.1 check b).
+    /// if one waits) — unless the budget is spent (nothing is left to spend).
     fn start_agent(&mut self, mut pa: PendingAgent) -> Decision {
         if let Some(stop) = self.budget_stop(super::budget::When::BeforeRun) {
             return stop;

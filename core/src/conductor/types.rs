@@ -529,7 +529,7 @@ pub enum Action {
         /// Approve enriched features.
         auto_approve: bool,
     },
-    /// Ask a person and wait for the answer (a human gate, conductor.md §15.2).
+    /// Ask a person and wait for the answer (a human gate).
     AwaitHuman {
         /// The gate (the phase whose agent waits).
         gate: String,
@@ -909,7 +909,7 @@ pub struct Loop {
     /// Deep review.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deep: Option<Deep>,
-    /// What the run's events say it spent (conductor.md §15.1).
+    /// What the run's events say it spent.
     #[serde(default, skip_serializing_if = "Spent::is_zero")]
     pub spent: Spent,
     /// Human gates passed, `"<round>:<phase>"`.
@@ -923,7 +923,7 @@ pub struct Loop {
     pub at: Option<At>,
 }
 
-/// The amounts a run spent, as its `run-end` events say (conductor.md §15.1).
+/// The amounts a run spent, as its `run-end` events say.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Spent {

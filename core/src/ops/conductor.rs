@@ -163,7 +163,7 @@ fn start_input(m: &In) -> Result<StartInput> {
     })
 }
 
-/// A list of Event objects (workspace.md §6.2 shape, `ts` optional).
+/// A list of Event objects (the events.jsonl line shape, `ts` optional).
 fn events_of(v: &Value, key: &str) -> Result<Vec<Event>> {
     let Value::Array(list) = v else {
         return Err(

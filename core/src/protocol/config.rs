@@ -136,7 +136,7 @@ go_struct! {
 }
 
 go_struct! {
-    /// A run's spending limits (`budget` of the config and of a feature, conductor.md §15.1);
+    /// A run's spending limits (`budget` of the config and of a feature);
     /// a value ≤ 0 is no limit. Not a seed key.
     pub struct Budget {
         /// Most USD the run's agents may cost.
@@ -421,9 +421,9 @@ go_struct! {
         issue_tracker: IssueTrackerConfig => "issue_tracker", omitempty;
         /// Worktree settings (a struct: always written).
         worktree: WorktreeConfig => "worktree", omitempty;
-        /// Spending limits of a run (conductor.md §15.1; not a seed key).
+        /// Spending limits of a run (not a seed key).
         budget: Option<Budget> => "budget", omitempty;
-        /// Phases before whose agent the run asks a person (conductor.md §15.2; not a seed key).
+        /// Phases before whose agent the run asks a person (not a seed key).
         approval_gates: Option<Vec<String>> => "approval_gates", omitempty;
         /// How long a gate waits for an answer, ms (≤ 0: no limit; not a seed key).
         approval_timeout_ms: i64 => "approval_timeout_ms", omitempty;

@@ -89,8 +89,8 @@ go_struct! {
         issues: Option<Vec<IssueRef>> => "issues", omitempty;
         /// Warnings.
         warnings: Option<Vec<String>> => "warnings", omitempty;
-        /// Spending limits; each key set here wins over the config's (conductor.md §15.1;
-        /// fourx extension of the JSON shape).
+        /// Spending limits; each key set here wins over the config's (fourx extension of the
+        /// JSON shape).
         budget: Option<Budget> => "budget", omitempty;
     }
 }

@@ -699,7 +699,7 @@ pub struct Event {
     /// `index` (omit-zero; 1-based parallel sub-task index).
     pub index: i64,
     /// `checkpoint` (omit-zero; not a seed key): the conductor call's `{state, loop, decision}`
-    /// on the last event of each call (conductor.md §15.3).
+    /// on the last event of each call.
     pub checkpoint: Option<Value>,
 }
 

@@ -53,7 +53,7 @@ pub type RunOverrides = BTreeMap<String, PhaseSpec>;
 
 /// The runner of `phase`: the first non-empty of `manual`, the feature's
 /// `phaseOverrides[phase].runner`, the runner of the profile's first entry for `phase`,
-/// `roles[PhaseRole(phase)].runner` (4x ≥ 0.5.0, conductor.md §15.6) and
+/// `roles[PhaseRole(phase)].runner` (4x ≥ 0.5.0) and
 /// `default_runner`.
 ///
 /// Errors: `unresolved_runner` when all are empty; `unknown_runner` when the name is not a key
