@@ -59,6 +59,7 @@ from fourx.conductor import (
     GuardResult,
     HealthCheck,
     HelperExit,
+    HumanReply,
     Hooks,
     Outcome,
     ParallelExit,
@@ -713,6 +714,11 @@ class Harness:
                 return self.run_hooks(decision)
             case "discover_features":
                 return self.discover(decision)
+            case "await_human":
+                # The demo configures no approval gates; a scripted person would approve.
+                self.trace.line(f"[round {decision['round']}] gate: {decision['question']}")
+                reply: HumanReply = {"kind": "human_reply", "answer": "approve"}
+                return reply
             case _:
                 assert_never(decision["kind"])
 
