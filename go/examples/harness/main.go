@@ -259,6 +259,10 @@ func (h *harness) execute(d fourx.Decision) (fourx.Outcome, error) {
 		return fourx.Outcome{Kind: fourx.OutcomeGathered, ChangedFiles: []fourx.ChangedFile{{Path: "src/profile/page.go", Lines: 40}}}, nil
 	case fourx.DecisionRunAgent:
 		return h.agent(d)
+	case fourx.DecisionAwaitHuman:
+		// No approval gates are configured here; a scripted person would approve.
+		fmt.Printf("             gate %s: %s (scripted approve)\n", d.Gate, d.Question)
+		return fourx.HumanReply("approve"), nil
 	}
 	return fourx.Outcome{}, fmt.Errorf("the scripted harness has no answer for decision %s", d.Kind)
 }
