@@ -197,7 +197,10 @@ mod tests {
             ..Feature::default()
         };
         let b = effective(&cfg, &feature);
-        assert_eq!((b.max_cost_usd, b.max_tokens, b.max_agent_runs), (2.0, 10, 0));
+        assert_eq!(
+            (b.max_cost_usd, b.max_tokens, b.max_agent_runs),
+            (2.0, 10, 0)
+        );
     }
 
     #[test]

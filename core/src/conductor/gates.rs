@@ -114,7 +114,8 @@ impl Ctx<'_> {
         let Some(effect) = effect else {
             let e = self.ev_named("human-timeout");
             self.push(e);
-            let msg = format!("no answer to the {gate} gate within {timeout_ms} ms (round {round})");
+            let msg =
+                format!("no answer to the {gate} gate within {timeout_ms} ms (round {round})");
             return Ok(self.stop_with(None, HUMAN_TIMEOUT, &msg));
         };
         let mut e = self.ev_named("human-reply");

@@ -76,7 +76,7 @@ pub use run::{
     WARNING_STOP_REASONS,
 };
 pub use types::{
-    Action, At, AgentCall, AgentExit, AgentExtra, Changed, Collect, Decision, Deep, Dir, Facts,
+    Action, AgentCall, AgentExit, AgentExtra, At, Changed, Collect, Decision, Deep, Dir, Facts,
     FileRef, Files, GuardKind, GuardResult, HookFor, HookTransition, Loop, Outcome, ParallelAgent,
     ParallelResult, Pending, PendingAgent, PendingKind, Prepare, Purpose, ReviewFix, ReviewTest,
     RunOptions, RunnerModel, Spent, Stats, Step, Timing,

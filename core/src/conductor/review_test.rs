@@ -13,8 +13,8 @@ use crate::resolve::{resolve_phase_model, resolve_phase_runner};
 use super::artifacts::{self as art, names};
 use super::run::Ctx;
 use super::types::{
-    file, Action, Collect, Decision, Files, GuardKind, GuardResult, ParallelAgent,
-    ParallelResult, Pending, ReviewTest, RunnerModel,
+    file, Action, Collect, Decision, Files, GuardKind, GuardResult, ParallelAgent, ParallelResult,
+    Pending, ReviewTest, RunnerModel,
 };
 
 /// The files parallel review/test reads back from the round directory.

@@ -257,8 +257,10 @@ fn outcome_for(d: &Decision, c: u8) -> Value {
         Action::RunParallel { agents, guards, .. } if !guards.is_empty() => {
             let results: Vec<Value> = agents
                 .iter()
-                .map(|a| json!({"index": a.index, "exit_code": if c % 16 == 1 { 1 } else { 0 },
-                                "stats": {"tokens_used": 10, "cost_usd": 0.01}}))
+                .map(|a| {
+                    json!({"index": a.index, "exit_code": if c % 16 == 1 { 1 } else { 0 },
+                                "stats": {"tokens_used": 10, "cost_usd": 0.01}})
+                })
                 .collect();
             json!({"kind": "parallel_exit", "results": results,
                    "guard": {"pass": !v.is_multiple_of(7), "errors": ["scope"]},

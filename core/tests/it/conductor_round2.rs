@@ -60,7 +60,10 @@ fn script(cfg: &Value, start: &Value, outcomes: &[Value]) -> Value {
 }
 
 fn last(v: &Value) -> &Value {
-    v["decisions"].as_array().and_then(|d| d.last()).expect("a decision")
+    v["decisions"]
+        .as_array()
+        .and_then(|d| d.last())
+        .expect("a decision")
 }
 
 // ---- §15.1 budgets ----------------------------------------------------------------------------
@@ -77,7 +80,10 @@ fn a_run_whose_agents_cost_more_than_max_cost_usd_stops_with_budget_exceeded() {
     assert_eq!(out["state"]["phase"], "coding", "the phase is kept");
     assert_eq!(out["state"]["active"], false);
     let ev = out["events"].as_array().expect("events");
-    let b = ev.iter().find(|e| e["type"] == "budget-exceeded").expect("event");
+    let b = ev
+        .iter()
+        .find(|e| e["type"] == "budget-exceeded")
+        .expect("event");
     assert_eq!(b["notify"], "warning");
     assert_eq!(b["detail"], d["message"]);
 }
@@ -160,7 +166,10 @@ fn a_gate_pauses_before_the_phase_agent_and_resumes_on_approve() {
     assert_eq!(d["kind"], "await_human");
     assert_eq!(d["gate"], "reviewing");
     assert_eq!(d["options"], json!(["approve", "reject"]));
-    assert_eq!(d["question"], "approve reviewing (reviewer) of F001-login in round 1?");
+    assert_eq!(
+        d["question"],
+        "approve reviewing (reviewer) of F001-login in round 1?"
+    );
     assert_eq!(asked["loop"]["step"], "await_human");
     let go = script(
         &cfg,
@@ -191,7 +200,11 @@ fn a_rejected_gate_stops_the_run_with_the_phase_kept() {
     let d = last(&out);
     assert_eq!(
         (&d["reason"], &d["notify"], &d["phase"]),
-        (&json!("gate-rejected"), &json!("warning"), &json!("reviewing"))
+        (
+            &json!("gate-rejected"),
+            &json!("warning"),
+            &json!("reviewing")
+        )
     );
     assert_eq!(d["message"], "reviewing gate rejected (round 1)");
 }
@@ -303,7 +316,10 @@ fn fork_gives_the_step_of_the_call_an_event_belongs_to() {
     )
     .expect("fork");
     assert_eq!(f["decision"]["kind"], "run_agent");
-    assert_eq!(f["decision"]["role"], "coder", "the step before the coder's exit");
+    assert_eq!(
+        f["decision"]["role"], "coder",
+        "the step before the coder's exit"
+    );
     assert_eq!(f["keep"], json!(at));
 }
 
@@ -356,7 +372,8 @@ fn apply_refuses_a_stale_state_whose_phase_contradicts_the_pending_agent() {
     let mut stale = out["state"].clone();
     stale["phase"] = json!("reviewing");
     stale["role"] = json!("reviewer");
-    let outcome = json!({"kind": "agent_exit", "exit_code": 0, "round_files": {"review-report.md": PASS}});
+    let outcome =
+        json!({"kind": "agent_exit", "exit_code": 0, "round_files": {"review-report.md": PASS}});
     let err = call(
         "conductor.apply",
         &json!({"config": config(), "feature": feature(), "state": stale, "loop": out["loop"],
@@ -495,10 +512,17 @@ fn a_role_runner_runs_that_role_on_its_runner() {
     cfg["roles"] = json!({"reviewer": {"runner": "codex"}});
     let out = script(&cfg, &start(), &[baseline(), coder_ok(0.0)]);
     let d = last(&out);
-    assert_eq!((&d["role"], &d["runner"]), (&json!("reviewer"), &json!("codex")));
+    assert_eq!(
+        (&d["role"], &d["runner"]),
+        (&json!("reviewer"), &json!("codex"))
+    );
     assert_eq!(d["model"], "gpt-5-mini");
     let seed = script(&config(), &start(), &[baseline(), coder_ok(0.0)]);
-    assert_eq!(last(&seed)["runner"], "claude", "a seed config is unchanged");
+    assert_eq!(
+        last(&seed)["runner"],
+        "claude",
+        "a seed config is unchanged"
+    );
 }
 
 // ---- §7.13 notify levels (seed 000) -----------------------------------------------------------
@@ -512,10 +536,16 @@ fn an_escalation_or_an_interruption_notifies_warning_other_stops_error() {
         json!({"kind": "agent_exit", "exit_code": 0, "guard": {"pass": true, "errors": []},
                "round_files": {"escalation.json": "{\"needed\": true, \"reason\": \"blocker\"}"}}),
     ]);
-    assert_eq!((&esc["reason"], &esc["notify"]), (&json!("escalation"), &json!("warning")));
+    assert_eq!(
+        (&esc["reason"], &esc["notify"]),
+        (&json!("escalation"), &json!("warning"))
+    );
     let guard = stop(&[
         baseline(),
         json!({"kind": "agent_exit", "exit_code": 0, "guard": {"pass": false, "errors": ["x"]}}),
     ]);
-    assert_eq!((&guard["reason"], &guard["notify"]), (&json!("guard-fail"), &json!("error")));
+    assert_eq!(
+        (&guard["reason"], &guard["notify"]),
+        (&json!("guard-fail"), &json!("error"))
+    );
 }
