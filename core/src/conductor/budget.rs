@@ -132,9 +132,19 @@ pub fn message(o: &Over, when: When) -> String {
 }
 
 impl Ctx<'_> {
+    /// The budget check before an agent run: an amount at its limit stops the run.
+    pub(crate) fn budget_stop_before_run(&mut self) -> Option<Decision> {
+        self.budget_stop(When::BeforeRun)
+    }
+
+    /// The budget check after an outcome with stats: an amount above its limit stops the run.
+    pub(crate) fn budget_stop_after_outcome(&mut self) -> Option<Decision> {
+        self.budget_stop(When::AfterOutcome)
+    }
+
     /// The budget stop at `when`, if a limit is over: phase kept, stopReason
     /// `budget-exceeded`, a `budget-exceeded` event (notify warning), then `stop`.
-    pub(crate) fn budget_stop(&mut self, when: When) -> Option<Decision> {
+    fn budget_stop(&mut self, when: When) -> Option<Decision> {
         let o = over(&effective(self.cfg, self.feature), &self.lp.spent, when)?;
         let msg = message(&o, when);
         let mut e = self.ev_named(BUDGET_EXCEEDED_EVENT);

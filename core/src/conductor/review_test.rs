@@ -49,7 +49,7 @@ impl Ctx<'_> {
                 return self.stop_with(None, "model-error", &msg);
             }
         };
-        if let Some(stop) = self.budget_stop(super::budget::When::BeforeRun) {
+        if let Some(stop) = self.budget_stop_before_run() {
             return stop;
         }
         let round = self.state.round;
@@ -174,7 +174,7 @@ impl Ctx<'_> {
             }
             self.push(e);
         }
-        if let Some(stop) = self.budget_stop(super::budget::When::AfterOutcome) {
+        if let Some(stop) = self.budget_stop_after_outcome() {
             return Ok(stop);
         }
         if let Some(r) = results.iter().find(|r| r.exit_code == 2) {

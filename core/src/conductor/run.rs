@@ -531,7 +531,7 @@ impl Ctx<'_> {
     /// Emits `phase-start`, counts the iteration and issues the `run_agent` (with the run note,
     /// if one waits) — unless the budget is spent (nothing is left to spend).
     fn start_agent(&mut self, mut pa: PendingAgent) -> Decision {
-        if let Some(stop) = self.budget_stop(super::budget::When::BeforeRun) {
+        if let Some(stop) = self.budget_stop_before_run() {
             return stop;
         }
         pa.note = self.lp.note.take();
@@ -688,7 +688,7 @@ impl Ctx<'_> {
             && pa.attempt < limit + 1
             && art::is_transient(out.stderr_tail.as_deref().unwrap_or(""))
         {
-            if let Some(stop) = self.budget_stop(super::budget::When::BeforeRun) {
+            if let Some(stop) = self.budget_stop_before_run() {
                 return Ok(stop);
             }
             let wait = art::backoff_ms(pa.attempt);
@@ -707,7 +707,7 @@ impl Ctx<'_> {
             e.duration_ms = s.duration_ms;
         }
         self.push(e);
-        if let Some(stop) = self.budget_stop(super::budget::When::AfterOutcome) {
+        if let Some(stop) = self.budget_stop_after_outcome() {
             return Ok(stop);
         }
         if out.exit_code == 2 {
@@ -1364,7 +1364,7 @@ impl Ctx<'_> {
             if agents.is_empty() {
                 return Ok(self.synthesizer(&deep));
             }
-            if let Some(stop) = self.budget_stop(super::budget::When::BeforeRun) {
+            if let Some(stop) = self.budget_stop_before_run() {
                 return Ok(stop);
             }
             for a in &agents {
@@ -1486,7 +1486,7 @@ impl Ctx<'_> {
             }
             self.push(e);
         }
-        if let Some(stop) = self.budget_stop(super::budget::When::AfterOutcome) {
+        if let Some(stop) = self.budget_stop_after_outcome() {
             return Ok(stop);
         }
         if results.iter().any(|r| r.exit_code == 2) {
