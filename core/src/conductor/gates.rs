@@ -106,10 +106,10 @@ impl Ctx<'_> {
         timeout_ms: i64,
         answer: Option<&str>,
     ) -> Result<Decision> {
-        let effect = answer.map(answer_effect).transpose()?;
         if self.facts.interrupted || self.facts.stop_requested {
             return self.top();
         }
+        let effect = answer.map(answer_effect).transpose()?;
         let round = self.state.round;
         let Some(effect) = effect else {
             let e = self.ev_named("human-timeout");

@@ -260,6 +260,20 @@ fn a_stop_file_while_waiting_stops_the_run_as_at_the_top_of_the_loop() {
 }
 
 #[test]
+fn a_stop_file_while_waiting_wins_over_the_answer_even_an_empty_one() {
+    let out = script(
+        &gated(),
+        &start(),
+        &[
+            baseline(),
+            coder_ok(0.0),
+            json!({"kind": "human_reply", "answer": "", "facts": {"stop_requested": true}}),
+        ],
+    );
+    assert_eq!(last(&out)["reason"], "mcp-stop");
+}
+
+#[test]
 fn an_empty_answer_is_invalid_input() {
     let err = call(
         "conductor.run_script",
