@@ -76,10 +76,10 @@ pub use run::{
     WARNING_STOP_REASONS,
 };
 pub use types::{
-    Action, AgentCall, AgentExit, AgentExtra, At, Changed, Collect, Decision, Deep, Dir, Facts,
-    FileRef, Files, GuardKind, GuardResult, HookFor, HookTransition, Loop, Outcome, ParallelAgent,
-    ParallelResult, Pending, PendingAgent, PendingKind, Prepare, Purpose, ReviewFix, ReviewTest,
-    RunOptions, RunnerModel, Spent, Stats, Step, Timing,
+    Action, AgentCall, AgentExit, AgentExtra, At, Changed, Collect, ContractCheck, Decision, Deep,
+    Dir, Facts, FileRef, Files, GuardKind, GuardResult, HookFor, HookTransition, Loop, Outcome,
+    ParallelAgent, ParallelResult, Pending, PendingAgent, PendingKind, Prepare, Purpose, ReviewFix,
+    ReviewTest, RunOptions, RunnerModel, Spent, Stats, Step, Timing,
 };
 
 use run::Ctx;
