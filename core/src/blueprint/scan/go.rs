@@ -6,8 +6,14 @@
 //! * Source files of a module: its non-test `.go` files; they make its fingerprint and `bytes`.
 //! * Edges: for each non-test file, every import path equal to the `module` path of the root
 //!   `go.mod` (→ `.`) or starting with it + `/` maps to the directory of the imported package;
-//!   edges to paths that are not modules are dropped, self-edges dropped. Build constraints are
-//!   not evaluated (every file counts).
+//!   edges to paths that are not modules are dropped, self-edges dropped. In the module `std`
+//!   (Go's own standard library, whose import paths carry no module prefix) every import path
+//!   is the directory of the imported package.
+//! * Build constraints: a file whose `//go:build` line (else its `// +build` lines) cannot hold
+//!   in the default build on any platform is not a source file — the file tags are the
+//!   operating systems and architectures (at most one of each), `unix`, `cgo`, `gc`, `go1.N`
+//!   and `goexperiment.*`, each free; every other tag (`ignore`, `integration`, `gccgo`, …) is
+//!   false, as `go list` leaves it.
 
 use crate::error::Result;
 
@@ -72,6 +78,274 @@ pub fn imports(text: &str) -> Vec<String> {
     out
 }
 
+/// The `GOOS` values (at most one holds).
+const GOOS: &[&str] = &[
+    "aix",
+    "android",
+    "darwin",
+    "dragonfly",
+    "freebsd",
+    "hurd",
+    "illumos",
+    "ios",
+    "js",
+    "linux",
+    "nacl",
+    "netbsd",
+    "openbsd",
+    "plan9",
+    "solaris",
+    "wasip1",
+    "windows",
+    "zos",
+];
+
+/// The `GOARCH` values (at most one holds).
+const GOARCH: &[&str] = &[
+    "386",
+    "amd64",
+    "amd64p32",
+    "arm",
+    "armbe",
+    "arm64",
+    "arm64be",
+    "loong64",
+    "mips",
+    "mipsle",
+    "mips64",
+    "mips64le",
+    "mips64p32",
+    "mips64p32le",
+    "ppc",
+    "ppc64",
+    "ppc64le",
+    "riscv",
+    "riscv64",
+    "s390",
+    "s390x",
+    "sparc",
+    "sparc64",
+    "wasm",
+];
+
+/// Build-constraint tags that hold in some default build: platform tags and tool tags.
+fn free_tag(tag: &str) -> bool {
+    GOOS.contains(&tag)
+        || GOARCH.contains(&tag)
+        || matches!(tag, "unix" | "cgo" | "gc")
+        || tag
+            .strip_prefix("go1.")
+            .is_some_and(|v| v.bytes().all(|b| b.is_ascii_digit()))
+        || tag.starts_with("goexperiment.")
+}
+
+/// A parsed build-constraint expression.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Expr {
+    Tag(String),
+    Not(Box<Expr>),
+    And(Box<Expr>, Box<Expr>),
+    Or(Box<Expr>, Box<Expr>),
+}
+
+impl Expr {
+    fn eval(&self, on: &dyn Fn(&str) -> bool) -> bool {
+        match self {
+            Expr::Tag(t) => on(t),
+            Expr::Not(e) => !e.eval(on),
+            Expr::And(a, b) => a.eval(on) && b.eval(on),
+            Expr::Or(a, b) => a.eval(on) || b.eval(on),
+        }
+    }
+
+    fn tags<'e>(&'e self, out: &mut Vec<&'e str>) {
+        match self {
+            Expr::Tag(t) => {
+                if !out.contains(&t.as_str()) {
+                    out.push(t);
+                }
+            }
+            Expr::Not(e) => e.tags(out),
+            Expr::And(a, b) | Expr::Or(a, b) => {
+                a.tags(out);
+                b.tags(out);
+            }
+        }
+    }
+}
+
+/// Parses a `//go:build` expression (`||`, `&&`, `!`, parentheses); `None` when malformed.
+fn parse_build_expr(text: &str) -> Option<Expr> {
+    let mut toks = Vec::new();
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b' ' | b'\t' => i += 1,
+            b'(' | b')' | b'!' => {
+                toks.push(text.get(i..i + 1)?);
+                i += 1;
+            }
+            b'&' | b'|' if b.get(i + 1) == Some(&b[i]) => {
+                toks.push(text.get(i..i + 2)?);
+                i += 2;
+            }
+            c if c.is_ascii_alphanumeric() || c == b'_' || c == b'.' => {
+                let start = i;
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'.')
+                {
+                    i += 1;
+                }
+                toks.push(text.get(start..i)?);
+            }
+            _ => return None,
+        }
+    }
+    let mut pos = 0;
+    let e = parse_or(&toks, &mut pos, 0)?;
+    (pos == toks.len()).then_some(e)
+}
+
+fn parse_or(t: &[&str], pos: &mut usize, depth: usize) -> Option<Expr> {
+    let mut e = parse_and(t, pos, depth)?;
+    while t.get(*pos) == Some(&"||") {
+        *pos += 1;
+        e = Expr::Or(Box::new(e), Box::new(parse_and(t, pos, depth)?));
+    }
+    Some(e)
+}
+
+fn parse_and(t: &[&str], pos: &mut usize, depth: usize) -> Option<Expr> {
+    let mut e = parse_not(t, pos, depth)?;
+    while t.get(*pos) == Some(&"&&") {
+        *pos += 1;
+        e = Expr::And(Box::new(e), Box::new(parse_not(t, pos, depth)?));
+    }
+    Some(e)
+}
+
+fn parse_not(t: &[&str], pos: &mut usize, depth: usize) -> Option<Expr> {
+    if depth > 32 {
+        return None;
+    }
+    let tok = *t.get(*pos)?;
+    *pos += 1;
+    match tok {
+        "!" => Some(Expr::Not(Box::new(parse_not(t, pos, depth + 1)?))),
+        "(" => {
+            let e = parse_or(t, pos, depth + 1)?;
+            (t.get(*pos) == Some(&")")).then(|| *pos += 1)?;
+            Some(e)
+        }
+        ")" | "&&" | "||" => None,
+        tag => Some(Expr::Tag(tag.to_string())),
+    }
+}
+
+/// A `// +build` line's expression: space-separated options OR-ed, comma-separated terms AND-ed.
+fn parse_plus_build(text: &str) -> Option<Expr> {
+    let mut or: Option<Expr> = None;
+    for option in text.split_whitespace() {
+        let mut and: Option<Expr> = None;
+        for term in option.split(',') {
+            let (neg, tag) = match term.strip_prefix('!') {
+                Some(t) => (true, t),
+                None => (false, term),
+            };
+            if tag.is_empty() {
+                return None;
+            }
+            let mut e = Expr::Tag(tag.to_string());
+            if neg {
+                e = Expr::Not(Box::new(e));
+            }
+            and = Some(match and {
+                Some(a) => Expr::And(Box::new(a), Box::new(e)),
+                None => e,
+            });
+        }
+        let and = and?;
+        or = Some(match or {
+            Some(o) => Expr::Or(Box::new(o), Box::new(and)),
+            None => and,
+        });
+    }
+    or
+}
+
+/// The build constraint of a Go source text: its `//go:build` line, else the conjunction of its
+/// `// +build` lines, read from the comments before the `package` clause.
+fn build_constraint(text: &str) -> Option<Expr> {
+    let mut plus: Option<Expr> = None;
+    let mut in_block = false;
+    for line in text.lines() {
+        let line = line.trim();
+        if in_block {
+            if let Some((_, after)) = line.split_once("*/") {
+                in_block = false;
+                if !after.trim().is_empty() {
+                    break;
+                }
+            }
+            continue;
+        }
+        if line.is_empty() {
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("//go:build") {
+            if rest.is_empty() || rest.starts_with([' ', '\t']) {
+                return parse_build_expr(rest.trim());
+            }
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("//") {
+            if let Some(opts) = rest.trim_start().strip_prefix("+build") {
+                if let Some(e) = parse_plus_build(opts) {
+                    plus = Some(match plus {
+                        Some(p) => Expr::And(Box::new(p), Box::new(e)),
+                        None => e,
+                    });
+                }
+            }
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("/*") {
+            in_block = !rest.contains("*/");
+            continue;
+        }
+        break; // the package clause or anything else ends the header
+    }
+    plus
+}
+
+/// Whether a Go source text's build constraint can hold in some default build (see the module
+/// docs); a file without a constraint always can.
+pub fn builds_by_default(text: &str) -> bool {
+    let Some(e) = build_constraint(text) else {
+        return true;
+    };
+    let mut tags = Vec::new();
+    e.tags(&mut tags);
+    let free: Vec<&str> = tags.into_iter().filter(|t| free_tag(t)).collect();
+    if free.len() > 12 {
+        return true; // too many to enumerate: keep the file
+    }
+    (0u32..1 << free.len()).any(|set| {
+        let on = |t: &str| {
+            free.iter()
+                .position(|f| *f == t)
+                .is_some_and(|k| set & (1 << k) != 0)
+        };
+        let count = |list: &[&str]| {
+            free.iter()
+                .enumerate()
+                .filter(|(k, f)| set & (1 << k) != 0 && list.contains(f))
+                .count()
+        };
+        count(GOOS) <= 1 && count(GOARCH) <= 1 && e.eval(&on)
+    })
+}
+
 /// Derives the Go modules and edges of the listing.
 pub fn rules(src: &mut Sources<'_>) -> Result<LangGraph> {
     let modpath = match src.find("go.mod") {
@@ -86,20 +360,27 @@ pub fn rules(src: &mut Sources<'_>) -> Result<LangGraph> {
         if !name.ends_with(".go")
             || name.ends_with("_test.go")
             || in_skipped_dir(&f.path, skipped_dir)
+            || src.is_foreign(&f.path)
         {
             continue;
         }
+        let text = src.text(i)?;
+        if text.as_deref().is_some_and(|t| !builds_by_default(t)) {
+            continue;
+        }
         g.add_file(dir_of(&f.path), i);
-        sources.push(i);
+        sources.push((i, text));
     }
     if modpath.is_empty() {
         return Ok(g);
     }
-    for i in sources {
-        let Some(text) = src.text(i)? else { continue };
+    for (i, text) in sources {
+        let Some(text) = text else { continue };
         let from = dir_of(&files[i].path).to_string();
         for imp in imports(&text) {
-            let target = if imp == modpath {
+            let target = if modpath == "std" {
+                imp.as_str()
+            } else if imp == modpath {
                 "."
             } else if let Some(rest) = imp.strip_prefix(&modpath).and_then(|r| r.strip_prefix('/'))
             {
@@ -131,5 +412,31 @@ mod tests {
     fn imports_are_read_from_single_and_grouped_declarations_only() {
         let t = "package a\n// import \"no/comment\"\nimport \"fmt\"\nimport x \"m/b\"\nimport (\n\t_ \"m/c\"\n\t. `m/d`\n)\nfunc f() { s := \"import \\\"m/e\\\"\" }\n";
         assert_eq!(imports(t), vec!["fmt", "m/b", "m/c", "m/d"]);
+    }
+
+    #[test]
+    fn build_constraints_exclude_files_no_default_build_can_hold() {
+        let keeps = |header: &str| builds_by_default(&format!("{header}\npackage p\n"));
+        assert!(keeps(""));
+        assert!(keeps("// Copyright.\n"));
+        assert!(!keeps("//go:build ignore\n"));
+        assert!(!keeps("/* c */\n//go:build integration && linux\n"));
+        assert!(keeps("//go:build linux && (amd64 || arm64) && !cgo\n"));
+        assert!(!keeps("//go:build linux && windows\n"));
+        assert!(!keeps("//go:build gccgo\n"));
+        assert!(keeps("//go:build !ignore\n"));
+        assert!(keeps("//go:build go1.21 || ignore\n"));
+        assert!(!keeps("// +build ignore\n"));
+        assert!(keeps("// +build linux,386 darwin,!cgo\n"));
+        assert!(!keeps("// +build linux\n// +build ignore\n"));
+        assert!(
+            keeps("//go:build linux\n// +build ignore\n"),
+            "go:build wins"
+        );
+        assert!(
+            keeps("package p\n//go:build ignore\n"),
+            "after the package clause"
+        );
+        assert!(keeps("//go:build ((\n"), "malformed: kept");
     }
 }
