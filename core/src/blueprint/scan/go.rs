@@ -9,11 +9,12 @@
 //!   edges to paths that are not modules are dropped, self-edges dropped. In the module `std`
 //!   (Go's own standard library, whose import paths carry no module prefix) every import path
 //!   is the directory of the imported package.
-//! * Build constraints: a file whose `//go:build` line (else its `// +build` lines) cannot hold
-//!   in the default build on any platform is not a source file — the file tags are the
-//!   operating systems and architectures (at most one of each), `unix`, `cgo`, `gc`, `go1.N`
-//!   and `goexperiment.*`, each free; every other tag (`ignore`, `integration`, `gccgo`, …) is
-//!   false, as `go list` leaves it.
+//! * Build constraints: the default build `go list` makes on a Linux host, fixed as
+//!   linux/amd64 with cgo (the scanner reads no environment): a file whose name ends in another
+//!   platform's `_GOOS`, `_GOARCH` or `_GOOS_GOARCH`, or whose `//go:build` line (else its
+//!   `// +build` lines) does not hold with `linux`, `amd64`, `unix`, `gc`, `cgo` and every
+//!   `go1.N` true and every other tag (`ignore`, `integration`, `gccgo`, other platforms) false,
+//!   is not a source file.
 
 use crate::error::Result;
 
@@ -128,15 +129,41 @@ const GOARCH: &[&str] = &[
     "wasm",
 ];
 
-/// Build-constraint tags that hold in some default build: platform tags and tool tags.
-fn free_tag(tag: &str) -> bool {
-    GOOS.contains(&tag)
-        || GOARCH.contains(&tag)
-        || matches!(tag, "unix" | "cgo" | "gc")
+/// The platform of the default build the scanner evaluates constraints for: a fixed choice
+/// (the scanner reads no environment), the one `go list` uses on the usual Linux host.
+pub const DEFAULT_GOOS: &str = "linux";
+/// See [`DEFAULT_GOOS`].
+pub const DEFAULT_GOARCH: &str = "amd64";
+
+/// Whether a build tag holds in the default build: `linux`, `amd64`, `unix`, `gc`, `cgo` and
+/// every `go1.N` release tag; every other tag (`ignore`, other platforms, `gccgo`, custom tags)
+/// does not.
+pub fn default_tag(tag: &str) -> bool {
+    matches!(tag, DEFAULT_GOOS | DEFAULT_GOARCH | "unix" | "gc" | "cgo")
         || tag
             .strip_prefix("go1.")
-            .is_some_and(|v| v.bytes().all(|b| b.is_ascii_digit()))
-        || tag.starts_with("goexperiment.")
+            .is_some_and(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Whether a file name's `_GOOS`, `_GOARCH` or `_GOOS_GOARCH` suffix (before `.go`, after an
+/// optional `_test`) admits the default build, as `go/build` reads it.
+pub fn good_os_arch_file(name: &str) -> bool {
+    let stem = name.split('.').next().unwrap_or("");
+    let Some(cut) = stem.find('_') else {
+        return true;
+    };
+    let mut l: Vec<&str> = stem[cut..].split('_').collect();
+    if l.last() == Some(&"test") {
+        l.pop();
+    }
+    let n = l.len();
+    if n >= 2 && GOOS.contains(&l[n - 2]) && GOARCH.contains(&l[n - 1]) {
+        return default_tag(l[n - 2]) && default_tag(l[n - 1]);
+    }
+    if n >= 1 && (GOOS.contains(&l[n - 1]) || GOARCH.contains(&l[n - 1])) {
+        return default_tag(l[n - 1]);
+    }
+    true
 }
 
 /// A parsed build-constraint expression.
@@ -155,21 +182,6 @@ impl Expr {
             Expr::Not(e) => !e.eval(on),
             Expr::And(a, b) => a.eval(on) && b.eval(on),
             Expr::Or(a, b) => a.eval(on) || b.eval(on),
-        }
-    }
-
-    fn tags<'e>(&'e self, out: &mut Vec<&'e str>) {
-        match self {
-            Expr::Tag(t) => {
-                if !out.contains(&t.as_str()) {
-                    out.push(t);
-                }
-            }
-            Expr::Not(e) => e.tags(out),
-            Expr::And(a, b) | Expr::Or(a, b) => {
-                a.tags(out);
-                b.tags(out);
-            }
         }
     }
 }
@@ -318,32 +330,10 @@ fn build_constraint(text: &str) -> Option<Expr> {
     plus
 }
 
-/// Whether a Go source text's build constraint can hold in some default build (see the module
-/// docs); a file without a constraint always can.
+/// Whether a Go source text's build constraint holds in the default build (see
+/// [`default_tag`]); a file without a constraint, or with a malformed one, builds.
 pub fn builds_by_default(text: &str) -> bool {
-    let Some(e) = build_constraint(text) else {
-        return true;
-    };
-    let mut tags = Vec::new();
-    e.tags(&mut tags);
-    let free: Vec<&str> = tags.into_iter().filter(|t| free_tag(t)).collect();
-    if free.len() > 12 {
-        return true; // too many to enumerate: keep the file
-    }
-    (0u32..1 << free.len()).any(|set| {
-        let on = |t: &str| {
-            free.iter()
-                .position(|f| *f == t)
-                .is_some_and(|k| set & (1 << k) != 0)
-        };
-        let count = |list: &[&str]| {
-            free.iter()
-                .enumerate()
-                .filter(|(k, f)| set & (1 << k) != 0 && list.contains(f))
-                .count()
-        };
-        count(GOOS) <= 1 && count(GOARCH) <= 1 && e.eval(&on)
-    })
+    build_constraint(text).is_none_or(|e| e.eval(&default_tag))
 }
 
 /// Derives the Go modules and edges of the listing.
@@ -359,6 +349,7 @@ pub fn rules(src: &mut Sources<'_>) -> Result<LangGraph> {
         let name = base_name(&f.path);
         if !name.ends_with(".go")
             || name.ends_with("_test.go")
+            || !good_os_arch_file(name)
             || in_skipped_dir(&f.path, skipped_dir)
             || src.is_foreign(&f.path)
         {
@@ -415,19 +406,21 @@ mod tests {
     }
 
     #[test]
-    fn build_constraints_exclude_files_no_default_build_can_hold() {
+    fn build_constraints_exclude_files_the_default_build_leaves_out() {
         let keeps = |header: &str| builds_by_default(&format!("{header}\npackage p\n"));
         assert!(keeps(""));
         assert!(keeps("// Copyright.\n"));
         assert!(!keeps("//go:build ignore\n"));
         assert!(!keeps("/* c */\n//go:build integration && linux\n"));
-        assert!(keeps("//go:build linux && (amd64 || arm64) && !cgo\n"));
-        assert!(!keeps("//go:build linux && windows\n"));
+        assert!(keeps("//go:build linux && (amd64 || arm64) && cgo\n"));
+        assert!(!keeps("//go:build linux && !cgo\n"));
+        assert!(!keeps("//go:build windows || darwin\n"));
+        assert!(keeps("//go:build unix && gc\n"));
         assert!(!keeps("//go:build gccgo\n"));
         assert!(keeps("//go:build !ignore\n"));
         assert!(keeps("//go:build go1.21 || ignore\n"));
         assert!(!keeps("// +build ignore\n"));
-        assert!(keeps("// +build linux,386 darwin,!cgo\n"));
+        assert!(keeps("// +build linux,386 darwin linux,amd64\n"));
         assert!(!keeps("// +build linux\n// +build ignore\n"));
         assert!(
             keeps("//go:build linux\n// +build ignore\n"),
@@ -438,5 +431,30 @@ mod tests {
             "after the package clause"
         );
         assert!(keeps("//go:build ((\n"), "malformed: kept");
+    }
+
+    #[test]
+    fn file_name_platform_suffixes_follow_go_build() {
+        for keep in [
+            "a.go",
+            "a_linux.go",
+            "a_amd64.go",
+            "a_linux_amd64.go",
+            "a_linux_test.go",
+            "linux.go",
+            "a_unix.go",
+            "a_b.go",
+        ] {
+            assert!(good_os_arch_file(keep), "{keep}");
+        }
+        for drop in [
+            "a_windows.go",
+            "a_arm64.go",
+            "a_linux_arm64.go",
+            "x_darwin_amd64.go",
+            "b_js_wasm.go",
+        ] {
+            assert!(!good_os_arch_file(drop), "{drop}");
+        }
     }
 }
