@@ -1232,7 +1232,7 @@ struct Shape {
     render: (&'static str, &'static str),
     indent: bool,
     parse: Option<(&'static str, &'static str)>,
-    gen: fn(&mut Rng) -> Value,
+    make: fn(&mut Rng) -> Value,
 }
 
 const SHAPES: &[Shape] = &[
@@ -1241,35 +1241,35 @@ const SHAPES: &[Shape] = &[
         render: ("evidence.render_verify", "verify"),
         indent: true,
         parse: Some(("evidence.parse_verify", "verify")),
-        gen: gen_verify,
+        make: gen_verify,
     },
     Shape {
         go_type: "baseline",
         render: ("workspace.render_baseline", "baseline"),
         indent: true,
         parse: Some(("workspace.parse_baseline", "baseline")),
-        gen: gen_baseline,
+        make: gen_baseline,
     },
     Shape {
         go_type: "angles",
         render: ("angles.render_selection", "selection"),
         indent: true,
         parse: Some(("angles.parse_selection", "selection")),
-        gen: gen_angles,
+        make: gen_angles,
     },
     Shape {
         go_type: "escalation",
         render: ("workspace.render_escalation", "escalation"),
         indent: false,
         parse: Some(("workspace.parse_escalation", "escalation")),
-        gen: gen_escalation,
+        make: gen_escalation,
     },
     Shape {
         go_type: "event",
         render: ("workspace.render_event", "event"),
         indent: false,
         parse: None,
-        gen: gen_event,
+        make: gen_event,
     },
 ];
 
@@ -1295,7 +1295,7 @@ fn run_files_and_events_render_the_bytes_go_encoding_json_writes() {
     let mut rng = Rng::new(2);
     for shape in SHAPES {
         for _ in 0..1500 {
-            let value = (shape.gen)(&mut rng);
+            let value = (shape.make)(&mut rng);
             t.cases += 1;
             let go = o.ask(
                 "json.encode",
