@@ -516,6 +516,16 @@ fn rust_targets_outside_src_are_scanned_and_a_binary_reaches_its_library_by_name
     );
 }
 
+/// `rust_rules/tool/examples/demo/main.rs` is the root of the example `demo`: its `mod parse;`
+/// and `crate::parse` stay inside `examples/demo`, which reaches the library by name.
+#[test]
+fn rust_a_multi_file_example_is_rooted_at_its_own_directory() {
+    let v = fixture("rust_rules");
+    assert!(paths(&v).contains(&"tool/examples/demo".to_string()));
+    assert!(!paths(&v).contains(&"tool/examples".to_string()));
+    assert!(has_edge(&v, "tool/examples/demo", "tool/lib"));
+}
+
 #[test]
 fn rust_a_file_and_the_directory_of_its_name_are_one_module() {
     let v = fixture("rust_rules");

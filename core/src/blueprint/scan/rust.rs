@@ -7,7 +7,9 @@
 //!   `D/tests`, `D/benches`, `D/examples` (every file directly inside is a root), and the
 //!   directory of a `[lib] path` or `[[bin]] path` of the manifest (module: that directory, `D`
 //!   when it is `D` itself; the named file is the root). A file belongs to the deepest target
-//!   root above it; `D/build.rs` is a file of module `D`; other `.rs` files are not scanned.
+//!   root above it; in the auto-discovered directories a subdirectory holding `main.rs`
+//!   (`examples/<name>/main.rs`, …) is a target root of its own, module that subdirectory.
+//!   `D/build.rs` is a file of module `D`; other `.rs` files are not scanned.
 //! * Modules follow the crate's `mod` tree as Rust lays it out on disk: a root file's module is
 //!   its target's; every other file belongs to the directory of the `mod` it spells — `a/b.rs`
 //!   and `a/b/` are one module `…/a/b` (as is `a/b/mod.rs`), a file with no such directory
@@ -196,7 +198,7 @@ fn under<'p>(dir: &str, path: &'p str) -> Option<&'p str> {
     path.strip_prefix(dir)?.strip_prefix('/')
 }
 
-fn place(crates: &[Crate], path: &str) -> Option<Place> {
+fn place(crates: &[Crate], src: &Sources<'_>, path: &str) -> Option<Place> {
     let c = crates
         .iter()
         .filter(|c| under(&c.dir, path).is_some())
@@ -209,18 +211,33 @@ fn place(crates: &[Crate], path: &str) -> Option<Place> {
             mod_rs: true,
         });
     }
-    let (root, inner) = c
+    let (root, mut inner) = c
         .roots
         .iter()
         .filter_map(|r| under(&r.dir, path).map(|inner| (r, inner)))
         .max_by_key(|(r, _)| r.dir.len())?;
+    let mut root_dir = root.dir.clone();
+    let mut root_module = root.module.clone();
+    let mut all_roots = matches!(root.files, RootFiles::All);
+    // A multi-file target of an auto-discovered directory: `examples/<name>/main.rs` (also
+    // `src/bin/`, `tests/`, `benches/`) is the root of its own directory.
+    if let (true, Some((first, rest))) = (all_roots, inner.split_once('/')) {
+        let sub = join(&root.dir, first);
+        if src.find(&join(&sub, "main.rs")).is_some() {
+            root_module = sub.clone();
+            root_dir = sub;
+            inner = rest;
+            all_roots = false;
+        }
+    }
     let name = base_name(inner);
     let stem = name.trim_end_matches(".rs");
     let top = dir_of(inner) == ".";
     let is_root = top
         && match &root.files {
-            RootFiles::All => true,
-            RootFiles::Named(names) => names.iter().any(|n| n == name),
+            _ if all_roots => true,
+            RootFiles::Named(names) if root_dir == root.dir => names.iter().any(|n| n == name),
+            _ => name == "main.rs",
         };
     let mut segs: Vec<String> = dir_of(inner)
         .split('/')
@@ -232,8 +249,8 @@ fn place(crates: &[Crate], path: &str) -> Option<Place> {
         segs.push(stem.to_string());
     }
     Some(Place {
-        root_module: root.module.clone(),
-        root_dir: root.dir.clone(),
+        root_module,
+        root_dir,
         segs,
         mod_rs,
     })
@@ -510,7 +527,7 @@ pub fn rules(src: &mut Sources<'_>) -> Result<LangGraph> {
         {
             continue;
         }
-        let Some(p) = place(&crates, &f.path) else {
+        let Some(p) = place(&crates, src, &f.path) else {
             continue;
         };
         let facts = match src.text(i)? {
