@@ -152,16 +152,18 @@ pub fn good_os_arch_file(name: &str) -> bool {
     let Some(cut) = stem.find('_') else {
         return true;
     };
-    let mut l: Vec<&str> = stem[cut..].split('_').collect();
-    if l.last() == Some(&"test") {
-        l.pop();
+    // The `_`-separated elements after the first `_`, read from the end (no allocation).
+    let mut l = stem[cut..].rsplit('_');
+    let mut last = l.next().unwrap_or("");
+    if last == "test" {
+        last = l.next().unwrap_or("");
     }
-    let n = l.len();
-    if n >= 2 && GOOS.contains(&l[n - 2]) && GOARCH.contains(&l[n - 1]) {
-        return default_tag(l[n - 2]) && default_tag(l[n - 1]);
+    let prev = l.next().unwrap_or("");
+    if GOOS.contains(&prev) && GOARCH.contains(&last) {
+        return default_tag(prev) && default_tag(last);
     }
-    if n >= 1 && (GOOS.contains(&l[n - 1]) || GOARCH.contains(&l[n - 1])) {
-        return default_tag(l[n - 1]);
+    if GOOS.contains(&last) || GOARCH.contains(&last) {
+        return default_tag(last);
     }
     true
 }

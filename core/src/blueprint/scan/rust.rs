@@ -578,9 +578,10 @@ pub fn rules(src: &mut Sources<'_>) -> Result<LangGraph> {
                 dir.to_string()
             }
         } else {
-            let own = join(dir, base_name(path).trim_end_matches(".rs"));
-            if below.contains(own.as_str()) {
-                own
+            // `dir/stem`: the file's path without `.rs`, borrowed.
+            let own = path.strip_suffix(".rs").unwrap_or(path);
+            if below.contains(own) {
+                own.to_string()
             } else if dir == p.root_dir {
                 p.root_module.clone()
             } else {
