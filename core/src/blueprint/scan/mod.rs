@@ -426,3 +426,47 @@ pub fn scan(
         oversize,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn foreign_markers_are_the_virtual_environment_and_cache_tags() {
+        assert_eq!(FOREIGN_MARKERS, &["pyvenv.cfg", "CACHEDIR.TAG"]);
+    }
+
+    #[test]
+    fn directories_are_skipped_by_evidence_in_any_listing_not_by_name() {
+        let reader = MapReader::new([
+            ("pyproject.toml", ""),
+            ("build/__init__.py", "import venv\n"),
+            ("venv/__init__.py", ""),
+            ("envs/a/pyvenv.cfg", "home = /usr\n"),
+            ("envs/a/lib/site.py", "import build\n"),
+            (
+                "target/CACHEDIR.TAG",
+                "Signature: 8a477f597d28d172789f06886806bc55\n",
+            ),
+            ("target/debug/build/out.py", "import venv\n"),
+            ("out/coverage/env/report.py", "import build\n"),
+        ]);
+        let out = scan(&reader.listing(), &reader, DEFAULT_MAX_FILE_BYTES).unwrap();
+        let paths: Vec<&str> = out
+            .snapshot
+            .modules()
+            .iter()
+            .map(|m| m.path.as_str())
+            .collect();
+        assert_eq!(paths, ["build", "out/coverage/env", "venv"]);
+        let listing = reader.listing();
+        let src = Sources::new(&listing, &reader, 10);
+        assert!(src.is_foreign("envs/a/lib/site.py"));
+        assert!(src.is_foreign("target/debug/build/out.py"));
+        assert!(!src.is_foreign("envs/b.py"));
+        assert!(
+            !src.is_foreign("pyvenv.cfg"),
+            "the root itself is never foreign"
+        );
+    }
+}
