@@ -456,8 +456,8 @@ fn has_edge(v: &Value, a: &str, b: &str) -> bool {
 /// `rust_rules/ct`: `#[cfg(test)] mod tests;` (with `tests/helpers.rs` below it),
 /// `#[cfg(all(test, feature = "slow"))] mod slow;`, a test `mod` with a `#[path]` and one in a
 /// non-`mod.rs` file (`a.rs` → `a/a_tests.rs`) are test code: none of their files is a module
-/// or imports anything. `#[cfg(any(test, unix))] mod either;` and `#[cfg(not(test))] mod prod;`
-/// are production code.
+/// or imports anything, nor does `prod/checks.rs`, which opens with `#![cfg(test)]`.
+/// `#[cfg(any(test, unix))] mod either;` and `#[cfg(not(test))] mod prod;` are production code.
 #[test]
 fn rust_test_only_out_of_line_modules_and_their_files_are_not_production_code() {
     let v = fixture("rust_rules");
@@ -479,7 +479,7 @@ fn rust_test_only_out_of_line_modules_and_their_files_are_not_production_code() 
             ("ct/src/both", "ct"),
             ("ct/src/either", "ct/src/prod"),
         ]),
-        "no edge from a_checks.rs, a/a_tests.rs, tests/, slow/"
+        "no edge from a_checks.rs, a/a_tests.rs, tests/, slow/, prod/checks.rs"
     );
 }
 

@@ -18,7 +18,7 @@
 //!   under `cfg(test)` (`test`, `all(…)` with a test-only arm, `any(…)` whose every arm is
 //!   test-only) is dropped — a `use`, an inline `mod x { … }` with everything in it, and an
 //!   out-of-line `mod x;` with its file (`x.rs`, `x/mod.rs`, or its `#[path]`) and the whole
-//!   directory `x/` below it.
+//!   directory `x/` below it; a file opening with a test-only `#![cfg(…)]` is test code whole.
 //! * Edges, from `use` declarations only (at any nesting, `pub use` included, groups `{…}`
 //!   expanded, an empty trailing group entry ignored): `crate::a::b::…` resolves to the longest
 //!   module prefix `R/a/b`, `R/a`, … under the file's target root `R`, down to the target's
@@ -264,6 +264,8 @@ pub struct FileFacts {
     /// Out-of-line `mod name;` declarations that are test-only: inline-module prefix, name and
     /// the `#[path]` it carries.
     pub test_mods: Vec<(Vec<String>, String, Option<String>)>,
+    /// The file opens with a test-only inner `#![cfg(…)]`: all of it is test code.
+    pub test_file: bool,
 }
 
 /// The `use` paths of a Rust text outside test-only code, each with the inline-module prefix it
@@ -275,7 +277,10 @@ pub fn use_paths(text: &str) -> Vec<(Vec<String>, Vec<String>)> {
 /// The [`FileFacts`] of a Rust text (one tokenization).
 pub fn facts(text: &str) -> FileFacts {
     let toks = tokens(text, Dialect::Rust);
-    let mut out = FileFacts::default();
+    let mut out = FileFacts {
+        test_file: inner_cfg_test(&toks),
+        ..FileFacts::default()
+    };
     let mut depth = 0usize;
     let mut inline: Vec<(String, usize, bool)> = Vec::new();
     let mut i = 0;
@@ -385,6 +390,42 @@ fn attrs(toks: &[Tok<'_>], i: usize) -> (bool, Option<String>) {
         j = open - 1;
     }
     (test, path)
+}
+
+/// Whether the inner attributes opening a file (`#![…]`, before any item) include a test-only
+/// `#![cfg(…)]`.
+fn inner_cfg_test(toks: &[Tok<'_>]) -> bool {
+    let mut i = 0;
+    while let (Some(Tok::Punct('#')), Some(Tok::Punct('!')), Some(Tok::Punct('['))) =
+        (toks.get(i), toks.get(i + 1), toks.get(i + 2))
+    {
+        let open = i + 2;
+        let mut level = 0usize;
+        let mut close = None;
+        for (k, t) in toks.iter().enumerate().skip(open) {
+            match t {
+                Tok::Punct('[') => level += 1,
+                Tok::Punct(']') => {
+                    level -= 1;
+                    if level == 0 {
+                        close = Some(k);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let Some(close) = close else { return false };
+        let body = toks.get(open + 1..close).unwrap_or(&[]);
+        if let [Tok::Ident("cfg"), Tok::Punct('('), ..] = body {
+            let mut pos = 2;
+            if test_only(body, &mut pos, 0) {
+                return true;
+            }
+        }
+        i = close + 1;
+    }
+    false
 }
 
 /// Whether the `cfg` predicate at `toks[*pos]` can only hold under `cfg(test)` (advancing past
@@ -553,6 +594,12 @@ pub fn rules(src: &mut Sources<'_>) -> Result<LangGraph> {
                     test_files.insert(join(&children, &format!("{name}.rs")));
                     test_dirs.insert(join(&children, name));
                 }
+            }
+        }
+        if facts.test_file {
+            test_files.insert(f.path.clone());
+            if p.mod_rs && dir != p.root_dir {
+                test_dirs.insert(dir.to_string()); // a test-only `mod.rs`: its whole directory
             }
         }
         placed.push((i, p, facts));
@@ -729,6 +776,15 @@ mod tests {
                 (s(&["t"]), "inner".to_string(), None),
             ]
         );
+    }
+
+    #[test]
+    fn a_file_opening_with_a_test_only_inner_cfg_is_test_code() {
+        assert!(facts("//! Doc.\n#![cfg(test)]\nuse KRATE::a;\n").test_file);
+        assert!(facts("#![allow(x)]\n#![cfg(all(test, loom))]\n").test_file);
+        assert!(!facts("#![cfg(any(test, unix))]\n").test_file);
+        assert!(!facts("use a;\n#![cfg(test)]\n").test_file);
+        assert!(!facts("#![cfg(test").test_file);
     }
 
     #[test]
