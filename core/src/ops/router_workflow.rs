@@ -621,7 +621,7 @@ fn op_artifact_fresh(m: &Input) -> Result<Value> {
 fn op_edition_for_version(m: &Input) -> Result<Value> {
     Edition::from_input(m)?;
     let v = args(m).str("version")?;
-    Ok(serde_json::json!({"edition": Edition::for_plugin_version(v).map(Edition::as_str)}))
+    to_json(&Edition::for_plugin_version(v))
 }
 
 const BAD: &[K] = &[K::MissingField, K::InvalidValue];
@@ -638,7 +638,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new("router.finalize_memory", "The memory finalisation edits of activeContext.md, progress.md and patterns.md (each text must pass check_memory first; new lines go at the top of their section, in input order). Host: write all three, read each back with check_memory; on any failure stop and never advance the workflow.", &["active_context", "progress", "patterns", "workflow_type", "workflow_uuid", "now", "memory_task_id?", "notes?", "tasks?", "completed?", "plan_file?", "design_file?", "clarification_needed?", "debug_summary?", "edition?"], &["active_context", "progress", "patterns"], BAD, op_finalize_memory),
     OpInfo::new("router.memory_evidence", "The router-owned evidence a completing memory task must carry: origin router, the ROUTER ONLY marker, the Memory Update subject, a memory_finalized event of its wf (fourx hook task-completed). Host: block completion while gaps is non-empty.", &["subject", "description", "events?", "edition?"], &["ok", "gaps"], &[K::MissingField, K::InvalidValue, K::DuplicateField], op_memory_evidence),
     OpInfo::new("router.artifact_fresh", "Whether an artifact written at modified_at is fresh at now (default 300 s, cc10x's hooks). Host: warn on a stale write; never block on it.", &["modified_at", "now", "max_age_seconds?", "edition?"], &["fresh", "age_seconds"], BAD, op_artifact_fresh),
-    OpInfo::new("router.edition_for_version", "The contract edition for an installed cc10x plugin version: 11.x → 11.0.0, 12.7+ 12.x → 12.7.0, else null. Host: null → ask for an explicit edition (block mode refuses).", &["version", "edition?"], &["edition"], BAD, op_edition_for_version),
+    OpInfo::new("router.edition_for_version", "The contract edition for an installed cc10x plugin version and whether it is exact: 11.x → 11.0.0, 12.7–12.8.x → 12.7.0, 12.10.x → 12.10.0 (exact); any other version or text → the nearest edition (the newest for newer versions and non-versions), not exact. Host: run the checks with edition; when exact is false, only warn on every finding (never block) and say which version and edition.", &["version", "edition?"], &["edition", "exact"], BAD, op_edition_for_version),
     OpInfo::new("router.intent_ready", "The intent readiness gate before BUILD or PLAN: a BUILD needing more than 5 source files switches to PLAN, any contradiction halts, every criterion needs a verifiable scenario. Host: proceed → run the workflow; switch_to_plan → decompose in PLAN first; halt_contradiction → set pending_gate and ask; ask_specificity → ask for verifiable criteria.", &["target", "source_files", "acceptance_criteria", "contradictions?", "edition?"], &["ready", "failed", "action", "pending_gate", "unverifiable"], BAD, op_intent_ready),
 ];
 

@@ -162,6 +162,28 @@ pub fn line(e: &Event<'_>) -> Result<String> {
             .with_field("duration_seconds"));
         }
     }
+    if e.edition.rules().phase_id_events.contains(&e.event) {
+        match e.details.and_then(|d| d.get("phase_id")) {
+            None | Some(Value::Null) => {
+                return Err(Error::new(
+                    ErrorKind::MissingField,
+                    format!(
+                        "a {} event needs details.phase_id (the phase_cursor, N/A when null)",
+                        e.event
+                    ),
+                )
+                .with_field("details.phase_id"))
+            }
+            Some(Value::String(s)) if !s.trim().is_empty() => {}
+            Some(_) => {
+                return Err(Error::new(
+                    ErrorKind::InvalidValue,
+                    "details.phase_id must be a non-blank string (N/A when phase_cursor is null)",
+                )
+                .with_field("details.phase_id"))
+            }
+        }
+    }
     let mut out = String::with_capacity(256);
     out.push('{');
     let field = |out: &mut String, first: bool, k: &str| {
