@@ -257,13 +257,7 @@ fn op_parse_readonly_output(m: &Input) -> Result<Value> {
     let out = a.str("output")?;
     let task = task_state(&a)?;
     let disputes = count_arg(&a, "disputes")?;
-    to_json(&readonly::parse_in(
-        e,
-        agent,
-        out,
-        task.as_ref(),
-        disputes,
-    )?)
+    to_json(&readonly::parse_in(e, agent, out, task.as_ref(), disputes)?)
 }
 
 /// An optional non-negative integer input.
@@ -286,8 +280,8 @@ fn task_context(a: &crate::ops::args::Args<'_>) -> Result<contract::TaskContext>
                 .map_err(|u| u.into_error("kind"))?,
         ),
     };
-    let dispatched_findings = count_arg(a, "dispatched_findings")?
-        .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+    let dispatched_findings =
+        count_arg(a, "dispatched_findings")?.map(|n| usize::try_from(n).unwrap_or(usize::MAX));
     Ok(contract::TaskContext {
         kind,
         dispatched_findings,

@@ -36,7 +36,8 @@ pub enum Edition {
     V11,
     /// `12.7.0` — cc10x at `f357380`.
     V12_7,
-    /// `12.10.0` — cc10x as released 2026-10-07: the QA route (router-workflow.md §3.4).
+    /// `12.10.0` — cc10x as released 2026-10-07: the QA route (router-workflow.md, edition
+    /// `12.10.0`).
     V12_10,
 }
 
@@ -302,6 +303,9 @@ pub struct Rules {
     pub hunter: Agent,
     /// Row L1: Completed remediations at which the re-review asks the user.
     pub re_review_cap: usize,
+    /// Row L4: A REM-FIX completes with a `remediation_history` entry (cc10x ≥ 12.6's
+    /// hook-enforced backstop); the TaskCompleted hook warns when the artifact has none.
+    pub remediation_history_backstop: bool,
     /// Row L2: The re-review body.
     pub re_review_body: &'static str,
     /// Row L2: The re-hunt body.
@@ -493,7 +497,7 @@ pub static SIGNALS_12_7: [SignalRow; 7] = [
     },
 ];
 
-/// The `12.10.0` signal table (SKILL.md §1 as summarised by the README's "The 8 Workflows"
+/// The `12.10.0` signal table (the router's intent table as summarised by the README's "The 8 Workflows"
 /// table at 12.10.0): QA at priority 5 moves TRIAGE to 6, CODEBASE-HEALTH to 7 and DEFAULT to 8.
 pub static SIGNALS_12_10: [SignalRow; 8] = [
     SIGNALS_12_7[0],
@@ -986,7 +990,7 @@ const HEAD_PHASES: [Phase; 26] = [
     Phase::ResearchGithub,
 ];
 
-/// `12.10.0` (SKILL.md §3 phase enum, INV-026/INV-028 of docs/router-invariants.md,
+/// `12.10.0` (the router's phase enum, INV-026/INV-028 of docs/router-invariants.md,
 /// refs/qa-workflow.md): the `12.7.0` phases, `plan-review-amendment` (PLAN's on-demand
 /// amendment lane) and the thirteen QA phases.
 const QA_PHASES: [Phase; 40] = [
@@ -1114,6 +1118,7 @@ static V11: Rules = Rules {
     reason_not_na: &[],
     hunter: Agent::SilentFailureHunter,
     re_review_cap: 2,
+    remediation_history_backstop: false,
     re_review_body: "Re-review the changes made by the completed remediation task.",
     re_hunt_body: "If scope=ALL_ISSUES: perform a FULL re-audit of CRITICAL and HIGH issue \
 categories after remediation.\nIf scope=CRITICAL_ONLY: verify the CRITICAL issue was resolved and \
@@ -1225,6 +1230,7 @@ static V12_7: Rules = Rules {
     reason_not_na: &[Kind::Remfix, Kind::Research],
     hunter: Agent::FailureHunter,
     re_review_cap: 3,
+    remediation_history_backstop: true,
     re_review_body: "Re-review the changes made by the completed remediation task.\nIf \
 scope=ALL_ISSUES: perform a FULL re-audit of CRITICAL and HIGH issue categories after \
 remediation.\nIf scope=CRITICAL_ONLY: verify the CRITICAL issue was resolved and treat HIGH issues \
@@ -1365,6 +1371,7 @@ static V12_10: Rules = Rules {
     reason_not_na: &[Kind::Remfix, Kind::Research],
     hunter: Agent::FailureHunter,
     re_review_cap: 3,
+    remediation_history_backstop: true,
     re_review_body: V12_7.re_review_body,
     re_hunt_body: V12_7.re_hunt_body,
     prune_fallback: true,
@@ -1464,7 +1471,15 @@ mod tests {
         assert_eq!(e("12.6.9"), m(Edition::V12_7, false));
         assert_eq!(e("10.0.0"), m(Edition::V11, false));
         // Not a version at all: the newest, not exact.
-        for garbage in ["x", "", "12", "12.x.0", "1.2.3.4", "unknown", "99999999999.0.0"] {
+        for garbage in [
+            "x",
+            "",
+            "12",
+            "12.x.0",
+            "1.2.3.4",
+            "unknown",
+            "99999999999.0.0",
+        ] {
             assert_eq!(e(garbage), m(Edition::V12_10, false), "{garbage:?}");
         }
     }

@@ -17,8 +17,7 @@ use crate::router::parse::readonly::check_size;
 use crate::router::parse::status::{is_status, polarity, Polarity};
 use crate::router::vocabulary::{Agent, AgentClass, Kind};
 
-/// The contract heading every write agent emits.
-pub const CONTRACT_HEADING: &str = "Router Contract (MACHINE-READABLE)";
+pub use crate::router::parse::markdown::CONTRACT_HEADING;
 /// The heading the researchers' agent files emit (accepted for researchers only).
 pub const RESEARCHER_HEADING: &str = "Router Contract (REQUIRED)";
 
@@ -289,7 +288,11 @@ pub fn violations_in(
             let n = ctx.dispatched_findings.unwrap_or(0);
             check(
                 "SCENARIOS",
-                scenario_list(f).iter().filter(|s| complete_scenario(s)).count() >= n,
+                scenario_list(f)
+                    .iter()
+                    .filter(|s| complete_scenario(s))
+                    .count()
+                    >= n,
             );
         }
         (Agent::ComponentBuilder, "PASS") => {
@@ -578,7 +581,10 @@ pub(crate) fn contract_block_following(agent: Agent, md: &Markdown<'_>) -> Resul
     let fence = md
         .fences
         .iter()
-        .find(|f| matches!(f.info(), "yaml" | "yml") && f.open > after || heading.is_none() && matches!(f.info(), "yaml" | "yml"))
+        .find(|f| {
+            matches!(f.info(), "yaml" | "yml") && f.open > after
+                || heading.is_none() && matches!(f.info(), "yaml" | "yml")
+        })
         .ok_or_else(|| {
             Error::new(
                 ErrorKind::MissingContract,

@@ -303,7 +303,7 @@ fn contract_yaml(md: &Markdown<'_>) -> Option<Map<String, Value>> {
 /// mapping; otherwise the `12.7.0` rule ([`contract_yaml`]).
 fn contract_yaml_following(md: &Markdown<'_>) -> Option<Map<String, Value>> {
     let heading = md.headings.iter().rfind(|h| {
-        (h.level == 2 || h.level == 3) && h.text == crate::router::parse::contract::CONTRACT_HEADING
+        (h.level == 2 || h.level == 3) && h.text == crate::router::parse::markdown::CONTRACT_HEADING
     });
     if let Some(h) = heading {
         let fence = md
