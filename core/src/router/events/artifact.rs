@@ -547,4 +547,50 @@ mod tests {
         let v = json!({"a": [{"__KEY__": 1}]});
         assert_eq!(find_placeholder(&v).as_deref(), Some("__KEY__"));
     }
+
+    #[test]
+    fn at_12_10_a_passed_review_needs_the_revision_pair_equal() {
+        let id = WorkflowId::new("2026-10-07T12:00:00Z", "c0ffee01").unwrap();
+        let e = Edition::V12_10;
+        let a = new_artifact(e, &id, WorkflowType::Qa, "qa", "2026-10-07T12:00:00Z").unwrap();
+        assert_eq!(a.as_object().unwrap().len(), 45);
+        let check = |v: &Value| check_artifact(e, &v.to_string(), id.as_str());
+        let mut ok = a.clone();
+        ok["planning_review_status"] = json!("passed");
+        ok["plan_revision"] = json!(2);
+        ok["last_reviewed_revision"] = json!(2);
+        assert!(check(&ok).is_ok());
+        let mut stale = ok.clone();
+        stale["plan_revision"] = json!(3);
+        assert_eq!(check(&stale).unwrap_err().kind, ErrorKind::InvalidValue);
+        let mut revised = stale.clone();
+        revised["planning_review_status"] = json!("revised_after_review");
+        assert!(check(&revised).is_ok());
+        let mut bad = ok.clone();
+        bad["plan_revision"] = json!("2");
+        assert_eq!(check(&bad).unwrap_err().kind, ErrorKind::InvalidValue);
+        // The five new keys may be absent (legacy), the 40 older ones may not.
+        let mut legacy = a.clone();
+        for k in [
+            "source_wf",
+            "source_bug_candidate",
+            "qa",
+            "plan_revision",
+            "last_reviewed_revision",
+        ] {
+            legacy.as_object_mut().unwrap().remove(k);
+        }
+        assert!(check(&legacy).is_ok());
+        legacy.as_object_mut().unwrap().remove("deferred_findings");
+        assert_eq!(check(&legacy).unwrap_err().kind, ErrorKind::MissingField);
+        // 12.7.0 does not know QA.
+        assert!(new_artifact(
+            Edition::V12_7,
+            &id,
+            WorkflowType::Qa,
+            "qa",
+            "2026-10-07T12:00:00Z"
+        )
+        .is_err());
+    }
 }

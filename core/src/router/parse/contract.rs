@@ -977,4 +977,186 @@ WHAT_CHANGED_RECOMMENDATION: use the queue\nMEMORY_NOTES: {}\n";
         g.insert("ALTERNATIVES".into(), json!(["a", "b"]));
         assert!(violations(Edition::V12_7, Agent::Planner, "DECISION_RFC_CREATED", &g).is_empty());
     }
+
+    fn obj(v: Value) -> Map<String, Value> {
+        v.as_object().cloned().unwrap_or_default()
+    }
+
+    #[test]
+    fn w2_12_10_any_nonzero_red_exit_is_a_red() {
+        let e = Edition::V12_10;
+        for (exit, ok) in [
+            (json!(1), true),
+            (json!(101), true),
+            (json!(-1), true),
+            (json!(0), false),
+            (json!("1"), false),
+        ] {
+            let f = obj(json!({"TDD_RED_EXIT": exit, "VERIFICATION_RIGOR": "standard"}));
+            let v = violations(e, Agent::BugInvestigator, "FIXED", &f);
+            assert_eq!(!v.contains(&"TDD_RED_EXIT"), ok, "{f:?}");
+        }
+        let f = obj(json!({"TDD_RED_EXIT": 101}));
+        assert!(
+            violations(Edition::V12_7, Agent::ComponentBuilder, "PASS", &f)
+                .contains(&"TDD_RED_EXIT")
+        );
+    }
+
+    #[test]
+    fn w2_12_10_a_remfix_that_applied_a_finding_needs_covering_test_proof() {
+        let remfix = TaskContext {
+            kind: Some(Kind::Remfix),
+            dispatched_findings: Some(2),
+        };
+        let proof = ["COVERING_TESTS", "TEST_COMMAND", "TEST_OUTPUT"];
+        let f = obj(json!({"TDD_RED_EXIT": 1}));
+        let v = violations_in(
+            Edition::V12_10,
+            Agent::ComponentBuilder,
+            "PASS",
+            &f,
+            &remfix,
+        );
+        assert!(proof.iter().all(|p| v.contains(p)), "{v:?}");
+        // Not a remfix, or an edition without the rule: no proof needed.
+        let v = violations_in(
+            Edition::V12_10,
+            Agent::ComponentBuilder,
+            "PASS",
+            &f,
+            &TaskContext::default(),
+        );
+        assert!(!proof.iter().any(|p| v.contains(p)));
+        let v = violations_in(Edition::V12_7, Agent::BugInvestigator, "FIXED", &f, &remfix);
+        assert!(!proof.iter().any(|p| v.contains(p)));
+        let with = obj(
+            json!({"TDD_RED_EXIT": 1, "COVERING_TESTS": ["t"], "TEST_COMMAND": "cargo test",
+                              "TEST_OUTPUT": "ok"}),
+        );
+        let v = violations_in(
+            Edition::V12_10,
+            Agent::BugInvestigator,
+            "FIXED",
+            &with,
+            &remfix,
+        );
+        assert!(!proof.iter().any(|p| v.contains(p)), "{v:?}");
+    }
+
+    #[test]
+    fn w2_12_10_the_dispute_only_return_has_its_own_conditions() {
+        let ctx = TaskContext {
+            kind: Some(Kind::Remfix),
+            dispatched_findings: Some(2),
+        };
+        let scenario = |n: &str| json!({"name": n, "command": "c", "expected": "e", "actual": "a", "exit_code": 0});
+        let f = obj(json!({
+            "FINDING_DISPUTED": ["finding 1 is wrong", "finding 2 is wrong"],
+            "TDD_RED_EXIT": null, "TDD_GREEN_EXIT": null,
+            "PHASE_STATUS": "partial", "PROOF_STATUS": "gaps_found", "PHASE_EXIT_READY": false,
+            "BLOCKED_ITEMS": [], "SCENARIOS": [scenario("a"), scenario("b")]
+        }));
+        assert!(
+            violations_in(Edition::V12_10, Agent::ComponentBuilder, "PASS", &f, &ctx).is_empty()
+        );
+        // One scenario short, or the phase claimed complete: not a valid dispute-only return.
+        let mut g = f.clone();
+        g.insert("SCENARIOS".into(), json!([scenario("a")]));
+        g.insert("PHASE_STATUS".into(), json!("completed"));
+        assert_eq!(
+            violations_in(Edition::V12_10, Agent::ComponentBuilder, "PASS", &g, &ctx),
+            ["PHASE_STATUS", "SCENARIOS"]
+        );
+        // Fewer disputes than dispatched findings, or repeated ones: a normal PASS, proof needed.
+        for disputed in [json!(["finding 1 is wrong"]), json!(["x", "x"])] {
+            let mut h = f.clone();
+            h.insert("FINDING_DISPUTED".into(), disputed);
+            let v = violations_in(Edition::V12_10, Agent::ComponentBuilder, "PASS", &h, &ctx);
+            assert!(
+                v.contains(&"COVERING_TESTS") && v.contains(&"TDD_RED_EXIT"),
+                "{v:?}"
+            );
+        }
+        // The investigator needs a Regression: scenario per dispute.
+        let inv = obj(json!({
+            "FINDING_DISPUTED": ["a", "b"], "TDD_RED_EXIT": null, "TDD_GREEN_EXIT": null,
+            "VERIFICATION_RIGOR": "standard",
+            "SCENARIOS": [scenario("Regression: a"), scenario("b")]
+        }));
+        assert_eq!(
+            violations_in(Edition::V12_10, Agent::BugInvestigator, "FIXED", &inv, &ctx),
+            ["REGRESSION_SCENARIO"]
+        );
+    }
+
+    #[test]
+    fn w1_12_10_the_harness_builders_fields_follow_its_mode() {
+        let e = Edition::V12_10;
+        let harness = required_fields_for(e, Agent::QaHarnessBuilder, &Map::new());
+        assert!(harness.contains(&"HARNESS_MANIFEST") && !harness.contains(&"CHECKS"));
+        let pre = required_fields_for(
+            e,
+            Agent::QaHarnessBuilder,
+            &obj(json!({"MODE": "preflight"})),
+        );
+        assert!(pre.contains(&"CURRENCY_GATE") && !pre.contains(&"HARNESS_MANIFEST"));
+        assert_eq!(
+            required_fields_for(e, Agent::QaHarnessBuilder, &obj(json!({"MODE": "other"}))),
+            harness
+        );
+        assert!(required_fields(e, Agent::Planner).contains(&"PLAN_REVISION"));
+        assert!(!required_fields(Edition::V12_7, Agent::Planner).contains(&"PLAN_REVISION"));
+    }
+
+    #[test]
+    fn w2_12_10_qa_harness_and_executor_pass_conditions() {
+        let e = Edition::V12_10;
+        let harness = obj(json!({
+            "MODE": "harness", "PRODUCT_CODE_TOUCHED": false, "SCENARIOS_PLANNED": 3,
+            "SCENARIOS_IMPLEMENTED": 3, "RERUN_CLEAN": true, "TEARDOWN_VERIFIED": true,
+            "BLOCKED_ITEMS": [], "ARTIFACTS_CREATED": ["up.sh"], "HARNESS_MANIFEST": {"name": "h"},
+            "MUTATION_CHECKS": [{"outcome": "assertion_falsified", "failing_assertion": "total == 3"}]
+        }));
+        assert!(violations(e, Agent::QaHarnessBuilder, "PASS", &harness).is_empty());
+        let mut survived = harness.clone();
+        survived.insert(
+            "MUTATION_CHECKS".into(),
+            json!([{"outcome": "assertion_falsified", "failing_assertion": "a"}, {"outcome": "survived"}]),
+        );
+        assert_eq!(
+            violations(e, Agent::QaHarnessBuilder, "PASS", &survived),
+            ["MUTATION_CHECKS"]
+        );
+        let mut touched = harness.clone();
+        touched.insert("PRODUCT_CODE_TOUCHED".into(), json!(true));
+        assert_eq!(
+            violations(e, Agent::QaHarnessBuilder, "PASS", &touched),
+            ["PRODUCT_CODE_TOUCHED"]
+        );
+        let preflight = obj(json!({
+            "MODE": "preflight", "PRODUCT_CODE_TOUCHED": false, "SERVICES_PROVISIONED": ["db"],
+            "BLOCKED_ITEMS": [], "HUMAN_PREREQUISITES": [], "CURRENCY_GATE": [],
+            "CHECKS": [{"result": "pass"}, {"result": "fail"}]
+        }));
+        assert_eq!(
+            violations(e, Agent::QaHarnessBuilder, "PASS", &preflight),
+            ["SERVICES_PROVISIONED", "CHECKS"]
+        );
+        let exec = obj(json!({
+            "SCENARIOS_TOTAL": 2, "SCENARIOS_PASSED": 2, "SCENARIOS_FAILED": 0, "SCENARIOS_BLOCKED": 0,
+            "TEARDOWN_STATUS": "clean", "ENV_READY": true, "EVIDENCE": [{}, {}],
+            "TEST_CODE_TOUCHED": false, "PRODUCT_CODE_TOUCHED": false
+        }));
+        assert!(violations(e, Agent::QaExecutor, "PASS", &exec).is_empty());
+        let mut short = exec.clone();
+        short.insert("EVIDENCE".into(), json!([{}]));
+        short.insert("TEARDOWN_STATUS".into(), json!("leaked"));
+        assert_eq!(
+            violations(e, Agent::QaExecutor, "PASS", &short),
+            ["TEARDOWN_STATUS", "EVIDENCE"]
+        );
+        // A FAIL claims no pass: no conditions apply.
+        assert!(violations(e, Agent::QaExecutor, "FAIL", &short).is_empty());
+    }
 }
