@@ -166,7 +166,9 @@ def bad_metadata() -> dict[str, str]:
     return completed("CC10X component-builder: x", f"wf:{WF}\nkind:agent\nplan:N/A")
 
 
-@pytest.mark.parametrize("version", ["13.0.0", "12.11.0", "12.9.1", "12.3.0", "not-a-version"])
+@pytest.mark.parametrize(
+    "version", ["13.0.0", "12.11.0", "12.9.1", "12.8.0", "12.3.0", "not-a-version"]
+)
 def test_unknown_plugin_versions_never_block_and_name_the_edition_used(
     tmp_path: Path, version: str
 ) -> None:
@@ -188,7 +190,7 @@ def test_unknown_plugin_versions_never_block_and_name_the_edition_used(
 
 
 def test_an_exact_version_still_blocks_and_edition_overrides_the_lookup(tmp_path: Path) -> None:
-    assert blocked(Env(tmp_path / "x", "block", version="12.8.0").run("task-completed", bad_metadata()), "missing_field")
+    assert blocked(Env(tmp_path / "x", "block", version="12.7.3").run("task-completed", bad_metadata()), "missing_field")
     good = completed("CC10X component-builder: x", meta("agent", "build-implement"))
     e = Env(tmp_path / "e", "block", version="13.0.0")
     assert e.run("task-completed", good, "--edition", "11.0.0").returncode == 0
@@ -252,6 +254,16 @@ def test_at_12_10_a_wrong_qa_completion_or_artifact_is_still_refused(tmp_path: P
     old = Env(tmp_path / "old", "block", version="12.7.0")
     qa = meta("agent", "build-implement").replace("phase:build-implement", "phase:qa-plan")
     assert blocked(old.run("task-completed", completed("CC10X planner: x", qa)), "invalid_value")
+
+
+@pytest.mark.parametrize("version", ["12.8.0", "12.9.1"])
+def test_a_qa_completion_under_a_release_between_editions_only_warns(
+    tmp_path: Path, version: str
+) -> None:
+    env = Env(tmp_path, "block", version=version)
+    qa = meta("agent", "build-implement").replace("phase:build-implement", "phase:qa-plan")
+    p = env.run("task-completed", completed("CC10X planner: Design test plan", qa))
+    assert p.returncode == 0 and "fourx: warning: invalid_value" in p.stderr, p.stderr
 
 
 def test_a_12_7_artifact_without_the_new_keys_passes_at_12_10(tmp_path: Path) -> None:

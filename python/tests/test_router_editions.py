@@ -128,7 +128,8 @@ def test_every_router_function_accepts_the_12_10_edition() -> None:
 
 
 def test_edition_for_version_says_which_edition_and_whether_it_is_exact() -> None:
-    assert router.edition_for_version("12.8.0") == {"edition": "12.7.0", "exact": True}
+    assert router.edition_for_version("12.7.2") == {"edition": "12.7.0", "exact": True}
+    assert router.edition_for_version("12.8.0") == {"edition": "12.7.0", "exact": False}
     assert router.edition_for_version("12.10.0") == {"edition": "12.10.0", "exact": True}
     assert router.edition_for_version("13.0.0") == {"edition": "12.10.0", "exact": False}
     assert router.edition_for_version("garbage") == {"edition": "12.10.0", "exact": False}

@@ -77,9 +77,10 @@ pub struct VersionRange {
 }
 
 /// The plugin versions each edition is exact for, oldest first (cc10x's release history,
-/// README "Version History" at 12.10.0): every 11.x release keeps the seed's contract; 12.8.x
-/// changed wording and added the guide skill only, so 12.7.0–12.8.x run `12.7.0`; 12.9.0
-/// introduced the QA route and 12.10.0 fixed it, so only 12.10.x runs `12.10.0` exactly.
+/// README "Version History" at 12.10.0): every 11.x release keeps the seed's contract; 12.7.x
+/// runs `12.7.0` and 12.10.x `12.10.0`. The releases between (12.8.x, whose QA work was in
+/// flight, and 12.9.x, the first QA release) are not read contract by contract, so they are
+/// unknown versions: they run `12.7.0` and never block.
 pub static PLUGIN_VERSIONS: [VersionRange; 3] = [
     VersionRange {
         from: (11, 0, 0),
@@ -88,7 +89,7 @@ pub static PLUGIN_VERSIONS: [VersionRange; 3] = [
     },
     VersionRange {
         from: (12, 7, 0),
-        until: (12, 9, 0),
+        until: (12, 8, 0),
         edition: Edition::V12_7,
     },
     VersionRange {
@@ -119,9 +120,10 @@ fn semver(version: &str) -> Option<(u64, u64, u64)> {
 }
 
 /// The edition for `version` under a version table (oldest first, non-empty): the row whose
-/// range holds the version, exact; else, not exact, the first row after the version (a version
-/// between two ranges runs the newer edition, one before every range the oldest), the newest
-/// row for a version after every range, and the newest row for text that is not a version.
+/// range holds the version, exact; else, not exact, the last row that starts before the version
+/// (a version between two ranges runs the older edition, which its release extends; one after
+/// every range the newest), the oldest row for a version before every range, and the newest row
+/// for text that is not a version.
 pub fn match_version(table: &[VersionRange], version: &str) -> EditionMatch {
     let newest = table.last().map_or(Edition::V11, |r| r.edition);
     let Some(v) = semver(version) else {
@@ -136,10 +138,11 @@ pub fn match_version(table: &[VersionRange], version: &str) -> EditionMatch {
             exact: true,
         };
     }
+    let oldest = table.first().map_or(Edition::V11, |r| r.edition);
     let edition = table
         .iter()
-        .find(|r| v < r.from)
-        .map_or(newest, |r| r.edition);
+        .rfind(|r| r.from <= v)
+        .map_or(oldest, |r| r.edition);
     EditionMatch {
         edition,
         exact: false,
@@ -215,8 +218,10 @@ impl Edition {
     ///
     /// ```
     /// use fourx_core::router::edition::Edition;
-    /// let m = Edition::for_plugin_version("12.8.0");
+    /// let m = Edition::for_plugin_version("12.7.2");
     /// assert_eq!((m.edition, m.exact), (Edition::V12_7, true));
+    /// let m = Edition::for_plugin_version("12.8.0");
+    /// assert_eq!((m.edition, m.exact), (Edition::V12_7, false));
     /// let m = Edition::for_plugin_version("13.0.0");
     /// assert_eq!((m.edition, m.exact), (Edition::V12_10, false));
     /// ```
@@ -1453,8 +1458,7 @@ mod tests {
         assert_eq!(e("11.0.0"), m(Edition::V11, true));
         assert_eq!(e("11.4.2"), m(Edition::V11, true));
         assert_eq!(e("12.7.0"), m(Edition::V12_7, true));
-        assert_eq!(e("12.8.0"), m(Edition::V12_7, true));
-        assert_eq!(e("12.8.2"), m(Edition::V12_7, true));
+        assert_eq!(e("12.7.9"), m(Edition::V12_7, true));
         assert_eq!(e("12.10.0"), m(Edition::V12_10, true));
         assert_eq!(e(" 12.10.3 "), m(Edition::V12_10, true));
         assert_eq!(e("12.10"), m(Edition::V12_10, true));
@@ -1466,9 +1470,10 @@ mod tests {
         // Newer than every edition: the newest.
         assert_eq!(e("13.0.0"), m(Edition::V12_10, false));
         assert_eq!(e("12.11.0"), m(Edition::V12_10, false));
-        // Between two ranges: the newer edition; before every range: the oldest.
-        assert_eq!(e("12.9.1"), m(Edition::V12_10, false));
-        assert_eq!(e("12.6.9"), m(Edition::V12_7, false));
+        // Between two ranges: the older edition; before every range: the oldest.
+        assert_eq!(e("12.8.0"), m(Edition::V12_7, false));
+        assert_eq!(e("12.9.1"), m(Edition::V12_7, false));
+        assert_eq!(e("12.6.9"), m(Edition::V11, false));
         assert_eq!(e("10.0.0"), m(Edition::V11, false));
         // Not a version at all: the newest, not exact.
         for garbage in [
@@ -1488,7 +1493,8 @@ mod tests {
     fn before_the_12_10_edition_existed_12_10_0_was_an_unknown_version_of_12_7() {
         let table = &PLUGIN_VERSIONS[..2];
         assert_eq!(match_version(table, "12.10.0"), m(Edition::V12_7, false));
-        assert_eq!(match_version(table, "12.8.0"), m(Edition::V12_7, true));
+        assert_eq!(match_version(table, "12.8.0"), m(Edition::V12_7, false));
+        assert_eq!(match_version(table, "12.7.1"), m(Edition::V12_7, true));
         assert_eq!(match_version(table, "13.0.0"), m(Edition::V12_7, false));
         assert_eq!(match_version(table, "garbage"), m(Edition::V12_7, false));
     }
