@@ -17,8 +17,8 @@ use fourx_core::workspace::run_store::{
     Replaced, RunStore,
 };
 use fourx_core::workspace::FeatureId;
-use postgres::Transaction;
 
+use crate::conn::{DbError, Tx};
 use crate::PgBackend;
 
 /// The most bytes [`RunStore::read_events`] returns for one feature (64 MiB); over it is
@@ -67,9 +67,9 @@ impl PgRunStore {
     /// Inside a transaction: the lease row locked `FOR SHARE`, checked against `lease`.
     fn fence(
         &self,
-        tx: &mut Transaction<'_>,
+        tx: &mut Tx<'_>,
         lease: &Lease,
-    ) -> Result<Result<(), Error>, postgres::Error> {
+    ) -> Result<Result<(), Error>, DbError> {
         let sql = format!(
             "SELECT holder, token, expires_at > clock_timestamp() FROM {}.run_lease
              WHERE workspace = $1 AND feature = $2 FOR SHARE",
