@@ -255,8 +255,18 @@ mod tests {
             }
         );
         assert_eq!(c.deadlines.idle_in_transaction(), Duration::from_millis(20));
-        for key in ["connect_timeout_ms", "statement_timeout_ms", "lock_timeout_ms"] {
-            for v in [json!(0), json!(-1), json!(1.5), json!("5s"), json!(MAX_TIMEOUT_MS + 1)] {
+        for key in [
+            "connect_timeout_ms",
+            "statement_timeout_ms",
+            "lock_timeout_ms",
+        ] {
+            for v in [
+                json!(0),
+                json!(-1),
+                json!(1.5),
+                json!("5s"),
+                json!(MAX_TIMEOUT_MS + 1),
+            ] {
                 let mut cfg = json!({"kind": "postgres", "url": "postgresql://a@h/db"});
                 cfg[key] = v.clone();
                 let e = PgConfig::from_json(&cfg).unwrap_err();

@@ -370,7 +370,10 @@ fn db_error(context: &str, e: &DbError) -> Error {
             Some("statement_timeout_ms"),
         ),
     };
-    let err = Error::new(ErrorKind::IoError, scrub(&format!("postgres {context}: {cause}")));
+    let err = Error::new(
+        ErrorKind::IoError,
+        scrub(&format!("postgres {context}: {cause}")),
+    );
     match field {
         Some(f) => err.with_field(f),
         None => err,
@@ -561,14 +564,22 @@ impl Conn {
     ) -> Result<T> {
         let outcome = self.with(context, |db| {
             let mut tx = db.transaction()?;
-            match f(&mut tx)? {
-                Ok(v) => {
+            match f(&mut tx) {
+                Ok(Ok(v)) => {
                     tx.commit()?;
                     Ok(Ok(v))
                 }
-                Err(refusal) => {
+                Ok(Err(refusal)) => {
                     tx.rollback()?;
                     Ok(Err(refusal))
+                }
+                Err(e) => {
+                    // The server answered with an error: end the transaction now, so that the
+                    // connection goes back to the pool idle, not idle in an aborted transaction.
+                    if !e.drops_connection() {
+                        let _ = tx.rollback();
+                    }
+                    Err(e)
                 }
             }
         })?;
@@ -605,8 +616,14 @@ mod tests {
             scrub("postgres connect: cannot reach postgresql://postgres:postgres@db:5432/postgres now"),
             "postgres connect: cannot reach postgresql://***@db:5432/postgres now"
         );
-        assert_eq!(scrub("at postgres://u:p/a@ss@h/db"), "at postgres://***@h/db");
-        assert_eq!(scrub("see https://example.com/x"), "see https://example.com/x");
+        assert_eq!(
+            scrub("at postgres://u:p/a@ss@h/db"),
+            "at postgres://***@h/db"
+        );
+        assert_eq!(
+            scrub("see https://example.com/x"),
+            "see https://example.com/x"
+        );
     }
 
     #[test]
@@ -619,8 +636,10 @@ mod tests {
             scrub(r"PASSWORD = 'it\'s x' sslmode=require"),
             "PASSWORD = *** sslmode=require"
         );
-        assert_eq!(scrub("password authentication failed for user \"postgres\""),
-            "password authentication failed for user \"postgres\"");
+        assert_eq!(
+            scrub("password authentication failed for user \"postgres\""),
+            "password authentication failed for user \"postgres\""
+        );
     }
 
     #[test]
