@@ -537,13 +537,11 @@ impl Conn {
         let Some(s) = co.session.as_mut() else {
             return Err(Error::new(ErrorKind::IoError, "postgres: no connection"));
         };
-        let mut db = Db {
+        let outcome = f(&mut Db {
             rt: &s.rt,
             c: &mut s.client,
             deadline: self.deadlines.statement,
-        };
-        let outcome = f(&mut db);
-        drop(db);
+        });
         match outcome {
             Ok(v) => Ok(v),
             Err(e) => {

@@ -40,7 +40,7 @@ pub use config::{
 };
 pub use conn::{check_schema, scrub, CONNECT_TIMEOUT};
 pub use registry::{register, PgStoreBackend};
-pub use run::{PgRunStore, EVENTS_READ_LIMIT};
+pub use run::{PgRunStore, EVENTS_READ_LIMIT, SCAN_PAGE_BYTES, SCAN_PAGE_LINES};
 
 use std::sync::Arc;
 
