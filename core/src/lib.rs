@@ -36,6 +36,7 @@ pub mod words;
 pub mod blueprint;
 pub mod conductor;
 pub mod features;
+pub mod guard;
 pub mod machine;
 pub mod report;
 pub mod resolve;
