@@ -747,7 +747,7 @@ void fourx_snapshot_cell_free(struct fourx_snapshot_cell *h);
  * NUL-scanned): `{"root": "<workspace root>", "store"?: <run store>}` where the run store is
  * absent (the `.4x` files of `root`), `{"kind": "fs"}` (the same files through the core's
  * run-state store) or `{"kind": "postgres", "url": "postgresql://…", "schema"?: "fourx",
- * "workspace"?: "default", "pool_size"?: n, "connect_timeout_ms"?: 5000,
+ * "workspace"?: "default", "pool_size"?: n, "connect_timeout_ms"?: 10000,
  * "statement_timeout_ms"?: 30000, "lock_timeout_ms"?: 5000}`. The store is opened now: the
  * schema of a database is created and migrated, an unreachable or silent server is an error
  * here, not at the first write. Every call on a PostgreSQL store is bounded by those deadlines

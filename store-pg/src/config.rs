@@ -24,7 +24,7 @@ pub const MAX_POOL_SIZE: usize = 64;
 /// How long opening one connection may take when the config does not say
 /// (`connect_timeout_ms`): the TCP connect, TLS, the startup and authentication exchange and the
 /// session settings, all of it.
-pub const DEFAULT_CONNECT_TIMEOUT_MS: u64 = 5_000;
+pub const DEFAULT_CONNECT_TIMEOUT_MS: u64 = 10_000;
 /// How long one statement may run, and how long a call waits for the server's answer to it (or
 /// for a free pooled connection), when the config does not say (`statement_timeout_ms`).
 pub const DEFAULT_STATEMENT_TIMEOUT_MS: u64 = 30_000;

@@ -71,8 +71,13 @@ impl PgBackend {
         )?;
         let schema = check_schema(&config.schema)?.to_string();
         conn.open()?;
+        let opening_lock = config.deadlines.statement.as_millis();
         conn.with("migrate", |db| {
             let mut tx = db.transaction()?;
+            // Openers of a fresh database queue on the migration lock, each for the length of
+            // one migration: that wait is bounded by the statement deadline, not the (shorter)
+            // lock deadline meant for row locks.
+            tx.batch_execute(&format!("SET LOCAL lock_timeout = {opening_lock}"))?;
             migrate::migrate(&mut tx, &schema)?;
             tx.commit()
         })?;

@@ -27,8 +27,9 @@ pub fn schema(name: &str) -> String {
 }
 
 pub fn open(url: &str, schema: &str, workspace: &str) -> Arc<PgBackend> {
+    // A generous connect deadline: SCRAM in a debug build on a loaded test machine is slow.
     let c = PgConfig::from_json(&json!({"kind": "postgres", "url": url, "schema": schema,
-                                         "workspace": workspace}))
+                                         "workspace": workspace, "connect_timeout_ms": 60000}))
     .unwrap();
     PgBackend::open(&c).unwrap()
 }
@@ -84,7 +85,8 @@ pub fn config(
     schema: &str,
     extra: serde_json::Value,
 ) -> serde_json::Map<String, serde_json::Value> {
-    let mut m = json!({"kind": "postgres", "url": url, "schema": schema, "workspace": "w"});
+    let mut m = json!({"kind": "postgres", "url": url, "schema": schema, "workspace": "w",
+                       "connect_timeout_ms": 60000});
     if let (Some(o), Some(e)) = (m.as_object_mut(), extra.as_object()) {
         o.extend(e.clone());
     }
