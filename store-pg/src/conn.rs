@@ -84,6 +84,15 @@ impl PoolState {
     }
 }
 
+impl Drop for PoolState {
+    /// A pool dropped in a forked child (a backend the child never used, freed there) must not
+    /// drop its parent's sessions either: tearing one down would deregister the parent's socket
+    /// from the epoll instance parent and child share.
+    fn drop(&mut self) {
+        self.after_fork();
+    }
+}
+
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }

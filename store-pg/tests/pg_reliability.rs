@@ -292,10 +292,16 @@ fn a_forked_child_never_uses_its_parents_connections() {
     let r = b.run_store();
     let f = fid("feat");
     r.append_event(&f, b"{\"who\":\"parent\"}\n", None).unwrap();
+    // A second backend the child never uses but frees: its connection stays the parent's.
+    let freed_in_child = open(&url, &sc, "w2");
+    let r2 = freed_in_child.run_store();
+    r2.append_event(&f, b"{}\n", None).unwrap();
     // SAFETY: the child only calls this crate and then _exits.
     let pid = unsafe { libc::fork() };
     assert!(pid >= 0);
     if pid == 0 {
+        drop(r2);
+        drop(freed_in_child);
         let ok = (0..20).all(|_| {
             r.append_event(&f, b"{\"who\":\"child\"}\n", None).is_ok() && r.read_events(&f).is_ok()
         });
@@ -337,6 +343,17 @@ fn a_forked_child_never_uses_its_parents_connections() {
     );
     let log = r.read_events(&f).unwrap();
     assert_eq!(log.iter().filter(|&&c| c == b'\n').count(), 41);
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(r2.append_event(&f, b"{}\n", None));
+    });
+    assert_eq!(
+        rx.recv_timeout(SANITY)
+            .expect("the parent's call hung")
+            .unwrap(),
+        2,
+        "the connection of a backend the child freed stays the parent's"
+    );
 }
 
 // ---- long logs ------------------------------------------------------------------------------
