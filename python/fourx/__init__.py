@@ -46,6 +46,7 @@ from . import (
     report,
     resolve,
     router,
+    runner,
     state,
     workspace,
 )
@@ -94,6 +95,7 @@ __all__ = [
     "report",
     "resolve",
     "router",
+    "runner",
     "state",
     "workspace",
     "resolve_pipeline",
