@@ -13,6 +13,8 @@ Typed functions and classes over the core's operations, grouped by area::
   :class:`Workspace` (the ``.4x/`` files);
 - :mod:`fourx.workspace`, :mod:`fourx.router`, :mod:`fourx.resolve`, :mod:`fourx.angles`,
   :mod:`fourx.report`, :mod:`fourx.blueprint`: the functions and classes of each area;
+- :mod:`fourx.run_files`: the run files beside a feature (``verify.json``, ``baseline.json``,
+  ``deep-review-angles.json``, ``escalation.json``) with Go's bytes;
 - :mod:`fourx.conductor`: the run loop's decisions (``start`` / ``apply`` ... ``run_script``), so
   a harness is only I/O;
 - :func:`call` runs any operation ``<area>.<verb>`` by name on a JSON-like dict
@@ -43,6 +45,7 @@ from . import (
     report,
     resolve,
     router,
+    run_files,
     state,
     workspace,
 )
@@ -90,6 +93,7 @@ __all__ = [
     "report",
     "resolve",
     "router",
+    "run_files",
     "state",
     "workspace",
     "resolve_pipeline",

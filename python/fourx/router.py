@@ -136,6 +136,7 @@ __all__ = [
     "WriteOutput",
     "ParseReadonlyOutputResult",
     "Scenarios",
+    "Advice",
     "ParseSessionSettingsResult",
     "ParseSubjectResult",
     "ParseTaskMetadataResult",
@@ -258,6 +259,17 @@ class Scenarios(TypedDict):
     evidence: list[str]
 
 
+class Advice(TypedDict):
+    """What an output must gain for one fallback-verification finding to go away."""
+
+    #: The finding: ``rubber_stamp``, ``unstated_scope``, ``pass_fields_missing`` or
+    #: ``replan_reason_missing``.
+    check: str
+    #: What to add: the missing field names, or the evidence that would do.
+    add: list[str]
+    message: str
+
+
 class ParseReadonlyOutputResult(TypedDict):
     """The result of ``router.parse_readonly_output``."""
 
@@ -274,6 +286,8 @@ class ParseReadonlyOutputResult(TypedDict):
     critical_count: int
     intent: dict[str, Any]
     checks: list[str]
+    #: What to add for each fallback-verification finding of ``checks`` (absent when none).
+    advice: NotRequired[list[Advice]]
     needs_inline_verification: bool
     passes: bool
     #: The Memory Notes entries (``None`` without the section).
