@@ -5,7 +5,9 @@
 use serde::Serialize;
 
 use crate::router::edition::Edition;
+use crate::error::Result;
 use crate::router::route::dispatch::phase_agent;
+use crate::router::route::task_texts::{self, NodeTexts, TextInputs};
 use crate::router::vocabulary::{BuildScope, Kind, Phase, WorkflowType};
 
 /// One node of a template: phase, reason, blockers.
@@ -133,6 +135,10 @@ pub struct Node {
     pub blocked_by: Vec<Phase>,
     /// Its `reason:` metadata value.
     pub reason: &'static str,
+    /// The task's subject, description, body and activeForm, when the caller asked for them
+    /// (`router.task_graph` with a `workflow_id`); flattened into the node.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub texts: Option<NodeTexts>,
 }
 
 /// A workflow's task graph.
@@ -199,6 +205,7 @@ pub fn graph(
                 },
                 blocked_by: blocked.to_vec(),
                 reason,
+                texts: None,
             }
         })
         .collect();
@@ -208,6 +215,23 @@ pub fn graph(
         build_scope: (workflow == WorkflowType::Build).then_some(scope),
         nodes,
     }
+}
+
+/// Builds the graph with every node's task texts filled in from `inputs` (the repo's
+/// TaskCreate templates: subject, description, activeForm), ready for the host to create.
+pub fn graph_with_texts(
+    edition: Edition,
+    workflow: WorkflowType,
+    scope: BuildScope,
+    skip_docs: bool,
+    inputs: &TextInputs<'_>,
+) -> Result<TaskGraph> {
+    let mut g = graph(edition, workflow, scope, skip_docs);
+    for i in 0..g.nodes.len() {
+        let t = task_texts::texts(edition, workflow, scope, &g.nodes[i], inputs)?;
+        g.nodes[i].texts = Some(t);
+    }
+    Ok(g)
 }
 
 #[cfg(test)]
