@@ -290,13 +290,16 @@ mod tests {
 
     #[test]
     fn every_missing_field_travels_in_the_error_document() {
-        let e = Error::new(ErrorKind::MissingField, "three fields missing").with_fields(["A", "B", "C"]);
+        let e = Error::new(ErrorKind::MissingField, "three fields missing")
+            .with_fields(["A", "B", "C"]);
         assert_eq!(e.field(), Some("A"));
         assert_eq!(e.fields(), ["A", "B", "C"]);
         let doc = e.to_json();
         assert_eq!(doc["error"]["field"], "A");
         assert_eq!(doc["error"]["fields"], serde_json::json!(["A", "B", "C"]));
-        let plain = Error::new(ErrorKind::MissingField, "one").with_field("x").to_json();
+        let plain = Error::new(ErrorKind::MissingField, "one")
+            .with_field("x")
+            .to_json();
         assert!(plain["error"].get("fields").is_none());
     }
 

@@ -13,12 +13,12 @@ use crate::router::edition::Edition;
 use crate::router::parse::readonly::{TaskState, TASK_STATUSES};
 use crate::router::parse::verdicts::Verdict;
 use crate::router::route::build_scope::{self, Heuristics};
+use crate::router::route::task_texts;
 use crate::router::vocabulary::{Agent, BuildScope, Origin, Phase, UnknownName, WorkflowType};
 use crate::router::{
     artifact, brainstorm, contract, dispatch, event_line, loop_gate, marker, metadata, model_tier,
     output, readonly, route, scope_reply, session, subject, task_graph, verdicts, workflow_id,
 };
-use crate::router::route::task_texts;
 
 type Input = Map<String, Value>;
 

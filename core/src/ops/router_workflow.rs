@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 
 use crate::error::{Error, ErrorKind as K, Result};
 use crate::ops::{Args, OpInfo};
+use crate::router::artifact::check_artifact;
 use crate::router::edition::Edition;
 use crate::router::now::{parse_now, stamp};
 use crate::router::vocabulary::{Origin, Phase, Scope, WorkflowType};
@@ -18,7 +19,6 @@ use crate::router::workflow::followup::{
 use crate::router::workflow::hooks::{artifact_fresh, memory_evidence, FRESH_SECONDS};
 use crate::router::workflow::intent::{intent_ready, Criterion, Target};
 use crate::router::workflow::plan_trust::plan_trust_gate;
-use crate::router::artifact::check_artifact;
 use crate::router::workflow::resume::{active_workflows, memory_task, runnable_tasks, LoopMode};
 use crate::router::workflow::scope::{scope_decision, RemfixContext};
 use crate::router::workflow::tasks::{check_unique_ids, Task, TaskStatus};
@@ -410,7 +410,8 @@ fn op_update_artifact(m: &Input) -> Result<Value> {
     })?;
     // `result` (the parser's object) or `error` (the error document of an output that did not
     // parse; `{"error": {...}}` or its inner object) — exactly one.
-    let result = match (a.get("result"), a.get("error")) {
+    let given = |k: &str| a.get(k).filter(|v| !v.is_null());
+    let result = match (given("result"), given("error")) {
         (Some(_), Some(_)) => {
             return Err(invalid(
                 "error",

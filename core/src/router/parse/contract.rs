@@ -34,11 +34,7 @@ pub fn required_fields(edition: Edition, agent: Agent) -> &'static [&'static str
 }
 
 /// Every required entry the block lacks (none of its alternatives present), in table order.
-fn all_missing(
-    edition: Edition,
-    agent: Agent,
-    fields: &Map<String, Value>,
-) -> Vec<&'static str> {
+fn all_missing(edition: Edition, agent: Agent, fields: &Map<String, Value>) -> Vec<&'static str> {
     required_fields(edition, agent)
         .iter()
         .copied()
@@ -564,16 +560,27 @@ REMEDIATION_REASON: null\nMEMORY_NOTES: {}\n";
         assert_eq!(e.kind, ErrorKind::MissingField);
         assert_eq!(e.field(), Some("CONFIDENCE"));
         assert_eq!(e.fields(), ["CONFIDENCE", "SCENARIOS", "MEMORY_NOTES"]);
-        assert!(e.message.contains("lacks 3 required fields"), "{}", e.message);
+        assert!(
+            e.message.contains("lacks 3 required fields"),
+            "{}",
+            e.message
+        );
         // An empty block lists the whole table: one run teaches every field.
-        let e = parse(Edition::V11, Agent::ComponentBuilder, &wrap("STATUS: PASS\n")).unwrap_err();
+        let e = parse(
+            Edition::V11,
+            Agent::ComponentBuilder,
+            &wrap("STATUS: PASS\n"),
+        )
+        .unwrap_err();
         assert_eq!(e.fields().len(), 22);
         // An either-or entry is named by its first key; the message shows both.
         let r = "STATUS: COMPLETE\nFILE_PATH: x\nBACKEND_MODE: web\nSOURCES_ATTEMPTED: []\n\
 SOURCES_USED: []\nQUALITY_LEVEL: ok\nWHAT_CHANGED_RECOMMENDATION: null\nMEMORY_NOTES: {}\n";
         let e = parse(Edition::V12_7, Agent::Researcher, &wrap(r)).unwrap_err();
         assert_eq!(e.fields(), ["KEY_FINDINGS_COUNT"]);
-        assert!(e.message.contains("`KEY_FINDINGS_COUNT` or `IMPLEMENTATIONS_FOUND`"));
+        assert!(e
+            .message
+            .contains("`KEY_FINDINGS_COUNT` or `IMPLEMENTATIONS_FOUND`"));
     }
 
     #[test]

@@ -198,7 +198,8 @@ pub struct Advice {
 
 /// The plan-gap-reviewer PASS fields the `pass_fields_missing` check wants, with a value that
 /// satisfies it.
-const PASS_FIELDS: &[(&str, &str)] = &[("BLOCKING_FINDINGS_COUNT", "0"), ("REPLAN_NEEDED", "false")];
+const PASS_FIELDS: &[(&str, &str)] =
+    &[("BLOCKING_FINDINGS_COUNT", "0"), ("REPLAN_NEEDED", "false")];
 
 /// The advice for the `pass_fields_missing` check: every PASS field the output lacks.
 fn pass_fields_advice(intent: &Map<String, Value>, yaml: bool) -> Advice {
@@ -842,7 +843,10 @@ mod tests {
         assert_eq!(r.advice[0].check, "pass_fields_missing");
         assert_eq!(r.advice[0].add, ["BLOCKING_FINDINGS_COUNT"]);
         assert!(r.advice[0].message.contains("`BLOCKING_FINDINGS_COUNT: 0`"));
-        let with_count = out.replace("- REPLAN_NEEDED", "- BLOCKING_FINDINGS_COUNT: 0\n- REPLAN_NEEDED");
+        let with_count = out.replace(
+            "- REPLAN_NEEDED",
+            "- BLOCKING_FINDINGS_COUNT: 0\n- REPLAN_NEEDED",
+        );
         let r = parse(Edition::V11, Agent::PlanGapReviewer, &with_count, None).unwrap();
         assert!(r.checks.is_empty() && r.advice.is_empty() && r.passes);
     }
@@ -855,7 +859,11 @@ mod tests {
         let r = parse(Edition::V11, Agent::CodeReviewer, out, None).unwrap();
         assert_eq!(r.checks, ["rubber_stamp"]);
         assert_eq!(r.advice[0].add, ["### Findings", "2 file:line citations"]);
-        assert!(r.advice[0].message.contains("found 1"), "{}", r.advice[0].message);
+        assert!(
+            r.advice[0].message.contains("found 1"),
+            "{}",
+            r.advice[0].message
+        );
         let v = serde_json::to_value(&r).unwrap();
         assert_eq!(v["advice"][0]["check"], "rubber_stamp");
     }

@@ -65,7 +65,7 @@ pub static INFLECTIONS: &[(&str, &[&str])] = &[
 /// The keyword whose match starts "how does", then at least one token, then "work".
 const HOW_DOES_X_WORK: &str = "how does X work";
 
-/// The REVIEW/ORIENT preference that changed the winner (seed §1: "help me understand" prefers
+/// The REVIEW/ORIENT preference that changed the winner (the seed's ORIENT rule: "help me understand" prefers
 /// ORIENT over REVIEW; "tell me what's wrong" prefers REVIEW over ORIENT and over every row of
 /// lower priority than REVIEW, DEFAULT/BUILD included).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -349,8 +349,14 @@ mod tests {
         }
         assert_eq!(route("Tell me what is wrong here").signal, Signal::Review);
         // ERROR and PLAN rows still win: the preference only lifts rows below REVIEW.
-        assert_eq!(route("tell me what's wrong with this bug").signal, Signal::Error);
-        assert_eq!(route("tell me what's wrong with the plan").signal, Signal::Plan);
+        assert_eq!(
+            route("tell me what's wrong with this bug").signal,
+            Signal::Error
+        );
+        assert_eq!(
+            route("tell me what's wrong with the plan").signal,
+            Signal::Plan
+        );
         // Without the phrase, a request with no keyword stays BUILD.
         assert_eq!(route("make this code better").signal, Signal::Default);
         // At 12.7.0 the phrase lifts TRIAGE too (priority 5 < REVIEW's 3).

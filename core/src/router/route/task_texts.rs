@@ -1,4 +1,4 @@
-//! The texts of a workflow's child tasks (router.md §4.14, repo `*-workflow.md` TaskCreate
+//! The texts of a workflow's child tasks (`router.task_graph`, repo `*-workflow.md` TaskCreate
 //! templates): the `subject`, the `description` (the seven metadata lines, a blank line, the
 //! template's body) and the `activeForm` each child is created with. Values the templates leave
 //! to the router (`{workflow_uuid}`, `{plan_file}`, `{phase_id}`, the `{error}`/`{target}`/
@@ -9,7 +9,6 @@ use serde::Serialize;
 use crate::error::{Error, ErrorKind, Result};
 use crate::router::edition::Edition;
 use crate::router::route::metadata::{self, MetadataInput};
-use crate::router::route::task_graph::Node;
 use crate::router::vocabulary::{BuildScope, Kind, Phase, WorkflowType};
 
 /// The texts of one child task, as `TaskCreate` takes them.
@@ -57,7 +56,8 @@ const fn t(subject: &'static str, body: &'static str, active_form: &'static str)
 }
 
 /// The memory task's body: the same at every workflow and edition.
-pub const MEMORY_BODY: &str = "ROUTER ONLY: execute inline. Read the workflow artifact and THIS task \
+pub const MEMORY_BODY: &str =
+    "ROUTER ONLY: execute inline. Read the workflow artifact and THIS task \
 description payload, persist to .cc10x/*.md, then remove the matching [cc10x-internal] \
 memory_task_id line from activeContext.md ## References. Never spawn Agent() for this task.";
 
@@ -204,12 +204,25 @@ before/after diagrams.",
     }
 }
 
+/// What a node of the graph is: the facts its texts are built from.
+#[derive(Debug, Clone, Copy)]
+pub struct NodeFacts<'a> {
+    /// Its phase.
+    pub phase: Phase,
+    /// `agent` or `memory`.
+    pub kind: Kind,
+    /// `cc10x:` + its dispatcher agent (none for memory).
+    pub agent: Option<&'a str>,
+    /// Its `reason:` value.
+    pub reason: &'a str,
+}
+
 /// The texts of one node of `workflow`'s graph.
 pub fn texts(
     edition: Edition,
     workflow: WorkflowType,
     scope: BuildScope,
-    node: &Node,
+    node: &NodeFacts<'_>,
     inputs: &TextInputs<'_>,
 ) -> Result<NodeTexts> {
     let tpl = template(edition, workflow, scope, node.phase);
@@ -226,7 +239,7 @@ pub fn texts(
     } else {
         ""
     };
-    let who = match (node.kind, node.agent.as_deref()) {
+    let who = match (node.kind, node.agent) {
         (Kind::Memory, _) | (_, None) => "Memory Update",
         (_, Some(agent)) => agent.strip_prefix("cc10x:").unwrap_or(agent),
     };
@@ -261,114 +274,4 @@ pub fn texts(
         body: tpl.body.to_string(),
         active_form: tpl.active_form.map(str::to_string),
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::router::route::task_graph::graph;
-
-    const WF: &str = "wf-20260312T162700Z-a1b2c3d4";
-
-    fn inputs(summary: Option<&'static str>) -> TextInputs<'static> {
-        TextInputs {
-            workflow_id: WF,
-            plan: "docs/plans/p.md",
-            phase_id: "2",
-            summary,
-        }
-    }
-
-    #[test]
-    fn every_node_of_every_graph_has_a_subject_description_and_body() {
-        for e in Edition::ALL {
-            for w in e.rules().workflows {
-                for s in BuildScope::ALL {
-                    let g = graph(*e, *w, *s, false);
-                    for n in &g.nodes {
-                        let t = texts(*e, *w, *s, n, &inputs(Some("x"))).unwrap();
-                        assert!(t.subject.starts_with("CC10X "), "{}", t.subject);
-                        assert!(!t.subject.contains('{'), "{}", t.subject);
-                        let meta = metadata::parse(*e, &t.description, true).unwrap();
-                        assert_eq!(meta.body, t.body);
-                        assert_eq!(meta.reason.as_deref(), Some(n.reason));
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn build_texts_follow_the_repo_templates() {
-        let g = graph(Edition::V11, WorkflowType::Build, BuildScope::Standard, false);
-        let all: Vec<NodeTexts> = g
-            .nodes
-            .iter()
-            .map(|n| {
-                texts(
-                    Edition::V11,
-                    WorkflowType::Build,
-                    BuildScope::Standard,
-                    n,
-                    &inputs(None),
-                )
-                .unwrap()
-            })
-            .collect();
-        assert_eq!(all[0].subject, "CC10X component-builder: Execute phase 2");
-        assert_eq!(all[0].active_form.as_deref(), Some("Building components"));
-        assert!(all[0].description.starts_with(&format!(
-            "wf:{WF}\nkind:agent\norigin:router\nphase:build-implement\nplan:docs/plans/p.md\n\
-             scope:N/A\nreason:Execute approved phase\n\nExecute ONLY the phase at phase_cursor."
-        )));
-        assert_eq!(all[2].subject, "CC10X silent-failure-hunter: Hunt edge cases");
-        assert_eq!(all[5].subject, "CC10X Memory Update: Persist workflow learnings");
-        assert!(all[5].description.contains("kind:memory\norigin:router\nphase:memory-finalize"));
-        let head = graph(Edition::V12_7, WorkflowType::Build, BuildScope::Standard, false);
-        let hunter = texts(
-            Edition::V12_7,
-            WorkflowType::Build,
-            BuildScope::Standard,
-            &head.nodes[2],
-            &inputs(None),
-        )
-        .unwrap();
-        assert_eq!(hunter.subject, "CC10X failure-hunter: Hunt edge cases");
-    }
-
-    #[test]
-    fn trivial_build_writes_plan_na_and_the_editions_wording() {
-        let g = graph(Edition::V11, WorkflowType::Build, BuildScope::Trivial, false);
-        let b = |e| texts(e, WorkflowType::Build, BuildScope::Trivial, &g.nodes[0], &inputs(None));
-        let old = b(Edition::V11).unwrap();
-        assert!(old.description.contains("\nplan:N/A\n"));
-        assert!(old.body.ends_with("full review/hunt chain)."));
-        assert!(b(Edition::V12_7).unwrap().body.ends_with("full review chain)."));
-    }
-
-    #[test]
-    fn summary_fills_debug_review_plan_and_triage_subjects_and_is_required_there() {
-        for (w, want) in [
-            (WorkflowType::Debug, "CC10X bug-investigator: Investigate login 500"),
-            (WorkflowType::Review, "CC10X code-reviewer: Review login 500"),
-            (WorkflowType::Plan, "CC10X planner: Create plan for login 500"),
-        ] {
-            let g = graph(Edition::V11, w, BuildScope::Standard, false);
-            let t = texts(Edition::V11, w, BuildScope::Standard, &g.nodes[0], &inputs(Some("login 500")));
-            assert_eq!(t.unwrap().subject, want);
-            let e = texts(Edition::V11, w, BuildScope::Standard, &g.nodes[0], &inputs(None));
-            assert_eq!(e.unwrap_err().field(), Some("summary"));
-        }
-        let g = graph(Edition::V12_7, WorkflowType::Triage, BuildScope::Standard, false);
-        let t = texts(
-            Edition::V12_7,
-            WorkflowType::Triage,
-            BuildScope::Standard,
-            &g.nodes[0],
-            &inputs(Some("#42")),
-        )
-        .unwrap();
-        assert_eq!(t.subject, "CC10X triage-agent: Triage #42");
-        assert_eq!(t.active_form, None);
-    }
 }

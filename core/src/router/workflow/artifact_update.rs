@@ -1,9 +1,8 @@
-//! The artifact update after an agent (router-workflow.md §4.36, seed §12 "after every agent
-//! completion" step 5): the validated result — or the error of an output that did not parse —
-//! goes into `results`, its scenario rows into `evidence`, the task id into `task_ids`, the
-//! planner's and plan reviewer's fields into the planning keys; the convergence state, the
-//! proof status, the BUILD phase status and cursor, the pending gate and the status and
-//! remediation histories follow the outcome. Writing the file and telemetry stay the host's.
+//! The artifact update after an agent (`router.update_artifact`, the seed's "after every agent
+//! completion" step 5): the result — or the error of an output that did not parse — goes into
+//! `results`, `evidence`, `task_ids` and the planning keys; convergence, proof status, the BUILD
+//! phase status and cursor, the pending gate and the status and remediation histories follow
+//! the outcome. Writing the file and telemetry stay the host's.
 
 use serde_json::{json, Map, Value};
 
@@ -18,7 +17,7 @@ pub enum Outcome<'a> {
     /// The parser's result (`parse_readonly_output` / `parse_write_contract`).
     Parsed(&'a Map<String, Value>),
     /// The output did not parse (no contract, scenario mismatch, …): the error's kind and
-    /// message. It reaches the artifact as a failing result (seed §8: fail closed, never drop).
+    /// message. It reaches the artifact as a failing result (fail closed: never dropped).
     Invalid {
         /// The parser's error kind.
         kind: ErrorKind,
@@ -188,7 +187,7 @@ fn write_proof_status(
     }
 }
 
-/// BUILD `phase_status` and `phase_cursor` (seed §12 step 6, `phase_exit_gate`): the phase is
+/// BUILD `phase_status` and `phase_cursor` (the chain loop's `phase_exit_gate`): the phase is
 /// the cursor (else the builder's `PHASE_ID`). A builder's `partial`/`blocked` is persisted; the
 /// verifier passing marks it `completed` and only then moves the cursor to the next entry of
 /// `normalized_phases` (unchanged at the last phase or when the cursor is not listed); the
@@ -290,7 +289,11 @@ fn remediation_reason(
     let stated = result
         .get("intent")
         .and_then(|i| i.get("REMEDIATION_REASON"))
-        .or_else(|| result.get("fields").and_then(|f| f.get("REMEDIATION_REASON")))
+        .or_else(|| {
+            result
+                .get("fields")
+                .and_then(|f| f.get("REMEDIATION_REASON"))
+        })
         .and_then(Value::as_str)
         .map(str::trim)
         .filter(|s| !s.is_empty() && !s.eq_ignore_ascii_case("none"));
@@ -567,7 +570,7 @@ pub fn update_artifact(
     if let Some(c) = convergence {
         object(&mut art, "quality").insert("convergence_state".to_string(), json!(c));
     }
-    // 8–12. the decision keys of step 5: proof status, BUILD phase status and cursor, the
+    // 7–11. the decision keys of step 5: proof status, BUILD phase status and cursor, the
     // pending gate, then the status and remediation histories.
     let workflow = art
         .get("workflow_type")
@@ -578,7 +581,13 @@ pub fn update_artifact(
     let field = |k: &str| fields.and_then(|f| f.get(k)).and_then(Value::as_str);
     write_proof_status(&mut art, r.agent, pass, field("PROOF_STATUS"));
     if workflow == "BUILD" {
-        write_phase(&mut art, r.agent, pass, field("PHASE_ID"), field("PHASE_STATUS"));
+        write_phase(
+            &mut art,
+            r.agent,
+            pass,
+            field("PHASE_ID"),
+            field("PHASE_STATUS"),
+        );
     }
     write_pending_gate(
         &mut art,
@@ -601,7 +610,7 @@ pub fn update_artifact(
             reason: remediation_reason(r.agent, &result_map, status, pass),
         },
     );
-    // 7. updated_at
+    // 12. updated_at
     art.insert("updated_at".to_string(), json!(r.stamp));
     let artifact = Value::Object(art);
     let mut text = serde_json::to_string_pretty(&artifact).map_err(|e| {

@@ -57,7 +57,7 @@ pub struct PlanTrust {
     pub phases_without_exit_criteria: Vec<String>,
 }
 
-/// The plan modes and rigors the router owns (seed §5).
+/// The plan modes and rigors of the router-owned interface fields.
 const PLAN_MODES: &[&str] = &["direct", "execution_plan", "decision_rfc"];
 const RIGORS: &[&str] = &["standard", "critical_path"];
 
@@ -79,8 +79,7 @@ fn decision_text(v: &Value) -> Option<String> {
 fn approved(v: &Value, approved_decisions: &[Value]) -> bool {
     if let Value::Object(o) = v {
         let flag = o.get("approved") == Some(&Value::Bool(true))
-            || o
-                .get("status")
+            || o.get("status")
                 .and_then(Value::as_str)
                 .is_some_and(|s| s.eq_ignore_ascii_case("approved"));
         if flag {
@@ -105,7 +104,7 @@ fn non_empty(v: Option<&Value>) -> bool {
     }
 }
 
-fn list<'a>(v: Option<&'a Value>) -> &'a [Value] {
+fn list(v: Option<&Value>) -> &[Value] {
     v.and_then(Value::as_array).map_or(&[], Vec::as_slice)
 }
 
@@ -222,13 +221,17 @@ mod tests {
     #[test]
     fn a_complete_plan_is_trusted() {
         let g = plan_trust_gate(&planned(), None, 0);
-        assert_eq!((g.passed, g.action, g.pending_gate), (true, TrustAction::StartBuild, None));
+        assert_eq!(
+            (g.passed, g.action, g.pending_gate),
+            (true, TrustAction::StartBuild, None)
+        );
     }
 
     #[test]
     fn no_build_with_open_decisions_unless_approved() {
         let mut a = planned();
-        a["intent"]["open_decisions"] = json!([{"id": "D1", "question": "Stripe only?"}, "Keep v1 API?"]);
+        a["intent"]["open_decisions"] =
+            json!([{"id": "D1", "question": "Stripe only?"}, "Keep v1 API?"]);
         let g = plan_trust_gate(&a, None, 0);
         assert_eq!(g.failed, [TrustCondition::OpenDecisionsResolved]);
         assert_eq!(g.unresolved_decisions.len(), 2);
@@ -247,7 +250,10 @@ mod tests {
         let g = plan_trust_gate(&a, None, 0);
         assert_eq!(
             g.failed,
-            [TrustCondition::OpenDecisionsResolved, TrustCondition::DifferencesPresent]
+            [
+                TrustCondition::OpenDecisionsResolved,
+                TrustCondition::DifferencesPresent
+            ]
         );
         // The planner given by the caller wins over the artifact's.
         let given = json!({"DIFFERENCES_FROM_AGREEMENT": "none", "OPEN_DECISIONS": []});
@@ -264,7 +270,10 @@ mod tests {
         assert_eq!(g.phases_without_exit_criteria, ["phase-2"]);
         let mut a = planned();
         a["intent"]["acceptance_criteria"] = json!([]);
-        assert_eq!(plan_trust_gate(&a, None, 0).failed, [TrustCondition::PhasesComplete]);
+        assert_eq!(
+            plan_trust_gate(&a, None, 0).failed,
+            [TrustCondition::PhasesComplete]
+        );
         a["plan_mode"] = json!("direct");
         assert!(plan_trust_gate(&a, None, 0).passed);
     }
@@ -276,10 +285,16 @@ mod tests {
         a["verification_rigor"] = json!("thorough");
         assert_eq!(
             plan_trust_gate(&a, None, 0).failed,
-            [TrustCondition::PlanModeExplicit, TrustCondition::VerificationRigorExplicit]
+            [
+                TrustCondition::PlanModeExplicit,
+                TrustCondition::VerificationRigorExplicit
+            ]
         );
         a["plan_file"] = json!("N/A");
-        assert!(plan_trust_gate(&a, None, 0).passed, "no plan: plan conditions do not apply");
+        assert!(
+            plan_trust_gate(&a, None, 0).passed,
+            "no plan: plan conditions do not apply"
+        );
     }
 
     #[test]

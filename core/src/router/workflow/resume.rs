@@ -135,9 +135,9 @@ pub enum RowState {
     Blocked,
     /// In progress on resume: ask whether to resume, delete or mark complete.
     AskUser,
-    /// Free to run, but another code-writing task of the workflow holds the writer slot (seed
-    /// §14: write agents on overlapping files run one at a time; fourx cannot see the files, so
-    /// two code writers never run together).
+    /// Free to run, but another code-writing task of the workflow holds the writer slot (the
+    /// seed's hard rule: write agents on overlapping files run one at a time; fourx cannot see
+    /// the files, so two code writers never run together).
     Serialized,
     /// May run now.
     Runnable,

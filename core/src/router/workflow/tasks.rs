@@ -132,7 +132,7 @@ pub fn check_unique_ids(tasks: &[Task]) -> Result<()> {
     Ok(())
 }
 
-/// The subject prefix of every CC10X task (seed §4 hydration: tasks are found by it).
+/// The subject prefix of every CC10X task (the hydration rule finds tasks by it).
 pub const CC10X_PREFIX: &str = "CC10X ";
 
 /// Whether a task belongs to workflow `wf` (subject `CC10X `, metadata `wf` line equal to `wf`).
