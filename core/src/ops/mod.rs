@@ -31,6 +31,7 @@ pub mod feature_ids;
 pub mod features;
 #[cfg(feature = "fs")]
 pub mod features_fs;
+pub mod guard;
 pub mod handle;
 pub mod machine;
 pub mod report;
@@ -85,6 +86,7 @@ static AREAS: &[&[OpInfo]] = &[
     run_files::OPS,
     blueprint::OPS,
     conductor::OPS,
+    guard::OPS,
     #[cfg(feature = "fs")]
     workspace_resume::OPS,
     #[cfg(feature = "fs")]

@@ -402,6 +402,7 @@ fn areas_reach_workspace_and_store_only_from_their_fs_folders() {
         "router",
         "workspace",
         "conductor",
+        "guard",
     ];
     let c = Crate::load();
     let mut hits = Vec::new();
