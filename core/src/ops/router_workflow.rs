@@ -708,8 +708,8 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new("router.memory_evidence", "The router-owned evidence a completing memory task must carry: origin router, the ROUTER ONLY marker, the Memory Update subject, a memory_finalized event of its wf (fourx hook task-completed). Host: block completion while gaps is non-empty.", &["subject", "description", "events?", "edition?"], &["ok", "gaps"], &[K::MissingField, K::InvalidValue, K::DuplicateField], op_memory_evidence),
     OpInfo::new("router.artifact_fresh", "Whether an artifact written at modified_at is fresh at now (default 300 s, cc10x's hooks). Host: warn on a stale write; never block on it.", &["modified_at", "now", "max_age_seconds?", "edition?"], &["fresh", "age_seconds"], BAD, op_artifact_fresh),
     OpInfo::new("router.edition_for_version", "The contract edition for an installed cc10x plugin version: 11.x → 11.0.0, 12.7+ 12.x → 12.7.0, else null. Host: null → ask for an explicit edition (block mode refuses).", &["version", "edition?"], &["edition"], BAD, op_edition_for_version),
-    OpInfo::new("router.plan_trust_gate", "The plan-trust gate before BUILD, from the workflow artifact and the planner's contract: no BUILD while an Open Decision is unapproved (JUST_GO or not); with a plan, Differences from agreement present, explicit plan_mode and verification_rigor, exit criteria on every phase and acceptance criteria for an execution_plan/decision_rfc; a host-found contradiction is NOGO. Host: start_build → create the BUILD graph; ask_clarification → persist pending_gate and ask; nogo_contradiction → show it and ask.", &["artifact_text", "workflow_uuid", "planner?", "contradictions?", "edition?"], &["passed", "plan", "failed", "action", "pending_gate", "unresolved_decisions", "phases_without_exit_criteria"], &[K::MissingField, K::InvalidValue, K::MalformedArtifact, K::PlaceholderLeft, K::UuidMismatch], op_plan_trust_gate),
     OpInfo::new("router.intent_ready", "The intent readiness gate before BUILD or PLAN: a BUILD needing more than 5 source files switches to PLAN, any contradiction halts, every criterion needs a verifiable scenario. Host: proceed → run the workflow; switch_to_plan → decompose in PLAN first; halt_contradiction → set pending_gate and ask; ask_specificity → ask for verifiable criteria.", &["target", "source_files", "acceptance_criteria", "contradictions?", "edition?"], &["ready", "failed", "action", "pending_gate", "unverifiable"], BAD, op_intent_ready),
+    OpInfo::new("router.plan_trust_gate", "The plan-trust gate before BUILD, from the workflow artifact and the planner's contract: no BUILD while an Open Decision is unapproved (JUST_GO or not); with a plan, Differences from agreement present, explicit plan_mode and verification_rigor, exit criteria on every phase and acceptance criteria for an execution_plan/decision_rfc; a host-found contradiction is NOGO. Host: start_build → create the BUILD graph; ask_clarification → persist pending_gate and ask; nogo_contradiction → show it and ask.", &["artifact_text", "workflow_uuid", "planner?", "contradictions?", "edition?"], &["passed", "plan", "failed", "action", "pending_gate", "unresolved_decisions", "phases_without_exit_criteria"], &[K::MissingField, K::InvalidValue, K::MalformedArtifact, K::PlaceholderLeft, K::UuidMismatch], op_plan_trust_gate),
 ];
 
 #[cfg(test)]
@@ -718,7 +718,7 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn table_has_the_eight_workflow_ops_and_the_two_hook_checks() {
+    fn table_has_the_nine_workflow_ops_and_the_hook_checks() {
         let names: Vec<_> = OPS.iter().map(|o| o.name).collect();
         assert_eq!(
             names,
@@ -734,6 +734,7 @@ mod tests {
                 "router.artifact_fresh",
                 "router.edition_for_version",
                 "router.intent_ready",
+                "router.plan_trust_gate",
             ]
         );
     }
