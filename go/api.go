@@ -227,7 +227,11 @@ func SelectDeepReviewAngles(mapping map[string][]int, files []ChangedFile) ([]in
 	return out.Angles, nilIfEmpty(out.Matches)
 }
 
-// AllAngles is every deep-review angle, 1 to 11 (protocol.AllAngles).
+// DeepReviewAngleCount is the number of deep-review angles (protocol.DeepReviewAngleCount),
+// pinned to the library's angles.all by a test.
+const DeepReviewAngleCount = 11
+
+// AllAngles is every deep-review angle, 1 to DeepReviewAngleCount (protocol.AllAngles).
 func AllAngles() []int {
 	var out struct {
 		Angles []int `json:"angles"`

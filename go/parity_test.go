@@ -6,8 +6,10 @@ package fourx_test
 
 import (
 	"errors"
+	"path/filepath"
 	"reflect"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -249,13 +251,13 @@ func TestWorkspace_RunStateThroughTheHandle(t *testing.T) {
 	if err := w.RequestStop("F001-login"); err != nil {
 		t.Fatal(err)
 	}
-	if stop, err := w.StopRequested("F001-login"); err != nil || !stop {
-		t.Errorf("StopRequested after RequestStop = %v, %v", stop, err)
+	if !w.StopRequested("F001-login") {
+		t.Error("StopRequested after RequestStop = false")
 	}
-	if err := w.ClearStop("F001-login"); err != nil {
+	if err := w.ClearStopSignal("F001-login"); err != nil {
 		t.Fatal(err)
 	}
-	if stop, _ := w.StopRequested("F001-login"); stop {
+	if w.StopRequested("F001-login") {
 		t.Error("StopRequested after ClearStop = true")
 	}
 	claim, err := w.Claim("F001-login", "worker-1", time.Minute)
@@ -278,5 +280,139 @@ func TestWorkspace_RunStateThroughTheHandle(t *testing.T) {
 	_ = w.Close()
 	if _, err := fourx.NewWorkspace(root, map[string]string{"kind": "nope"}); err == nil {
 		t.Error("an unknown store kind was accepted")
+	}
+}
+
+func TestWorkspace_FilesUnderRootWithFourXsNames(t *testing.T) {
+	root := t.TempDir()
+	if _, err := fourx.Call("workspace.init", map[string]any{"root": root, "config": map[string]any{"project": map[string]string{"name": "shop"}}}); err != nil {
+		t.Fatal(err)
+	}
+	w, err := fourx.NewWorkspace(root, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if w.Root != root || w.DotDir() != filepath.Join(root, ".4x") {
+		t.Errorf("Root = %q, DotDir = %q", w.Root, w.DotDir())
+	}
+	if got, want := w.RoundDir("F001-login", 2), filepath.Join(w.FeatureDir("F001-login"), "rounds", "round-2"); got != want || !strings.HasPrefix(got, w.DotDir()) {
+		t.Errorf("RoundDir = %q, want %q", got, want)
+	}
+	if w.FeatureDir("../x") != "" {
+		t.Error("FeatureDir accepted an id that escapes .4x")
+	}
+	if fs, err := w.ListFeatures(); err != nil || fs != nil {
+		t.Errorf("ListFeatures with none = %#v, %v, want nil", fs, err)
+	}
+	for _, id := range []string{"F002-cart", "F001-login"} {
+		if err := w.SaveFeature(fourx.Feature{ID: id, Name: id, Status: fourx.StatusNotStarted}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fs, err := w.ListFeatures()
+	if err != nil || len(fs) != 2 || fs[0].ID != "F001-login" {
+		t.Errorf("ListFeatures = %+v, %v, want both, by id", fs, err)
+	}
+	if id, err := w.ResolveFeatureID("f002"); err != nil || id != "F002-cart" {
+		t.Errorf("ResolveFeatureID(f002) = %q, %v", id, err)
+	}
+	if _, err := w.ResolveFeatureID("F00"); !errors.Is(err, fourx.ErrAmbiguous) {
+		t.Errorf("an ambiguous prefix: %v, want ambiguous", err)
+	}
+	if f, err := w.LoadFeature("F002-cart"); err != nil || f.Name != "F002-cart" {
+		t.Errorf("LoadFeature = %+v, %v", f, err)
+	}
+	if cfg, err := w.ReadConfig(); err != nil || cfg.Project.Name != "shop" {
+		t.Errorf("ReadConfig = %+v, %v", cfg.Project, err)
+	}
+	if err := w.InitFeatureDir("F001-login"); err != nil {
+		t.Fatal(err)
+	}
+	if w.WorktreePath("F001-login") != "" {
+		t.Error("WorktreePath without a run-output event is not empty")
+	}
+	if err := w.AppendEvent("F001-login", fourx.Event{Phase: fourx.PhaseCoding, Type: "run-output", Detail: "worktree: /tmp/wt-1"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.WorktreePath("F001-login"); got != "/tmp/wt-1" {
+		t.Errorf("WorktreePath = %q, want /tmp/wt-1", got)
+	}
+	// A state whose run loop is gone (no pid) is reconciled and written back.
+	s := fourx.State{FeatureID: "F001-login", Phase: fourx.PhaseCoding, Role: fourx.RoleCoder, Round: 1, MaxRounds: 5, Runner: "claude", Active: true}
+	if err := w.ReconcileActive("F001-login", &s); err != nil {
+		t.Fatal(err)
+	}
+	if s.Active || s.StopReason != "process-gone" {
+		t.Errorf("ReconcileActive left %+v", s)
+	}
+	if got, err := w.ReadState("F001-login"); err != nil || got.Active || got.StopReason != "process-gone" {
+		t.Errorf("the reconciled state was not written: %+v, %v", got, err)
+	}
+}
+
+func TestDeepReviewAngleCount_IsTheLibrarysCount(t *testing.T) {
+	all := fourx.AllAngles()
+	if len(all) != fourx.DeepReviewAngleCount || all[0] != 1 || all[len(all)-1] != fourx.DeepReviewAngleCount {
+		t.Errorf("AllAngles = %v, DeepReviewAngleCount = %d", all, fourx.DeepReviewAngleCount)
+	}
+	if m := fourx.DefaultAngleMapping(); len(m) == 0 {
+		t.Error("DefaultAngleMapping is empty")
+	}
+	cfg := fourx.Config{Roles: map[string]fourx.RoleConfig{"deep-reviewer": {AngleMapping: map[string][]int{"custom/": {1, 2}}}}}
+	if m := fourx.ResolveAngleMapping(cfg); !reflect.DeepEqual(m, map[string][]int{"custom/": {1, 2}}) {
+		t.Errorf("ResolveAngleMapping = %v", m)
+	}
+	if m := fourx.ResolveAngleMapping(fourx.Config{}); !reflect.DeepEqual(m, fourx.DefaultAngleMapping()) {
+		t.Errorf("ResolveAngleMapping without a deep-reviewer mapping = %v", m)
+	}
+}
+
+func TestFinalizeDone_FromPendingReviewAndIdempotent(t *testing.T) {
+	root := t.TempDir()
+	if _, err := fourx.Call("workspace.init", map[string]any{"root": root, "config": map[string]any{"project": map[string]string{"name": "shop"}}}); err != nil {
+		t.Fatal(err)
+	}
+	ws, err := fourx.NewWorkspace(root, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	if err := ws.SaveFeature(fourx.Feature{ID: "F001-login", Name: "login", Status: fourx.StatusReadyForReview}); err != nil {
+		t.Fatal(err)
+	}
+	if err := ws.InitFeatureDir("F001-login"); err != nil {
+		t.Fatal(err)
+	}
+	s := fourx.State{FeatureID: "F001-login", Phase: fourx.PhasePendingReview, Round: 2, MaxRounds: 5, Runner: "claude", Active: true}
+	if err := ws.WriteState("F001-login", s); err != nil {
+		t.Fatal(err)
+	}
+	done, err := fourx.FinalizeDone(ws, "F001-login", s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if done.Phase != fourx.PhaseDone || done.Active || done.StopReason != "done" || done.Round != 2 {
+		t.Errorf("FinalizeDone = %+v", done)
+	}
+	if f, err := ws.LoadFeature("F001-login"); err != nil || f.Status != fourx.StatusDone {
+		t.Errorf("the feature status = %q, %v, want done", f.Status, err)
+	}
+	again, err := fourx.FinalizeDone(ws, "F001-login", done)
+	if err != nil || again.Phase != fourx.PhaseDone {
+		t.Errorf("a second FinalizeDone = %+v, %v, want done again without error", again, err)
+	}
+	if check, _ := ws.CheckEvents("F001-login"); check.Events != 1 {
+		t.Errorf("%d events, want the one transition", check.Events)
+	}
+	abandoned := fourx.State{FeatureID: "F002-cart", Phase: fourx.PhaseAbandoned, Round: 1, MaxRounds: 5, Runner: "claude"}
+	if err := ws.InitFeatureDir("F002-cart"); err != nil {
+		t.Fatal(err)
+	}
+	if err := ws.WriteState("F002-cart", abandoned); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fourx.FinalizeDone(ws, "F002-cart", abandoned); !errors.Is(err, fourx.ErrInvalidTransition) {
+		t.Errorf("FinalizeDone from abandoned: %v, want invalid_transition", err)
 	}
 }

@@ -12,10 +12,16 @@ import (
 	"time"
 )
 
-// Workspace is the .4x workspace under one root bound to its run-state store (fourx_workspace,
-// 4x's protocol.Workspace for the run state). Safe for concurrent use: the store orders
-// concurrent writers (file locks, database transactions). Close it when done.
-type Workspace struct{ h *handle }
+// Workspace is the .4x workspace under Root bound to its run-state store (fourx_workspace, 4x's
+// protocol.Workspace): the run state (state, events, stop signal, claims) goes through the
+// store; feature files, round directories and settings are the files under Root. Safe for
+// concurrent use: the store orders concurrent writers (file locks, database transactions).
+// Close it when done.
+type Workspace struct {
+	// Root is the directory that holds .4x (as given to NewWorkspace).
+	Root string
+	h    *handle
+}
 
 // NewWorkspace opens the workspace at root on store: nil is the .4x files of root (byte-compatible
 // with Go 4x); a map such as {"kind": "fs"} or {"kind": "postgres", "url": "postgresql://…",
@@ -31,7 +37,7 @@ func NewWorkspace(root string, store any) (*Workspace, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Workspace{h}, nil
+	return &Workspace{Root: root, h: h}, nil
 }
 
 // Lease is the fence a granted Claim returns; a write that presents it is refused with
@@ -126,18 +132,139 @@ func (w *Workspace) RequestStop(featureID string) error {
 	return w.callInto("workspace.request_stop", map[string]string{"feature_id": featureID}, nil)
 }
 
-// StopRequested reports whether a stop was requested.
-func (w *Workspace) StopRequested(featureID string) (bool, error) {
+// StopRequested reports whether a stop was requested (4x's signature: a store that cannot be
+// read answers false, as 4x's missing signal file does).
+func (w *Workspace) StopRequested(featureID string) bool {
 	var out struct {
 		Requested bool `json:"requested"`
 	}
-	err := w.callInto("workspace.stop_requested", map[string]string{"feature_id": featureID}, &out)
-	return out.Requested, err
+	if err := w.callInto("workspace.stop_requested", map[string]string{"feature_id": featureID}, &out); err != nil {
+		return false
+	}
+	return out.Requested
 }
 
-// ClearStop withdraws a stop request.
-func (w *Workspace) ClearStop(featureID string) error {
+// ClearStopSignal withdraws a stop request; none pending is not an error.
+func (w *Workspace) ClearStopSignal(featureID string) error {
 	return w.callInto("workspace.clear_stop", map[string]string{"feature_id": featureID}, nil)
+}
+
+// WorktreePath is the worktree of the feature's last run (the last run-output event whose detail
+// starts with "worktree: "); "" when there is none or the log cannot be read, as in 4x.
+func (w *Workspace) WorktreePath(featureID string) string {
+	var out struct {
+		Path string `json:"worktree_path"`
+	}
+	if err := w.callInto("workspace.worktree_path", map[string]string{"feature_id": featureID}, &out); err != nil {
+		return ""
+	}
+	return out.Path
+}
+
+// ReconcileActive clears s.Active (stop reason "process-gone" when none, Pid 0) when the run
+// loop's process s.Pid is gone, and writes the corrected state through the store; nothing
+// happens when s is not active or the process lives.
+func (w *Workspace) ReconcileActive(featureID string, s *State) error {
+	if s == nil || !s.Active {
+		return nil
+	}
+	var alive struct {
+		Alive bool `json:"alive"`
+	}
+	if err := callInto("workspace.process_alive", map[string]int{"pid": s.Pid}, &alive); err != nil {
+		return err
+	}
+	var out struct {
+		State   State `json:"state"`
+		Changed bool  `json:"changed"`
+	}
+	in := map[string]any{"state": *s, "pid_alive": alive.Alive}
+	if err := callInto("state.reconcile_active", in, &out); err != nil {
+		return err
+	}
+	if !out.Changed {
+		return nil
+	}
+	*s = out.State
+	return w.WriteState(featureID, *s)
+}
+
+// rootPath runs one of the path ops on Root; "" when the op refuses the input (an id that is
+// not a feature id).
+func (w *Workspace) rootPath(op string, in map[string]any) string {
+	in["root"] = w.Root
+	var out struct {
+		Path string `json:"path"`
+	}
+	if err := callInto(op, in, &out); err != nil {
+		return ""
+	}
+	return out.Path
+}
+
+// DotDir is Root/.4x.
+func (w *Workspace) DotDir() string {
+	return w.rootPath("workspace.dot_dir", map[string]any{})
+}
+
+// FeatureDir is Root/.4x/<featureID> ("" for an id that is not a feature id).
+func (w *Workspace) FeatureDir(featureID string) string {
+	return w.rootPath("workspace.feature_dir", map[string]any{"feature_id": featureID})
+}
+
+// RoundDir is FeatureDir/rounds/round-<round> ("" for an id that is not a feature id).
+func (w *Workspace) RoundDir(featureID string, round int) string {
+	return w.rootPath("workspace.round_dir", map[string]any{"feature_id": featureID, "round": round})
+}
+
+// InitFeatureDir creates the feature's run directory (with rounds/).
+func (w *Workspace) InitFeatureDir(featureID string) error {
+	return callInto("workspace.init_feature_dir", map[string]string{"root": w.Root, "feature_id": featureID}, &struct{}{})
+}
+
+// ReadConfig reads Root/.4x/settings.json.
+func (w *Workspace) ReadConfig() (Config, error) {
+	var out struct {
+		Config Config `json:"config"`
+	}
+	err := callInto("config.read", map[string]string{"root": w.Root}, &out)
+	return out.Config, err
+}
+
+// LoadFeature reads Root/.4x/features/<id>.yaml.
+func (w *Workspace) LoadFeature(id string) (Feature, error) {
+	var out struct {
+		Feature Feature `json:"feature"`
+	}
+	err := callInto("workspace.load_feature", map[string]string{"root": w.Root, "feature_id": id}, &out)
+	return out.Feature, err
+}
+
+// ListFeatures reads every feature file, sorted by id (nil when there is none; a file that
+// does not parse is left out, as in 4x).
+func (w *Workspace) ListFeatures() ([]Feature, error) {
+	var out struct {
+		Features []Feature `json:"features"`
+	}
+	if err := callInto("workspace.list_features", map[string]string{"root": w.Root}, &out); err != nil {
+		return nil, err
+	}
+	return nilIfEmpty(out.Features), nil
+}
+
+// SaveFeature writes the feature's YAML file.
+func (w *Workspace) SaveFeature(f Feature) error {
+	return callInto("workspace.save_feature", map[string]any{"root": w.Root, "feature": f}, &struct{}{})
+}
+
+// ResolveFeatureID finds the one feature id that prefix names (case-insensitive; an exact
+// match wins): ErrNotFound for none, ErrAmbiguous for several.
+func (w *Workspace) ResolveFeatureID(prefix string) (string, error) {
+	var out struct {
+		ID string `json:"feature_id"`
+	}
+	err := callInto("workspace.resolve_feature_id", map[string]string{"root": w.Root, "prefix": prefix}, &out)
+	return out.ID, err
 }
 
 // TotalCost sums cost_usd over the feature's event log.
@@ -215,4 +342,41 @@ func NewNonce() string {
 		b = [4]byte{byte(n >> 24), byte(n >> 16), byte(n >> 8), byte(n)}
 	}
 	return hex.EncodeToString(b[:])
+}
+
+// SyncFeatureStatus sets the feature file's status from phase (PhaseToStatus), saving the file
+// only when the status changed.
+func (w *Workspace) SyncFeatureStatus(featureID string, phase Phase) error {
+	in := map[string]any{"root": w.Root, "feature_id": featureID, "phase": phase}
+	return callInto("workspace.sync_feature_status", in, &struct{}{})
+}
+
+// FinalizeDone moves the feature from pending-review to done (state.FinalizeDone): the state
+// read from the store (s is kept for 4x's signature only) transitions to done with Active false
+// and stop reason "done" and is written back; a state already done is returned as it is. Then
+// the feature file's status follows (a failure there is not fatal, as in 4x) and a transition
+// event is appended. Hold the feature's Claim to keep other writers out meanwhile.
+func FinalizeDone(ws *Workspace, featureID string, s State) (State, error) {
+	_ = s
+	cur, err := ws.ReadState(featureID)
+	if err != nil {
+		return State{}, err
+	}
+	if cur.Phase == PhaseDone {
+		return cur, nil
+	}
+	var out struct {
+		State State `json:"state"`
+	}
+	if err := callInto("state.finalize_done", map[string]State{"state": cur}, &out); err != nil {
+		return State{}, err
+	}
+	if err := ws.WriteState(featureID, out.State); err != nil {
+		return State{}, err
+	}
+	_ = ws.SyncFeatureStatus(featureID, PhaseDone)
+	if err := ws.AppendEvent(featureID, Event{Type: "transition", Phase: PhaseDone, Round: out.State.Round}); err != nil {
+		return State{}, err
+	}
+	return ws.ReadState(featureID)
 }

@@ -366,6 +366,71 @@ typedef struct fourx_buf {
  */
 typedef int64_t (*fourx_count_fn)(void *ctx, const uint8_t *text, size_t len);
 
+/**
+ * One agent run as the callback receives it. Every string is NUL-terminated UTF-8, borrowed for
+ * the duration of the callback only; `json` is the whole call (`{"role", "phase", "purpose",
+ * "sub_phase", "round", "iteration", "attempt", "runner", "model", "feature_dir", "round_dir",
+ * "partial", "angles"}`).
+ */
+typedef struct fourx_agent_call {
+  /**
+   * The whole call as a JSON object.
+   */
+  const char *json;
+  /**
+   * The role (`coder`, `reviewer`, ...).
+   */
+  const char *role;
+  /**
+   * The state's phase.
+   */
+  const char *phase;
+  /**
+   * Why it runs (`main`, `review-fix`, ..., `helper`, `parallel`).
+   */
+  const char *purpose;
+  /**
+   * Runner name.
+   */
+  const char *runner;
+  /**
+   * Model name.
+   */
+  const char *model;
+  /**
+   * The feature folder (absolute).
+   */
+  const char *feature_dir;
+  /**
+   * The round folder (absolute; `""` in round 0).
+   */
+  const char *round_dir;
+  /**
+   * The partial report of a parallel deep sub-reviewer (`""` otherwise).
+   */
+  const char *partial;
+  /**
+   * The round.
+   */
+  int64_t round;
+  /**
+   * How often this role ran in this round, this run included.
+   */
+  int64_t iteration;
+  /**
+   * 1-based attempt.
+   */
+  int64_t attempt;
+} fourx_agent_call;
+
+/**
+ * The agent callback of `fourx_run`: runs the agent of `call` once and returns its result as a
+ * NUL-terminated JSON object — `{"exit_code": int, "stats"?: {...}, "transcript"?: string}` —
+ * owned by the harness and read before the callback is called again (a static buffer is
+ * fine). NULL means the agent could not be run at all (the run stops with `runner-error`).
+ */
+typedef const char *(*fourx_agent_fn)(void *user, const struct fourx_agent_call *call);
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -741,6 +806,29 @@ enum fourx_status fourx_snapshot_cell_call(const struct fourx_snapshot_cell *h,
  * `h` must be NULL or a handle from `fourx_snapshot_cell_new` not freed yet.
  */
 void fourx_snapshot_cell_free(struct fourx_snapshot_cell *h);
+
+/**
+ * Runs a feature to the end of its run with `agent` as the harness's only part.
+ *
+ * - `config_json`: NUL-terminated JSON object, the run options: `{"root", "feature_id",
+ *   "config"?, "profile"?, "store"?, "runner"?, "max_rounds"?, "holder"?, "ttl_ms"?,
+ *   "hook_timeout_s"?}` (absent `config`: `.4x/settings.json`).
+ * - `agent`, `user`: the callback ([`fourx_agent_fn`]) and its context, passed back unchanged.
+ * - `out`: always overwritten (NULL → `FOURX_STATUS_NULL_ARG`). On `FOURX_STATUS_OK` the run
+ *   result `{"phase", "stop_reason", "stop_message", "decisions", "state", "notify", "question",
+ *   "warnings"}` (a run that ends with `stop` is OK too); otherwise the error document
+ *   (`feature_active` when another live run holds the feature).
+ *
+ * The callback is called on the calling thread; the run blocks until the run ends.
+ *
+ * # Safety
+ * `config_json` must be NULL or NUL-terminated; `out` must be NULL or valid for writes;
+ * `agent` must be a function that honours [`fourx_agent_fn`]'s contract for `user`.
+ */
+enum fourx_status fourx_run(const char *config_json,
+                            fourx_agent_fn agent,
+                            void *user,
+                            struct fourx_buf *out);
 
 /**
  * Creates a workspace handle from the JSON config `(config, config_len)` (borrowed, not

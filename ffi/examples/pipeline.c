@@ -1,14 +1,13 @@
-/* A harness loop in C, ready to copy: resolve a feature's pipeline, drive the feature through
- * its phases with the state machine, validate an agent's output with the router contract, and
- * run a whole feature through the conductor -- fourx decides every step, the loop only executes
- * the decisions (scripted agents here) and writes state.json / events.jsonl with the workspace ops.
+/* A harness in C, ready to copy: resolve a feature's pipeline, drive the feature through its
+ * phases with the state machine, validate an agent's output with the router contract, and run a
+ * whole feature with fourx_run -- fourx decides and executes every step (state, events, git,
+ * guards, resume); the harness supplies only the agent (a scripted one here), no JSON parsing.
  * Build it against an installed fourx:
  *   cc -std=c11 pipeline.c $(pkg-config --cflags --libs fourx) -o pipeline
  * Every fourx_buf the library writes is the caller's to free with fourx_buf_free. */
 #define _XOPEN_SOURCE 700 /* mkdtemp, nftw */
 #include <fourx.h>
 #include <ftw.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,154 +90,42 @@ static void quote(const char *s, char *dst, size_t cap) {
 }
 
 
-/* --- 4. The conductor ------------------------------------------------------------------------ */
+/* --- 4. The runner: the harness is its agent ------------------------------------------------ */
 
-/* The length of the JSON value at `p` (fourx writes compact JSON: no whitespace to skip). */
-static size_t value_len(const char *p) {
-    size_t i = 0;
-    int depth = 0, in_string = 0;
-    for (; p[i]; i++) {
-        char c = p[i];
-        if (in_string) {
-            if (c == '\\' && p[i + 1]) {
-                i++;
-            } else if (c == '"') {
-                in_string = 0;
-                if (depth == 0) return i + 1;
-            }
-        } else if (c == '"') {
-            in_string = 1;
-        } else if (c == '{' || c == '[') {
-            depth++;
-        } else if (c == '}' || c == ']') {
-            if (depth == 0) return i;
-            if (--depth == 0) return i + 1;
-        } else if (c == ',' && depth == 0) {
-            return i;
-        }
+/* Writes `text` to `dir/name`. */
+static void put(const char *dir, const char *name, const char *text) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fputs(text, f);
+        fclose(f);
     }
-    return i;
 }
 
-/* A malloc'd copy of the value of `key` in the JSON object `obj` (top-level keys only), or NULL. */
-static char *member(const char *obj, const char *key) {
-    const char *p = obj + 1; /* past '{' */
-    size_t klen = strlen(key);
-    while (*p == '"') {
-        size_t nlen = value_len(p); /* the quoted key */
-        const char *value = p + nlen + 1; /* past ':' */
-        size_t vlen = value_len(value);
-        if (nlen == klen + 2 && strncmp(p + 1, key, klen) == 0) {
-            char *copy = (char *)malloc(vlen + 1);
-            if (copy) {
-                memcpy(copy, value, vlen);
-                copy[vlen] = '\0';
-            }
-            return copy;
-        }
-        p = value + vlen;
-        if (*p == ',') p++;
+/* The agent: fourx_run calls it whenever an agent has to run (`call` has the role, the round
+ * folder ... as C strings; `call->json` is the whole call). It answers with its exit as JSON. */
+static const char *agent(void *user, const fourx_agent_call *call) {
+    (void)user;
+    if (strcmp(call->role, "coder") == 0) {
+        put(call->round_dir, "coder-report.md", "# Report\n\n## Verification\nok\n");
+        put(call->round_dir, "build-gate.json", "{\"passed\": true}");
+    } else if (strcmp(call->role, "reviewer") == 0) {
+        put(call->round_dir, "review-report.md", "# Review\n\n## Verdict\nPASS\n");
     }
-    return NULL;
+    printf("agent %-9s round %lld\n", call->role, (long long)call->round);
+    return "{\"exit_code\": 0}";
 }
 
-/* Whether the string member `key` of `obj` equals `want`. */
-static int member_is(const char *obj, const char *key, const char *want) {
-    char *v = member(obj, key);
-    int same = v && strlen(v) == strlen(want) + 2 && strncmp(v + 1, want, strlen(want)) == 0;
-    free(v);
-    return same;
-}
-
-/* printf into a malloc'd string. */
-static char *format(const char *fmt, ...) {
-    va_list ap, again;
-    va_start(ap, fmt);
-    va_copy(again, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    char *s = n >= 0 ? (char *)malloc((size_t)n + 1) : NULL;
-    if (s) vsnprintf(s, (size_t)n + 1, fmt, again);
-    va_end(again);
-    return s;
-}
-
-/* Runs `op` on a formatted input; frees the input; returns the result (or NULL). */
-static char *runf(const char *op, char *input) {
-    char *result = input ? run(op, input) : NULL;
-    free(input);
-    return result;
-}
-
-#define CODER_FILES                                                                        \
-    "\"round_files\":{\"coder-report.md\":\"# Report\\n\\n## Verification\\nall green\\n\"," \
-    "\"build-gate.json\":\"{\\\"passed\\\": true}\"},\"guard\":{\"pass\":true,\"errors\":[]}"
-
-/* The scripted world: what executing `decision` produced, as a conductor outcome. */
-static const char *execute(const char *decision) {
-    if (member_is(decision, "kind", "capture_baseline"))
-        return "{\"kind\":\"baseline\",\"ok\":true,\"base_commit\":\"abc123\"}";
-    if (member_is(decision, "role", "coder"))
-        return "{\"kind\":\"agent_exit\",\"exit_code\":0," CODER_FILES "}";
-    if (member_is(decision, "role", "reviewer"))
-        return "{\"kind\":\"agent_exit\",\"exit_code\":0,"
-               "\"round_files\":{\"review-report.md\":\"# Review\\n\\n## Verdict\\nPASS\\n\"}}";
-    return NULL; /* a decision this scripted world cannot execute */
-}
-
-static const char *NOW = "\"2026-11-29T10:00:00Z\"";
-
-/* Persists one step with the workspace ops: state.json, then every event of the step. */
-static int persist(const char *root, const char *step) {
-    char *state = member(step, "state"), *events = member(step, "events");
-    char *done = runf("workspace.write_state",
-                      format("{\"root\":\"%s\",\"feature_id\":\"F001-demo\",\"state\":%s,\"now\":%s}",
-                             root, state, NOW));
-    int ok = done != NULL;
-    free(done);
-    for (const char *e = events + 1; ok && *e == '{'; e += value_len(e) + (e[value_len(e)] == ',')) {
-        char *event = strndup(e, value_len(e));
-        done = runf("workspace.append_event",
-                    format("{\"root\":\"%s\",\"feature_id\":\"F001-demo\",\"event\":%s,\"now\":%s}",
-                           root, event, NOW));
-        ok = done != NULL;
-        free(done);
-        free(event);
-    }
-    free(state);
-    free(events);
-    return ok;
-}
-
-/* The harness loop: start, then execute each decision and apply its outcome, until stop/finish. */
-static int conduct(const char *root, const char *config, const char *feature) {
-    char *step = runf("conductor.start",
-                      format("{\"config\":%s,\"feature\":%s,\"now\":%s,\"pid\":%d,\"profile_name\":\"quick\"}",
-                             config, feature, NOW, (int)getpid()));
-    int finished = 0;
-    while (step && persist(root, step)) {
-        char *decision = member(step, "decision"), *kind = member(decision, "kind");
-        char *phase = member(decision, "phase");
-        printf("decision %-18s phase %s\n", kind, phase ? phase : "-");
-        char *prepare = member(decision, "prepare"); /* runs before the decision, in order */
-        if (prepare && strstr(prepare, "{\"action\":\"clear_stop_signal\"}"))
-            free(runf("workspace.clear_stop", format("{\"root\":\"%s\",\"feature_id\":\"F001-demo\"}", root)));
-        free(prepare);
-        finished = member_is(decision, "kind", "finish");
-        const char *outcome = member_is(decision, "kind", "stop") || finished ? NULL : execute(decision);
-        char *state = member(step, "state"), *loop = member(step, "loop");
-        free(step);
-        step = outcome ? runf("conductor.apply",
-                              format("{\"config\":%s,\"feature\":%s,\"state\":%s,\"loop\":%s,\"outcome\":%s}",
-                                     config, feature, state, loop, outcome))
-                       : NULL;
-        free(decision);
-        free(kind);
-        free(phase);
-        free(state);
-        free(loop);
-    }
-    free(step);
+/* The whole harness: one call runs the feature to the end of its run. */
+static int harness(const char *root) {
+    char options[4096];
+    snprintf(options, sizeof options, "{\"root\":\"%s\",\"feature_id\":\"F001-demo\"}", root);
+    fourx_buf out = {NULL, 0};
+    fourx_status st = fourx_run(options, agent, NULL, &out);
+    int finished = st == FOURX_STATUS_OK && strstr((const char *)out.ptr, "\"phase\":\"pending-review\"");
+    printf("run: %.120s...\n", out.ptr ? (const char *)out.ptr : "");
+    fourx_buf_free(&out);
     return finished;
 }
 
@@ -308,17 +195,26 @@ int main(void) {
     free(verdict);
     if (!passed) return 1;
 
-    /* 4. The conductor drives a feature through the `quick` profile (coding, reviewing) into a
-     *    temporary .4x workspace: every decision is fourx's, the loop only executes them. */
+    /* 4. The runner drives a feature through the `quick` profile (coding, reviewing) in a
+     *    temporary git repository: every decision is fourx's, and fourx executes it. */
     char root[] = "/tmp/fourx-pipeline-XXXXXX";
     if (!mkdtemp(root)) return 1;
-    snprintf(input, sizeof input, "{\"root\":\"%s\",\"feature_id\":\"F001-demo\"}", root);
-    char *dir = run("workspace.init_feature_dir", input);
-    int finished = dir && conduct(root, CONFIG, "{\"id\":\"F001-demo\",\"name\":\"Demo\"}");
-    free(dir);
-    char *written = run("workspace.read_state", input);
-    printf("conductor: %s; state.json %s\n", finished ? "finished" : "stopped", written ? written : "?");
-    free(written);
+    snprintf(input, sizeof input,
+             "{\"root\":\"%s\",\"config\":{\"project\":{\"name\":\"demo\"},\"default_runner\":"
+             "\"claude\",\"runners\":{\"claude\":{\"command\":\"claude\",\"tiers\":{\"sonnet\":"
+             "\"sonnet\"}}}}}",
+             root);
+    free(run("workspace.init", input));
+    char git[4096];
+    snprintf(git, sizeof git,
+             "cd %s && git init -q && git add -A && git -c user.name=d -c user.email=d@e commit -qm init",
+             root);
+    int finished = system(git) == 0;
+    snprintf(input, sizeof input,
+             "{\"root\":\"%s\",\"feature\":{\"id\":\"F001-demo\",\"name\":\"Demo\",\"profile\":\"quick\"}}",
+             root);
+    free(run("workspace.save_feature", input));
+    finished = finished && harness(root);
     nftw(root, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
     return finished ? 0 : 1;
 }

@@ -10,12 +10,14 @@ mod cached_workspace;
 mod counter;
 mod fast;
 mod handles;
+mod run;
 mod workspace;
 
 pub use cached_workspace::*;
 pub use counter::*;
 pub use fast::*;
 pub use handles::*;
+pub use run::*;
 pub use workspace::*;
 
 use std::ffi::{c_char, CStr};

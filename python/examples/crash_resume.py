@@ -8,9 +8,10 @@
 3. ``workspace.resume_listing`` reads what a resume needs (the state and the fixed artifact names
    of the feature and round directories); ``conductor.resume`` shows what the conductor infers from
    them (the phase the artifacts prove, the stale report to drop).
-4. The harness starts again with ``--resume``: ``conductor.start`` takes the persisted state back
-   (the old pid is gone, so the feature is not "active"), recovers it, removes the half report,
-   and the run completes to ``pending-review``.
+4. The harness runs the feature again (``--resume``): ``fourx.runner.run`` claims it (the old pid
+   is gone, so it is not "active"), finds the journal of the step the killed run was at
+   (``runner-journal.json``) and continues exactly there: the coder runs again, rewrites its whole
+   report, and the run completes to ``pending-review`` with the events an uninterrupted run has.
 
 Usage: ``python crash_resume.py [--dir DIR] [--crash-at ROLE:ROUND] [--profile NAME]``.
 """

@@ -1,29 +1,26 @@
-"""`make demo`: a harness on fourx's conductor drives one feature through a profile with scripted
-agents, to ``pending-review``.
+"""`make demo`: a harness on fourx drives one feature through a profile with scripted agents, to
+``pending-review``.
 
 No LLM and no network: every agent is a script that writes the artifacts its role produces
 (task brief, design review, coder report and build gate, review report, verify.json, deep review,
-fixer report, final report). The harness is only I/O around :mod:`fourx.conductor`, which makes
-every decision of the run loop -- which phase runs next, which phases the profile leaves out, what
-a verdict means, when to retry, when to stop. The harness:
+fixer report, final report) and returns a cc10x transcript. **The harness is only the agent**:
+``fourx.runner.run`` executes every decision of the conductor -- which phase runs next, which
+phases the profile leaves out, what a verdict means, when to retry, when to stop -- and the world
+around it: state and events through the run store, the prepare actions, git (baseline, changed
+files, review package), the guards, discovered features, claim and resume. The file is in two
+parts: the scripted agents (and the blueprint keeper they feed), then the harness (the part below
+``# --- the harness``), which
 
-1. sets up a throw-away project (``Workspace.init`` writes ``.4x/``, a feature file is saved, the
-   repository is git-marked, the home directory is a private one), routes the request
+1. sets up a throw-away git repository with ``.4x/`` and a feature, routes the request
    (``fourx.router.route``) and prints the resolved pipeline of the profile;
-2. asks ``conductor.start`` for the first decision, then loops: writes the returned state
-   (``Workspace.write_state``), appends the returned events (``Workspace.append_event``), keeps
-   the feature file's status in step, executes the decision's prepare actions and the decision
-   itself (a scripted agent, the baseline, the changed-file listing, hooks ...), and hands what
-   happened back to ``conductor.apply`` -- until a ``stop`` or ``finish`` decision;
-3. shows each agent's output contract (``fourx.router.parse_output``) and folds the coder's
-   blueprint claims (``blueprint.commit``, an optimistic compare-and-swap store);
-4. prints where everything is and writes the state diagram.
+2. calls ``fourx.runner.run`` with the agent, printing each decision (``on_decision``);
+3. prints where everything is and writes the state diagram.
 
 ``--profile NAME`` runs any profile (full, normal, quick, lite, or one of the project's). With
-``--resume`` it continues a run that a crash left behind (``crash_resume.py`` shows it); with
-``--crash-at ROLE:ROUND`` a scripted agent writes half its report and hangs, for a parent to kill.
-The harness owns the clock and the nonces (fourx never reads either): here a fixed, stepping
-clock, so two runs print the same trace.
+``--crash-at ROLE:ROUND`` a scripted agent writes half its report and hangs, for a parent to kill
+(``crash_resume.py``); ``--resume`` then runs the same feature again, and the runner continues
+where the killed run was. The world's clock is a fixed, stepping one, so two runs print the same
+trace.
 """
 
 from __future__ import annotations
@@ -31,54 +28,31 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import signal
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import Any, assert_never
+from typing import Any
 
 import fourx
-from fourx import Workspace, conductor, workspace
-from fourx.conductor import (
-    AgentExit,
-    Baseline,
-    CaptureBaseline,
-    Collect,
-    Decision,
-    DiscoverFeatures,
-    Discovered,
-    Facts,
-    FileRef,
-    Gathered,
-    GuardResult,
-    HealthCheck,
-    HelperExit,
-    Hooks,
-    Outcome,
-    ParallelExit,
-    ParallelResult,
-    PrepareAction,
-    RunAgent,
-    RunHealthCheck,
-    RunHooks,
-    RunParallel,
-    Step,
-)
+from fourx import Workspace
+from fourx.runner import AgentCall, AgentResult, decision_line
 
 HERE = Path(__file__).resolve().parent
 OUTPUTS = HERE / "agent_outputs"
 
 FEATURE_ID = "F001-profile-page"
 REQUEST = "Add a user profile page that shows the signed-in user's name and email"
-BASE_COMMIT = "d3a0c0ffee0000000000000000000000000d3a0c"
-#: How long a claim on a shared store lasts; the loop finishes well inside it and releases it.
-CLAIM_TTL_MS = 10 * 60 * 1000
+#: The repository's one commit is made with these (so its hash, and the trace, never vary).
+GIT_ENV = {
+    "GIT_AUTHOR_NAME": "demo", "GIT_AUTHOR_EMAIL": "demo@example.invalid",
+    "GIT_COMMITTER_NAME": "demo", "GIT_COMMITTER_EMAIL": "demo@example.invalid",
+    "GIT_AUTHOR_DATE": "2026-11-29T09:00:00Z", "GIT_COMMITTER_DATE": "2026-11-29T09:00:00Z",
+}
 
 #: The project's settings (``.4x/settings.json``): runners, and a stronger model for reviews.
 CONFIG: dict[str, Any] = {
@@ -133,6 +107,7 @@ SNAPSHOT: dict[str, Any] = {
 }
 
 PASS_REPORT = "# {title}\n\n## Summary\n{summary}\n\n## Verdict\nPASS\n"
+FINAL_REPORT = "# Final report\n\n## Status\nready-for-review\n\n## Summary\nAC-1, AC-2 met.\n"
 CODER_REPORT = (
     "# Coder report (round {round})\n\n## Changes\n- src/profile/page.py\n\n"
     "## Verification\n- pytest tests/test_profile.py: 1 passed\n"
@@ -218,21 +193,16 @@ class Crash:
         return cls(role, int(rnd or "1"))
 
 
-#: Set by SIGINT (Ctrl-C) when run from the command line: the conductor then stops the run with
-#: `interrupted` at its next decision (a fact, like the stop file).
-INTERRUPTED = threading.Event()
-
 #: The line a hanging agent prints (flushed) once its half report is on disk.
 HANG_MARKER = "demo-harness: agent hangs"
 
 
 @dataclass(frozen=True)
 class AgentWork:
-    """What a scripted agent did: its transcript (a router-contract output file, if any), the
-    guard's verdict on its diff, its blueprint claims and its cost."""
+    """What a scripted agent did: its transcript (a router-contract output file, if any), its
+    blueprint claims and its cost."""
 
     output: str = ""
-    guard_errors: tuple[str, ...] = ()
     claims: tuple[dict[str, str], ...] = ()
     cost_usd: float = 0.0
 
@@ -305,10 +275,14 @@ class Agents:
                 "round": rnd,
                 "role": "tester",
                 "commands": [{"cmd": "pytest", "exit_code": 0}],
-                "ac_results": [{"id": "AC-1", "passed": True}, {"id": "AC-2", "passed": True}],
+                "ac_results": [
+                    {"id": ac, "passed": True, "evidence": ["$ pytest tests/test_profile.py: 1 passed"]}
+                    for ac in ("AC-1", "AC-2")
+                ],
             }
             text = PASS_REPORT.format(title="Test report", summary="AC-1 and AC-2 verified.")
             self._write(rd / "test-report.md", text, role, rnd)
+            (feat / "final-report.md").write_text(FINAL_REPORT, encoding="utf-8")
             (rd / "verify.json").write_text(json.dumps(verify, indent=2), encoding="utf-8")
             return AgentWork("verifier.md", cost_usd=0.04)
         if role in ("deep-reviewer", "synthesizer", "re-verifier"):
@@ -328,21 +302,12 @@ class Agents:
             self._write(rd / "fixer-report.md", text, role, rnd)
             return AgentWork(cost_usd=0.02)
         if role == "acceptor":
-            text = "# Final report\n\n## Status\nready-for-review\n\n## Summary\nAC-1, AC-2 met.\n"
-            self._write(feat / "final-report.md", text, role, rnd)
+            self._write(feat / "final-report.md", FINAL_REPORT, role, rnd)
             return AgentWork("verifier.md", cost_usd=0.02)
         if role == "round-summarizer":
             (feat / "rounds-summary.md").write_text("# Rounds summary\n", encoding="utf-8")
             return AgentWork()
         raise ValueError(f"the demo has no scripted agent for role {role!r}")
-
-    def changed_files(self) -> list[conductor.ChangedFile]:
-        """What ``git diff`` + the untracked files would list: the coder's page (line count)."""
-        page = self.repo / "src" / "profile" / "page.py"
-        if not page.is_file():
-            return []
-        lines = page.read_text(encoding="utf-8").count("\n")
-        return [{"path": "src/profile/page.py", "lines": lines}]
 
 
 def setup_project(base: Path) -> tuple[Path, Path]:
@@ -352,8 +317,9 @@ def setup_project(base: Path) -> tuple[Path, Path]:
         path = repo / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-    (repo / ".git").mkdir(exist_ok=True)
     Workspace(repo).init(CONFIG)  # .4x/features, .4x/.gitignore, .4x/settings.json
+    for git in (["init", "-q", "-b", "main"], ["add", "-A"], ["commit", "-q", "-m", "demo"]):
+        subprocess.run(["git", *git], cwd=repo, check=True, env={**os.environ, **GIT_ENV})
     home.mkdir(exist_ok=True)
     return repo, home
 
@@ -404,375 +370,44 @@ def contract_line(agent_output: str) -> str:
     return f"{agent}: {parsed['result']['status']} ({parsed['kind']} contract)"
 
 
-def event_line(event: fourx.Event) -> str:
-    """One conductor event as a trace line."""
-    kind = event.get("type", "")
-    where = event.get("phase", "")
-    if "round" in event:
-        where = f"[round {event['round']}] {where}"
-    if kind == "phase-start":
-        extra = f" {event.get('role', '')} on {event.get('runner', '')}/{event.get('model', '')}"
-    else:
-        extra = "".join(f" {event.get(k)}" for k in ("status", "detail") if event.get(k))
-    return f"{where}: {kind}{extra}"
+# --- the harness: the scripted agent above, and one call to fourx.runner.run ---------------------
 
 
-class Harness:
-    """The I/O shell: executes the conductor's decisions and reports their outcomes."""
+class DemoWorld:
+    """What the demo replaces of the world: the clock (fixed start, one minute per tick, so two
+    runs print the same trace). Git, the shell, the pid and SIGINT stay real."""
 
-    def __init__(
-        self,
-        repo: Path,
-        home: Path,
-        profile: str,
-        trace: Trace,
-        crash: Crash | None = None,
-        store: Mapping[str, Any] | None = None,
-    ) -> None:
-        self.repo = repo
-        # The run state (state, events, stop, claims) goes to `store`: the .4x files by default,
-        # a shared database with {"kind": "postgres", ...}. The loop below is the same for both.
-        self.ws = Workspace(repo, store=store)
-        self.lease: workspace.Lease | None = None
-        self.trace = trace
-        self.profile = profile
+    def __init__(self) -> None:
         self.clock = Clock(datetime(2026, 11, 29, 9, 0, tzinfo=timezone.utc))
-        self.nonce = nonces()
-        self.keeper = BlueprintKeeper(repo, home)
-        self.agents = Agents(self.ws, repo, crash)
-        self.feature = self.ws.load_feature(FEATURE_ID)
-        self.feature_dir = Path(self.ws.feature_dir(FEATURE_ID))
-        self.decisions: list[Decision] = []
 
-    # --- the files a decision names -----------------------------------------------------------
+    def now(self) -> str:
+        """The world's now."""
+        return self.clock.now()
 
-    def path(self, ref: FileRef, rnd: int) -> Path:
-        """The file a ``{dir, file}`` reference names (``round``: ``rounds/round-<rnd>``, made
-        when missing: the harness is about to write there)."""
-        base = self.feature_dir if ref["dir"] == "feature" else self.agents.round_dir(rnd)
-        base.mkdir(parents=True, exist_ok=True)
-        return base / ref["file"]
 
-    def read_collect(self, collect: Collect, rnd: int) -> tuple[dict[str, str], dict[str, str]]:
-        """The texts of the listed files that exist (feature dir, round dir of ``rnd``)."""
-        feature = self._read_names(self.feature_dir, collect.get("feature", []))
-        rounds = self._read_names(self.agents.round_dir(rnd), collect.get("round", []))
-        return feature, rounds
+def make_agent(
+    agents: Agents, keeper: BlueprintKeeper, trace: Trace, world: DemoWorld
+) -> Callable[[AgentCall], AgentResult]:
+    """The harness's one part: runs the scripted agent of ``call`` and reports its exit, cost
+    and transcript (the runner checks the transcript's router contract)."""
+    nonce = nonces()
 
-    @staticmethod
-    def _read_names(base: Path, names: Sequence[str]) -> dict[str, str]:
-        texts: dict[str, str] = {}
-        for name in names:
-            path = base / name
-            if path.is_file():
-                texts[name] = path.read_text(encoding="utf-8")
-        return texts
-
-    def facts(self) -> Facts:
-        """What the harness knows about the world right now."""
-        return {
-            "interrupted": INTERRUPTED.is_set(),
-            "stop_requested": self.ws.stop_requested(FEATURE_ID),
-            "baseline_exists": (self.feature_dir / "baseline.json").is_file(),
-            "rounds_summary_exists": (self.feature_dir / "rounds-summary.md").is_file(),
-        }
-
-    # --- the loop -----------------------------------------------------------------------------
-
-    def persist(self, step: Step) -> None:
-        """Writes the step's state, appends its events, keeps the feature file in step."""
-        state = self.ws.write_state(FEATURE_ID, step["state"], self.clock.now(), lease=self.lease)
-        for event in step["events"]:
-            self.ws.append_event(FEATURE_ID, event, self.clock.now(), lease=self.lease)
-            self.trace.line(event_line(event))
-        sync = self.ws.sync_feature_status(FEATURE_ID, state["phase"])
-        if sync["changed"]:
-            self.trace.line(f"feature status {sync['previous_status']} -> {sync['status']}")
-
-    def prepare(self, actions: Sequence[PrepareAction], rnd: int) -> None:
-        """Executes a decision's prepare actions, in order."""
-        for action in actions:
-            match action["action"]:
-                case "clear_stop_signal":
-                    self.ws.clear_stop(FEATURE_ID)
-                case "remove":
-                    target = self.path({"dir": action["dir"], "file": action["file"]}, rnd)
-                    if target.is_file():
-                        target.unlink()
-                        self.trace.line(f"removed {action['dir']}/{action['file']}")
-                case "write_json":
-                    target = self.path({"dir": action["dir"], "file": action["file"]}, rnd)
-                    target.write_text(json.dumps(action["value"], indent=2), encoding="utf-8")
-                case "write_text":
-                    target = self.path({"dir": action["dir"], "file": action["file"]}, rnd)
-                    target.write_text(action["text"], encoding="utf-8")
-                case "review_package":
-                    target = self.path({"dir": action["dir"], "file": action["file"]}, rnd)
-                    changed = ", ".join(f["path"] for f in self.agents.changed_files())
-                    target.write_text(
-                        f"# Review package\n\nbase {BASE_COMMIT[:12]}; changed: {changed}\n",
-                        encoding="utf-8",
-                    )
-                case "acceptance_summary":
-                    target = self.path({"dir": action["dir"], "file": action["file"]}, rnd)
-                    target.write_text(self.acceptance_summary(rnd), encoding="utf-8")
-                case "tester_retry_cleanup":
-                    rd = self.agents.round_dir(rnd)
-                    for name in ("test-report.md", "verify.json"):
-                        (rd / name).unlink(missing_ok=True)
-                case _:
-                    assert_never(action["action"])
-
-    def acceptance_summary(self, rnd: int) -> str:
-        """The acceptor's digest of the round: which reports exist and what verify.json says."""
-        rd = self.agents.round_dir(rnd)
-        lines = [f"# Acceptance summary (round {rnd})", ""]
-        for name in ("review-report.md", "test-report.md", "deep-review-report.md"):
-            lines.append(f"- {name}: {'present' if (rd / name).is_file() else 'absent'}")
-        verify = rd / "verify.json"
-        if verify.is_file():
-            evidence = json.loads(verify.read_text(encoding="utf-8"))
-            results = ", ".join(
-                f"{r['id']} {'passed' if r['passed'] else 'failed'}"
-                for r in evidence.get("ac_results", [])
-            )
-            lines.append(f"- verify.json: passed={evidence.get('passed')}; {results}")
-        return "\n".join(lines) + "\n"
-
-    def shell(self, command: str, timeout_s: int) -> bool:
-        """Runs one command in the repository; whether it exited 0 in time."""
-        try:
-            done = subprocess.run(
-                command, shell=True, cwd=self.repo, check=False, timeout=timeout_s
-            )
-        except subprocess.TimeoutExpired:
-            return False
-        return done.returncode == 0
-
-    def health_check(self, decision: RunHealthCheck) -> HealthCheck:
-        """Runs the commands in order; on a failure the recovery commands, then all once more."""
-        timeout = decision["timeout_s"]
-        for attempt in (1, 2):
-            failed = next(
-                (c for c in decision["commands"] if not self.shell(c, timeout)), None
-            )
-            if failed is None:
-                self.trace.line(f"health check passed ({len(decision['commands'])} commands)")
-                return {"kind": "health_check", "ok": True}
-            if attempt == 1:
-                for command in decision["recovery"]:
-                    self.shell(command, timeout)
-        return {"kind": "health_check", "ok": False, "error": f"health check failed: {failed}"}
-
-    def discover(self, decision: DiscoverFeatures) -> Discovered:
-        """Turns the report's [NEW-FEATURE] blocks into backlog features: parse, de-duplicate
-        against the backlog, keep the first ``max``, mint ids, save, list them."""
-        report = self.path(decision["report"], decision["round"])
-        text = report.read_text(encoding="utf-8") if report.is_file() else ""
-        found = fourx.call("discover.parse", report=text)["features"]
-        backlog = self.ws.list_features()["features"]
-        kept = fourx.call("discover.dedupe", candidates=found, existing=backlog)["features"]
-        numbers = [int(f["id"][1:4]) for f in backlog if f["id"][1:4].isdigit()]
-        created: list[str] = []
-        for n, item in enumerate(kept[: decision["max"]], start=max(numbers, default=0) + 1):
-            slug = "-".join(w for w in "".join(
-                c if c.isalnum() else " " for c in item["title"].lower()
-            ).split())
-            fid = f"F{n:03d}-{slug}"
-            self.ws.save_feature(
-                {"id": fid, "name": item["title"], "description": item["description"],
-                 "status": "not-started"}
-            )
-            created.append(fid)
-        listing = "".join(f"- {fid}\n" for fid in created) or "(none)\n"
-        self.path({"dir": "round", "file": "discovered-features.md"}, decision["round"]).write_text(
-            f"# Discovered features\n\n{listing}", encoding="utf-8"
-        )
-        return {"kind": "discovered", "created": created}
-
-    def run_agent(self, decision: RunAgent) -> AgentExit:
-        """Runs one scripted agent and the guard its decision names; reads the collect files."""
-        time.sleep(decision["wait_ms"] / 1000)
-        rnd = decision["round"]
-        work = self.agents.run(decision["role"], decision["phase"], rnd)
-        self.trace.line(
-            f"[round {rnd}] {decision['phase']}: {decision['role']} ran "
-            f"({decision['purpose']}, attempt {decision['attempt']}) -> exit 0"
-        )
-        if work.output:
-            self.trace.line(f"    {contract_line(work.output)}")
-        if work.claims:
-            now = self.clock.now()
-            self.trace.line(f"    {self.keeper.commit(work.claims, now, next(self.nonce))}")
-        feature_files, round_files = self.read_collect(decision["collect"], rnd)
-        outcome: AgentExit = {
-            "kind": "agent_exit",
+    def agent(call: AgentCall) -> AgentResult:
+        work = agents.run(call["role"], call["phase"], call["round"], call["partial"])
+        who = f"{call['role']} ({call['purpose']}, attempt {call['attempt']})"
+        trace.line(f"    {who} -> exit 0" + (f", wrote {call['partial']}" if call["partial"] else ""))
+        result: AgentResult = {
             "exit_code": 0,
             "stats": {"tokens_used": 1000, "cost_usd": work.cost_usd, "duration_ms": 60_000},
-            "feature_files": feature_files,
-            "round_files": round_files,
         }
-        if decision["guard"] is not None:  # the runner ran and exited 0: the guard runs
-            guard: GuardResult = {"pass": not work.guard_errors, "errors": list(work.guard_errors)}
-            outcome["guard"] = guard
-        return outcome
+        if work.output:
+            result["transcript"] = (OUTPUTS / work.output).read_text(encoding="utf-8")
+            trace.line(f"    {contract_line(work.output)}")
+        if work.claims:
+            trace.line(f"    {keeper.commit(work.claims, world.now(), next(nonce))}")
+        return result
 
-    def run_parallel(self, decision: RunParallel) -> ParallelExit:
-        """Runs the parallel deep reviewers (one after the other here) and reads their partials."""
-        rnd = decision["round"]
-        results: list[ParallelResult] = []
-        for agent in decision["agents"]:
-            work = self.agents.run(agent["role"], decision["phase"], rnd, partial=agent["partial"])
-            stats: conductor.RunStats = {"cost_usd": work.cost_usd}
-            results.append({"index": agent["index"], "exit_code": 0, "stats": stats})
-            self.trace.line(
-                f"[round {rnd}] {decision['phase']}: {agent['role']} #{agent['index']} "
-                f"(angles {agent['angles']}) -> {agent['partial']}"
-            )
-        _, round_files = self.read_collect(decision["collect"], rnd)
-        return {"kind": "parallel_exit", "results": results, "round_files": round_files}
-
-    def run_hooks(self, decision: RunHooks) -> Hooks:
-        """Runs the hook commands in the repository; one ``hook`` event per result."""
-        ok = True
-        for hook in decision["hooks"]:
-            passed = self.shell(hook["run"], 600)
-            if not passed and hook.get("on_fail", "") not in ("warn", "continue", "ignore"):
-                ok = False
-            event = {
-                "type": "hook",
-                "phase": decision["phase"],
-                "action": decision["action"],
-                "cmd": hook["run"],
-                "status": "ok" if passed else "fail",
-            }
-            written = self.ws.append_event(FEATURE_ID, event, self.clock.now(), lease=self.lease)
-            self.trace.line(event_line(written))
-        return {"kind": "hooks", "ok": ok}
-
-    def capture_baseline(self, decision: CaptureBaseline, now: str) -> Baseline:
-        """Writes baseline.json (one entry per repo) and reads HEAD, as the decision asks."""
-        outcome: Baseline = {"kind": "baseline", "ok": True}
-        if decision["capture_baseline"]:
-            repo = {
-                "name": "demo",
-                "path": str(self.repo),
-                "branch": "main",
-                "head": BASE_COMMIT,
-                "dirtyFiles": [],
-            }
-            text = json.dumps({"createdAt": now, "repos": [repo]}, indent=2)
-            self.path(decision["file"], decision["round"]).write_text(text, encoding="utf-8")
-        if decision["capture_base_commit"]:
-            outcome["base_commit"] = BASE_COMMIT
-        self.trace.line(f"[round {decision['round']}] baseline captured at {BASE_COMMIT[:12]}")
-        return outcome
-
-    def execute(self, decision: Decision) -> Outcome | None:
-        """Executes one decision; ``None`` when it ends the run."""
-        match decision["kind"]:
-            case "stop":
-                if decision.get("clear_stop_signal"):
-                    self.ws.clear_stop(FEATURE_ID)
-                self.trace.line(
-                    f"stop: {decision['phase']} ({decision['reason']}) {decision['message']}"
-                )
-                self.trace.line(f"notify {decision['notify']}")
-                return None
-            case "finish":
-                self.trace.line(f"finish: {decision['phase']}; notify {decision['notify']}")
-                if decision["harvest_learnings"]:  # what a learnings pass would read
-                    rounds = sorted(p.name for p in self.feature_dir.glob("rounds/round-*"))
-                    self.trace.line(f"learnings to harvest from rounds/{{{','.join(rounds)}}}")
-                return None
-            case "run_agent":
-                return self.run_agent(decision)
-            case "run_parallel":
-                return self.run_parallel(decision)
-            case "run_helper":
-                self.agents.run(decision["role"], decision["phase"], decision["round"])
-                helper: HelperExit = {"kind": "helper_exit", "ok": True}
-                return helper
-            case "run_health_check":
-                return self.health_check(decision)
-            case "capture_baseline":
-                return self.capture_baseline(decision, self.clock.now())
-            case "gather":
-                names = decision["round_files"]
-                texts = self._read_names(self.agents.round_dir(decision["round"]), names)
-                changed = self.agents.changed_files()
-                gathered: Gathered = {
-                    "kind": "gathered",
-                    "changed_files": changed,
-                    "round_files": texts,
-                }
-                listed = ", ".join(f"{f['path']} (+{f['lines']})" for f in changed) or "none"
-                self.trace.line(f"[round {decision['round']}] changed files: {listed}")
-                return gathered
-            case "run_hooks":
-                return self.run_hooks(decision)
-            case "discover_features":
-                return self.discover(decision)
-            case _:
-                assert_never(decision["kind"])
-
-    def drive(self, step: Step) -> Step:
-        """The whole loop: persist, prepare, execute, apply -- until stop or finish."""
-        while True:
-            self.persist(step)
-            decision = step["decision"]
-            self.decisions.append(decision)
-            self.prepare(decision.get("prepare", []), step["state"].get("round", 0))
-            outcome = self.execute(decision)
-            if outcome is None:
-                return step
-            step = conductor.apply(
-                CONFIG, self.feature, step["state"], step["loop"], outcome, facts=self.facts()
-            )
-
-    def claim(self) -> bool:
-        """Claims the feature: a lease on a shared store, the pid liveness rule on the files.
-        Whether another run loop holds it (then ``conductor.start`` refuses an active state)."""
-        claim = self.ws.claim(FEATURE_ID, f"demo-{os.getpid()}", CLAIM_TTL_MS, pid=os.getpid())
-        self.lease = claim["lease"]
-        return not claim["granted"]
-
-    def release(self) -> None:
-        """Gives the lease up at the end of the run (nothing to give up on the files)."""
-        if self.lease is not None:
-            self.ws.release(FEATURE_ID, self.lease)
-            self.lease = None
-
-    def start(self, resume: bool) -> Step:
-        """``conductor.start``: a fresh run, or the persisted state back after a crash."""
-        held = self.claim()
-        if not resume:
-            return conductor.start(
-                CONFIG,
-                self.feature,
-                now=self.clock.now(),
-                pid=os.getpid(),
-                profile_name=self.profile,
-                facts=self.facts(),
-            )
-        listing = conductor.resume_listing(self.repo, FEATURE_ID)
-        state = self.ws.read_state(FEATURE_ID)
-        alive = held
-        self.trace.line(
-            f"resuming {state['phase']} (round {state.get('round', 0)}); "
-            f"pid {'alive' if alive else 'gone'}"
-        )
-        return conductor.start(
-            CONFIG,
-            self.feature,
-            now=self.clock.now(),
-            pid=os.getpid(),
-            state=state,
-            pid_alive=alive,
-            feature_files=listing["feature_files"],
-            round_files=listing["round_files"],
-            facts=self.facts(),
-        )
+    return agent
 
 
 def run(
@@ -786,53 +421,58 @@ def run(
     store: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Runs the demo under ``base`` with ``profile``; returns what a test wants to check.
-    ``resume`` continues the run a crash left in ``base``; ``store`` is where the run state lives
-    (``None``: the ``.4x`` files; see :class:`fourx.Workspace`)."""
-    if resume:
-        repo, home = base / "repo", base / "home"
-    else:
-        repo, home = setup_project(base)
+    ``resume`` runs the feature a crash left in ``base`` again; ``store`` is where the run state
+    lives (``None``: the ``.4x`` files; see :class:`fourx.Workspace`)."""
+    repo, home = (base / "repo", base / "home") if resume else setup_project(base)
     ws = Workspace(repo, store=store)
     trace.head(f"fourx {fourx.version()}: one feature through the `{profile}` profile (no LLM)")
-    if not resume:
+    if resume:
+        state = ws.read_state(FEATURE_ID)
+        trace.line(f"resuming {state['phase']} (round {state.get('round', 0)}); pid gone")
+    else:
         trace.line(f"project    {repo}")
         trace.line(f"request    {REQUEST!r}")
         route = fourx.router.route(REQUEST)
         trace.line(f"route      {route['announcement']}")
         trace.line(f"           chain: {route['chain']}")
         feature = {"id": FEATURE_ID, "name": "User profile page", "status": "not-started"}
-        feature["profile"] = profile
-        ws.save_feature(feature)
-        ws.init_feature_dir(FEATURE_ID)
+        ws.save_feature({**feature, "profile": profile})
         pipeline = fourx.resolve_pipeline(CONFIG, feature, profile_name=profile)
         trace.head(f"pipeline: profile {profile!r}, {len(pipeline)} phases")
         for p in pipeline:
             trace.line(f"{p['phase']:<17} {p['role']:<16} {p['runner']:<7} {p['model']}")
 
-    harness = Harness(repo, home, profile, trace, crash, store)
-    trace.head("run (every decision is the conductor's)")
-    last = harness.drive(harness.start(resume))
-    harness.release()
-    state = ws.read_state(FEATURE_ID)
+    world = DemoWorld()
+    keeper = BlueprintKeeper(repo, home)
+    agent = make_agent(Agents(ws, repo, crash), keeper, trace, world)
+    trace.head("run (every decision is the conductor's; fourx.runner executes it)")
+    result = fourx.runner.run(
+        repo, FEATURE_ID, agent, config=CONFIG, profile=profile, store=store, world=world,
+        on_decision=lambda decision, state: trace.line(decision_line(decision, state)),
+    )
+    for warning in result["warnings"]:
+        trace.line(f"warning: {warning}")
 
+    state = ws.read_state(FEATURE_ID)
     trace.head("result")
     cost = ws.total_cost(FEATURE_ID)
     trace.line(
         f"state.json   phase={state['phase']} round={state.get('round', 0)} "
         f"active={state.get('active', False)} stopReason={state.get('stopReason', '')}"
     )
-    status = ws.load_feature(FEATURE_ID)["status"]
-    trace.line(f"feature      .4x/features/{FEATURE_ID}.yaml (status {status})")
+    trace.line(f"feature      .4x/features/{FEATURE_ID}.yaml (status {ws.load_feature(FEATURE_ID)['status']})")
     trace.line(f"events.jsonl {ws.feature_dir(FEATURE_ID)}/events.jsonl (total cost ${cost:.2f})")
-    trace.line(f"decisions    {len(harness.decisions)} (last: {last['decision']['kind']})")
-    blueprint = harness.keeper.text()
+    trace.line(f"decisions    {len(result['decisions'])} (last: {result['decisions'][-1]['kind']})")
+    for f in ws.list_features()["features"]:
+        if f["id"] != FEATURE_ID:
+            trace.line(f"discovered   {f['id']} ({f['status']})")
+    blueprint = keeper.text()
     if blueprint:
-        index = harness.keeper.store.render_index(SNAPSHOT)
-        trace.line(f"blueprint    {harness.keeper.file}")
+        index = keeper.store.render_index(SNAPSHOT)
+        trace.line(f"blueprint    {keeper.file}")
         trace.head(f"blueprint index ({index['tokens']} of {index['budget']} tokens)")
         for text_line in index["text"].splitlines()[2:]:
             trace.line(text_line)
-
     own_repo = Path(__file__).resolve().parents[2]
     if scan_self and (own_repo / "Cargo.toml").is_file():  # a source checkout: scan fourx itself
         own = fourx.blueprint.scan(own_repo)
@@ -844,21 +484,13 @@ def run(
         )
         for text_line in own_index["text"].splitlines()[2:]:
             trace.line(text_line)
-
     diagram = Path(ws.feature_dir(FEATURE_ID)) / "state-diagram.md"
-    mermaid = fourx.state_diagram("mermaid")
-    diagram.write_text(f"```mermaid\n{mermaid}```\n", encoding="utf-8")
-    (diagram.with_suffix(".dot")).write_text(fourx.state_diagram("dot"), encoding="utf-8")
+    diagram.write_text(f"```mermaid\n{fourx.state_diagram('mermaid')}```\n", encoding="utf-8")
+    diagram.with_suffix(".dot").write_text(fourx.state_diagram("dot"), encoding="utf-8")
     trace.head("state diagram")
     trace.line(f"{diagram} (Mermaid; Graphviz: {diagram.with_suffix('.dot')})")
-    return {
-        "state": state,
-        "cost": cost,
-        "diagram": str(diagram),
-        "blueprint": blueprint,
-        "decisions": harness.decisions,
-        "repo": str(repo),
-    }
+    return {"state": state, "cost": cost, "diagram": str(diagram), "blueprint": blueprint,
+            "decisions": result["decisions"], "repo": str(repo)}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -867,34 +499,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     exit status 0 when the conductor's last decision was ``finish``, 1 when it was ``stop``."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--profile", default="full", help="the profile to run (default: full)")
-    parser.add_argument(
-        "--dir", type=Path, help="where to create the project (default: a new temp dir)"
-    )
-    parser.add_argument(
-        "--resume", action="store_true", help="continue the run a crash left in --dir"
-    )
-    parser.add_argument(
-        "--crash-at", type=Crash.parse, help="ROLE:ROUND whose agent writes half and hangs"
-    )
-    parser.add_argument(
-        "--scan-self", action="store_true", help="also index fourx's own source tree"
-    )
+    parser.add_argument("--dir", type=Path, help="where to create the project (default: temp)")
+    parser.add_argument("--resume", action="store_true", help="run the feature in --dir again")
+    parser.add_argument("--crash-at", type=Crash.parse, help="ROLE:ROUND whose agent hangs")
+    parser.add_argument("--scan-self", action="store_true", help="also index fourx's own tree")
     args = parser.parse_args(argv)
     if args.resume and args.dir is None:
         parser.error("--resume needs --dir")
     base: Path = args.dir if args.dir is not None else Path(tempfile.mkdtemp(prefix="fourx-demo-"))
     base.mkdir(parents=True, exist_ok=True)
-    signal.signal(signal.SIGINT, lambda _sig, _frame: INTERRUPTED.set())
-    result = run(
-        base,
-        Trace(),
-        args.profile,
-        resume=args.resume,
-        crash=args.crash_at,
-        scan_self=args.scan_self,
-    )
-    # The next command, with this interpreter (the .venv's under `make demo`) spelled out.
-    python = os.path.relpath(sys.executable)
+    result = run(base, Trace(), args.profile, resume=args.resume, crash=args.crash_at,
+                 scan_self=args.scan_self)
+    python = os.path.relpath(sys.executable)  # the next command, with this interpreter
     python = sys.executable if python.startswith("..") else python
     print(f"\nnext: {python} -m fourx state show --root {result['repo']} --feature {FEATURE_ID}")
     return 0 if result["decisions"][-1]["kind"] == "finish" else 1

@@ -49,6 +49,7 @@ from . import (
     resolve,
     router,
     run_files,
+    runner,
     state,
     workspace,
 )
@@ -98,6 +99,7 @@ __all__ = [
     "resolve",
     "router",
     "run_files",
+    "runner",
     "state",
     "workspace",
     "resolve_pipeline",

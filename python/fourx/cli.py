@@ -492,6 +492,26 @@ def _cmd_copy(args: argparse.Namespace, out: TextIO) -> int:
 # --- parser ------------------------------------------------------------------------------------
 
 
+def _cmd_run(args: argparse.Namespace, out: TextIO) -> int:
+    from . import runner
+
+    root = os.path.abspath(args.root)
+
+    def trace(decision: dict[str, Any], state: dict[str, Any]) -> None:
+        print(runner.decision_line(decision, state), file=out, flush=True)
+
+    result = runner.run(
+        root,
+        args.feature,
+        runner.command_agent(args.agent_cmd, root),
+        profile=args.profile,
+        on_decision=trace,
+    )
+    for warning in result["warnings"]:
+        print(f"fourx: warning: {warning}", file=sys.stderr)
+    return 0 if result["decisions"] and result["decisions"][-1]["kind"] == "finish" else 1
+
+
 def _cmd_hook(args: argparse.Namespace, out: TextIO) -> int:
     from ._hook import main_hook
 
@@ -651,6 +671,24 @@ def build_parser() -> argparse.ArgumentParser:
             "--store-file", help=f"a file holding the store config JSON (default: ${STORE_ENV})"
         )
         p.set_defaults(run=_cmd_copy)
+
+    p = sub.add_parser(
+        "run",
+        help="run a feature to the end of its run with an agent command",
+        description=(
+            "Runs the feature with fourx's runner: every decision of the conductor is executed "
+            "(state, events, prepare actions, git, hooks, guards, resume) and CMD runs whenever "
+            "an agent has to, under sh -c in the repository with FOURX_ROLE FOURX_PHASE "
+            "FOURX_PURPOSE FOURX_ROUND FOURX_ITERATION FOURX_ATTEMPT FOURX_RUNNER FOURX_MODEL "
+            "FOURX_FEATURE_DIR FOURX_ROUND_DIR FOURX_PARTIAL in its environment; its exit code "
+            "is the agent's. One line per decision; exit 0 on finish, 1 on stop."
+        ),
+    )
+    p.add_argument("--root", default=".", help="the workspace root (default: .)")
+    p.add_argument("--feature", required=True, help="the feature id")
+    p.add_argument("--agent-cmd", required=True, help="the agent command (sh -c)")
+    p.add_argument("--profile", help="the profile (default: the feature's)")
+    p.set_defaults(run=_cmd_run)
 
     p = sub.add_parser(
         "hook", help="run as a cc10x hook (stdin: the hook JSON; exit 2 blocks)"

@@ -73,6 +73,7 @@ __all__ = [
     "RunStats",
     "GuardResult",
     "AgentExit",
+    "ContractCheck",
     "ParallelResult",
     "ParallelExit",
     "HelperExit",
@@ -324,6 +325,7 @@ class RunHooks(TypedDict):
     kind: Literal["run_hooks"]
     timing: HookTiming
     phase: str
+    round: int
     action: str
     hooks: list[HookEntry]
     prepare: NotRequired[list[PrepareAction]]
@@ -349,6 +351,7 @@ class Stop(TypedDict):
 
     kind: Literal["stop"]
     phase: str
+    round: int
     reason: str
     message: str
     notify: Literal["success", "warning", "error"]
@@ -361,6 +364,7 @@ class Finish(TypedDict):
 
     kind: Literal["finish"]
     phase: Literal["pending-review", "done"]
+    round: int
     notify: Literal["success"]
     harvest_learnings: bool
     prepare: NotRequired[list[PrepareAction]]
@@ -413,6 +417,16 @@ diff rules; ``testing``: testing -> accepting): ``pass``, the ``errors``, whethe
 fix them all, and the protected paths a coder touched."""
 
 
+class ContractCheck(TypedDict):
+    """The router-contract check of the agent's transcript (``router.parse_output`` of the
+    cc10x agent its role maps to): a refused transcript (``error``) or ``may_advance`` false
+    stops the run with ``contract-blocked`` unless the role's own verdict already fails."""
+
+    agent: str
+    may_advance: bool
+    error: NotRequired[str]
+
+
 class AgentExit(TypedDict):
     """What running a :class:`RunAgent` produced: the exit code (or ``error`` when the runner
     could not run), the stderr tail (transient-failure detection), the guard's result (required
@@ -425,6 +439,7 @@ class AgentExit(TypedDict):
     stderr_tail: NotRequired[str]
     stats: NotRequired[RunStats]
     guard: NotRequired[GuardResult]
+    contract: NotRequired[ContractCheck]
     feature_files: NotRequired[dict[str, str]]
     round_files: NotRequired[dict[str, str]]
 

@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NotRequired, TypedDict
 
 from ._ops import forward
+from .conductor import GuardResult
 
 __all__ = [
     "ChangedFile",
@@ -53,23 +54,16 @@ StateSelfMod = TypedDict(
 StateSelfMod.__doc__ = """The self-modification record of a feature's state (a whole
 :class:`fourx.State` fits too: only these two keys are read)."""
 
-# Functional syntax: ``pass`` is a Python keyword and stays the op's spelling.
-Verdict = TypedDict(
-    "Verdict",
-    {
-        "pass": bool,
-        "errors": list[str],
-        "warnings": list[str],
-        "all_retryable": bool,
-        "retryable_errors": int,
-        "self_mod_touched": bool,
-        "self_mod_paths": list[str],
-        "self_mod_diff_lines": int,
-    },
-)
-Verdict.__doc__ = """A guard's verdict: ``pass``, the ``errors`` (4x's texts, in rule order),
-``warnings``, whether a same-role retry can fix every error, and the self-modification finding.
-It is a :class:`fourx.conductor.GuardResult` as it is."""
+class Verdict(GuardResult):
+    """A guard's verdict: ``pass``, the ``errors`` (4x's texts, in rule order), ``warnings``,
+    whether a same-role retry can fix every error (``all_retryable``, with ``retryable_errors``),
+    and the self-modification finding (``self_mod_touched``, ``self_mod_paths``,
+    ``self_mod_diff_lines``). The ops always give every key; it extends
+    :class:`fourx.conductor.GuardResult`, so a verdict is an ``AgentExit``'s ``guard`` as it is."""
+
+    warnings: list[str]
+    retryable_errors: int
+    self_mod_diff_lines: int
 
 
 def check(

@@ -18,6 +18,7 @@ use fourx_core::{ops, Error, ErrorKind};
 mod cached;
 mod convert;
 mod counter;
+mod runner;
 
 use convert::{to_json, to_py};
 mod exit_gate;
@@ -546,6 +547,7 @@ fn _fourx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(call, m)?)?;
     m.add_function(wrap_pyfunction!(call_json, m)?)?;
     m.add_function(wrap_pyfunction!(call_counted, m)?)?;
+    m.add_function(wrap_pyfunction!(runner::run, m)?)?;
     #[cfg(feature = "bench-hooks")]
     m.add_function(wrap_pyfunction!(_core_ns, m)?)?;
     m.add_function(wrap_pyfunction!(version, m)?)?;

@@ -68,10 +68,10 @@ pub use run::{
     HELPER_TIMEOUT_S, MAX_DESIGNER_ESCALATIONS, ROUNDS_SUMMARY_FROM_ROUND, SUCCESSORS,
 };
 pub use types::{
-    Action, AgentCall, AgentExit, AgentExtra, Changed, Collect, Decision, Deep, Dir, Facts,
-    FileRef, Files, GuardKind, GuardResult, HookFor, HookTransition, Loop, Outcome, ParallelAgent,
-    ParallelResult, Pending, PendingAgent, PendingKind, Prepare, Purpose, ReviewFix, RunOptions,
-    Stats, Step, Timing,
+    Action, AgentCall, AgentExit, AgentExtra, Changed, Collect, ContractCheck, Decision, Deep, Dir,
+    Facts, FileRef, Files, GuardKind, GuardResult, HookFor, HookTransition, Loop, Outcome,
+    ParallelAgent, ParallelResult, Pending, PendingAgent, PendingKind, Prepare, Purpose, ReviewFix,
+    RunOptions, Stats, Step, Timing,
 };
 
 use run::Ctx;

@@ -178,6 +178,7 @@ impl Ctx<'_> {
         let clear = self.state.stop_reason == "mcp-stop";
         let action = Action::Stop {
             phase: self.phase_str(),
+            round: self.state.round,
             reason: self.state.stop_reason.clone(),
             message: self.state.stop_message.clone(),
             notify: notify_level(&self.state).as_str().to_string(),
@@ -316,6 +317,7 @@ impl Ctx<'_> {
                 self.lp.deep = None;
                 let action = Action::Finish {
                     phase: p.as_str().to_string(),
+                    round: self.state.round,
                     notify: NotifyLevel::Success.as_str().to_string(),
                     harvest_learnings: p == Phase::PendingReview,
                 };
@@ -621,6 +623,7 @@ impl Ctx<'_> {
         let action = Action::RunHooks {
             timing: timing.as_str().into(),
             phase: phase.as_str().into(),
+            round: self.state.round,
             action: format!("{}_{}", timing.as_str(), phase.as_str()),
             hooks,
         };
@@ -679,6 +682,21 @@ impl Ctx<'_> {
             } else {
                 self.stop_with(Some(Phase::Blocked), "soft-fail", &msg)
             });
+        }
+        if let Some(c) = out.contract.as_ref().filter(|c| c.blocks()) {
+            if !own_verdict_fails(&pa.role, out) {
+                let mut msg = format!(
+                    "{} output contract (cc10x:{}) does not allow advancing",
+                    pa.role, c.agent
+                );
+                if let Some(err) = &c.error {
+                    msg.push_str(": ");
+                    msg.push_str(err);
+                }
+                msg.push_str(&format!(" (round {round})"));
+                self.guard_fail_event(&pa.role, &msg, None);
+                return Ok(self.stop_with(Some(Phase::NeedsAttention), "contract-blocked", &msg));
+            }
         }
         if pa.guard.is_some() && out.guard.is_none() {
             return Err(Error::new(
@@ -1747,4 +1765,18 @@ pub fn main_collect(phase: Phase) -> (Collect, Option<GuardKind>) {
         Phase::Accepting => (Collect::feature(&[names::FINAL_REPORT]), None),
         _ => (Collect::default(), None),
     }
+}
+
+/// Whether the role's own report already fails (a reviewing role whose verdict is not PASS):
+/// then a contract that forbids advancing agrees with the artifacts and the verdict table
+/// decides as usual.
+fn own_verdict_fails(role: &str, out: &AgentExit) -> bool {
+    let (files, name) = match role {
+        "design-reviewer" => (&out.feature_files, names::DESIGN_REVIEW_REPORT),
+        "reviewer" | "re-verifier" => (&out.round_files, names::REVIEW_REPORT),
+        "deep-reviewer" | "synthesizer" => (&out.round_files, names::DEEP_REVIEW_REPORT),
+        "tester" => (&out.round_files, names::TEST_REPORT),
+        _ => return false,
+    };
+    !art::review_passed(file(files, name))
 }

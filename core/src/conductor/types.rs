@@ -74,6 +74,26 @@ pub struct Stats {
     pub duration_ms: i64,
 }
 
+/// The router-contract check of an agent's transcript (`router.parse_output` of the cc10x agent
+/// its role maps to): whether the contract lets the run advance.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ContractCheck {
+    /// The cc10x agent the transcript was checked as (`code-reviewer`, ...).
+    pub agent: String,
+    /// The contract lets the run advance (`may_advance` of `router.parse_output`).
+    pub may_advance: bool,
+    /// The transcript was refused (the error message of `router.parse_output`).
+    pub error: Option<String>,
+}
+
+impl ContractCheck {
+    /// The contract forbids advancing: refused, or `may_advance` false.
+    pub fn blocks(&self) -> bool {
+        self.error.is_some() || !self.may_advance
+    }
+}
+
 /// What an agent run produced (`agent_exit`).
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default)]
@@ -90,6 +110,8 @@ pub struct AgentExit {
     pub stats: Option<Stats>,
     /// The guard's result (required when the outcome reaches the artifact step).
     pub guard: Option<GuardResult>,
+    /// The transcript's router-contract check, when the role maps to a cc10x agent.
+    pub contract: Option<Box<ContractCheck>>,
     /// Collected feature-dir files.
     pub feature_files: Files,
     /// Collected round-dir files.
@@ -475,6 +497,8 @@ pub enum Action {
         timing: String,
         /// The target phase.
         phase: String,
+        /// The state's round: the round folder of the decision's `dir: "round"` actions.
+        round: i64,
         /// `pre_<phase>` / `post_<phase>`.
         action: String,
         /// The hooks.
@@ -499,6 +523,8 @@ pub enum Action {
     Stop {
         /// The final phase.
         phase: String,
+        /// The state's round: the round folder of the decision's `dir: "round"` actions.
+        round: i64,
         /// The stop reason.
         reason: String,
         /// The stop message.
@@ -513,6 +539,8 @@ pub enum Action {
     Finish {
         /// `pending-review` or `done`.
         phase: String,
+        /// The state's round: the round folder of the decision's `dir: "round"` actions.
+        round: i64,
         /// `success`.
         notify: String,
         /// Harvest learnings.

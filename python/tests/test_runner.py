@@ -1,0 +1,222 @@
+"""fourx.runner.run and ``python -m fourx run``: the harness supplies only the agent
+(docs/spec/runner.md). One test per rule."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import fourx
+from fourx import Workspace
+from fourx.runner import AgentCall, AgentResult
+
+FEATURE = "F001-profile-page"
+AGENT_SH = Path(__file__).with_name("runner_agent.sh")
+CONFIG: dict[str, Any] = {
+    "project": {"name": "demo"},
+    "default_runner": "claude",
+    "runners": {"claude": {"command": "claude", "tiers": {"opus": "opus", "sonnet": "sonnet"}}},
+    "roles": {"coder": {"model": "sonnet"}, "reviewer": {"model": "opus"}},
+}
+PROFILES = ["full", "normal", "quick", "lite"]
+GIT_ENV = {
+    "GIT_AUTHOR_NAME": "t",
+    "GIT_AUTHOR_EMAIL": "t@e",
+    "GIT_COMMITTER_NAME": "t",
+    "GIT_COMMITTER_EMAIL": "t@e",
+    "GIT_AUTHOR_DATE": "2026-01-01T00:00:00Z",
+    "GIT_COMMITTER_DATE": "2026-01-01T00:00:00Z",
+}
+
+
+def git(repo: Path, *args: str) -> None:
+    subprocess.run(["git", *args], cwd=repo, check=True, env={**os.environ, **GIT_ENV},
+                   capture_output=True)
+
+
+def make_repo(base: Path, profile: str, config: dict[str, Any] | None = None) -> Path:
+    repo = base / "repo"
+    (repo / "src").mkdir(parents=True)
+    (repo / "src" / "app.py").write_text("print('hi')\n", encoding="utf-8")
+    git(repo, "init", "-q", "-b", "main")
+    Workspace(repo).init(config or CONFIG)
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "init")
+    Workspace(repo).save_feature(
+        {"id": FEATURE, "name": "Profile page", "status": "not-started", "profile": profile}
+    )
+    return repo
+
+
+PASS = "# Report\n\n## Verdict\nPASS\n"
+
+
+def scripted(repo: Path) -> Any:
+    """The scripted agents: each role writes its artifacts into the folders of the call."""
+
+    def agent(call: AgentCall) -> AgentResult:
+        f, r = Path(call["feature_dir"]), Path(call["round_dir"] or call["feature_dir"])
+        role = call["role"]
+        if role == "designer":
+            (f / "task-brief.md").write_text("# Brief\n")
+            (f / "acceptance-criteria.md").write_text("# AC\n- AC-1\n")
+        elif role == "design-reviewer":
+            (f / "design-review-report.md").write_text(PASS)
+        elif role in ("coder", "mini-coder"):
+            (repo / "src" / "profile.py").write_text("def render():\n    return 1\n")
+            (r / "coder-report.md").write_text("# Coder\n\n## Verification\n- ok\n")
+            (r / "build-gate.json").write_text('{"passed": true}')
+        elif role in ("reviewer", "re-verifier"):
+            (r / "review-report.md").write_text(PASS)
+        elif role == "tester":
+            (r / "test-report.md").write_text(PASS)
+            (f / "final-report.md").write_text("# Final\n\n## Status\nready-for-review\n")
+            verify = {"passed": True, "round": call["round"], "role": "tester",
+                      "commands": [{"cmd": "t", "exit_code": 0}],
+                      "ac_results": [{"id": "AC-1", "passed": True,
+                                      "evidence": ["$ pytest -q: 1 passed in 0.01s"]}]}
+            (r / "verify.json").write_text(json.dumps(verify))
+        elif role in ("deep-reviewer", "synthesizer"):
+            if call["partial"]:
+                (r / call["partial"]).write_text("# Partial\n\n## Statistics\n- findings: 0\n")
+            else:
+                (r / "deep-review-report.md").write_text(PASS)
+        elif role == "fixer":
+            (r / "fixer-report.md").write_text("# Fixer\n\n## Verification\n- ok\n")
+        elif role == "acceptor":
+            (f / "final-report.md").write_text("# Final\n\n## Status\nready-for-review\n")
+        elif role == "round-summarizer":
+            (f / "rounds-summary.md").write_text("# Rounds\n")
+        else:
+            raise AssertionError(role)
+        return {"exit_code": 0, "stats": {"tokens_used": 5, "cost_usd": 0.01}}
+
+    return agent
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_every_profile_runs_to_pending_review(tmp_path: Path, profile: str) -> None:
+    repo = make_repo(tmp_path, profile)
+    result = fourx.runner.run(repo, FEATURE, scripted(repo))
+    assert result["phase"] == "pending-review"
+    assert result["stop_reason"] == "pending-review"
+    assert result["decisions"][-1]["kind"] == "finish"
+    assert Workspace(repo).load_feature(FEATURE)["status"] == "ready-for-review"
+    assert not Workspace(repo).read_state(FEATURE)["active"]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_cli_runs_every_profile_with_an_agent_command(tmp_path: Path, profile: str) -> None:
+    repo = make_repo(tmp_path, profile)
+    done = subprocess.run(
+        [sys.executable, "-m", "fourx", "run", "--root", str(repo), "--feature", FEATURE,
+         "--agent-cmd", f"sh {AGENT_SH}"],
+        capture_output=True, text=True, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = [ln for ln in done.stdout.splitlines() if ln.startswith("[round")]
+    assert lines[-1].startswith("[round 1] finish pending-review")
+    assert any(" run_agent coding: coder " in ln for ln in lines)
+
+
+def test_the_cli_exits_1_on_stop(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path, "quick")
+    done = subprocess.run(
+        [sys.executable, "-m", "fourx", "run", "--root", str(repo), "--feature", FEATURE,
+         "--agent-cmd", "exit 1"],
+        capture_output=True, text=True, check=False,
+    )
+    assert done.returncode == 1
+    assert "stop blocked (soft-fail)" in done.stdout
+
+
+def test_the_agent_gets_the_call_in_its_environment(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path, "quick")
+    log = tmp_path / "env.log"
+    cmd = (f'echo "$FOURX_ROLE $FOURX_PHASE $FOURX_PURPOSE $FOURX_ROUND $FOURX_ITERATION '
+           f'$FOURX_ATTEMPT $FOURX_RUNNER $FOURX_MODEL" >> {log}; sh {AGENT_SH}')
+    fourx.runner.run(repo, FEATURE, fourx.runner.command_agent(cmd, repo))
+    assert log.read_text().splitlines()[0] == "coder coding main 1 1 1 claude sonnet"
+
+
+def test_an_exception_of_the_agent_ends_the_run_and_the_next_run_resumes(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path, "quick")
+
+    def broken(call: AgentCall) -> AgentResult:
+        raise RuntimeError("the agent CLI is gone")
+
+    with pytest.raises(RuntimeError, match="the agent CLI is gone"):
+        fourx.runner.run(repo, FEATURE, broken)
+    assert Workspace(repo).read_state(FEATURE)["active"]
+    result = fourx.runner.run(repo, FEATURE, scripted(repo))
+    assert result["phase"] == "pending-review"
+
+
+def test_a_world_replaces_the_clock(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path, "quick")
+
+    class Fixed:
+        def now(self) -> str:
+            return "2030-01-02T03:04:05Z"
+
+    fourx.runner.run(repo, FEATURE, scripted(repo), world=Fixed())
+    assert Workspace(repo).read_state(FEATURE)["updatedAt"] == "2030-01-02T03:04:05Z"
+
+
+def test_a_world_that_reports_an_interrupt_stops_the_run_as_interrupted(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path, "quick")
+
+    class Interrupted:
+        def interrupted(self) -> bool:
+            return True
+
+    result = fourx.runner.run(repo, FEATURE, scripted(repo), world=Interrupted())
+    assert result["stop_reason"] == "interrupted"
+    assert result["decisions"][-1]["kind"] == "stop"
+
+
+def snapshot(repo: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    state = dict(Workspace(repo).read_state(FEATURE))
+    for k in ("createdAt", "updatedAt", "since", "pid"):
+        state.pop(k, None)
+    events = []
+    text = (repo / ".4x" / "run" / FEATURE / "events.jsonl").read_text()
+    for line in text.splitlines():
+        e = json.loads(line)
+        e.pop("ts", None)
+        e.pop("duration_ms", None)
+        events.append(e)
+    return state, events
+
+
+def test_a_sigkill_at_every_decision_boundary_then_run_again_ends_the_same(tmp_path: Path) -> None:
+    clean = make_repo(tmp_path / "clean", "full")
+    agent = fourx.runner.command_agent(f"sh {AGENT_SH}", clean)
+    want = fourx.runner.run(clean, FEATURE, agent)
+    expected = snapshot(clean)
+    for k in range(1, len(want["decisions"])):
+        repo = make_repo(tmp_path / f"k{k}", "full")
+        child = subprocess.Popen(
+            [sys.executable, "-m", "fourx", "run", "--root", str(repo), "--feature", FEATURE,
+             "--agent-cmd", f"sh {AGENT_SH}"],
+            stdout=subprocess.PIPE, text=True,
+        )
+        assert child.stdout is not None
+        seen = 0
+        for line in child.stdout:
+            seen += line.startswith("[round")
+            if seen == k:
+                break
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        child.stdout.close()
+        again = fourx.runner.run(repo, FEATURE, fourx.runner.command_agent(f"sh {AGENT_SH}", repo))
+        assert again["phase"] == "pending-review", k
+        assert snapshot(repo) == expected, f"killed at decision {k}"

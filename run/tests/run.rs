@@ -1,0 +1,143 @@
+//! The runner end to end on a real git repository and the `.4x` files: one test per rule of
+//! docs/spec/runner.md.
+
+mod common;
+
+use std::path::Path;
+
+use common::{config, feature, kinds, repo, scripted, FEATURE};
+use fourx_run::{run, AgentCall, AgentResult, Result, RunOptions};
+use serde_json::{json, Value};
+
+fn opts(dir: &Path) -> RunOptions {
+    RunOptions::new(dir, FEATURE)
+}
+
+fn state_of(dir: &Path) -> Value {
+    let root = dir.to_string_lossy();
+    fourx_core::ops::call(
+        "workspace.read_state",
+        &json!({"root": root, "feature_id": FEATURE}),
+    )
+    .unwrap()["state"]
+        .clone()
+}
+
+#[test]
+fn every_profile_runs_to_pending_review() {
+    for profile in ["full", "normal", "quick", "lite"] {
+        let dir = repo(&format!("profile-{profile}"), &config(), feature(profile));
+        let d2 = dir.clone();
+        let mut agent = move |c: &AgentCall| scripted(&d2, c);
+        let r = run(&opts(&dir), &mut agent).unwrap();
+        assert_eq!(
+            r.phase,
+            "pending-review",
+            "{profile}: {:?}",
+            r.decisions.last()
+        );
+        assert!(r.finished(), "{profile}");
+        assert_eq!(state_of(&dir)["active"], false);
+        // the feature file follows the phase
+        let f = fourx_core::ops::call(
+            "workspace.load_feature",
+            &json!({"root": dir.to_string_lossy(), "feature_id": FEATURE}),
+        )
+        .unwrap();
+        assert_eq!(f["feature"]["status"], "ready-for-review", "{profile}");
+        assert!(!dir
+            .join(".4x/run")
+            .join(FEATURE)
+            .join(fourx_run::JOURNAL_FILE)
+            .exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn config_none_reads_the_settings_file() {
+    let dir = repo("settings", &config(), feature("quick"));
+    let d2 = dir.clone();
+    let mut agent = move |c: &AgentCall| scripted(&d2, c);
+    let r = run(&opts(&dir), &mut agent).unwrap();
+    let runs: Vec<&Value> = r
+        .decisions
+        .iter()
+        .filter(|d| d["kind"] == "run_agent" && d["role"] == "reviewer")
+        .collect();
+    assert_eq!(
+        runs[0]["model"], "opus",
+        "roles.reviewer.model of settings.json"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_held_feature_is_refused_and_an_orphaned_one_resumes() {
+    let dir = repo("held", &config(), feature("quick"));
+    let root = dir.to_string_lossy().into_owned();
+    fourx_core::ops::call(
+        "workspace.init_feature_dir",
+        &json!({"root": root, "feature_id": FEATURE}),
+    )
+    .unwrap();
+    // An active state whose holder is this very process: held.
+    let st = json!({"featureId": FEATURE, "phase": "coding", "role": "coder", "round": 1,
+                    "maxRounds": 5, "active": true, "pid": 1, "runner": "claude", "profile": "quick"});
+    fourx_core::ops::call(
+        "workspace.write_state",
+        &json!({"root": root, "feature_id": FEATURE, "state": st, "now": "2026-01-01T00:00:00Z"}),
+    )
+    .unwrap();
+    let d2 = dir.clone();
+    let mut agent = move |c: &AgentCall| scripted(&d2, c);
+    // pid 1 is alive (init): the feature is held.
+    let e = run(&opts(&dir), &mut agent).unwrap_err();
+    assert_eq!(e.kind, fourx_run::ErrorKind::FeatureActive);
+    // Its holder gone (a pid that cannot exist), the run resumes through resume_listing.
+    let mut st2 = st.clone();
+    st2["pid"] = json!(i64::from(i32::MAX));
+    fourx_core::ops::call(
+        "workspace.write_state",
+        &json!({"root": root, "feature_id": FEATURE, "state": st2, "now": "2026-01-01T00:00:00Z"}),
+    )
+    .unwrap();
+    let r = run(&opts(&dir), &mut agent).unwrap();
+    assert_eq!(r.phase, "pending-review");
+    let first = r
+        .decisions
+        .iter()
+        .find(|d| d["kind"] == "run_agent")
+        .unwrap();
+    assert_eq!(
+        first["role"], "coder",
+        "resumed in coding, not from the start"
+    );
+    assert!(!r.decisions.iter().any(|d| d["phase"] == "designing"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_agent_error_ends_the_run_with_the_state_persisted_for_a_resume() {
+    let dir = repo("agent-err", &config(), feature("quick"));
+    let mut failing = |_: &AgentCall| -> Result<AgentResult> {
+        Err(fourx_run::Error::invalid_input("agent crashed"))
+    };
+    assert!(run(&opts(&dir), &mut failing).is_err());
+    assert_eq!(state_of(&dir)["active"], true);
+    let d2 = dir.clone();
+    let mut agent = move |c: &AgentCall| scripted(&d2, c);
+    let r = run(&opts(&dir), &mut agent).unwrap();
+    assert_eq!(r.phase, "pending-review");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_soft_fail_exit_stops_the_run() {
+    let dir = repo("soft", &config(), feature("quick"));
+    let mut agent = |_: &AgentCall| Ok(AgentResult::exit(1));
+    let r = run(&opts(&dir), &mut agent).unwrap();
+    assert_eq!(kinds(&r.decisions).last().unwrap(), "stop");
+    assert_eq!(r.stop_reason, "soft-fail");
+    let _ = std::fs::remove_dir_all(&dir);
+}
