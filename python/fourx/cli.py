@@ -246,6 +246,8 @@ def _cmd_contract_check(args: argparse.Namespace, out: TextIO) -> int:
         print(f"  critical: {issue}", file=out)
     for p in problems:
         print(f"  {p}", file=out)
+    for a in result.get("advice", []):
+        print(f"  to fix {a['check']}: {a['message']}", file=out)
     return status
 
 
