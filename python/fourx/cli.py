@@ -206,12 +206,16 @@ def _cmd_contract_check(args: argparse.Namespace, out: TextIO) -> int:
         parsed = router.parse_output(args.agent, text)
     except FourxError as e:
         if args.json:
-            error = {"kind": e.kind, "message": e.message, "field": e.field}
+            error: dict[str, Any] = {"kind": e.kind, "message": e.message, "field": e.field}
+            if e.fields:
+                error["fields"] = e.fields
             _emit_json({"valid": False, "may_advance": False, "error": error}, out)
         else:
             print(f"INVALID  {args.agent}: {e.kind}", file=out)
             print(f"  {e.message}", file=out)
-            if e.field:
+            if len(e.fields) > 1:
+                print(f"  fields: {', '.join(e.fields)}", file=out)
+            elif e.field:
                 print(f"  field: {e.field}", file=out)
         return CONTRACT_EXIT_INVALID
     result: dict[str, Any] = dict(parsed["result"])
@@ -243,6 +247,8 @@ def _cmd_contract_check(args: argparse.Namespace, out: TextIO) -> int:
         print(f"  critical: {issue}", file=out)
     for p in problems:
         print(f"  {p}", file=out)
+    for a in result.get("advice", []):
+        print(f"  to fix {a['check']}: {a['message']}", file=out)
     return status
 
 
@@ -330,6 +336,8 @@ def _cmd_call(args: argparse.Namespace, out: TextIO) -> int:
         error: dict[str, Any] = {"kind": e.kind, "message": e.message}
         if e.field is not None:
             error["field"] = e.field
+        if e.fields:
+            error["fields"] = e.fields
         if e.result is not None:
             error["result"] = e.result
         _emit_json({"error": error}, sys.stderr)

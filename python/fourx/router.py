@@ -55,6 +55,7 @@ from ._router_workflow import (
     UpdateArtifactResult,
     FinalizeMemoryResult,
     IntentReadyResult,
+    PlanTrustResult,
     active_workflows,
     runnable_tasks,
     memory_task,
@@ -63,6 +64,7 @@ from ._router_workflow import (
     update_artifact,
     finalize_memory,
     intent_ready,
+    plan_trust_gate,
     MemoryEvidenceResult,
     ArtifactFreshResult,
     EditionForVersionResult,
@@ -111,6 +113,7 @@ __all__ = [
     "UpdateArtifactResult",
     "FinalizeMemoryResult",
     "IntentReadyResult",
+    "PlanTrustResult",
     "AgentInfo",
     "AgentsResult",
     "active_workflows",
@@ -122,6 +125,7 @@ __all__ = [
     "update_artifact",
     "finalize_memory",
     "intent_ready",
+    "plan_trust_gate",
     "MemoryEvidenceResult",
     "ArtifactFreshResult",
     "EditionForVersionResult",
@@ -145,6 +149,7 @@ __all__ = [
     "WriteOutput",
     "ParseReadonlyOutputResult",
     "Scenarios",
+    "Advice",
     "ParseSessionSettingsResult",
     "ParseSubjectResult",
     "ParseTaskMetadataResult",
@@ -152,6 +157,7 @@ __all__ = [
     "ReconcileVerdictsResult",
     "RouteResult",
     "TaskGraphResult",
+    "TaskGraphNode",
     "ValidateWorkflowIdResult",
     "build_scope",
     "check_artifact",
@@ -267,6 +273,17 @@ class Scenarios(TypedDict):
     evidence: list[str]
 
 
+class Advice(TypedDict):
+    """What an output must gain for one fallback-verification finding to go away."""
+
+    #: The finding: ``rubber_stamp``, ``unstated_scope``, ``pass_fields_missing`` or
+    #: ``replan_reason_missing``.
+    check: str
+    #: What to add: the missing field names, or the evidence that would do.
+    add: list[str]
+    message: str
+
+
 class ParseReadonlyOutputResult(TypedDict):
     """The result of ``router.parse_readonly_output``."""
 
@@ -284,6 +301,8 @@ class ParseReadonlyOutputResult(TypedDict):
     critical_count: int
     intent: dict[str, Any]
     checks: list[str]
+    #: What to add for each fallback-verification finding of ``checks`` (absent when none).
+    advice: NotRequired[list[Advice]]
     needs_inline_verification: bool
     passes: bool
     #: The Memory Notes entries (``None`` without the section).
@@ -384,6 +403,24 @@ class RouteResult(TypedDict):
     matches: dict[str, Any]
 
 
+class TaskGraphNode(TypedDict):
+    """One child task of :class:`TaskGraphResult`."""
+
+    phase: str
+    kind: Literal["agent", "memory"]
+    #: ``cc10x:`` + the dispatcher agent; ``None`` for the memory node.
+    agent: str | None
+    blocked_by: list[str]
+    reason: str
+    #: The task texts: only when ``task_graph`` was given a ``workflow_id``.
+    subject: NotRequired[str]
+    #: The seven metadata lines, a blank line, then ``body``.
+    description: NotRequired[str]
+    body: NotRequired[str]
+    #: The template's ``activeForm`` (``None`` for TRIAGE and CODEBASE-HEALTH).
+    active_form: NotRequired[str | None]
+
+
 class TaskGraphResult(TypedDict):
     """The result of ``router.task_graph``."""
 
@@ -391,7 +428,7 @@ class TaskGraphResult(TypedDict):
     parent_phase: str | None
     #: The effective build scope: BUILD workflows only.
     build_scope: NotRequired[str]
-    nodes: list[dict[str, Any]]
+    nodes: list[TaskGraphNode]
 
 
 class ValidateWorkflowIdResult(TypedDict):
@@ -752,14 +789,28 @@ def task_graph(
     *,
     build_scope: str | None = None,
     diff_driven_docs_skip: bool | None = None,
+    workflow_id: str | None = None,
+    plan: str | None = None,
+    phase_id: str | None = None,
+    summary: str | None = None,
     edition: Edition | None = None,
 ) -> TaskGraphResult:
-    """The child-task graph of a workflow (trivial or standard BUILD scope) with agents, reasons and blockers (``router.task_graph``)."""
+    """The child-task graph of a workflow (trivial or standard BUILD scope) with agents, reasons and blockers (``router.task_graph``).
+
+    With ``workflow_id`` every node also carries its task texts (``subject``, ``description``,
+    ``body``, ``active_form``) from the repo's TaskCreate templates; ``plan`` fills the BUILD
+    standard ``plan:`` lines, ``phase_id`` the builder's subject, and ``summary`` the first
+    subject of DEBUG / REVIEW / PLAN / TRIAGE (required there).
+    """
     result: TaskGraphResult = forward(
         "router.task_graph",
         {"workflow": workflow},
         build_scope=build_scope,
         diff_driven_docs_skip=diff_driven_docs_skip,
+        workflow_id=workflow_id,
+        plan=plan,
+        phase_id=phase_id,
+        summary=summary,
         edition=edition,
     )
     return result

@@ -38,6 +38,7 @@ mod reliability_concurrency;
 mod reliability_crash;
 mod resolution_props;
 mod router_hostile;
+mod router_procedure;
 mod router_prompt_ops;
 mod run_store_fs;
 mod scan_oracle;

@@ -368,15 +368,21 @@ pub fn check_artifact(edition: Edition, text: &str, expected: &str) -> Result<Ch
         ));
     }
     let optional = edition.rules().legacy_optional_keys;
-    if let Some(key) = skeleton_keys(edition)
+    let absent: Vec<&str> = skeleton_keys(edition)
         .iter()
-        .find(|k| !map.contains_key(**k) && !optional.contains(k))
-    {
-        return Err(Error::new(
-            ErrorKind::MissingField,
-            format!("artifact has no `{key}` key"),
-        )
-        .with_field(*key));
+        .copied()
+        .filter(|k| !map.contains_key(*k) && !optional.contains(k))
+        .collect();
+    if !absent.is_empty() {
+        let message = match absent.as_slice() {
+            [key] => format!("artifact has no `{key}` key"),
+            keys => format!(
+                "artifact lacks {} skeleton keys: `{}`",
+                keys.len(),
+                keys.join("`, `")
+            ),
+        };
+        return Err(Error::new(ErrorKind::MissingField, message).with_fields(absent));
     }
     let uuid = map.get("workflow_uuid").and_then(Value::as_str);
     if uuid != Some(expected) {
@@ -533,6 +539,13 @@ mod tests {
             (e.kind, e.field.as_deref()),
             (ErrorKind::MissingField, Some("build_scope"))
         );
+        // Every key the 12.7.0 skeleton adds is named at once, in skeleton order.
+        let added: Vec<&str> = HEAD_SKELETON_KEYS
+            .iter()
+            .filter(|k| !SKELETON_KEYS.contains(k))
+            .copied()
+            .collect();
+        assert_eq!(e.fields(), added);
     }
 
     #[test]

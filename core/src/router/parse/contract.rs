@@ -57,16 +57,36 @@ pub fn required_fields_for(
         .map_or(&[], |(_, _, f)| *f)
 }
 
-/// The first required entry the block lacks (none of its alternatives present).
-fn first_missing(
-    edition: Edition,
-    agent: Agent,
-    fields: &Map<String, Value>,
-) -> Option<&'static str> {
+/// Every required entry the block lacks (none of its alternatives present), in table order.
+fn all_missing(edition: Edition, agent: Agent, fields: &Map<String, Value>) -> Vec<&'static str> {
     required_fields_for(edition, agent, fields)
         .iter()
         .copied()
-        .find(|entry| !entry.split('|').any(|k| fields.contains_key(k)))
+        .filter(|entry| !entry.split('|').any(|k| fields.contains_key(k)))
+        .collect()
+}
+
+/// The `missing_field` error naming every absent required entry at once: `field` is the first,
+/// `fields` all of them (an `A|B` entry is named by `A`; the message shows both spellings).
+fn missing_fields_error(agent: Agent, missing: &[&str]) -> Error {
+    let shown: Vec<String> = missing
+        .iter()
+        .map(|m| format!("`{}`", m.replace('|', "` or `")))
+        .collect();
+    let names: Vec<&str> = missing
+        .iter()
+        .map(|m| m.split('|').next().unwrap_or(m))
+        .collect();
+    let message = if missing.len() == 1 {
+        format!("the Router Contract of {agent} has no {} field", shown[0])
+    } else {
+        format!(
+            "the Router Contract of {agent} lacks {} required fields: {}",
+            missing.len(),
+            shown.join(", ")
+        )
+    };
+    Error::new(ErrorKind::MissingField, message).with_fields(names)
 }
 
 /// What the router knows about the task whose output is checked (inputs of
@@ -665,14 +685,9 @@ pub fn parse_in(
         }
     };
     let fields = yaml_mapping(&block, "Router Contract")?;
-    if let Some(missing) = first_missing(edition, agent, &fields) {
-        let shown = missing.replace('|', "` or `");
-        let field = missing.split('|').next().unwrap_or(missing);
-        return Err(Error::new(
-            ErrorKind::MissingField,
-            format!("the Router Contract has no `{shown}` field"),
-        )
-        .with_field(field));
+    let missing = all_missing(edition, agent, &fields);
+    if !missing.is_empty() {
+        return Err(missing_fields_error(agent, &missing));
     }
     let status = fields
         .get("STATUS")
@@ -809,6 +824,39 @@ REMEDIATION_REASON: null\nMEMORY_NOTES: {}\n";
                 }
             })
             .collect()
+    }
+
+    #[test]
+    fn a_contract_missing_several_required_fields_names_them_all_at_once() {
+        let yaml = without(
+            &without(&without(HEAD_BUILDER_PASS, "CONFIDENCE"), "SCENARIOS"),
+            "MEMORY_NOTES",
+        );
+        let e = parse(Edition::V11, Agent::ComponentBuilder, &wrap(&yaml)).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::MissingField);
+        assert_eq!(e.field(), Some("CONFIDENCE"));
+        assert_eq!(e.fields(), ["CONFIDENCE", "SCENARIOS", "MEMORY_NOTES"]);
+        assert!(
+            e.message.contains("lacks 3 required fields"),
+            "{}",
+            e.message
+        );
+        // An empty block lists the whole table: one run teaches every field.
+        let e = parse(
+            Edition::V11,
+            Agent::ComponentBuilder,
+            &wrap("STATUS: PASS\n"),
+        )
+        .unwrap_err();
+        assert_eq!(e.fields().len(), 22);
+        // An either-or entry is named by its first key; the message shows both.
+        let r = "STATUS: COMPLETE\nFILE_PATH: x\nBACKEND_MODE: web\nSOURCES_ATTEMPTED: []\n\
+SOURCES_USED: []\nQUALITY_LEVEL: ok\nWHAT_CHANGED_RECOMMENDATION: null\nMEMORY_NOTES: {}\n";
+        let e = parse(Edition::V12_7, Agent::Researcher, &wrap(r)).unwrap_err();
+        assert_eq!(e.fields(), ["KEY_FINDINGS_COUNT"]);
+        assert!(e
+            .message
+            .contains("`KEY_FINDINGS_COUNT` or `IMPLEMENTATIONS_FOUND`"));
     }
 
     #[test]

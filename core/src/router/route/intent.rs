@@ -72,7 +72,9 @@ pub static INFLECTIONS: &[(&str, &[&str])] = &[
 /// The keyword whose match starts "how does", then at least one token, then "work".
 const HOW_DOES_X_WORK: &str = "how does X work";
 
-/// The REVIEW/ORIENT preference that changed the winner.
+/// The REVIEW/ORIENT preference that changed the winner (the seed's ORIENT rule: "help me understand" prefers
+/// ORIENT over REVIEW; "tell me what's wrong" prefers REVIEW over ORIENT and over every row of
+/// lower priority than REVIEW, DEFAULT/BUILD included).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Override {
@@ -251,7 +253,10 @@ pub fn route_in(edition: Edition, request: &str) -> Route {
         winner = Signal::Orient;
         override_ = Some(Override::HelpMeUnderstand);
         matched = matches.orient.clone();
-    } else if winner == Signal::Orient && wrong && !help {
+    } else if wrong && !help && row(table, winner).priority > row(table, Signal::Review).priority {
+        // "tell me what's wrong" prefers REVIEW over every row below it — ORIENT, and DEFAULT
+        // when no other keyword matched ("tell me what's wrong with this code" never starts a
+        // writing BUILD); ERROR and PLAN still win.
         winner = Signal::Review;
         override_ = Some(Override::TellMeWhatsWrong);
         matched = vec!["tell me what's wrong"];
@@ -334,6 +339,47 @@ mod tests {
     fn how_does_x_work_needs_a_token_between_does_and_work() {
         assert_eq!(route("how does work").signal, Signal::Default);
         assert_eq!(route("how does the queue work").matched, [HOW_DOES_X_WORK]);
+    }
+
+    #[test]
+    fn tell_me_whats_wrong_prefers_review_over_build() {
+        for edition in Edition::ALL {
+            let r = route_in(*edition, "tell me what's wrong with this code");
+            assert_eq!(
+                (r.signal, r.workflow, r.override_),
+                (
+                    Signal::Review,
+                    WorkflowType::Review,
+                    Some(Override::TellMeWhatsWrong)
+                ),
+                "{edition}"
+            );
+            assert_eq!(r.priority, 3);
+            assert_eq!(r.matched, ["tell me what's wrong"]);
+            assert_eq!(
+                r.announcement,
+                "-> REVIEW workflow (signals: tell me what's wrong)"
+            );
+            // The raw matches stay the table's: nothing matched.
+            assert!(r.matches.review.is_empty() && r.matches.orient.is_empty());
+        }
+        assert_eq!(route("Tell me what is wrong here").signal, Signal::Review);
+        // ERROR and PLAN rows still win: the preference only lifts rows below REVIEW.
+        assert_eq!(
+            route("tell me what's wrong with this bug").signal,
+            Signal::Error
+        );
+        assert_eq!(
+            route("tell me what's wrong with the plan").signal,
+            Signal::Plan
+        );
+        // Without the phrase, a request with no keyword stays BUILD.
+        assert_eq!(route("make this code better").signal, Signal::Default);
+        // At 12.7.0 the phrase lifts TRIAGE too (priority 5 < REVIEW's 3).
+        assert_eq!(
+            route_in(Edition::V12_7, "triage #5 and tell me what's wrong").signal,
+            Signal::Review
+        );
     }
 
     #[test]
