@@ -77,6 +77,7 @@ class AgentResult(TypedDict):
     transcript: NotRequired[str]
     error: NotRequired[str]
     stderr_tail: NotRequired[str]
+    interrupted: NotRequired[bool]
 
 
 class RunResult(TypedDict):
@@ -108,7 +109,7 @@ def run(
     store: Mapping[str, Any] | None = None,
     world: object | None = None,
     on_decision: Callable[[dict[str, Any], dict[str, Any]], None] | None = None,
-    human: Callable[[dict[str, Any]], Mapping[str, Any] | None] | None = None,
+    human: Callable[[dict[str, Any]], str | Mapping[str, Any] | None] | None = None,
     runner: str | None = None,
     max_rounds: int | None = None,
     holder: str | None = None,
@@ -118,7 +119,10 @@ def run(
     sends the run state to a shared store (``{"kind": "postgres", ...}``; default the ``.4x``
     files); ``world`` replaces parts of the world (:class:`World`); ``on_decision(decision,
     state)`` sees each decision before it runs; ``human(decision)`` answers an ``await_human``
-    decision (``None`` stops the run with the question). A run that ends with ``stop`` returns
+    decision with the person's answer (a string; or an outcome such as ``{"kind":
+    "human_timeout"}``) -- without it, or when it returns ``None``, the run returns with
+    ``question`` set and the next run asks again. SIGINT (``KeyboardInterrupt``), in the agent or
+    between decisions, stops the run as ``interrupted``. A run that ends with ``stop`` returns
     normally; a feature another live run holds is :class:`fourx.FeatureActive`; an exception
     the agent raises ends the run (its state stays persisted: the next ``run`` resumes)."""
     options: dict[str, Any] = {"root": os.fspath(root), "feature_id": feature_id}

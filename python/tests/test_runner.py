@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -180,6 +181,20 @@ def test_a_world_that_reports_an_interrupt_stops_the_run_as_interrupted(tmp_path
     result = fourx.runner.run(repo, FEATURE, scripted(repo), world=Interrupted())
     assert result["stop_reason"] == "interrupted"
     assert result["decisions"][-1]["kind"] == "stop"
+
+
+def test_sigint_while_the_agent_runs_stops_the_run_as_interrupted(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path, "quick")
+
+    def ctrl_c(call: AgentCall) -> AgentResult:
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(5)  # the KeyboardInterrupt lands here
+        raise AssertionError("SIGINT was not delivered")
+
+    result = fourx.runner.run(repo, FEATURE, ctrl_c)
+    assert result["stop_reason"] == "interrupted"
+    assert result["decisions"][-1]["kind"] == "stop"
+    assert not Workspace(repo).read_state(FEATURE)["active"]
 
 
 def snapshot(repo: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
