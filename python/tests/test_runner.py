@@ -235,3 +235,36 @@ def test_a_sigkill_at_every_decision_boundary_then_run_again_ends_the_same(tmp_p
         again = fourx.runner.run(repo, FEATURE, fourx.runner.command_agent(f"sh {AGENT_SH}", repo))
         assert again["phase"] == "pending-review", k
         assert snapshot(repo) == expected, f"killed at decision {k}"
+
+
+def test_the_cli_runs_on_postgresql_and_resumes_a_killed_run_there(tmp_path: Path) -> None:
+    url = os.environ.get("FOURX_PG_URL", "")
+    if not url:
+        if os.environ.get("FOURX_REQUIRE_PG"):
+            pytest.fail("FOURX_REQUIRE_PG is set but FOURX_PG_URL is not")
+        print("######## SKIPPED: FOURX_PG_URL is not set; the runner CLI on PostgreSQL is NOT tested",
+              file=sys.stderr)
+        pytest.skip("FOURX_PG_URL is not set (no PostgreSQL server)")
+    import uuid
+
+    store = {"kind": "postgres", "url": url, "schema": "py_run_" + uuid.uuid4().hex[:10]}
+    clean = make_repo(tmp_path / "clean", "full")
+    fourx.runner.run(clean, FEATURE, fourx.runner.command_agent(f"sh {AGENT_SH}", clean))
+    expected = snapshot(clean)
+    repo = make_repo(tmp_path / "db", "full")
+    env = {**os.environ, "FOURX_STORE": json.dumps(store)}
+    cmd = [sys.executable, "-m", "fourx", "run", "--root", str(repo), "--feature", FEATURE,
+           "--agent-cmd", f"sh {AGENT_SH}", "--holder", "ci-machine"]
+    child = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, env=env)
+    assert child.stdout is not None
+    for line in child.stdout:
+        if " run_agent reviewing" in line:
+            break
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    child.stdout.close()
+    done = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
+    assert done.returncode == 0, done.stderr
+    assert not (repo / ".4x" / "run" / FEATURE / "state.json").exists()
+    Workspace(repo, store=store).export_runs([FEATURE])
+    assert snapshot(repo) == expected
