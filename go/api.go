@@ -70,8 +70,9 @@ func ValidateState(s State) error {
 }
 
 // MergeConfig merges the user config under the project config (protocol.MergeConfig): project
-// values win where set.
-func MergeConfig(user UserConfig, project Config) (Config, error) {
+// values win where set. Like 4x's it cannot fail: the library refuses only an input past its
+// 16 MiB limit, and then the project config comes back as given (its values win anyway).
+func MergeConfig(user UserConfig, project Config) Config {
 	in := struct {
 		User    UserConfig `json:"user"`
 		Project Config     `json:"project"`
@@ -80,9 +81,9 @@ func MergeConfig(user UserConfig, project Config) (Config, error) {
 		Config Config `json:"config"`
 	}
 	if err := callInto("config.merge", in, &out); err != nil {
-		return Config{}, err
+		return project
 	}
-	return out.Config, nil
+	return out.Config
 }
 
 // ValidateConfig lists every problem of a project config (protocol.ValidateConfig): nil when
@@ -200,12 +201,19 @@ func ResolvePipeline(cfg Config, f Feature, profileName string, manualRunner str
 
 // SelectDeepReviewAngles is the deep-review angles the changed files call for, with the rule
 // each file matched (protocol.SelectDeepReviewAngles): prefix keys and "*suffix" keys of the
-// mapping; all 11 angles when nothing matches. A nil mapping means the default mapping.
-func SelectDeepReviewAngles(mapping map[string][]int, files []ChangedFile) ([]int, []AngleMatch, error) {
+// mapping (the longest prefix wins, then the longest suffix); the union, ascending. When no
+// file matches a rule with angles, all 11 angles and nil matches, as 4x returns them — also for
+// a nil or empty mapping (pass DefaultAngleMapping() or ResolveAngleMapping(cfg) for 4x's
+// table). Like 4x's it cannot fail: an input the library refuses (past its 16 MiB limit) reads
+// as nothing matched, so every angle is reviewed.
+func SelectDeepReviewAngles(mapping map[string][]int, files []ChangedFile) ([]int, []AngleMatch) {
 	in := struct {
-		Mapping map[string][]int `json:"mapping,omitempty"`
+		Mapping map[string][]int `json:"mapping"`
 		Files   []ChangedFile    `json:"files"`
 	}{mapping, files}
+	if in.Mapping == nil {
+		in.Mapping = map[string][]int{}
+	}
 	if in.Files == nil {
 		in.Files = []ChangedFile{}
 	}
@@ -214,14 +222,51 @@ func SelectDeepReviewAngles(mapping map[string][]int, files []ChangedFile) ([]in
 		Matches []AngleMatch `json:"matches"`
 	}
 	if err := callInto("angles.select", in, &out); err != nil {
-		return nil, nil, err
+		return AllAngles(), nil
 	}
-	return out.Angles, out.Matches, nil
+	return out.Angles, nilIfEmpty(out.Matches)
+}
+
+// DeepReviewAngleCount is the number of deep-review angles (protocol.DeepReviewAngleCount),
+// pinned to the library's angles.all by a test.
+const DeepReviewAngleCount = 11
+
+// AllAngles is every deep-review angle, 1 to DeepReviewAngleCount (protocol.AllAngles).
+func AllAngles() []int {
+	var out struct {
+		Angles []int `json:"angles"`
+	}
+	// angles.all takes no input and cannot fail on a working library.
+	_ = callInto("angles.all", nil, &out)
+	return out.Angles
+}
+
+// DefaultAngleMapping is 4x's built-in path → angles table (protocol.DefaultAngleMapping).
+func DefaultAngleMapping() map[string][]int {
+	var out struct {
+		Mapping map[string][]int `json:"mapping"`
+	}
+	_ = callInto("angles.default_mapping", nil, &out)
+	return out.Mapping
+}
+
+// ResolveAngleMapping is the deep-reviewer's angle_mapping of cfg when set, else the default
+// mapping (protocol.ResolveAngleMapping).
+func ResolveAngleMapping(cfg Config) map[string][]int {
+	var out struct {
+		Mapping map[string][]int `json:"mapping"`
+	}
+	if err := callInto("angles.resolve_mapping", map[string]Config{"config": cfg}, &out); err != nil {
+		return DefaultAngleMapping()
+	}
+	return out.Mapping
 }
 
 // GroupSelectedAngles cuts angles into consecutive groups for parallel reviewers
-// (protocol.GroupSelectedAngles): nil for one reviewer; anglesPerReviewer 0 means an even split.
-func GroupSelectedAngles(parallelReviewers, anglesPerReviewer int, angles []int) ([][]int, error) {
+// (protocol.GroupSelectedAngles): nil for one reviewer or no angles (4x's single-agent
+// fallback); anglesPerReviewer <= 0 means an even split. Like 4x's it cannot fail: an input the
+// library refuses reads as that fallback, nil.
+func GroupSelectedAngles(parallelReviewers, anglesPerReviewer int, angles []int) [][]int {
 	in := struct {
 		ParallelReviewers int   `json:"parallel_reviewers"`
 		AnglesPerReviewer int   `json:"angles_per_reviewer"`
@@ -234,13 +279,22 @@ func GroupSelectedAngles(parallelReviewers, anglesPerReviewer int, angles []int)
 		Groups [][]int `json:"groups"`
 	}
 	if err := callInto("angles.group_selected", in, &out); err != nil {
-		return nil, err
+		return nil
 	}
-	return out.Groups, nil
+	return nilIfEmpty(out.Groups)
+}
+
+// nilIfEmpty is nil for an empty slice: where 4x builds a result with append, "nothing" is a
+// nil slice, and a 4x caller may test it with == nil.
+func nilIfEmpty[T any](s []T) []T {
+	if len(s) == 0 {
+		return nil
+	}
+	return s
 }
 
 // ParseReportIssues reads a review report's verdict and its [CRITICAL] / [WARNING] issue titles
-// (protocol.ParseReportIssues). Like 4x's, it cannot fail: a report the library refuses (over
+// (protocol.ParseReportIssues); issues is nil when the report has none, as in 4x. Like 4x's, it cannot fail: a report the library refuses (over
 // the 16 MiB input limit) reads as not passed, with no issues.
 func ParseReportIssues(report string) (passed bool, issues []string) {
 	var out struct {
@@ -250,5 +304,52 @@ func ParseReportIssues(report string) (passed bool, issues []string) {
 	if err := callInto("report.parse_issues", map[string]string{"report": report}, &out); err != nil {
 		return false, nil
 	}
-	return out.Passed, out.Issues
+	return out.Passed, nilIfEmpty(out.Issues)
+}
+
+// profileEnables asks profile.enables about a phase or a role of pc.
+func profileEnables(pc ProfileConfig, phase Phase, role Role) (enablesPhase, hasPhase, enablesRole bool) {
+	in := struct {
+		Profile ProfileConfig `json:"profile"`
+		Phase   Phase         `json:"phase,omitempty"`
+		Role    Role          `json:"role,omitempty"`
+	}{pc, phase, role}
+	var out struct {
+		EnablesPhase bool `json:"enables_phase"`
+		HasPhase     bool `json:"has_phase"`
+		EnablesRole  bool `json:"enables_role"`
+	}
+	// A ProfileConfig always encodes to a valid input; only a broken library fails here, and
+	// then nothing is enabled.
+	_ = callInto("profile.enables", in, &out)
+	return out.EnablesPhase, out.HasPhase, out.EnablesRole
+}
+
+// EnablesPhase reports whether the profile's Phases list the phase
+// (protocol.ProfileConfig.EnablesPhase).
+func (pc ProfileConfig) EnablesPhase(phase Phase) bool {
+	if phase == "" {
+		return false
+	}
+	enables, _, _ := profileEnables(pc, phase, "")
+	return enables
+}
+
+// HasPhase reports whether the profile contains the phase (protocol.ProfileConfig.HasPhase).
+func (pc ProfileConfig) HasPhase(phase Phase) bool {
+	if phase == "" {
+		return false
+	}
+	_, has, _ := profileEnables(pc, phase, "")
+	return has
+}
+
+// EnablesRole reports whether the role's work phase is enabled (protocol.ProfileConfig.EnablesRole):
+// a role without a work phase of its own (mini-coder, gate, ...) is never enabled.
+func (pc ProfileConfig) EnablesRole(role Role) bool {
+	if role == "" {
+		return false
+	}
+	_, _, enables := profileEnables(pc, "", role)
+	return enables
 }

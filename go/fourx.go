@@ -5,8 +5,12 @@
 // Every operation of the catalog (docs/ops.md) runs through [Call]; the rules a 4x harness asks
 // most often have typed wrappers whose names and types follow 4x's own Go API (package protocol
 // and state): [Phase], [Role], [Status], [State], [Event], [Config], [CanTransition],
-// [Transition], [ResolvePipeline], the conductor ([Start], [Next], [Apply], [Resume]) and the
-// blueprint store ([BlueprintStore]).
+// [Transition], [ResolvePipeline], the conductor ([Start], [Next], [Apply], [Resume]), the
+// workspace handle ([NewWorkspace]), [ResumeListing], [NewNonce], the router functions with their
+// optional [Edition], and the blueprint store ([BlueprintStore]). Where 4x's function cannot fail,
+// neither does the wrapper ([MergeConfig], [SelectDeepReviewAngles], [GroupSelectedAngles],
+// [ParseReportIssues]: an input the library refuses gives 4x's fallback value), and where 4x
+// returns a nil slice, so does the wrapper.
 //
 // Errors are values: every failure is an [*Error] with a stable [ErrorKind], and
 // errors.Is(err, fourx.ErrInvalidTransition) tests the kind (one sentinel per kind).

@@ -13,16 +13,17 @@ import (
 	"unsafe"
 )
 
-// handleKind names the three opaque handle types of the C ABI.
+// handleKind names the four opaque handle types of the C ABI.
 type handleKind int
 
 const (
 	kindBlueprintStore handleKind = iota
 	kindSnapshotCell
 	kindCachedWorkspace
+	kindWorkspace
 )
 
-var handleNames = [...]string{"blueprint store", "snapshot cell", "cached workspace"}
+var handleNames = [...]string{"blueprint store", "snapshot cell", "cached workspace", "workspace"}
 
 // handle owns one C handle. Calls share it (read lock: the C ABI lets several threads use a
 // const handle at once); Close takes it exclusively, frees it once and leaves nil behind, so a
@@ -54,6 +55,10 @@ func newHandle(kind handleKind, config any) (*handle, error) {
 	case kindCachedWorkspace:
 		var p *C.struct_fourx_cached_workspace
 		status = C.fourx_cached_workspace_new(bytesPtr(input), C.size_t(len(input)), &p, &errBuf)
+		ptr = unsafe.Pointer(p)
+	case kindWorkspace:
+		var p *C.struct_fourx_workspace
+		status = C.fourx_workspace_new(bytesPtr(input), C.size_t(len(input)), &p, &errBuf)
 		ptr = unsafe.Pointer(p)
 	}
 	doc := takeBuf(&errBuf)
@@ -92,6 +97,8 @@ func (h *handle) call(op string, in any) (json.RawMessage, error) {
 		status = C.fourx_snapshot_cell_call((*C.struct_fourx_snapshot_cell)(h.ptr), cop, bytesPtr(input), C.size_t(len(input)), &out)
 	case kindCachedWorkspace:
 		status = C.fourx_cached_workspace_call((*C.struct_fourx_cached_workspace)(h.ptr), cop, bytesPtr(input), C.size_t(len(input)), &out)
+	case kindWorkspace:
+		status = C.fourx_workspace_call((*C.struct_fourx_workspace)(h.ptr), cop, bytesPtr(input), C.size_t(len(input)), &out)
 	}
 	res, err := finish(status, takeBuf(&out))
 	if err != nil {
@@ -117,6 +124,8 @@ func (h *handle) close() {
 		C.fourx_snapshot_cell_free((*C.struct_fourx_snapshot_cell)(h.ptr))
 	case kindCachedWorkspace:
 		C.fourx_cached_workspace_free((*C.struct_fourx_cached_workspace)(h.ptr))
+	case kindWorkspace:
+		C.fourx_workspace_free((*C.struct_fourx_workspace)(h.ptr))
 	}
 	h.ptr = nil
 	runtime.SetFinalizer(h, nil)

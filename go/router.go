@@ -2,6 +2,44 @@ package fourx
 
 import "encoding/json"
 
+// Edition is the cc10x router edition a router function follows: Edition11 (the default) or
+// Edition127. Every router function takes an optional edition; another value is
+// ErrInvalidValue from the library.
+type Edition string
+
+// The router editions of the core's edition table.
+const (
+	Edition11  Edition = "11.0.0"
+	Edition127 Edition = "12.7.0"
+)
+
+// EditionForVersion is the edition a cc10x plugin version runs (router.edition_for_version):
+// ok is false for a version with no fourx edition (neither 11.x nor 12.7 and later).
+func EditionForVersion(version string) (edition Edition, ok bool, err error) {
+	var out struct {
+		Edition *Edition `json:"edition"`
+	}
+	if err := callInto("router.edition_for_version", map[string]string{"version": version}, &out); err != nil {
+		return "", false, err
+	}
+	if out.Edition == nil {
+		return "", false, nil
+	}
+	return *out.Edition, true, nil
+}
+
+// editionArg is the optional edition of a router function: none (the library's default, 11.0.0)
+// or exactly one.
+func editionArg(editions []Edition) (Edition, error) {
+	switch len(editions) {
+	case 0:
+		return "", nil
+	case 1:
+		return editions[0], nil
+	}
+	return "", newError(KindInvalidInput, "at most one edition may be given", "edition")
+}
+
 // AgentOutput is router.parse_output's verdict on one agent's output: Kind "readonly" with
 // ReadOnly set, or "write" with Write set; Raw is the whole result as the library returned it.
 // MayAdvance is the core's rule for "a harness may continue on this output" (read-only: passes
@@ -65,14 +103,20 @@ type WriteContract struct {
 
 // ParseOutput validates any agent's output with the parser its agent needs
 // (router.parse_output): the read-only parser or the write-contract parser. task, when not nil,
-// is the task the agent ran (its metadata object) and is passed as `task`. A malformed output is
-// an *Error (ErrMissingContract, ErrMalformedContract, ErrTooShort, ErrUnknownAgent, ...).
-func ParseOutput(agent, output string, task any) (AgentOutput, error) {
+// is the task the agent ran (its metadata object) and is passed as `task`; edition (optional)
+// selects the router edition. A malformed output is an *Error (ErrMissingContract,
+// ErrMalformedContract, ErrTooShort, ErrUnknownAgent, ...).
+func ParseOutput(agent, output string, task any, edition ...Edition) (AgentOutput, error) {
+	ed, err := editionArg(edition)
+	if err != nil {
+		return AgentOutput{}, err
+	}
 	in := struct {
-		Agent  string `json:"agent"`
-		Output string `json:"output"`
-		Task   any    `json:"task,omitempty"`
-	}{agent, output, task}
+		Agent   string  `json:"agent"`
+		Output  string  `json:"output"`
+		Task    any     `json:"task,omitempty"`
+		Edition Edition `json:"edition,omitempty"`
+	}{agent, output, task, ed}
 	var out struct {
 		Kind       string          `json:"kind"`
 		Result     json.RawMessage `json:"result"`
@@ -82,7 +126,6 @@ func ParseOutput(agent, output string, task any) (AgentOutput, error) {
 		return AgentOutput{}, err
 	}
 	res := AgentOutput{Kind: out.Kind, Raw: out.Result, MayAdvance: out.MayAdvance}
-	var err error
 	switch out.Kind {
 	case "write":
 		res.Write = new(WriteContract)
@@ -113,13 +156,51 @@ type TaskMetadata struct {
 }
 
 // ParseTaskMetadata parses and validates the metadata block of a task description
-// (router.parse_task_metadata); requireAll asks for every key to be present.
-func ParseTaskMetadata(description string, requireAll bool) (TaskMetadata, error) {
+// (router.parse_task_metadata); requireAll asks for every key to be present; edition (optional)
+// selects the router edition.
+func ParseTaskMetadata(description string, requireAll bool, edition ...Edition) (TaskMetadata, error) {
+	ed, err := editionArg(edition)
+	if err != nil {
+		return TaskMetadata{}, err
+	}
 	in := struct {
-		Description string `json:"description"`
-		RequireAll  bool   `json:"require_all"`
-	}{description, requireAll}
+		Description string  `json:"description"`
+		RequireAll  bool    `json:"require_all"`
+		Edition     Edition `json:"edition,omitempty"`
+	}{description, requireAll, ed}
 	var out TaskMetadata
-	err := callInto("router.parse_task_metadata", in, &out)
+	err = callInto("router.parse_task_metadata", in, &out)
 	return out, err
+}
+
+// Route is the router's decision for a user request (router.route): in is the op's input
+// (request, memory, workflows, ...) and the raw decision comes back; edition (optional) selects
+// the router edition.
+func Route(in map[string]any, edition ...Edition) (json.RawMessage, error) {
+	return routerCall("router.route", in, edition)
+}
+
+// RouterCall runs any router op (router.*) with an optional edition added to its input (a map
+// of the op's keys): the generic form of the typed router functions.
+func RouterCall(op string, in map[string]any, edition ...Edition) (json.RawMessage, error) {
+	return routerCall(op, in, edition)
+}
+
+func routerCall(op string, in map[string]any, edition []Edition) (json.RawMessage, error) {
+	ed, err := editionArg(edition)
+	if err != nil {
+		return nil, err
+	}
+	if ed != "" {
+		withEdition := make(map[string]any, len(in)+1)
+		for k, v := range in {
+			withEdition[k] = v
+		}
+		withEdition["edition"] = ed
+		in = withEdition
+	}
+	if in == nil {
+		in = map[string]any{}
+	}
+	return Call(op, in)
 }

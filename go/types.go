@@ -1,6 +1,9 @@
 package fourx
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // State is .4x/<feature-id>/state.json, the authoritative state of one feature
 // (protocol.State). Its JSON is the one 4x writes: fourx's ops take and return it unchanged in
@@ -221,23 +224,23 @@ type UserConfig struct {
 // Feature is .4x/features/<id>.yaml in its JSON form (feature.Feature). Spec and Plan are the
 // design-document paths, carried under their YAML names so that a round trip is lossless.
 type Feature struct {
-	ID                  string                  `json:"id"`
-	Name                string                  `json:"name"`
-	Description         string                  `json:"description"`
-	Status              Status                  `json:"status"`
-	Priority            *int                    `json:"priority,omitempty"`
-	Profile             string                  `json:"profile,omitempty"`
-	Repos               []string                `json:"repos,omitempty"`
-	Subtasks            []Subtask               `json:"subtasks,omitempty"`
-	Rules               []string                `json:"rules,omitempty"`
-	Depends             []string                `json:"depends,omitempty"`
-	Spec                string                  `json:"spec,omitempty"`
-	Plan                string                  `json:"plan,omitempty"`
-	Hooks               map[string][]HookEntry  `json:"hooks,omitempty"`
-	PhaseOverrides      map[Phase]PhaseOverride `json:"phaseOverrides,omitempty"`
-	DeepReviewAllAngles bool                    `json:"deepReviewAllAngles,omitempty"`
-	Issues              []IssueRef              `json:"issues,omitempty"`
-	Warnings            []string                `json:"warnings,omitempty"`
+	ID                  string                   `json:"id"`
+	Name                string                   `json:"name"`
+	Description         string                   `json:"description"`
+	Status              Status                   `json:"status"`
+	Priority            *int                     `json:"priority,omitempty"`
+	Profile             string                   `json:"profile,omitempty"`
+	Repos               []string                 `json:"repos,omitempty"`
+	Subtasks            []Subtask                `json:"subtasks,omitempty"`
+	Rules               []string                 `json:"rules,omitempty"`
+	Depends             []string                 `json:"depends,omitempty"`
+	Spec                string                   `json:"spec,omitempty"`
+	Plan                string                   `json:"plan,omitempty"`
+	Hooks               map[string][]HookEntry   `json:"hooks,omitempty"`
+	PhaseOverrides      map[string]PhaseOverride `json:"phaseOverrides,omitempty"`
+	DeepReviewAllAngles bool                     `json:"deepReviewAllAngles,omitempty"`
+	Issues              []IssueRef               `json:"issues,omitempty"`
+	Warnings            []string                 `json:"warnings,omitempty"`
 }
 
 // Subtask is one subtask of a feature (feature.Subtask).
@@ -253,6 +256,16 @@ type Subtask struct {
 type HookEntry struct {
 	Run    string `json:"run"`
 	OnFail string `json:"on_fail,omitempty"`
+}
+
+// EffectiveOnFail is the hook's failure policy (feature.HookEntry.EffectiveOnFail): "block"
+// when OnFail is unset, else OnFail in lower case ("warn", "block", or a word the hook runner
+// treats as block).
+func (h HookEntry) EffectiveOnFail() string {
+	if h.OnFail == "" {
+		return "block"
+	}
+	return strings.ToLower(h.OnFail)
 }
 
 // PhaseOverride overrides a phase's runner and model for one feature (feature.PhaseOverride).

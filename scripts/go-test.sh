@@ -30,7 +30,7 @@ cd "$ROOT"
 # module that requires example.invalid/fourx (replaced by this checkout's go/ directory).
 prefix=$(mktemp -d) user=$(mktemp -d)
 trap 'rm -rf "$prefix" "$user"' EXIT
-make -s install PREFIX="$prefix" PROFILE=debug
+make -s install PREFIX="$prefix" PROFILE=debug FFI_FEATURES=test-panic
 awk -v dir="$user" '/^## /{sec=($0=="## Go")} sec&&/^```go$/{n++; f=sprintf("%s/readme-%d/main.go",dir,n); system("mkdir -p " dir "/readme-" n); blk=1; next}
   blk&&/^```$/{blk=0; next} blk{print > f}' README.md
 found=0

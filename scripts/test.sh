@@ -1,8 +1,21 @@
 #!/usr/bin/env bash
 # `make test`: every gate CI runs, in order, with per-stage timings. Fails on the first red stage.
+# `scripts/test.sh GROUP` runs one group of it (what `make test-rust|test-c|test-python|test-go|
+# test-pg` call): rust (fmt, clippy, cargo test; with AREA=<area> only that area's Rust tests),
+# c (header drift, C programs, make install), python (build, pytest, stubtest, mypy), go, pg (the
+# PostgreSQL backend's Rust and Python tests against a throwaway cluster), docs (cargo doc).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
+group=${1:-all}
+case $group in
+  all | rust | c | python | go | pg | docs) ;;
+  *) echo "scripts/test.sh: unknown group '$group' (all, rust, c, python, go, pg, docs)" >&2; exit 2 ;;
+esac
+AREA=${AREA:-}
+if [ -n "$AREA" ] && [ "$group" != rust ]; then
+  echo "scripts/test.sh: AREA=$AREA applies to the rust group only (make test-rust AREA=$AREA)" >&2; exit 2
+fi
 # Property tests use a fixed seed here so that what passes locally passes in CI; run them with
 # another seed (or none) to explore: PROPTEST_RNG_SEED=123 make test.
 export PROPTEST_RNG_SEED=${PROPTEST_RNG_SEED:-20261129}
@@ -83,7 +96,7 @@ install_check() {
   # `make install` lays out the header, libfourx.so.0 + symlink, libfourx.a, fourx.pc and
   # fourx-static.pc; the README's C example then builds with pkg-config, shared and static.
   local prefix; prefix=$(mktemp -d)
-  make -s install PREFIX="$prefix" PROFILE=debug
+  make -s install PREFIX="$prefix" PROFILE=debug FFI_FEATURES=test-panic
   test -L "$prefix/lib/libfourx.so" && test -f "$prefix/lib/libfourx.so.0" && test -f "$prefix/lib/libfourx.a"
   readelf -d "$prefix/lib/libfourx.so.0" | grep 'SONAME.*\[libfourx.so.0\]' >/dev/null
   export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
@@ -158,23 +171,33 @@ fi
 
 # The PostgreSQL backend's tests (store-pg/) run against a throwaway cluster started here and
 # stopped on exit; without PostgreSQL installed they skip themselves, and this says so loudly.
-if bash scripts/pg-cluster.sh available; then
-  pg_dir=$(bash scripts/pg-cluster.sh start)
-  FOURX_PG_URL=$(cat "$pg_dir/url")
-  export FOURX_PG_URL FOURX_PG_DIR=$pg_dir FOURX_REQUIRE_PG=1
-  echo "=== PostgreSQL test cluster on ${FOURX_PG_URL##*@}"
-else
-  echo "################################################################################" >&2
-  echo "## POSTGRESQL SKIPPED: no PostgreSQL server binaries (/usr/lib/postgresql/*/bin);" >&2
-  echo "## the PostgreSQL store backend (store-pg/) is NOT tested in this run." >&2
-  echo "## Install: apt-get install -y postgresql" >&2
-  echo "################################################################################" >&2
-fi
+start_pg() {
+  if bash scripts/pg-cluster.sh available; then
+    pg_dir=$(bash scripts/pg-cluster.sh start)
+    FOURX_PG_URL=$(cat "$pg_dir/url")
+    export FOURX_PG_URL FOURX_PG_DIR=$pg_dir FOURX_REQUIRE_PG=1
+    echo "=== PostgreSQL test cluster on ${FOURX_PG_URL##*@}"
+  else
+    echo "################################################################################" >&2
+    echo "## POSTGRESQL SKIPPED: no PostgreSQL server binaries (/usr/lib/postgresql/*/bin);" >&2
+    echo "## the PostgreSQL store backend (store-pg/) is NOT tested in this run." >&2
+    echo "## Install: apt-get install -y postgresql" >&2
+    echo "################################################################################" >&2
+  fi
+}
+case $group in all | rust | python | pg) start_pg ;; esac
 
-stage "setup" bash scripts/setup.sh --with-cbindgen --with-test-tools
-stage "cargo fmt --check" cargo fmt --all --check
-stage "cargo clippy" cargo clippy -q --workspace --all-targets -- -D warnings
-stage "cargo test" cargo test -q --workspace
+# The Rust tests of one area (AREA=<folder of core/src>): the core's unit tests under that module
+# and its op adapters (`<area>::`, `ops::<area>`), and the integration tests whose path names it
+# (`cargo test --test it <area>`: its own modules and `vectors::<area>*`).
+rust_area() {
+  if [ ! -d "core/src/$AREA" ]; then
+    echo "AREA=$AREA is not an area of core/src; areas: $(cd core/src && ls -d -- */ | tr -d / | tr '\n' ' ')" >&2
+    return 2
+  fi
+  cargo test -q -p fourx-core --lib -- "$AREA::" "ops::$AREA"
+  cargo test -q -p fourx-core --test it -- "$AREA"
+}
 # The PostgreSQL backend's optional `tls` feature (system OpenSSL): lint it, and run its TLS test
 # against the throwaway cluster (TLS on, self-signed root in $FOURX_PG_DIR/ca.crt).
 pg_tls() {
@@ -188,14 +211,6 @@ pg_tls() {
   cargo clippy -q -p fourx-store-pg --features tls --all-targets -- -D warnings
   cargo test -q -p fourx-store-pg --features tls --test tls
 }
-stage "store-pg --features tls" pg_tls
-stage "header drift" header_drift
-stage "C programs (+C++, ASan, valgrind)" c_programs
-stage "make install + pkg-config" install_check
-stage "python build" python_build
-stage "pytest" pytest_run
-stage "stubtest" stubtest
-stage "mypy --strict fourx + examples" mypy_strict
 go_tests() {
   if ! command -v go >/dev/null 2>&1; then
     echo "!!! ============================================================" >&2
@@ -207,16 +222,60 @@ go_tests() {
   fi
   bash scripts/go-test.sh
 }
-
+pg_python() {
+  FOURX_LIB=$ROOT/target/debug/libfourx.so .venv/bin/python -m pytest -q \
+    python/tests/test_store_pg.py python/tests/test_cli_export.py python/tests/test_demo_stores.py
+}
 go_skipped=0
-stage "Go (vet, test -race, harness, README)" go_tests
-stage "cargo doc" env RUSTDOCFLAGS=-Dwarnings cargo doc -q --no-deps --workspace
+
+case $group in
+  all | c | python | go) stage "setup" bash scripts/setup.sh --with-cbindgen --with-test-tools ;;
+  rust | pg | docs) stage "setup" bash scripts/setup.sh --with-test-tools ;;
+esac
+if [ "$group" = rust ] && [ -n "$AREA" ]; then
+  stage "cargo test (AREA=$AREA)" rust_area
+fi
+if [ "$group" = all ] || { [ "$group" = rust ] && [ -z "$AREA" ]; }; then
+  stage "cargo fmt --check" cargo fmt --all --check
+  stage "cargo clippy" cargo clippy -q --workspace --all-targets -- -D warnings
+  stage "cargo test" cargo test -q --workspace
+fi
+if [ "$group" = pg ]; then
+  stage "cargo test -p fourx-store-pg" cargo test -q -p fourx-store-pg
+fi
+if [[ $group =~ ^(all|pg|rust)$ ]] && [ -z "$AREA" ]; then
+  stage "store-pg --features tls" pg_tls
+fi
+case $group in
+  all | c)
+    stage "header drift" header_drift
+    stage "C programs (+C++, ASan, valgrind)" c_programs
+    stage "make install + pkg-config" install_check
+    ;;
+esac
+case $group in all | python | pg) stage "python build" python_build ;; esac
+if [ "$group" = pg ]; then
+  stage "pytest (PostgreSQL)" pg_python
+fi
+case $group in
+  all | python)
+    stage "pytest" pytest_run
+    stage "stubtest" stubtest
+    stage "mypy --strict fourx + examples" mypy_strict
+    ;;
+esac
+case $group in all | go) stage "Go (vet, test -race, harness, README)" go_tests ;; esac
+case $group in all | docs) stage "cargo doc" env RUSTDOCFLAGS=-Dwarnings cargo doc -q --no-deps --workspace ;; esac
 
 echo
 echo "=== stage timings"
 printf '%s\n' "${timings[@]}"
-echo "=== make test passed in $((SECONDS - T0)) s"
-if [ -z "$pg_dir" ]; then
+if [ "$group" = all ]; then
+  echo "=== make test passed in $((SECONDS - T0)) s"
+else
+  echo "=== scripts/test.sh $group${AREA:+ (AREA=$AREA)} passed in $((SECONDS - T0)) s"
+fi
+if [ -z "$pg_dir" ] && [[ $group =~ ^(all|rust|python|pg)$ ]]; then
   echo "!!! the PostgreSQL backend tests were NOT run (postgresql is not installed)" >&2
 fi
 if [ "$go_skipped" = 1 ]; then

@@ -8,18 +8,28 @@
 //!   model-tier resolution, deep-review angles, report verdicts, duplicate detection;
 //! - [`machine`] and [`workspace`] — legal phase transitions, their side effects, crash recovery,
 //!   stop conditions, `done` finalisation, over a byte-compatible `.4x/` workspace;
+//! - [`conductor`] — every decision of the 4x run loop as a pure transition: the next decision
+//!   and the actions to run, so that a harness is only I/O;
+//! - [`guard`] — 4x's guards: whether an agent's changes stay in the feature's scope and follow
+//!   the diff rules, and whether testing may move on to accepting;
+//! - [`features`] — feature files (YAML with Go's rules), feature ids, the backlog, evidence and
+//!   the run files 4x writes;
 //! - [`blueprint`] — a repository knowledge file: deterministic fold of agent claims, optimistic
-//!   compare-and-swap storage, a token-budgeted index;
-//! - [`router`] — intent routing, task metadata, workflow ids and strict validation of agent
-//!   outputs.
+//!   compare-and-swap storage, a token-budgeted index, the zero-LLM scanner;
+//! - [`router`] — the cc10x router contract: intent routing, task metadata, workflow ids, strict
+//!   validation of agent outputs, and the router's procedure.
+//!
+//! Beneath the areas: [`protocol`] (the shared domain types and the codecs: Go-compatible JSON,
+//! yaml.v3, RFC 3339), [`store`] (how bytes reach a disk: atomic writes, compare-and-swap),
+//! [`error`] (one [`Error`] with a closed [`ErrorKind`]) and [`words`] (the closed string enums).
 //!
 //! The typed Rust API of each module is the real one. [`ops`] exposes every capability as an
 //! operation `<area>.<verb>` with JSON in and out; the C library (`libfourx`) and the Python
 //! package (`fourx`) reach the core only through it, so all three stay identical.
 //!
 //! The core is pure: it never reads the clock, the environment, the home directory or
-//! randomness. Those are inputs. Only [`store`] and [`workspace`] touch the filesystem (feature
-//! `fs`, on by default).
+//! randomness. Those are inputs. Only [`store`] and the `fs` folders of the areas touch the
+//! filesystem (feature `fs`, on by default).
 //!
 //! ```
 //! let out = fourx_core::ops::call("meta.version", &serde_json::json!({})).unwrap();
@@ -27,6 +37,9 @@
 //! ```
 
 #![deny(unsafe_code)]
+// The crate is edition 2024 for its merged doctests; nested `if let` blocks written before
+// let-chains existed stay as they are (a style choice, not a rule).
+#![allow(clippy::collapsible_if)]
 
 pub mod error;
 pub mod ops;

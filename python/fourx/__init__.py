@@ -15,6 +15,8 @@ Typed functions and classes over the core's operations, grouped by area::
   :mod:`fourx.report`, :mod:`fourx.blueprint`: the functions and classes of each area;
 - :mod:`fourx.conductor`: the run loop's decisions (``start`` / ``apply`` ... ``run_script``), so
   a harness is only I/O;
+- :mod:`fourx.guard`: 4x's guards (``check``, ``testing_to_accepting``) over the changed-file
+  listing and file texts, giving the conductor's ``guard`` verdict;
 - :func:`call` runs any operation ``<area>.<verb>`` by name on a JSON-like dict
   (``fourx.call("state.can_transition", from_="coding", to="reviewing")``).
 
@@ -40,6 +42,7 @@ from . import (
     conductor,
     enums,
     errors,
+    guard,
     report,
     resolve,
     router,
@@ -88,6 +91,7 @@ __all__ = [
     "conductor",
     "enums",
     "errors",
+    "guard",
     "report",
     "resolve",
     "router",

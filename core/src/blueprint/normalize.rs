@@ -1,4 +1,4 @@
-//! Item normalisation and content-derived short IDs (blueprint.md–).
+//! Item normalisation and content-derived short IDs (blueprint.md).
 //!
 //! Decides how a submitted item's four values are cleaned (whitespace collapse, module and field
 //! spelling) and how an entry's ID is derived from them. Whether the cleaned values are acceptable

@@ -1,4 +1,4 @@
-//! The canonical text of a document (blueprint.md–).
+//! The canonical text of a document (blueprint.md).
 //!
 //! Decides the exact bytes: front matter with recomputed counts, modules by path, sections in
 //! field order, entries by `(where, claim)`, claim escaping. Same logical content gives the same

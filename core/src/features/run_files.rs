@@ -1,5 +1,5 @@
 //! The run files 4x writes into a feature's directories, byte-compatible with Go's writers
-//! (workspace.md–6.5, seed 000):
+//! (workspace.md, seed 000):
 //!
 //! | file | where | shape | Go writer |
 //! |---|---|---|---|

@@ -161,6 +161,51 @@ fn check_path(p: &str) -> Result<()> {
     Ok(())
 }
 
+/// Reads `git diff --name-status` output: one entry per line, `<status>\t<path>` or, for a rename
+/// or copy, `<status>\t<old path>\t<new path>`; with `-z` the fields are NUL-separated instead
+/// (a text holding a NUL is read that way). Blank lines are skipped; `lines` is 0 (name-status
+/// carries no counts). A line that does not have this shape is `invalid_input`.
+pub fn parse_name_status(text: &str) -> Result<Vec<ChangedPath>> {
+    let mut out = Vec::new();
+    if text.contains('\0') {
+        let mut fields = text.split('\0').filter(|f| !f.is_empty());
+        while let Some(code) = fields.next() {
+            let status = ChangeStatus::parse(code.trim())?;
+            let mut next = || {
+                fields.next().ok_or_else(|| {
+                    Error::invalid_input(format!("name-status: {code:?} without its path"))
+                })
+            };
+            out.push(
+                if matches!(status, ChangeStatus::Renamed | ChangeStatus::Copied) {
+                    let old = next()?;
+                    ChangedPath::new(next()?, status, Some(old), 0)?
+                } else {
+                    ChangedPath::new(next()?, status, None, 0)?
+                },
+            );
+        }
+        return Ok(out);
+    }
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let parts: Vec<&str> = line.split('\t').collect();
+        let status = ChangeStatus::parse(parts[0].trim())?;
+        let two = matches!(status, ChangeStatus::Renamed | ChangeStatus::Copied);
+        let entry = match (two, parts.as_slice()) {
+            (false, [_, path]) => ChangedPath::new(path, status, None, 0)?,
+            (true, [_, old, path]) => ChangedPath::new(path, status, Some(old), 0)?,
+            _ => {
+                return Err(Error::invalid_input(format!(
+                    "name-status line {line:?} is not <status>\\t<path> (renames and copies: \
+                     <status>\\t<old>\\t<new>)"
+                )))
+            }
+        };
+        out.push(entry);
+    }
+    Ok(out)
+}
+
 /// The repository a changed path belongs to: its first segment. A file at the root (no `/`) is
 /// not in a repository, and the workspace directory `.4x` is never one (Go `detectChangedRepos`).
 pub fn repo_of(path: &str) -> Option<&str> {
@@ -191,6 +236,20 @@ mod tests {
         assert_eq!(r.touched().collect::<Vec<_>>(), ["b/x", "a/x"]);
         let c = ChangedPath::new("b/x", ChangeStatus::Copied, Some("a/x"), 0).unwrap();
         assert_eq!(c.touched().collect::<Vec<_>>(), ["b/x"]);
+    }
+
+    #[test]
+    fn name_status_text_reads_lines_and_nul_fields() {
+        let lines =
+            parse_name_status("M\tapi/a.go\nR087\tweb/x.go\tapi/x.go\n\nA\tREADME\n").unwrap();
+        assert_eq!(lines.len(), 3);
+        assert_eq!(lines[1].path, "api/x.go");
+        assert_eq!(lines[1].old_path.as_deref(), Some("web/x.go"));
+        let z = parse_name_status("M\0api/a.go\0R087\0web/x.go\0api/x.go\0A\0README\0").unwrap();
+        assert_eq!(z, lines);
+        assert!(parse_name_status("M api/a.go").is_err());
+        assert!(parse_name_status("R100\tonly-one").is_err());
+        assert!(parse_name_status("M\0").is_err());
     }
 
     #[test]

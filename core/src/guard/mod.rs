@@ -25,7 +25,7 @@ use crate::protocol::state::Phase;
 use crate::resolve::profiles::resolve_profile;
 use crate::resolve::repos::effective_hub_repos;
 
-pub use changes::{repo_of, ChangeStatus, ChangedPath};
+pub use changes::{parse_name_status, repo_of, ChangeStatus, ChangedPath};
 pub use selfmod::{SelfModPolicy, DEFAULT_MAX_DIFF_LINES, DEFAULT_PROTECTED_PATHS};
 pub use testing::{looks_executed, testing_to_accepting, verify_type, TestingInput, VERIFY_TYPES};
 

@@ -123,7 +123,7 @@ pub(crate) fn check_testing(input: &TestingInput<'_>, acc: &mut Acc) {
 }
 
 /// Every acceptance criterion has passed with evidence; with an `ac_verify_map`, an unlisted
-/// criterion counts as `execution`, `skip` is exempt, and the execution types need evidence that
+/// criterion counts as `execution` (an entry of `""` as no type), `skip` is exempt, and the execution types need evidence that
 /// looks like command output ([`looks_executed`]). Without a map only pass + evidence count.
 fn check_ac_evidence(ts: &TestStrategy, ev: &VerifyEvidence, acc: &mut Acc) {
     let results: &[AcEvidence] = ev.ac_results.as_deref().unwrap_or(&[]);
@@ -136,10 +136,12 @@ fn check_ac_evidence(ts: &TestStrategy, ev: &VerifyEvidence, acc: &mut Acc) {
     }
     for ac in results {
         let evidence: &[String] = ac.evidence.as_deref().unwrap_or(&[]);
+        // A map entry of "" is no verify type at all: the basic checks (Go's `vt != ""`).
         let vt = ts
             .ac_verify_map
             .as_ref()
-            .map(|m| m.get(&ac.id).map_or("execution", String::as_str));
+            .map(|m| m.get(&ac.id).map_or("execution", String::as_str))
+            .filter(|vt| !vt.is_empty());
         let Some(vt) = vt else {
             if !ac.passed {
                 acc.fail_retryable(format!("{} failed", ac.id));

@@ -569,3 +569,12 @@ fn the_verdict_is_what_the_conductor_accepts_as_guard() {
         serde_json::from_value(serde_json::to_value(&v).unwrap()).unwrap();
     assert!(g.pass && g.errors.is_empty());
 }
+
+#[test]
+fn an_empty_verify_type_means_the_basic_checks() {
+    let mut verify = passing_verify();
+    verify["ac_results"] = json!([{"id": "AC1", "passed": true, "evidence": ["read the code"]}]);
+    let mut w = tester_round(verify);
+    w.test_strategy = Some(de(json!({"ac_verify_map": {"AC1": ""}})));
+    assert!(w.testing().pass, "{:?}", w.testing().errors);
+}

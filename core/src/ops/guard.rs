@@ -31,8 +31,8 @@ const VERDICT: &[&str] = &[
 /// The ops of this area, one line each.
 #[rustfmt::skip]
 pub(crate) static OPS: &[OpInfo] = &[
-    OpInfo::new("guard.check", "4x's guard.Check: required files, baseline, the diff's repo scope, self-modification, dependencies, symlinks, build/docs gates, verify types.", &["config", "feature", "phase", "changed_files", "profile?", "round?", "feature_files?", "round_files?", "test_strategy?", "test_strategy_error?", "testing_has_run?", "dependencies?", "symlinks?", "build_gate?", "docs_gate?", "screenshot_exists?", "state?"], VERDICT, &[K::InvalidInput], check_op),
-    OpInfo::new("guard.testing_to_accepting", "4x's CheckTestingToAccepting: the tester's reports, verify.json, per-criterion evidence, screenshots, manual checks, self-mod tests.", &["round", "round_files?", "feature_files?", "config?", "test_strategy?", "test_strategy_error?", "screenshot_exists?", "state?"], VERDICT, &[K::InvalidInput], testing_op),
+    OpInfo::new("guard.check", "4x's guard.Check: required files, baseline, the diff's repo scope, self-modification, dependencies, symlinks, build/docs gates, verify types.", &["config", "feature", "phase?", "changed_files", "profile?", "round?", "feature_files?", "round_files?", "test_strategy?", "test_strategy_error?", "testing_has_run?", "dependencies?", "symlinks?", "build_gate?", "docs_gate?", "screenshot_exists?", "state?"], VERDICT, &[K::InvalidInput], check_op),
+    OpInfo::new("guard.testing_to_accepting", "4x's CheckTestingToAccepting: the tester's reports, verify.json, per-criterion evidence, screenshots, manual checks, self-mod tests.", &["round?", "round_files?", "feature_files?", "config?", "test_strategy?", "test_strategy_error?", "screenshot_exists?", "state?"], VERDICT, &[K::InvalidInput], testing_op),
 ];
 
 fn typed<T: DeserializeOwned>(v: &Value, key: &str) -> Result<T> {
@@ -61,8 +61,35 @@ fn verdict_json(v: &Verdict) -> Result<Value> {
         .map_err(|e| Error::invalid_input(format!("verdict cannot be written as JSON: {e}")))
 }
 
-fn phase(m: &In) -> Result<Phase> {
-    let word: String = req(m, "phase")?;
+/// The keys of an input `state` (a whole state.json object fits) that stand in for `phase`,
+/// `profile` and `round` when those are left out.
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+struct StateKeys {
+    phase: Option<String>,
+    profile: Option<String>,
+    round: Option<i64>,
+}
+
+fn state_keys(m: &In) -> Result<StateKeys> {
+    Ok(opt(m, "state")?.unwrap_or_default())
+}
+
+/// `key`, else the state's value of it; neither is `invalid_input` naming `key`.
+fn from_state<T: DeserializeOwned>(m: &In, key: &str, state: Option<T>) -> Result<T> {
+    match opt(m, key)? {
+        Some(v) => Ok(v),
+        None => state.ok_or_else(|| {
+            Error::invalid_input(format!(
+                "input key `{key}` is required (or a `state` that has it)"
+            ))
+            .with_field(key)
+        }),
+    }
+}
+
+fn phase(m: &In, st: &StateKeys) -> Result<Phase> {
+    let word: String = from_state(m, "phase", st.phase.clone())?;
     Phase::from_name(&word).ok_or_else(|| {
         Error::invalid_input(format!(
             "input key `phase`: unknown phase {word:?}; one of {}",
@@ -72,13 +99,24 @@ fn phase(m: &In) -> Result<Phase> {
     })
 }
 
+/// `changed_files`: the entries, or `git diff --name-status` text ([`guard::parse_name_status`]).
+fn changed_files(m: &In) -> Result<Vec<ChangedPath>> {
+    match m.get("changed_files") {
+        Some(Value::String(text)) => {
+            guard::parse_name_status(text).map_err(|e| e.with_field("changed_files"))
+        }
+        _ => req(m, "changed_files"),
+    }
+}
+
 fn check_op(m: &In) -> Result<Value> {
     let config: Config = req(m, "config")?;
     let feature: Feature = req(m, "feature")?;
-    let phase = phase(m)?;
-    let changed: Vec<ChangedPath> = req(m, "changed_files")?;
-    let profile: String = opt(m, "profile")?.unwrap_or_default();
-    let round: i64 = opt(m, "round")?.unwrap_or(0);
+    let st = state_keys(m)?;
+    let phase = phase(m, &st)?;
+    let changed = changed_files(m)?;
+    let profile: String = from_state(m, "profile", Some(st.profile.unwrap_or_default()))?;
+    let round: i64 = from_state(m, "round", Some(st.round.unwrap_or(0)))?;
     let feature_files: Files = opt(m, "feature_files")?.unwrap_or_default();
     let round_files: Option<Files> = opt(m, "round_files")?;
     let test_strategy: Option<TestStrategy> = opt(m, "test_strategy")?;
@@ -111,7 +149,7 @@ fn check_op(m: &In) -> Result<Value> {
 }
 
 fn testing_op(m: &In) -> Result<Value> {
-    let round: i64 = req(m, "round")?;
+    let round: i64 = from_state(m, "round", state_keys(m)?.round)?;
     let round_files: Files = opt(m, "round_files")?.unwrap_or_default();
     let feature_files: Files = opt(m, "feature_files")?.unwrap_or_default();
     let config: Config = opt(m, "config")?.unwrap_or_default();

@@ -1,4 +1,4 @@
-//! The op table of router.md–: JSON adapters over the typed API of this submodule.
+//! The op table of router.md: JSON adapters over the typed API of this submodule.
 //! Bad input is `missing_field` / `invalid_value` (router's spelling), checked in each op's order.
 
 use serde_json::{json, Map, Value};

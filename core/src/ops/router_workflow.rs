@@ -1,4 +1,4 @@
-//! The op table of router-workflow.md–4.38: JSON adapters over
+//! The op table of router-workflow.md: JSON adapters over
 //! [`crate::router::workflow`]. Router spelling: a missing key is `missing_field`, a mistyped one
 //! `invalid_value`; `edition` is read before every other input.
 

@@ -1,4 +1,4 @@
-//! The feature-definition shapes (features.md–3) in their JSON op form, read and
+//! The feature-definition shapes (features.md) in their JSON op form, read and
 //! written with Go's `encoding/json` rules: `Feature` with its sub-tasks, phase overrides and
 //! linked issues, the `TestStrategy` of a feature's run directory, the sub-task statuses and the
 //! feature constants.

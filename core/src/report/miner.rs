@@ -1,4 +1,4 @@
-//! The history miner (features.md–11.3): turns past runs — escalations, features stuck in a
+//! The history miner (features.md): turns past runs — escalations, features stuck in a
 //! terminal-ish phase, review issues recurring across features — into candidate features and
 //! learnings. Every scanner is best-effort: a record that does not decode is a warning, never a
 //! failure.

@@ -1,5 +1,5 @@
 //! Reports: review-report verdicts and issues, discovered features, similarity and duplicate
-//! detection (resolution.md–11), the candidate pool file and the history miner (features.md).
+//! detection (resolution.md), the candidate pool file and the history miner (features.md).
 //!
 //! Pure parsers and comparisons over text the caller supplies; gathering the texts is left to
 //! the workspace.

@@ -1,5 +1,5 @@
 //! Pipeline profiles: the built-in table and which profile a feature runs with (Go
-//! `DefaultProfiles`, `ResolveProfile`, resolution.md–5.2).
+//! `DefaultProfiles`, `ResolveProfile`, resolution.md).
 //!
 //! Decides the lookup order (override, feature, `default_profile`, priority auto-select) and the
 //! `coding` requirement. Leaves printing warnings to the caller (they come back as data).

@@ -1,5 +1,5 @@
 //! The router contract: intent routing, task metadata, workflow ids, dispatch and strict
-//! validation of agent outputs (router.md–).
+//! validation of agent outputs (router.md).
 //!
 //! Agent output is untrusted text: every parser here is bounded in size (4 MiB, refused before
 //! parsing) and linear in its input; contract YAML goes through the one YAML module with budgets.

@@ -1097,3 +1097,203 @@ fn doc_comments_cite_no_spec_section_numbers() {
         found.join("\n")
     );
 }
+
+fn repo_root() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn read_repo(rel: &str) -> String {
+    std::fs::read_to_string(repo_root().join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
+}
+
+/// Every folder under `core/src`, relative to it (`router/workflow`), sorted.
+fn core_src_folders() -> Vec<String> {
+    fn walk(dir: &Path, base: &Path, out: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).expect("read a source directory") {
+            let path = entry.expect("a directory entry").path();
+            if path.is_dir() {
+                let rel = path.strip_prefix(base).expect("under core/src");
+                out.push(rel.to_string_lossy().replace('\\', "/"));
+                walk(&path, base, out);
+            }
+        }
+    }
+    let base = repo_root().join("core/src");
+    let mut out = Vec::new();
+    walk(&base, &base, &mut out);
+    out.sort();
+    out
+}
+
+/// The workspace members of the root `Cargo.toml` plus the fuzz crate (its own workspace).
+fn crate_folders() -> Vec<String> {
+    let manifest = read_repo("Cargo.toml");
+    let members = manifest
+        .lines()
+        .find(|l| l.trim_start().starts_with("members"))
+        .expect("[workspace] members");
+    let mut out: Vec<String> = members
+        .split('"')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect();
+    out.push("fuzz".to_string());
+    out
+}
+
+/// `docs/ARCHITECTURE.md` names every folder of `core/src` (as `` `router/workflow/` ``), every
+/// adapter file of `core/src/ops` (as `` `router.rs` ``) and every crate's folder (as
+/// `` `store-pg/` ``): a new folder, adapter or crate is documented where a newcomer looks.
+#[test]
+fn architecture_names_every_folder_adapter_and_crate() {
+    let doc = read_repo("docs/ARCHITECTURE.md");
+    let mut missing = Vec::new();
+    for folder in core_src_folders() {
+        if !doc.contains(&format!("`{folder}/`")) {
+            missing.push(format!("folder core/src/{folder}/"));
+        }
+    }
+    let mut adapters: Vec<String> = std::fs::read_dir(repo_root().join("core/src/ops"))
+        .expect("core/src/ops")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".rs"))
+        .collect();
+    adapters.sort();
+    for file in adapters {
+        if !doc.contains(&format!("`{file}`")) {
+            missing.push(format!("adapter core/src/ops/{file}"));
+        }
+    }
+    for krate in crate_folders() {
+        if !doc.contains(&format!("`{krate}/`")) {
+            missing.push(format!("crate {krate}/"));
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "docs/ARCHITECTURE.md does not name:\n{}",
+        missing.join("\n")
+    );
+}
+
+/// The crate documentation (`core/src/lib.rs`) links every public top-level module, so the
+/// rustdoc front page lists every area.
+#[test]
+fn crate_doc_lists_every_area() {
+    let lib = read_repo("core/src/lib.rs");
+    let doc: String = lib
+        .lines()
+        .filter(|l| l.starts_with("//!"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let missing: Vec<&str> = lib
+        .lines()
+        .filter_map(|l| l.strip_prefix("pub mod "))
+        .map(|m| m.trim_end_matches(';'))
+        .filter(|m| !doc.contains(&format!("[`{m}`]")))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "core/src/lib.rs's crate doc does not link: {missing:?}"
+    );
+}
+
+/// The paths README's "Adding an op" names exist: every backticked path, with a placeholder
+/// (`<area>`) standing for any folder that exists.
+#[test]
+fn readme_adding_an_op_names_paths_that_exist() {
+    let readme = read_repo("README.md");
+    let start = readme
+        .find("## Adding an op")
+        .expect("README has ## Adding an op");
+    let section = &readme[start..];
+    let end = section[3..].find("\n## ").map_or(section.len(), |i| i + 3);
+    let section = &section[..end];
+    let mut checked = 0;
+    let mut problems = Vec::new();
+    for (i, token) in section.split('`').enumerate() {
+        if i % 2 == 0 || !token.contains('/') || token.contains(' ') {
+            continue;
+        }
+        checked += 1;
+        let exists = match token.split_once('<') {
+            // `core/src/<area>/`: the folder before the placeholder exists and holds a folder.
+            Some((before, _)) => repo_root().join(before).is_dir(),
+            None => repo_root().join(token.trim_end_matches('/')).exists(),
+        };
+        if !exists {
+            problems.push(token.to_string());
+        }
+    }
+    assert!(
+        checked >= 8,
+        "README's Adding an op names only {checked} paths"
+    );
+    assert!(
+        problems.is_empty(),
+        "README's Adding an op names paths that do not exist: {problems:?}"
+    );
+}
+
+/// A module opener names its spec file plainly (`router.md`); a spec file followed by a dash
+/// and a number or nothing (`router.md–4.14`, `router.md–:`) is the mark of a mechanical edit
+/// that cut a section citation in half.
+#[test]
+fn module_openers_are_not_garbled() {
+    fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("read a source directory") {
+            let path = entry.expect("a directory entry").path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    for dir in ["core/src", "ffi/src", "python/src", "store-pg/src"] {
+        walk(&repo_root().join(dir), &mut files);
+    }
+    files.sort();
+    let mut found = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("read a source file");
+        for (i, line) in text.lines().enumerate() {
+            let t = line.trim_start();
+            if !(t.starts_with("///") || t.starts_with("//!")) {
+                continue;
+            }
+            if garbled_citation(t) {
+                found.push(format!("{}:{}: {t}", file.display(), i + 1));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "doc comments with a cut spec citation (name the spec file and say the rule):\n{}",
+        found.join("\n")
+    );
+}
+
+/// `.md` followed by an en dash or hyphen (a cut `§` citation), or `(… and)` left by a cut list.
+fn garbled_citation(line: &str) -> bool {
+    line.match_indices(".md").any(|(at, _)| {
+        let rest = &line[at + 3..];
+        rest.starts_with('–') || rest.starts_with("-–") || rest.starts_with('-')
+    }) || line.contains(" and):")
+}
+
+#[test]
+fn garbled_citations_are_found_and_plain_ones_are_not() {
+    assert!(garbled_citation("//! Routing (router.md–4.14): intent"));
+    assert!(garbled_citation("//! Memory files (router.md–): which"));
+    assert!(garbled_citation(
+        "//! Resume (router-workflow.md–4.33 and): which"
+    ));
+    assert!(!garbled_citation("//! Routing (router.md): intent routing"));
+    assert!(!garbled_citation(
+        "//! see docs/spec/router-workflow.md for the rules"
+    ));
+}

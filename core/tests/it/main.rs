@@ -6,6 +6,8 @@
 //! A test that re-runs this binary as a child process names itself by its module path
 //! (`<module>::<test>`).
 
+#![allow(clippy::collapsible_if)] // edition 2024: nested `if let` blocks stay as written
+
 mod blueprint_fixture;
 mod common;
 

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 fn vector_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors");
+    let dir = vectors_dir();
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("tests/vectors exists")
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -98,38 +98,101 @@ fn run_case(case: &Value) -> Result<(), String> {
     }
 }
 
-#[test]
-fn conformance_vectors() {
+/// Runs every case of one vector file (`tests/vectors/<stem>.json`, or a path from
+/// `FOURX_VECTORS`); panics with every failure of the file at once.
+fn run_file(file: &Path) {
     let skips = skips();
     let (mut passed, mut skipped) = (0, 0);
     let mut failures = Vec::new();
-    for file in vector_files() {
-        let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file:?}: {e}"));
-        let doc: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{file:?}: {e}"));
-        assert_eq!(doc["format"], "fourx-vectors/1", "{file:?}");
-        for case in doc["cases"].as_array().expect("cases") {
-            let id = case["id"].as_str().unwrap_or("?").to_string();
-            let outcome = run_case(case);
-            match (skips.get(&id), outcome) {
-                (None, Ok(())) => passed += 1,
-                (None, Err(why)) => failures.push(format!("{id} ({}):\n   {why}", case["op"])),
-                (Some(_), Err(_)) => skipped += 1,
-                (Some(reason), Ok(())) => failures.push(format!(
-                    "{id} is listed in SKIPS ({reason}) but passes: remove the entry"
-                )),
-            }
+    let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file:?}: {e}"));
+    let doc: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{file:?}: {e}"));
+    assert_eq!(doc["format"], "fourx-vectors/1", "{file:?}");
+    for case in doc["cases"].as_array().expect("cases") {
+        let id = case["id"].as_str().unwrap_or("?").to_string();
+        let outcome = run_case(case);
+        match (skips.get(&id), outcome) {
+            (None, Ok(())) => passed += 1,
+            (None, Err(why)) => failures.push(format!("{id} ({}):\n   {why}", case["op"])),
+            (Some(_), Err(_)) => skipped += 1,
+            (Some(reason), Ok(())) => failures.push(format!(
+                "{id} is listed in SKIPS ({reason}) but passes: remove the entry"
+            )),
         }
     }
     eprintln!(
-        "vectors: {passed} passed, {} failed, {skipped} skipped",
+        "vectors {}: {passed} passed, {} failed, {skipped} skipped",
+        file.display(),
         failures.len()
     );
     assert!(
         failures.is_empty(),
-        "{} conformance case(s) failed:\n{}",
+        "{} conformance case(s) of {} failed:\n{}",
         failures.len(),
+        file.display(),
         failures.join("\n")
     );
+}
+
+fn vectors_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors")
+}
+
+/// One test per vector file, named after the file (`cargo test --test it vectors::router` runs
+/// the router's cases only); `every_vector_file_has_its_test` keeps the list complete.
+macro_rules! vector_files {
+    ($($test:ident => $stem:literal,)*) => {
+        const LISTED: &[&str] = &[$($stem),*];
+        $(
+            #[test]
+            fn $test() {
+                run_file(&vectors_dir().join(concat!($stem, ".json")));
+            }
+        )*
+    };
+}
+
+vector_files! {
+    blueprint => "blueprint",
+    conductor => "conductor",
+    features => "features",
+    fidelity => "fidelity",
+    fidelity_helpers => "fidelity-helpers",
+    guard => "guard",
+    meta => "meta",
+    resolution => "resolution",
+    router => "router",
+    router_prompt => "router-prompt",
+    router_workflow => "router-workflow",
+    state => "state",
+    workspace => "workspace",
+}
+
+/// Every `tests/vectors/*.json` file has its own test above (a new file must be listed there).
+#[test]
+fn every_vector_file_has_its_test() {
+    let mut on_disk: Vec<String> = vector_files()
+        .iter()
+        .filter(|p| p.starts_with(vectors_dir()))
+        .filter_map(|p| p.file_stem().and_then(|s| s.to_str()).map(str::to_string))
+        .collect();
+    on_disk.sort();
+    let mut listed: Vec<String> = LISTED.iter().map(|s| s.to_string()).collect();
+    listed.sort();
+    assert_eq!(
+        on_disk, listed,
+        "tests/vectors/*.json and the vector_files! list in core/tests/it/vectors.rs differ"
+    );
+}
+
+/// Extra vector files named by `FOURX_VECTORS` (colon-separated paths), e.g. a hidden set.
+#[test]
+fn extra_vector_files_from_the_environment() {
+    for file in vector_files()
+        .iter()
+        .filter(|p| !p.starts_with(vectors_dir()))
+    {
+        run_file(file);
+    }
 }
 
 #[test]

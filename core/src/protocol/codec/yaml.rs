@@ -8,6 +8,7 @@
 pub mod core_schema;
 pub mod v3;
 pub mod v3_emit;
+pub mod v3_scan;
 pub mod v3_text;
 
 use std::collections::HashMap;

@@ -1,4 +1,4 @@
-//! The workflow artifact (router.md–4.20, Appendix A): the 35-key skeleton with its
+//! The workflow artifact (router.md, Appendix A): the 35-key skeleton with its
 //! defaults, filled with the live fields, and the read-back gate (strict JSON, no placeholder
 //! tokens, every skeleton key, matching ids, known type and state root). Writing the file is the
 //! caller's.

@@ -1,4 +1,4 @@
-//! Workflow markers in memory files (router.md–4.8): formatting the five
+//! Workflow markers in memory files (router.md): formatting the five
 //! marker shapes and finding them anywhere in a text by a leftmost, non-overlapping scan, plus the
 //! DEBUG attempt count after the last reset. Writing or removing markers is the caller's.
 

@@ -1,4 +1,4 @@
-//! What a workflow records (router.md–4.8–4.21): event-log lines, workflow markers in
+//! What a workflow records (router.md): event-log lines, workflow markers in
 //! memory files, and the workflow artifact with its read-back gate.
 //!
 //! Decides the exact bytes and the checks on reading them back; writing files is the caller's.

@@ -1,4 +1,4 @@
-//! Parsing agent output (router.md–4.18): the bounded text, markdown and strict-JSON
+//! Parsing agent output (router.md): the bounded text, markdown and strict-JSON
 //! scanners, read-only envelopes and verdicts, write-agent YAML contracts, the brainstorming
 //! handoff, verifier scenarios, agent statuses and verdict reconciliation.
 //!

@@ -1,4 +1,4 @@
-//! Memory files (router.md–): which `## ` sections each of the three `.cc10x/` files
+//! Memory files (router.md): which `## ` sections each of the three `.cc10x/` files
 //! must have, whether a text has them, and the idempotent heal that inserts the missing ones.
 //!
 //! Headings are matched as plain lines (Edit anchors; fences ignored). Reading and writing the

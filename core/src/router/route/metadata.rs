@@ -1,4 +1,4 @@
-//! Task metadata (router.md–4.3): the block of `key:value` lines that opens every
+//! Task metadata (router.md): the block of `key:value` lines that opens every
 //! CC10X task description — its grammar, the per-kind required keys, value validation, the
 //! canonical form and its formatter. What a task then does is the caller's business.
 

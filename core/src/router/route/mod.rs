@@ -1,4 +1,4 @@
-//! Routing and task metadata (router.md–4.14): intent routing ([`intent`], also
+//! Routing and task metadata (router.md): intent routing ([`intent`], also
 //! reachable as `router::route::*`), task metadata and subjects, workflow ids, the dispatcher, the
 //! model-tier policy, the BUILD scope gradient and scope reply, session settings, task graphs and
 //! loop caps.

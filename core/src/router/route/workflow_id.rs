@@ -1,4 +1,4 @@
-//! Workflow ids (router.md–4.5): `wf-YYYYMMDDTHHMMSSZ-<8 hex>`, minted from the
+//! Workflow ids (router.md): `wf-YYYYMMDDTHHMMSSZ-<8 hex>`, minted from the
 //! caller's `now` and `nonce` and validated as a real UTC date and time. Randomness is the
 //! caller's: the nonce is 4 random bytes as hex.
 

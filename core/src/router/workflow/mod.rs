@@ -1,4 +1,4 @@
-//! The router's procedure (router-workflow.md–4.38): the deterministic steps the seed has
+//! The router's procedure (router-workflow.md): the deterministic steps the seed has
 //! the host perform on the task list, the workflow artifact and the memory files — resume and
 //! the chain loop, the memory task, follow-up graphs, the scope-decision resume, the artifact
 //! update after each agent, the memory finalisation and the intent readiness gate. Every op is

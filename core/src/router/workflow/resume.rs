@@ -1,4 +1,4 @@
-//! Resume and the chain loop (router-workflow.md–4.33 and): which workflow to
+//! Resume and the chain loop (router-workflow.md): which workflow to
 //! resume, which of its tasks may run now, and which task is its memory task.
 
 use serde::Serialize;

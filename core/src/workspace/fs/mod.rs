@@ -1,5 +1,5 @@
 //! The workspace on a filesystem (feature `fs`): [`WorkspaceFs`], the `.4x` layout over
-//! [`crate::store::Fs`] (workspace.md–), and the real process-liveness probe.
+//! [`crate::store::Fs`] (workspace.md), and the real process-liveness probe.
 //!
 //! Decides which files are read and written and in which order; the bytes and the rules are the
 //! pure modules of [`crate::workspace`] and [`crate::machine`].

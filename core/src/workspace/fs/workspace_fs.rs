@@ -1,4 +1,4 @@
-//! [`WorkspaceFs`]: the `.4x` layout on a filesystem (workspace.md–) over
+//! [`WorkspaceFs`]: the `.4x` layout on a filesystem (workspace.md) over
 //! [`crate::store::Fs`].
 //!
 //! It decides where each file lives, which writes are atomic (state.json, stop) and which are

@@ -8,6 +8,7 @@
 use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
 
+use super::v3_scan::{check_after_first_document, TabLines, TabMode};
 pub use super::v3_text::{prepare, Prepared};
 use super::v3_text::{refold, restore_block, scan_block, FlowStyle};
 use super::{
@@ -482,6 +483,21 @@ fn prev_token(b: &[char], i: usize) -> Option<char> {
 /// Also returns the byte offsets of the block-scalar headers (`|`/`>`) it saw, ascending.
 type BlockLines = (Vec<(usize, usize)>, Vec<usize>);
 
+/// The last token of a block-context line, as far as the next line's tab rules care.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LastToken {
+    /// No token (a blank or comment-only line).
+    None,
+    /// A plain scalar.
+    Plain,
+    /// A `- ` sequence entry indicator.
+    Entry,
+    /// A `---` or `...` document marker.
+    Marker,
+    /// Any other token (quoted scalar, flow indicator, `:`, `?`, anchor, tag, alias).
+    Other,
+}
+
 fn check_block_lines(text: &str) -> Result<BlockLines, YamlError> {
     let mut block_lines = Vec::new();
     let mut headers = Vec::new();
@@ -499,6 +515,7 @@ fn check_block_lines(text: &str) -> Result<BlockLines, YamlError> {
     let mut question: Option<usize> = None;
     // A quoted scalar still open at the end of the previous line.
     let mut in_quote: Option<char> = None;
+    let mut tabs = TabLines::new();
     for raw_line in text.split('\n') {
         let line_start = offset;
         offset += raw_line.len() + 1;
@@ -522,6 +539,7 @@ fn check_block_lines(text: &str) -> Result<BlockLines, YamlError> {
                 continue;
             }
             // The rest of the line after the closing quote is rare enough to skip as well.
+            tabs.mode = TabMode::Normal;
             continue;
         }
         let indent = line.len() - line.trim_start_matches(' ').len();
@@ -545,7 +563,17 @@ fn check_block_lines(text: &str) -> Result<BlockLines, YamlError> {
             }
             block = None;
         }
+        let trimmed = line.trim_start_matches([' ', '\t']);
+        let empty = trimmed.is_empty() || trimmed.starts_with('#');
+        let previous_mode = tabs.mode;
+        let mut key_col = indent;
         if depth == 0 {
+            let tabs_ok = if empty {
+                tabs.empty_line(line, raw_line.len() + 1)?;
+                true
+            } else {
+                tabs.content_line(line)?
+            };
             let mut rest = body;
             while let Some(after) = rest.strip_prefix('-') {
                 if !(after.is_empty() || after.starts_with([' ', '\t'])) {
@@ -563,7 +591,9 @@ fn check_block_lines(text: &str) -> Result<BlockLines, YamlError> {
                     return Err(syntax("did not find expected key"));
                 }
             }
-            if rest.starts_with('\t') && !rest.trim_start().starts_with('#') {
+            key_col = indent + (body.len() - rest.len());
+            let lead_tab_skipped = tabs_ok && rest.len() == body.len();
+            if rest.starts_with('\t') && !rest.trim_start().starts_with('#') && !lead_tab_skipped {
                 return Err(syntax("found character that cannot start any token"));
             }
             if !body.trim().is_empty() && question.is_none_or(|q| indent <= q) {
@@ -578,6 +608,20 @@ fn check_block_lines(text: &str) -> Result<BlockLines, YamlError> {
         let mut tok = true;
         let chars: Vec<(usize, char)> = body.char_indices().collect();
         let mut k = 0;
+        // The last token of the line, for the next line's tab rules.
+        let line_depth = depth;
+        let mut last_token = LastToken::None;
+        let (mut in_prop, mut value_seen, mut comment) = (false, false, false);
+        let (mut entry_col, mut question_col) = (None, None);
+        let is_marker = |m: &str| {
+            body.strip_prefix(m)
+                .is_some_and(|r| r.is_empty() || r.starts_with([' ', '\t']))
+        };
+        if depth == 0 && indent == 0 && (is_marker("---") || is_marker("...")) {
+            k = 3;
+            last_token = LastToken::Marker;
+        }
+        let directive = depth == 0 && indent == 0 && body.starts_with('%');
         while k < chars.len() {
             let (i, c) = chars[k];
             let next = chars.get(k + 1).map(|&(_, n)| n);
@@ -599,23 +643,54 @@ fn check_block_lines(text: &str) -> Result<BlockLines, YamlError> {
             }
             let blank_next = next.is_none_or(|n| n == ' ' || n == '\t');
             match c {
-                ' ' | '\t' => {}
+                ' ' | '\t' => in_prop = false,
                 '#' if k == 0 || matches!(chars[k - 1].1, ' ' | '\t') => {
                     content_end = i;
+                    comment = true;
                     break;
                 }
-                '\'' | '"' if tok => in_quote = Some(c),
-                '[' | '{' if tok => depth += 1,
+                '\'' | '"' if tok => {
+                    in_quote = Some(c);
+                    last_token = LastToken::Other;
+                }
+                '[' | '{' if tok => {
+                    depth += 1;
+                    last_token = LastToken::Other;
+                }
                 ']' | '}' if depth > 0 => {
                     depth -= 1;
                     tok = false;
+                    last_token = LastToken::Other;
                 }
-                ',' if depth > 0 => tok = true,
-                ':' if blank_next => tok = true,
+                ',' if depth > 0 => {
+                    tok = true;
+                    last_token = LastToken::Other;
+                }
+                ':' if blank_next => {
+                    tok = true;
+                    value_seen |= depth == 0;
+                    last_token = LastToken::Other;
+                }
                 // `- ` and `? ` are indicators only where a token may start; inside a plain
                 // scalar (`-*- 'a`) they are text.
-                '-' | '?' if blank_next && tok => {}
-                _ => tok = false,
+                '-' | '?' if blank_next && tok => {
+                    if c == '-' {
+                        entry_col = Some(indent + i);
+                        last_token = LastToken::Entry;
+                    } else {
+                        question_col = Some(indent + i);
+                        last_token = LastToken::Other;
+                    }
+                }
+                _ => {
+                    if tok && matches!(c, '&' | '*' | '!') {
+                        in_prop = true;
+                        last_token = LastToken::Other;
+                    } else if !in_prop {
+                        last_token = LastToken::Plain;
+                    }
+                    tok = false
+                }
             }
             if depth > 0 && matches!(c, '[' | '{') {
                 tok = true;
@@ -628,10 +703,19 @@ fn check_block_lines(text: &str) -> Result<BlockLines, YamlError> {
             && last[1..]
                 .chars()
                 .all(|c| matches!(c, '-' | '+' | '1'..='9'));
-        let opens = content == last
-            || content.ends_with(&format!(": {last}"))
-            || content.ends_with(&format!("- {last}"))
-            || content.ends_with(&format!("? {last}"));
+        // The header opens a block scalar where a node may start: at the start of the line, or
+        // after a `:`, `-` or `?` indicator and blanks (spaces or tabs: yaml.v3 skips a tab
+        // after `:` where no simple key may start).
+        let before = &content[..content.len() - last.len()];
+        let indicator = before.trim_end_matches([' ', '\t']);
+        let opens = before.is_empty()
+            || (indicator.len() < before.len()
+                && (indicator.ends_with(':')
+                    || ((indicator.ends_with('-') || indicator.ends_with('?'))
+                        && indicator[..indicator.len() - 1]
+                            .chars()
+                            .next_back()
+                            .is_none_or(|c| c == ' ' || c == '\t'))));
         if depth == 0 && header && opens {
             // The block's parent is the node that holds it: after `- ` entries, the column of
             // the key (or of the scalar itself).
@@ -666,8 +750,38 @@ fn check_block_lines(text: &str) -> Result<BlockLines, YamlError> {
                 .map(|d| scanner_indent + d as usize);
             block = Some((parent, explicit));
             headers.push(line_start + indent + (content.len() - last.len()));
+            tabs.mode = TabMode::Normal;
+            continue;
+        }
+        if directive {
+            tabs.mode = TabMode::NoKey;
+        } else if depth == 0 && in_quote.is_none() && !(empty && line_depth == 0) {
+            tabs.mode = match last_token {
+                LastToken::Entry | LastToken::Marker if comment => TabMode::Comments {
+                    gap: raw_line.len() + 1 - line.len(),
+                    pending: false,
+                },
+                LastToken::Plain if !comment => {
+                    let ind = if value_seen {
+                        key_col + 1
+                    } else if let Some(q) = question_col {
+                        q + 1
+                    } else if let Some(e) = entry_col {
+                        e + 1
+                    } else if let TabMode::Plain(i) = previous_mode {
+                        i
+                    } else {
+                        0
+                    };
+                    TabMode::Plain(ind)
+                }
+                _ => TabMode::Normal,
+            };
+        } else if in_quote.is_some() {
+            tabs.mode = TabMode::Normal;
         }
     }
+    tabs.finish()?;
     Ok((block_lines, headers))
 }
 
@@ -787,10 +901,17 @@ impl<'src> Decoder<'src> {
     /// characters, BOMs, NEL/LS/PS as line breaks) and gives every scalar the value yaml.v3
     /// reads: LS/PS breaks kept and never folded, inner BOMs restored.
     pub fn from_prepared(p: &'src Prepared<'_>) -> Result<Self, YamlError> {
-        check_stream_start(&p.text)?;
-        let (block_lines, headers) = check_block_lines(&p.text)?;
-        check_flow_tags(&p.text, &block_lines)?;
-        let mut doc = first_document(&p.text)?;
+        // yaml.v3 reads the first document and scans two tokens past the marker that ends it;
+        // the rules of its scanner apply to the first document's text alone.
+        let end = second_document_start(&p.text);
+        let first = &p.text[..end.unwrap_or(p.text.len())];
+        check_stream_start(first)?;
+        let (block_lines, headers) = check_block_lines(first)?;
+        check_flow_tags(first, &block_lines)?;
+        if let Some(end) = end {
+            check_after_first_document(&p.text, end)?;
+        }
+        let mut doc = parse_stream(first, &LIMITS)?.into_iter().next();
         if let Some(doc) = doc.as_mut() {
             // The scanner's block indentation at each node: the column of the block collection
             // it is an item or value of.
@@ -812,6 +933,18 @@ impl<'src> Decoder<'src> {
                         items,
                         style: CollectionStyle::Block,
                     } => {
+                        // The scanner's indentation of a block sequence is the column of its
+                        // `-`; the node's span may start at its first item instead (always so
+                        // for an indentless sequence under a mapping key).
+                        let start = node.span.start.byte.min(p.text.len());
+                        let before = p.text[..start].trim_end_matches([' ', '\t']);
+                        let col = if !p.text[start..].starts_with('-') && before.ends_with('-') {
+                            let dash = before.len() - 1;
+                            let line = before[..dash].rfind('\n').map_or(0, |n| n + 1);
+                            i64::try_from(p.text[line..dash].chars().count()).unwrap_or(col)
+                        } else {
+                            col
+                        };
                         for v in items {
                             if let Some(slot) = parent_indent.get_mut(v.0) {
                                 *slot = col;
