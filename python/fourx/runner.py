@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, NotRequired, Protocol, TypedDict
@@ -161,14 +162,28 @@ def agent_env(call: AgentCall) -> dict[str, str]:
     }
 
 
+#: How much of an agent command's stderr is kept for transient-error detection (8 KiB).
+STDERR_TAIL_BYTES = 8 * 1024
+
+
 def command_agent(command: str, cwd: StrPath) -> Callable[[AgentCall], AgentResult]:
     """An agent that is ``sh -c command`` in ``cwd`` with :func:`agent_env`; its exit code is
-    the agent's."""
+    the agent's. Its stdout passes through; its stderr is passed on when it ends and its last
+    8 KiB go to the conductor (``stderr_tail``: a rate limit or a 5xx is retried with backoff)."""
 
     def agent(call: AgentCall) -> AgentResult:
         env = {**os.environ, **agent_env(call)}
-        done = subprocess.run(["sh", "-c", command], cwd=Path(cwd), env=env, check=False)
-        return {"exit_code": done.returncode}
+        done = subprocess.run(
+            ["sh", "-c", command], cwd=Path(cwd), env=env, check=False, stderr=subprocess.PIPE
+        )
+        if done.stderr:
+            sys.stderr.buffer.write(done.stderr)
+            sys.stderr.flush()
+        result: AgentResult = {"exit_code": done.returncode}
+        if done.stderr:
+            tail = done.stderr[-STDERR_TAIL_BYTES:]
+            result["stderr_tail"] = tail.decode("utf-8", errors="replace")
+        return result
 
     return agent
 

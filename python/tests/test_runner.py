@@ -197,6 +197,18 @@ def test_sigint_while_the_agent_runs_stops_the_run_as_interrupted(tmp_path: Path
     assert not Workspace(repo).read_state(FEATURE)["active"]
 
 
+def test_a_transient_failure_of_the_agent_command_is_retried(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path, "quick")
+    once = tmp_path / "failed-once"
+    cmd = (f'if [ "$FOURX_ROLE" = coder ] && [ ! -e {once} ]; then touch {once}; '
+           f'echo "error: 429 rate limit exceeded" >&2; exit 1; fi; sh {AGENT_SH}')
+    result = fourx.runner.run(repo, FEATURE, fourx.runner.command_agent(cmd, repo))
+    assert result["phase"] == "pending-review"
+    coders = [d for d in result["decisions"] if d.get("role") == "coder"]
+    assert [d["attempt"] for d in coders] == [1, 2]
+    assert coders[1]["wait_ms"] > 0
+
+
 def snapshot(repo: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     state = dict(Workspace(repo).read_state(FEATURE))
     for k in ("createdAt", "updatedAt", "since", "pid"):
