@@ -19,7 +19,7 @@ import "encoding/json"
 // run.
 type DecisionKind string
 
-// The 10 decision kinds.
+// The 11 decision kinds.
 const (
 	DecisionRunAgent         DecisionKind = "run_agent"
 	DecisionRunParallel      DecisionKind = "run_parallel"
@@ -29,6 +29,7 @@ const (
 	DecisionGather           DecisionKind = "gather"
 	DecisionRunHooks         DecisionKind = "run_hooks"
 	DecisionDiscoverFeatures DecisionKind = "discover_features"
+	DecisionAwaitHuman       DecisionKind = "await_human"
 	DecisionStop             DecisionKind = "stop"
 	DecisionFinish           DecisionKind = "finish"
 )
@@ -86,6 +87,16 @@ type Decision struct {
 	Action string      `json:"action,omitempty"`
 	Hooks  []HookEntry `json:"hooks,omitempty"`
 
+	// await_human (a human gate; answer with HumanReply or HumanTimeout)
+	Gate      string   `json:"gate,omitempty"`
+	Question  string   `json:"question,omitempty"`
+	Options   []string `json:"options,omitempty"`
+	TimeoutMs int64    `json:"timeout_ms,omitempty"`
+
+	// run_agent: the one-shot run note; run_parallel (parallel review/test): the guards to run
+	Note   string   `json:"note,omitempty"`
+	Guards []string `json:"guards,omitempty"`
+
 	// stop / finish
 	Reason           string `json:"reason,omitempty"`
 	Message          string `json:"message,omitempty"`
@@ -127,12 +138,16 @@ type Collect struct {
 	Round   []string `json:"round,omitempty"`
 }
 
-// ParallelAgent is one sub-reviewer of a run_parallel decision.
+// ParallelAgent is one agent of a run_parallel decision: a deep sub-reviewer (Angles,
+// Partial) or the reviewer / tester of parallel review/test (Runner, Model, Note).
 type ParallelAgent struct {
 	Role    Role   `json:"role"`
 	Index   int    `json:"index"`
-	Angles  []int  `json:"angles"`
-	Partial string `json:"partial"`
+	Angles  []int  `json:"angles,omitempty"`
+	Partial string `json:"partial,omitempty"`
+	Runner  string `json:"runner,omitempty"`
+	Model   string `json:"model,omitempty"`
+	Note    string `json:"note,omitempty"`
 }
 
 // Prepare is one action the harness runs before a decision: clear_stop_signal, remove,
@@ -187,6 +202,11 @@ type StartInput struct {
 	FeatureFiles   map[string]string   `json:"feature_files,omitempty"`
 	RoundFiles     map[string]string   `json:"round_files,omitempty"`
 	Facts          *Facts              `json:"facts,omitempty"`
+	// Events is the feature's events log on resume: it seeds the iteration counters and the
+	// amounts a budget counts.
+	Events []Event `json:"events,omitempty"`
+	// Note is the run note (4x --note), given once to the next agent.
+	Note string `json:"note,omitempty"`
 }
 
 // Start builds or recovers the state and returns the first decision (conductor.start).
@@ -267,6 +287,8 @@ const (
 	OutcomeGathered     OutcomeKind = "gathered"
 	OutcomeHooks        OutcomeKind = "hooks"
 	OutcomeDiscovered   OutcomeKind = "discovered"
+	OutcomeHumanReply   OutcomeKind = "human_reply"
+	OutcomeHumanTimeout OutcomeKind = "human_timeout"
 )
 
 // Outcome is what the executed decision produced (the input `outcome` of conductor.apply); Kind
@@ -287,6 +309,11 @@ type Outcome struct {
 	BaseCommit   string            `json:"base_commit,omitempty"`
 	ChangedFiles []ChangedFile     `json:"changed_files,omitempty"`
 	Created      []string          `json:"created,omitempty"`
+	// TestingGuard is the testing guard's result of parallel review/test (Guard is its scope
+	// guard).
+	TestingGuard *GuardResult `json:"testing_guard,omitempty"`
+	// Answer is a human_reply's answer: approve, reject, or a note for the next agent.
+	Answer string `json:"answer,omitempty"`
 }
 
 // RunStats is an agent run's usage.
@@ -332,6 +359,51 @@ func HealthCheckDone(ok bool, errMsg string) Outcome {
 // BaselineDone is the outcome of a capture_baseline decision with the scope root's HEAD.
 func BaselineDone(ok bool, baseCommit string) Outcome {
 	return Outcome{Kind: OutcomeBaseline, OK: &ok, BaseCommit: baseCommit}
+}
+
+// HumanReply is the outcome of an await_human decision that a person answered.
+func HumanReply(answer string) Outcome {
+	return Outcome{Kind: OutcomeHumanReply, Answer: answer}
+}
+
+// HumanTimeout is the outcome of an await_human decision nobody answered in time.
+func HumanTimeout() Outcome {
+	return Outcome{Kind: OutcomeHumanTimeout}
+}
+
+// Rebuilt is the step of a run that its events recorded (conductor.rebuild / conductor.fork):
+// the state, loop and decision of a call, and Keep, the number of events up to its checkpoint.
+type Rebuilt struct {
+	State    State    `json:"state"`
+	Loop     Loop     `json:"loop"`
+	Decision Decision `json:"decision"`
+	Keep     int      `json:"keep"`
+}
+
+// Rebuild gives the step of a run after its last complete call from its events
+// (conductor.rebuild); ErrNotFound for a log without checkpoints.
+func Rebuild(cfg Config, f Feature, events []Event) (Rebuilt, error) {
+	in := struct {
+		Config  Config  `json:"config"`
+		Feature Feature `json:"feature"`
+		Events  []Event `json:"events"`
+	}{cfg, f, events}
+	var out Rebuilt
+	err := callInto("conductor.rebuild", in, &out)
+	return out, err
+}
+
+// Fork gives the step a run had at event index at (conductor.fork), to re-run from there.
+func Fork(cfg Config, f Feature, events []Event, at int) (Rebuilt, error) {
+	in := struct {
+		Config  Config  `json:"config"`
+		Feature Feature `json:"feature"`
+		Events  []Event `json:"events"`
+		At      int     `json:"at"`
+	}{cfg, f, events, at}
+	var out Rebuilt
+	err := callInto("conductor.fork", in, &out)
+	return out, err
 }
 
 // HelperDone is the outcome of a run_helper decision (its result is ignored).

@@ -181,3 +181,87 @@ func TestResume(t *testing.T) {
 		})
 	}
 }
+
+// quickToReviewer drives a quick run through the baseline and a coder that costs cost.
+func quickToReviewer(t *testing.T, cfg fourx.Config, cost float64) fourx.Step {
+	t.Helper()
+	step, err := fourx.Start(fourx.StartInput{Config: cfg, Feature: loginFeature, Now: "2025-03-01T10:00:00Z", Pid: 1, ProfileName: "quick"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if step, err = fourx.Apply(cfg, loginFeature, step.State, step.Loop, fourx.BaselineDone(true, "abc"), nil); err != nil {
+		t.Fatal(err)
+	}
+	out := fourx.AgentExit(0, nil, map[string]string{"coder-report.md": "# Coder\n## Verification\nok\n", "build-gate.json": `{"passed": true}`})
+	out.Guard = &fourx.GuardResult{Pass: true, Errors: []string{}}
+	out.Stats = &fourx.RunStats{TokensUsed: 100, CostUSD: cost}
+	if step, err = fourx.Apply(cfg, loginFeature, step.State, step.Loop, out, nil); err != nil {
+		t.Fatal(err)
+	}
+	return step
+}
+
+func TestConductor_ABudgetBelowTheAgentsCostStopsTheRun(t *testing.T) {
+	cfg := conductorConfig()
+	cfg.Budget = &fourx.Budget{MaxCostUSD: 0.5}
+	d := quickToReviewer(t, cfg, 0.75).Decision
+	if d.Kind != fourx.DecisionStop || d.Reason != "budget-exceeded" || d.Notify != fourx.NotifyWarning {
+		t.Fatalf("decision = %+v, want stop budget-exceeded (warning)", d)
+	}
+	if d.Message != "budget max_cost_usd 0.5 exceeded: 0.75 spent" {
+		t.Errorf("message = %q", d.Message)
+	}
+}
+
+func TestConductor_AGatePausesAndResumesOnTheAnswer(t *testing.T) {
+	cfg := conductorConfig()
+	cfg.ApprovalGates = []fourx.Phase{fourx.PhaseReviewing}
+	step := quickToReviewer(t, cfg, 0)
+	if d := step.Decision; d.Kind != fourx.DecisionAwaitHuman || d.Gate != "reviewing" || len(d.Options) != 2 {
+		t.Fatalf("decision = %+v, want await_human before reviewing", d)
+	}
+	step, err := fourx.Apply(cfg, loginFeature, step.State, step.Loop, fourx.HumanReply("approve"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := step.Decision; d.Kind != fourx.DecisionRunAgent || d.Role != fourx.RoleReviewer {
+		t.Errorf("after approve: %+v, want the reviewer", d)
+	}
+}
+
+func TestConductor_RebuildOfTheEventsIsTheLastStep(t *testing.T) {
+	cfg := conductorConfig()
+	step, err := fourx.Start(fourx.StartInput{Config: cfg, Feature: loginFeature, Now: "2025-03-01T10:00:00Z", Pid: 1, ProfileName: "quick"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	events := step.Events
+	step, err = fourx.Apply(cfg, loginFeature, step.State, step.Loop, fourx.BaselineDone(true, "abc"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	events = append(events, step.Events...)
+	got, err := fourx.Rebuild(cfg, loginFeature, events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.State.Phase != step.State.Phase || got.State.BaseCommit != "abc" || string(got.Loop) != string(step.Loop) || got.Keep != len(events) {
+		t.Errorf("rebuild = %+v, want the last step %+v", got, step)
+	}
+	if _, err := fourx.Rebuild(cfg, loginFeature, events[:1]); !errors.Is(err, fourx.ErrNotFound) {
+		t.Errorf("a prefix without a checkpoint: %v, want not_found", err)
+	}
+}
+
+func TestApply_RefusesATerminalState(t *testing.T) {
+	cfg := conductorConfig()
+	step, err := fourx.Start(fourx.StartInput{Config: cfg, Feature: loginFeature, Now: "2025-03-01T10:00:00Z", Pid: 1, ProfileName: "quick"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := step.State
+	done.Phase = fourx.PhaseDone
+	if _, err := fourx.Apply(cfg, loginFeature, done, step.Loop, fourx.BaselineDone(true, "abc"), nil); !errors.Is(err, fourx.ErrInvalidTransition) {
+		t.Errorf("apply on a done state: %v, want invalid_transition", err)
+	}
+}

@@ -1,6 +1,7 @@
 package fourx
 
 import (
+	"encoding/json"
 	"strings"
 	"time"
 )
@@ -61,6 +62,9 @@ type Event struct {
 	CostUSD    float64 `json:"cost_usd,omitempty"`
 	DurationMs int64   `json:"duration_ms,omitempty"`
 	Index      int     `json:"index,omitempty"`
+	// Checkpoint is the conductor call's {state, loop, decision} on the last event of each
+	// call (not a seed key); conductor.rebuild and conductor.fork read it.
+	Checkpoint json.RawMessage `json:"checkpoint,omitempty"`
 }
 
 // Config is .4x/settings.json, the project configuration (protocol.Config).
@@ -94,6 +98,20 @@ type Config struct {
 	Evolution                *EvolutionConfig               `json:"evolution,omitempty"`
 	IssueTracker             IssueTrackerConfig             `json:"issue_tracker,omitempty"`
 	Worktree                 WorktreeConfig                 `json:"worktree,omitempty"`
+	// Budget limits what a run may spend (not a seed key): a stop with reason budget-exceeded.
+	Budget *Budget `json:"budget,omitempty"`
+	// ApprovalGates lists the phases before whose agent the run asks a person (not a seed key).
+	ApprovalGates []Phase `json:"approval_gates,omitempty"`
+	// ApprovalTimeoutMs is how long a gate waits for an answer; ≤ 0 waits without limit.
+	ApprovalTimeoutMs int64 `json:"approval_timeout_ms,omitempty"`
+}
+
+// Budget is a run's spending limits (config and feature; the feature wins per key); a value
+// ≤ 0 is no limit.
+type Budget struct {
+	MaxCostUSD   float64 `json:"max_cost_usd,omitempty"`
+	MaxTokens    int     `json:"max_tokens,omitempty"`
+	MaxAgentRuns int     `json:"max_agent_runs,omitempty"`
 }
 
 // ProjectConfig describes the project and its toolchain (protocol.ProjectConfig).
@@ -137,6 +155,9 @@ type RoleConfig struct {
 	ParallelReviewers int              `json:"parallel_reviewers,omitempty"`
 	AnglesPerReviewer int              `json:"angles_per_reviewer,omitempty"`
 	AngleMapping      map[string][]int `json:"angle_mapping,omitempty"`
+	// Runner runs the role's phase on this runner (4x ≥ 0.5.0, cross-model review): below the
+	// profile's phase runner, above default_runner. Not a seed key.
+	Runner string `json:"runner,omitempty"`
 }
 
 // PhaseSpec enables one phase in a profile and optionally overrides its runner and model tier
@@ -241,6 +262,8 @@ type Feature struct {
 	DeepReviewAllAngles bool                     `json:"deepReviewAllAngles,omitempty"`
 	Issues              []IssueRef               `json:"issues,omitempty"`
 	Warnings            []string                 `json:"warnings,omitempty"`
+	// Budget wins per key over the config's (a fourx extension of the JSON shape).
+	Budget *Budget `json:"budget,omitempty"`
 }
 
 // Subtask is one subtask of a feature (feature.Subtask).

@@ -58,3 +58,14 @@ pub mod store;
 pub mod workspace;
 
 pub use error::{Error, ErrorKind, Result};
+
+// The curated surface: what a user of the typed API reaches for first, at the crate root. The
+// areas' own roots (`fourx_core::conductor`, `fourx_core::blueprint`, ...) re-export the rest of
+// their typed API; the op adapters (`ops::<area>`) and the Go-compatibility codec internals are
+// `#[doc(hidden)]`: reachable, but not API, so their files may move.
+pub use conductor::{apply, next, start, Decision, Outcome, StartInput, Step, Turn};
+pub use machine::{can_transition, should_stop, transition};
+pub use ops::call;
+pub use protocol::config::Config;
+pub use protocol::feature::Feature;
+pub use protocol::state::{Phase, Role, State};

@@ -346,8 +346,17 @@ def _decision_detail(d: dict[str, Any]) -> str:
             text += f" after {d['wait_ms']} ms"
         return text + (f" guard {d['guard']}" if d.get("guard") else "")
     if kind == "run_parallel":
-        agents = ", ".join(f"#{a.get('index')} {a.get('angles')}" for a in d.get("agents", []))
-        return f"{d.get('runner')}/{d.get('model')}: {agents}"
+        agents = ", ".join(
+            f"#{a.get('index')} {a.get('role')} {a.get('runner')}/{a.get('model')}"
+            if "runner" in a
+            else f"#{a.get('index')} {a.get('angles')}"
+            for a in d.get("agents", [])
+        )
+        guards = f" guards {'+'.join(d['guards'])}" if d.get("guards") else ""
+        return f"{d.get('runner')}/{d.get('model')}: {agents}{guards}"
+    if kind == "await_human":
+        limit = f" (wait {d['timeout_ms']} ms)" if d.get("timeout_ms") else ""
+        return f"{d.get('question')} [{'/'.join(d.get('options', []))}]{limit}"
     if kind == "run_helper":
         return f"{d.get('runner')}/{d.get('model')} -> {d.get('output', {}).get('file', '')}"
     if kind == "run_health_check":

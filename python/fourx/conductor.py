@@ -56,6 +56,7 @@ __all__ = [
     "Gather",
     "RunHooks",
     "DiscoverFeatures",
+    "AwaitHuman",
     "Stop",
     "Finish",
     # prepare actions
@@ -83,6 +84,8 @@ __all__ = [
     "Gathered",
     "Hooks",
     "Discovered",
+    "HumanReply",
+    "HumanTimeout",
     # inputs and results
     "Facts",
     "Loop",
@@ -90,6 +93,7 @@ __all__ = [
     "Resumed",
     "StartInput",
     "Script",
+    "Rebuilt",
     "ResumeListing",
     # functions
     "is_terminal",
@@ -98,12 +102,15 @@ __all__ = [
     "apply",
     "resume",
     "run_script",
+    "rebuild",
+    "fork",
     "resume_listing",
 ]
 
 # --- decisions (conductor.md §3) ------------------------------------------------------------------
 
-#: The ten decision kinds: eight ask the harness to act, ``stop`` and ``finish`` end the run.
+#: The eleven decision kinds: nine ask the harness to act (``await_human`` asks a person), ``stop``
+#: and ``finish`` end the run.
 DecisionKind = Literal[
     "run_agent",
     "run_parallel",
@@ -113,6 +120,7 @@ DecisionKind = Literal[
     "gather",
     "run_hooks",
     "discover_features",
+    "await_human",
     "stop",
     "finish",
 ]
@@ -233,6 +241,7 @@ class RunAgent(TypedDict):
     transient_retries: int
     collect: Collect
     guard: Literal["scope", "testing"] | None
+    note: NotRequired[str]
     angles: NotRequired[list[int]]
     conditional_source: NotRequired[str]
     partials: NotRequired[list[str]]
@@ -240,17 +249,23 @@ class RunAgent(TypedDict):
 
 
 class ParallelAgent(TypedDict):
-    """One of the concurrent deep reviewers of a :class:`RunParallel`, writing ``partial``."""
+    """One agent of a :class:`RunParallel`: a deep reviewer (``angles``, writing ``partial``) or
+    the reviewer / tester of parallel review/test (its own ``runner`` and ``model``; the run note,
+    if any, on the reviewer)."""
 
     role: str
     index: int
-    angles: list[int]
-    partial: str
+    angles: NotRequired[list[int]]
+    partial: NotRequired[str]
+    runner: NotRequired[str]
+    model: NotRequired[str]
+    note: NotRequired[str]
 
 
 class RunParallel(TypedDict):
-    """Run every agent concurrently, each writing its partial report; read the partial files.
-    Answer with a :class:`ParallelExit`."""
+    """Run every agent concurrently, each writing its partial report; read the ``collect`` files.
+    With ``guards`` (parallel review/test), run those guards once every agent exited 0 and send
+    their results as ``guard`` (scope) and ``testing_guard``. Answer with a :class:`ParallelExit`."""
 
     kind: Literal["run_parallel"]
     phase: str
@@ -260,6 +275,7 @@ class RunParallel(TypedDict):
     model: str
     transient_retries: int
     agents: list[ParallelAgent]
+    guards: NotRequired[list[Literal["scope", "testing"]]]
     collect: Collect
     prepare: NotRequired[list[PrepareAction]]
 
@@ -345,6 +361,22 @@ class DiscoverFeatures(TypedDict):
     prepare: NotRequired[list[PrepareAction]]
 
 
+class AwaitHuman(TypedDict):
+    """Ask a person ``question`` (a human gate before ``gate``'s agent), offering ``options``
+    (``approve`` / ``reject``; any other text is a note for the next agent), and wait at most
+    ``timeout_ms`` (0: no limit). Answer with :class:`HumanReply` or :class:`HumanTimeout`; a stop
+    file seen while waiting is sent as either with ``facts={"stop_requested": True}``."""
+
+    kind: Literal["await_human"]
+    gate: str
+    question: str
+    options: list[str]
+    timeout_ms: int
+    phase: str
+    round: int
+    prepare: NotRequired[list[PrepareAction]]
+
+
 class Stop(TypedDict):
     """The run ends (the state is already written): remove the stop file when
     ``clear_stop_signal``, notify at level ``notify`` when notifications are enabled."""
@@ -380,6 +412,7 @@ Decision = Union[
     Gather,
     RunHooks,
     DiscoverFeatures,
+    AwaitHuman,
     Stop,
     Finish,
 ]
@@ -460,6 +493,8 @@ class ParallelExit(TypedDict):
     results: list[ParallelResult]
     interrupted: NotRequired[bool]
     round_files: NotRequired[dict[str, str]]
+    guard: NotRequired[GuardResult]
+    testing_guard: NotRequired[GuardResult]
 
 
 class HelperExit(TypedDict):
@@ -515,10 +550,33 @@ class Discovered(TypedDict):
     created: list[str]
 
 
+class HumanReply(TypedDict):
+    """What a person answered an :class:`AwaitHuman`: ``approve``, ``reject`` or a note."""
+
+    kind: Literal["human_reply"]
+    answer: str
+
+
+class HumanTimeout(TypedDict):
+    """Nobody answered an :class:`AwaitHuman` within its ``timeout_ms``."""
+
+    kind: Literal["human_timeout"]
+
+
 #: An outcome for :func:`apply`, discriminated by ``kind``; it must answer the pending decision
-#: (``run_agent`` ↔ ``agent_exit``, ``run_parallel`` ↔ ``parallel_exit``, ...).
+#: (``run_agent`` ↔ ``agent_exit``, ``run_parallel`` ↔ ``parallel_exit``, ``await_human`` ↔
+#: ``human_reply`` / ``human_timeout``, ...).
 Outcome = Union[
-    AgentExit, ParallelExit, HelperExit, HealthCheck, Baseline, Gathered, Hooks, Discovered
+    AgentExit,
+    ParallelExit,
+    HelperExit,
+    HealthCheck,
+    Baseline,
+    Gathered,
+    Hooks,
+    Discovered,
+    HumanReply,
+    HumanTimeout,
 ]
 
 
@@ -553,6 +611,10 @@ class Loop(TypedDict, total=False):
     pending: dict[str, Any]
     review_fix: dict[str, Any]
     deep: dict[str, Any]
+    spent: dict[str, Any]
+    gates: list[str]
+    note: str
+    at: dict[str, Any]
 
 
 class Step(TypedDict):
@@ -598,6 +660,8 @@ class StartInput(TypedDict, total=False):
     feature_files: dict[str, str]
     round_files: dict[str, str]
     facts: Facts
+    events: list[Event]
+    note: str
 
 
 class Script(TypedDict):
@@ -608,6 +672,16 @@ class Script(TypedDict):
     events: list[Event]
     state: State
     loop: Loop
+
+
+class Rebuilt(TypedDict):
+    """The result of :func:`rebuild` and :func:`fork`: the step (state, loop and decision) a run's
+    events recorded, and ``keep``, the number of events up to and including its checkpoint."""
+
+    state: State
+    loop: Loop
+    decision: Decision
+    keep: int
 
 
 class ResumeListing(TypedDict):
@@ -638,12 +712,16 @@ def start(
     feature_files: Mapping[str, str] | None = None,
     round_files: Mapping[str, str] | None = None,
     facts: Facts | None = None,
+    events: Sequence[Event | Mapping[str, Any]] | None = None,
+    note: str | None = None,
 ) -> Step:
     """Starts a run (``conductor.start``): builds a new state (``createdAt = now``) or takes the
     persisted ``state`` back (refused while its ``pid`` is alive; ``done``/``abandoned`` features
     are never woken up), recovers it from the artifacts in ``feature_files``/``round_files``,
     records ``pid`` and returns the first decision. ``runner`` is the ``--runner`` flag,
-    ``max_rounds`` ≤ 0 or ``None`` means 5."""
+    ``max_rounds`` ≤ 0 or ``None`` means 5. On resume, ``events`` (the feature's events log)
+    seeds the iteration counters and the amounts a budget counts; ``note`` is the run note given
+    once to the next agent."""
     step: Step = forward(
         "conductor.start",
         {"config": config, "feature": feature, "now": now, "pid": pid},
@@ -657,6 +735,8 @@ def start(
         feature_files=feature_files,
         round_files=round_files,
         facts=facts,
+        events=list(events) if events is not None else None,
+        note=note,
     )
     return step
 
@@ -733,6 +813,34 @@ def run_script(
         {"config": config, "feature": feature, "start": start, "outcomes": outcomes},
     )
     return script
+
+
+def rebuild(
+    config: Mapping[str, Any],
+    feature: Mapping[str, Any],
+    events: Sequence[Event | Mapping[str, Any]],
+) -> Rebuilt:
+    """The step of a run after its last complete call (``conductor.rebuild``): the state, loop
+    and decision of the checkpoint on the last event that has one. Raises
+    :class:`fourx.NotFound` for a log without checkpoints."""
+    rebuilt: Rebuilt = forward(
+        "conductor.rebuild", {"config": config, "feature": feature, "events": list(events)}
+    )
+    return rebuilt
+
+
+def fork(
+    config: Mapping[str, Any],
+    feature: Mapping[str, Any],
+    events: Sequence[Event | Mapping[str, Any]],
+    at: int,
+) -> Rebuilt:
+    """The step a run had at event index ``at`` (``conductor.fork``), to re-run from there: keep
+    the first ``keep`` events and execute the returned decision again."""
+    forked: Rebuilt = forward(
+        "conductor.fork", {"config": config, "feature": feature, "events": list(events), "at": at}
+    )
+    return forked
 
 
 def resume_listing(root: StrPath, feature_id: str) -> ResumeListing:

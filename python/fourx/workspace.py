@@ -97,6 +97,7 @@ class Event(TypedDict, total=False):
     cost_usd: float
     duration_ms: int
     index: int
+    checkpoint: dict[str, Any]
 
 
 class Lease(TypedDict):

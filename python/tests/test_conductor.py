@@ -73,6 +73,10 @@ def _run_typed(case: Case) -> tuple[bool, Any]:
             return True, conductor.run_script(
                 i["config"], i["feature"], i["start"], i["outcomes"]
             )
+        if case.op == "conductor.rebuild":
+            return True, conductor.rebuild(i["config"], i["feature"], i["events"])
+        if case.op == "conductor.fork":
+            return True, conductor.fork(i["config"], i["feature"], i["events"], i["at"])
     except fourx.FourxError as e:
         return False, e.kind
     except (KeyError, TypeError) as e:  # a case whose input lacks a key the signature needs
@@ -82,7 +86,8 @@ def _run_typed(case: Case) -> tuple[bool, Any]:
 
 def test_the_conductor_cases_are_in_the_suite() -> None:
     ops = {c.op for c in CONDUCTOR_CASES}
-    assert ops == {f"conductor.{v}" for v in ("start", "next", "apply", "resume", "run_script")}
+    verbs = ("start", "next", "apply", "resume", "run_script", "rebuild", "fork")
+    assert ops == {f"conductor.{v}" for v in verbs}
 
 
 @pytest.mark.parametrize("case", CONDUCTOR_CASES, ids=[c.id for c in CONDUCTOR_CASES])
@@ -113,12 +118,13 @@ PREPARES = _members(conductor.PrepareAction)
 OUTCOMES = _members(conductor.Outcome)
 
 
-def test_the_decision_vocabulary_has_exactly_ten_kinds() -> None:
+def test_the_decision_vocabulary_has_exactly_eleven_kinds() -> None:
     assert set(DECISIONS) == set(get_args(conductor.DecisionKind))
-    assert len(DECISIONS) == 10
+    assert len(DECISIONS) == 11
     assert conductor.TERMINAL_KINDS == {"stop", "finish"}
     outcome_kinds = {"agent_exit", "parallel_exit", "helper_exit", "health_check", "baseline"}
-    assert set(OUTCOMES) == outcome_kinds | {"gathered", "hooks", "discovered"}
+    human = {"human_reply", "human_timeout"}
+    assert set(OUTCOMES) == outcome_kinds | {"gathered", "hooks", "discovered"} | human
 
 
 def _fits(obj: dict[str, Any], cls: Any, where: str) -> None:

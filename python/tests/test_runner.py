@@ -219,6 +219,7 @@ def snapshot(repo: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         e = json.loads(line)
         e.pop("ts", None)
         e.pop("duration_ms", None)
+        e.pop("checkpoint", None)  # the conductor's step: its state's pid and times differ per run
         events.append(e)
     return state, events
 

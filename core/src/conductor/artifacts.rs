@@ -208,6 +208,15 @@ pub fn check_verify(text: Option<&str>) -> VerifyStatus {
     }
 }
 
+/// The stop message of a testing verdict whose verify.json is not ok while the test report
+/// passed (Go NextPhaseAfter and RunReviewTestParallel share it).
+pub fn verify_mismatch_message(verify: VerifyStatus) -> String {
+    match verify {
+        VerifyStatus::Missing => "verify.json missing but test-report verdict is PASS \u{2014} tester likely could not run `4x verify`".into(),
+        _ => "verify.json passed=false but test-report verdict is PASS \u{2014} review the failing verify commands".into(),
+    }
+}
+
 /// Go `FinalReportPassed`: the first non-empty line after `## Status` starts (case-folded) with
 /// `ready-for-review`.
 pub fn final_report_passed(text: &str) -> bool {

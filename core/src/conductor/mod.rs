@@ -12,7 +12,9 @@
 //! - [`next`] gives the decision at the top of the loop;
 //! - [`apply`] folds an outcome into the state and gives the next decision;
 //! - [`resume()`] is crash recovery alone (which phase the artifacts point to);
-//! - [`run_script`] is `start` then one `apply` per outcome (replay).
+//! - [`run_script`] is `start` then one `apply` per outcome (replay);
+//! - [`rebuild`] and [`fork`] give a step back from the run's events (every call leaves a
+//!   checkpoint on its last event).
 //!
 //! ```
 //! use fourx_core::conductor::{self, Action, Outcome, StartInput};
@@ -47,7 +49,11 @@
 //! ```
 
 pub mod artifacts;
+pub mod budget;
+pub mod gates;
+pub mod history;
 pub mod resume;
+mod review_test;
 mod run;
 pub mod types;
 
@@ -62,16 +68,18 @@ use crate::protocol::feature::Feature;
 use crate::protocol::state::{parse_now, AnyEventType, AnyRole, Event, EventType, Phase, State};
 use crate::resolve::{resolve_profile_ref, RunOverrides};
 
+pub use history::{Rebuilt, CHECKPOINT_EVENT};
 pub use resume::{clean_stale, needs_recovery, smart_resume_phase, Resumed};
 pub use run::{
     main_collect, notify_level, successor, DEFAULT_HEALTH_TIMEOUT_S, DEFAULT_TRANSIENT_RETRIES,
     HELPER_TIMEOUT_S, MAX_DESIGNER_ESCALATIONS, ROUNDS_SUMMARY_FROM_ROUND, SUCCESSORS,
+    WARNING_STOP_REASONS,
 };
 pub use types::{
-    Action, AgentCall, AgentExit, AgentExtra, Changed, Collect, ContractCheck, Decision, Deep, Dir,
-    Facts, FileRef, Files, GuardKind, GuardResult, HookFor, HookTransition, Loop, Outcome,
+    Action, AgentCall, AgentExit, AgentExtra, At, Changed, Collect, ContractCheck, Decision, Deep,
+    Dir, Facts, FileRef, Files, GuardKind, GuardResult, HookFor, HookTransition, Loop, Outcome,
     ParallelAgent, ParallelResult, Pending, PendingAgent, PendingKind, Prepare, Purpose, ReviewFix,
-    RunOptions, Stats, Step, Timing,
+    ReviewTest, RunOptions, RunnerModel, Spent, Stats, Step, Timing,
 };
 
 use run::Ctx;
@@ -106,6 +114,11 @@ pub struct StartInput {
     pub round_files: Files,
     /// Facts for the first top of the loop.
     pub facts: Facts,
+    /// The feature's events log on resume: seeds the iterations and the amounts spent
+    ///.
+    pub events: Vec<Event>,
+    /// The run note (4x `--note`): given once to the next agent.
+    pub note: Option<String>,
 }
 
 /// The result of [`start`], [`next`] and [`apply`].
@@ -161,12 +174,22 @@ fn canonical(mut s: State) -> State {
     s
 }
 
+/// The call's result: the canonical state, the loop with `at` recorded while a decision is
+/// pending, and the events ending with the call's checkpoint.
 fn finish(ctx: Ctx<'_>, decision: Decision) -> Turn {
+    let state = canonical(ctx.state);
+    let mut lp = ctx.lp;
+    lp.at = lp.pending.as_ref().map(|_| At {
+        phase: state.phase.as_str().to_string(),
+        round: state.round,
+    });
+    let mut events = ctx.events;
+    history::attach(&mut events, &state, &lp, &decision);
     Turn {
         decision,
-        state: canonical(ctx.state),
-        lp: ctx.lp,
-        events: ctx.events,
+        state,
+        lp,
+        events,
     }
 }
 
@@ -279,11 +302,16 @@ pub fn start(cfg: &Config, feature: &Feature, input: &StartInput) -> Result<Turn
         profile_name: Cow::Owned(profile_name),
         profile,
         state,
-        lp: Loop::new(RunOptions {
-            manual_runner: input.runner.clone().unwrap_or_default(),
-            run_overrides: input.run_overrides.clone(),
-            force_all_angles: input.force_all_angles,
-        }),
+        lp: {
+            let mut lp = Loop::new(RunOptions {
+                manual_runner: input.runner.clone().unwrap_or_default(),
+                run_overrides: input.run_overrides.clone(),
+                force_all_angles: input.force_all_angles,
+            });
+            history::seed(&mut lp, &input.events);
+            lp.note = input.note.clone().filter(|n| !n.trim().is_empty());
+            lp
+        },
         overrides,
         facts: &input.facts,
         events: vec![run_start],
@@ -373,6 +401,7 @@ pub fn apply(
     outcome: &Outcome,
     facts: Option<&Facts>,
 ) -> Result<Turn> {
+    fits_pending(state, lp)?;
     let mut c = ctx(cfg, feature, state, lp, facts)?;
     let Some(pending) = c.lp.pending.take() else {
         return Err(Error::invalid_input(match c.lp.step {
@@ -392,11 +421,30 @@ pub fn apply(
     let d = match (pending, outcome) {
         (Pending::Agent(pa), Outcome::AgentExit(out)) => c.on_agent_exit(pa, out)?,
         (
-            Pending::Parallel {},
+            Pending::Parallel {
+                review_test: Some(rt),
+            },
             Outcome::ParallelExit {
                 results,
                 interrupted,
                 round_files,
+                guard,
+                testing_guard,
+            },
+        ) => c.on_review_test_exit(
+            &rt,
+            results,
+            *interrupted,
+            round_files,
+            [guard.as_ref(), testing_guard.as_ref()],
+        )?,
+        (
+            Pending::Parallel { review_test: None },
+            Outcome::ParallelExit {
+                results,
+                interrupted,
+                round_files,
+                ..
             },
         ) => c.on_parallel_exit(results, *interrupted, round_files)?,
         (Pending::Helper { .. }, Outcome::HelperExit { .. }) => c.before_agent(2)?,
@@ -428,6 +476,12 @@ pub fn apply(
         }
         (Pending::Hooks { timing, t }, Outcome::Hooks { ok }) => c.on_hooks(timing, t, *ok)?,
         (Pending::Discover {}, Outcome::Discovered { created }) => c.on_discovered(created)?,
+        (Pending::Human { gate, timeout_ms }, Outcome::HumanReply { answer }) => {
+            c.on_human(&gate, timeout_ms, Some(answer))?
+        }
+        (Pending::Human { gate, timeout_ms }, Outcome::HumanTimeout {}) => {
+            c.on_human(&gate, timeout_ms, None)?
+        }
         _ => {
             return Err(Error::invalid_input(
                 "outcome does not answer the pending decision",
@@ -449,8 +503,63 @@ impl PendingKind {
             PendingKind::Gather => "gather",
             PendingKind::Hooks => "hooks",
             PendingKind::Discover => "discover",
+            PendingKind::Human => "human",
         }
     }
+}
+
+/// Refuses a state that cannot take the pending decision's outcome (issue 29 item 8): a
+/// terminal state (`invalid_transition`), or one whose phase or round
+/// differs from where the pending decision was issued (`loop.at`; a hand-made loop without it
+/// is checked on the pending agent's phase) (`invalid_input`).
+fn fits_pending(state: &State, lp: &Loop) -> Result<()> {
+    if state.phase.is(Phase::Done) || state.phase.is(Phase::Abandoned) {
+        return Err(Error::new(
+            ErrorKind::InvalidTransition,
+            format!(
+                "feature {} is already {}: no outcome can be applied to a terminal state",
+                state.feature_id, state.phase
+            ),
+        )
+        .with_field("state.phase"));
+    }
+    let (phase, round) = match (&lp.at, &lp.pending) {
+        (Some(at), _) => (at.phase.as_str(), Some(at.round)),
+        (None, Some(Pending::Agent(pa))) => (pa.phase.as_str(), None),
+        _ => return Ok(()),
+    };
+    if state.phase.as_str() != phase || round.is_some_and(|r| r != state.round) {
+        let want = round.map_or_else(|| phase.to_string(), |r| format!("{phase} (round {r})"));
+        return Err(Error::invalid_input(format!(
+            "the state ({} round {}) contradicts the pending decision, issued in {want}",
+            state.phase, state.round
+        ))
+        .with_field("state"));
+    }
+    Ok(())
+}
+
+/// The step of a run after its last complete call, from its events: state, loop and
+/// decision of the last checkpoint.
+///
+/// Errors: `not_found` when no event carries a checkpoint; `invalid_input` when the checkpoint
+/// does not decode or its state's profile does not resolve with `cfg` and `feature`.
+pub fn rebuild(cfg: &Config, feature: &Feature, events: &[Event]) -> Result<Rebuilt> {
+    checked(cfg, feature, history::rebuild(events)?)
+}
+
+/// The step a run had at event index `at` (the last checkpoint at or before it), to re-run
+/// from there; `keep` is how many events to keep.
+///
+/// Errors: those of [`rebuild`]; `invalid_input` when `at` is not an index of `events`.
+pub fn fork(cfg: &Config, feature: &Feature, events: &[Event], at: usize) -> Result<Rebuilt> {
+    checked(cfg, feature, history::fork(events, at)?)
+}
+
+fn checked(cfg: &Config, feature: &Feature, r: Rebuilt) -> Result<Rebuilt> {
+    profile_of(cfg, feature, &r.state.profile)
+        .map_err(|e| Error::invalid_input(e.message).with_field("state.profile"))?;
+    Ok(r)
 }
 
 /// Crash recovery alone: which phase the round's artifacts point to, with

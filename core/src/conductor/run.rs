@@ -59,15 +59,30 @@ pub fn successor(p: Phase) -> Option<Phase> {
     SUCCESSORS.iter().find(|(a, _)| *a == p).map(|(_, b)| *b)
 }
 
-fn role_str(p: Option<Phase>) -> String {
+pub(crate) fn role_str(p: Option<Phase>) -> String {
     phase_to_role(p).map_or_else(String::new, |r| r.as_str().to_string())
 }
 
-/// The notification level of a run's end (Go `runOutcome`).
+/// The stop reasons that notify `warning`: an interruption (a signal, a stop request, a gate
+/// nobody or a person stopped, a spent budget) or an escalation (seed 000: `NotifyWarning =
+/// "warning" // 中斷或 escalation`). Every other stop notifies `error`.
+pub const WARNING_STOP_REASONS: [&str; 8] = [
+    "interrupted",
+    "mcp-stop",
+    "budget-exceeded",
+    "gate-rejected",
+    "human-timeout",
+    "escalation",
+    "no-progress",
+    "self-heal-exhausted",
+];
+
+/// The notification level of a run's end (Go `runOutcome`, with seed 000's levels): `success`
+/// for done / pending-review, `warning` for [`WARNING_STOP_REASONS`], else `error`.
 pub fn notify_level(state: &State) -> NotifyLevel {
     if state.phase.is(Phase::Done) || state.phase.is(Phase::PendingReview) {
         NotifyLevel::Success
-    } else if state.stop_reason == "interrupted" {
+    } else if WARNING_STOP_REASONS.contains(&state.stop_reason.as_str()) {
         NotifyLevel::Warning
     } else {
         NotifyLevel::Error
@@ -75,7 +90,7 @@ pub fn notify_level(state: &State) -> NotifyLevel {
 }
 
 /// The guard result of an outcome that carries none (every field at its default).
-static NO_GUARD: GuardResult = GuardResult {
+pub(crate) static NO_GUARD: GuardResult = GuardResult {
     pass: false,
     errors: Vec::new(),
     all_retryable: false,
@@ -103,15 +118,15 @@ pub(crate) struct Ctx<'a> {
 impl Ctx<'_> {
     // ---- small helpers -------------------------------------------------------------------
 
-    fn phase(&self) -> Option<Phase> {
+    pub(crate) fn phase(&self) -> Option<Phase> {
         self.state.phase.known()
     }
 
-    fn phase_str(&self) -> String {
+    pub(crate) fn phase_str(&self) -> String {
         self.state.phase.as_str().to_string()
     }
 
-    fn ev(&self, t: EventType) -> Event {
+    pub(crate) fn ev(&self, t: EventType) -> Event {
         Event {
             phase: self.state.phase.clone(),
             event_type: AnyEventType::from(t),
@@ -122,15 +137,26 @@ impl Ctx<'_> {
         }
     }
 
-    fn push(&mut self, e: Event) {
+    /// An event of a type the seed does not list (the conductor's own), with the
+    /// state's phase, role, round and runner.
+    pub(crate) fn ev_named(&self, t: &str) -> Event {
+        let mut e = self.ev(EventType::RunStart);
+        e.event_type = AnyEventType::new(t);
+        e
+    }
+
+    /// Emits an event; a `run-end` also adds to `loop.spent` (the amounts are what the
+    /// events say).
+    pub(crate) fn push(&mut self, e: Event) {
+        self.lp.spent.add(&e);
         self.events.push(e);
     }
 
-    fn manual(&self, phase: &str) -> (String, String) {
+    pub(crate) fn manual(&self, phase: &str) -> (String, String) {
         effective_manual(&self.overrides, phase, &self.lp.options.manual_runner)
     }
 
-    fn transient_limit(&self, runner: &str) -> i64 {
+    pub(crate) fn transient_limit(&self, runner: &str) -> i64 {
         match self
             .cfg
             .runner_map()
@@ -142,7 +168,7 @@ impl Ctx<'_> {
         }
     }
 
-    fn enables_role(&self, role: Role) -> bool {
+    pub(crate) fn enables_role(&self, role: Role) -> bool {
         self.profile.enables_role(role.as_str())
     }
 
@@ -162,7 +188,7 @@ impl Ctx<'_> {
         encode(list).ok()
     }
 
-    fn decide(&mut self, action: Action, pending: Option<Pending>) -> Decision {
+    pub(crate) fn decide(&mut self, action: Action, pending: Option<Pending>) -> Decision {
         self.lp.step = pending.as_ref().map_or(Step::Ended, |p| p.kind().step());
         self.lp.pending = pending;
         Decision {
@@ -172,7 +198,7 @@ impl Ctx<'_> {
     }
 
     /// Ends the run with the state as it is (`stop`).
-    fn stop(&mut self) -> Decision {
+    pub(crate) fn stop(&mut self) -> Decision {
         self.lp.review_fix = None;
         self.lp.deep = None;
         let clear = self.state.stop_reason == "mcp-stop";
@@ -189,7 +215,7 @@ impl Ctx<'_> {
 
     /// Sets `active = false` and the stop fields, optionally moving to a universal target
     /// directly (Go-parity assignment), then stops.
-    fn stop_with(&mut self, to: Option<Phase>, reason: &str, message: &str) -> Decision {
+    pub(crate) fn stop_with(&mut self, to: Option<Phase>, reason: &str, message: &str) -> Decision {
         if let Some(p) = to {
             if can_transition(&self.state.phase, p) {
                 self.state.phase = p.into();
@@ -204,7 +230,7 @@ impl Ctx<'_> {
     /// A transition the policy makes outside the loop tail (pass-through, init, deep review).
     /// Refused only when the state does not fit the pending decision (a hand-made loop), which
     /// is that input's error.
-    fn go(&mut self, to: Phase, role: AnyRole) -> Result<()> {
+    pub(crate) fn go(&mut self, to: Phase, role: AnyRole) -> Result<()> {
         transition_in_place(&mut self.state, to, role).map_err(|e| {
             Error::invalid_input(format!("the state does not fit the loop: {}", e.message))
                 .with_field("state.phase")
@@ -269,10 +295,10 @@ impl Ctx<'_> {
             && self.enables_role(Role::Reviewer)
             && self.enables_role(Role::Tester)
         {
-            return Err(Error::invalid_input(
-                "parallel_review_test is not supported by the conductor (conductor.md OQ-6)",
-            )
-            .with_field("config.parallel_review_test"));
+            if let Some(ask) = self.gate_before(phase) {
+                return Ok(ask);
+            }
+            return Ok(self.review_test_start());
         }
         if phase == Phase::DeepReviewing {
             return self.deep_start();
@@ -298,6 +324,9 @@ impl Ctx<'_> {
                 dir: Dir::Feature,
                 file: names::FINAL_REPORT.into(),
             });
+        }
+        if let Some(ask) = self.gate_before(phase) {
+            return Ok(ask);
         }
         self.before_agent(1)
     }
@@ -486,6 +515,7 @@ impl Ctx<'_> {
         };
         let (collect, guard) = main_collect(phase);
         Ok(self.start_agent(PendingAgent {
+            note: None,
             purpose: Purpose::Main,
             phase: p.to_string(),
             role,
@@ -500,8 +530,13 @@ impl Ctx<'_> {
         }))
     }
 
-    /// Emits `phase-start`, counts the iteration and issues the `run_agent`.
+    /// Emits `phase-start`, counts the iteration and issues the `run_agent` (with the run note,
+    /// if one waits) — unless the budget is spent (nothing is left to spend).
     fn start_agent(&mut self, mut pa: PendingAgent) -> Decision {
+        if let Some(stop) = self.budget_stop_before_run() {
+            return stop;
+        }
+        pa.note = self.lp.note.take();
         let key = format!("{}:{}", self.state.round, pa.role);
         let n = self.lp.iterations.entry(key).or_insert(0);
         *n += 1;
@@ -529,6 +564,7 @@ impl Ctx<'_> {
             transient_retries: self.transient_limit(&pa.runner),
             collect: pa.collect.clone(),
             guard: pa.guard,
+            note: pa.note.clone(),
             extra: pa.extra.clone(),
         };
         self.decide(Action::RunAgent(call), Some(Pending::Agent(pa)))
@@ -655,6 +691,9 @@ impl Ctx<'_> {
             && pa.attempt < limit + 1
             && art::is_transient(out.stderr_tail.as_deref().unwrap_or(""))
         {
+            if let Some(stop) = self.budget_stop_before_run() {
+                return Ok(stop);
+            }
             let wait = art::backoff_ms(pa.attempt);
             let mut next = pa;
             next.attempt += 1;
@@ -671,6 +710,9 @@ impl Ctx<'_> {
             e.duration_ms = s.duration_ms;
         }
         self.push(e);
+        if let Some(stop) = self.budget_stop_after_outcome() {
+            return Ok(stop);
+        }
         if out.exit_code == 2 {
             let msg = ExitMessage::Hard.of(&pa, round);
             return Ok(self.stop_with(None, "hard-error", &msg));
@@ -842,10 +884,7 @@ impl Ctx<'_> {
                 let test_passed = art::review_passed(rf(names::TEST_REPORT));
                 if verify != art::VerifyStatus::Ok {
                     if test_passed {
-                        return na(match verify {
-                            art::VerifyStatus::Missing => "verify.json missing but test-report verdict is PASS \u{2014} tester likely could not run `4x verify`".into(),
-                            _ => "verify.json passed=false but test-report verdict is PASS \u{2014} review the failing verify commands".into(),
-                        });
+                        return na(art::verify_mismatch_message(verify));
                     }
                     return go(Phase::Amending);
                 }
@@ -930,18 +969,7 @@ impl Ctx<'_> {
             }
         }
         if next.is(Phase::Amending) {
-            let cur = t.review_fails;
-            let s = &mut self.state;
-            // The first failing review only records its count (applyAmendingProgress).
-            let first_fail = s.last_fail_count == 0 && s.consecutive_no_progress == 0 && cur > 0;
-            if first_fail {
-                // counter kept
-            } else if cur >= s.last_fail_count {
-                s.consecutive_no_progress += 1;
-            } else {
-                s.consecutive_no_progress = 0;
-            }
-            s.last_fail_count = cur;
+            self.amending_progress(t.review_fails);
         }
         if from == Some(Phase::Testing) && next.is(Phase::Testing) {
             self.state.guard_retries += 1;
@@ -970,6 +998,22 @@ impl Ctx<'_> {
             return Ok(self.hooks_decision(Timing::Post, phase, hooks, HookFor::Loop(t)));
         }
         self.top()
+    }
+
+    /// Go ApplyAmendingProgress, on entering amending with the review fail count `cur` of the
+    /// round before the transition: the first failing review only records its count; the same
+    /// or more fails count one more round without progress; fewer reset the counter.
+    pub(crate) fn amending_progress(&mut self, cur: i64) {
+        let s = &mut self.state;
+        let first_fail = s.last_fail_count == 0 && s.consecutive_no_progress == 0 && cur > 0;
+        if first_fail {
+            // counter kept
+        } else if cur >= s.last_fail_count {
+            s.consecutive_no_progress += 1;
+        } else {
+            s.consecutive_no_progress = 0;
+        }
+        s.last_fail_count = cur;
     }
 
     // ---- review convergence (§7.8) -------------------------------------------------------
@@ -1068,6 +1112,7 @@ impl Ctx<'_> {
             rf.iter += 1;
             self.state.role = Role::MiniCoder.into();
             let pa = PendingAgent {
+                note: None,
                 purpose: Purpose::ReviewFix,
                 phase: self.phase_str(),
                 role: Role::MiniCoder.as_str().into(),
@@ -1132,6 +1177,7 @@ impl Ctx<'_> {
         });
         self.state.role = Role::Reviewer.into();
         let pa = PendingAgent {
+            note: None,
             purpose: Purpose::ReviewRerun,
             phase: self.phase_str(),
             role: Role::Reviewer.as_str().into(),
@@ -1328,10 +1374,16 @@ impl Ctx<'_> {
                     index: i64::try_from(i + 1).unwrap_or(i64::MAX),
                     angles: g.clone(),
                     partial: name,
+                    runner: None,
+                    model: None,
+                    note: None,
                 });
             }
             if agents.is_empty() {
                 return Ok(self.synthesizer(&deep));
+            }
+            if let Some(stop) = self.budget_stop_before_run() {
+                return Ok(stop);
             }
             for a in &agents {
                 let mut e = self.ev(EventType::PhaseStart);
@@ -1349,15 +1401,17 @@ impl Ctx<'_> {
                 model: deep.model.clone(),
                 transient_retries: self.transient_limit(&deep.runner),
                 agents,
+                guards: Vec::new(),
                 collect: Collect {
                     feature: None,
                     round: Some((1..=groups.len()).map(names::deep_review_partial).collect()),
                 },
             };
-            return Ok(self.decide(action, Some(Pending::Parallel {})));
+            return Ok(self.decide(action, Some(Pending::Parallel { review_test: None })));
         }
         let angles = (selected.len() < 11).then_some(selected);
         let pa = PendingAgent {
+            note: None,
             purpose: Purpose::DeepReview,
             phase: self.phase_str(),
             role: Role::DeepReviewer.as_str().into(),
@@ -1389,6 +1443,7 @@ impl Ctx<'_> {
             .unwrap_or_else(|_| deep.model.clone());
         let n = deep.groups.as_ref().map_or(0, Vec::len);
         let pa = PendingAgent {
+            note: None,
             purpose: Purpose::Synthesizer,
             phase: self.phase_str(),
             role: Role::Synthesizer.as_str().into(),
@@ -1448,6 +1503,9 @@ impl Ctx<'_> {
                 e.duration_ms = s.duration_ms;
             }
             self.push(e);
+        }
+        if let Some(stop) = self.budget_stop_after_outcome() {
+            return Ok(stop);
         }
         if results.iter().any(|r| r.exit_code == 2) {
             let msg = format!("deep-reviewer runner returned hard error (exit 2) (round {round})");
@@ -1581,6 +1639,7 @@ impl Ctx<'_> {
             self.state.role = Role::MiniCoder.into();
             self.state.sub_phase = SubPhase::Fixing.into();
             let pa = PendingAgent {
+                note: None,
                 purpose: Purpose::DeepFix,
                 phase: self.phase_str(),
                 role: Role::MiniCoder.as_str().into(),
@@ -1635,6 +1694,7 @@ impl Ctx<'_> {
         self.state.role = Role::ReVerifier.into();
         self.state.sub_phase = SubPhase::Reverifying.into();
         let pa = PendingAgent {
+            note: None,
             purpose: Purpose::ReVerifier,
             phase: self.phase_str(),
             role: Role::ReVerifier.as_str().into(),

@@ -146,9 +146,16 @@ pub enum Outcome {
         /// The run was interrupted.
         #[serde(default)]
         interrupted: bool,
-        /// The partial reports read back.
+        /// The partial reports read back (and, for parallel review/test, the reviewer's and
+        /// tester's round files).
         #[serde(default)]
         round_files: Files,
+        /// Parallel review/test: the scope guard's result (required when it is reached).
+        #[serde(default)]
+        guard: Option<GuardResult>,
+        /// Parallel review/test: the testing guard's result (required when it is reached).
+        #[serde(default)]
+        testing_guard: Option<GuardResult>,
     },
     /// Answers `run_helper` (its result is ignored).
     HelperExit {
@@ -195,6 +202,13 @@ pub enum Outcome {
         #[serde(default)]
         created: Vec<String>,
     },
+    /// Answers `await_human`: what the person answered (`approve`, `reject` or a note).
+    HumanReply {
+        /// The answer text.
+        answer: String,
+    },
+    /// Answers `await_human`: nobody answered within `timeout_ms`.
+    HumanTimeout {},
 }
 
 impl Outcome {
@@ -209,6 +223,7 @@ impl Outcome {
             Outcome::Gathered { .. } => PendingKind::Gather,
             Outcome::Hooks { .. } => PendingKind::Hooks,
             Outcome::Discovered { .. } => PendingKind::Discover,
+            Outcome::HumanReply { .. } | Outcome::HumanTimeout {} => PendingKind::Human,
         }
     }
 }
@@ -392,22 +407,37 @@ pub struct AgentCall {
     pub collect: Collect,
     /// Guard to run after a clean exit.
     pub guard: Option<GuardKind>,
+    /// The run note (a one-shot note for this agent's prompt; 4x `--note`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
     /// Extra keys.
     #[serde(flatten)]
     pub extra: AgentExtra,
 }
 
-/// One sub-reviewer of `run_parallel`.
+/// One agent of `run_parallel`: a deep sub-reviewer (angles, partial) or the reviewer / tester
+/// of parallel review/test (runner, model).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ParallelAgent {
-    /// `deep-reviewer`.
+    /// `deep-reviewer`, or `reviewer` / `tester`.
     pub role: String,
     /// 1-based index.
     pub index: i64,
-    /// Its angles.
+    /// Its angles (deep review).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub angles: Vec<i64>,
-    /// The partial report it writes.
+    /// The partial report it writes (deep review).
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub partial: String,
+    /// Its runner (parallel review/test).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub runner: Option<String>,
+    /// Its model (parallel review/test).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
+    /// The run note for this agent's prompt.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// What a decision asks the harness to do (or that the run ended).
@@ -432,6 +462,10 @@ pub enum Action {
         transient_retries: i64,
         /// The agents.
         agents: Vec<ParallelAgent>,
+        /// The guards to run after every agent exited 0 (parallel review/test: `scope`,
+        /// `testing`; none for deep review).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        guards: Vec<GuardKind>,
         /// Files to read back.
         collect: Collect,
     },
@@ -519,6 +553,21 @@ pub enum Action {
         /// Approve enriched features.
         auto_approve: bool,
     },
+    /// Ask a person and wait for the answer (a human gate).
+    AwaitHuman {
+        /// The gate (the phase whose agent waits).
+        gate: String,
+        /// The question.
+        question: String,
+        /// The answers offered (any other text is a note).
+        options: Vec<String>,
+        /// Wait at most this long (0 = no limit).
+        timeout_ms: i64,
+        /// The phase.
+        phase: String,
+        /// The round.
+        round: i64,
+    },
     /// The run ended without success.
     Stop {
         /// The final phase.
@@ -570,6 +619,7 @@ impl Decision {
             Action::Gather { .. } => "gather",
             Action::RunHooks { .. } => "run_hooks",
             Action::DiscoverFeatures { .. } => "discover_features",
+            Action::AwaitHuman { .. } => "await_human",
             Action::Stop { .. } => "stop",
             Action::Finish { .. } => "finish",
         }
@@ -608,6 +658,8 @@ pub enum Step {
     RunHooks,
     /// `discover_features` pending.
     DiscoverFeatures,
+    /// `await_human` pending.
+    AwaitHuman,
     /// After `stop` / `finish`.
     Ended,
 }
@@ -631,6 +683,8 @@ pub enum PendingKind {
     Hooks,
     /// `discover`.
     Discover,
+    /// `human`.
+    Human,
 }
 
 impl PendingKind {
@@ -645,6 +699,7 @@ impl PendingKind {
             PendingKind::Gather => Step::Gather,
             PendingKind::Hooks => Step::RunHooks,
             PendingKind::Discover => Step::DiscoverFeatures,
+            PendingKind::Human => Step::AwaitHuman,
         }
     }
 }
@@ -678,6 +733,9 @@ pub struct PendingAgent {
     /// Extra keys.
     #[serde(default)]
     pub extra: AgentExtra,
+    /// The run note this agent's prompt carries (kept for its transient retries).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// A loop transition waiting for its hooks (RunLoop tail).
@@ -734,7 +792,11 @@ pub enum Pending {
     /// `run_agent`.
     Agent(PendingAgent),
     /// `run_parallel`.
-    Parallel {},
+    Parallel {
+        /// Parallel review/test: the two agents' runners and models (absent for deep review).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        review_test: Option<ReviewTest>,
+    },
     /// `run_helper`.
     Helper {
         /// What comes after the helper.
@@ -756,6 +818,32 @@ pub enum Pending {
     },
     /// `discover_features`.
     Discover {},
+    /// `await_human`.
+    Human {
+        /// The gate asked.
+        gate: String,
+        /// The wait limit the decision gave (for the timeout message).
+        #[serde(default)]
+        timeout_ms: i64,
+    },
+}
+
+/// A runner and model of one agent.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunnerModel {
+    /// Runner name.
+    pub runner: String,
+    /// Model name.
+    pub model: String,
+}
+
+/// The two agents of a pending parallel review/test.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReviewTest {
+    /// The reviewer's runner and model.
+    pub reviewer: RunnerModel,
+    /// The tester's runner and model.
+    pub tester: RunnerModel,
 }
 
 impl Pending {
@@ -763,13 +851,14 @@ impl Pending {
     pub fn kind(&self) -> PendingKind {
         match self {
             Pending::Agent(_) => PendingKind::Agent,
-            Pending::Parallel {} => PendingKind::Parallel,
+            Pending::Parallel { .. } => PendingKind::Parallel,
             Pending::Helper { .. } => PendingKind::Helper,
             Pending::HealthCheck {} => PendingKind::HealthCheck,
             Pending::Baseline {} => PendingKind::Baseline,
             Pending::Gather {} => PendingKind::Gather,
             Pending::Hooks { .. } => PendingKind::Hooks,
             Pending::Discover {} => PendingKind::Discover,
+            Pending::Human { .. } => PendingKind::Human,
         }
     }
 }
@@ -848,6 +937,46 @@ pub struct Loop {
     /// Deep review.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deep: Option<Deep>,
+    /// What the run's events say it spent.
+    #[serde(default, skip_serializing_if = "Spent::is_zero")]
+    pub spent: Spent,
+    /// Human gates passed, `"<round>:<phase>"`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub gates: Vec<String>,
+    /// The run note waiting for the next agent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// The state's phase and round when the pending decision was issued.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<At>,
+}
+
+/// The amounts a run spent, as its `run-end` events say.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Spent {
+    /// Sum of `cost_usd`.
+    pub cost_usd: f64,
+    /// Sum of `tokens_used`.
+    pub tokens: i64,
+    /// `run-end` events whose status starts with `exit-`.
+    pub agent_runs: i64,
+}
+
+impl Spent {
+    /// Nothing spent.
+    pub fn is_zero(&self) -> bool {
+        *self == Spent::default()
+    }
+}
+
+/// Where the state was when the pending decision was issued.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct At {
+    /// `state.phase`.
+    pub phase: String,
+    /// `state.round`.
+    pub round: i64,
 }
 
 impl Loop {
@@ -861,6 +990,10 @@ impl Loop {
             pending: None,
             review_fix: None,
             deep: None,
+            spent: Spent::default(),
+            gates: Vec::new(),
+            note: None,
+            at: None,
         }
     }
 

@@ -53,6 +53,20 @@ pub struct Verdict {
     pub self_mod_diff_lines: i64,
 }
 
+impl From<Verdict> for crate::conductor::GuardResult {
+    /// The verdict as the `guard` of a conductor `agent_exit` outcome (the keys the conductor
+    /// reads; the JSON forms agree too).
+    fn from(v: Verdict) -> Self {
+        crate::conductor::GuardResult {
+            pass: v.pass,
+            errors: v.errors,
+            all_retryable: v.all_retryable,
+            self_mod_touched: v.self_mod_touched,
+            self_mod_paths: v.self_mod_paths,
+        }
+    }
+}
+
 /// The accumulator the rules append to.
 #[derive(Debug, Default)]
 pub(crate) struct Acc {

@@ -87,6 +87,10 @@ mod tests {
 
     #[test]
     fn unset_settings_take_the_defaults() {
+        assert_eq!(
+            DEFAULT_PROTECTED_PATHS,
+            ["internal/state/", "internal/guard/", "internal/protocol/"]
+        );
         let p = SelfModPolicy::of(&Config::default());
         assert_eq!(p.protected_paths, DEFAULT_PROTECTED_PATHS);
         assert_eq!(p.max_diff_lines, 200);

@@ -564,10 +564,15 @@ fn an_unreadable_test_strategy_is_listed_without_failing() {
 
 #[test]
 fn the_verdict_is_what_the_conductor_accepts_as_guard() {
-    let v = World::coding().check();
-    let g: crate::conductor::GuardResult =
+    let mut w = World::coding();
+    w.feature = de(json!({"id": "F001", "name": "x", "repos": ["api"]}));
+    w.changed = changed(&[("web/a.ts", 1), ("internal/guard/x.go", 300)]);
+    let v = w.check();
+    let from_json: crate::conductor::GuardResult =
         serde_json::from_value(serde_json::to_value(&v).unwrap()).unwrap();
-    assert!(g.pass && g.errors.is_empty());
+    let typed = crate::conductor::GuardResult::from(v);
+    assert_eq!(from_json, typed);
+    assert!(!typed.pass && typed.self_mod_touched && typed.errors.len() == 3);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use crate::conductor::{self, Facts, Files, Loop, Outcome, Script, StartInput, Turn};
+use crate::conductor::{self, Facts, Files, Loop, Outcome, Rebuilt, Script, StartInput, Turn};
 use crate::error::{Error, ErrorKind, Result};
 use crate::ops::{Args, OpInfo};
 use crate::protocol::codec::gostruct::input_required as req;
@@ -22,7 +22,12 @@ const K_START: &[ErrorKind] = &[
     ErrorKind::InvalidTransition,
 ];
 const K_NEXT: &[ErrorKind] = &[ErrorKind::InvalidInput];
-const K_APPLY: &[ErrorKind] = &[ErrorKind::InvalidInput, ErrorKind::MissingEvidence];
+const K_APPLY: &[ErrorKind] = &[
+    ErrorKind::InvalidInput,
+    ErrorKind::MissingEvidence,
+    ErrorKind::InvalidTransition,
+];
+const K_REBUILD: &[ErrorKind] = &[ErrorKind::InvalidInput, ErrorKind::NotFound];
 const K_SCRIPT: &[ErrorKind] = &[
     ErrorKind::InvalidInput,
     ErrorKind::MissingEvidence,
@@ -36,10 +41,12 @@ const K_SCRIPT: &[ErrorKind] = &[
 /// The ops of this area, one line each.
 #[rustfmt::skip]
 pub(crate) static OPS: &[OpInfo] = &[
-    OpInfo::new("conductor.start", "Builds or recovers the run state and gives the run loop's first decision.", &["config", "feature", "state?", "runner?", "max_rounds?", "profile_name?", "run_overrides?", "force_all_angles?", "now", "pid", "pid_alive?", "feature_files?", "round_files?", "facts?"], &["decision", "state", "loop", "events"], K_START, conductor_start),
+    OpInfo::new("conductor.start", "Builds or recovers the run state and gives the run loop's first decision.", &["config", "feature", "state?", "runner?", "max_rounds?", "profile_name?", "run_overrides?", "force_all_angles?", "now", "pid", "pid_alive?", "feature_files?", "round_files?", "facts?", "events?", "note?"], &["decision", "state", "loop", "events"], K_START, conductor_start),
     OpInfo::new("conductor.next", "The run loop's decision at the top of the loop (stop checks, pass-through, the phase agent).", &["config", "feature", "state", "loop", "facts?"], &["decision", "state", "loop", "events"], K_NEXT, conductor_next),
     OpInfo::new("conductor.apply", "Folds the outcome of the pending decision into the state and gives the next decision.", &["config", "feature", "state", "loop", "outcome", "facts?"], &["decision", "state", "loop", "events"], K_APPLY, conductor_apply),
     OpInfo::new("conductor.resume", "Crash recovery: the phase a state resumes in, inferred from its round's artifacts.", &["config", "feature", "state", "feature_files?", "round_files?"], &["state", "manual_phase_consumed", "recovered", "from", "to", "sub_phase"], K_NEXT, conductor_resume),
+    OpInfo::new("conductor.rebuild", "The step of a run after its last complete call, from the checkpoints on its events.", &["config", "feature", "events"], &["state", "loop", "decision", "keep"], K_REBUILD, conductor_rebuild),
+    OpInfo::new("conductor.fork", "The step a run had at an event index, to re-run from there (keep that many events).", &["config", "feature", "events", "at"], &["state", "loop", "decision", "keep"], K_REBUILD, conductor_fork),
     OpInfo::new("conductor.run_script", "conductor.start then one conductor.apply per outcome: the decisions, events, final state and loop.", &["config", "feature", "start", "outcomes"], &["decisions", "events", "state", "loop"], K_SCRIPT, conductor_run_script),
 ];
 
@@ -148,7 +155,60 @@ fn start_input(m: &In) -> Result<StartInput> {
         feature_files: opt_typed::<Files>(m, "feature_files")?,
         round_files: opt_typed::<Files>(m, "round_files")?,
         facts: facts(m)?.unwrap_or_default(),
+        events: match a.get("events") {
+            None => Vec::new(),
+            Some(v) => events_of(v, "events")?,
+        },
+        note: string("note")?,
     })
+}
+
+/// A list of Event objects (the events.jsonl line shape, `ts` optional).
+fn events_of(v: &Value, key: &str) -> Result<Vec<Event>> {
+    let Value::Array(list) = v else {
+        return Err(
+            Error::invalid_input(format!("input key `{key}` must be a list of events"))
+                .with_field(key),
+        );
+    };
+    list.iter()
+        .enumerate()
+        .map(|(i, e)| {
+            Event::from_input(e).map_err(|err| {
+                Error::invalid_input(format!("{key}[{i}]: {}", err.message))
+                    .with_field(format!("{key}[{i}]"))
+            })
+        })
+        .collect()
+}
+
+fn rebuilt_json(r: &Rebuilt) -> Value {
+    let mut m = Map::with_capacity(4);
+    m.insert("state".into(), r.state.to_json());
+    m.insert("loop".into(), r.lp.to_json());
+    m.insert("decision".into(), r.decision.clone());
+    m.insert("keep".into(), r.keep.into());
+    Value::Object(m)
+}
+
+fn conductor_rebuild(m: &In) -> Result<Value> {
+    let cfg: Config = req(m, "config")?;
+    let feature: Feature = req(m, "feature")?;
+    let events = events_of(Args::new(m).req("events")?, "events")?;
+    Ok(rebuilt_json(&conductor::rebuild(&cfg, &feature, &events)?))
+}
+
+fn conductor_fork(m: &In) -> Result<Value> {
+    let cfg: Config = req(m, "config")?;
+    let feature: Feature = req(m, "feature")?;
+    let a = Args::new(m);
+    let events = events_of(a.req("events")?, "events")?;
+    let at_v = a.req("at")?;
+    let at = at_v
+        .as_u64()
+        .and_then(|n| usize::try_from(n).ok())
+        .ok_or_else(|| a.invalid_err("at", "a non-negative integer", at_v))?;
+    Ok(rebuilt_json(&conductor::fork(&cfg, &feature, &events, at)?))
 }
 
 fn conductor_start(m: &In) -> Result<Value> {

@@ -21,33 +21,55 @@
 mod args;
 mod info;
 
+#[doc(hidden)]
 pub mod blueprint;
+#[doc(hidden)]
 pub mod blueprint_cell;
+#[doc(hidden)]
 #[cfg(feature = "fs")]
 pub mod blueprint_scan;
+#[doc(hidden)]
 pub mod blueprint_store;
+#[doc(hidden)]
 pub mod conductor;
+#[doc(hidden)]
 pub mod feature_ids;
+#[doc(hidden)]
 pub mod features;
+#[doc(hidden)]
 #[cfg(feature = "fs")]
 pub mod features_fs;
+#[doc(hidden)]
 pub mod guard;
 pub mod handle;
+#[doc(hidden)]
 pub mod machine;
+#[doc(hidden)]
 pub mod report;
+#[doc(hidden)]
 pub mod report_pool;
+#[doc(hidden)]
 pub mod resolve;
+#[doc(hidden)]
 pub mod router;
+#[doc(hidden)]
 pub mod router_prompt;
+#[doc(hidden)]
 pub mod router_workflow;
+#[doc(hidden)]
 pub mod run_files;
 pub mod store_backends;
+#[doc(hidden)]
 pub mod workspace;
+#[doc(hidden)]
 #[cfg(feature = "fs")]
 pub mod workspace_cached;
+#[doc(hidden)]
 pub mod workspace_handle;
+#[doc(hidden)]
 #[cfg(feature = "fs")]
 pub mod workspace_resume;
+#[doc(hidden)]
 pub mod workspace_store;
 
 use std::collections::HashMap;
@@ -56,7 +78,11 @@ use std::sync::LazyLock;
 use serde_json::{Map, Value};
 
 pub(crate) use args::Args;
+pub use blueprint_store::HeldStore;
 pub use handle::{Handle, HandleOp};
+#[cfg(feature = "fs")]
+pub use workspace_cached::HeldCachedWorkspace;
+pub use workspace_handle::HeldWorkspace;
 pub use info::OpInfo;
 
 use crate::error::{Error, ErrorKind, Result};

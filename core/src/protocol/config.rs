@@ -129,6 +129,22 @@ go_struct! {
         angles_per_reviewer: i64 => "angles_per_reviewer", omitempty;
         /// Path rule → deep-review angles.
         angle_mapping: Option<BTreeMap<String, Option<Vec<i64>>>> => "angle_mapping", omitempty;
+        /// The runner of the role's phase for the whole run (4x ≥ 0.5.0, cross-model review):
+        /// below the profile's phase runner, above `default_runner`. Not a seed key.
+        runner: String => "runner", omitempty;
+    }
+}
+
+go_struct! {
+    /// A run's spending limits (`budget` of the config and of a feature);
+    /// a value ≤ 0 is no limit. Not a seed key.
+    pub struct Budget {
+        /// Most USD the run's agents may cost.
+        max_cost_usd: f64 => "max_cost_usd", omitempty;
+        /// Most tokens the run's agents may use.
+        max_tokens: i64 => "max_tokens", omitempty;
+        /// Most agent runs (runs that exited).
+        max_agent_runs: i64 => "max_agent_runs", omitempty;
     }
 }
 
@@ -405,6 +421,12 @@ go_struct! {
         issue_tracker: IssueTrackerConfig => "issue_tracker", omitempty;
         /// Worktree settings (a struct: always written).
         worktree: WorktreeConfig => "worktree", omitempty;
+        /// Spending limits of a run (not a seed key).
+        budget: Option<Budget> => "budget", omitempty;
+        /// Phases before whose agent the run asks a person (not a seed key).
+        approval_gates: Option<Vec<String>> => "approval_gates", omitempty;
+        /// How long a gate waits for an answer, ms (≤ 0: no limit; not a seed key).
+        approval_timeout_ms: i64 => "approval_timeout_ms", omitempty;
     }
 }
 

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::protocol::codec::gostruct::go_struct;
-use crate::protocol::config::HookEntry;
+use crate::protocol::config::{Budget, HookEntry};
 
 go_struct! {
     /// A feature's sub-task.
@@ -89,6 +89,9 @@ go_struct! {
         issues: Option<Vec<IssueRef>> => "issues", omitempty;
         /// Warnings.
         warnings: Option<Vec<String>> => "warnings", omitempty;
+        /// Spending limits; each key set here wins over the config's (fourx extension of the
+        /// JSON shape).
+        budget: Option<Budget> => "budget", omitempty;
     }
 }
 

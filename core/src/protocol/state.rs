@@ -698,6 +698,9 @@ pub struct Event {
     pub duration_ms: i64,
     /// `index` (omit-zero; 1-based parallel sub-task index).
     pub index: i64,
+    /// `checkpoint` (omit-zero; not a seed key): the conductor call's `{state, loop, decision}`
+    /// on the last event of each call.
+    pub checkpoint: Option<Value>,
 }
 
 impl Event {
@@ -722,6 +725,9 @@ impl Event {
         }
         put_int(&mut m, "duration_ms", self.duration_ms, false);
         put_int(&mut m, "index", self.index, false);
+        if let Some(c) = &self.checkpoint {
+            m.insert("checkpoint".into(), c.clone());
+        }
         Value::Object(m)
     }
 
@@ -774,10 +780,50 @@ impl Event {
             "cost_usd" => set(&mut self.cost_usd, v.as_f64()?),
             "duration_ms" => set(&mut self.duration_ms, v.as_i64()?),
             "index" => set(&mut self.index, v.as_i64()?),
+            "checkpoint" => match v {
+                GoValue::Null => {}
+                GoValue::Object(_) => self.checkpoint = Some(checkpoint_value(v, 0)?),
+                other => {
+                    return Err(DecodeError(format!(
+                        "cannot unmarshal {} into the checkpoint object",
+                        other.type_name()
+                    )))
+                }
+            },
             _ => crate::protocol::codec::unknown_keys::report("", key, EVENT_KEYS),
         }
         Ok(())
     }
+}
+
+/// Deepest nesting of a `checkpoint` value (a state, a loop and a decision are far shallower).
+const CHECKPOINT_MAX_DEPTH: usize = 64;
+
+/// A decoded `checkpoint` member as a JSON value (the last of duplicate keys wins).
+fn checkpoint_value(v: &GoValue, depth: usize) -> std::result::Result<Value, DecodeError> {
+    if depth > CHECKPOINT_MAX_DEPTH {
+        return Err(DecodeError("checkpoint nests too deeply".into()));
+    }
+    Ok(match v {
+        GoValue::Null => Value::Null,
+        GoValue::Bool(b) => Value::Bool(*b),
+        GoValue::Number(n) => serde_json::from_str(n)
+            .map_err(|e| DecodeError(format!("checkpoint number {n}: {e}")))?,
+        GoValue::String(s) => Value::String(s.clone()),
+        GoValue::Array(items) => Value::Array(
+            items
+                .iter()
+                .map(|i| checkpoint_value(i, depth + 1))
+                .collect::<std::result::Result<_, _>>()?,
+        ),
+        GoValue::Object(members) => {
+            let mut m = Map::new();
+            for (k, x) in members {
+                m.insert(k.clone(), checkpoint_value(x, depth + 1)?);
+            }
+            Value::Object(m)
+        }
+    })
 }
 
 /// The keys of an `events.jsonl` line, in line order.
@@ -798,6 +844,7 @@ pub const EVENT_KEYS: &[&str] = &[
     "cost_usd",
     "duration_ms",
     "index",
+    "checkpoint",
 ];
 
 /// Decodes the op-input object `field` (serde_json regime) into Go's value model; anything but

@@ -99,6 +99,7 @@ fn merge_role(user: &RoleConfig, project: &RoleConfig) -> RoleConfig {
     set_if_positive(&mut r.max_fix_rounds, project.max_fix_rounds);
     set_if_positive(&mut r.parallel_reviewers, project.parallel_reviewers);
     set_if_positive(&mut r.angles_per_reviewer, project.angles_per_reviewer);
+    set_if_nonempty(&mut r.runner, &project.runner);
     // Seed rule (resolution.md §14.4): a non-empty project mapping replaces the user's.
     if project
         .angle_mapping

@@ -52,7 +52,8 @@ pub struct PipelineOptions<'a> {
 pub type RunOverrides = BTreeMap<String, PhaseSpec>;
 
 /// The runner of `phase`: the first non-empty of `manual`, the feature's
-/// `phaseOverrides[phase].runner`, the runner of the profile's first entry for `phase`, and
+/// `phaseOverrides[phase].runner`, the runner of the profile's first entry for `phase`,
+/// `roles[PhaseRole(phase)].runner` (4x ≥ 0.5.0) and
 /// `default_runner`.
 ///
 /// Errors: `unresolved_runner` when all are empty; `unknown_runner` when the name is not a key
@@ -70,6 +71,10 @@ pub fn resolve_phase_runner(
             .phase_override(phase)
             .map_or("", |o| o.runner.as_str()),
         profile.spec_for(phase).map_or("", |s| s.runner.as_str()),
+        cfg.roles
+            .as_ref()
+            .and_then(|r| r.get(crate::protocol::config::phase_role(phase)))
+            .map_or("", |r| r.runner.as_str()),
         cfg.default_runner.as_str(),
     ]
     .into_iter()

@@ -38,6 +38,35 @@ struct Scenario {
     auto_discover: bool,
     max_rounds: i64,
     choices: Vec<u8>,
+    /// Round 2 knobs (conductor.md §15): parallel review/test, a budget, human gates.
+    extra: Extra,
+}
+
+/// The knobs of conductor.md §15 a scenario may turn on.
+#[derive(Debug, Clone, Default)]
+struct Extra {
+    parallel_review_test: bool,
+    max_cost_usd: Option<f64>,
+    max_agent_runs: Option<i64>,
+    gates: Vec<&'static str>,
+    reviewer_runner: bool,
+}
+
+fn extra() -> impl Strategy<Value = Extra> {
+    (
+        any::<bool>(),
+        prop_oneof![Just(None), Just(Some(0.05)), Just(Some(0.5))],
+        prop_oneof![Just(None), Just(Some(1i64)), Just(Some(6))],
+        proptest::sample::subsequence(vec!["coding", "reviewing", "accepting"], 0..=2),
+        any::<bool>(),
+    )
+        .prop_map(|(p, c, r, g, rr)| Extra {
+            parallel_review_test: p,
+            max_cost_usd: c,
+            max_agent_runs: r,
+            gates: g,
+            reviewer_runner: rr,
+        })
 }
 
 const SELECTABLE: [&str; 8] = [
@@ -74,9 +103,10 @@ fn scenario() -> impl Strategy<Value = Scenario> {
         any::<bool>(),
         1i64..=5,
         proptest::collection::vec(any::<u8>(), 1..64),
+        extra(),
     )
         .prop_map(
-            |((builtin, profile), pr, tr, mf, hooks, hc, ad, mr, choices)| Scenario {
+            |((builtin, profile), pr, tr, mf, hooks, hc, ad, mr, choices, extra)| Scenario {
                 profile,
                 builtin,
                 parallel_reviewers: pr,
@@ -87,6 +117,7 @@ fn scenario() -> impl Strategy<Value = Scenario> {
                 auto_discover: ad,
                 max_rounds: mr,
                 choices,
+                extra,
             },
         )
 }
@@ -94,13 +125,14 @@ fn scenario() -> impl Strategy<Value = Scenario> {
 fn config_json(s: &Scenario) -> Value {
     let mut runner =
         json!({"command": "claude", "tiers": {"opus": "claude-opus", "sonnet": "claude-sonnet"}});
+    let codex = json!({"command": "codex", "tiers": {"opus": "gpt-5", "sonnet": "gpt-5-mini"}});
     if let Some(t) = s.transient_retries {
         runner["transient_retries"] = json!(t);
     }
     let mut cfg = json!({
         "project": {"name": "demo"},
         "default_runner": "claude",
-        "runners": {"claude": runner},
+        "runners": {"claude": runner, "codex": codex},
         "roles": {
             "deep-reviewer": {"parallel_reviewers": s.parallel_reviewers, "max_fix_rounds": s.max_fix_rounds},
             "reviewer": {"max_fix_rounds": s.max_fix_rounds},
@@ -117,6 +149,20 @@ fn config_json(s: &Scenario) -> Value {
     }
     if s.health_check {
         cfg["health_check"] = json!({"commands": ["curl -f localhost/health"]});
+    }
+    let x = &s.extra;
+    cfg["parallel_review_test"] = json!(x.parallel_review_test);
+    let mut budget = json!({});
+    if let Some(c) = x.max_cost_usd {
+        budget["max_cost_usd"] = json!(c);
+    }
+    if let Some(r) = x.max_agent_runs {
+        budget["max_agent_runs"] = json!(r);
+    }
+    cfg["budget"] = budget;
+    cfg["approval_gates"] = json!(x.gates);
+    if x.reviewer_runner {
+        cfg["roles"]["reviewer"]["runner"] = json!("codex");
     }
     cfg
 }
@@ -147,7 +193,8 @@ fn outcome_for(d: &Decision, c: u8) -> Value {
                 }
                 _ => {}
             }
-            let mut o = json!({"kind": "agent_exit", "exit_code": 0});
+            let mut o = json!({"kind": "agent_exit", "exit_code": 0,
+                "stats": {"tokens_used": 100, "cost_usd": 0.02, "duration_ms": 5}});
             if a.guard.is_some() {
                 o["guard"] = guard(!v.is_multiple_of(5));
             }
@@ -207,6 +254,28 @@ fn outcome_for(d: &Decision, c: u8) -> Value {
             o["round_files"] = rf;
             o
         }
+        Action::RunParallel { agents, guards, .. } if !guards.is_empty() => {
+            let results: Vec<Value> = agents
+                .iter()
+                .map(|a| {
+                    json!({"index": a.index, "exit_code": if c % 16 == 1 { 1 } else { 0 },
+                                "stats": {"tokens_used": 10, "cost_usd": 0.01}})
+                })
+                .collect();
+            json!({"kind": "parallel_exit", "results": results,
+                   "guard": {"pass": !v.is_multiple_of(7), "errors": ["scope"]},
+                   "testing_guard": {"pass": !v.is_multiple_of(5), "errors": ["no evidence"]},
+                   "round_files": {
+                       "review-report.md": match v % 3 { 0 => FAIL, 1 => COND, _ => PASS },
+                       "verify.json": if v.is_multiple_of(4) { VERIFY_FAIL } else { VERIFY_OK },
+                       "test-report.md": PASS}})
+        }
+        Action::AwaitHuman { .. } => match c % 8 {
+            0 => json!({"kind": "human_timeout"}),
+            1 => json!({"kind": "human_reply", "answer": "reject"}),
+            2 => json!({"kind": "human_reply", "answer": "keep the old API"}),
+            _ => json!({"kind": "human_reply", "answer": "approve"}),
+        },
         Action::RunParallel {
             agents, collect, ..
         } => {
@@ -266,6 +335,19 @@ fn executable(d: &Decision, cfg: &Config) -> Result<(), String> {
         }
         Action::RunParallel { agents, runner, .. } if (agents.is_empty() || !runner_ok(runner)) => {
             return Err("run_parallel without agents or runner".into());
+        }
+        Action::RunParallel { agents, guards, .. }
+            if !guards.is_empty()
+                && agents
+                    .iter()
+                    .any(|a| !a.runner.as_deref().is_some_and(runner_ok) || a.model.is_none()) =>
+        {
+            return Err("parallel review/test agent without runner or model".into());
+        }
+        Action::AwaitHuman {
+            question, options, ..
+        } if question.is_empty() || options.is_empty() => {
+            return Err("await_human without a question or options".into());
         }
         Action::RunHooks { hooks, .. } if hooks.as_array().is_none_or(Vec::is_empty) => {
             return Err("run_hooks without hooks".into());
@@ -330,7 +412,7 @@ fn bound(s: &Scenario) -> usize {
     let f = usize::try_from(s.max_fix_rounds).unwrap_or(2);
     let rounds = usize::try_from(s.max_rounds).unwrap_or(5) + 1;
     let agents_per_round = (8 + 1 + 2 * f + 2 * f + 12) * t;
-    let others_per_round = 5 + 2 * 16;
+    let others_per_round = 5 + 2 * 16 + 3;
     rounds * (agents_per_round + others_per_round) + 6 * t + 8
 }
 
@@ -424,6 +506,55 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// conductor.md §15.3: the rebuild of every prefix of a run's events that ends at a call's
+    /// last event is that call's state, loop and decision; a prefix cut inside a call rebuilds
+    /// the call before it; `fork` at any index agrees.
+    #[test]
+    fn rebuild_of_every_prefix_equals_the_step_the_run_had_there(s in scenario()) {
+        let run = drive(&s).map_err(TestCaseError::fail)?;
+        let cfg: Config = decode(&config_json(&s), "config").expect("config");
+        let feature: Feature = decode(&json!({"id": "F001-login"}), "feature").expect("feature");
+        let mut events = Vec::new();
+        let mut ends = Vec::new();
+        for t in &run.turns {
+            prop_assert!(!t.events.is_empty(), "a call without events");
+            prop_assert_eq!(t.events.iter().filter(|e| e.checkpoint.is_some()).count(), 1);
+            prop_assert!(t.events.last().is_some_and(|e| e.checkpoint.is_some()));
+            events.extend(t.events.iter().cloned());
+            ends.push(events.len());
+        }
+        for (i, t) in run.turns.iter().enumerate() {
+            let r = conductor::rebuild(&cfg, &feature, &events[..ends[i]])
+                .map_err(|e| TestCaseError::fail(e.message))?;
+            prop_assert_eq!(&r.state, &t.state);
+            prop_assert_eq!(&r.lp, &t.lp);
+            prop_assert_eq!(&r.decision, &t.decision.to_json());
+            prop_assert_eq!(r.keep, ends[i]);
+            if i > 0 && ends[i] - ends[i - 1] > 1 {
+                let inside = conductor::rebuild(&cfg, &feature, &events[..ends[i] - 1])
+                    .map_err(|e| TestCaseError::fail(e.message))?;
+                prop_assert_eq!(&inside.state, &run.turns[i - 1].state);
+                prop_assert_eq!(&inside.lp, &run.turns[i - 1].lp);
+            }
+        }
+        for at in 0..events.len() {
+            let f = conductor::fork(&cfg, &feature, &events, at);
+            match ends.iter().rposition(|&end| end <= at + 1) {
+                Some(call) => {
+                    let f = f.map_err(|e| TestCaseError::fail(e.message))?;
+                    prop_assert_eq!(&f.state, &run.turns[call].state);
+                    prop_assert_eq!(f.keep, ends[call]);
+                }
+                // Inside start's own events: no step is complete yet.
+                None => prop_assert_eq!(f.map(|_| ()).map_err(|e| e.kind.as_str()), Err("not_found")),
+            }
+        }
+    }
+}
+
 #[test]
 fn every_builtin_profile_reaches_pending_review_when_every_agent_succeeds() {
     for name in ["full", "normal", "quick", "lite"] {
@@ -439,6 +570,7 @@ fn every_builtin_profile_reaches_pending_review_when_every_agent_succeeds() {
             max_rounds: 5,
             // 0xB4: v = 11 (the passing variant of every table above), c % 16 = 4 (a clean exit).
             choices: vec![0xB4],
+            extra: Extra::default(),
         };
         let run = drive(&s).unwrap_or_else(|e| panic!("{name}: {e}"));
         let last = run.turns.last().expect("a turn");
@@ -460,6 +592,7 @@ fn an_outcome_after_the_run_ended_is_invalid_input() {
         auto_discover: false,
         max_rounds: 5,
         choices: vec![0xB4],
+        extra: Extra::default(),
     };
     let run = drive(&s).expect("run");
     let mut outcomes = run.outcomes.clone();
@@ -514,6 +647,7 @@ fn resume_listing_feeds_start_after_a_crash() {
         auto_discover: false,
         max_rounds: 5,
         choices: vec![0xB4],
+        extra: Extra::default(),
     });
     let out = fourx_core::ops::call(
         "conductor.start",

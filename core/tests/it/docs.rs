@@ -1297,3 +1297,48 @@ fn garbled_citations_are_found_and_plain_ones_are_not() {
         "//! see docs/spec/router-workflow.md for the rules"
     ));
 }
+
+/// The curated surface: the op adapters (`ops::<area>`) are not API — every `pub mod` of
+/// `core/src/ops/mod.rs` but the handle shape and the store-backend table is `#[doc(hidden)]`
+/// — and the crate root re-exports the typed API a user reaches for first.
+#[test]
+fn op_adapters_are_hidden_and_the_root_reexports_the_typed_api() {
+    let ops = read_repo("core/src/ops/mod.rs");
+    let lines: Vec<&str> = ops.lines().collect();
+    let mut shown = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let Some(name) = line.strip_prefix("pub mod ").map(|n| n.trim_end_matches(';')) else {
+            continue;
+        };
+        if ["handle", "store_backends"].contains(&name) {
+            continue;
+        }
+        let attrs = lines[..i]
+            .iter()
+            .rev()
+            .take_while(|l| l.starts_with("#["))
+            .collect::<Vec<_>>();
+        if !attrs.iter().any(|l| **l == "#[doc(hidden)]") {
+            shown.push(name);
+        }
+    }
+    assert!(
+        shown.is_empty(),
+        "op adapters shown as API (mark them #[doc(hidden)]): {shown:?}"
+    );
+    // The root names compile: the typed API is reachable without knowing a file path.
+    assert!(fourx_core::can_transition(
+        fourx_core::Phase::Coding,
+        fourx_core::Phase::Reviewing
+    ));
+    let v = fourx_core::call("meta.version", &serde_json::json!({})).unwrap();
+    assert_eq!(v["version"], env!("CARGO_PKG_VERSION"));
+    let _ = std::any::type_name::<(
+        fourx_core::State,
+        fourx_core::Config,
+        fourx_core::Feature,
+        fourx_core::Decision,
+        fourx_core::Outcome,
+        fourx_core::Role,
+    )>();
+}

@@ -158,6 +158,7 @@ fn feature() -> impl Strategy<Value = Feature> {
                 deep_review_all_angles: deep,
                 issues,
                 warnings,
+                budget: None,
             },
         )
 }

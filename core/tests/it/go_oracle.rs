@@ -880,6 +880,15 @@ const HOSTILE_DOCS: &[&str] = &[
     "id: F1\nname: \u{e9}\u{4e2d}\n",
     "id: F1\nname: a\u{fffe}\n",
     "id: F1\nname: 😀\n",
+    "  id: F1\nname: x\n",
+    "  id: F1\n\"x\n",
+    "  id: F1\n- a: [\n",
+    "{id: F1}\nname: x\n",
+    "{id: F1}\n'x\n",
+    "{id: F1} # c\n&\n",
+    "{id: F1}\n  - a: [\n",
+    "{id: F1}: x\n",
+    "id: F1\n  - [a, b]\n  \t\n  - a\n",
 ];
 
 /// Compares fourx's `feature.parse_yaml` with yaml.v3's Unmarshal into Feature for one text.
@@ -1813,4 +1822,122 @@ fn tab_lines_trailing_documents_and_tabbed_block_headers_decode_as_yaml_v3_decod
         check_feature_decode(&mut o, &mut t, &text);
     }
     t.finish("tab lines, trailing documents and tabbed block headers");
+}
+
+/// Documents composed of random block, flow and scalar lines with tab lines among them and text
+/// after the first document (after a marker, or after a root node that ends early: a less
+/// indented line under an indented root, anything after a flow root).
+#[test]
+fn composed_documents_with_tab_lines_and_text_after_the_root_decode_as_yaml_v3_decodes_them() {
+    let Some(mut o) = oracle() else { return };
+    let mut t = Tally::default();
+    let mut rng = Rng::new(6);
+    let pool: &[&str] = &[
+        "id: F1",
+        "name: x",
+        "name: 'q'",
+        "name: \"d\"",
+        "repos:",
+        "  - a",
+        "  - 'b'",
+        "- c",
+        "  - [a, b]",
+        "hooks:",
+        "  pre:",
+        "    - run: x",
+        "      on_fail: warn",
+        "description: |",
+        "  lit",
+        "  more",
+        "description: >-",
+        "  fold",
+        "rules: [a,",
+        "  b]",
+        "status: done # c",
+        "  cont",
+        "# top",
+        "  # ind",
+        "subtasks:",
+        "  - id: s",
+        "    name: n",
+        "    depends: [x]",
+        "deps: &a [x]",
+        "other: *a",
+        "k: !!str 3",
+        "? q",
+        ": v",
+        "name: a\\tb",
+        "x: {a: b,",
+        "  c: d}",
+        "- - n",
+        "  - m",
+    ];
+    let tabs: &[&str] = &[
+        "\t# c",
+        " \t# c",
+        "\t",
+        "  \t",
+        "\t\t#",
+        "   \t # c",
+        "\tx",
+        "\t- y",
+        " \t\t",
+    ];
+    let tails: &[&str] = &[
+        "id: F2",
+        "'x",
+        "\"y",
+        "[",
+        "{",
+        ": z",
+        "- w",
+        "\t",
+        "# c",
+        "\t# c",
+        "&",
+        "*",
+        "!",
+        "!<",
+        "|",
+        "|0",
+        ">\n\t x",
+        "%",
+        "%YAML 1.1",
+        "%TAG !a! b",
+        "@",
+        "`",
+        "a b: c",
+        "? k",
+        "\"\\q\"",
+        "x\n  y: z",
+        "---",
+        "...",
+        "- - a",
+        "[a, {b: c}]",
+        "|\n x\n\ty",
+    ];
+    for _ in 0..4000 {
+        let n = 2 + rng.below(6);
+        let mut lines: Vec<String> = (0..n).map(|_| (*rng.pick(pool)).to_string()).collect();
+        for _ in 0..rng.below(3) {
+            let at = rng.below(lines.len() + 1);
+            lines.insert(at, (*rng.pick(tabs)).to_string());
+        }
+        let mut text = lines.join(if rng.chance(10) { "\r\n" } else { "\n" });
+        text.push('\n');
+        if rng.chance(40) {
+            let marker = *rng.pick(&["---", "...", "--- ", "---\t", "--- # c"]);
+            text.push_str(marker);
+            for _ in 0..1 + rng.below(2) {
+                text.push(*rng.pick(&['\n', ' ']));
+                let tail = *rng.pick(tails);
+                text.push_str(tail);
+            }
+            if rng.chance(50) {
+                text.push('\n');
+            }
+        }
+        check_feature_decode(&mut o, &mut t, &text);
+    }
+    t.finish("composed documents with tab lines and trailing text");
 }

@@ -21,6 +21,7 @@ mod blueprint_scan;
 mod blueprint_scan_props;
 mod blueprint_snapshots;
 mod conductor;
+mod conductor_round2;
 mod docs;
 mod feature_workspace;
 mod feature_yaml_roundtrip;

@@ -8,14 +8,21 @@
 //! Each codec is exact about the foreign format it mirrors and knows nothing of the areas.
 
 pub mod gojson;
+#[doc(hidden)]
 pub mod gojson_decode;
+#[doc(hidden)]
 pub mod goquote;
+#[doc(hidden)]
 pub mod gostruct;
 mod isprint_table;
 pub mod limits;
+#[doc(hidden)]
 pub mod pathclean;
+#[doc(hidden)]
 pub mod text;
 pub mod time;
+#[doc(hidden)]
 pub mod time_rule;
+#[doc(hidden)]
 pub mod unknown_keys;
 pub mod yaml;

@@ -481,7 +481,35 @@ fn prev_token(b: &[char], i: usize) -> Option<char> {
 /// with "found character that cannot start any token"); and a `:` value indicator with no key
 /// before it (`: x`, `- : x`) fails with "did not find expected key".
 /// Also returns the byte offsets of the block-scalar headers (`|`/`>`) it saw, ascending.
-type BlockLines = (Vec<(usize, usize)>, Vec<usize>);
+/// Also returns where the first document's root node ends before the text does (see
+/// [`RootEnd`]).
+type BlockLines = (Vec<(usize, usize)>, Vec<usize>, Option<RootEnd>);
+
+/// Where the root node of the first document ends with text after it and no document marker
+/// between: yaml.v3's parser ends the document there (the text after it is scanned only as far
+/// as its lookahead reaches). A block root indented by `n` ends at the first line indented less
+/// that holds a token; a flow root ends at its closing bracket unless a `:` follows (then it is a
+/// key of a block mapping).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RootEnd {
+    /// Byte offset of the first character after the root.
+    pub at: usize,
+    /// Whether a simple key may start there (at the start of a line; not after a bracket).
+    pub key_allowed: bool,
+}
+
+/// The root node of the first document, as far as [`check_block_lines`] has seen it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Root {
+    /// No token yet.
+    Unseen,
+    /// A block node whose first token is at this column.
+    Block(usize),
+    /// A flow collection still open.
+    Flow,
+    /// Nothing more to learn (the root runs to the end of the text or a marker).
+    Settled,
+}
 
 /// The last token of a block-context line, as far as the next line's tab rules care.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -516,7 +544,9 @@ fn check_block_lines(text: &str) -> Result<BlockLines, YamlError> {
     // A quoted scalar still open at the end of the previous line.
     let mut in_quote: Option<char> = None;
     let mut tabs = TabLines::new();
-    for raw_line in text.split('\n') {
+    let mut root = Root::Unseen;
+    let mut root_end = None;
+    'lines: for raw_line in text.split('\n') {
         let line_start = offset;
         offset += raw_line.len() + 1;
         let line = raw_line.strip_suffix('\r').unwrap_or(raw_line);
@@ -565,7 +595,49 @@ fn check_block_lines(text: &str) -> Result<BlockLines, YamlError> {
         }
         let trimmed = line.trim_start_matches([' ', '\t']);
         let empty = trimmed.is_empty() || trimmed.starts_with('#');
+        if let (Root::Block(col), 0, false) = (root, depth, empty) {
+            if indent < col {
+                // The root ends before this line: the blanks before its first token are still
+                // read by the scanner that read the root's last token.
+                if !matches!(tabs.mode, TabMode::Normal) {
+                    tabs.content_line(line)?;
+                }
+                root_end = Some(RootEnd {
+                    at: line_start,
+                    key_allowed: true,
+                });
+                break;
+            }
+        }
         let previous_mode = tabs.mode;
+        // A line that continues a plain scalar (at or right of its indentation, with no `: `
+        // that would end it) is text: no indicator, bracket or quote on it counts. A ` #`
+        // comment ends the scalar; the comment is then reached between tokens.
+        if let (TabMode::Plain(ind), 0, false) = (previous_mode, depth, empty) {
+            let col = line.len() - trimmed.len();
+            let ends_at_value = trimmed.starts_with(':')
+                || trimmed.contains(": ")
+                || trimmed.contains(":\t")
+                || trimmed.ends_with(':');
+            let is_marker = indent == 0
+                && ["---", "..."].iter().any(|m| {
+                    body.strip_prefix(m)
+                        .is_some_and(|r| r.is_empty() || r.starts_with([' ', '\t']))
+                });
+            if col >= ind && !ends_at_value && !is_marker {
+                tabs.content_line(line)?;
+                let comment = trimmed.contains(" #") || trimmed.contains("\t#");
+                tabs.mode = if comment {
+                    TabMode::Comments {
+                        gap: raw_line.len() + 1 - line.len(),
+                        pending: false,
+                    }
+                } else {
+                    TabMode::Plain(ind)
+                };
+                continue;
+            }
+        }
         let mut key_col = indent;
         if depth == 0 {
             let tabs_ok = if empty {
@@ -622,6 +694,14 @@ fn check_block_lines(text: &str) -> Result<BlockLines, YamlError> {
             last_token = LastToken::Marker;
         }
         let directive = depth == 0 && indent == 0 && body.starts_with('%');
+        if root == Root::Unseen && depth == 0 && !directive && !empty {
+            let first = body[chars.get(k).map_or(body.len(), |&(i, _)| i)..].trim_start();
+            if first.starts_with(['[', '{']) {
+                root = Root::Flow;
+            } else if !first.is_empty() && !first.starts_with('#') {
+                root = Root::Block(indent);
+            }
+        }
         while k < chars.len() {
             let (i, c) = chars[k];
             let next = chars.get(k + 1).map(|&(_, n)| n);
@@ -643,7 +723,13 @@ fn check_block_lines(text: &str) -> Result<BlockLines, YamlError> {
             }
             let blank_next = next.is_none_or(|n| n == ' ' || n == '\t');
             match c {
-                ' ' | '\t' => in_prop = false,
+                ' ' | '\t' => {
+                    // After an anchor or a tag, the node itself may start.
+                    if in_prop {
+                        tok = true;
+                    }
+                    in_prop = false;
+                }
                 '#' if k == 0 || matches!(chars[k - 1].1, ' ' | '\t') => {
                     content_end = i;
                     comment = true;
@@ -661,6 +747,18 @@ fn check_block_lines(text: &str) -> Result<BlockLines, YamlError> {
                     depth -= 1;
                     tok = false;
                     last_token = LastToken::Other;
+                    if depth == 0 && root == Root::Flow {
+                        let after = &body[i + 1..];
+                        if after.trim_start_matches([' ', '\t']).starts_with(':') {
+                            root = Root::Settled;
+                        } else {
+                            root_end = Some(RootEnd {
+                                at: line_start + indent + i + 1,
+                                key_allowed: false,
+                            });
+                            break 'lines;
+                        }
+                    }
                 }
                 ',' if depth > 0 => {
                     tok = true;
@@ -781,8 +879,10 @@ fn check_block_lines(text: &str) -> Result<BlockLines, YamlError> {
             tabs.mode = TabMode::Normal;
         }
     }
-    tabs.finish()?;
-    Ok((block_lines, headers))
+    if root_end.is_none() {
+        tabs.finish()?;
+    }
+    Ok((block_lines, headers, root_end))
 }
 
 /// What yaml.v3's parser refuses at the start of a stream and YAML 1.2 accepts: a `%YAML`
@@ -906,10 +1006,16 @@ impl<'src> Decoder<'src> {
         let end = second_document_start(&p.text);
         let first = &p.text[..end.unwrap_or(p.text.len())];
         check_stream_start(first)?;
-        let (block_lines, headers) = check_block_lines(first)?;
+        let (block_lines, headers, root_end) = check_block_lines(first)?;
+        let first = match root_end {
+            Some(r) => &first[..r.at],
+            None => first,
+        };
         check_flow_tags(first, &block_lines)?;
-        if let Some(end) = end {
-            check_after_first_document(&p.text, end)?;
+        match (root_end, end) {
+            (Some(r), _) => check_after_first_document(&p.text, r.at, r.key_allowed)?,
+            (None, Some(end)) => check_after_first_document(&p.text, end, true)?,
+            (None, None) => {}
         }
         let mut doc = parse_stream(first, &LIMITS)?.into_iter().next();
         if let Some(doc) = doc.as_mut() {

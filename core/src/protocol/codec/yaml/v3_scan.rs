@@ -291,6 +291,7 @@ impl Scan {
                 self.key_allowed = true;
                 self.block_scalar()?;
                 self.tokens += 1;
+                comment = false;
             }
             '\'' | '"' => {
                 self.save_key();
@@ -307,8 +308,11 @@ impl Scan {
                 }
                 self.save_key();
                 self.key_allowed = false;
-                if self.plain() {
+                if self.plain()? {
+                    // A scalar that ended after a line break: a simple key may follow, and a
+                    // comment there is not a line comment of the scalar.
                     self.key_allowed = true;
+                    comment = false;
                 }
                 self.tokens += 1;
             }
@@ -639,8 +643,9 @@ impl Scan {
         Ok(())
     }
 
-    /// A plain scalar; true when it ended after a line break (a simple key may follow).
-    fn plain(&mut self) -> bool {
+    /// A plain scalar; true when it ended after a line break (a simple key may follow). A tab
+    /// in the blanks that start a continuation line, left of the block indentation + 1, fails.
+    fn plain(&mut self) -> Result<bool, YamlError> {
         let indent = self.indent() + 1;
         let mut leading = false;
         loop {
@@ -658,7 +663,7 @@ impl Scan {
                 if (c == ':' && self.blankz(1))
                     || (self.flow > 0 && matches!(c, ',' | '?' | '[' | ']' | '{' | '}'))
                 {
-                    return leading;
+                    return Ok(leading);
                 }
                 leading = false;
                 self.skip();
@@ -674,6 +679,9 @@ impl Scan {
                     leading = true;
                     self.skip_line();
                 } else {
+                    if leading && c == '\t' && (self.col as isize) < indent {
+                        return Err(syntax("found a tab character that violates indentation"));
+                    }
                     self.skip();
                 }
             }
@@ -681,30 +689,37 @@ impl Scan {
                 break;
             }
         }
-        leading
+        Ok(leading)
     }
 }
 
-/// Checks what yaml.v3's scanner reads past the first document: `marker` is the byte offset of
-/// the line that starts with the marker (`---` or `...`) ending it. The two tokens after the
-/// marker are scanned with yaml.v3's rules; their errors are the parse's errors.
-pub fn check_after_first_document(text: &str, marker: usize) -> Result<(), YamlError> {
+/// Checks what yaml.v3's scanner reads past the first document's root node: `at` is the byte
+/// offset where the root ends (the start of a marker line `---`/`...`, of a less indented line,
+/// or right after a flow root's closing bracket), `key_allowed` whether a simple key may start
+/// there. The parser ends the document at the token after the root and keeps two more tokens of
+/// lookahead: those three tokens (a marker counts as one) are scanned with yaml.v3's rules, and
+/// their errors are the parse's errors.
+pub fn check_after_first_document(
+    text: &str,
+    at: usize,
+    key_allowed: bool,
+) -> Result<(), YamlError> {
+    let line_start = text
+        .get(..at)
+        .and_then(|t| t.rfind('\n'))
+        .map_or(0, |n| n + 1);
     let mut s = Scan {
-        c: text.get(marker..).unwrap_or("").chars().collect(),
+        c: text.get(at..).unwrap_or("").chars().collect(),
         i: 0,
-        col: 0,
-        key_allowed: false,
+        col: text.get(line_start..at).map_or(0, |t| t.chars().count()),
+        key_allowed,
         flow: 0,
         indents: Vec::new(),
         key: None,
         line: 0,
         tokens: 0,
     };
-    // The marker itself.
-    for _ in 0..3 {
-        s.skip();
-    }
-    while s.tokens < 2 {
+    while s.tokens < 3 {
         if !s.fetch()? {
             break;
         }
@@ -714,7 +729,9 @@ pub fn check_after_first_document(text: &str, marker: usize) -> Result<(), YamlE
 
 #[cfg(test)]
 mod tests {
-    use super::check_after_first_document as after;
+    fn after(text: &str, at: usize) -> Result<(), super::YamlError> {
+        super::check_after_first_document(text, at, true)
+    }
 
     #[test]
     fn the_two_tokens_after_the_marker_are_scanned_and_nothing_further() {
