@@ -169,6 +169,12 @@ else
   echo "################################################################################" >&2
 fi
 
+# The scanner's Python oracle (core/tests/it/scan_oracle.rs: tools/py_import_oracle.py over `ast`)
+# must run wherever python3 is; its Go oracle follows FOURX_REQUIRE_GO_ORACLE above.
+if command -v python3 >/dev/null 2>&1; then
+  export FOURX_REQUIRE_PY_ORACLE=1
+fi
+
 # The PostgreSQL backend's tests (store-pg/) run against a throwaway cluster started here and
 # stopped on exit; without PostgreSQL installed they skip themselves, and this says so loudly.
 start_pg() {

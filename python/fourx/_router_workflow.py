@@ -47,6 +47,10 @@ __all__ = [
     "memory_evidence",
     "artifact_fresh",
     "edition_for_version",
+    "RemfixCompletionResult",
+    "PreToolUseResult",
+    "remfix_completion",
+    "pre_tool_use",
 ]
 
 class _TaskBase(TypedDict):
@@ -404,7 +408,29 @@ class ArtifactFreshResult(TypedDict):
 class EditionForVersionResult(TypedDict):
     """The result of ``router.edition_for_version``."""
 
-    edition: Edition | None
+    #: The edition to run the checks with (never ``None``).
+    edition: Edition
+    #: The version lies in the edition's own range; when false it is an unknown version and
+    #: every finding only warns.
+    exact: bool
+
+
+class RemfixCompletionResult(TypedDict):
+    """The result of ``router.remfix_completion``."""
+
+    earlier_cycles: int
+    cap: int
+    allowed: bool
+    history_missing: bool
+
+
+class PreToolUseResult(TypedDict):
+    """The result of ``router.pre_tool_use``."""
+
+    decision: Literal["allow", "deny"]
+    guard: Literal["git", "qa_denied_read", "qa_plan_write", "bash_scope", "malformed"] | None
+    reason: str | None
+    consume_approval: bool
 
 
 def memory_evidence(
@@ -447,5 +473,40 @@ def edition_for_version(
     """The contract edition of an installed cc10x plugin version (``router.edition_for_version``)."""
     result: EditionForVersionResult = forward(
         "router.edition_for_version", {"version": version}, edition=edition
+    )
+    return result
+
+
+def remfix_completion(
+    artifact: Mapping[str, Any] | str, *, edition: Edition | None = None
+) -> RemfixCompletionResult:
+    """The TaskCompleted check of a completing REM-FIX (``router.remfix_completion``)."""
+    result: RemfixCompletionResult = forward(
+        "router.remfix_completion", {"artifact": artifact}, edition=edition
+    )
+    return result
+
+
+def pre_tool_use(
+    tool_name: str,
+    project_dir: str,
+    *,
+    tool_input: Mapping[str, Any] | None = None,
+    artifact: Mapping[str, Any] | str | None = None,
+    events: str | None = None,
+    approval: Mapping[str, Any] | None = None,
+    now: Time | None = None,
+    edition: Edition | None = None,
+) -> PreToolUseResult:
+    """cc10x's PreToolUse guards as one decision (``router.pre_tool_use``)."""
+    result: PreToolUseResult = forward(
+        "router.pre_tool_use",
+        {"tool_name": tool_name, "project_dir": project_dir},
+        tool_input=tool_input,
+        artifact=artifact,
+        events=events,
+        approval=approval,
+        now=now,
+        edition=edition,
     )
     return result

@@ -18,9 +18,10 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, get_args
 
 from . import _ops, blueprint, catalog, resolve, router, version, workspace
+from ._words import Edition
 from .enums import Phase
 from .state import (
     can_transition,
@@ -706,11 +707,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "hook", help="run as a cc10x hook (stdin: the hook JSON; exit 2 blocks)"
     )
-    p.add_argument("hook", choices=["task-completed", "post-tool-use"])
+    p.add_argument("hook", choices=["task-completed", "post-tool-use", "pre-tool-use"])
     p.add_argument(
         "--edition",
-        choices=["11.0.0", "12.7.0"],
-        help="the cc10x contract edition (default: from the plugin's .claude-plugin/plugin.json)",
+        choices=list(get_args(Edition)),
+        help="the cc10x contract edition (default: from the plugin's .claude-plugin/plugin.json;"
+        " pre-tool-use needs none)",
     )
     p.set_defaults(run=_cmd_hook)
 

@@ -66,9 +66,13 @@ from ._router_workflow import (
     MemoryEvidenceResult,
     ArtifactFreshResult,
     EditionForVersionResult,
+    RemfixCompletionResult,
+    PreToolUseResult,
     memory_evidence,
     artifact_fresh,
     edition_for_version,
+    remfix_completion,
+    pre_tool_use,
 )
 
 __all__ = [
@@ -124,6 +128,11 @@ __all__ = [
     "memory_evidence",
     "artifact_fresh",
     "edition_for_version",
+    "remfix_completion",
+    "pre_tool_use",
+    "RemfixCompletionResult",
+    "PreToolUseResult",
+    "Adjudication",
     "BuildScopeResult",
     "CheckArtifactResult",
     "DispatchResult",
@@ -262,7 +271,8 @@ class ParseReadonlyOutputResult(TypedDict):
     """The result of ``router.parse_readonly_output``."""
 
     agent: str
-    source: Literal["envelope", "heading"]
+    #: ``yaml``: the contract YAML block's ``STATUS`` decided (edition ``12.10.0``).
+    source: Literal["envelope", "heading", "yaml"]
     #: Why the line-1 envelope was not used (``None`` when it was).
     envelope_error: Literal["missing", "malformed"] | None
     #: The heading's status (``None`` when no heading matched).
@@ -285,6 +295,17 @@ class ParseReadonlyOutputResult(TypedDict):
     blocking_findings: NotRequired[int]
     #: Scenario accounting: integration-verifier only.
     scenarios: NotRequired[Scenarios]
+    #: The dispute adjudication: integration-verifier at ``12.10.0`` with ``disputes``.
+    adjudication: NotRequired[Adjudication]
+
+
+class Adjudication(TypedDict):
+    """The verifier's adjudication of disputed REM-FIX findings (edition ``12.10.0``)."""
+
+    upheld: list[int]
+    rejected: list[int]
+    #: Every dispatched position appears exactly once across ``upheld`` and ``rejected``.
+    valid: bool
 
 
 class ParseSessionSettingsResult(TypedDict):
@@ -614,6 +635,9 @@ def parse_output(
     output: str,
     *,
     task: Mapping[str, Any] | None = None,
+    disputes: int | None = None,
+    kind: str | None = None,
+    dispatched_findings: int | None = None,
     edition: Edition | None = None,
 ) -> ParseOutputResult:
     """Validate any agent's output with the read-only or write-contract parser its agent needs (``router.parse_output``)."""
@@ -621,6 +645,9 @@ def parse_output(
         "router.parse_output",
         {"agent": agent, "output": output},
         task=task,
+        disputes=disputes,
+        kind=kind,
+        dispatched_findings=dispatched_findings,
         edition=edition,
     )
     return result
@@ -631,6 +658,7 @@ def parse_readonly_output(
     output: str,
     *,
     task: Mapping[str, Any] | None = None,
+    disputes: int | None = None,
     edition: Edition | None = None,
 ) -> ParseReadonlyOutputResult:
     """Validate a read-only agent's output: envelope, heading, issues, intent, scenarios, overrides; the stricter of the heading and reported status wins (``router.parse_readonly_output``)."""
@@ -638,6 +666,7 @@ def parse_readonly_output(
         "router.parse_readonly_output",
         {"agent": agent, "output": output},
         task=task,
+        disputes=disputes,
         edition=edition,
     )
     return result
@@ -678,12 +707,19 @@ def parse_task_metadata(
 
 
 def parse_write_contract(
-    agent: str, output: str, *, edition: Edition | None = None
+    agent: str,
+    output: str,
+    *,
+    kind: str | None = None,
+    dispatched_findings: int | None = None,
+    edition: Edition | None = None,
 ) -> ParseWriteContractResult:
-    """Validate a write agent's YAML Router Contract and its agent's pass conditions (``router.parse_write_contract``)."""
+    """Validate a write agent's YAML Router Contract and its agent's pass conditions (``router.parse_write_contract``); ``kind="remfix"`` turns on the 12.10.0 covering-test proof."""
     result: ParseWriteContractResult = forward(
         "router.parse_write_contract",
         {"agent": agent, "output": output},
+        kind=kind,
+        dispatched_findings=dispatched_findings,
         edition=edition,
     )
     return result

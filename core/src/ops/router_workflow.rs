@@ -15,8 +15,11 @@ use crate::router::workflow::finalize::{finalize_memory, Finalize, Notes, TaskLi
 use crate::router::workflow::followup::{
     followup, Dispute, GraphInput, Proof, PruneEvent, RemfixInput, GRAPHS,
 };
-use crate::router::workflow::hooks::{artifact_fresh, memory_evidence, FRESH_SECONDS};
+use crate::router::workflow::hooks::{
+    artifact_fresh, memory_evidence, remfix_completion, FRESH_SECONDS,
+};
 use crate::router::workflow::intent::{intent_ready, Criterion, Target};
+use crate::router::workflow::pretool::{self, ToolCall};
 use crate::router::workflow::resume::{active_workflows, memory_task, runnable_tasks, LoopMode};
 use crate::router::workflow::scope::{scope_decision, RemfixContext};
 use crate::router::workflow::tasks::{check_unique_ids, Task, TaskStatus};
@@ -621,7 +624,63 @@ fn op_artifact_fresh(m: &Input) -> Result<Value> {
 fn op_edition_for_version(m: &Input) -> Result<Value> {
     Edition::from_input(m)?;
     let v = args(m).str("version")?;
-    Ok(serde_json::json!({"edition": Edition::for_plugin_version(v).map(Edition::as_str)}))
+    to_json(&Edition::for_plugin_version(v))
+}
+
+/// `artifact` of `router.pre_tool_use`: the newest artifact's text (unparseable text, or JSON
+/// that is not an object, engages no workflow guard) or the parsed object.
+fn artifact_arg(a: &Args<'_>) -> Result<Option<Map<String, Value>>> {
+    Ok(match a.get("artifact") {
+        None | Some(Value::Null) => None,
+        Some(Value::Object(o)) => Some(o.clone()),
+        Some(Value::String(t)) => match crate::router::parse::strict_json::parse(t) {
+            Ok(Value::Object(o)) => Some(o),
+            _ => None,
+        },
+        Some(v) => return Err(a.invalid_err("artifact", "an object, its JSON text or null", v)),
+    })
+}
+
+fn op_remfix_completion(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
+    let a = args(m);
+    if a.get("artifact").is_none() {
+        return Err(missing("artifact"));
+    }
+    let artifact = artifact_arg(&a)?
+        .ok_or_else(|| invalid("artifact", "artifact must be a JSON object (or its text)"))?;
+    to_json(&remfix_completion(e, &artifact))
+}
+
+fn op_pre_tool_use(m: &Input) -> Result<Value> {
+    Edition::from_input(m)?;
+    let a = args(m);
+    let tool_name = a.str("tool_name")?;
+    let empty = Map::new();
+    let tool_input = a.opt_obj("tool_input")?.unwrap_or(&empty);
+    let project_dir = a.str("project_dir")?;
+    if !project_dir.starts_with('/') {
+        return Err(invalid(
+            "project_dir",
+            "project_dir must be an absolute path",
+        ));
+    }
+    let artifact = artifact_arg(&a)?;
+    let events = a.opt_str("events")?;
+    let approval = a.opt_obj("approval")?;
+    let now = a.opt_str("now")?;
+    if let Some(n) = now {
+        parse_now(n, "now")?;
+    }
+    to_json(&pretool::decide(&ToolCall {
+        tool_name,
+        tool_input,
+        project_dir,
+        artifact: artifact.as_ref(),
+        events,
+        approval,
+        now,
+    }))
 }
 
 const BAD: &[K] = &[K::MissingField, K::InvalidValue];
@@ -638,7 +697,9 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new("router.finalize_memory", "The memory finalisation edits of activeContext.md, progress.md and patterns.md (each text must pass check_memory first; new lines go at the top of their section, in input order). Host: write all three, read each back with check_memory; on any failure stop and never advance the workflow.", &["active_context", "progress", "patterns", "workflow_type", "workflow_uuid", "now", "memory_task_id?", "notes?", "tasks?", "completed?", "plan_file?", "design_file?", "clarification_needed?", "debug_summary?", "edition?"], &["active_context", "progress", "patterns"], BAD, op_finalize_memory),
     OpInfo::new("router.memory_evidence", "The router-owned evidence a completing memory task must carry: origin router, the ROUTER ONLY marker, the Memory Update subject, a memory_finalized event of its wf (fourx hook task-completed). Host: block completion while gaps is non-empty.", &["subject", "description", "events?", "edition?"], &["ok", "gaps"], &[K::MissingField, K::InvalidValue, K::DuplicateField], op_memory_evidence),
     OpInfo::new("router.artifact_fresh", "Whether an artifact written at modified_at is fresh at now (default 300 s, cc10x's hooks). Host: warn on a stale write; never block on it.", &["modified_at", "now", "max_age_seconds?", "edition?"], &["fresh", "age_seconds"], BAD, op_artifact_fresh),
-    OpInfo::new("router.edition_for_version", "The contract edition for an installed cc10x plugin version: 11.x → 11.0.0, 12.7+ 12.x → 12.7.0, else null. Host: null → ask for an explicit edition (block mode refuses).", &["version", "edition?"], &["edition"], BAD, op_edition_for_version),
+    OpInfo::new("router.edition_for_version", "The contract edition for an installed cc10x plugin version and whether it is exact: from 11.0.0 below 12.0.0 → 11.0.0, from 12.7.0 below 12.8.0 → 12.7.0, from 12.10.0 below 12.11.0 → 12.10.0 (exact); any other version → the last edition before it (the oldest for older versions), text that is not a version → the newest edition, not exact. Host: run the checks with edition; when exact is false, only warn on every finding (never block) and say which version and edition.", &["version", "edition?"], &["edition", "exact"], BAD, op_edition_for_version),
+    OpInfo::new("router.remfix_completion", "The TaskCompleted check of a completing REM-FIX over its workflow artifact: the circuit breaker (earlier remediation_history rounds against the cap of 3) and, at editions with cc10x's remediation_history backstop (12.7.0, 12.10.0), whether the history is empty. Host: not allowed → a taskMetadata finding (blocks in block mode, ask the user before another REM-FIX); history_missing → warn, never block.", &["artifact", "edition?"], &["earlier_cycles", "cap", "allowed", "history_missing"], BAD, op_remfix_completion),
+    OpInfo::new("router.pre_tool_use", "cc10x's deterministic PreToolUse guards (fourx hook pre-tool-use): destructive git text (push, reset --hard, clean -f, branch -D, checkout ., restore ., stash clear; push and branch -D unlock with a fresh approval token) and, while the newest artifact is an unfinished QA workflow, denied reads and no write or Bash mutation outside the mutation allowlist during a planning phase. Host: deny → answer Claude Code with permissionDecision deny and the reason; consume_approval → delete the approval token.", &["tool_name", "tool_input?", "project_dir", "artifact?", "events?", "approval?", "now?", "edition?"], &["decision", "guard", "reason", "consume_approval"], BAD, op_pre_tool_use),
     OpInfo::new("router.intent_ready", "The intent readiness gate before BUILD or PLAN: a BUILD needing more than 5 source files switches to PLAN, any contradiction halts, every criterion needs a verifiable scenario. Host: proceed → run the workflow; switch_to_plan → decompose in PLAN first; halt_contradiction → set pending_gate and ask; ask_specificity → ask for verifiable criteria.", &["target", "source_files", "acceptance_criteria", "contradictions?", "edition?"], &["ready", "failed", "action", "pending_gate", "unverifiable"], BAD, op_intent_ready),
 ];
 
@@ -663,6 +724,8 @@ mod tests {
                 "router.memory_evidence",
                 "router.artifact_fresh",
                 "router.edition_for_version",
+                "router.remfix_completion",
+                "router.pre_tool_use",
                 "router.intent_ready",
             ]
         );

@@ -952,7 +952,7 @@ fn python_words() -> Vec<(&'static str, &'static [&'static str], &'static str)> 
                     .collect::<Vec<_>>()
                     .into_boxed_slice(),
             ),
-            "A cc10x contract edition: \"11.0.0\" (the seed's contract, the default) or \"12.7.0\" (cc10x HEAD).",
+            "A cc10x contract edition: \"11.0.0\" (the seed's contract, the default), \"12.7.0\" or \"12.10.0\" (the QA route).",
         ),
     ]
 }

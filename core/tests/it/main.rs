@@ -40,6 +40,7 @@ mod resolution_props;
 mod router_hostile;
 mod router_prompt_ops;
 mod run_store_fs;
+mod scan_oracle;
 mod state_props;
 mod store_fs;
 mod time_rules;

@@ -34,7 +34,7 @@ pub struct ReadOnlySpec {
 /// The read-only agent table, then the `12.7.0` read-only agents (rows A2,
 /// R3; the architecture-scanner's heading label is a fourx choice, its envelope is what HEAD
 /// documents). plan-gap-reviewer's count key is the edition's ([`spec`]).
-pub static READONLY_AGENTS: [ReadOnlySpec; 7] = [
+pub static READONLY_AGENTS: [ReadOnlySpec; 8] = [
     ReadOnlySpec {
         agent: Agent::CodeReviewer,
         label: "Review",
@@ -68,6 +68,11 @@ pub static READONLY_AGENTS: [ReadOnlySpec; 7] = [
     ReadOnlySpec {
         agent: Agent::ArchitectureScanner,
         label: "Codebase Health",
+        count_key: "cr",
+    },
+    ReadOnlySpec {
+        agent: Agent::QaResearcher,
+        label: "QA Research",
         count_key: "cr",
     },
 ];
@@ -122,6 +127,47 @@ pub enum Source {
     Envelope,
     /// The heading fallback.
     Heading,
+    /// The contract YAML block's `STATUS` (row R6, `12.10.0`: the YAML block decides).
+    Yaml,
+}
+
+/// The verifier's adjudication of disputed REM-FIX findings (row R7, `12.10.0`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Adjudication {
+    /// 1-based positions of the dispatched `FINDING_DISPUTED` list the verifier upheld.
+    pub upheld: Vec<u64>,
+    /// Positions it rejected.
+    pub rejected: Vec<u64>,
+    /// Every position 1..=disputes appears exactly once across the two lists, and nothing else
+    /// does; when false every dispute stays unadjudicated (fail closed).
+    pub valid: bool,
+}
+
+/// Checks `DISPUTE_UPHELD` / `DISPUTE_REJECTED` against the number of disputes the dispatch
+/// carried: every position exactly once, no other entry (an omitted, doubled, out-of-range or
+/// non-integer entry invalidates the whole return).
+pub fn adjudicate(yaml: Option<&Map<String, Value>>, disputes: u64) -> Adjudication {
+    let list = |k: &str| -> Option<Vec<u64>> {
+        match yaml.and_then(|m| m.get(k)) {
+            None | Some(Value::Null) => Some(Vec::new()),
+            Some(Value::Array(a)) => a.iter().map(Value::as_u64).collect(),
+            Some(_) => None,
+        }
+    };
+    let (up, rej) = (list("DISPUTE_UPHELD"), list("DISPUTE_REJECTED"));
+    let valid = match (&up, &rej) {
+        (Some(u), Some(r)) => {
+            let mut all: Vec<u64> = u.iter().chain(r.iter()).copied().collect();
+            all.sort_unstable();
+            all.len() as u64 == disputes && all.iter().enumerate().all(|(i, &p)| p == i as u64 + 1)
+        }
+        _ => false,
+    };
+    Adjudication {
+        upheld: up.unwrap_or_default(),
+        rejected: rej.unwrap_or_default(),
+        valid,
+    }
 }
 
 /// A task's state, for SELF_REMEDIATED.
@@ -177,6 +223,10 @@ pub struct ReadOnlyResult {
     /// Scenario accounting (integration-verifier only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scenarios: Option<Scenarios>,
+    /// The dispute adjudication (integration-verifier at `12.10.0`, when the dispatch carried
+    /// disputes).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub adjudication: Option<Adjudication>,
 }
 
 /// The spec row of a read-only agent under an edition (R1: plan-gap-reviewer counts with the
@@ -246,6 +296,29 @@ fn contract_yaml(md: &Markdown<'_>) -> Option<Map<String, Value>> {
                 _ => None,
             },
         )
+}
+
+/// The `12.10.0` contract YAML block (row R6): the first terminated `yaml` fence following the
+/// last `Router Contract (MACHINE-READABLE)` heading when the output has one and it parses to a
+/// mapping; otherwise the `12.7.0` rule ([`contract_yaml`]).
+fn contract_yaml_following(md: &Markdown<'_>) -> Option<Map<String, Value>> {
+    let heading = md.headings.iter().rfind(|h| {
+        (h.level == 2 || h.level == 3) && h.text == crate::router::parse::markdown::CONTRACT_HEADING
+    });
+    if let Some(h) = heading {
+        let fence = md
+            .fences
+            .iter()
+            .find(|f| matches!(f.info(), "yaml" | "yml") && f.open > h.line && f.close.is_some());
+        if let Some(f) = fence {
+            if let Ok(Value::Object(m)) =
+                flat_yaml::parse_json(&md.fence_content(f), &Limits::UNTRUSTED)
+            {
+                return Some(m);
+            }
+        }
+    }
+    contract_yaml(md)
 }
 
 /// A YAML field of the contract block as the text a line field would carry, typed per R2;
@@ -444,6 +517,18 @@ pub fn parse(
     output: &str,
     task: Option<&TaskState>,
 ) -> Result<ReadOnlyResult> {
+    parse_in(edition, agent, output, task, None)
+}
+
+/// [`parse`] with the number of disputed findings the verifier's dispatch carried (row R7,
+/// `12.10.0`; ignored by other editions and agents).
+pub fn parse_in(
+    edition: Edition,
+    agent: Agent,
+    output: &str,
+    task: Option<&TaskState>,
+    disputes: Option<u64>,
+) -> Result<ReadOnlyResult> {
     let spec = spec(edition, agent)?;
     check_size(output)?;
     if too_short(trim_ws(output)) {
@@ -461,10 +546,35 @@ pub fn parse(
     let env = envelope::parse(first, &statuses, spec.count_key);
     let head_lines = &md.lines[..md.lines.len().min(5)];
     let heading_status = envelope::heading_status(head_lines, spec.label, &statuses);
-    let (source, reported) = match (&env, heading_status) {
-        (Ok(e), _) => (Source::Envelope, e.status.clone()),
-        (Err(_), Some(h)) => (Source::Heading, h.to_string()),
-        (Err(_), None) => {
+    let rules = edition.rules();
+    let yaml = if rules.yaml_follows_heading {
+        contract_yaml_following(&md)
+    } else if rules.contract_yaml {
+        contract_yaml(&md)
+    } else {
+        None
+    };
+    // R6 (12.10.0): the YAML block's STATUS decides when present.
+    let yaml_status = match yaml.as_ref().and_then(|m| m.get("STATUS")) {
+        Some(v) if rules.yaml_decides_status && !v.is_null() => {
+            match v.as_str().filter(|s| statuses.contains(s)) {
+                Some(s) => Some(s.to_string()),
+                None => {
+                    return Err(Error::new(
+                        ErrorKind::InvalidValue,
+                        format!("the contract YAML STATUS {v} is not a status of {agent}"),
+                    )
+                    .with_field("STATUS"))
+                }
+            }
+        }
+        _ => None,
+    };
+    let (source, reported) = match (&env, heading_status, yaml_status) {
+        (_, _, Some(y)) => (Source::Yaml, y),
+        (Ok(e), _, None) => (Source::Envelope, e.status.clone()),
+        (Err(_), Some(h), None) => (Source::Heading, h.to_string()),
+        (Err(_), None, None) => {
             return Err(Error::new(
                 ErrorKind::MissingContract,
                 format!(
@@ -481,11 +591,6 @@ pub fn parse(
         .map(str::to_string)
         .collect();
     let bullets = critical_issues.len() as u64;
-    let yaml = if edition.rules().contract_yaml {
-        contract_yaml(&md)
-    } else {
-        None
-    };
     let intent = intent(&md, yaml.as_ref())?;
     let is_pgr = agent == Agent::PlanGapReviewer;
     let is_verifier = agent == Agent::IntegrationVerifier;
@@ -569,6 +674,17 @@ pub fn parse(
         }
         _ => {}
     }
+    let adjudication = match disputes {
+        Some(n) if is_verifier && rules.dispute_adjudication && n > 0 => {
+            let a = adjudicate(yaml.as_ref(), n);
+            if !a.valid {
+                checks.push("disputes_unadjudicated");
+                findings += 1;
+            }
+            Some(a)
+        }
+        _ => None,
+    };
     let needs_inline_verification = findings > 0;
 
     let blocking = if is_pgr {
@@ -604,6 +720,7 @@ pub fn parse(
         remediation_source,
         blocking_findings,
         scenarios,
+        adjudication,
     })
 }
 
@@ -635,6 +752,7 @@ mod tests {
                 ("failure-hunter", "Error Handling Audit", "cr"),
                 ("triage-agent", "Triage", "cr"),
                 ("architecture-scanner", "Codebase Health", "cr"),
+                ("qa-researcher", "QA Research", "cr"),
             ]
         );
     }

@@ -9,7 +9,9 @@ use crate::router::edition::Edition;
 use crate::router::parse::text::{find_phrase, has_phrase, tokens};
 use crate::router::vocabulary::WorkflowType;
 
-pub use crate::router::edition::{SignalRow, SIGNALS_11 as SIGNAL_TABLE, SIGNALS_12_7};
+pub use crate::router::edition::{
+    SignalRow, SIGNALS_11 as SIGNAL_TABLE, SIGNALS_12_10, SIGNALS_12_7,
+};
 pub use crate::router::vocabulary::Signal;
 
 /// The closed surface-form table of single-word keywords.
@@ -60,6 +62,11 @@ pub static INFLECTIONS: &[(&str, &[&str])] = &[
     // 12.7.0 rows (A3): regular inflections of the verb; `deepening` is itself the only form.
     ("triage", &["triage", "triages", "triaged", "triaging"]),
     ("deepening", &["deepening"]),
+    // 12.10.0 QA row: the verb's regular forms; the noun `regression` and its plural.
+    ("test", &["test", "tests", "tested", "testing"]),
+    ("qa", &["qa"]),
+    ("e2e", &["e2e"]),
+    ("regression", &["regression", "regressions"]),
 ];
 
 /// The keyword whose match starts "how does", then at least one token, then "work".
@@ -97,6 +104,9 @@ pub struct Matches {
     /// CODEBASE-HEALTH keywords (`12.7.0`).
     #[serde(rename = "CODEBASE-HEALTH", skip_serializing_if = "Option::is_none")]
     pub codebase_health: Option<Vec<&'static str>>,
+    /// QA keywords (`12.10.0`).
+    #[serde(rename = "QA", skip_serializing_if = "Option::is_none")]
+    pub qa: Option<Vec<&'static str>>,
 }
 
 impl Matches {
@@ -108,6 +118,7 @@ impl Matches {
             Signal::Orient => &self.orient,
             Signal::Triage => self.triage.as_deref().unwrap_or(&[]),
             Signal::CodebaseHealth => self.codebase_health.as_deref().unwrap_or(&[]),
+            Signal::Qa => self.qa.as_deref().unwrap_or(&[]),
             Signal::Default => &[],
         }
     }
@@ -224,6 +235,7 @@ pub fn route_in(edition: Edition, request: &str) -> Route {
         triage: has(Signal::Triage).then(|| signal_matches(table, Signal::Triage, &toks)),
         codebase_health: has(Signal::CodebaseHealth)
             .then(|| signal_matches(table, Signal::CodebaseHealth, &toks)),
+        qa: has(Signal::Qa).then(|| signal_matches(table, Signal::Qa, &toks)),
     };
     let mut winner = table
         .iter()
@@ -291,13 +303,17 @@ mod tests {
 
     #[test]
     fn every_single_word_keyword_has_an_inflection_row_listing_itself() {
-        for r in SIGNAL_TABLE.iter().chain(SIGNALS_12_7.iter()) {
+        for r in SIGNAL_TABLE
+            .iter()
+            .chain(SIGNALS_12_7.iter())
+            .chain(SIGNALS_12_10.iter())
+        {
             for k in r.keywords.iter().filter(|k| !k.contains(' ')) {
                 let forms = INFLECTIONS.iter().find(|(kw, _)| kw == k).map(|(_, f)| *f);
                 assert!(forms.is_some_and(|f| f.first() == Some(k)), "{k}");
             }
         }
-        assert_eq!(INFLECTIONS.len(), 25);
+        assert_eq!(INFLECTIONS.len(), 29);
     }
 
     #[test]

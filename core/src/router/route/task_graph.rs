@@ -159,6 +159,64 @@ pub static CODEBASE_HEALTH: &[NodeSpec] = &[(
     &[],
 )];
 
+/// QA (`12.10.0` refs/qa-workflow.md "QA task graph", standard scope): one research lane
+/// (`code`, always available; the host adds one `qa-research` task per further available source
+/// and blocks `qa-plan` on each), plan, the bounded two-pass review, preflight, build, the
+/// reviewer ‖ hunter pair on the harness, execute, memory.
+pub static QA: &[NodeSpec] = &[
+    (
+        Phase::QaResearch,
+        "Build feature understanding from code",
+        &[],
+    ),
+    (
+        Phase::QaPlan,
+        "Design test scenarios and test environment",
+        &[Phase::QaResearch],
+    ),
+    (
+        Phase::QaPlanReview,
+        "Anti-anchoring coverage review of saved test plan",
+        &[Phase::QaPlan],
+    ),
+    (
+        Phase::QaRePlan,
+        "Revise plan artifacts if fresh review finds blocking issues",
+        &[Phase::QaPlanReview],
+    ),
+    (
+        Phase::QaPlanReview2,
+        "Anti-anchoring review of the amended test plan (pass 2)",
+        &[Phase::QaRePlan],
+    ),
+    (
+        Phase::QaPreflight,
+        "Measure the environment before anything expensive runs",
+        &[Phase::QaPlanReview, Phase::QaRePlan, Phase::QaPlanReview2],
+    ),
+    (
+        Phase::QaBuild,
+        "Build test environment and test suites",
+        &[Phase::QaPreflight],
+    ),
+    (
+        Phase::QaReview,
+        "Review harness code quality",
+        &[Phase::QaBuild],
+    ),
+    (
+        Phase::QaHunt,
+        "Audit harness for silently-passing tests",
+        &[Phase::QaBuild],
+    ),
+    (
+        Phase::QaExecute,
+        "Execute scenarios and produce report",
+        &[Phase::QaReview, Phase::QaHunt],
+    ),
+    (Phase::MemoryFinalize, MEMORY_REASON, &[Phase::QaExecute]),
+];
+
 /// The template for a workflow.
 pub fn template(workflow: WorkflowType, scope: BuildScope, skip_docs: bool) -> &'static [NodeSpec] {
     match workflow {
@@ -172,6 +230,7 @@ pub fn template(workflow: WorkflowType, scope: BuildScope, skip_docs: bool) -> &
         WorkflowType::Plan => PLAN,
         WorkflowType::Triage => TRIAGE,
         WorkflowType::CodebaseHealth => CODEBASE_HEALTH,
+        WorkflowType::Qa => QA,
         WorkflowType::Orient => &[],
     }
 }

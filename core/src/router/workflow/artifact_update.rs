@@ -50,6 +50,9 @@ pub fn results_key(agent: Agent) -> &'static str {
         Agent::DocSyncer => "doc_syncer",
         Agent::TriageAgent => "triage",
         Agent::ArchitectureScanner => "architecture_scanner",
+        Agent::QaResearcher => "qa_researcher",
+        Agent::QaHarnessBuilder => "qa_harness_builder",
+        Agent::QaExecutor => "qa_executor",
         Agent::WebResearcher | Agent::GithubResearcher | Agent::Researcher => "research",
     }
 }

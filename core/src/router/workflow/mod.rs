@@ -10,6 +10,7 @@ pub mod followup;
 pub mod hooks;
 pub mod intent;
 pub mod plan;
+pub mod pretool;
 pub mod resume;
 pub mod scope;
 pub mod tasks;
