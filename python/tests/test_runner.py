@@ -281,3 +281,22 @@ def test_the_cli_runs_on_postgresql_and_resumes_a_killed_run_there(tmp_path: Pat
     assert not (repo / ".4x" / "run" / FEATURE / "state.json").exists()
     Workspace(repo, store=store).export_runs([FEATURE])
     assert snapshot(repo) == expected
+
+
+def test_a_human_gate_goes_to_the_human_callback_or_pauses_the_run_with_its_question(
+    tmp_path: Path,
+) -> None:
+    config = {**CONFIG, "approval_gates": ["coding"]}
+    repo = make_repo(tmp_path, "quick", config)
+    paused = fourx.runner.run(repo, FEATURE, scripted(repo))
+    assert paused["decisions"][-1]["kind"] == "await_human"
+    assert paused["question"] is not None and "coding" in paused["question"]
+    asked: list[str] = []
+
+    def human(decision: dict[str, Any]) -> str:
+        asked.append(decision["question"])
+        return "approve"
+
+    result = fourx.runner.run(repo, FEATURE, scripted(repo), human=human)
+    assert asked == [paused["question"]]  # the next run asks again, the answer goes on
+    assert result["phase"] == "pending-review"
