@@ -231,6 +231,8 @@ go_tests() {
 pg_python() {
   FOURX_LIB=$ROOT/target/debug/libfourx.so .venv/bin/python -m pytest -q \
     python/tests/test_store_pg.py python/tests/test_cli_export.py python/tests/test_demo_stores.py
+  FOURX_LIB=$ROOT/target/debug/libfourx.so .venv/bin/python -m pytest -q \
+    python/tests/test_runner.py -k postgresql
 }
 go_skipped=0
 
@@ -248,6 +250,7 @@ if [ "$group" = all ] || { [ "$group" = rust ] && [ -z "$AREA" ]; }; then
 fi
 if [ "$group" = pg ]; then
   stage "cargo test -p fourx-store-pg" cargo test -q -p fourx-store-pg
+  stage "cargo test -p fourx-run --test pg" cargo test -q -p fourx-run --test pg
 fi
 if [[ $group =~ ^(all|pg|rust)$ ]] && [ -z "$AREA" ]; then
   stage "store-pg --features tls" pg_tls

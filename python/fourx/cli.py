@@ -512,13 +512,18 @@ def _cmd_run(args: argparse.Namespace, out: TextIO) -> int:
     def trace(decision: dict[str, Any], state: dict[str, Any]) -> None:
         print(runner.decision_line(decision, state), file=out, flush=True)
 
+    store = _store_config(args) if args.store_file or os.environ.get(STORE_ENV) else None
     result = runner.run(
         root,
         args.feature,
         runner.command_agent(args.agent_cmd, root),
         profile=args.profile,
+        store=store,
+        holder=args.holder,
         on_decision=trace,
     )
+    if result["question"] is not None:
+        print(f"waiting for a person: {result['question']}", file=out)
     for warning in result["warnings"]:
         print(f"fourx: warning: {warning}", file=sys.stderr)
     return 0 if result["decisions"] and result["decisions"][-1]["kind"] == "finish" else 1
@@ -700,6 +705,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--feature", required=True, help="the feature id")
     p.add_argument("--agent-cmd", required=True, help="the agent command (sh -c)")
     p.add_argument("--profile", help="the profile (default: the feature's)")
+    p.add_argument(
+        "--store-file",
+        help=f"a file holding a shared run store's config JSON (default: ${STORE_ENV}, else the .4x files)",
+    )
+    p.add_argument("--holder", help="the lease holder's name on a shared store (default: per process)")
     p.set_defaults(run=_cmd_run)
 
     p = sub.add_parser(
