@@ -80,10 +80,10 @@ use serde_json::{Map, Value};
 pub(crate) use args::Args;
 pub use blueprint_store::HeldStore;
 pub use handle::{Handle, HandleOp};
+pub use info::OpInfo;
 #[cfg(feature = "fs")]
 pub use workspace_cached::HeldCachedWorkspace;
 pub use workspace_handle::HeldWorkspace;
-pub use info::OpInfo;
 
 use crate::error::{Error, ErrorKind, Result};
 

@@ -1307,7 +1307,10 @@ fn op_adapters_are_hidden_and_the_root_reexports_the_typed_api() {
     let lines: Vec<&str> = ops.lines().collect();
     let mut shown = Vec::new();
     for (i, line) in lines.iter().enumerate() {
-        let Some(name) = line.strip_prefix("pub mod ").map(|n| n.trim_end_matches(';')) else {
+        let Some(name) = line
+            .strip_prefix("pub mod ")
+            .map(|n| n.trim_end_matches(';'))
+        else {
             continue;
         };
         if ["handle", "store_backends"].contains(&name) {
