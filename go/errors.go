@@ -12,7 +12,8 @@ import (
 type ErrorKind string
 
 // Error is every failure of fourx: the stable Kind, a human Message naming what was wrong, the
-// offending input Field where one is known, and for a few kinds (fold_conflict) a structured
+// offending input Field where one is known (with every one in Fields when the error names
+// several, e.g. all the missing fields of a contract), and for a few kinds (fold_conflict) a structured
 // Result (the blueprint fold account).
 //
 // Test the kind with errors.Is against the sentinels (errors.Is(err, fourx.ErrInvalidTransition))
@@ -24,6 +25,7 @@ type Error struct {
 	Kind    ErrorKind       `json:"kind"`
 	Message string          `json:"message"`
 	Field   string          `json:"field,omitempty"`
+	Fields  []string        `json:"fields,omitempty"`
 	Result  json.RawMessage `json:"result,omitempty"`
 
 	sentinel bool
@@ -85,7 +87,7 @@ func newError(kind ErrorKind, message, field string) *Error {
 	return &Error{Kind: kind, Message: message, Field: field}
 }
 
-// decodeError reads the error document {"error":{kind,message,field?,result?}} of a failed call.
+// decodeError reads the error document {"error":{kind,message,field?,fields?,result?}} of a failed call.
 // A document that cannot be read (it never happens with a correct libfourx) is still an *Error,
 // kind panic, naming the status: no failure is lost and nothing panics.
 func decodeError(status int, doc []byte) *Error {

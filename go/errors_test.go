@@ -49,6 +49,21 @@ func TestErrors_FieldNamesTheOffendingInput(t *testing.T) {
 	}
 }
 
+func TestErrors_AContractErrorListsEveryMissingField(t *testing.T) {
+	out := "### Router Contract (MACHINE-READABLE)\n```yaml\nSTATUS: COMPLETE\n```\n"
+	_, err := fourx.Call("router.parse_write_contract", map[string]string{"agent": "doc-syncer", "output": out})
+	var fe *fourx.Error
+	if !errors.As(err, &fe) {
+		t.Fatalf("err = %v, want a *fourx.Error", err)
+	}
+	if fe.Kind != fourx.KindMissingField || len(fe.Fields) != 8 || fe.Field != fe.Fields[0] {
+		t.Errorf("got kind %s field %q fields %v, want missing_field naming all 8 missing fields", fe.Kind, fe.Field, fe.Fields)
+	}
+	if fe.Fields[len(fe.Fields)-1] != "MEMORY_NOTES" {
+		t.Errorf("fields %v do not end with MEMORY_NOTES (table order)", fe.Fields)
+	}
+}
+
 func TestErrors_EverySentinelIsDistinctAndKnown(t *testing.T) {
 	kinds := fourx.AllErrorKinds()
 	if len(kinds) < 50 {

@@ -190,18 +190,18 @@ func TestNewNonce_IsEightFreshHexDigits(t *testing.T) {
 }
 
 func TestEditions_OnTheRouterFunctions(t *testing.T) {
-	tests := map[string]fourx.Edition{"12.7.3": fourx.Edition127, "11.2.0": fourx.Edition11}
+	tests := map[string]fourx.Edition{"12.7.3": fourx.Edition127, "11.2.0": fourx.Edition11, "12.10.0": fourx.Edition1210}
 	for version, want := range tests {
-		got, ok, err := fourx.EditionForVersion(version)
-		if err != nil || !ok || got != want {
-			t.Errorf("EditionForVersion(%s) = %q, %v, %v, want %q", version, got, ok, err, want)
+		got, exact, err := fourx.EditionForVersion(version)
+		if err != nil || !exact || got != want {
+			t.Errorf("EditionForVersion(%s) = %q, %v, %v, want %q", version, got, exact, err, want)
 		}
 	}
-	if _, ok, err := fourx.EditionForVersion("10.0.0"); ok || err != nil {
-		t.Errorf("EditionForVersion(10.0.0): ok = %v, err = %v, want no edition", ok, err)
+	if got, exact, err := fourx.EditionForVersion("13.0.0"); exact || err != nil || got != fourx.Edition1210 {
+		t.Errorf("EditionForVersion(13.0.0) = %q, %v, %v, want the newest edition, not exact", got, exact, err)
 	}
 	desc := "wf:wf-20260312T162700Z-a1b2c3d4\nkind:workflow\norigin:router\nphase:build\nplan:N/A\nscope:N/A\nreason:User request\n\nbody"
-	for _, ed := range []fourx.Edition{fourx.Edition11, fourx.Edition127} {
+	for _, ed := range []fourx.Edition{fourx.Edition11, fourx.Edition127, fourx.Edition1210} {
 		if _, err := fourx.ParseTaskMetadata(desc, false, ed); err != nil {
 			t.Errorf("ParseTaskMetadata edition %s: %v", ed, err)
 		}

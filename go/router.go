@@ -2,30 +2,30 @@ package fourx
 
 import "encoding/json"
 
-// Edition is the cc10x router edition a router function follows: Edition11 (the default) or
-// Edition127. Every router function takes an optional edition; another value is
-// ErrInvalidValue from the library.
+// Edition is the cc10x router edition a router function follows: Edition11 (the default),
+// Edition127 or Edition1210 (the QA route). Every router function takes an optional edition;
+// another value is ErrInvalidValue from the library.
 type Edition string
 
 // The router editions of the core's edition table.
 const (
-	Edition11  Edition = "11.0.0"
-	Edition127 Edition = "12.7.0"
+	Edition11   Edition = "11.0.0"
+	Edition127  Edition = "12.7.0"
+	Edition1210 Edition = "12.10.0"
 )
 
 // EditionForVersion is the edition a cc10x plugin version runs (router.edition_for_version):
-// ok is false for a version with no fourx edition (neither 11.x nor 12.7 and later).
-func EditionForVersion(version string) (edition Edition, ok bool, err error) {
+// always an edition; exact is false for an unknown version (13.0.0, 12.9.x, text that is not a
+// version), whose findings a host only warns about, never blocks on.
+func EditionForVersion(version string) (edition Edition, exact bool, err error) {
 	var out struct {
-		Edition *Edition `json:"edition"`
+		Edition Edition `json:"edition"`
+		Exact   bool    `json:"exact"`
 	}
 	if err := callInto("router.edition_for_version", map[string]string{"version": version}, &out); err != nil {
 		return "", false, err
 	}
-	if out.Edition == nil {
-		return "", false, nil
-	}
-	return *out.Edition, true, nil
+	return out.Edition, out.Exact, nil
 }
 
 // editionArg is the optional edition of a router function: none (the library's default, 11.0.0)

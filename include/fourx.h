@@ -835,8 +835,12 @@ enum fourx_status fourx_run(const char *config_json,
  * NUL-scanned): `{"root": "<workspace root>", "store"?: <run store>}` where the run store is
  * absent (the `.4x` files of `root`), `{"kind": "fs"}` (the same files through the core's
  * run-state store) or `{"kind": "postgres", "url": "postgresql://…", "schema"?: "fourx",
- * "workspace"?: "default", "pool_size"?: n}`. The store is opened now: the schema of a database
- * is created and migrated, an unreachable server is an error here, not at the first write.
+ * "workspace"?: "default", "pool_size"?: n, "connect_timeout_ms"?: 10000,
+ * "statement_timeout_ms"?: 30000, "lock_timeout_ms"?: 5000}`. The store is opened now: the
+ * schema of a database is created and migrated, an unreachable or silent server is an error
+ * here, not at the first write. Every call on a PostgreSQL store is bounded by those deadlines
+ * (`io_error` naming the key past one). After `fork`, a child using the handle opens its own
+ * connections and leaves the parent's untouched.
  *
  * - On `FOURX_STATUS_OK`, `*out` is the new handle (the caller frees it with
  *   `fourx_workspace_free`) and `*err` is a zeroed buffer.

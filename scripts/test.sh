@@ -169,6 +169,12 @@ else
   echo "################################################################################" >&2
 fi
 
+# The scanner's Python oracle (core/tests/it/scan_oracle.rs: tools/py_import_oracle.py over `ast`)
+# must run wherever python3 is; its Go oracle follows FOURX_REQUIRE_GO_ORACLE above.
+if command -v python3 >/dev/null 2>&1; then
+  export FOURX_REQUIRE_PY_ORACLE=1
+fi
+
 # The PostgreSQL backend's tests (store-pg/) run against a throwaway cluster started here and
 # stopped on exit; without PostgreSQL installed they skip themselves, and this says so loudly.
 start_pg() {
@@ -225,6 +231,8 @@ go_tests() {
 pg_python() {
   FOURX_LIB=$ROOT/target/debug/libfourx.so .venv/bin/python -m pytest -q \
     python/tests/test_store_pg.py python/tests/test_cli_export.py python/tests/test_demo_stores.py
+  FOURX_LIB=$ROOT/target/debug/libfourx.so .venv/bin/python -m pytest -q \
+    python/tests/test_runner.py -k postgresql
 }
 go_skipped=0
 
@@ -242,6 +250,7 @@ if [ "$group" = all ] || { [ "$group" = rust ] && [ -z "$AREA" ]; }; then
 fi
 if [ "$group" = pg ]; then
   stage "cargo test -p fourx-store-pg" cargo test -q -p fourx-store-pg
+  stage "cargo test -p fourx-run --test pg" cargo test -q -p fourx-run --test pg
 fi
 if [[ $group =~ ^(all|pg|rust)$ ]] && [ -z "$AREA" ]; then
   stage "store-pg --features tls" pg_tls

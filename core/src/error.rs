@@ -132,8 +132,12 @@ pub struct Error {
     pub kind: ErrorKind,
     /// A human-readable message naming what was wrong and, where possible, how to fix it.
     pub message: String,
-    /// The offending input key or contract field, where one is known.
+    /// The offending input key or contract field, where one is known (the first of `fields`
+    /// when there are several).
     pub field: Option<String>,
+    /// Every offending field when one error names several (a contract missing several
+    /// required fields lists them all at once, in the contract's table order); empty otherwise.
+    pub fields: Vec<String>,
     /// Structured detail (see [`ErrorDetail`]).
     pub detail: Option<Box<ErrorDetail>>,
 }
@@ -148,6 +152,7 @@ impl Error {
             kind,
             message: message.into(),
             field: None,
+            fields: Vec::new(),
             detail: None,
         }
     }
@@ -156,6 +161,21 @@ impl Error {
     #[must_use]
     pub fn with_field(mut self, field: impl Into<String>) -> Self {
         self.field = Some(field.into());
+        self
+    }
+
+    /// Attaches every offending field, in order; `field` becomes the first of them (a user fixes
+    /// all of them in one run instead of learning them one error at a time).
+    #[must_use]
+    pub fn with_fields<I, S>(mut self, fields: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        self.fields = fields.into_iter().map(Into::into).collect();
+        if let Some(first) = self.fields.first() {
+            self.field = Some(first.clone());
+        }
         self
     }
 
@@ -179,6 +199,11 @@ impl Error {
     /// The offending field, if known.
     pub fn field(&self) -> Option<&str> {
         self.field.as_deref()
+    }
+
+    /// Every offending field when the error names several (see [`Error::with_fields`]).
+    pub fn fields(&self) -> &[String] {
+        &self.fields
     }
 
     /// The fold account carried by `fold_conflict` (and `io_error` after a merge), as JSON (what
@@ -205,13 +230,17 @@ impl Error {
         Error::new(ErrorKind::IoError, format!("{context}: {err}"))
     }
 
-    /// The JSON error document `{"error": {"kind", "message", "field"?, "result"?}}`.
+    /// The JSON error document `{"error": {"kind", "message", "field"?, "fields"?, "result"?}}`;
+    /// `fields` is present only when the error names several fields.
     pub fn to_json(&self) -> Value {
         let mut inner = Map::new();
         inner.insert("kind".into(), Value::from(self.kind.as_str()));
         inner.insert("message".into(), Value::from(self.message.clone()));
         if let Some(field) = &self.field {
             inner.insert("field".into(), Value::from(field.clone()));
+        }
+        if !self.fields.is_empty() {
+            inner.insert("fields".into(), Value::from(self.fields.clone()));
         }
         if let Some(result) = self.fold_result_json() {
             inner.insert("result".into(), result);
@@ -257,6 +286,21 @@ mod tests {
         );
         let e = e.with_field("x");
         assert_eq!(e.to_json()["error"]["field"], "x");
+    }
+
+    #[test]
+    fn every_missing_field_travels_in_the_error_document() {
+        let e = Error::new(ErrorKind::MissingField, "three fields missing")
+            .with_fields(["A", "B", "C"]);
+        assert_eq!(e.field(), Some("A"));
+        assert_eq!(e.fields(), ["A", "B", "C"]);
+        let doc = e.to_json();
+        assert_eq!(doc["error"]["field"], "A");
+        assert_eq!(doc["error"]["fields"], serde_json::json!(["A", "B", "C"]));
+        let plain = Error::new(ErrorKind::MissingField, "one")
+            .with_field("x")
+            .to_json();
+        assert!(plain["error"].get("fields").is_none());
     }
 
     #[test]

@@ -13,6 +13,8 @@ Typed functions and classes over the core's operations, grouped by area::
   :class:`Workspace` (the ``.4x/`` files);
 - :mod:`fourx.workspace`, :mod:`fourx.router`, :mod:`fourx.resolve`, :mod:`fourx.angles`,
   :mod:`fourx.report`, :mod:`fourx.blueprint`: the functions and classes of each area;
+- :mod:`fourx.run_files`: the run files beside a feature (``verify.json``, ``baseline.json``,
+  ``deep-review-angles.json``, ``escalation.json``) with Go's bytes;
 - :mod:`fourx.conductor`: the run loop's decisions (``start`` / ``apply`` ... ``run_script``), so
   a harness is only I/O;
 - :mod:`fourx.guard`: 4x's guards (``check``, ``testing_to_accepting``) over the changed-file
@@ -46,6 +48,7 @@ from . import (
     report,
     resolve,
     router,
+    run_files,
     runner,
     state,
     workspace,
@@ -95,6 +98,7 @@ __all__ = [
     "report",
     "resolve",
     "router",
+    "run_files",
     "runner",
     "state",
     "workspace",

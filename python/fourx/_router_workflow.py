@@ -1,6 +1,6 @@
-"""The router's workflow steps (router-workflow.md §4.31–4.38): resume, runnable tasks, the
+"""The router's workflow steps (router-workflow.md §4.31–4.39): resume, runnable tasks, the
 memory task, follow-up graphs, the scope-decision resume, the artifact update, the memory
-finalisation and the intent readiness gate.
+finalisation, the intent readiness gate and the plan-trust gate.
 
 Thin typed wrappers over the ``router.*`` ops; every rule lives in the Rust core. Every function
 takes ``edition`` (``"11.0.0"``, the default, or ``"12.7.0"``).
@@ -33,6 +33,7 @@ __all__ = [
     "UpdateArtifactResult",
     "FinalizeMemoryResult",
     "IntentReadyResult",
+    "PlanTrustResult",
     "active_workflows",
     "runnable_tasks",
     "memory_task",
@@ -41,12 +42,17 @@ __all__ = [
     "update_artifact",
     "finalize_memory",
     "intent_ready",
+    "plan_trust_gate",
     "MemoryEvidenceResult",
     "ArtifactFreshResult",
     "EditionForVersionResult",
     "memory_evidence",
     "artifact_fresh",
     "edition_for_version",
+    "RemfixCompletionResult",
+    "PreToolUseResult",
+    "remfix_completion",
+    "pre_tool_use",
 ]
 
 class _TaskBase(TypedDict):
@@ -86,13 +92,17 @@ class RunnableRow(TypedDict):
     kind: str
     phase: str | None
     status: str
-    state: Literal["done", "waiting_on_remediation", "blocked", "ask_user", "runnable"]
+    #: ``serialized``: free to run, but another code-writing task holds the writer slot.
+    state: Literal[
+        "done", "waiting_on_remediation", "blocked", "ask_user", "serialized", "runnable"
+    ]
     unresolved_blockers: list[str]
     dispatch: dict[str, Any] | None
 
 
 class InvalidTask(TypedDict):
-    """A belonging task whose metadata fails."""
+    """A belonging task whose metadata fails, or a task of the workflow without the ``CC10X ``
+    subject prefix (``error`` ``invalid_value``, ``field`` ``subject``)."""
 
     id: str
     error: str
@@ -293,13 +303,22 @@ def update_artifact(
     workflow_uuid: str,
     now: Time,
     agent: str,
-    result: Mapping[str, Any],
+    result: Mapping[str, Any] | None = None,
     *,
+    error: Mapping[str, Any] | None = None,
     phase: str | None = None,
     task_id: str | None = None,
     edition: Edition | None = None,
 ) -> UpdateArtifactResult:
-    """Write one agent's result into the workflow artifact (``router.update_artifact``)."""
+    """Write one agent's result into the workflow artifact (``router.update_artifact``).
+
+    Give ``result`` (the parser's result) or ``error`` (the error document, or its inner
+    ``{kind, message}``, of an output that did not parse — e.g. ``{"kind": e.kind, "message":
+    e.message}`` from a caught :class:`fourx.FourxError`): an unparseable output is recorded as a
+    failing result and counts as a fix round. Besides results, evidence and task ids, the update
+    writes ``proof_status``, BUILD ``phase_status``/``phase_cursor``, ``pending_gate``,
+    ``status_history`` and ``remediation_history``.
+    """
     out: UpdateArtifactResult = forward(
         "router.update_artifact",
         {
@@ -307,8 +326,9 @@ def update_artifact(
             "workflow_uuid": workflow_uuid,
             "now": now,
             "agent": agent,
-            "result": result,
         },
+        result=result,
+        error=error,
         phase=phase,
         task_id=task_id,
         edition=edition,
@@ -353,6 +373,51 @@ def finalize_memory(
         design_file=design_file,
         clarification_needed=clarification_needed,
         debug_summary=debug_summary,
+        edition=edition,
+    )
+    return result
+
+
+class PlanTrustResult(TypedDict):
+    """The result of ``router.plan_trust_gate``."""
+
+    passed: bool
+    #: A plan artifact exists (``plan_file`` set).
+    plan: bool
+    failed: list[
+        Literal[
+            "open_decisions_resolved",
+            "differences_present",
+            "plan_mode_explicit",
+            "verification_rigor_explicit",
+            "phases_complete",
+            "constraints_consistent",
+        ]
+    ]
+    action: Literal["start_build", "ask_clarification", "nogo_contradiction"]
+    pending_gate: str | None
+    unresolved_decisions: list[Any]
+    phases_without_exit_criteria: list[str]
+
+
+def plan_trust_gate(
+    artifact_text: str,
+    workflow_uuid: str,
+    *,
+    planner: Mapping[str, Any] | None = None,
+    contradictions: Sequence[Mapping[str, str]] | None = None,
+    edition: Edition | None = None,
+) -> PlanTrustResult:
+    """The plan-trust gate before BUILD (``router.plan_trust_gate``): no BUILD while an Open
+    Decision is unapproved; with a plan, Differences from agreement present, explicit plan mode
+    and rigor, exit criteria and acceptance criteria. ``planner`` is the planner's
+    ``parse_write_contract`` result (or its ``fields``); ``contradictions`` lists the
+    ``{decision, constraint}`` pairs the host found."""
+    result: PlanTrustResult = forward(
+        "router.plan_trust_gate",
+        {"artifact_text": artifact_text, "workflow_uuid": workflow_uuid},
+        planner=planner,
+        contradictions=contradictions,
         edition=edition,
     )
     return result
@@ -404,7 +469,29 @@ class ArtifactFreshResult(TypedDict):
 class EditionForVersionResult(TypedDict):
     """The result of ``router.edition_for_version``."""
 
-    edition: Edition | None
+    #: The edition to run the checks with (never ``None``).
+    edition: Edition
+    #: The version lies in the edition's own range; when false it is an unknown version and
+    #: every finding only warns.
+    exact: bool
+
+
+class RemfixCompletionResult(TypedDict):
+    """The result of ``router.remfix_completion``."""
+
+    earlier_cycles: int
+    cap: int
+    allowed: bool
+    history_missing: bool
+
+
+class PreToolUseResult(TypedDict):
+    """The result of ``router.pre_tool_use``."""
+
+    decision: Literal["allow", "deny"]
+    guard: Literal["git", "qa_denied_read", "qa_plan_write", "bash_scope", "malformed"] | None
+    reason: str | None
+    consume_approval: bool
 
 
 def memory_evidence(
@@ -447,5 +534,40 @@ def edition_for_version(
     """The contract edition of an installed cc10x plugin version (``router.edition_for_version``)."""
     result: EditionForVersionResult = forward(
         "router.edition_for_version", {"version": version}, edition=edition
+    )
+    return result
+
+
+def remfix_completion(
+    artifact: Mapping[str, Any] | str, *, edition: Edition | None = None
+) -> RemfixCompletionResult:
+    """The TaskCompleted check of a completing REM-FIX (``router.remfix_completion``)."""
+    result: RemfixCompletionResult = forward(
+        "router.remfix_completion", {"artifact": artifact}, edition=edition
+    )
+    return result
+
+
+def pre_tool_use(
+    tool_name: str,
+    project_dir: str,
+    *,
+    tool_input: Mapping[str, Any] | None = None,
+    artifact: Mapping[str, Any] | str | None = None,
+    events: str | None = None,
+    approval: Mapping[str, Any] | None = None,
+    now: Time | None = None,
+    edition: Edition | None = None,
+) -> PreToolUseResult:
+    """cc10x's PreToolUse guards as one decision (``router.pre_tool_use``)."""
+    result: PreToolUseResult = forward(
+        "router.pre_tool_use",
+        {"tool_name": tool_name, "project_dir": project_dir},
+        tool_input=tool_input,
+        artifact=artifact,
+        events=events,
+        approval=approval,
+        now=now,
+        edition=edition,
     )
     return result

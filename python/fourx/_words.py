@@ -92,8 +92,9 @@ Language: TypeAlias = Literal[
     "typescript",
 ]
 
-#: A cc10x contract edition: "11.0.0" (the seed's contract, the default) or "12.7.0" (cc10x HEAD).
+#: A cc10x contract edition: "11.0.0" (the seed's contract, the default), "12.7.0" or "12.10.0" (the QA route).
 Edition: TypeAlias = Literal[
     "11.0.0",
     "12.7.0",
+    "12.10.0",
 ]

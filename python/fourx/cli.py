@@ -18,9 +18,10 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, get_args
 
 from . import _ops, blueprint, catalog, resolve, router, version, workspace
+from ._words import Edition
 from .enums import Phase
 from .state import (
     can_transition,
@@ -205,12 +206,16 @@ def _cmd_contract_check(args: argparse.Namespace, out: TextIO) -> int:
         parsed = router.parse_output(args.agent, text)
     except FourxError as e:
         if args.json:
-            error = {"kind": e.kind, "message": e.message, "field": e.field}
+            error: dict[str, Any] = {"kind": e.kind, "message": e.message, "field": e.field}
+            if e.fields:
+                error["fields"] = e.fields
             _emit_json({"valid": False, "may_advance": False, "error": error}, out)
         else:
             print(f"INVALID  {args.agent}: {e.kind}", file=out)
             print(f"  {e.message}", file=out)
-            if e.field:
+            if len(e.fields) > 1:
+                print(f"  fields: {', '.join(e.fields)}", file=out)
+            elif e.field:
                 print(f"  field: {e.field}", file=out)
         return CONTRACT_EXIT_INVALID
     result: dict[str, Any] = dict(parsed["result"])
@@ -242,6 +247,8 @@ def _cmd_contract_check(args: argparse.Namespace, out: TextIO) -> int:
         print(f"  critical: {issue}", file=out)
     for p in problems:
         print(f"  {p}", file=out)
+    for a in result.get("advice", []):
+        print(f"  to fix {a['check']}: {a['message']}", file=out)
     return status
 
 
@@ -329,6 +336,8 @@ def _cmd_call(args: argparse.Namespace, out: TextIO) -> int:
         error: dict[str, Any] = {"kind": e.kind, "message": e.message}
         if e.field is not None:
             error["field"] = e.field
+        if e.fields:
+            error["fields"] = e.fields
         if e.result is not None:
             error["result"] = e.result
         _emit_json({"error": error}, sys.stderr)
@@ -503,13 +512,18 @@ def _cmd_run(args: argparse.Namespace, out: TextIO) -> int:
     def trace(decision: dict[str, Any], state: dict[str, Any]) -> None:
         print(runner.decision_line(decision, state), file=out, flush=True)
 
+    store = _store_config(args) if args.store_file or os.environ.get(STORE_ENV) else None
     result = runner.run(
         root,
         args.feature,
         runner.command_agent(args.agent_cmd, root),
         profile=args.profile,
+        store=store,
+        holder=args.holder,
         on_decision=trace,
     )
+    if result["question"] is not None:
+        print(f"waiting for a person: {result['question']}", file=out)
     for warning in result["warnings"]:
         print(f"fourx: warning: {warning}", file=sys.stderr)
     return 0 if result["decisions"] and result["decisions"][-1]["kind"] == "finish" else 1
@@ -691,16 +705,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--feature", required=True, help="the feature id")
     p.add_argument("--agent-cmd", required=True, help="the agent command (sh -c)")
     p.add_argument("--profile", help="the profile (default: the feature's)")
+    p.add_argument(
+        "--store-file",
+        help=f"a file holding a shared run store's config JSON (default: ${STORE_ENV}, else the .4x files)",
+    )
+    p.add_argument("--holder", help="the lease holder's name on a shared store (default: per process)")
     p.set_defaults(run=_cmd_run)
 
     p = sub.add_parser(
         "hook", help="run as a cc10x hook (stdin: the hook JSON; exit 2 blocks)"
     )
-    p.add_argument("hook", choices=["task-completed", "post-tool-use"])
+    p.add_argument("hook", choices=["task-completed", "post-tool-use", "pre-tool-use"])
     p.add_argument(
         "--edition",
-        choices=["11.0.0", "12.7.0"],
-        help="the cc10x contract edition (default: from the plugin's .claude-plugin/plugin.json)",
+        choices=list(get_args(Edition)),
+        help="the cc10x contract edition (default: from the plugin's .claude-plugin/plugin.json;"
+        " pre-tool-use needs none)",
     )
     p.set_defaults(run=_cmd_hook)
 

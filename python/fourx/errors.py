@@ -79,7 +79,10 @@ class FourxError(Exception):
     Attributes:
         kind: the stable snake_case kind shared by Rust, C and Python.
         message: the human message.
-        field: the offending input key or contract field, where known.
+        field: the offending input key or contract field, where known (the first of
+            ``fields`` when the error names several).
+        fields: every offending field when the error names several (a contract missing
+            several required fields lists them all, in table order), else ``[]``.
         result: the structured account carried by ``fold_conflict`` (and ``io_error`` after a
             blueprint merge), else ``None``.
     """
@@ -87,6 +90,7 @@ class FourxError(Exception):
     kind: str = "fourx_error"
     message: str
     field: str | None
+    fields: list[str]
     result: Any | None
 
     def __init__(
@@ -95,10 +99,12 @@ class FourxError(Exception):
         *,
         field: str | None = None,
         result: Any | None = None,
+        fields: list[str] | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
-        self.field = field
+        self.fields = list(fields) if fields else []
+        self.field = field if field is not None or not self.fields else self.fields[0]
         self.result = result
 
     def __str__(self) -> str:
@@ -498,10 +504,16 @@ KINDS: dict[str, type[FourxError]] = {
 }
 
 
-def _from_core(kind: str, message: str, field: str | None, result: Any | None) -> FourxError:
+def _from_core(
+    kind: str,
+    message: str,
+    field: str | None,
+    result: Any | None,
+    fields: list[str] | None = None,
+) -> FourxError:
     """Builds the exception for an error raised by the extension (used by ``fourx._fourx``)."""
     cls = KINDS.get(kind, FourxError)
-    exc = cls(message, field=field, result=result)
+    exc = cls(message, field=field, result=result, fields=fields)
     if cls is FourxError:
         exc.kind = kind
     return exc

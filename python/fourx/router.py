@@ -55,6 +55,7 @@ from ._router_workflow import (
     UpdateArtifactResult,
     FinalizeMemoryResult,
     IntentReadyResult,
+    PlanTrustResult,
     active_workflows,
     runnable_tasks,
     memory_task,
@@ -63,12 +64,17 @@ from ._router_workflow import (
     update_artifact,
     finalize_memory,
     intent_ready,
+    plan_trust_gate,
     MemoryEvidenceResult,
     ArtifactFreshResult,
     EditionForVersionResult,
+    RemfixCompletionResult,
+    PreToolUseResult,
     memory_evidence,
     artifact_fresh,
     edition_for_version,
+    remfix_completion,
+    pre_tool_use,
 )
 
 __all__ = [
@@ -107,6 +113,7 @@ __all__ = [
     "UpdateArtifactResult",
     "FinalizeMemoryResult",
     "IntentReadyResult",
+    "PlanTrustResult",
     "AgentInfo",
     "AgentsResult",
     "active_workflows",
@@ -118,12 +125,18 @@ __all__ = [
     "update_artifact",
     "finalize_memory",
     "intent_ready",
+    "plan_trust_gate",
     "MemoryEvidenceResult",
     "ArtifactFreshResult",
     "EditionForVersionResult",
     "memory_evidence",
     "artifact_fresh",
     "edition_for_version",
+    "remfix_completion",
+    "pre_tool_use",
+    "RemfixCompletionResult",
+    "PreToolUseResult",
+    "Adjudication",
     "BuildScopeResult",
     "CheckArtifactResult",
     "DispatchResult",
@@ -136,6 +149,7 @@ __all__ = [
     "WriteOutput",
     "ParseReadonlyOutputResult",
     "Scenarios",
+    "Advice",
     "ParseSessionSettingsResult",
     "ParseSubjectResult",
     "ParseTaskMetadataResult",
@@ -143,6 +157,7 @@ __all__ = [
     "ReconcileVerdictsResult",
     "RouteResult",
     "TaskGraphResult",
+    "TaskGraphNode",
     "ValidateWorkflowIdResult",
     "build_scope",
     "check_artifact",
@@ -258,11 +273,23 @@ class Scenarios(TypedDict):
     evidence: list[str]
 
 
+class Advice(TypedDict):
+    """What an output must gain for one fallback-verification finding to go away."""
+
+    #: The finding: ``rubber_stamp``, ``unstated_scope``, ``pass_fields_missing`` or
+    #: ``replan_reason_missing``.
+    check: str
+    #: What to add: the missing field names, or the evidence that would do.
+    add: list[str]
+    message: str
+
+
 class ParseReadonlyOutputResult(TypedDict):
     """The result of ``router.parse_readonly_output``."""
 
     agent: str
-    source: Literal["envelope", "heading"]
+    #: ``yaml``: the contract YAML block's ``STATUS`` decided (edition ``12.10.0``).
+    source: Literal["envelope", "heading", "yaml"]
     #: Why the line-1 envelope was not used (``None`` when it was).
     envelope_error: Literal["missing", "malformed"] | None
     #: The heading's status (``None`` when no heading matched).
@@ -274,6 +301,8 @@ class ParseReadonlyOutputResult(TypedDict):
     critical_count: int
     intent: dict[str, Any]
     checks: list[str]
+    #: What to add for each fallback-verification finding of ``checks`` (absent when none).
+    advice: NotRequired[list[Advice]]
     needs_inline_verification: bool
     passes: bool
     #: The Memory Notes entries (``None`` without the section).
@@ -285,6 +314,17 @@ class ParseReadonlyOutputResult(TypedDict):
     blocking_findings: NotRequired[int]
     #: Scenario accounting: integration-verifier only.
     scenarios: NotRequired[Scenarios]
+    #: The dispute adjudication: integration-verifier at ``12.10.0`` with ``disputes``.
+    adjudication: NotRequired[Adjudication]
+
+
+class Adjudication(TypedDict):
+    """The verifier's adjudication of disputed REM-FIX findings (edition ``12.10.0``)."""
+
+    upheld: list[int]
+    rejected: list[int]
+    #: Every dispatched position appears exactly once across ``upheld`` and ``rejected``.
+    valid: bool
 
 
 class ParseSessionSettingsResult(TypedDict):
@@ -363,6 +403,24 @@ class RouteResult(TypedDict):
     matches: dict[str, Any]
 
 
+class TaskGraphNode(TypedDict):
+    """One child task of :class:`TaskGraphResult`."""
+
+    phase: str
+    kind: Literal["agent", "memory"]
+    #: ``cc10x:`` + the dispatcher agent; ``None`` for the memory node.
+    agent: str | None
+    blocked_by: list[str]
+    reason: str
+    #: The task texts: only when ``task_graph`` was given a ``workflow_id``.
+    subject: NotRequired[str]
+    #: The seven metadata lines, a blank line, then ``body``.
+    description: NotRequired[str]
+    body: NotRequired[str]
+    #: The template's ``activeForm`` (``None`` for TRIAGE and CODEBASE-HEALTH).
+    active_form: NotRequired[str | None]
+
+
 class TaskGraphResult(TypedDict):
     """The result of ``router.task_graph``."""
 
@@ -370,7 +428,7 @@ class TaskGraphResult(TypedDict):
     parent_phase: str | None
     #: The effective build scope: BUILD workflows only.
     build_scope: NotRequired[str]
-    nodes: list[dict[str, Any]]
+    nodes: list[TaskGraphNode]
 
 
 class ValidateWorkflowIdResult(TypedDict):
@@ -614,6 +672,9 @@ def parse_output(
     output: str,
     *,
     task: Mapping[str, Any] | None = None,
+    disputes: int | None = None,
+    kind: str | None = None,
+    dispatched_findings: int | None = None,
     edition: Edition | None = None,
 ) -> ParseOutputResult:
     """Validate any agent's output with the read-only or write-contract parser its agent needs (``router.parse_output``)."""
@@ -621,6 +682,9 @@ def parse_output(
         "router.parse_output",
         {"agent": agent, "output": output},
         task=task,
+        disputes=disputes,
+        kind=kind,
+        dispatched_findings=dispatched_findings,
         edition=edition,
     )
     return result
@@ -631,6 +695,7 @@ def parse_readonly_output(
     output: str,
     *,
     task: Mapping[str, Any] | None = None,
+    disputes: int | None = None,
     edition: Edition | None = None,
 ) -> ParseReadonlyOutputResult:
     """Validate a read-only agent's output: envelope, heading, issues, intent, scenarios, overrides; the stricter of the heading and reported status wins (``router.parse_readonly_output``)."""
@@ -638,6 +703,7 @@ def parse_readonly_output(
         "router.parse_readonly_output",
         {"agent": agent, "output": output},
         task=task,
+        disputes=disputes,
         edition=edition,
     )
     return result
@@ -678,12 +744,19 @@ def parse_task_metadata(
 
 
 def parse_write_contract(
-    agent: str, output: str, *, edition: Edition | None = None
+    agent: str,
+    output: str,
+    *,
+    kind: str | None = None,
+    dispatched_findings: int | None = None,
+    edition: Edition | None = None,
 ) -> ParseWriteContractResult:
-    """Validate a write agent's YAML Router Contract and its agent's pass conditions (``router.parse_write_contract``)."""
+    """Validate a write agent's YAML Router Contract and its agent's pass conditions (``router.parse_write_contract``); ``kind="remfix"`` turns on the 12.10.0 covering-test proof."""
     result: ParseWriteContractResult = forward(
         "router.parse_write_contract",
         {"agent": agent, "output": output},
+        kind=kind,
+        dispatched_findings=dispatched_findings,
         edition=edition,
     )
     return result
@@ -716,14 +789,28 @@ def task_graph(
     *,
     build_scope: str | None = None,
     diff_driven_docs_skip: bool | None = None,
+    workflow_id: str | None = None,
+    plan: str | None = None,
+    phase_id: str | None = None,
+    summary: str | None = None,
     edition: Edition | None = None,
 ) -> TaskGraphResult:
-    """The child-task graph of a workflow (trivial or standard BUILD scope) with agents, reasons and blockers (``router.task_graph``)."""
+    """The child-task graph of a workflow (trivial or standard BUILD scope) with agents, reasons and blockers (``router.task_graph``).
+
+    With ``workflow_id`` every node also carries its task texts (``subject``, ``description``,
+    ``body``, ``active_form``) from the repo's TaskCreate templates; ``plan`` fills the BUILD
+    standard ``plan:`` lines, ``phase_id`` the builder's subject, and ``summary`` the first
+    subject of DEBUG / REVIEW / PLAN / TRIAGE (required there).
+    """
     result: TaskGraphResult = forward(
         "router.task_graph",
         {"workflow": workflow},
         build_scope=build_scope,
         diff_driven_docs_skip=diff_driven_docs_skip,
+        workflow_id=workflow_id,
+        plan=plan,
+        phase_id=phase_id,
+        summary=summary,
         edition=edition,
     )
     return result

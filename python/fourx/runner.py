@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, NotRequired, Protocol, TypedDict
@@ -77,6 +78,7 @@ class AgentResult(TypedDict):
     transcript: NotRequired[str]
     error: NotRequired[str]
     stderr_tail: NotRequired[str]
+    interrupted: NotRequired[bool]
 
 
 class RunResult(TypedDict):
@@ -108,7 +110,7 @@ def run(
     store: Mapping[str, Any] | None = None,
     world: object | None = None,
     on_decision: Callable[[dict[str, Any], dict[str, Any]], None] | None = None,
-    human: Callable[[dict[str, Any]], Mapping[str, Any] | None] | None = None,
+    human: Callable[[dict[str, Any]], str | Mapping[str, Any] | None] | None = None,
     runner: str | None = None,
     max_rounds: int | None = None,
     holder: str | None = None,
@@ -118,7 +120,10 @@ def run(
     sends the run state to a shared store (``{"kind": "postgres", ...}``; default the ``.4x``
     files); ``world`` replaces parts of the world (:class:`World`); ``on_decision(decision,
     state)`` sees each decision before it runs; ``human(decision)`` answers an ``await_human``
-    decision (``None`` stops the run with the question). A run that ends with ``stop`` returns
+    decision with the person's answer (a string; or an outcome such as ``{"kind":
+    "human_timeout"}``) -- without it, or when it returns ``None``, the run returns with
+    ``question`` set and the next run asks again. SIGINT (``KeyboardInterrupt``), in the agent or
+    between decisions, stops the run as ``interrupted``. A run that ends with ``stop`` returns
     normally; a feature another live run holds is :class:`fourx.FeatureActive`; an exception
     the agent raises ends the run (its state stays persisted: the next ``run`` resumes)."""
     options: dict[str, Any] = {"root": os.fspath(root), "feature_id": feature_id}
@@ -157,14 +162,28 @@ def agent_env(call: AgentCall) -> dict[str, str]:
     }
 
 
+#: How much of an agent command's stderr is kept for transient-error detection (8 KiB).
+STDERR_TAIL_BYTES = 8 * 1024
+
+
 def command_agent(command: str, cwd: StrPath) -> Callable[[AgentCall], AgentResult]:
     """An agent that is ``sh -c command`` in ``cwd`` with :func:`agent_env`; its exit code is
-    the agent's."""
+    the agent's. Its stdout passes through; its stderr is passed on when it ends and its last
+    8 KiB go to the conductor (``stderr_tail``: a rate limit or a 5xx is retried with backoff)."""
 
     def agent(call: AgentCall) -> AgentResult:
         env = {**os.environ, **agent_env(call)}
-        done = subprocess.run(["sh", "-c", command], cwd=Path(cwd), env=env, check=False)
-        return {"exit_code": done.returncode}
+        done = subprocess.run(
+            ["sh", "-c", command], cwd=Path(cwd), env=env, check=False, stderr=subprocess.PIPE
+        )
+        if done.stderr:
+            sys.stderr.buffer.write(done.stderr)
+            sys.stderr.flush()
+        result: AgentResult = {"exit_code": done.returncode}
+        if done.stderr:
+            tail = done.stderr[-STDERR_TAIL_BYTES:]
+            result["stderr_tail"] = tail.decode("utf-8", errors="replace")
+        return result
 
     return agent
 

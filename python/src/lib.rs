@@ -174,6 +174,7 @@ fn raise(py: Python<'_>, e: Error) -> PyErr {
             e.message.as_str(),
             e.field.as_deref(),
             result,
+            e.fields.clone(),
         ))?;
         Ok(PyErr::from_value(exc))
     };

@@ -27,6 +27,8 @@ impl Raised {
 
 struct PyAgent<'py> {
     py: Python<'py>,
+    /// Set when the agent was interrupted (shared with the world).
+    interrupted: std::rc::Rc<std::cell::Cell<bool>>,
     agent: Bound<'py, PyAny>,
     on_decision: Option<Bound<'py, PyAny>>,
     human: Option<Bound<'py, PyAny>>,
@@ -41,7 +43,21 @@ impl Agent for PyAgent<'_> {
     fn run(&mut self, call: &AgentCall) -> fourx_core::Result<AgentResult> {
         let arg = serde_json::to_value(call).map_err(|e| Error::invalid_input(e.to_string()))?;
         let arg = to_py(self.py, &arg).map_err(|e| self.raised.keep(e))?;
-        let out = self.agent.call1((arg,)).map_err(|e| self.raised.keep(e))?;
+        let out = match self.agent.call1((arg,)) {
+            Ok(out) => out,
+            // SIGINT while the agent ran: the run is interrupted (the conductor stops it with
+            // `interrupted`), not aborted.
+            Err(e) if e.is_instance_of::<pyo3::exceptions::PyKeyboardInterrupt>(self.py) => {
+                self.interrupted.set(true);
+                return Ok(AgentResult {
+                    exit_code: 130,
+                    error: Some("interrupted".into()),
+                    interrupted: true,
+                    ..AgentResult::default()
+                });
+            }
+            Err(e) => return Err(self.raised.keep(e)),
+        };
         let v = value_of(&out)?;
         serde_json::from_value(v).map_err(|e| {
             Error::invalid_input(format!(
@@ -86,7 +102,7 @@ struct PyWorld<'py> {
     py: Python<'py>,
     world: Option<Bound<'py, PyAny>>,
     real: RealWorld,
-    interrupted: bool,
+    interrupted: std::rc::Rc<std::cell::Cell<bool>>,
 }
 
 impl PyWorld<'_> {
@@ -154,15 +170,15 @@ impl World for PyWorld<'_> {
 
     fn interrupted(&mut self) -> bool {
         if self.py.check_signals().is_err() {
-            self.interrupted = true;
+            self.interrupted.set(true);
         }
         let asked = self
             .method("interrupted")
             .is_some_and(|m| m.call0().and_then(|v| v.extract::<bool>()).unwrap_or(false));
         if asked {
-            self.interrupted = true;
+            self.interrupted.set(true);
         }
-        self.interrupted
+        self.interrupted.get()
     }
 
     fn sleep_ms(&mut self, ms: u64) {
@@ -190,8 +206,10 @@ pub(crate) fn run<'py>(
                 Error::new(ErrorKind::InvalidInput, format!("run options: {e}")),
             )
         })?;
+        let interrupted = std::rc::Rc::new(std::cell::Cell::new(false));
         let mut a = PyAgent {
             py,
+            interrupted: interrupted.clone(),
             agent,
             on_decision: on_decision.filter(|o| !o.is_none()),
             human: human.filter(|o| !o.is_none()),
@@ -201,7 +219,7 @@ pub(crate) fn run<'py>(
             py,
             world: world.filter(|o| !o.is_none()),
             real: RealWorld::new(),
-            interrupted: false,
+            interrupted,
         };
         let r = fourx_run::run_with(&opts, &mut a, &mut w);
         if let Some(e) = a.raised.0.take() {

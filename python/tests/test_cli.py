@@ -151,6 +151,23 @@ def test_contract_check_exits_2_for_an_invalid_output(tmp_path: Path) -> None:
     assert status == 2 and json.loads(text)["error"]["kind"] == "unknown_agent"
 
 
+def test_contract_check_says_what_to_add(tmp_path: Path) -> None:
+    missing = tmp_path / "docs.md"
+    missing.write_text("### Router Contract (MACHINE-READABLE)\n```yaml\nSTATUS: COMPLETE\n```\n")
+    status, text = run("contract", "check", "--agent", "doc-syncer", str(missing))
+    assert status == 2 and "fields: " in text and "MEMORY_NOTES" in text
+    status, text = run("--json", "contract", "check", "--agent", "doc-syncer", str(missing))
+    assert json.loads(text)["error"]["fields"][-1] == "MEMORY_NOTES"
+    stamp = tmp_path / "stamp.md"
+    stamp.write_text(
+        'CONTRACT {"s":"APPROVE","b":false,"cr":0}\n## Review: Approve\n\n### Summary\n'
+        "- Looks fine to me; the settings page reads its defaults from the profile service and "
+        "the feature flags are resolved once per request in the middleware layer.\n"
+    )
+    status, text = run("contract", "check", "--agent", "code-reviewer", str(stamp))
+    assert status == 1 and "to fix rubber_stamp: " in text and "### Findings" in text
+
+
 def test_contract_check_help_states_the_three_exit_statuses(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["contract", "check", "--help"], io.StringIO())

@@ -155,3 +155,13 @@ def test_the_held_store_maps_hostile_input_to_error_kinds(tmp_path: Path) -> Non
                     pass
     with pytest.raises(fourx.InvalidInput):
         store.call("read", [])
+
+
+def test_a_contract_error_lists_every_missing_field() -> None:
+    out = "### Router Contract (MACHINE-READABLE)\n```yaml\nSTATUS: COMPLETE\n```\n"
+    with pytest.raises(fourx.MissingField) as info:
+        fourx.router.parse_write_contract("doc-syncer", out)
+    e = info.value
+    assert len(e.fields) == 8 and e.field == e.fields[0]
+    assert e.fields[-1] == "MEMORY_NOTES"
+    assert isinstance(fourx.InvalidValue("x"), fourx.FourxError) and fourx.InvalidValue("x").fields == []

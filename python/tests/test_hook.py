@@ -1,8 +1,10 @@
-"""``fourx hook``: the cc10x TaskCompleted and PostToolUse drop-ins, run as subprocesses exactly
-as Claude Code runs a hook (JSON on stdin, CLAUDE_PROJECT_DIR / CLAUDE_PLUGIN_ROOT in the
-environment, exit 2 + one stderr line to block). Each check of the chain is tried on a blocking
-and a passing input, in block and in audit mode, on workflows built with ``router.new_artifact``
-and ``router.update_artifact``."""
+"""``fourx hook``: the cc10x TaskCompleted, PostToolUse and PreToolUse drop-ins, run as
+subprocesses exactly as Claude Code runs a hook (JSON on stdin, CLAUDE_PROJECT_DIR /
+CLAUDE_PLUGIN_ROOT in the environment, exit 2 + one stderr line to block, or the PreToolUse deny
+JSON on stdout). Each check of the chain is tried on a blocking and a passing input, in block and
+in audit mode, on workflows built with ``router.new_artifact`` and ``router.update_artifact``;
+hostile hook files (FIFOs, deep JSON, a ``.cc10x`` linked outside the project) never hang, pass
+a block-mode guard or write outside the project."""
 
 from __future__ import annotations
 
@@ -21,10 +23,13 @@ WF = "wf-20260312T162700Z-a1b2c3d4"
 NOW = "2026-03-12T16:27:00Z"
 
 
-def meta(kind: str, phase: str, *, origin: str = "router", body: str = "") -> str:
+def meta(
+    kind: str, phase: str, *, origin: str = "router", body: str = "", edition: str = "11.0.0"
+) -> str:
     text: str = fourx.call(
         "router.format_task_metadata",
         {
+            "edition": edition,
             "wf": WF,
             "kind": kind,
             "origin": origin,
@@ -41,7 +46,9 @@ def meta(kind: str, phase: str, *, origin: str = "router", body: str = "") -> st
 class Env:
     """A project with `.cc10x/workflows/` and a plugin root with mode and version files."""
 
-    def __init__(self, tmp: Path, mode: str, version: str = "11.0.0") -> None:
+    def __init__(
+        self, tmp: Path, mode: str, version: str = "11.0.0", modes: dict[str, str] | None = None
+    ) -> None:
         self.project = tmp / "project"
         self.plugin = tmp / "plugin"
         self.workflows = self.project / ".cc10x" / "workflows"
@@ -49,7 +56,7 @@ class Env:
         (self.plugin / "config").mkdir(parents=True)
         (self.plugin / ".claude-plugin").mkdir(parents=True)
         (self.plugin / "config" / "hook-mode.json").write_text(
-            json.dumps({"taskMetadata": mode, "artifactIntegrity": mode, "circuitBreaker": mode})
+            json.dumps(modes or {"taskMetadata": mode, "artifactIntegrity": mode})
         )
         (self.plugin / ".claude-plugin" / "plugin.json").write_text(
             json.dumps({"name": "cc10x", "version": version})
@@ -64,12 +71,14 @@ class Env:
     def events(self) -> Path:
         return self.workflows / f"{WF}.events.jsonl"
 
-    def write_artifact(self, edition: str = "11.0.0", **changes: Any) -> dict[str, Any]:
+    def write_artifact(
+        self, edition: str = "11.0.0", workflow_type: str = "BUILD", **changes: Any
+    ) -> dict[str, Any]:
         art: dict[str, Any] = fourx.call(
             "router.new_artifact",
             {
                 "workflow_uuid": WF,
-                "workflow_type": "BUILD",
+                "workflow_type": workflow_type,
                 "user_request": "Add a profile page",
                 "now": NOW,
                 "edition": edition,
@@ -108,6 +117,7 @@ class Env:
             capture_output=True,
             text=True,
             check=False,
+            timeout=60,
         )
 
     def outside_cc10x(self) -> list[str]:
@@ -141,17 +151,126 @@ def test_malformed_hook_json_blocks_in_block_mode_and_passes_in_audit(tmp_path: 
     assert Env(tmp_path / "c", "block").run(hook, "[1, 2]").returncode == 2
 
 
-def test_a_plugin_version_without_edition_is_refused_in_block_and_warned_in_audit(
+def test_deeply_nested_hook_json_blocks_in_block_mode_and_never_crashes(tmp_path: Path) -> None:
+    deep = "[" * 100_000 + "]" * 100_000
+    for hook in ("task-completed", "post-tool-use"):
+        b = Env(tmp_path / f"b-{hook}", "block").run(hook, deep)
+        assert blocked(b, "invalid_input") and "internal" not in b.stderr, b.stderr
+        a = Env(tmp_path / f"a-{hook}", "audit").run(hook, deep)
+        assert a.returncode == 0 and "internal" not in a.stderr
+    obj = '{"task_subject": ' + "[" * 70 + "]" * 70 + "}"
+    assert blocked(Env(tmp_path / "o", "block").run("task-completed", obj), "invalid_input")
+
+
+def bad_metadata() -> dict[str, str]:
+    return completed("CC10X component-builder: x", f"wf:{WF}\nkind:agent\nplan:N/A")
+
+
+@pytest.mark.parametrize(
+    "version", ["13.0.0", "12.11.0", "12.9.1", "12.8.0", "12.3.0", "not-a-version"]
+)
+def test_unknown_plugin_versions_never_block_and_name_the_edition_used(
+    tmp_path: Path, version: str
+) -> None:
+    env = Env(tmp_path / "b", "block", version=version)
+    p = env.run("task-completed", bad_metadata())
+    assert p.returncode == 0, p.stderr
+    assert version in p.stderr and "fourx: warning: missing_field" in p.stderr
+    edition = fourx.call("router.edition_for_version", {"version": version})["edition"]
+    assert f"checking with edition {edition}" in p.stderr
+    art = env.write_artifact(edition=edition)
+    del art["quality"]
+    env.artifact.write_text(json.dumps(art))
+    assert env.run("post-tool-use", write_event("Write", env.artifact)).returncode == 0
+    audit = Env(tmp_path / "a", "audit", version=version)
+    q = audit.run("task-completed", bad_metadata())
+    assert q.returncode == 0
+    reason = json.loads(audit.events.read_text().splitlines()[-1])["reason"]
+    assert reason.startswith("missing_field: ")
+
+
+def test_an_exact_version_still_blocks_and_edition_overrides_the_lookup(tmp_path: Path) -> None:
+    assert blocked(Env(tmp_path / "x", "block", version="12.7.3").run("task-completed", bad_metadata()), "missing_field")
+    good = completed("CC10X component-builder: x", meta("agent", "build-implement"))
+    e = Env(tmp_path / "e", "block", version="13.0.0")
+    assert e.run("task-completed", good, "--edition", "11.0.0").returncode == 0
+    assert blocked(e.run("task-completed", bad_metadata(), "--edition", "12.10.0"), "missing_field")
+
+
+def test_an_invalid_metadata_block_is_appended_to_its_workflows_events_in_audit(
     tmp_path: Path,
 ) -> None:
-    payload = completed("CC10X component-builder: x", "kind:agent")
-    b = Env(tmp_path / "b", "block", version="12.3.0").run("task-completed", payload)
-    assert blocked(b, "invalid_value") and "12.3.0" in b.stderr
-    a = Env(tmp_path / "a", "audit", version="12.3.0").run("task-completed", payload)
-    assert a.returncode == 0 and "fourx: warning:" in a.stderr
-    good = completed("CC10X component-builder: x", meta("agent", "build-implement"))
-    e = Env(tmp_path / "e", "block", version="12.3.0")
-    assert e.run("task-completed", good, "--edition", "11.0.0").returncode == 0
+    env = Env(tmp_path, "audit")
+    p = env.run("task-completed", bad_metadata())
+    assert p.returncode == 0 and "fourx: audit: missing_field" in p.stderr
+    last = json.loads(env.events.read_text().splitlines()[-1])
+    assert last["wf"] == WF and last["reason"].startswith("missing_field: ")
+
+
+# --- TaskCompleted and PostToolUse at 12.10.0: the QA workflow ----------------------------------
+
+QA_PHASES = ["qa-research", "qa-plan", "qa-plan-review", "qa-re-plan", "qa-plan-review-2",
+             "qa-preflight", "qa-build", "re-qa-build", "qa-review", "qa-hunt", "qa-execute",
+             "re-qa-execute", "plan-review-amendment"]
+
+
+@pytest.mark.parametrize("version", ["12.10.0", "12.10.4"])
+def test_at_12_10_qa_task_completions_and_artifact_writes_pass_in_block_mode(
+    tmp_path: Path, version: str
+) -> None:
+    env = Env(tmp_path, "block", version=version)
+    env.write_artifact(edition="12.10.0", workflow_type="QA")
+    env.event("workflow_started")
+    for phase in QA_PHASES:
+        d = meta("agent", "build-implement").replace("phase:build-implement", f"phase:{phase}")
+        p = env.run("task-completed", completed("CC10X qa-executor: Run test plan and report", d))
+        assert p.returncode == 0, (phase, p.stderr)
+    remfix = meta("remfix", "re-qa-build", origin="qa-harness-builder", edition="12.10.0")
+    p = env.run("task-completed", completed("CC10X REM-FIX: floor", remfix))
+    assert p.returncode == 0, p.stderr
+    p = env.run("post-tool-use", write_event("Write", env.artifact))
+    assert p.returncode == 0, p.stderr
+    assert json.loads(env.events.read_text().splitlines()[-1])["event"] == "artifact_mutated"
+
+
+def test_at_12_10_a_wrong_qa_completion_or_artifact_is_still_refused(tmp_path: Path) -> None:
+    env = Env(tmp_path, "block", version="12.10.0")
+    env.write_artifact(edition="12.10.0", workflow_type="QA")
+    d = meta("agent", "build-implement").replace("phase:build-implement", "phase:qa-planning")
+    assert blocked(env.run("task-completed", completed("CC10X qa-executor: x", d)), "invalid_value")
+    d = meta("remfix", "re-qa-build", origin="qa-harness-builder", edition="12.10.0")
+    d = d.replace("origin:qa-harness-builder", "origin:qa-plumber")
+    assert blocked(env.run("task-completed", completed("CC10X REM-FIX: x", d)), "invalid_value")
+    art = json.loads(env.artifact.read_text())
+    art["workflow_type"] = "QA-ISH"
+    env.artifact.write_text(json.dumps(art))
+    assert blocked(env.run("post-tool-use", write_event("Write", env.artifact)), "invalid_value")
+    art["workflow_type"] = "QA"
+    art.update(planning_review_status="passed", plan_revision=3, last_reviewed_revision=2)
+    env.artifact.write_text(json.dumps(art))
+    p = env.run("post-tool-use", write_event("Write", env.artifact))
+    assert blocked(p, "invalid_value") and "revised_after_review" in p.stderr
+    # 12.7.0 does not know the QA phases: the same completion is refused there.
+    old = Env(tmp_path / "old", "block", version="12.7.0")
+    qa = meta("agent", "build-implement").replace("phase:build-implement", "phase:qa-plan")
+    assert blocked(old.run("task-completed", completed("CC10X planner: x", qa)), "invalid_value")
+
+
+@pytest.mark.parametrize("version", ["12.8.0", "12.9.1"])
+def test_a_qa_completion_under_a_release_between_editions_only_warns(
+    tmp_path: Path, version: str
+) -> None:
+    env = Env(tmp_path, "block", version=version)
+    qa = meta("agent", "build-implement").replace("phase:build-implement", "phase:qa-plan")
+    p = env.run("task-completed", completed("CC10X planner: Design test plan", qa))
+    assert p.returncode == 0 and "fourx: warning: invalid_value" in p.stderr, p.stderr
+
+
+def test_a_12_7_artifact_without_the_new_keys_passes_at_12_10(tmp_path: Path) -> None:
+    env = Env(tmp_path, "block", version="12.10.0")
+    env.write_artifact(edition="12.7.0")
+    env.event("workflow_started")
+    assert env.run("post-tool-use", write_event("Write", env.artifact)).returncode == 0
 
 
 # --- TaskCompleted: parse_subject → parse_task_metadata -----------------------------------------
@@ -249,6 +368,32 @@ def test_remfix_beyond_the_circuit_breaker_is_blocked(tmp_path: Path) -> None:
     assert audit.run("task-completed", completed("CC10X REM-FIX: r", desc)).returncode == 0
 
 
+def test_the_circuit_breaker_follows_cc10xs_task_metadata_key(tmp_path: Path) -> None:
+    desc = meta("remfix", "build-review", origin="code-reviewer")
+    entry = {"ts": NOW, "phase": "build-review", "reason": "r", "cycle_number": 1}
+    # A `circuitBreaker` key is not cc10x's: it decides nothing.
+    legacy = Env(tmp_path / "l", "x", modes={"taskMetadata": "audit", "circuitBreaker": "block"})
+    legacy.write_artifact(remediation_history=[entry] * 4)
+    p = legacy.run("task-completed", completed("CC10X REM-FIX: r", desc))
+    assert p.returncode == 0 and "remfix cycle cap" in p.stderr
+    tm = Env(tmp_path / "t", "x", modes={"taskMetadata": "block", "artifactIntegrity": "audit"})
+    tm.write_artifact(remediation_history=[entry] * 4)
+    assert blocked(tm.run("task-completed", completed("CC10X REM-FIX: r", desc)), "invalid_value")
+
+
+@pytest.mark.parametrize(("version", "warns"), [("11.0.0", False), ("12.7.0", True), ("12.10.0", True)])
+def test_a_remfix_without_remediation_history_warns_from_12_7(
+    tmp_path: Path, version: str, warns: bool
+) -> None:
+    edition = fourx.call("router.edition_for_version", {"version": version})["edition"]
+    desc = meta("remfix", "build-review", origin="code-reviewer")
+    env = Env(tmp_path, "block", version=version)
+    env.write_artifact(edition=edition, remediation_history=[])
+    p = env.run("task-completed", completed("CC10X REM-FIX: r", desc))
+    assert p.returncode == 0
+    assert ("no remediation_history entry" in p.stderr) == warns, p.stderr
+
+
 # --- PostToolUse: check_artifact, events file, freshness --------------------------------------
 
 
@@ -306,3 +451,130 @@ def test_missing_events_file_and_stale_writes_only_warn(tmp_path: Path) -> None:
     p = env.run("post-tool-use", write_event("Write", env.artifact))
     assert p.returncode == 0
     assert "does not exist" in p.stderr and "stale" in p.stderr
+
+
+# --- hostile hook files: FIFOs, a .cc10x linked outside the project (issue 29) -----------------
+
+
+def test_a_fifo_artifact_never_hangs_the_hook_and_blocks_in_block_mode(tmp_path: Path) -> None:
+    desc = meta("remfix", "build-review", origin="code-reviewer")
+    env = Env(tmp_path / "b", "block")
+    os.mkfifo(env.artifact)
+    p = env.run("task-completed", completed("CC10X REM-FIX: r", desc))
+    assert blocked(p, "invalid_input") and "not a regular file" in p.stderr
+    p = env.run("post-tool-use", write_event("Write", env.artifact))
+    assert blocked(p, "invalid_input")
+    audit = Env(tmp_path / "a", "audit")
+    os.mkfifo(audit.artifact)
+    p = audit.run("task-completed", completed("CC10X REM-FIX: r", desc))
+    assert p.returncode == 0 and "not a regular file" in p.stderr
+
+
+def test_a_fifo_events_file_never_hangs_the_hook_and_blocks_in_block_mode(tmp_path: Path) -> None:
+    desc = meta("memory", "memory-finalize", body=MEMORY_BODY)
+    env = Env(tmp_path / "b", "block")
+    env.write_artifact()
+    os.mkfifo(env.events)
+    assert blocked(env.run("task-completed", completed(MEMORY_SUBJECT, desc)), "invalid_input")
+    assert blocked(env.run("post-tool-use", write_event("Write", env.artifact)), "invalid_input")
+    audit = Env(tmp_path / "a", "audit")
+    audit.write_artifact()
+    os.mkfifo(audit.events)
+    # Audit: passes, and appending to a FIFO is refused rather than waited on.
+    p = audit.run("task-completed", completed(MEMORY_SUBJECT, meta("memory", "memory-finalize")))
+    assert p.returncode == 0
+
+
+def test_a_fifo_hook_mode_or_plugin_json_blocks_instead_of_hanging(tmp_path: Path) -> None:
+    good = completed("CC10X component-builder: x", meta("agent", "build-implement"))
+    env = Env(tmp_path / "m", "block")
+    mode = env.plugin / "config" / "hook-mode.json"
+    mode.unlink()
+    os.mkfifo(mode)
+    assert blocked(env.run("task-completed", good), "invalid_input")
+    ver = Env(tmp_path / "v", "block")
+    pj = ver.plugin / ".claude-plugin" / "plugin.json"
+    pj.unlink()
+    os.mkfifo(pj)
+    assert blocked(ver.run("task-completed", good), "invalid_input")
+
+
+def test_a_cc10x_linked_outside_the_project_gets_no_appended_events(tmp_path: Path) -> None:
+    env = Env(tmp_path, "audit")
+    outside = tmp_path / "elsewhere"
+    (outside / "workflows").mkdir(parents=True)
+    cc10x = env.project / ".cc10x"
+    for f in cc10x.rglob("*"):
+        if f.is_file():
+            f.unlink()
+    (cc10x / "workflows").rmdir()
+    cc10x.rmdir()
+    cc10x.symlink_to(outside, target_is_directory=True)
+    p = env.run("task-completed", bad_metadata())
+    assert p.returncode == 0 and "outside the project" in p.stderr
+    assert list((outside / "workflows").iterdir()) == []
+
+
+# --- PreToolUse: the git guard and the QA isolation guard --------------------------------------
+
+
+def pre(env: Env, payload: Any) -> tuple[int, dict[str, Any] | None]:
+    p = env.run("pre-tool-use", payload)
+    out = p.stdout.strip()
+    return p.returncode, (json.loads(out) if out else None)
+
+
+def denied(answer: dict[str, Any] | None) -> str | None:
+    if answer is None:
+        return None
+    h = answer["hookSpecificOutput"]
+    assert h["hookEventName"] == "PreToolUse" and h["permissionDecision"] == "deny"
+    reason: str = h["permissionDecisionReason"]
+    return reason
+
+
+def bash(command: str) -> dict[str, Any]:
+    return {"tool_name": "Bash", "tool_input": {"command": command}}
+
+
+def test_pre_tool_use_denies_destructive_git_and_allows_the_rest(tmp_path: Path) -> None:
+    env = Env(tmp_path, "audit")
+    for cmd in ["git push origin main", "cd x && git reset --hard", "bash -c 'git clean -fd'"]:
+        code, answer = pre(env, bash(cmd))
+        assert code == 0 and "git guard" in (denied(answer) or ""), cmd
+    for cmd in ["git status", "git log -3", "ls"]:
+        assert pre(env, bash(cmd)) == (0, None), cmd
+    assert denied(pre(env, "{broken")[1]) is not None
+
+
+def test_pre_tool_use_consumes_a_fresh_approval_token_once(tmp_path: Path) -> None:
+    import datetime as dt
+
+    env = Env(tmp_path, "audit")
+    state = env.project / ".cc10x" / "state"
+    state.mkdir()
+    exp = (dt.datetime.now(dt.timezone.utc) + dt.timedelta(minutes=5)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    (state / "git-approval.json").write_text(
+        json.dumps({"wf": WF, "operations": ["push"], "expires_at": exp})
+    )
+    assert pre(env, bash("git push origin main")) == (0, None)
+    assert not (state / "git-approval.json").exists()
+    assert denied(pre(env, bash("git push origin main"))[1]) is not None
+
+
+def test_pre_tool_use_keeps_qa_planning_read_only_and_lets_preflight_provision(
+    tmp_path: Path,
+) -> None:
+    env = Env(tmp_path, "audit", version="12.10.0")
+    env.write_artifact(edition="12.10.0", workflow_type="QA", phase_cursor="qa-plan",
+                       qa={"isolation": {"denied_reads": [str(env.project / "baseline")],
+                                         "mutation_allowlist": [".cc10x/"]}})
+    write = {"tool_name": "Write", "tool_input": {"file_path": str(env.project / "src.txt")}}
+    assert "planning phase" in (denied(pre(env, write)[1]) or "")
+    assert "planning phase" in (denied(pre(env, bash("mkdir -p /tmp/fixtures"))[1]) or "")
+    ok = {"tool_name": "Write", "tool_input": {"file_path": ".cc10x/qa/x/test-plan.md"}}
+    assert pre(env, ok) == (0, None)
+    read = {"tool_name": "Read", "tool_input": {"file_path": str(env.project / "baseline/a.md")}}
+    assert "denied read" in (denied(pre(env, read)[1]) or "")
+    env.write_artifact(edition="12.10.0", workflow_type="QA", phase_cursor="qa-preflight")
+    assert pre(env, write) == (0, None)

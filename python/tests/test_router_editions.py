@@ -51,6 +51,10 @@ CALLS: dict[str, Callable[..., Any]] = {
         [{"id": "u", "kind": "explicit_user_prompt"}], **e
     ),
     "edition_for_version": lambda **e: router.edition_for_version("12.7.1", **e),
+    "remfix_completion": lambda **e: router.remfix_completion({"remediation_history": []}, **e),
+    "pre_tool_use": lambda **e: router.pre_tool_use(
+        "Bash", "/srv", tool_input={"command": "git status"}, **e
+    ),
     "build_prompt": lambda **e: router.build_prompt(
         "component-builder", "BUILD", "build-implement", "7", WF, "do it", **e
     ),
@@ -116,3 +120,27 @@ def test_h1_head_skill_ids() -> None:
         "cc10x:frontend-design-critique",
     ]
     assert router.skill_hints(*args, edition="12.7.0") == ["cc10x:frontend"]
+
+
+def test_every_router_function_accepts_the_12_10_edition() -> None:
+    for name, call in CALLS.items():
+        call(edition="12.10.0")
+
+
+def test_edition_for_version_says_which_edition_and_whether_it_is_exact() -> None:
+    assert router.edition_for_version("12.7.2") == {"edition": "12.7.0", "exact": True}
+    assert router.edition_for_version("12.8.0") == {"edition": "12.7.0", "exact": False}
+    assert router.edition_for_version("12.10.0") == {"edition": "12.10.0", "exact": True}
+    assert router.edition_for_version("13.0.0") == {"edition": "12.10.0", "exact": False}
+    assert router.edition_for_version("garbage") == {"edition": "12.10.0", "exact": False}
+
+
+def test_12_10_routes_qa_and_accepts_any_nonzero_red_exit() -> None:
+    r = router.route("run the e2e tests for checkout", edition="12.10.0")
+    assert (r["workflow"], r["priority"]) == ("QA", 5)
+    assert router.route("add a page", edition="12.10.0")["priority"] == 8
+    g = router.task_graph("QA", edition="12.10.0")
+    assert [n["phase"] for n in g["nodes"]][:3] == ["qa-research", "qa-plan", "qa-plan-review"]
+    assert router.dispatch("agent", phase="qa-execute", edition="12.10.0")["agent"] == (
+        "cc10x:qa-executor"
+    )

@@ -44,3 +44,14 @@ def test_run_files_are_written_in_their_directories_and_absent_reads_none(
     assert (tmp_path / ".4x" / "run" / "F1" / "baseline.json").read_text().endswith('"repos": null\n}')
     with pytest.raises(fourx.InvalidInput):
         run_files.read_run_file(root, "F1", "verify")
+
+
+def test_import_fourx_loads_run_files() -> None:
+    """``import fourx`` alone reaches the run files (no ``from fourx import run_files`` needed)."""
+    import subprocess
+    import sys
+
+    code = "import fourx; print(fourx.run_files.render_escalation({'needed': False}))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == '{"needed":false,"reason":"","detail":""}'
+    assert "run_files" in fourx.__all__

@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -182,6 +183,32 @@ def test_a_world_that_reports_an_interrupt_stops_the_run_as_interrupted(tmp_path
     assert result["decisions"][-1]["kind"] == "stop"
 
 
+def test_sigint_while_the_agent_runs_stops_the_run_as_interrupted(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path, "quick")
+
+    def ctrl_c(call: AgentCall) -> AgentResult:
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(5)  # the KeyboardInterrupt lands here
+        raise AssertionError("SIGINT was not delivered")
+
+    result = fourx.runner.run(repo, FEATURE, ctrl_c)
+    assert result["stop_reason"] == "interrupted"
+    assert result["decisions"][-1]["kind"] == "stop"
+    assert not Workspace(repo).read_state(FEATURE)["active"]
+
+
+def test_a_transient_failure_of_the_agent_command_is_retried(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path, "quick")
+    once = tmp_path / "failed-once"
+    cmd = (f'if [ "$FOURX_ROLE" = coder ] && [ ! -e {once} ]; then touch {once}; '
+           f'echo "error: 429 rate limit exceeded" >&2; exit 1; fi; sh {AGENT_SH}')
+    result = fourx.runner.run(repo, FEATURE, fourx.runner.command_agent(cmd, repo))
+    assert result["phase"] == "pending-review"
+    coders = [d for d in result["decisions"] if d.get("role") == "coder"]
+    assert [d["attempt"] for d in coders] == [1, 2]
+    assert coders[1]["wait_ms"] > 0
+
+
 def snapshot(repo: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     state = dict(Workspace(repo).read_state(FEATURE))
     for k in ("createdAt", "updatedAt", "since", "pid"):
@@ -221,3 +248,55 @@ def test_a_sigkill_at_every_decision_boundary_then_run_again_ends_the_same(tmp_p
         again = fourx.runner.run(repo, FEATURE, fourx.runner.command_agent(f"sh {AGENT_SH}", repo))
         assert again["phase"] == "pending-review", k
         assert snapshot(repo) == expected, f"killed at decision {k}"
+
+
+def test_the_cli_runs_on_postgresql_and_resumes_a_killed_run_there(tmp_path: Path) -> None:
+    url = os.environ.get("FOURX_PG_URL", "")
+    if not url:
+        if os.environ.get("FOURX_REQUIRE_PG"):
+            pytest.fail("FOURX_REQUIRE_PG is set but FOURX_PG_URL is not")
+        print("######## SKIPPED: FOURX_PG_URL is not set; the runner CLI on PostgreSQL is NOT tested",
+              file=sys.stderr)
+        pytest.skip("FOURX_PG_URL is not set (no PostgreSQL server)")
+    import uuid
+
+    store = {"kind": "postgres", "url": url, "schema": "py_run_" + uuid.uuid4().hex[:10]}
+    clean = make_repo(tmp_path / "clean", "full")
+    fourx.runner.run(clean, FEATURE, fourx.runner.command_agent(f"sh {AGENT_SH}", clean))
+    expected = snapshot(clean)
+    repo = make_repo(tmp_path / "db", "full")
+    env = {**os.environ, "FOURX_STORE": json.dumps(store)}
+    cmd = [sys.executable, "-m", "fourx", "run", "--root", str(repo), "--feature", FEATURE,
+           "--agent-cmd", f"sh {AGENT_SH}", "--holder", "ci-machine"]
+    child = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, env=env)
+    assert child.stdout is not None
+    for line in child.stdout:
+        if " run_agent reviewing" in line:
+            break
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    child.stdout.close()
+    done = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
+    assert done.returncode == 0, done.stderr
+    assert not (repo / ".4x" / "run" / FEATURE / "state.json").exists()
+    Workspace(repo, store=store).export_runs([FEATURE])
+    assert snapshot(repo) == expected
+
+
+def test_a_human_gate_goes_to_the_human_callback_or_pauses_the_run_with_its_question(
+    tmp_path: Path,
+) -> None:
+    config = {**CONFIG, "approval_gates": ["coding"]}
+    repo = make_repo(tmp_path, "quick", config)
+    paused = fourx.runner.run(repo, FEATURE, scripted(repo))
+    assert paused["decisions"][-1]["kind"] == "await_human"
+    assert paused["question"] is not None and "coding" in paused["question"]
+    asked: list[str] = []
+
+    def human(decision: dict[str, Any]) -> str:
+        asked.append(decision["question"])
+        return "approve"
+
+    result = fourx.runner.run(repo, FEATURE, scripted(repo), human=human)
+    assert asked == [paused["question"]]  # the next run asks again, the answer goes on
+    assert result["phase"] == "pending-review"

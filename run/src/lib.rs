@@ -155,7 +155,10 @@ pub trait Agent {
     fn run(&mut self, call: &AgentCall) -> Result<AgentResult>;
     /// Called with each decision (and the state persisted with it) before it is executed.
     fn on_decision(&mut self, _decision: &Value, _state: &Value) {}
-    /// Answers an `await_human` decision with the outcome to apply; `None` stops the run.
+    /// Answers an `await_human` decision (`question`, `options`, `timeout_ms`): a string is the
+    /// person's answer (`human_reply`), an object the outcome itself (`{"kind":
+    /// "human_timeout"}`); `None` (the default) ends this run with the question, its state and
+    /// journal kept, so the next run asks again.
     fn human(&mut self, _decision: &Value) -> Result<Option<Value>> {
         Ok(None)
     }

@@ -73,8 +73,11 @@ enum Next {
     /// An outcome to apply, and the events its execution produced (one `hook` event per hook),
     /// appended before it is applied.
     Outcome(Value, Vec<Value>),
-    /// The run ended (stop, finish, an unanswered question).
+    /// The run ended (stop, finish).
     End,
+    /// The run waits for a person (an unanswered `await_human`): it returns with the question
+    /// and keeps its journal, so the next run asks again.
+    Pause,
 }
 
 pub(crate) struct Runner<'a> {
@@ -670,10 +673,17 @@ impl<'a> Runner<'a> {
             }
             "finish" => Ok(Next::End),
             "await_human" => match self.agent.human(d)? {
-                Some(outcome) => Ok(Next::Outcome(outcome, Vec::new())),
+                Some(Value::String(answer)) => Ok(Next::Outcome(
+                    json!({"kind": "human_reply", "answer": answer}),
+                    Vec::new(),
+                )),
+                Some(outcome @ Value::Object(_)) => Ok(Next::Outcome(outcome, Vec::new())),
+                Some(other) => Err(Error::invalid_input(format!(
+                    "a human answer is a string or an outcome object, not {other}"
+                ))),
                 None => {
                     self.question = Some(s(d, "question"));
-                    Ok(Next::End)
+                    Ok(Next::Pause)
                 }
             },
             "run_agent" => Ok(Next::Outcome(self.run_agent(d, round, state)?, Vec::new())),
@@ -1172,6 +1182,7 @@ impl<'a> Runner<'a> {
                             self.drop_journal();
                             return Ok(self.result(state));
                         }
+                        Next::Pause => return Ok(self.result(state)),
                         Next::Outcome(o, extra) => {
                             self.journal_outcome(&turn, &o, &extra)?;
                             o

@@ -141,3 +141,43 @@ fn a_soft_fail_exit_stops_the_run() {
     assert_eq!(r.stop_reason, "soft-fail");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_unanswered_question_ends_the_run_with_it_and_the_next_run_asks_again() {
+    let dir = repo("human", &config(), feature("quick"));
+    let root = dir.to_string_lossy().into_owned();
+    let fdir = fourx_core::ops::call(
+        "workspace.init_feature_dir",
+        &json!({"root": root, "feature_id": FEATURE}),
+    )
+    .unwrap()["path"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // The step a run was at when it had to ask a person (an `await_human` decision, persisted
+    // with its journal): no human callback, so the run ends with the question.
+    let state = json!({"featureId": FEATURE, "phase": "coding", "role": "coder", "round": 1,
+                       "maxRounds": 5, "active": true, "pid": i64::from(i32::MAX),
+                       "runner": "claude", "profile": "quick"});
+    let question = "approve coding (coder) of F001-profile-page in round 1?";
+    let turn = json!({"decision": {"kind": "await_human", "gate": "coding", "question": question,
+                                   "options": ["approve", "reject"], "timeout_ms": 0,
+                                   "phase": "coding", "round": 1, "prepare": []},
+                      "state": state, "loop": {"step": "top"}, "events": []});
+    let journal = json!({"turn": turn, "events_before": 0});
+    std::fs::write(
+        Path::new(&fdir).join(fourx_run::JOURNAL_FILE),
+        journal.to_string(),
+    )
+    .unwrap();
+    let d2 = dir.clone();
+    for _ in 0..2 {
+        let d3 = d2.clone();
+        let mut agent = move |c: &AgentCall| scripted(&d3, c);
+        let r = run(&opts(&dir), &mut agent).unwrap();
+        assert_eq!(r.question.as_deref(), Some(question));
+        assert_eq!(r.last_kind(), "await_human");
+        assert!(Path::new(&fdir).join(fourx_run::JOURNAL_FILE).is_file());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

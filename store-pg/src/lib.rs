@@ -34,10 +34,13 @@ pub mod registry;
 mod run;
 
 pub use blueprint::PgBlueprintStore;
-pub use config::{PgConfig, DEFAULT_POOL_SIZE, DEFAULT_SCHEMA, DEFAULT_WORKSPACE, KIND};
-pub use conn::{check_schema, CONNECT_TIMEOUT};
+pub use config::{
+    Deadlines, PgConfig, DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_LOCK_TIMEOUT_MS, DEFAULT_POOL_SIZE,
+    DEFAULT_SCHEMA, DEFAULT_STATEMENT_TIMEOUT_MS, DEFAULT_WORKSPACE, KIND, MAX_TIMEOUT_MS,
+};
+pub use conn::{check_schema, scrub, CONNECT_TIMEOUT};
 pub use registry::{register, PgStoreBackend};
-pub use run::{PgRunStore, EVENTS_READ_LIMIT};
+pub use run::{PgRunStore, EVENTS_READ_LIMIT, SCAN_PAGE_BYTES, SCAN_PAGE_LINES};
 
 use std::sync::Arc;
 
@@ -60,11 +63,21 @@ impl PgBackend {
     /// or schema is `invalid_config`; an unreachable server or a refused login is `io_error` —
     /// here, at open, not at the first write.
     pub fn open(config: &PgConfig) -> Result<Arc<PgBackend>> {
-        let conn = Conn::parse(config.url(), config.pool_size, config.ca_file.as_deref())?;
+        let conn = Conn::parse(
+            config.url(),
+            config.pool_size,
+            config.ca_file.as_deref(),
+            config.deadlines,
+        )?;
         let schema = check_schema(&config.schema)?.to_string();
         conn.open()?;
-        conn.with("migrate", |client| {
-            let mut tx = client.transaction()?;
+        let opening_lock = config.deadlines.statement.as_millis();
+        conn.with("migrate", |db| {
+            let mut tx = db.transaction()?;
+            // Openers of a fresh database queue on the migration lock, each for the length of
+            // one migration: that wait is bounded by the statement deadline, not the (shorter)
+            // lock deadline meant for row locks.
+            tx.batch_execute(&format!("SET LOCAL lock_timeout = {opening_lock}"))?;
             migrate::migrate(&mut tx, &schema)?;
             tx.commit()
         })?;
@@ -73,6 +86,11 @@ impl PgBackend {
             schema,
             workspace: config.workspace.clone(),
         }))
+    }
+
+    /// The deadlines every call of this backend runs under.
+    pub fn deadlines(&self) -> Deadlines {
+        self.conn.deadlines()
     }
 
     /// The quoted schema, for SQL.

@@ -5,7 +5,7 @@
 //! edited, a change is a new row). Concurrent openers serialize on a transaction-scoped advisory
 //! lock, so two machines opening a fresh database at once apply each migration exactly once.
 
-use postgres::Transaction;
+use crate::conn::{DbError, Tx};
 
 /// The migrations in order: `(version, name, SQL)`; `{s}` is the quoted schema.
 pub const MIGRATIONS: &[(i32, &str, &str)] = &[(
@@ -56,7 +56,7 @@ pub const MIGRATION_LOCK: i64 = 0x3478_6d69_6772;
 
 /// Creates the schema when missing and applies every migration not yet recorded, in one
 /// transaction; returns the versions applied now.
-pub fn migrate(tx: &mut Transaction<'_>, schema: &str) -> Result<Vec<i32>, postgres::Error> {
+pub(crate) fn migrate(tx: &mut Tx<'_>, schema: &str) -> Result<Vec<i32>, DbError> {
     let s = format!("\"{schema}\"");
     tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
     tx.batch_execute(&format!(

@@ -1,10 +1,11 @@
-//! The PostgreSQL backend in the core's table of store backends
-//! (`fourx_core::ops::store_backends`): [`register`] puts it under the kind `"postgres"`, so the
-//! ops' `store` input, the blueprint store handles of C and Python, and every other place a store
-//! is configured accept `{"kind": "postgres", "url", "schema"?, "workspace"?, "pool_size"?}`.
+//! The backend the bindings register under `"postgres"`: a [`StoreBackend`] that opens a
+//! [`PgBackend`] from a store config `{"kind": "postgres", "url", "schema"?, "workspace"?,
+//! "pool_size"?, "ca_file"?, "connect_timeout_ms"?, "statement_timeout_ms"?, "lock_timeout_ms"?}`.
 //!
 //! Decides the reuse of connections: one opened [`PgBackend`] per distinct config, kept for the
-//! life of the process, so a call is not a connect plus a migration.
+//! life of the process, so a call is not a connect plus a migration. The table's lock is held
+//! only to look up or insert — never while connecting — so a server that never answers costs the
+//! calls on its own config their deadline and no other call anything.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -17,33 +18,30 @@ use serde_json::{Map, Value};
 
 use crate::{PgBackend, PgConfig, KIND};
 
-/// What identifies an opened backend: url, schema, workspace, pool size, TLS roots.
-type Key = (String, String, String, usize, Option<String>);
-
 /// The registered backend: opened backends by config.
 #[derive(Default)]
 pub struct PgStoreBackend {
-    open: Mutex<HashMap<Key, Arc<PgBackend>>>,
+    open: Mutex<HashMap<PgConfig, Arc<PgBackend>>>,
 }
 
 impl PgStoreBackend {
-    /// The opened backend of `config`, opening (and migrating) it on first use.
+    /// The opened backend of `config`, opening (and migrating) it on first use. Two first uses
+    /// of one config at once each open (each within its own deadline); the first to finish is
+    /// kept and both calls use it.
     pub fn backend(&self, config: &Map<String, Value>) -> Result<Arc<PgBackend>> {
         let c = PgConfig::from_json(&Value::Object(config.clone()))?;
-        let key = (
-            c.url().to_string(),
-            c.schema.clone(),
-            c.workspace.clone(),
-            c.pool_size,
-            c.ca_file.clone(),
-        );
-        let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(b) = open.get(&key) {
-            return Ok(Arc::clone(b));
+        if let Some(b) = self.lookup(&c) {
+            return Ok(b);
         }
-        let b = PgBackend::open(&c)?;
-        open.insert(key, Arc::clone(&b));
-        Ok(b)
+        // Opening talks to the server: done with the table unlocked.
+        let opened = PgBackend::open(&c)?;
+        let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
+        Ok(Arc::clone(open.entry(c).or_insert(opened)))
+    }
+
+    fn lookup(&self, c: &PgConfig) -> Option<Arc<PgBackend>> {
+        let open = self.open.lock().unwrap_or_else(|p| p.into_inner());
+        open.get(c).cloned()
     }
 }
 

@@ -13,17 +13,25 @@ use std::sync::Arc;
 use fourx_core::error::{Error, ErrorKind, Result};
 use fourx_core::store::cas::Version;
 use fourx_core::workspace::run_store::{
-    check_event_line, check_holder, check_record, check_ttl, lease_lost, Claim, FenceToken, Lease,
-    Replaced, RunStore,
+    check_event_line, check_holder, check_record, check_ttl, holds_already, lease_lost, Claim,
+    Copied, EventFeed, EventSink, FenceToken, Lease, LogLines, Replaced, RunStore,
 };
 use fourx_core::workspace::FeatureId;
-use postgres::Transaction;
 
+use crate::conn::{DbError, Tx};
 use crate::PgBackend;
 
-/// The most bytes [`RunStore::read_events`] returns for one feature (64 MiB); over it is
-/// `io_error`.
+/// The most bytes [`RunStore::read_events`] returns for one feature at once (64 MiB); over it
+/// is `io_error`. The scanners (`total_cost`, `check_events`, export) read through
+/// [`RunStore::scan_events`], which streams a log of any length.
 pub const EVENTS_READ_LIMIT: i64 = 64 << 20;
+
+/// The bytes of event lines one page of a streamed read fetches (at least one line, whatever
+/// its length): what a scan holds in memory at once.
+pub const SCAN_PAGE_BYTES: i64 = 8 << 20;
+
+/// The most lines one page of a streamed read (or one insert of a copy) carries.
+pub const SCAN_PAGE_LINES: i64 = 1024;
 
 /// The run state of one workspace name in PostgreSQL.
 #[derive(Debug, Clone)]
@@ -65,11 +73,7 @@ impl PgRunStore {
     }
 
     /// Inside a transaction: the lease row locked `FOR SHARE`, checked against `lease`.
-    fn fence(
-        &self,
-        tx: &mut Transaction<'_>,
-        lease: &Lease,
-    ) -> Result<Result<(), Error>, postgres::Error> {
+    fn fence(&self, tx: &mut Tx<'_>, lease: &Lease) -> Result<Result<(), Error>, DbError> {
         let sql = format!(
             "SELECT holder, token, expires_at > clock_timestamp() FROM {}.run_lease
              WHERE workspace = $1 AND feature = $2 FOR SHARE",
@@ -90,6 +94,15 @@ impl PgRunStore {
             }
         })
     }
+}
+
+/// Lines of a copy waiting to be inserted.
+#[derive(Default)]
+struct Batch {
+    seqs: Vec<i64>,
+    lines: Vec<Vec<u8>>,
+    bytes: i64,
+    next: i64,
 }
 
 impl RunStore for PgRunStore {
@@ -181,37 +194,166 @@ impl RunStore for PgRunStore {
     }
 
     fn read_events(&self, id: &FeatureId) -> Result<Vec<u8>> {
+        let mut out = Vec::new();
+        self.scan_events(id, &mut |line| {
+            if (out.len() + line.len()) as i64 > EVENTS_READ_LIMIT {
+                return Err(Error::new(
+                    ErrorKind::IoError,
+                    format!(
+                        "the events of {id} are over the read limit of {EVENTS_READ_LIMIT} bytes; \
+                         read them as a stream (total_cost, check_events and export do)"
+                    ),
+                ));
+            }
+            out.extend_from_slice(line);
+            Ok(())
+        })?;
+        Ok(out)
+    }
+
+    /// Pages of whole lines in sequence order: each page first reads the lengths of the next
+    /// [`SCAN_PAGE_LINES`] lines, then fetches as many as fit in [`SCAN_PAGE_BYTES`] (at least
+    /// one). Appends commit in sequence order, so a scan sees a prefix of the log.
+    fn scan_events(&self, id: &FeatureId, sink: EventSink<'_>) -> Result<()> {
         let s = self.backend.s();
         let (ws, f) = (&self.workspace, id.as_str());
-        let rows = self.backend.conn.with_tx("read events", |tx| {
-            let total: i64 = tx
-                .query_one(
+        let sizes = format!(
+            "SELECT seq, octet_length(line)::bigint FROM {s}.run_event
+             WHERE workspace = $1 AND feature = $2 AND seq > $3 ORDER BY seq LIMIT {SCAN_PAGE_LINES}"
+        );
+        let lines = format!(
+            "SELECT seq, line FROM {s}.run_event
+             WHERE workspace = $1 AND feature = $2 AND seq > $3 AND seq <= $4 ORDER BY seq"
+        );
+        let mut after: i64 = 0;
+        loop {
+            let rows = self.backend.conn.with("read events", |db| {
+                let sized = db.query(&sizes, &[ws, &f, &after])?;
+                let mut upto = None;
+                let mut bytes: i64 = 0;
+                for r in &sized {
+                    let (seq, len): (i64, i64) = (r.get(0), r.get(1));
+                    if upto.is_some() && bytes + len > SCAN_PAGE_BYTES {
+                        break;
+                    }
+                    bytes += len;
+                    upto = Some(seq);
+                }
+                match upto {
+                    None => Ok(Vec::new()),
+                    Some(upto) => db.query(&lines, &[ws, &f, &after, &upto]),
+                }
+            })?;
+            if rows.is_empty() {
+                return Ok(());
+            }
+            for r in rows {
+                let line: Vec<u8> = r.get(1);
+                after = r.get(0);
+                sink(&line)?;
+            }
+        }
+    }
+
+    /// One transaction: the emptiness check, the state, the log inserted in batches as it is
+    /// fed, the sequence counter and the stop signal — committed together, or rolled back
+    /// together on any failure (the feed's included).
+    fn put_feature(
+        &self,
+        id: &FeatureId,
+        state: Option<&[u8]>,
+        events: EventFeed<'_>,
+        stop: bool,
+    ) -> Result<Copied> {
+        if let Some(bytes) = state {
+            check_record("state document", bytes)?;
+        }
+        let s = self.backend.s();
+        let (ws, f) = (&self.workspace, id.as_str());
+        let held = format!(
+            "SELECT EXISTS (SELECT 1 FROM {s}.run_state WHERE workspace = $1 AND feature = $2)
+                 OR EXISTS (SELECT 1 FROM {s}.run_event WHERE workspace = $1 AND feature = $2)"
+        );
+        let insert = format!(
+            "INSERT INTO {s}.run_event (workspace, feature, seq, line)
+             SELECT $1, $2, seq, line FROM unnest($3::bigint[], $4::bytea[]) AS t(seq, line)"
+        );
+        self.backend.conn.with_tx("import feature", |tx| {
+            let held: bool = tx.query_one(&held, &[ws, &f])?.get(0);
+            if held {
+                return Ok(Err(holds_already(id)));
+            }
+            let mut copied = Copied::default();
+            if let Some(bytes) = state {
+                tx.execute(
                     &format!(
-                        "SELECT coalesce(sum(octet_length(line)), 0)::bigint FROM {s}.run_event
-                         WHERE workspace = $1 AND feature = $2"
+                        "INSERT INTO {s}.run_state (workspace, feature, content, sha256, revision)
+                         VALUES ($1, $2, $3, $4, 1)"
+                    ),
+                    &[ws, &f, &bytes, &sha(bytes)],
+                )?;
+                copied.state = true;
+            }
+            // The feed's errors are fourx errors; the database's are kept apart to be returned
+            // as such (the transaction is rolled back either way).
+            let mut db_failure: Option<DbError> = None;
+            let mut batch = Batch::default();
+            let mut log = LogLines::default();
+            let mut flush = |batch: &mut Batch, tx: &mut Tx<'_>| -> Result<()> {
+                if batch.seqs.is_empty() {
+                    return Ok(());
+                }
+                let r = tx.execute(&insert, &[ws, &f, &batch.seqs, &batch.lines]);
+                batch.seqs.clear();
+                batch.lines.clear();
+                batch.bytes = 0;
+                r.map(|_| ()).map_err(|e| {
+                    db_failure = Some(e);
+                    Error::new(ErrorKind::IoError, "postgres import feature: insert failed")
+                })
+            };
+            let fed = events(&mut |chunk| {
+                log.push(id, chunk, &mut |line| {
+                    batch.next += 1;
+                    batch.seqs.push(batch.next);
+                    batch.lines.push(line.to_vec());
+                    batch.bytes += line.len() as i64;
+                    if batch.bytes >= SCAN_PAGE_BYTES || batch.seqs.len() as i64 >= SCAN_PAGE_LINES {
+                        flush(&mut batch, tx)?;
+                    }
+                    Ok(())
+                })
+            })
+            .and_then(|()| flush(&mut batch, tx))
+            .and_then(|()| log.finish(id));
+            if let Some(e) = db_failure {
+                return Err(e);
+            }
+            let lines = match fed {
+                Ok(n) => n,
+                Err(e) => return Ok(Err(e)),
+            };
+            if lines > 0 {
+                tx.execute(
+                    &format!(
+                        "INSERT INTO {s}.run_event_seq (workspace, feature, last) VALUES ($1, $2, $3)
+                         ON CONFLICT (workspace, feature) DO UPDATE SET last = EXCLUDED.last"
+                    ),
+                    &[ws, &f, &(lines as i64)],
+                )?;
+                copied.events = lines;
+            }
+            if stop {
+                tx.execute(
+                    &format!(
+                        "INSERT INTO {s}.run_stop (workspace, feature) VALUES ($1, $2) ON CONFLICT DO NOTHING"
                     ),
                     &[ws, &f],
-                )?
-                .get(0);
-            if total > EVENTS_READ_LIMIT {
-                return Ok(Err(Error::new(
-                    ErrorKind::IoError,
-                    format!("events of {f} are {total} bytes, over the read limit {EVENTS_READ_LIMIT}"),
-                )));
+                )?;
+                copied.stop = true;
             }
-            Ok(Ok(tx.query(
-                &format!(
-                    "SELECT line FROM {s}.run_event WHERE workspace = $1 AND feature = $2 ORDER BY seq"
-                ),
-                &[ws, &f],
-            )?))
-        })?;
-        let mut out = Vec::new();
-        for r in rows {
-            let line: Vec<u8> = r.get(0);
-            out.extend_from_slice(&line);
-        }
-        Ok(out)
+            Ok(Ok(copied))
+        })
     }
 
     fn request_stop(&self, id: &FeatureId) -> Result<()> {

@@ -63,6 +63,16 @@ int main(void) {
     expect("meta.version", "{\"a\":\"\xc3\"}", FOURX_STATUS_INVALID_UTF8, "\"invalid_utf8\"");
     expect(NULL, "{}", FOURX_STATUS_NULL_ARG, "\"null_arg\"");
 
+    /* a contract missing several required fields names every one of them in `fields` */
+    expect("router.parse_write_contract",
+           "{\"agent\":\"doc-syncer\",\"output\":\"### Router Contract (MACHINE-READABLE)\\n"
+           "```yaml\\nSTATUS: COMPLETE\\n```\\n\"}",
+           FOURX_STATUS_ERROR, "\"fields\":[\"");
+    expect("router.parse_write_contract",
+           "{\"agent\":\"doc-syncer\",\"output\":\"### Router Contract (MACHINE-READABLE)\\n"
+           "```yaml\\nSTATUS: COMPLETE\\n```\\n\"}",
+           FOURX_STATUS_ERROR, "\"MEMORY_NOTES\"]");
+
     /* NULL input with a length, NULL out */
     {
         fourx_buf out = {NULL, 0};

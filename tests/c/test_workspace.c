@@ -183,7 +183,9 @@ static void postgres_store(void) {
         return;
     }
     snprintf(cfg, sizeof cfg,
-             "{\"root\":\"%s\",\"store\":{\"kind\":\"postgres\",\"url\":\"%s\",\"schema\":\"c_%ld_%ld\"}}",
+             "{\"root\":\"%s\",\"store\":{\"kind\":\"postgres\",\"url\":\"%s\",\"schema\":\"c_%ld_%ld\","
+             /* generous: SCRAM in a debug build under valgrind takes seconds */
+             "\"connect_timeout_ms\":120000}}",
              root, url, (long)getpid(), (long)time(NULL));
     fourx_workspace *one = NULL, *two = NULL;
     fourx_buf err = {NULL, 0};

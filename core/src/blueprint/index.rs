@@ -2,7 +2,8 @@
 //! shown module, and the not-shown line, under a hard token cap.
 //!
 //! Decides rows, the four flags (the only place they are spoken), degree ranking and the
-//! iterative row selection; never prose. Which counter measures tokens is the caller's.
+//! iterative row selection; never prose. With no notes yet the unannotated state is said once,
+//! in the count header ([`ALL_UNANNOTATED`]), instead of on every row. Which counter measures tokens is the caller's.
 
 use std::fmt::Write as _;
 
@@ -15,6 +16,20 @@ use super::tokens::TokenCounter;
 
 /// The constant first line: what the notation and the four flags mean.
 pub const LEGEND: &str = "# blueprint index: \"a -> b, c\" = a imports b, c. [stale: why] notes older than code, refresh via Repo only if your task needs them; [unannotated] no notes yet; [oversize] too big to read whole; [TRUNC +k] k imports not listed; notes: read_blueprint";
+
+/// Appended to the count header when the snapshot has modules and none of them has notes:
+/// every row would carry `[unannotated]`, so the header says it once and the rows do not.
+pub const ALL_UNANNOTATED: &str = " [unannotated] all modules";
+
+/// Whether the snapshot has modules and none of them has an entry in the doc (notes of modules
+/// outside the snapshot do not count): one lookup per annotated doc module.
+pub fn none_annotated(doc: &Doc, snapshot: &Snapshot) -> bool {
+    !snapshot.modules().is_empty()
+        && !doc.modules.iter().any(|(path, notes)| {
+            notes.sections.values().any(|s| !s.entries.is_empty())
+                && snapshot.position(path).is_some()
+        })
+}
 
 /// The rendered index.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -212,6 +227,7 @@ fn push_row(
     notes: Option<&ModuleNotes>,
     i: usize,
     oversize: u64,
+    all_unannotated: bool,
 ) {
     let imports = snapshot.imports_of(i);
     out.push_str(snapshot.path(i));
@@ -220,15 +236,18 @@ fn push_row(
         out.push_str(snapshot.path(j as usize));
     }
     if let Some(m) = snapshot.modules().get(i) {
-        flags_of(m, notes, imports.len(), oversize).push_to(out);
+        let mut flags = flags_of(m, notes, imports.len(), oversize);
+        flags.unannotated &= !all_unannotated;
+        flags.push_to(out);
     }
     out.push('\n');
 }
 
-fn header(n: usize, e: usize, k: usize, budget: usize) -> String {
+fn header(n: usize, e: usize, k: usize, budget: usize, all_unannotated: bool) -> String {
     format!(
-        "# modules {n} edges {e} shown {k} not_shown {} budget {budget}",
-        n - k
+        "# modules {n} edges {e} shown {k} not_shown {} budget {budget}{}",
+        n - k,
+        if all_unannotated { ALL_UNANNOTATED } else { "" }
     )
 }
 
@@ -288,6 +307,7 @@ pub fn render_index(
         counter.try_count(&buf)
     };
     let legend = cost(LEGEND)?;
+    let all_unannotated = none_annotated(doc, snapshot);
     // Rows in rank order with their prefix sums, only as far as they can fit: every cost is
     // ≥ 0, so cost(k) ≥ cost(LEGEND) + P[k], and once that passes the budget no larger k fits.
     // Each row is written once, with its `\n`, into one buffer (`ends[r]` is where row r ends)
@@ -303,7 +323,14 @@ pub fn render_index(
             break;
         }
         let start = rows.len();
-        push_row(&mut rows, snapshot, notes.get(snapshot, i), i, oversize);
+        push_row(
+            &mut rows,
+            snapshot,
+            notes.get(snapshot, i),
+            i,
+            oversize,
+            all_unannotated,
+        );
         prefix.push(last.saturating_add(counter.try_count(&rows[start..])?));
         ends.push(rows.len());
     }
@@ -322,7 +349,7 @@ pub fn render_index(
     for k in (0..=built).rev() {
         let foot = if k < n { cost(&footer(n - k))? } else { 0 };
         let rows_cost = prefix.get(k).copied().unwrap_or(usize::MAX);
-        let head = header(n, e, k, budget);
+        let head = header(n, e, k, budget, all_unannotated);
         let total = legend
             .saturating_add(cost(&head)?)
             .saturating_add(rows_cost)
@@ -540,6 +567,33 @@ mod tests {
         let mut none = RowNotes::new(&empty);
         assert!(s.rank().iter().all(|&i| none.get(&s, i as usize).is_none()));
         assert!(none.table.is_none(), "an empty doc builds no table");
+    }
+
+    #[test]
+    fn no_notes_yet_is_said_once_in_the_header_not_on_every_row() {
+        let (_, s) = fixture(6, 1, 0, 0);
+        let header_says = |doc: &Doc| {
+            let out = render_index(doc, &s, None, None, &ApproxCounter).unwrap();
+            let lines: Vec<&str> = out.text.lines().collect();
+            let rows_flagged = lines[2..]
+                .iter()
+                .filter(|l| l.contains("[unannotated]"))
+                .count();
+            (lines[1].ends_with(ALL_UNANNOTATED), rows_flagged)
+        };
+        assert_eq!(header_says(&Doc::default()), (true, 0));
+        // Notes of a module outside the snapshot are no notes of the snapshot.
+        let mut orphan = Doc::default();
+        let (notes, _) = fixture(1, 0, 0, 1);
+        let m = notes.modules.get("src/m000").unwrap().clone();
+        orphan.modules.insert("gone/elsewhere".into(), m.clone());
+        assert_eq!(header_says(&orphan), (true, 0));
+        // One annotated module: every other row is flagged again, the header has no suffix.
+        let mut one = Doc::default();
+        one.modules.insert("src/m000".into(), m);
+        assert_eq!(header_says(&one), (false, 5));
+        let empty = Snapshot::new(Vec::new(), &[], "").unwrap();
+        assert!(!none_annotated(&Doc::default(), &empty));
     }
 
     #[test]

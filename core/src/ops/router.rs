@@ -13,6 +13,7 @@ use crate::router::edition::Edition;
 use crate::router::parse::readonly::{TaskState, TASK_STATUSES};
 use crate::router::parse::verdicts::Verdict;
 use crate::router::route::build_scope::{self, Heuristics};
+use crate::router::route::task_texts;
 use crate::router::vocabulary::{Agent, BuildScope, Origin, Phase, UnknownName, WorkflowType};
 use crate::router::{
     artifact, brainstorm, contract, dispatch, event_line, loop_gate, marker, metadata, model_tier,
@@ -240,13 +241,42 @@ fn op_build_scope(m: &Input) -> Result<Value> {
     Ok(json!({"build_scope": scope, "reason": reason}))
 }
 
+/// An optional non-blank single-line string (`invalid_value` otherwise).
+fn one_line<'a>(a: &Args<'a>, key: &str) -> Result<Option<&'a str>> {
+    match a.opt_str(key)? {
+        Some(s) if s.contains(['\n', '\r']) || s.trim().is_empty() || s.trim() != s => {
+            Err(Error::new(
+                K::InvalidValue,
+                format!("`{key}` must be a non-blank single line without surrounding blanks"),
+            )
+            .with_field(key))
+        }
+        other => Ok(other),
+    }
+}
+
 fn op_task_graph(m: &Input) -> Result<Value> {
     let e = Edition::from_input(m)?;
     let a = args(m);
     let workflow = workflow_req(e, &a, "workflow")?;
     let scope = enum_opt(&a, "build_scope")?.unwrap_or(BuildScope::Standard);
     let skip = a.opt_bool("diff_driven_docs_skip")?.unwrap_or(false);
-    to_json(&task_graph::graph(e, workflow, scope, skip))
+    let plan = one_line(&a, "plan")?.unwrap_or("N/A");
+    let phase_id = one_line(&a, "phase_id")?.unwrap_or("1");
+    let summary = one_line(&a, "summary")?;
+    let Some(wf) = a.opt_str("workflow_id")? else {
+        return to_json(&task_graph::graph(e, workflow, scope, skip));
+    };
+    workflow_id::validate(wf, "workflow_id")?;
+    let inputs = task_texts::TextInputs {
+        workflow_id: wf,
+        plan,
+        phase_id,
+        summary,
+    };
+    to_json(&task_graph::graph_with_texts(
+        e, workflow, scope, skip, &inputs,
+    )?)
 }
 
 fn op_parse_readonly_output(m: &Input) -> Result<Value> {
@@ -256,7 +286,36 @@ fn op_parse_readonly_output(m: &Input) -> Result<Value> {
     readonly::spec(e, agent)?;
     let out = a.str("output")?;
     let task = task_state(&a)?;
-    to_json(&readonly::parse(e, agent, out, task.as_ref())?)
+    let disputes = count_arg(&a, "disputes")?;
+    to_json(&readonly::parse_in(e, agent, out, task.as_ref(), disputes)?)
+}
+
+/// An optional non-negative integer input.
+fn count_arg(a: &crate::ops::args::Args<'_>, key: &str) -> Result<Option<u64>> {
+    match a.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => v
+            .as_u64()
+            .map(Some)
+            .ok_or_else(|| a.invalid_err(key, "a non-negative integer", v)),
+    }
+}
+
+/// The write parser's task context: `kind?` (a task kind) and `dispatched_findings?`.
+fn task_context(a: &crate::ops::args::Args<'_>) -> Result<contract::TaskContext> {
+    let kind = match a.opt_str("kind")? {
+        None => None,
+        Some(k) => Some(
+            k.parse::<crate::router::vocabulary::Kind>()
+                .map_err(|u| u.into_error("kind"))?,
+        ),
+    };
+    let dispatched_findings =
+        count_arg(a, "dispatched_findings")?.map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+    Ok(contract::TaskContext {
+        kind,
+        dispatched_findings,
+    })
 }
 
 fn op_parse_write_contract(m: &Input) -> Result<Value> {
@@ -264,7 +323,8 @@ fn op_parse_write_contract(m: &Input) -> Result<Value> {
     let a = args(m);
     let agent = agent_req(e, &a)?;
     let out = a.str("output")?;
-    to_json(&contract::parse(e, agent, out)?)
+    let ctx = task_context(&a)?;
+    to_json(&contract::parse_in(e, agent, out, &ctx)?)
 }
 
 fn op_parse_output(m: &Input) -> Result<Value> {
@@ -273,7 +333,9 @@ fn op_parse_output(m: &Input) -> Result<Value> {
     let agent = agent_req(e, &a)?;
     let out = a.str("output")?;
     let task = task_state(&a)?;
-    output::parse(e, agent, out, task.as_ref())?.to_json()
+    let disputes = count_arg(&a, "disputes")?;
+    let ctx = task_context(&a)?;
+    output::parse_in(e, agent, out, task.as_ref(), disputes, &ctx)?.to_json()
 }
 
 fn op_agents(m: &Input) -> Result<Value> {
@@ -440,11 +502,11 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new("router.dispatch", "Pick the agent (or inline mode) for a task from kind, phase and origin by the edition's dispatch table.", &["kind", "phase?", "origin?", "edition?"], &["mode", "agent"], &[K::MissingField, K::InvalidValue, K::NoDispatchRule], op_dispatch),
     OpInfo::new("router.model_tier", "Recommend an abstract model tier for an agent (the requested tier, else the recommended one); the reviewers' floor raises a lower tier to standard.", &["agent", "build_scope?", "escalate?", "requested_tier?", "edition?"], &["agent", "tier", "recommended", "floor", "floor_applied"], &[K::MissingField, K::InvalidValue, K::UnknownAgent], op_model_tier),
     OpInfo::new("router.build_scope", "Decide trivial or standard BUILD scope: a plan makes it standard; trivial needs 1-2 files, one change, one testable outcome and no cross-module edit.", &["plan?", "files_touched", "single_change", "testable_outcomes", "cross_module", "edition?"], &["build_scope", "reason"], BAD, op_build_scope),
-    OpInfo::new("router.task_graph", "The child-task graph of a workflow (trivial or standard BUILD scope) with agents, reasons and blockers.", &["workflow", "build_scope?", "diff_driven_docs_skip?", "edition?"], &["workflow", "parent_phase", "build_scope", "nodes"], BAD, op_task_graph),
-    OpInfo::new("router.parse_readonly_output", "Validate a read-only agent's output: envelope, heading, issues, intent, scenarios, overrides; the stricter of the heading and reported status wins.", &["agent", "output", "task?", "edition?"], &["agent", "source", "envelope_error", "heading_status", "reported_status", "status", "blocking", "critical_issues", "critical_count", "intent", "checks", "needs_inline_verification", "passes", "memory_notes", "self_remediated", "remediation_source", "blocking_findings", "scenarios"], RO_ERRS, op_parse_readonly_output),
-    OpInfo::new("router.parse_write_contract", "Validate a write agent's YAML Router Contract and its agent's pass conditions; 12.7.0 adds the builder preflight/RED-reason/seam fields, the investigator loop and close-out fields, one researcher row and two decision_rfc alternatives.", &["agent", "output", "edition?"], &["agent", "status", "claims_pass", "passed", "violations", "soft_pass", "memory_notes", "fields", "escalate_to_full"], WRITE_ERRS, op_parse_write_contract),
+    OpInfo::new("router.task_graph", "The child-task graph of a workflow (trivial or standard BUILD scope) with agents, reasons and blockers; with a `workflow_id`, every node also carries its task texts (subject, description, body, active_form).", &["workflow", "build_scope?", "diff_driven_docs_skip?", "workflow_id?", "plan?", "phase_id?", "summary?", "edition?"], &["workflow", "parent_phase", "build_scope", "nodes"], BAD, op_task_graph),
+    OpInfo::new("router.parse_readonly_output", "Validate a read-only agent's output: envelope, heading, issues, intent, scenarios, overrides; the stricter of the heading and reported status wins. 12.10.0: the contract YAML block following the Router Contract heading decides STATUS, and with disputes (the number of FINDING_DISPUTED positions dispatched) the verifier must adjudicate each exactly once.", &["agent", "output", "task?", "disputes?", "edition?"], &["agent", "source", "envelope_error", "heading_status", "reported_status", "status", "blocking", "critical_issues", "critical_count", "intent", "checks", "needs_inline_verification", "passes", "memory_notes", "self_remediated", "remediation_source", "blocking_findings", "scenarios", "adjudication"], RO_ERRS, op_parse_readonly_output),
+    OpInfo::new("router.parse_write_contract", "Validate a write agent's YAML Router Contract and its agent's pass conditions; 12.7.0 adds the builder preflight/RED-reason/seam fields, the investigator loop and close-out fields, one researcher row and two decision_rfc alternatives; 12.10.0 reads the YAML block following the heading, accepts any non-zero TDD_RED_EXIT, checks the QA agents and, for kind remfix, the covering-test proof (dispatched_findings decides a dispute-only return).", &["agent", "output", "kind?", "dispatched_findings?", "edition?"], &["agent", "status", "claims_pass", "passed", "violations", "soft_pass", "memory_notes", "fields", "escalate_to_full"], WRITE_ERRS, op_parse_write_contract),
     OpInfo::new("router.agents", "The agents an edition knows, in its table order: bare and cc10x: names and the output kind (readonly or write) parse_output gives.", &["edition?"], &["edition", "agents"], &[K::InvalidValue], op_agents),
-    OpInfo::new("router.parse_output", "Validate any agent's output with the read-only or write-contract parser its agent needs.", &["agent", "output", "task?", "edition?"], &["kind", "result", "may_advance"], OUT_ERRS, op_parse_output),
+    OpInfo::new("router.parse_output", "Validate any agent's output with the read-only or write-contract parser its agent needs.", &["agent", "output", "task?", "disputes?", "kind?", "dispatched_findings?", "edition?"], &["kind", "result", "may_advance"], OUT_ERRS, op_parse_output),
     OpInfo::new("router.parse_brainstorm_handoff", "Read DESIGN_FILE, DESIGN_SUMMARY and MEMORY_NOTES from the inline brainstorming handoff block.", &["output", "edition?"], &["design_file", "design_summary", "memory_notes"], &[K::MissingField, K::InvalidValue, K::InputTooLarge, K::MissingContract, K::MalformedContract], op_parse_brainstorm_handoff),
     OpInfo::new("router.reconcile_verdicts", "Reconcile agent verdicts: any fail fails, the stricter verdict is authoritative (never averaged).", &["verdicts", "edition?"], &["outcome", "contradiction", "authoritative"], &[K::MissingField, K::InvalidValue, K::UnknownAgent], op_reconcile_verdicts),
     OpInfo::new("router.new_artifact", "A new workflow artifact: the edition's skeleton (35 top-level keys at 11.0.0, 40 at 12.7.0) with the id, type, request, first status entry and timestamps filled.", &["workflow_uuid", "workflow_type", "user_request", "now", "edition?"], &["artifact"], BAD, op_new_artifact),

@@ -7,16 +7,21 @@ use serde_json::{Map, Value};
 
 use crate::error::{Error, ErrorKind as K, Result};
 use crate::ops::{Args, OpInfo};
+use crate::router::artifact::check_artifact;
 use crate::router::edition::Edition;
 use crate::router::now::{parse_now, stamp};
 use crate::router::vocabulary::{Origin, Phase, Scope, WorkflowType};
-use crate::router::workflow::artifact_update::{update_artifact, AgentResult};
+use crate::router::workflow::artifact_update::{update_artifact, AgentResult, Outcome};
 use crate::router::workflow::finalize::{finalize_memory, Finalize, Notes, TaskLine};
 use crate::router::workflow::followup::{
     followup, Dispute, GraphInput, Proof, PruneEvent, RemfixInput, GRAPHS,
 };
-use crate::router::workflow::hooks::{artifact_fresh, memory_evidence, FRESH_SECONDS};
+use crate::router::workflow::hooks::{
+    artifact_fresh, memory_evidence, remfix_completion, FRESH_SECONDS,
+};
 use crate::router::workflow::intent::{intent_ready, Criterion, Target};
+use crate::router::workflow::plan_trust::plan_trust_gate;
+use crate::router::workflow::pretool::{self, ToolCall};
 use crate::router::workflow::resume::{active_workflows, memory_task, runnable_tasks, LoopMode};
 use crate::router::workflow::scope::{scope_decision, RemfixContext};
 use crate::router::workflow::tasks::{check_unique_ids, Task, TaskStatus};
@@ -406,10 +411,37 @@ fn op_update_artifact(m: &Input) -> Result<Value> {
         )
         .with_field("agent")
     })?;
-    let result = a
-        .req("result")?
-        .as_object()
-        .ok_or_else(|| invalid("result", "`result` must be the parser's result object"))?;
+    // `result` (the parser's object) or `error` (the error document of an output that did not
+    // parse; `{"error": {...}}` or its inner object) — exactly one.
+    let given = |k: &str| a.get(k).filter(|v| !v.is_null());
+    let result = match (given("result"), given("error")) {
+        (Some(_), Some(_)) => {
+            return Err(invalid(
+                "error",
+                "give `result` (a parsed output) or `error` (an unparseable one), not both",
+            ))
+        }
+        (None, Some(err)) => {
+            let doc = err.get("error").unwrap_or(err);
+            let kind = doc
+                .get("kind")
+                .and_then(Value::as_str)
+                .and_then(|k| k.parse::<K>().ok())
+                .ok_or_else(|| {
+                    invalid(
+                        "error",
+                        "`error` must be a fourx error document with a known `kind`",
+                    )
+                })?;
+            let message = doc.get("message").and_then(Value::as_str).unwrap_or("");
+            Outcome::Invalid { kind, message }
+        }
+        _ => Outcome::Parsed(
+            a.req("result")?
+                .as_object()
+                .ok_or_else(|| invalid("result", "`result` must be the parser's result object"))?,
+        ),
+    };
     let phase = match a.opt_str("phase")? {
         None => None,
         Some(s) => Some(e.phase(s).map_err(|x| x.into_error("phase"))?),
@@ -595,6 +627,46 @@ fn op_intent_ready(m: &Input) -> Result<Value> {
     ))
 }
 
+fn op_plan_trust_gate(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
+    let a = args(m);
+    let text = a.str("artifact_text")?;
+    let uuid = workflow_id_req(&a, "workflow_uuid")?;
+    let planner = match a.get("planner") {
+        None | Some(Value::Null) => None,
+        Some(Value::Object(o)) => Some(match o.get("fields") {
+            Some(Value::Object(f)) => f,
+            _ => o,
+        }),
+        Some(_) => {
+            return Err(invalid(
+                "planner",
+                "`planner` must be the planner's parse_write_contract result or its fields",
+            ))
+        }
+    };
+    let contradictions = match a.opt_array("contradictions")? {
+        None => 0,
+        Some(list) => {
+            for c in list {
+                let ok = c.as_object().is_some_and(|o| {
+                    o.get("decision").is_some_and(Value::is_string)
+                        && o.get("constraint").is_some_and(Value::is_string)
+                });
+                if !ok {
+                    return Err(invalid(
+                        "contradictions",
+                        "every contradiction must be {decision, constraint}",
+                    ));
+                }
+            }
+            list.len()
+        }
+    };
+    let art = check_artifact(e, text, uuid)?.artifact;
+    to_json(&plan_trust_gate(&art, planner, contradictions))
+}
+
 fn op_memory_evidence(m: &Input) -> Result<Value> {
     let e = Edition::from_input(m)?;
     let a = args(m);
@@ -621,7 +693,63 @@ fn op_artifact_fresh(m: &Input) -> Result<Value> {
 fn op_edition_for_version(m: &Input) -> Result<Value> {
     Edition::from_input(m)?;
     let v = args(m).str("version")?;
-    Ok(serde_json::json!({"edition": Edition::for_plugin_version(v).map(Edition::as_str)}))
+    to_json(&Edition::for_plugin_version(v))
+}
+
+/// `artifact` of `router.pre_tool_use`: the newest artifact's text (unparseable text, or JSON
+/// that is not an object, engages no workflow guard) or the parsed object.
+fn artifact_arg(a: &Args<'_>) -> Result<Option<Map<String, Value>>> {
+    Ok(match a.get("artifact") {
+        None | Some(Value::Null) => None,
+        Some(Value::Object(o)) => Some(o.clone()),
+        Some(Value::String(t)) => match crate::router::parse::strict_json::parse(t) {
+            Ok(Value::Object(o)) => Some(o),
+            _ => None,
+        },
+        Some(v) => return Err(a.invalid_err("artifact", "an object, its JSON text or null", v)),
+    })
+}
+
+fn op_remfix_completion(m: &Input) -> Result<Value> {
+    let e = Edition::from_input(m)?;
+    let a = args(m);
+    if a.get("artifact").is_none() {
+        return Err(missing("artifact"));
+    }
+    let artifact = artifact_arg(&a)?
+        .ok_or_else(|| invalid("artifact", "artifact must be a JSON object (or its text)"))?;
+    to_json(&remfix_completion(e, &artifact))
+}
+
+fn op_pre_tool_use(m: &Input) -> Result<Value> {
+    Edition::from_input(m)?;
+    let a = args(m);
+    let tool_name = a.str("tool_name")?;
+    let empty = Map::new();
+    let tool_input = a.opt_obj("tool_input")?.unwrap_or(&empty);
+    let project_dir = a.str("project_dir")?;
+    if !project_dir.starts_with('/') {
+        return Err(invalid(
+            "project_dir",
+            "project_dir must be an absolute path",
+        ));
+    }
+    let artifact = artifact_arg(&a)?;
+    let events = a.opt_str("events")?;
+    let approval = a.opt_obj("approval")?;
+    let now = a.opt_str("now")?;
+    if let Some(n) = now {
+        parse_now(n, "now")?;
+    }
+    to_json(&pretool::decide(&ToolCall {
+        tool_name,
+        tool_input,
+        project_dir,
+        artifact: artifact.as_ref(),
+        events,
+        approval,
+        now,
+    }))
 }
 
 const BAD: &[K] = &[K::MissingField, K::InvalidValue];
@@ -634,12 +762,15 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new("router.memory_task", "The workflow's unique open memory task and its activeContext marker (two open memory tasks of one wf are ambiguous; another wf's task never counts). Host: persist_marker → write marker_text to ## References; ignore stale/other_wf markers; never fall back to the first pending Memory Update task.", &["tasks", "workflow_id", "active_context?", "edition?"], &["memory_task_id", "marker", "persist_marker", "marker_text"], &[K::MissingField, K::InvalidValue, K::Ambiguous], op_memory_task),
     OpInfo::new("router.followup_tasks", "The task plan of a follow-up graph: remfix, re_review, investigation, escalate_full, plan_prune (remfix and investigation block every open downstream task; the others change only the tasks they name). Host: create the creates in order, map new: refs to real ids, apply updates in order; ask_user/cycle_cap_gate → ask the user; send_back → return the REM-FIX for proof; stop → end the turn.", &["graph", "tasks", "workflow_id", "edition?", "workflow_type?", "origin?", "phase?", "scope?", "reason?", "plan?", "remfix_task_id?", "proof?", "disputes?", "root_cause?", "diff_driven_docs_skip?", "event?", "deletion_supported?"], &["graph", "decision", "creates", "updates", "cycle_number", "loop_increments", "completed_remfix", "build_scope", "memory_unblocked", "stop"], &[K::MissingField, K::InvalidValue, K::NotFound, K::Ambiguous, K::NoDispatchRule], op_followup_tasks),
     OpInfo::new("router.scope_decision", "Resume a pending scope decision: the reply becomes a REM-FIX and the marker leaves ## Decisions. Host: route_normally → route; ask_again → ask the two options and stop; create_remfix → write active_context, apply followup, stop; ask_user → ask before another REM-FIX.", &["active_context", "reply", "workflow_id?", "tasks?", "origin?", "phase?", "plan?", "edition?"], &["pending", "action", "scope", "wf", "reason", "active_context", "options", "followup", "stop"], &[K::MissingField, K::InvalidValue, K::Ambiguous, K::NoDispatchRule], op_scope_decision),
-    OpInfo::new("router.update_artifact", "Write one agent's validated result into the workflow artifact (the artifact passes the read-back gate first; the result must carry its agent's passes or passed). Host: write text atomically to .cc10x/workflows/<wf>.json, read it back with check_artifact; gates own phase_status, phase_cursor and histories.", &["artifact_text", "workflow_uuid", "now", "agent", "result", "phase?", "task_id?", "edition?"], &["artifact", "text"], &[K::MissingField, K::InvalidValue, K::UnknownAgent, K::MalformedArtifact, K::PlaceholderLeft, K::UuidMismatch], op_update_artifact),
+    OpInfo::new("router.update_artifact", "Write one agent's validated result — or the error of its unparseable output — into the workflow artifact: results, evidence, task ids, planning keys, convergence, proof_status, BUILD phase_status/phase_cursor, pending_gate, status_history and remediation_history (the artifact passes the read-back gate first; a result must carry its agent's passes or passed). Host: write text atomically to .cc10x/workflows/<wf>.json and read it back with check_artifact.", &["artifact_text", "workflow_uuid", "now", "agent", "result?", "error?", "phase?", "task_id?", "edition?"], &["artifact", "text"], &[K::MissingField, K::InvalidValue, K::UnknownAgent, K::MalformedArtifact, K::PlaceholderLeft, K::UuidMismatch], op_update_artifact),
     OpInfo::new("router.finalize_memory", "The memory finalisation edits of activeContext.md, progress.md and patterns.md (each text must pass check_memory first; new lines go at the top of their section, in input order). Host: write all three, read each back with check_memory; on any failure stop and never advance the workflow.", &["active_context", "progress", "patterns", "workflow_type", "workflow_uuid", "now", "memory_task_id?", "notes?", "tasks?", "completed?", "plan_file?", "design_file?", "clarification_needed?", "debug_summary?", "edition?"], &["active_context", "progress", "patterns"], BAD, op_finalize_memory),
     OpInfo::new("router.memory_evidence", "The router-owned evidence a completing memory task must carry: origin router, the ROUTER ONLY marker, the Memory Update subject, a memory_finalized event of its wf (fourx hook task-completed). Host: block completion while gaps is non-empty.", &["subject", "description", "events?", "edition?"], &["ok", "gaps"], &[K::MissingField, K::InvalidValue, K::DuplicateField], op_memory_evidence),
     OpInfo::new("router.artifact_fresh", "Whether an artifact written at modified_at is fresh at now (default 300 s, cc10x's hooks). Host: warn on a stale write; never block on it.", &["modified_at", "now", "max_age_seconds?", "edition?"], &["fresh", "age_seconds"], BAD, op_artifact_fresh),
-    OpInfo::new("router.edition_for_version", "The contract edition for an installed cc10x plugin version: 11.x → 11.0.0, 12.7+ 12.x → 12.7.0, else null. Host: null → ask for an explicit edition (block mode refuses).", &["version", "edition?"], &["edition"], BAD, op_edition_for_version),
+    OpInfo::new("router.edition_for_version", "The contract edition for an installed cc10x plugin version and whether it is exact: from 11.0.0 below 12.0.0 → 11.0.0, from 12.7.0 below 12.8.0 → 12.7.0, from 12.10.0 below 12.11.0 → 12.10.0 (exact); any other version → the last edition before it (the oldest for older versions), text that is not a version → the newest edition, not exact. Host: run the checks with edition; when exact is false, only warn on every finding (never block) and say which version and edition.", &["version", "edition?"], &["edition", "exact"], BAD, op_edition_for_version),
+    OpInfo::new("router.remfix_completion", "The TaskCompleted check of a completing REM-FIX over its workflow artifact: the circuit breaker (earlier remediation_history rounds against the cap of 3) and, at editions with cc10x's remediation_history backstop (12.7.0, 12.10.0), whether the history is empty. Host: not allowed → a taskMetadata finding (blocks in block mode, ask the user before another REM-FIX); history_missing → warn, never block.", &["artifact", "edition?"], &["earlier_cycles", "cap", "allowed", "history_missing"], BAD, op_remfix_completion),
+    OpInfo::new("router.pre_tool_use", "cc10x's deterministic PreToolUse guards (fourx hook pre-tool-use): destructive git text (push, reset --hard, clean -f, branch -D, checkout ., restore ., stash clear; push and branch -D unlock with a fresh approval token) and, while the newest artifact is an unfinished QA workflow, denied reads and no write or Bash mutation outside the mutation allowlist during a planning phase. Host: deny → answer Claude Code with permissionDecision deny and the reason; consume_approval → delete the approval token.", &["tool_name", "tool_input?", "project_dir", "artifact?", "events?", "approval?", "now?", "edition?"], &["decision", "guard", "reason", "consume_approval"], BAD, op_pre_tool_use),
     OpInfo::new("router.intent_ready", "The intent readiness gate before BUILD or PLAN: a BUILD needing more than 5 source files switches to PLAN, any contradiction halts, every criterion needs a verifiable scenario. Host: proceed → run the workflow; switch_to_plan → decompose in PLAN first; halt_contradiction → set pending_gate and ask; ask_specificity → ask for verifiable criteria.", &["target", "source_files", "acceptance_criteria", "contradictions?", "edition?"], &["ready", "failed", "action", "pending_gate", "unverifiable"], BAD, op_intent_ready),
+    OpInfo::new("router.plan_trust_gate", "The plan-trust gate before BUILD, from the workflow artifact and the planner's contract: no BUILD while an Open Decision is unapproved (JUST_GO or not); with a plan, Differences from agreement present, explicit plan_mode and verification_rigor, exit criteria on every phase and acceptance criteria for an execution_plan/decision_rfc; a host-found contradiction is NOGO. Host: start_build → create the BUILD graph; ask_clarification → persist pending_gate and ask; nogo_contradiction → show it and ask.", &["artifact_text", "workflow_uuid", "planner?", "contradictions?", "edition?"], &["passed", "plan", "failed", "action", "pending_gate", "unresolved_decisions", "phases_without_exit_criteria"], &[K::MissingField, K::InvalidValue, K::MalformedArtifact, K::PlaceholderLeft, K::UuidMismatch], op_plan_trust_gate),
 ];
 
 #[cfg(test)]
@@ -648,7 +779,7 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn table_has_the_eight_workflow_ops_and_the_two_hook_checks() {
+    fn table_has_the_nine_workflow_ops_and_the_hook_checks() {
         let names: Vec<_> = OPS.iter().map(|o| o.name).collect();
         assert_eq!(
             names,
@@ -663,7 +794,10 @@ mod tests {
                 "router.memory_evidence",
                 "router.artifact_fresh",
                 "router.edition_for_version",
+                "router.remfix_completion",
+                "router.pre_tool_use",
                 "router.intent_ready",
+                "router.plan_trust_gate",
             ]
         );
     }

@@ -265,7 +265,8 @@ fn import(m: &Map<String, Value>) -> Result<Value> {
 }
 
 /// Copies run state between the selected store and the `.4x/run` of `root`, with the exact
-/// bytes ([`crate::workspace::run_store::copy_feature`]).
+/// bytes, each feature in one atomic step, every id checked before any is written
+/// ([`crate::workspace::run_store::copy_features`]).
 fn copy(m: &Map<String, Value>, export: bool) -> Result<Value> {
     let a = Args::new(m);
     let r = root(&a)?;
@@ -292,10 +293,11 @@ fn copy(m: &Map<String, Value>, export: bool) -> Result<Value> {
             .collect::<Result<Vec<_>>>()?,
         None => from.features()?,
     };
-    let mut out = Vec::with_capacity(ids.len());
-    for id in &ids {
-        let c = crate::workspace::run_store::copy_feature(from, to, id)?;
-        out.push(json!({"feature_id": id.as_str(), "state": c.state, "events": c.events, "stop": c.stop}));
-    }
+    let copied = crate::workspace::run_store::copy_features(from, to, &ids)?;
+    let out: Vec<Value> = ids
+        .iter()
+        .zip(copied)
+        .map(|(id, c)| json!({"feature_id": id.as_str(), "state": c.state, "events": c.events, "stop": c.stop}))
+        .collect();
     Ok(json!({ "features": out }))
 }

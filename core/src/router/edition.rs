@@ -1,9 +1,11 @@
 //! Contract editions (router-workflow.md): which cc10x contract an op applies.
 //!
 //! An edition is named by the `version` of the cc10x plugin that defines it: `11.0.0` (the seed's
-//! contract, the default) and `12.7.0` (cc10x HEAD). Every rule that differs between them is one
-//! field of [`Rules`], and each edition is one row of that table ([`Edition::rules`]), so a rule
-//! difference is data, never an `if` on the edition.
+//! contract, the default), `12.7.0` and `12.10.0` (the QA route). Every rule that differs between
+//! them is one field of [`Rules`], and each edition is one row of that table ([`Edition::rules`]),
+//! so a rule difference is data, never an `if` on the edition. Which edition an installed plugin
+//! version runs, and whether that is exact, is the [`PLUGIN_VERSIONS`] table
+//! ([`Edition::for_plugin_version`]).
 //!
 //! ```
 //! use fourx_core::router::edition::Edition;
@@ -12,12 +14,14 @@
 //! let e = Edition::parse(Some("12.7.0")).unwrap();
 //! assert!(e.rules().agents.contains(&Agent::FailureHunter));
 //! assert!(!Edition::V11.rules().phases.contains(&Phase::Triage));
+//! assert!(Edition::V12_10.rules().phases.contains(&Phase::QaPlan));
 //! assert_eq!(Edition::parse(None).unwrap(), Edition::V11);
 //! assert!(Edition::parse(Some("12.6.0")).is_err());
 //! ```
 
 use std::fmt;
 
+use serde::Serialize;
 use serde_json::Value;
 
 use crate::error::{Error, ErrorKind, Result};
@@ -30,8 +34,11 @@ pub enum Edition {
     /// `11.0.0` — cc10x at `b0410fc`, the seed's contract (router.md); the default.
     #[default]
     V11,
-    /// `12.7.0` — cc10x at `f357380` (HEAD).
+    /// `12.7.0` — cc10x at `f357380`.
     V12_7,
+    /// `12.10.0` — cc10x as released 2026-10-07: the QA route (router-workflow.md, edition
+    /// `12.10.0`).
+    V12_10,
 }
 
 impl fmt::Display for Edition {
@@ -40,17 +47,131 @@ impl fmt::Display for Edition {
     }
 }
 
+impl Serialize for Edition {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+/// The edition a plugin version runs and whether that edition is the version's own contract
+/// (`exact`). A version that is not exact is an *unknown version*: hosts run its checks with
+/// the edition given here and only warn on what they find (never block).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct EditionMatch {
+    /// The edition to run.
+    pub edition: Edition,
+    /// The version lies in the edition's own range of [`PLUGIN_VERSIONS`].
+    pub exact: bool,
+}
+
+/// One row of the plugin-version table: the versions `from` (inclusive) to `until` (exclusive),
+/// as `(major, minor, patch)`, run `edition` exactly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VersionRange {
+    /// First version of the range.
+    pub from: (u64, u64, u64),
+    /// First version after the range.
+    pub until: (u64, u64, u64),
+    /// The edition the range runs.
+    pub edition: Edition,
+}
+
+/// The plugin versions each edition is exact for, oldest first (cc10x's release history,
+/// README "Version History" at 12.10.0): every 11.x release keeps the seed's contract; 12.7.x
+/// runs `12.7.0` and 12.10.x `12.10.0`. The releases between (12.8.x, whose QA work was in
+/// flight, and 12.9.x, the first QA release) are not read contract by contract, so they are
+/// unknown versions: they run `12.7.0` and never block.
+pub static PLUGIN_VERSIONS: [VersionRange; 3] = [
+    VersionRange {
+        from: (11, 0, 0),
+        until: (12, 0, 0),
+        edition: Edition::V11,
+    },
+    VersionRange {
+        from: (12, 7, 0),
+        until: (12, 8, 0),
+        edition: Edition::V12_7,
+    },
+    VersionRange {
+        from: (12, 10, 0),
+        until: (12, 11, 0),
+        edition: Edition::V12_10,
+    },
+];
+
+/// Parses `major.minor.patch` (a missing patch is 0; a pre-release or build suffix after the
+/// patch is ignored); `None` for anything else.
+fn semver(version: &str) -> Option<(u64, u64, u64)> {
+    let core = version.trim();
+    let core = core.strip_prefix('v').unwrap_or(core);
+    let core = core.split(['-', '+']).next().unwrap_or("");
+    let mut parts = core.split('.');
+    let num = |p: Option<&str>| {
+        p.filter(|s| !s.is_empty() && s.len() <= 9 && s.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|s| s.parse::<u64>().ok())
+    };
+    let major = num(parts.next())?;
+    let minor = num(parts.next())?;
+    let patch = match parts.next() {
+        None => 0,
+        p => num(p)?,
+    };
+    parts.next().is_none().then_some((major, minor, patch))
+}
+
+/// The edition for `version` under a version table (oldest first, non-empty): the row whose
+/// range holds the version, exact; else, not exact, the last row that starts before the version
+/// (a version between two ranges runs the older edition, which its release extends; one after
+/// every range the newest), the oldest row for a version before every range, and the newest row
+/// for text that is not a version.
+pub fn match_version(table: &[VersionRange], version: &str) -> EditionMatch {
+    let newest = table.last().map_or(Edition::V11, |r| r.edition);
+    let Some(v) = semver(version) else {
+        return EditionMatch {
+            edition: newest,
+            exact: false,
+        };
+    };
+    if let Some(r) = table.iter().find(|r| r.from <= v && v < r.until) {
+        return EditionMatch {
+            edition: r.edition,
+            exact: true,
+        };
+    }
+    let oldest = table.first().map_or(Edition::V11, |r| r.edition);
+    let edition = table
+        .iter()
+        .rfind(|r| r.from <= v)
+        .map_or(oldest, |r| r.edition);
+    EditionMatch {
+        edition,
+        exact: false,
+    }
+}
+
 impl Edition {
-    /// Both editions, oldest first.
-    pub const ALL: &'static [Edition] = &[Edition::V11, Edition::V12_7];
+    /// Every edition, oldest first.
+    pub const ALL: &'static [Edition] = &[Edition::V11, Edition::V12_7, Edition::V12_10];
+
+    /// The newest edition (what an unknown newer plugin version runs).
+    pub const NEWEST: Edition = Edition::V12_10;
 
     /// The version string.
     pub fn as_str(self) -> &'static str {
         self.rules().version
     }
 
-    /// Parses the `edition` input: absent means `11.0.0`; any other string than the two
-    /// versions is `invalid_value`.
+    /// The editions' versions as `a, b, c` (error messages).
+    fn listing() -> String {
+        Edition::ALL
+            .iter()
+            .map(|e| e.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// Parses the `edition` input: absent means `11.0.0`; any other string than the
+    /// editions' versions is `invalid_value`.
     pub fn parse(s: Option<&str>) -> Result<Edition> {
         match s {
             None => Ok(Edition::V11),
@@ -61,7 +182,7 @@ impl Edition {
                 .ok_or_else(|| {
                     Error::new(
                         ErrorKind::InvalidValue,
-                        format!("edition {v:?} is not one of 11.0.0, 12.7.0"),
+                        format!("edition {v:?} is not one of {}", Edition::listing()),
                     )
                     .with_field("edition")
                 }),
@@ -76,7 +197,7 @@ impl Edition {
             Some(Value::String(s)) => Edition::parse(Some(s)),
             Some(_) => Err(Error::new(
                 ErrorKind::InvalidValue,
-                "edition must be the string \"11.0.0\" or \"12.7.0\"",
+                format!("edition must be one of the strings {}", Edition::listing()),
             )
             .with_field("edition")),
         }
@@ -87,30 +208,25 @@ impl Edition {
         match self {
             Edition::V11 => &V11,
             Edition::V12_7 => &V12_7,
+            Edition::V12_10 => &V12_10,
         }
     }
 
-    /// The edition a host runs for an installed cc10x plugin `version` (`fourx hook`): 11.x →
-    /// `11.0.0`, 12.7 and later 12.x → `12.7.0`, anything else `None` (no edition; the host
-    /// must say which).
+    /// The edition a host runs for an installed cc10x plugin `version` (`fourx hook`,
+    /// `router.edition_for_version`), by [`PLUGIN_VERSIONS`] ([`match_version`]): never `None`,
+    /// so an unknown version still gets its checks; `exact` says whether findings may block.
     ///
     /// ```
     /// use fourx_core::router::edition::Edition;
-    /// assert_eq!(Edition::for_plugin_version("12.9.1"), Some(Edition::V12_7));
-    /// assert_eq!(Edition::for_plugin_version("12.6.0"), None);
+    /// let m = Edition::for_plugin_version("12.7.2");
+    /// assert_eq!((m.edition, m.exact), (Edition::V12_7, true));
+    /// let m = Edition::for_plugin_version("12.8.0");
+    /// assert_eq!((m.edition, m.exact), (Edition::V12_7, false));
+    /// let m = Edition::for_plugin_version("13.0.0");
+    /// assert_eq!((m.edition, m.exact), (Edition::V12_10, false));
     /// ```
-    pub fn for_plugin_version(version: &str) -> Option<Edition> {
-        let mut parts = version.trim().split('.');
-        let num = |p: Option<&str>| {
-            p.filter(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
-                .and_then(|s| s.parse::<u64>().ok())
-        };
-        let (major, minor) = (num(parts.next())?, num(parts.next())?);
-        match (major, minor) {
-            (11, _) => Some(Edition::V11),
-            (12, m) if m >= 7 => Some(Edition::V12_7),
-            _ => None,
-        }
+    pub fn for_plugin_version(version: &str) -> EditionMatch {
+        match_version(&PLUGIN_VERSIONS, version)
     }
 
     /// Parses an agent name (bare or `cc10x:`) among this edition's agents.
@@ -174,6 +290,12 @@ pub struct Rules {
     pub new_artifact_types: &'static [(WorkflowType, &'static str)],
     /// Row F1: The edition's artifact skeleton key count.
     pub skeleton_keys: usize,
+    /// Row F3: Skeleton keys `check_artifact` lets an artifact omit (an artifact started under
+    /// the edition before; `new_artifact` still writes them).
+    pub legacy_optional_keys: &'static [&'static str],
+    /// Row F3: `planning_review_status: "passed"` needs `plan_revision == last_reviewed_revision`
+    /// (when the artifact carries both).
+    pub revision_pair: bool,
     /// Row D1: The dispatcher's phase → agent rows.
     pub phase_agents: &'static [(Phase, Agent)],
     /// Row D1: The dispatcher's `kind:remfix` origin → agent rows.
@@ -186,6 +308,9 @@ pub struct Rules {
     pub hunter: Agent,
     /// Row L1: Completed remediations at which the re-review asks the user.
     pub re_review_cap: usize,
+    /// Row L4: A REM-FIX completes with a `remediation_history` entry (cc10x ≥ 12.6's
+    /// hook-enforced backstop); the TaskCompleted hook warns when the artifact has none.
+    pub remediation_history_backstop: bool,
     /// Row L2: The re-review body.
     pub re_review_body: &'static str,
     /// Row L2: The re-hunt body.
@@ -200,13 +325,28 @@ pub struct Rules {
     pub contract_yaml: bool,
     /// Row R5: `SCENARIOS_BLOCKED` counts in the verifier's total.
     pub scenarios_blocked: bool,
+    /// Row R6: The contract YAML block's `STATUS` decides every agent's status (read-only agents
+    /// too) when it disagrees with the envelope or heading.
+    pub yaml_decides_status: bool,
+    /// Row R6: The contract YAML block is the first `yaml` fence *following* the Router Contract
+    /// heading (else the first one after the envelope); before, the last one under the heading.
+    pub yaml_follows_heading: bool,
+    /// Row R7: The verifier adjudicates disputed REM-FIX findings by position, each exactly once
+    /// in `DISPUTE_UPHELD` or `DISPUTE_REJECTED`.
+    pub dispute_adjudication: bool,
     /// Row E1: Events beyond the 14 of the seed's event list.
     pub extra_events: &'static [&'static str],
+    /// Row E2: Events whose line must carry `details.phase_id` (the `phase_cursor` value, the
+    /// literal `N/A` when it is null).
+    pub phase_id_events: &'static [&'static str],
     /// Row A3: The intent-routing signal table, in priority order (DEFAULT last).
     pub signals: &'static [SignalRow],
     /// Row W1: The write agents' required contract fields, in the table order; an
     /// entry `A|B` is satisfied by either key.
     pub write_fields: &'static [(Agent, &'static [&'static str])],
+    /// Row W1: Agents whose required fields depend on their `MODE` field: `(agent, mode, fields)`;
+    /// a contract without `MODE` is read as the first mode listed for its agent.
+    pub mode_fields: &'static [(Agent, &'static str, &'static [&'static str])],
     /// Row W2: The pass conditions this edition adds to the seed's write-contract checks.
     pub contract_gates: &'static [ContractGate],
     /// Row W2: How many `ALTERNATIVES` a planner `decision_rfc` needs.
@@ -248,6 +388,15 @@ pub enum ContractGate {
     /// Investigator FIXED: `DEBUG_CLOSEOUT.instrumentation_removed === true` and
     /// `DEBUG_CLOSEOUT.repro_no_longer_fires === true`.
     DebugCloseout,
+    /// Builder PASS and investigator FIXED: any non-zero integer `TDD_RED_EXIT` (1 by
+    /// convention; a `cargo test` RED of 101 is a RED) instead of exactly 1.
+    RedExitNonZero,
+    /// `kind:remfix` builder PASS / investigator FIXED: non-empty `COVERING_TESTS`,
+    /// `TEST_COMMAND` and `TEST_OUTPUT`, except on the dispute-only return (every dispatched
+    /// finding in `FINDING_DISPUTED`, nothing changed), which has its own conditions.
+    RemfixProof,
+    /// qa-harness-builder and qa-executor pass conditions (hook policy "Contract overrides").
+    QaContracts,
 }
 
 /// The `11.0.0` signal table (b0410fc).
@@ -350,6 +499,42 @@ pub static SIGNALS_12_7: [SignalRow; 7] = [
         workflow: WorkflowType::Build,
         chain: "component-builder → [code-reviewer ‖ failure-hunter] → \
                 integration-verifier",
+    },
+];
+
+/// The `12.10.0` signal table (the router's intent table as summarised by the README's "The 8 Workflows"
+/// table at 12.10.0): QA at priority 5 moves TRIAGE to 6, CODEBASE-HEALTH to 7 and DEFAULT to 8.
+pub static SIGNALS_12_10: [SignalRow; 8] = [
+    SIGNALS_12_7[0],
+    SIGNALS_12_7[1],
+    SIGNALS_12_7[2],
+    SIGNALS_12_7[3],
+    SignalRow {
+        priority: 5,
+        signal: Signal::Qa,
+        keywords: &[
+            "test",
+            "qa",
+            "e2e",
+            "integration test",
+            "test plan",
+            "regression",
+        ],
+        workflow: WorkflowType::Qa,
+        chain: "qa-researcher × N → qa-plan → plan-gap-reviewer → qa-preflight → \
+                qa-harness-builder → [code-reviewer ‖ failure-hunter] → qa-executor",
+    },
+    SignalRow {
+        priority: 6,
+        ..SIGNALS_12_7[4]
+    },
+    SignalRow {
+        priority: 7,
+        ..SIGNALS_12_7[5]
+    },
+    SignalRow {
+        priority: 8,
+        ..SIGNALS_12_7[6]
     },
 ];
 
@@ -596,6 +781,128 @@ pub static WRITE_FIELDS_12_7: [(Agent, &[&str]); 5] = [
     (Agent::DocSyncer, DOC_SYNCER_FIELDS),
 ];
 
+/// The planner's required fields at `12.10.0`: `PLAN_REVISION` and `LAST_REVIEWED_REVISION`
+/// after `PLAN_FILE` (refs/workflow-artifact-and-hook-policy.md required-field table).
+const PLANNER_FIELDS_12_10: &[&str] = &[
+    "STATUS",
+    "PLAN_MODE",
+    "VERIFICATION_RIGOR",
+    "CONFIDENCE",
+    "PLAN_FILE",
+    "PLAN_REVISION",
+    "LAST_REVIEWED_REVISION",
+    "PHASES",
+    "RISKS_IDENTIFIED",
+    "SCENARIOS",
+    "ASSUMPTIONS",
+    "DECISIONS",
+    "OPEN_DECISIONS",
+    "DIFFERENCES_FROM_AGREEMENT",
+    "RECOMMENDED_DEFAULTS",
+    "ALTERNATIVES",
+    "DRAWBACKS",
+    "PROVABLE_PROPERTIES",
+    "BLOCKING",
+    "NEXT_ACTION",
+    "REMEDIATION_NEEDED",
+    "REQUIRES_REMEDIATION",
+    "REMEDIATION_REASON",
+    "GATE_PASSED",
+    "USER_INPUT_NEEDED",
+    "MEMORY_NOTES",
+];
+
+/// qa-harness-builder `MODE: harness` (also a contract without `MODE`).
+const QA_HARNESS_FIELDS: &[&str] = &[
+    "MODE",
+    "STATUS",
+    "CONFIDENCE",
+    "PHASE_STATUS",
+    "SCENARIOS_PLANNED",
+    "SCENARIOS_IMPLEMENTED",
+    "MUTATION_CHECKS",
+    "LIVENESS_PROBES",
+    "RERUN_CLEAN",
+    "TEARDOWN_VERIFIED",
+    "ENV_MODE",
+    "SERVICES_PROVISIONED",
+    "PRODUCT_CODE_TOUCHED",
+    "SCOPE_INCREASES",
+    "BLOCKED_ITEMS",
+    "BLOCKING",
+    "NEXT_ACTION",
+    "MEMORY_NOTES",
+    "ARTIFACTS_CREATED",
+    "HARNESS_MANIFEST",
+];
+
+/// qa-harness-builder `MODE: preflight`.
+const QA_PREFLIGHT_FIELDS: &[&str] = &[
+    "MODE",
+    "STATUS",
+    "CONFIDENCE",
+    "PHASE_STATUS",
+    "COST_TIER_REACHED",
+    "CHECKS",
+    "HUMAN_PREREQUISITES",
+    "ENV_PLAN_CORRECTIONS",
+    "REPO_CURRENCY",
+    "CURRENCY_GATE",
+    "SETUP_RECORD",
+    "SETUP_RECORD_STALE",
+    "SERVICES_PROVISIONED",
+    "PRODUCT_CODE_TOUCHED",
+    "BUG_CANDIDATES",
+    "SCOPE_INCREASES",
+    "BLOCKED_ITEMS",
+    "BLOCKING",
+    "NEXT_ACTION",
+    "MEMORY_NOTES",
+];
+
+/// Required write-contract fields at `12.10.0` (refs/workflow-artifact-and-hook-policy.md
+/// required-field table): the `12.7.0` rows, the planner's revision pair, the harness builder
+/// (its fields by `MODE`, [`Rules::mode_fields`]) and the executor.
+pub static WRITE_FIELDS_12_10: [(Agent, &[&str]); 7] = [
+    WRITE_FIELDS_12_7[0],
+    WRITE_FIELDS_12_7[1],
+    (Agent::Planner, PLANNER_FIELDS_12_10),
+    WRITE_FIELDS_12_7[3],
+    WRITE_FIELDS_12_7[4],
+    (Agent::QaHarnessBuilder, QA_HARNESS_FIELDS),
+    (
+        Agent::QaExecutor,
+        &[
+            "STATUS",
+            "CONFIDENCE",
+            "REPORT_FILE",
+            "ENV_MODE",
+            "ENV_READY",
+            "SCENARIOS_TOTAL",
+            "SCENARIOS_PASSED",
+            "SCENARIOS_FAILED",
+            "SCENARIOS_BLOCKED",
+            "SCENARIOS_FLAKY",
+            "EVIDENCE",
+            "TEARDOWN_STATUS",
+            "TEARDOWN_EVIDENCE",
+            "LEAKED_RESOURCES",
+            "COVERAGE_GAPS",
+            "BUG_CANDIDATES",
+            "FAILURE_CLASS_COUNTS",
+            "HARNESS_ISSUES",
+            "TEST_CODE_TOUCHED",
+            "PRODUCT_CODE_TOUCHED",
+            "CRITICAL_ISSUES",
+            "BLOCKING",
+            "NEXT_ACTION",
+            "REMEDIATION_NEEDED",
+            "REMEDIATION_REASON",
+            "MEMORY_NOTES",
+        ],
+    ),
+];
+
 /// Internal hint skill ids at `11.0.0`.
 const HINT_SKILLS_11: &[(&str, &str)] = &[
     ("H1", "cc10x:frontend-patterns"),
@@ -688,6 +995,62 @@ const HEAD_PHASES: [Phase; 26] = [
     Phase::ResearchGithub,
 ];
 
+/// `12.10.0` (the router's phase enum, INV-026/INV-028 of docs/router-invariants.md,
+/// refs/qa-workflow.md): the `12.7.0` phases, `plan-review-amendment` (PLAN's on-demand
+/// amendment lane) and the thirteen QA phases.
+const QA_PHASES: [Phase; 40] = [
+    Phase::Build,
+    Phase::BuildImplement,
+    Phase::BuildReview,
+    Phase::BuildHunt,
+    Phase::BuildVerify,
+    Phase::BuildDocSync,
+    Phase::BuildFinish,
+    Phase::Debug,
+    Phase::DebugInvestigate,
+    Phase::DebugReview,
+    Phase::DebugVerify,
+    Phase::Review,
+    Phase::ReviewAudit,
+    Phase::Plan,
+    Phase::PlanCreate,
+    Phase::PlanReviewGap1,
+    Phase::PlanReviewGap2,
+    Phase::PlanReviewAmendment,
+    Phase::Triage,
+    Phase::CodebaseHealth,
+    Phase::Qa,
+    Phase::QaResearch,
+    Phase::QaPlan,
+    Phase::QaPlanReview,
+    Phase::QaRePlan,
+    Phase::QaPlanReview2,
+    Phase::QaPreflight,
+    Phase::QaBuild,
+    Phase::ReQaBuild,
+    Phase::QaReview,
+    Phase::QaHunt,
+    Phase::QaExecute,
+    Phase::ReQaExecute,
+    Phase::MemoryFinalize,
+    Phase::ReReview,
+    Phase::ReHunt,
+    Phase::ReVerify,
+    Phase::RePlan,
+    Phase::ResearchWeb,
+    Phase::ResearchGithub,
+];
+
+/// The five `12.10.0` skeleton keys an artifact started before them may lack (the revision
+/// pair must not brick legacy artifacts, qa phase-invariant PP-13(d)).
+const QA_NEW_KEYS: &[&str] = &[
+    "source_wf",
+    "source_bug_candidate",
+    "qa",
+    "plan_revision",
+    "last_reviewed_revision",
+];
+
 static V11: Rules = Rules {
     version: "11.0.0",
     agents: &[
@@ -727,6 +1090,8 @@ static V11: Rules = Rules {
         (WorkflowType::Plan, "plan"),
     ],
     skeleton_keys: 35,
+    legacy_optional_keys: &[],
+    revision_pair: false,
     phase_agents: &[
         (Phase::BuildImplement, Agent::ComponentBuilder),
         (Phase::DebugInvestigate, Agent::BugInvestigator),
@@ -758,6 +1123,7 @@ static V11: Rules = Rules {
     reason_not_na: &[],
     hunter: Agent::SilentFailureHunter,
     re_review_cap: 2,
+    remediation_history_backstop: false,
     re_review_body: "Re-review the changes made by the completed remediation task.",
     re_hunt_body: "If scope=ALL_ISSUES: perform a FULL re-audit of CRITICAL and HIGH issue \
 categories after remediation.\nIf scope=CRITICAL_ONLY: verify the CRITICAL issue was resolved and \
@@ -768,9 +1134,14 @@ remediation.",
     plan_review_count_key: "bf",
     contract_yaml: false,
     scenarios_blocked: false,
+    yaml_decides_status: false,
+    yaml_follows_heading: false,
+    dispute_adjudication: false,
     extra_events: &[],
+    phase_id_events: &[],
     signals: &SIGNALS_11,
     write_fields: &WRITE_FIELDS_11,
+    mode_fields: &[],
     contract_gates: &[],
     rfc_alternatives_min: 1,
     memory_summary_omitted: &[],
@@ -830,6 +1201,8 @@ static V12_7: Rules = Rules {
         (WorkflowType::Orient, "orient"),
     ],
     skeleton_keys: 40,
+    legacy_optional_keys: &[],
+    revision_pair: false,
     phase_agents: &[
         (Phase::BuildImplement, Agent::ComponentBuilder),
         (Phase::DebugInvestigate, Agent::BugInvestigator),
@@ -862,6 +1235,7 @@ static V12_7: Rules = Rules {
     reason_not_na: &[Kind::Remfix, Kind::Research],
     hunter: Agent::FailureHunter,
     re_review_cap: 3,
+    remediation_history_backstop: true,
     re_review_body: "Re-review the changes made by the completed remediation task.\nIf \
 scope=ALL_ISSUES: perform a FULL re-audit of CRITICAL and HIGH issue categories after \
 remediation.\nIf scope=CRITICAL_ONLY: verify the CRITICAL issue was resolved and treat HIGH issues \
@@ -873,14 +1247,173 @@ and its immediate call sites.",
     plan_review_count_key: "cr",
     contract_yaml: true,
     scenarios_blocked: true,
+    yaml_decides_status: false,
+    yaml_follows_heading: false,
+    dispute_adjudication: false,
     extra_events: &["result_persisted", "artifact_mutated"],
+    phase_id_events: &[],
     signals: &SIGNALS_12_7,
     write_fields: &WRITE_FIELDS_12_7,
+    mode_fields: &[],
     contract_gates: &[
         ContractGate::TddRedReason,
         ContractGate::BuildPreflight,
         ContractGate::FeedbackLoop,
         ContractGate::DebugCloseout,
+    ],
+    rfc_alternatives_min: 2,
+    memory_summary_omitted: &[Agent::CodeReviewer, Agent::PlanGapReviewer],
+    hint_skills: HINT_SKILLS_12_7,
+};
+
+static V12_10: Rules = Rules {
+    version: "12.10.0",
+    agents: &[
+        Agent::ComponentBuilder,
+        Agent::BugInvestigator,
+        Agent::CodeReviewer,
+        Agent::FailureHunter,
+        Agent::IntegrationVerifier,
+        Agent::Planner,
+        Agent::PlanGapReviewer,
+        Agent::Researcher,
+        Agent::DocSyncer,
+        Agent::TriageAgent,
+        Agent::ArchitectureScanner,
+        Agent::QaResearcher,
+        Agent::QaHarnessBuilder,
+        Agent::QaExecutor,
+    ],
+    origins: &[
+        Origin::Router,
+        Origin::ComponentBuilder,
+        Origin::BugInvestigator,
+        Origin::CodeReviewer,
+        Origin::IntegrationVerifier,
+        Origin::Planner,
+        Origin::QaHarnessBuilder,
+        Origin::QaExecutor,
+    ],
+    phases: &QA_PHASES,
+    workflows: &[
+        WorkflowType::Build,
+        WorkflowType::Debug,
+        WorkflowType::Review,
+        WorkflowType::Plan,
+        WorkflowType::Orient,
+        WorkflowType::Qa,
+        WorkflowType::Triage,
+        WorkflowType::CodebaseHealth,
+    ],
+    artifact_types: &[
+        "BUILD",
+        "DEBUG",
+        "PLAN",
+        "REVIEW",
+        "QA",
+        "ORIENT",
+        "TRIAGE",
+        "CODEBASE-HEALTH",
+        "pending",
+    ],
+    new_artifact_types: &[
+        (WorkflowType::Build, "build"),
+        (WorkflowType::Debug, "debug"),
+        (WorkflowType::Review, "review"),
+        (WorkflowType::Plan, "plan"),
+        (WorkflowType::Qa, "qa"),
+        (WorkflowType::Triage, "triage"),
+        (WorkflowType::CodebaseHealth, "codebase-health"),
+        (WorkflowType::Orient, "orient"),
+    ],
+    skeleton_keys: 45,
+    legacy_optional_keys: QA_NEW_KEYS,
+    revision_pair: true,
+    phase_agents: &[
+        (Phase::BuildImplement, Agent::ComponentBuilder),
+        (Phase::DebugInvestigate, Agent::BugInvestigator),
+        (Phase::BuildReview, Agent::CodeReviewer),
+        (Phase::DebugReview, Agent::CodeReviewer),
+        (Phase::ReviewAudit, Agent::CodeReviewer),
+        (Phase::ReReview, Agent::CodeReviewer),
+        (Phase::BuildHunt, Agent::FailureHunter),
+        (Phase::ReHunt, Agent::FailureHunter),
+        (Phase::BuildVerify, Agent::IntegrationVerifier),
+        (Phase::DebugVerify, Agent::IntegrationVerifier),
+        (Phase::ReVerify, Agent::IntegrationVerifier),
+        (Phase::PlanCreate, Agent::Planner),
+        (Phase::RePlan, Agent::Planner),
+        (Phase::PlanReviewGap1, Agent::PlanGapReviewer),
+        (Phase::PlanReviewGap2, Agent::PlanGapReviewer),
+        (Phase::PlanReviewAmendment, Agent::PlanGapReviewer),
+        (Phase::ResearchWeb, Agent::Researcher),
+        (Phase::ResearchGithub, Agent::Researcher),
+        (Phase::BuildDocSync, Agent::DocSyncer),
+        (Phase::Triage, Agent::TriageAgent),
+        (Phase::CodebaseHealth, Agent::ArchitectureScanner),
+        (Phase::QaResearch, Agent::QaResearcher),
+        (Phase::QaPlan, Agent::Planner),
+        (Phase::QaRePlan, Agent::Planner),
+        (Phase::QaPlanReview, Agent::PlanGapReviewer),
+        (Phase::QaPlanReview2, Agent::PlanGapReviewer),
+        (Phase::QaPreflight, Agent::QaHarnessBuilder),
+        (Phase::QaBuild, Agent::QaHarnessBuilder),
+        (Phase::ReQaBuild, Agent::QaHarnessBuilder),
+        (Phase::QaReview, Agent::CodeReviewer),
+        (Phase::QaHunt, Agent::FailureHunter),
+        (Phase::QaExecute, Agent::QaExecutor),
+        (Phase::ReQaExecute, Agent::QaExecutor),
+    ],
+    remfix_agents: &[
+        (Origin::BugInvestigator, Agent::BugInvestigator),
+        (Origin::CodeReviewer, Agent::ComponentBuilder),
+        (Origin::IntegrationVerifier, Agent::ComponentBuilder),
+        (Origin::Router, Agent::ComponentBuilder),
+        (Origin::QaHarnessBuilder, Agent::QaHarnessBuilder),
+        (Origin::QaExecutor, Agent::QaHarnessBuilder),
+    ],
+    require_all_default: true,
+    reason_not_na: &[Kind::Remfix, Kind::Research],
+    hunter: Agent::FailureHunter,
+    re_review_cap: 3,
+    remediation_history_backstop: true,
+    re_review_body: V12_7.re_review_body,
+    re_hunt_body: V12_7.re_hunt_body,
+    prune_fallback: true,
+    hunter_heading: "Failure Hunter",
+    plan_review_count_key: "cr",
+    contract_yaml: true,
+    scenarios_blocked: true,
+    yaml_decides_status: true,
+    yaml_follows_heading: true,
+    dispute_adjudication: true,
+    extra_events: &[
+        "result_persisted",
+        "artifact_mutated",
+        "phase_started",
+        "remediation_created",
+        "inline_fallback_entered",
+        "inline_fallback_exited",
+        "parallel_fallback",
+        "compact_occurred",
+        "preflight_blocked",
+        "bug_candidates_recorded",
+    ],
+    phase_id_events: &["result_persisted", "phase_started", "remediation_created"],
+    signals: &SIGNALS_12_10,
+    write_fields: &WRITE_FIELDS_12_10,
+    mode_fields: &[
+        (Agent::QaHarnessBuilder, "harness", QA_HARNESS_FIELDS),
+        (Agent::QaHarnessBuilder, "preflight", QA_PREFLIGHT_FIELDS),
+    ],
+    contract_gates: &[
+        ContractGate::TddRedReason,
+        ContractGate::BuildPreflight,
+        ContractGate::FeedbackLoop,
+        ContractGate::DebugCloseout,
+        ContractGate::RedExitNonZero,
+        ContractGate::RemfixProof,
+        ContractGate::QaContracts,
     ],
     rfc_alternatives_min: 2,
     memory_summary_omitted: &[Agent::CodeReviewer, Agent::PlanGapReviewer],
@@ -915,15 +1448,68 @@ mod tests {
         assert!(Edition::from_input(&m).is_err());
     }
 
+    fn m(edition: Edition, exact: bool) -> EditionMatch {
+        EditionMatch { edition, exact }
+    }
+
     #[test]
-    fn plugin_versions_map_to_the_nearest_edition_only_on_11_x_and_12_7_plus() {
-        let e = |v| Edition::for_plugin_version(v);
-        assert_eq!(e("11.0.0"), Some(Edition::V11));
-        assert_eq!(e("11.4.2"), Some(Edition::V11));
-        assert_eq!(e("12.7.0"), Some(Edition::V12_7));
-        assert_eq!(e("12.10.0"), Some(Edition::V12_7));
-        for bad in ["12.6.9", "10.0.0", "13.0.0", "x", "", "12"] {
-            assert_eq!(e(bad), None, "{bad}");
+    fn a_plugin_version_in_an_editions_range_runs_that_edition_exactly() {
+        let e = Edition::for_plugin_version;
+        assert_eq!(e("11.0.0"), m(Edition::V11, true));
+        assert_eq!(e("11.4.2"), m(Edition::V11, true));
+        assert_eq!(e("12.7.0"), m(Edition::V12_7, true));
+        assert_eq!(e("12.7.9"), m(Edition::V12_7, true));
+        assert_eq!(e("12.10.0"), m(Edition::V12_10, true));
+        assert_eq!(e(" 12.10.3 "), m(Edition::V12_10, true));
+        assert_eq!(e("12.10"), m(Edition::V12_10, true));
+    }
+
+    #[test]
+    fn unknown_plugin_versions_run_the_nearest_edition_never_exactly() {
+        let e = Edition::for_plugin_version;
+        // Newer than every edition: the newest.
+        assert_eq!(e("13.0.0"), m(Edition::V12_10, false));
+        assert_eq!(e("12.11.0"), m(Edition::V12_10, false));
+        // Between two ranges: the older edition; before every range: the oldest.
+        assert_eq!(e("12.8.0"), m(Edition::V12_7, false));
+        assert_eq!(e("12.9.1"), m(Edition::V12_7, false));
+        assert_eq!(e("12.6.9"), m(Edition::V11, false));
+        assert_eq!(e("10.0.0"), m(Edition::V11, false));
+        // Not a version at all: the newest, not exact.
+        for garbage in [
+            "x",
+            "",
+            "12",
+            "12.x.0",
+            "1.2.3.4",
+            "unknown",
+            "99999999999.0.0",
+        ] {
+            assert_eq!(e(garbage), m(Edition::V12_10, false), "{garbage:?}");
+        }
+    }
+
+    #[test]
+    fn before_the_12_10_edition_existed_12_10_0_was_an_unknown_version_of_12_7() {
+        let table = &PLUGIN_VERSIONS[..2];
+        assert_eq!(match_version(table, "12.10.0"), m(Edition::V12_7, false));
+        assert_eq!(match_version(table, "12.8.0"), m(Edition::V12_7, false));
+        assert_eq!(match_version(table, "12.7.1"), m(Edition::V12_7, true));
+        assert_eq!(match_version(table, "13.0.0"), m(Edition::V12_7, false));
+        assert_eq!(match_version(table, "garbage"), m(Edition::V12_7, false));
+    }
+
+    #[test]
+    fn version_ranges_are_ordered_disjoint_and_name_every_edition_once() {
+        for w in PLUGIN_VERSIONS.windows(2) {
+            assert!(w[0].from < w[0].until && w[0].until <= w[1].from);
+        }
+        let eds: Vec<_> = PLUGIN_VERSIONS.iter().map(|r| r.edition).collect();
+        assert_eq!(eds, Edition::ALL);
+        assert_eq!(Edition::ALL.last(), Some(&Edition::NEWEST));
+        for r in &PLUGIN_VERSIONS {
+            let v = r.edition.as_str();
+            assert_eq!(Edition::for_plugin_version(v), m(r.edition, true), "{v}");
         }
     }
 
@@ -949,19 +1535,93 @@ mod tests {
             names(V12_7.origins),
             "router,component-builder,bug-investigator,code-reviewer,integration-verifier,planner"
         );
+        assert_eq!(
+            names(V12_10.origins),
+            "router,component-builder,bug-investigator,code-reviewer,integration-verifier,planner,\
+             qa-harness-builder,qa-executor"
+        );
         assert_eq!(V11.origins.len(), 7);
+        assert_eq!(V12_10.phases.len(), 40);
         assert_eq!(V11.phases.len(), 24);
         assert_eq!(V12_7.phases.len(), 26);
         assert_eq!(V12_7.phases[17], Phase::Triage);
         assert_eq!(V12_7.phases[18], Phase::CodebaseHealth);
-        // Every phase of the union is in the head enum; 11.0.0 lacks exactly the two new ones.
+        // 11.0.0 lacks exactly the two 12.7.0 phases; 12.7.0 exactly the fourteen 12.10.0 ones.
         for p in Phase::ALL {
-            assert!(V12_7.phases.contains(p));
+            let qa = p.as_str().contains("qa") || *p == Phase::PlanReviewAmendment;
+            assert!(V12_10.phases.contains(p), "{p}");
+            assert_eq!(V12_7.phases.contains(p), !qa, "{p}");
             assert_eq!(
                 V11.phases.contains(p),
-                !matches!(p, Phase::Triage | Phase::CodebaseHealth)
+                !qa && !matches!(p, Phase::Triage | Phase::CodebaseHealth)
             );
         }
+    }
+
+    #[test]
+    fn the_12_10_edition_adds_the_qa_route_its_thirteen_phases_and_three_agents() {
+        let qa: Vec<_> = V12_10
+            .phases
+            .iter()
+            .filter(|p| p.as_str().contains("qa"))
+            .map(|p| p.as_str())
+            .collect();
+        assert_eq!(
+            qa,
+            [
+                "qa",
+                "qa-research",
+                "qa-plan",
+                "qa-plan-review",
+                "qa-re-plan",
+                "qa-plan-review-2",
+                "qa-preflight",
+                "qa-build",
+                "re-qa-build",
+                "qa-review",
+                "qa-hunt",
+                "qa-execute",
+                "re-qa-execute"
+            ]
+        );
+        assert!(V12_10.phases.contains(&Phase::PlanReviewAmendment));
+        assert_eq!(
+            names(&V12_10.agents[11..]),
+            "qa-researcher,qa-harness-builder,qa-executor"
+        );
+        assert!(V12_10.workflows.contains(&WorkflowType::Qa));
+        assert!(!V12_7.workflows.contains(&WorkflowType::Qa));
+        // Every dispatchable QA phase has exactly one dispatcher row; the bare parent has none.
+        for p in V12_10.phases.iter().filter(|p| p.as_str().contains("qa")) {
+            let rows = V12_10.phase_agents.iter().filter(|(q, _)| q == p).count();
+            assert_eq!(rows, usize::from(*p != Phase::Qa), "{p}");
+        }
+        // The harness builder owns re-qa-build from its own or the executor's findings.
+        assert!(V12_10
+            .remfix_agents
+            .contains(&(Origin::QaHarnessBuilder, Agent::QaHarnessBuilder)));
+        assert!(V12_10
+            .remfix_agents
+            .contains(&(Origin::QaExecutor, Agent::QaHarnessBuilder)));
+        // A3: QA at 5, DEFAULT last at 8.
+        let rows: Vec<_> = V12_10
+            .signals
+            .iter()
+            .map(|r| (r.priority, r.workflow.as_str()))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                (1, "DEBUG"),
+                (2, "PLAN"),
+                (3, "REVIEW"),
+                (4, "ORIENT"),
+                (5, "QA"),
+                (6, "TRIAGE"),
+                (7, "CODEBASE-HEALTH"),
+                (8, "BUILD")
+            ]
+        );
     }
 
     #[test]

@@ -75,6 +75,10 @@ crate::words::string_enum! {
         IntegrationVerifier = "integration-verifier",
         /// `planner`
         Planner = "planner",
+        /// `qa-harness-builder` (`12.10.0`: the harness builder's own unmet mutation floor)
+        QaHarnessBuilder = "qa-harness-builder",
+        /// `qa-executor` (`12.10.0`: the executor's harness findings)
+        QaExecutor = "qa-executor",
     }
 }
 
@@ -133,6 +137,34 @@ crate::words::string_enum! {
         Triage = "triage",
         /// `codebase-health`
         CodebaseHealth = "codebase-health",
+        /// `plan-review-amendment` (`12.10.0`: the on-demand amendment review lane of PLAN)
+        PlanReviewAmendment = "plan-review-amendment",
+        /// `qa` (`12.10.0`: the QA parent)
+        Qa = "qa",
+        /// `qa-research`
+        QaResearch = "qa-research",
+        /// `qa-plan`
+        QaPlan = "qa-plan",
+        /// `qa-plan-review`
+        QaPlanReview = "qa-plan-review",
+        /// `qa-re-plan`
+        QaRePlan = "qa-re-plan",
+        /// `qa-plan-review-2`
+        QaPlanReview2 = "qa-plan-review-2",
+        /// `qa-preflight`
+        QaPreflight = "qa-preflight",
+        /// `qa-build`
+        QaBuild = "qa-build",
+        /// `re-qa-build`
+        ReQaBuild = "re-qa-build",
+        /// `qa-review`
+        QaReview = "qa-review",
+        /// `qa-hunt`
+        QaHunt = "qa-hunt",
+        /// `qa-execute`
+        QaExecute = "qa-execute",
+        /// `re-qa-execute`
+        ReQaExecute = "re-qa-execute",
     }
 }
 
@@ -165,6 +197,8 @@ crate::words::string_enum! {
         Triage = "TRIAGE",
         /// `CODEBASE-HEALTH`
         CodebaseHealth = "CODEBASE-HEALTH",
+        /// `QA` (`12.10.0`)
+        Qa = "QA",
     }
 }
 
@@ -178,14 +212,16 @@ impl WorkflowType {
             WorkflowType::Plan => Some(Phase::Plan),
             WorkflowType::Triage => Some(Phase::Triage),
             WorkflowType::CodebaseHealth => Some(Phase::CodebaseHealth),
+            WorkflowType::Qa => Some(Phase::Qa),
             WorkflowType::Orient => None,
         }
     }
 }
 
 crate::words::string_enum! {
-    /// A cc10x agent, by bare name: the ten of `11.0.0` and the four names that
-    /// `12.7.0` adds; which ones an op accepts is the edition's agent table
+    /// A cc10x agent, by bare name: the ten of `11.0.0`, the four names that
+    /// `12.7.0` adds and the three QA agents of `12.10.0`; which ones an op accepts is the
+    /// edition's agent table
     /// ([`Rules::agents`](super::edition::Rules::agents)).
     pub enum Agent("agent", UnknownName, UnknownName::new) {
         /// `component-builder`
@@ -216,6 +252,12 @@ crate::words::string_enum! {
         TriageAgent = "triage-agent",
         /// `architecture-scanner`
         ArchitectureScanner = "architecture-scanner",
+        /// `qa-researcher` (`12.10.0`, read-only: one source per lane)
+        QaResearcher = "qa-researcher",
+        /// `qa-harness-builder` (`12.10.0`, write: `MODE: harness` or `MODE: preflight`)
+        QaHarnessBuilder = "qa-harness-builder",
+        /// `qa-executor` (`12.10.0`, write: runs the plan, writes the report)
+        QaExecutor = "qa-executor",
     }
 }
 
@@ -251,14 +293,17 @@ impl Agent {
             | Agent::IntegrationVerifier
             | Agent::PlanGapReviewer
             | Agent::TriageAgent
-            | Agent::ArchitectureScanner => AgentClass::ReadOnly,
+            | Agent::ArchitectureScanner
+            | Agent::QaResearcher => AgentClass::ReadOnly,
             Agent::ComponentBuilder
             | Agent::BugInvestigator
             | Agent::Planner
             | Agent::WebResearcher
             | Agent::GithubResearcher
             | Agent::Researcher
-            | Agent::DocSyncer => AgentClass::Write,
+            | Agent::DocSyncer
+            | Agent::QaHarnessBuilder
+            | Agent::QaExecutor => AgentClass::Write,
         }
     }
 
@@ -314,6 +359,9 @@ pub enum Signal {
     /// `CODEBASE-HEALTH` → CODEBASE-HEALTH (`12.7.0`).
     #[serde(rename = "CODEBASE-HEALTH")]
     CodebaseHealth,
+    /// `QA` → QA (`12.10.0`).
+    #[serde(rename = "QA")]
+    Qa,
     /// `DEFAULT` → BUILD.
     #[serde(rename = "DEFAULT")]
     Default,
@@ -350,14 +398,17 @@ mod tests {
         );
         assert_eq!(
             names(Origin::ALL.iter().map(|k| k.as_str()).collect()),
-            "router,component-builder,bug-investigator,code-reviewer,silent-failure-hunter,integration-verifier,planner"
+            "router,component-builder,bug-investigator,code-reviewer,silent-failure-hunter,integration-verifier,planner,\
+             qa-harness-builder,qa-executor"
         );
         assert_eq!(
             names(Phase::ALL.iter().map(|k| k.as_str()).collect()),
             "build,build-implement,build-review,build-hunt,build-verify,build-doc-sync,build-finish,\
              debug,debug-investigate,debug-review,debug-verify,review,review-audit,plan,plan-create,\
              plan-review-gap-1,plan-review-gap-2,memory-finalize,re-review,re-hunt,re-verify,re-plan,\
-             research-web,research-github,triage,codebase-health"
+             research-web,research-github,triage,codebase-health,plan-review-amendment,qa,qa-research,\
+             qa-plan,qa-plan-review,qa-re-plan,qa-plan-review-2,qa-preflight,qa-build,re-qa-build,\
+             qa-review,qa-hunt,qa-execute,re-qa-execute"
         );
         assert_eq!(
             names(Scope::ALL.iter().map(|k| k.as_str()).collect()),
@@ -367,7 +418,8 @@ mod tests {
             names(Agent::ALL.iter().map(|k| k.as_str()).collect()),
             "component-builder,bug-investigator,code-reviewer,silent-failure-hunter,\
              integration-verifier,planner,plan-gap-reviewer,web-researcher,github-researcher,doc-syncer,\
-             failure-hunter,researcher,triage-agent,architecture-scanner"
+             failure-hunter,researcher,triage-agent,architecture-scanner,qa-researcher,\
+             qa-harness-builder,qa-executor"
         );
     }
 
@@ -387,7 +439,8 @@ mod tests {
                 "plan-gap-reviewer",
                 "failure-hunter",
                 "triage-agent",
-                "architecture-scanner"
+                "architecture-scanner",
+                "qa-researcher"
             ]
         );
     }

@@ -98,18 +98,36 @@ pub fn append_event(
 }
 
 /// TotalCost over the feature's events in the store (none → 0).
+/// The log is streamed ([`RunStore::scan_events`]): no length limit applies.
 pub fn total_cost(store: &dyn RunStore, id: &FeatureId) -> Result<f64> {
-    Ok(events::total_cost(&store.read_events(id)?))
+    let mut scan = events::TotalCostScan::default();
+    store.scan_events(id, &mut |chunk| {
+        scan.push(chunk);
+        Ok(())
+    })?;
+    Ok(scan.finish())
 }
 
 /// [`events::check_events`] over the feature's events in the store.
+/// Streamed like [`total_cost`].
 pub fn check_events(store: &dyn RunStore, id: &FeatureId) -> Result<EventsCheck> {
-    Ok(events::check_events(&store.read_events(id)?))
+    let mut scan = events::EventsCheckScan::default();
+    store.scan_events(id, &mut |chunk| {
+        scan.push(chunk);
+        Ok(())
+    })?;
+    Ok(scan.finish())
 }
 
 /// WorktreePath over the feature's events in the store (`""` when nothing matches).
+/// Streamed like [`total_cost`].
 pub fn worktree_path(store: &dyn RunStore, id: &FeatureId) -> Result<String> {
-    Ok(events::worktree_path(&store.read_events(id)?))
+    let mut scan = events::WorktreeScan::default();
+    store.scan_events(id, &mut |chunk| {
+        scan.push(chunk);
+        Ok(())
+    })?;
+    Ok(scan.finish())
 }
 
 /// A fence must name the feature written: a lease of another feature is `invalid_input`

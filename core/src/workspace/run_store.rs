@@ -179,6 +179,37 @@ pub trait RunStore: Send + Sync {
     fn append_event(&self, id: &FeatureId, line: &[u8], fence: Option<&Lease>) -> Result<u64>;
     /// The feature's `events.jsonl` bytes (empty when there are none).
     fn read_events(&self, id: &FeatureId) -> Result<Vec<u8>>;
+    /// The feature's `events.jsonl` bytes fed to `sink` in order, in chunks of any size (a line
+    /// may span chunks), so that a log of any length is read with flat memory; an error of the
+    /// sink stops the feed and is returned. The default feeds [`RunStore::read_events`] whole;
+    /// a store whose logs can outgrow memory streams them.
+    fn scan_events(&self, id: &FeatureId, sink: EventSink<'_>) -> Result<()> {
+        let bytes = self.read_events(id)?;
+        if bytes.is_empty() {
+            return Ok(());
+        }
+        sink(&bytes)
+    }
+    /// Whether this store can hold run state for `id` at all (a filesystem refuses a name
+    /// longer than its limit): checked for every feature of a copy before any is written. A
+    /// refusal is `invalid_feature_id`. The default accepts every id.
+    fn check_feature_id(&self, id: &FeatureId) -> Result<()> {
+        let _ = id;
+        Ok(())
+    }
+    /// Writes one feature copied from another store — its state document, its whole events log
+    /// (fed by `events` in chunks, exact bytes: blank and long lines included) and the stop
+    /// signal — in **one atomic step**: on any failure (a refused or torn log, the source
+    /// failing mid-feed, the medium refusing) nothing of it is visible and a retry starts from
+    /// scratch. The store must hold no state and no events for `id` (`invalid_input`: a copy
+    /// never merges); a log whose last line lacks its `\n` is `invalid_input`.
+    fn put_feature(
+        &self,
+        id: &FeatureId,
+        state: Option<&[u8]>,
+        events: EventFeed<'_>,
+        stop: bool,
+    ) -> Result<Copied>;
     /// Raises the stop signal (idempotent).
     fn request_stop(&self, id: &FeatureId) -> Result<()>;
     /// Whether the stop signal is raised.
@@ -194,6 +225,104 @@ pub trait RunStore: Send + Sync {
     fn features(&self) -> Result<Vec<FeatureId>>;
 }
 
+/// Where a store's events go, chunk by chunk (see [`RunStore::scan_events`]).
+pub type EventSink<'a> = &'a mut dyn FnMut(&[u8]) -> Result<()>;
+
+/// A source of an events log: feeds its chunks, in order, to the sink it is given (see
+/// [`RunStore::put_feature`]).
+pub type EventFeed<'a> = &'a mut dyn FnMut(EventSink<'_>) -> Result<()>;
+
+/// The longest event line a copy carries (64 MiB, the scanners' line limit): a longer line is
+/// `invalid_input` and nothing of its feature is copied.
+pub const MAX_COPY_LINE: usize = crate::workspace::events::MAX_EVENT_LINE;
+
+/// The lines of a log fed in chunks, each with its `\n`: a line is held only until it is
+/// complete (at most [`MAX_COPY_LINE`] bytes). [`LogLines::finish`] refuses a torn last line.
+#[derive(Debug, Default)]
+pub struct LogLines {
+    open: Vec<u8>,
+    lines: u64,
+}
+
+impl LogLines {
+    /// Feeds the next chunk; `line` gets each line it completes (with its `\n`).
+    pub fn push(
+        &mut self,
+        id: &FeatureId,
+        mut chunk: &[u8],
+        line: &mut dyn FnMut(&[u8]) -> Result<()>,
+    ) -> Result<()> {
+        while let Some(nl) = memchr::memchr(b'\n', chunk) {
+            let (head, rest) = chunk.split_at(nl + 1);
+            if self.open.is_empty() {
+                self.check_len(id, head.len())?;
+                line(head)?;
+            } else {
+                self.check_len(id, self.open.len() + head.len())?;
+                self.open.extend_from_slice(head);
+                let whole = std::mem::take(&mut self.open);
+                line(&whole)?;
+            }
+            self.lines += 1;
+            chunk = rest;
+        }
+        self.check_len(id, self.open.len() + chunk.len())?;
+        self.open.extend_from_slice(chunk);
+        Ok(())
+    }
+
+    fn check_len(&self, id: &FeatureId, n: usize) -> Result<()> {
+        if n > MAX_COPY_LINE {
+            return Err(Error::invalid_input(format!(
+                "line {} of the events of {id} is longer than {MAX_COPY_LINE} bytes; nothing of {id} was copied",
+                self.lines + 1
+            )));
+        }
+        Ok(())
+    }
+
+    /// The number of lines read; a torn last line (no final `\n`) is `invalid_input`.
+    pub fn finish(self, id: &FeatureId) -> Result<u64> {
+        if !self.open.is_empty() {
+            return Err(torn(id));
+        }
+        Ok(self.lines)
+    }
+}
+
+/// The refusal of a log whose last line lacks its `\n`.
+pub fn torn(id: &FeatureId) -> Error {
+    Error::invalid_input(format!(
+        "the events of {id} end in a torn line (no final newline); repair them before copying"
+    ))
+}
+
+/// The refusal of a copy onto a feature the target already holds.
+pub fn holds_already(id: &FeatureId) -> Error {
+    Error::invalid_input(format!(
+        "the target already holds run state for {id}; a copy never merges"
+    ))
+}
+
+/// Whether `store` holds a state document or any event for `id` (reads at most one chunk of
+/// the log).
+pub fn holds_feature(store: &dyn RunStore, id: &FeatureId) -> Result<bool> {
+    if store.read_state(id)?.is_some() {
+        return Ok(true);
+    }
+    let mut any = false;
+    let r = store.scan_events(id, &mut |chunk| {
+        any = !chunk.is_empty();
+        Err(Error::invalid_input("enough"))
+    });
+    match r {
+        _ if any => Ok(true),
+        Ok(()) => Ok(false),
+        Err(e) if e.message == "enough" => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
 /// What [`copy_feature`] moved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Copied {
@@ -206,40 +335,39 @@ pub struct Copied {
 }
 
 /// Copies one feature's run state from `from` to `to` with the exact bytes — how `export`
-/// writes a database's run as a `.4x/` tree and `import` loads one. The target must hold no
-/// state and no events for the feature (`invalid_input` otherwise: a copy never merges); an
-/// events file whose last line lacks its `\n` (a torn append) is `invalid_input`, nothing
-/// copied.
+/// writes a database's run as a `.4x/` tree and `import` loads one — in one atomic step of the
+/// target ([`RunStore::put_feature`]): the log is streamed (any length), and on any failure
+/// nothing of the feature is in the target, so a retry is never refused for a half copy. The
+/// target must hold no state and no events for the feature (`invalid_input`: a copy never
+/// merges); a log whose last line lacks its `\n` (a torn append) is `invalid_input`.
 pub fn copy_feature(from: &dyn RunStore, to: &dyn RunStore, id: &FeatureId) -> Result<Copied> {
-    let events = from.read_events(id)?;
-    if !events.is_empty() && !events.ends_with(b"\n") {
-        return Err(Error::invalid_input(format!(
-            "the events of {id} end in a torn line (no final newline); repair them before copying"
-        )));
-    }
-    if to.read_state(id)?.is_some() || !to.read_events(id)?.is_empty() {
-        return Err(Error::invalid_input(format!(
-            "the target already holds run state for {id}; a copy never merges"
-        )));
-    }
-    let mut copied = Copied::default();
-    if let Some((bytes, _)) = from.read_state(id)? {
-        if to.replace_state(id, &Version::Absent, &bytes, None)? == Replaced::Conflict {
-            return Err(Error::invalid_input(format!(
-                "the target gained a state for {id} during the copy"
-            )));
+    to.check_feature_id(id)?;
+    let state = from.read_state(id)?.map(|(bytes, _)| bytes);
+    let stop = from.stop_requested(id)?;
+    to.put_feature(
+        id,
+        state.as_deref(),
+        &mut |sink| from.scan_events(id, sink),
+        stop,
+    )
+}
+
+/// Copies `ids` from `from` to `to`, each with [`copy_feature`], after checking all of them
+/// first: a feature the target cannot hold (`invalid_feature_id`) or already holds
+/// (`invalid_input`) refuses the whole copy before any feature is written, so a copy never
+/// stops half way on such an id.
+pub fn copy_features(
+    from: &dyn RunStore,
+    to: &dyn RunStore,
+    ids: &[FeatureId],
+) -> Result<Vec<Copied>> {
+    for id in ids {
+        to.check_feature_id(id)?;
+        if holds_feature(to, id)? {
+            return Err(holds_already(id));
         }
-        copied.state = true;
     }
-    for line in events.split_inclusive(|&b| b == b'\n') {
-        to.append_event(id, line, None)?;
-        copied.events += 1;
-    }
-    if from.stop_requested(id)? {
-        to.request_stop(id)?;
-        copied.stop = true;
-    }
-    Ok(copied)
+    ids.iter().map(|id| copy_feature(from, to, id)).collect()
 }
 
 #[cfg(test)]

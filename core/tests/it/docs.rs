@@ -679,7 +679,10 @@ class FourxError(Exception):
     Attributes:
         kind: the stable snake_case kind shared by Rust, C and Python.
         message: the human message.
-        field: the offending input key or contract field, where known.
+        field: the offending input key or contract field, where known (the first of
+            ``fields`` when the error names several).
+        fields: every offending field when the error names several (a contract missing
+            several required fields lists them all, in table order), else ``[]``.
         result: the structured account carried by ``fold_conflict`` (and ``io_error`` after a
             blueprint merge), else ``None``.
     """
@@ -687,6 +690,7 @@ class FourxError(Exception):
     kind: str = "fourx_error"
     message: str
     field: str | None
+    fields: list[str]
     result: Any | None
 
     def __init__(
@@ -695,10 +699,12 @@ class FourxError(Exception):
         *,
         field: str | None = None,
         result: Any | None = None,
+        fields: list[str] | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
-        self.field = field
+        self.fields = list(fields) if fields else []
+        self.field = field if field is not None or not self.fields else self.fields[0]
         self.result = result
 
     def __str__(self) -> str:
@@ -707,10 +713,16 @@ class FourxError(Exception):
 
 const ERRORS_PY_TAIL: &str = r#"
 
-def _from_core(kind: str, message: str, field: str | None, result: Any | None) -> FourxError:
+def _from_core(
+    kind: str,
+    message: str,
+    field: str | None,
+    result: Any | None,
+    fields: list[str] | None = None,
+) -> FourxError:
     """Builds the exception for an error raised by the extension (used by ``fourx._fourx``)."""
     cls = KINDS.get(kind, FourxError)
-    exc = cls(message, field=field, result=result)
+    exc = cls(message, field=field, result=result, fields=fields)
     if cls is FourxError:
         exc.kind = kind
     return exc
@@ -952,7 +964,7 @@ fn python_words() -> Vec<(&'static str, &'static [&'static str], &'static str)> 
                     .collect::<Vec<_>>()
                     .into_boxed_slice(),
             ),
-            "A cc10x contract edition: \"11.0.0\" (the seed's contract, the default) or \"12.7.0\" (cc10x HEAD).",
+            "A cc10x contract edition: \"11.0.0\" (the seed's contract, the default), \"12.7.0\" or \"12.10.0\" (the QA route).",
         ),
     ]
 }

@@ -4,7 +4,7 @@
 //! largest k that fits). The selection only renders rows that can fit; these tests pin that the
 //! shortcut changes no answer.
 
-use fourx_core::blueprint::{render_index, Doc, Snapshot, TokenCounter, LEGEND};
+use fourx_core::blueprint::{index, render_index, Doc, Snapshot, TokenCounter, LEGEND};
 use fourx_core::error::ErrorKind;
 use proptest::prelude::*;
 
@@ -50,8 +50,13 @@ fn reference(
     rank.sort_by(|&a, &b| degree(b).cmp(&degree(a)).then(a.cmp(&b)));
     (0..=n).rev().find_map(|k| {
         let header = format!(
-            "# modules {n} edges {e} shown {k} not_shown {} budget {budget}",
-            n - k
+            "# modules {n} edges {e} shown {k} not_shown {} budget {budget}{}",
+            n - k,
+            if index::none_annotated(doc, s) {
+                index::ALL_UNANNOTATED
+            } else {
+                ""
+            }
         );
         let mut shown: Vec<usize> = rank[..k].to_vec();
         shown.sort_unstable();

@@ -161,6 +161,7 @@ vector_files! {
     meta => "meta",
     resolution => "resolution",
     router => "router",
+    router_procedure => "router-procedure",
     router_prompt => "router-prompt",
     router_workflow => "router-workflow",
     state => "state",

@@ -9,8 +9,10 @@
 //! The store config (`{"kind": "postgres", "url", "schema"?, "workspace"?}`) is read from the
 //! file named by `--store-file` or from the environment variable `FOURX_STORE`, never from the
 //! command line (where every user of the machine could read the password). Without `--feature`
-//! every feature of the source is copied. A feature the target already holds is refused (a copy
-//! never merges). Prints one JSON line per feature; exits 1 on the first error, printed as the
+//! every feature of the source is copied. A feature the target already holds, or cannot hold,
+//! refuses the whole copy before anything is written (a copy never merges); each feature is
+//! copied in one atomic step (nothing of it stays when it fails). Prints one JSON line per
+//! feature; exits 1 on the first error, printed as the
 //! error document (never containing the URL).
 
 use std::process::ExitCode;
@@ -18,7 +20,7 @@ use std::sync::Arc;
 
 use fourx_core::error::{Error, Result};
 use fourx_core::workspace::fs::FsRunStore;
-use fourx_core::workspace::run_store::{copy_feature, RunStore};
+use fourx_core::workspace::run_store::{copy_features, RunStore};
 use fourx_core::workspace::{FeatureId, WorkspaceFs};
 use fourx_store_pg::{PgBackend, PgConfig};
 use serde_json::{json, Value};
@@ -82,8 +84,10 @@ fn run(args: &[String]) -> Result<()> {
     if features.is_empty() {
         features = from.features()?;
     }
-    for id in &features {
-        let c = copy_feature(from.as_ref(), to.as_ref(), id)?;
+    for (id, c) in features
+        .iter()
+        .zip(copy_features(from.as_ref(), to.as_ref(), &features)?)
+    {
         println!(
             "{}",
             json!({"feature": id.as_str(), "state": c.state, "events": c.events, "stop": c.stop})

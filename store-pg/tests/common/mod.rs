@@ -27,8 +27,9 @@ pub fn schema(name: &str) -> String {
 }
 
 pub fn open(url: &str, schema: &str, workspace: &str) -> Arc<PgBackend> {
+    // A generous connect deadline: SCRAM in a debug build on a loaded test machine is slow.
     let c = PgConfig::from_json(&json!({"kind": "postgres", "url": url, "schema": schema,
-                                         "workspace": workspace}))
+                                         "workspace": workspace, "connect_timeout_ms": 60000}))
     .unwrap();
     PgBackend::open(&c).unwrap()
 }
@@ -49,4 +50,45 @@ pub fn request(m: &str, claim: &str) -> FoldRequest {
             dirty: false,
         },
     }
+}
+
+/// Runs `sql` on a connection of its own (not through fourx): for tests that watch the
+/// server's view (locks, sessions). Rows come back as text.
+pub fn raw_query(url: &str, sql: &str) -> Vec<Vec<Option<String>>> {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let (client, conn) = url
+            .parse::<tokio_postgres::Config>()
+            .unwrap()
+            .connect(tokio_postgres::NoTls)
+            .await
+            .unwrap();
+        tokio::spawn(conn);
+        let msgs = client.simple_query(sql).await.unwrap();
+        msgs.into_iter()
+            .filter_map(|m| match m {
+                tokio_postgres::SimpleQueryMessage::Row(r) => {
+                    Some((0..r.len()).map(|i| r.get(i).map(str::to_string)).collect())
+                }
+                _ => None,
+            })
+            .collect()
+    })
+}
+
+/// A store config object for `url` with extra keys.
+pub fn config(
+    url: &str,
+    schema: &str,
+    extra: serde_json::Value,
+) -> serde_json::Map<String, serde_json::Value> {
+    let mut m = json!({"kind": "postgres", "url": url, "schema": schema, "workspace": "w",
+                       "connect_timeout_ms": 60000});
+    if let (Some(o), Some(e)) = (m.as_object_mut(), extra.as_object()) {
+        o.extend(e.clone());
+    }
+    m.as_object().cloned().unwrap()
 }

@@ -7,8 +7,9 @@
 //! root (no global excludes, no parent `.gitignore`, no `.ignore` files) is read; hidden entries
 //! (names starting with `.`) are skipped; symbolic links are never followed and are neither files
 //! nor directories of the listing, so nothing outside the root is read. Directories that are never
-//! source — `node_modules`, `__pycache__` and any directory tagged by a `CACHEDIR.TAG` file (cargo's
-//! `target/`) — are pruned here for speed; every other exclusion is a language rule. Names that are
+//! source — `node_modules`, `__pycache__` and any directory holding one of the scanner's
+//! `FOREIGN_MARKERS` (`CACHEDIR.TAG`, as cargo's `target/`; `pyvenv.cfg`, a virtual
+//! environment) — are pruned here for speed; every other exclusion is a language rule. Names that are
 //! not UTF-8 cannot be carried by a snapshot and are skipped. The duration of a scan is measured
 //! here ([`TimedScan`]) for the cost mode; the decision itself is the core's.
 
@@ -87,7 +88,10 @@ pub fn list_repository(root: &Path) -> Result<Vec<ListedFile>> {
                 return true;
             }
             let name = e.file_name().to_str().unwrap_or("");
-            !PRUNED_DIRS.contains(&name) && !e.path().join("CACHEDIR.TAG").is_file()
+            !PRUNED_DIRS.contains(&name)
+                && !scan::FOREIGN_MARKERS
+                    .iter()
+                    .any(|m| e.path().join(m).is_file())
         });
     let mut out = Vec::new();
     for entry in walk.build() {

@@ -11,7 +11,7 @@ use super::super::tokens::TokenCounter;
 use super::{effective_budget, footer, header, module_flags, IndexOutput, LEGEND};
 use crate::error::{Error, ErrorKind, Result};
 
-fn row(doc: &Doc, snapshot: &Snapshot, i: usize, oversize: u64) -> String {
+fn row(doc: &Doc, snapshot: &Snapshot, i: usize, oversize: u64, all_unannotated: bool) -> String {
     let path = snapshot.path(i);
     let imports = snapshot.imports_of(i);
     let listed = imports.len().min(MAX_ROW_EDGES);
@@ -21,7 +21,11 @@ fn row(doc: &Doc, snapshot: &Snapshot, i: usize, oversize: u64) -> String {
         line.push_str(if n == 0 { " -> " } else { ", " });
         line.push_str(snapshot.path(j as usize));
     }
-    module_flags(doc, snapshot, i, oversize).push_to(&mut line);
+    let mut flags = module_flags(doc, snapshot, i, oversize);
+    if all_unannotated {
+        flags.unannotated = false;
+    }
+    flags.push_to(&mut line);
     line
 }
 
@@ -48,6 +52,10 @@ pub(super) fn reference_render_index(
         counter.try_count(&buf)
     };
     let legend = cost(LEGEND)?;
+    // No derived module annotated: the header says so once, the rows do not (checked per module
+    // here, the plain way).
+    let all_unannotated =
+        n > 0 && (0..n).all(|i| module_flags(doc, snapshot, i, oversize).unannotated);
     // Rank keys (-(in + out degree), path index); path order is index order in the snapshot.
     let mut rank: Vec<(Reverse<usize>, usize)> = (0..n)
         .map(|i| {
@@ -78,7 +86,7 @@ pub(super) fn reference_render_index(
             if legend.saturating_add(last) > budget {
                 break 'rows;
             }
-            let r = row(doc, snapshot, i, oversize);
+            let r = row(doc, snapshot, i, oversize, all_unannotated);
             prefix.push(last.saturating_add(cost(&r)?));
             rows.push(r);
         }
@@ -97,13 +105,13 @@ pub(super) fn reference_render_index(
         let foot = if k < n { cost(&footer(n - k))? } else { 0 };
         let rows_cost = prefix.get(k).copied().unwrap_or(usize::MAX);
         let total = legend
-            .saturating_add(cost(&header(n, e, k, budget))?)
+            .saturating_add(cost(&header(n, e, k, budget, all_unannotated))?)
             .saturating_add(rows_cost)
             .saturating_add(foot);
         if total > budget {
             continue;
         }
-        let text = assemble(&rows, &by_path, n, e, k, budget);
+        let text = assemble(&rows, &by_path, (n, e, k, budget), all_unannotated);
         if verify_whole && counter.try_count(&text)? > budget {
             continue;
         }
@@ -127,10 +135,8 @@ pub(super) fn reference_render_index(
 fn assemble(
     rows: &[String],
     by_path: &[(usize, usize)],
-    n: usize,
-    e: usize,
-    k: usize,
-    budget: usize,
+    (n, e, k, budget): (usize, usize, usize, usize),
+    all_unannotated: bool,
 ) -> String {
     let shown = || {
         by_path
@@ -141,7 +147,7 @@ fn assemble(
     let bytes: usize = shown().map(|r| r.len() + 1).sum();
     let mut text = String::with_capacity(LEGEND.len() + 160 + bytes);
     let _ = writeln!(text, "{LEGEND}");
-    let _ = writeln!(text, "{}", header(n, e, k, budget));
+    let _ = writeln!(text, "{}", header(n, e, k, budget, all_unannotated));
     for r in shown() {
         text.push_str(r);
         text.push('\n');

@@ -30,6 +30,12 @@ use super::snapshot::{is_valid_module_path, ModuleInfo, Snapshot};
 
 pub use detect::detect_languages;
 
+/// Files whose presence marks their directory, with everything below it, as not the project's
+/// source whatever the directory is called: `pyvenv.cfg` (a Python virtual environment, PEP 405)
+/// and `CACHEDIR.TAG` (a cache directory, such as cargo's `target/`). The fs walk prunes these
+/// directories too; the scanner applies the rule to any listing.
+pub const FOREIGN_MARKERS: &[&str] = &["pyvenv.cfg", "CACHEDIR.TAG"];
+
 /// Default largest source file the scanner reads (larger files count by size only).
 pub const DEFAULT_MAX_FILE_BYTES: u64 = 1_048_576;
 
@@ -188,6 +194,7 @@ pub struct Sources<'a> {
     max_file_bytes: u64,
     by_path: HashMap<&'a str, usize>,
     dirs: HashSet<&'a str>,
+    foreign: HashSet<&'a str>,
     digests: Vec<Option<String>>,
 }
 
@@ -199,8 +206,12 @@ impl<'a> Sources<'a> {
         max_file_bytes: u64,
     ) -> Sources<'a> {
         let mut dirs = HashSet::new();
+        let mut foreign = HashSet::new();
         dirs.insert(".");
         for f in listing {
+            if FOREIGN_MARKERS.contains(&base_name(&f.path)) {
+                foreign.insert(dir_of(&f.path));
+            }
             let mut p = f.path.as_str();
             while let Some(cut) = p.rfind('/') {
                 p = &p[..cut];
@@ -219,6 +230,7 @@ impl<'a> Sources<'a> {
                 .map(|(i, f)| (f.path.as_str(), i))
                 .collect(),
             dirs,
+            foreign,
             digests: vec![None; listing.len()],
         }
     }
@@ -236,6 +248,16 @@ impl<'a> Sources<'a> {
     /// Whether some listed file lies below directory `dir` (`.` is always a directory).
     pub fn is_dir(&self, dir: &str) -> bool {
         self.dirs.contains(dir)
+    }
+
+    /// Whether `path` lies in a directory whose evidence says it is not the project's source:
+    /// one holding a [`FOREIGN_MARKERS`] file (a virtual environment, a cache), or below one.
+    /// The root itself is never foreign.
+    pub fn is_foreign(&self, path: &str) -> bool {
+        !self.foreign.is_empty()
+            && path
+                .match_indices('/')
+                .any(|(cut, _)| self.foreign.contains(&path[..cut]))
     }
 
     /// Whether file `i` is too large to read.
@@ -403,4 +425,48 @@ pub fn scan(
         languages,
         oversize,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn foreign_markers_are_the_virtual_environment_and_cache_tags() {
+        assert_eq!(FOREIGN_MARKERS, &["pyvenv.cfg", "CACHEDIR.TAG"]);
+    }
+
+    #[test]
+    fn directories_are_skipped_by_evidence_in_any_listing_not_by_name() {
+        let reader = MapReader::new([
+            ("pyproject.toml", ""),
+            ("build/__init__.py", "import venv\n"),
+            ("venv/__init__.py", ""),
+            ("envs/a/pyvenv.cfg", "home = /usr\n"),
+            ("envs/a/lib/site.py", "import build\n"),
+            (
+                "target/CACHEDIR.TAG",
+                "Signature: 8a477f597d28d172789f06886806bc55\n",
+            ),
+            ("target/debug/build/out.py", "import venv\n"),
+            ("out/coverage/env/report.py", "import build\n"),
+        ]);
+        let out = scan(&reader.listing(), &reader, DEFAULT_MAX_FILE_BYTES).unwrap();
+        let paths: Vec<&str> = out
+            .snapshot
+            .modules()
+            .iter()
+            .map(|m| m.path.as_str())
+            .collect();
+        assert_eq!(paths, ["build", "out/coverage/env", "venv"]);
+        let listing = reader.listing();
+        let src = Sources::new(&listing, &reader, 10);
+        assert!(src.is_foreign("envs/a/lib/site.py"));
+        assert!(src.is_foreign("target/debug/build/out.py"));
+        assert!(!src.is_foreign("envs/b.py"));
+        assert!(
+            !src.is_foreign("pyvenv.cfg"),
+            "the root itself is never foreign"
+        );
+    }
 }

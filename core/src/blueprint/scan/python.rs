@@ -23,10 +23,7 @@ use super::{base_name, dir_of, in_skipped_dir, join, LangGraph, Sources};
 pub fn skipped_dir(name: &str) -> bool {
     name.starts_with('.')
         || name.ends_with(".egg-info")
-        || matches!(
-            name,
-            "__pycache__" | "node_modules" | "site-packages" | "build" | "dist" | "venv" | "env"
-        )
+        || matches!(name, "__pycache__" | "node_modules" | "site-packages")
 }
 
 fn is_source(path: &str) -> bool {
@@ -311,9 +308,12 @@ impl Resolver<'_, '_, '_> {
             if n != "*" {
                 full.push(n.clone());
             }
-            if let Some(t) = lookup(&full) {
-                out.push(t);
-            }
+            // `from .. import Name`: a submodule `Name`, else a name the package itself defines.
+            let found = lookup(&full).or_else(|| match &base {
+                Some(b) if imp.module.is_empty() => self.under(b, &[]),
+                _ => None,
+            });
+            out.extend(found);
         }
         out
     }
@@ -325,7 +325,10 @@ pub fn rules(src: &mut Sources<'_>) -> Result<LangGraph> {
     let mut g = LangGraph::default();
     let mut sources = Vec::new();
     for (i, f) in files.iter().enumerate() {
-        if is_source(base_name(&f.path)) && !in_skipped_dir(&f.path, skipped_dir) {
+        if is_source(base_name(&f.path))
+            && !in_skipped_dir(&f.path, skipped_dir)
+            && !src.is_foreign(&f.path)
+        {
             g.add_file(dir_of(&f.path), i);
             sources.push(i);
         }

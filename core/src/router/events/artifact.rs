@@ -98,17 +98,81 @@ pub const HEAD_SKELETON_KEYS: [&str; 40] = [
     "updated_at",
 ];
 
+/// The `12.10.0` skeleton's 45 top-level keys (refs/workflow-artifact-and-hook-policy.md
+/// "Artifact schema must include" at 12.10.0): the 40 in their `12.7.0` order plus
+/// `source_wf`, `source_bug_candidate`, `qa` after `evidence` and `plan_revision`,
+/// `last_reviewed_revision` after `planning_review_status` (F1, F3).
+pub const QA_SKELETON_KEYS: [&str; 45] = [
+    "workflow_uuid",
+    "workflow_id",
+    "workflow_type",
+    "state_root",
+    "user_request",
+    "plan_file",
+    "design_file",
+    "research_files",
+    "approved_decisions",
+    "plan_mode",
+    "build_scope",
+    "worktree",
+    "execution_mode",
+    "inline_fallback_reason",
+    "verification_rigor",
+    "proof_status",
+    "traceability",
+    "intent",
+    "normalized_phases",
+    "phase_cursor",
+    "capabilities",
+    "research_rounds",
+    "research_backend_history",
+    "research_quality",
+    "task_ids",
+    "phase_status",
+    "deferred_findings",
+    "results",
+    "evidence",
+    "source_wf",
+    "source_bug_candidate",
+    "qa",
+    "telemetry",
+    "quality",
+    "planning_review_runs",
+    "planning_review_findings",
+    "planning_review_status",
+    "plan_revision",
+    "last_reviewed_revision",
+    "memory_notes",
+    "pending_gate",
+    "status_history",
+    "remediation_history",
+    "created_at",
+    "updated_at",
+];
+
 /// The skeleton keys of an edition (F1).
 pub fn skeleton_keys(edition: Edition) -> &'static [&'static str] {
     match edition.rules().skeleton_keys {
+        45 => &QA_SKELETON_KEYS,
         40 => &HEAD_SKELETON_KEYS,
         _ => &SKELETON_KEYS,
     }
 }
 
-/// The `12.7.0` default of a key whose default changed (F1), else the `11.0.0` default.
+/// The `12.7.0`/`12.10.0` default of a key whose default changed (F1), else the `11.0.0`
+/// default.
 fn edition_default(edition: Edition, key: &str) -> Value {
-    if edition.rules().skeleton_keys == 40 {
+    if edition.rules().skeleton_keys == 45 {
+        match key {
+            "plan_revision" | "last_reviewed_revision" => return json!(0),
+            "evidence" => {
+                return json!({"builder": [], "investigator": [], "reviewer": [], "hunter": [],
+                "verifier": [], "planning_reviewer": [], "qa_executor": []})
+            }
+            _ => {}
+        }
+    }
+    if edition.rules().skeleton_keys >= 40 {
         match key {
             "execution_mode" => return json!("subagent_dispatch"),
             "deferred_findings" => return json!([]),
@@ -303,15 +367,22 @@ pub fn check_artifact(edition: Edition, text: &str, expected: &str) -> Result<Ch
             format!("artifact still contains the placeholder {token}"),
         ));
     }
-    if let Some(key) = skeleton_keys(edition)
+    let optional = edition.rules().legacy_optional_keys;
+    let absent: Vec<&str> = skeleton_keys(edition)
         .iter()
-        .find(|k| !map.contains_key(**k))
-    {
-        return Err(Error::new(
-            ErrorKind::MissingField,
-            format!("artifact has no `{key}` key"),
-        )
-        .with_field(*key));
+        .copied()
+        .filter(|k| !map.contains_key(*k) && !optional.contains(k))
+        .collect();
+    if !absent.is_empty() {
+        let message = match absent.as_slice() {
+            [key] => format!("artifact has no `{key}` key"),
+            keys => format!(
+                "artifact lacks {} skeleton keys: `{}`",
+                keys.len(),
+                keys.join("`, `")
+            ),
+        };
+        return Err(Error::new(ErrorKind::MissingField, message).with_fields(absent));
     }
     let uuid = map.get("workflow_uuid").and_then(Value::as_str);
     if uuid != Some(expected) {
@@ -348,11 +419,48 @@ pub fn check_artifact(edition: Edition, text: &str, expected: &str) -> Result<Ch
         )
         .with_field("state_root"));
     }
+    if edition.rules().revision_pair {
+        check_revision_pair(&map)?;
+    }
     Ok(CheckedArtifact {
         workflow_uuid: expected.to_string(),
         workflow_type: wt,
         artifact: map,
     })
+}
+
+/// Row F3 (`12.10.0`, refs/workflow-artifact-and-hook-policy.md): `plan_revision` and
+/// `last_reviewed_revision` are non-negative integers when present, and
+/// `planning_review_status: "passed"` needs them equal (a plan changed after its last review pass
+/// is `revised_after_review`). An artifact that lacks either key is legacy and passes.
+fn check_revision_pair(map: &Map<String, Value>) -> Result<()> {
+    let rev = |k: &str| -> Result<Option<u64>> {
+        match map.get(k) {
+            None | Some(Value::Null) => Ok(None),
+            Some(v) => v.as_u64().map(Some).ok_or_else(|| {
+                Error::new(
+                    ErrorKind::InvalidValue,
+                    format!("artifact {k} must be a non-negative integer"),
+                )
+                .with_field(k)
+            }),
+        }
+    };
+    let (plan, reviewed) = (rev("plan_revision")?, rev("last_reviewed_revision")?);
+    let passed = map.get("planning_review_status").and_then(Value::as_str) == Some("passed");
+    if let (true, Some(p), Some(r)) = (passed, plan, reviewed) {
+        if p != r {
+            return Err(Error::new(
+                ErrorKind::InvalidValue,
+                format!(
+                    "planning_review_status is passed but plan_revision {p} differs from \
+                     last_reviewed_revision {r} (the honest status is revised_after_review)"
+                ),
+            )
+            .with_field("planning_review_status"));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -431,6 +539,13 @@ mod tests {
             (e.kind, e.field.as_deref()),
             (ErrorKind::MissingField, Some("build_scope"))
         );
+        // Every key the 12.7.0 skeleton adds is named at once, in skeleton order.
+        let added: Vec<&str> = HEAD_SKELETON_KEYS
+            .iter()
+            .filter(|k| !SKELETON_KEYS.contains(k))
+            .copied()
+            .collect();
+        assert_eq!(e.fields(), added);
     }
 
     #[test]
@@ -444,5 +559,51 @@ mod tests {
         assert_eq!(placeholder("__A_"), None);
         let v = json!({"a": [{"__KEY__": 1}]});
         assert_eq!(find_placeholder(&v).as_deref(), Some("__KEY__"));
+    }
+
+    #[test]
+    fn at_12_10_a_passed_review_needs_the_revision_pair_equal() {
+        let id = WorkflowId::new("2026-10-07T12:00:00Z", "c0ffee01").unwrap();
+        let e = Edition::V12_10;
+        let a = new_artifact(e, &id, WorkflowType::Qa, "qa", "2026-10-07T12:00:00Z").unwrap();
+        assert_eq!(a.as_object().unwrap().len(), 45);
+        let check = |v: &Value| check_artifact(e, &v.to_string(), id.as_str());
+        let mut ok = a.clone();
+        ok["planning_review_status"] = json!("passed");
+        ok["plan_revision"] = json!(2);
+        ok["last_reviewed_revision"] = json!(2);
+        assert!(check(&ok).is_ok());
+        let mut stale = ok.clone();
+        stale["plan_revision"] = json!(3);
+        assert_eq!(check(&stale).unwrap_err().kind, ErrorKind::InvalidValue);
+        let mut revised = stale.clone();
+        revised["planning_review_status"] = json!("revised_after_review");
+        assert!(check(&revised).is_ok());
+        let mut bad = ok.clone();
+        bad["plan_revision"] = json!("2");
+        assert_eq!(check(&bad).unwrap_err().kind, ErrorKind::InvalidValue);
+        // The five new keys may be absent (legacy), the 40 older ones may not.
+        let mut legacy = a.clone();
+        for k in [
+            "source_wf",
+            "source_bug_candidate",
+            "qa",
+            "plan_revision",
+            "last_reviewed_revision",
+        ] {
+            legacy.as_object_mut().unwrap().remove(k);
+        }
+        assert!(check(&legacy).is_ok());
+        legacy.as_object_mut().unwrap().remove("deferred_findings");
+        assert_eq!(check(&legacy).unwrap_err().kind, ErrorKind::MissingField);
+        // 12.7.0 does not know QA.
+        assert!(new_artifact(
+            Edition::V12_7,
+            &id,
+            WorkflowType::Qa,
+            "qa",
+            "2026-10-07T12:00:00Z"
+        )
+        .is_err());
     }
 }

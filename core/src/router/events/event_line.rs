@@ -162,6 +162,28 @@ pub fn line(e: &Event<'_>) -> Result<String> {
             .with_field("duration_seconds"));
         }
     }
+    if e.edition.rules().phase_id_events.contains(&e.event) {
+        match e.details.and_then(|d| d.get("phase_id")) {
+            None | Some(Value::Null) => {
+                return Err(Error::new(
+                    ErrorKind::MissingField,
+                    format!(
+                        "a {} event needs details.phase_id (the phase_cursor, N/A when null)",
+                        e.event
+                    ),
+                )
+                .with_field("details.phase_id"))
+            }
+            Some(Value::String(s)) if !s.trim().is_empty() => {}
+            Some(_) => {
+                return Err(Error::new(
+                    ErrorKind::InvalidValue,
+                    "details.phase_id must be a non-blank string (N/A when phase_cursor is null)",
+                )
+                .with_field("details.phase_id"))
+            }
+        }
+    }
     let mut out = String::with_capacity(256);
     out.push('{');
     let field = |out: &mut String, first: bool, k: &str| {
@@ -235,5 +257,42 @@ mod tests {
             &json!({"b": {"z": 1, "a": [{"y": 1, "x": 2}]}, "a": null}),
         );
         assert_eq!(s, r#"{"a":null,"b":{"a":[{"x":2,"y":1}],"z":1}}"#);
+    }
+
+    #[test]
+    fn at_12_10_phase_events_need_details_phase_id() {
+        let wf = WorkflowId::new("2026-10-07T12:00:00Z", "c0ffee01").unwrap();
+        let ev = |edition, event, details: Option<&Value>| {
+            line(&Event {
+                edition,
+                now: "2026-10-07T12:00:00Z",
+                wf: &wf,
+                event,
+                phase: "qa-plan",
+                task_id: None,
+                agent: "router",
+                decision: "d",
+                reason: "r",
+                duration_seconds: None,
+                work_category: None,
+                details,
+            })
+        };
+        let e = Edition::V12_10;
+        for event in ["result_persisted", "phase_started", "remediation_created"] {
+            assert_eq!(
+                ev(e, event, None).unwrap_err().kind,
+                ErrorKind::MissingField
+            );
+            let blank = json!({"phase_id": " "});
+            assert_eq!(
+                ev(e, event, Some(&blank)).unwrap_err().kind,
+                ErrorKind::InvalidValue
+            );
+            let na = json!({"phase_id": "N/A"});
+            assert!(ev(e, event, Some(&na)).is_ok());
+        }
+        assert!(ev(Edition::V12_7, "result_persisted", None).is_ok());
+        assert!(ev(e, "memory_finalized", None).is_ok());
     }
 }

@@ -15,10 +15,9 @@ use crate::router::edition::{ContractGate, Edition};
 use crate::router::parse::markdown::Markdown;
 use crate::router::parse::readonly::check_size;
 use crate::router::parse::status::{is_status, polarity, Polarity};
-use crate::router::vocabulary::{Agent, AgentClass};
+use crate::router::vocabulary::{Agent, AgentClass, Kind};
 
-/// The contract heading every write agent emits.
-pub const CONTRACT_HEADING: &str = "Router Contract (MACHINE-READABLE)";
+pub use crate::router::parse::markdown::CONTRACT_HEADING;
 /// The heading the researchers' agent files emit (accepted for researchers only).
 pub const RESEARCHER_HEADING: &str = "Router Contract (REQUIRED)";
 
@@ -33,16 +32,72 @@ pub fn required_fields(edition: Edition, agent: Agent) -> &'static [&'static str
         .map_or(&[], |(_, f)| *f)
 }
 
-/// The first required entry the block lacks (none of its alternatives present).
-fn first_missing(
+/// The required fields of a contract: by its `MODE` where the edition selects the set by mode
+/// (row W1, `12.10.0` qa-harness-builder: a contract without `MODE`, or with a mode the table
+/// does not list, is read as the first listed mode), else [`required_fields`].
+pub fn required_fields_for(
     edition: Edition,
     agent: Agent,
     fields: &Map<String, Value>,
-) -> Option<&'static str> {
-    required_fields(edition, agent)
+) -> &'static [&'static str] {
+    let modes: Vec<_> = edition
+        .rules()
+        .mode_fields
+        .iter()
+        .filter(|(a, _, _)| *a == agent)
+        .collect();
+    if modes.is_empty() {
+        return required_fields(edition, agent);
+    }
+    let mode = fields.get("MODE").and_then(Value::as_str);
+    modes
+        .iter()
+        .find(|(_, m, _)| Some(*m) == mode)
+        .or(modes.first())
+        .map_or(&[], |(_, _, f)| *f)
+}
+
+/// Every required entry the block lacks (none of its alternatives present), in table order.
+fn all_missing(edition: Edition, agent: Agent, fields: &Map<String, Value>) -> Vec<&'static str> {
+    required_fields_for(edition, agent, fields)
         .iter()
         .copied()
-        .find(|entry| !entry.split('|').any(|k| fields.contains_key(k)))
+        .filter(|entry| !entry.split('|').any(|k| fields.contains_key(k)))
+        .collect()
+}
+
+/// The `missing_field` error naming every absent required entry at once: `field` is the first,
+/// `fields` all of them (an `A|B` entry is named by `A`; the message shows both spellings).
+fn missing_fields_error(agent: Agent, missing: &[&str]) -> Error {
+    let shown: Vec<String> = missing
+        .iter()
+        .map(|m| format!("`{}`", m.replace('|', "` or `")))
+        .collect();
+    let names: Vec<&str> = missing
+        .iter()
+        .map(|m| m.split('|').next().unwrap_or(m))
+        .collect();
+    let message = if missing.len() == 1 {
+        format!("the Router Contract of {agent} has no {} field", shown[0])
+    } else {
+        format!(
+            "the Router Contract of {agent} lacks {} required fields: {}",
+            missing.len(),
+            shown.join(", ")
+        )
+    };
+    Error::new(ErrorKind::MissingField, message).with_fields(names)
+}
+
+/// What the router knows about the task whose output is checked (inputs of
+/// `router.parse_write_contract` beyond the output): its `kind:` and how many findings the
+/// REM-FIX dispatched (row W2, `12.10.0` `kind:remfix` proof).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TaskContext {
+    /// The task's `kind:` (`remfix` turns the proof rule on).
+    pub kind: Option<Kind>,
+    /// The number of findings the REM-FIX task dispatched (decides a dispute-only return).
+    pub dispatched_findings: Option<usize>,
 }
 
 /// The parsed, checked write contract.
@@ -183,6 +238,44 @@ pub fn violations(
     status: &str,
     f: &Map<String, Value>,
 ) -> Vec<&'static str> {
+    violations_in(edition, agent, status, f, &TaskContext::default())
+}
+
+/// A non-zero integer (row W2 `12.10.0` RED exit).
+fn nonzero_int(v: Option<&Value>) -> bool {
+    int(v).is_some_and(|n| n != 0)
+}
+
+/// The `12.10.0` dispute-only return of a REM-FIX (hook policy "Contract overrides"): the
+/// router knows how many findings it dispatched, `FINDING_DISPUTED` lists that many distinct
+/// entries, and the RED/GREEN exits are null (nothing was changed).
+fn dispute_only(f: &Map<String, Value>, ctx: &TaskContext) -> bool {
+    let Some(n) = ctx.dispatched_findings else {
+        return false;
+    };
+    let Some(list) = f.get("FINDING_DISPUTED").and_then(Value::as_array) else {
+        return false;
+    };
+    let distinct = list
+        .iter()
+        .enumerate()
+        .all(|(i, x)| !list[..i].contains(x) && non_empty(Some(x)));
+    n > 0
+        && list.len() == n
+        && distinct
+        && f.get("TDD_RED_EXIT").is_none_or(Value::is_null)
+        && f.get("TDD_GREEN_EXIT").is_none_or(Value::is_null)
+}
+
+/// The pass conditions of [`violations`] for a task of known kind (row W2 `12.10.0`:
+/// `kind:remfix` proof and the dispute-only return).
+pub fn violations_in(
+    edition: Edition,
+    agent: Agent,
+    status: &str,
+    f: &Map<String, Value>,
+    ctx: &TaskContext,
+) -> Vec<&'static str> {
     let rules = edition.rules();
     let gate = |g: ContractGate| rules.contract_gates.contains(&g);
     let g = |k: &str| f.get(k);
@@ -192,9 +285,38 @@ pub fn violations(
             out.push(id);
         }
     };
+    let red_ok = |v: Option<&Value>| {
+        if gate(ContractGate::RedExitNonZero) {
+            nonzero_int(v)
+        } else {
+            int_eq(v, 1)
+        }
+    };
+    let remfix = gate(ContractGate::RemfixProof) && ctx.kind == Some(Kind::Remfix);
+    let disputed = remfix && dispute_only(f, ctx);
+    let proof = |check: &mut dyn FnMut(&'static str, bool)| {
+        for k in ["COVERING_TESTS", "TEST_COMMAND", "TEST_OUTPUT"] {
+            check(k, non_empty(f.get(k)));
+        }
+    };
     match (agent, status) {
+        (Agent::ComponentBuilder, "PASS") if disputed => {
+            // The dispute-only return: nothing changed, the phase has not exited.
+            check("PHASE_STATUS", str_eq(g("PHASE_STATUS"), "partial"));
+            check("PROOF_STATUS", str_eq(g("PROOF_STATUS"), "gaps_found"));
+            check("BLOCKED_ITEMS", is_empty_list(g("BLOCKED_ITEMS")));
+            let n = ctx.dispatched_findings.unwrap_or(0);
+            check(
+                "SCENARIOS",
+                scenario_list(f)
+                    .iter()
+                    .filter(|s| complete_scenario(s))
+                    .count()
+                    >= n,
+            );
+        }
         (Agent::ComponentBuilder, "PASS") => {
-            check("TDD_RED_EXIT", int_eq(g("TDD_RED_EXIT"), 1));
+            check("TDD_RED_EXIT", red_ok(g("TDD_RED_EXIT")));
             if gate(ContractGate::TddRedReason) {
                 check(
                     "TDD_RED_REASON_KIND",
@@ -222,13 +344,33 @@ pub fn violations(
                     .and_then(Value::as_array)
                     .is_some_and(|s| s.iter().any(passing_scenario)),
             );
+            if remfix {
+                proof(&mut check);
+            }
+        }
+        (Agent::BugInvestigator, "FIXED") if disputed => {
+            check(
+                "VERIFICATION_RIGOR",
+                str_in(g("VERIFICATION_RIGOR"), &RIGOR),
+            );
+            let n = ctx.dispatched_findings.unwrap_or(0);
+            let regressions = scenario_list(f)
+                .iter()
+                .filter(|s| {
+                    complete_scenario(s)
+                        && s.get("name")
+                            .and_then(Value::as_str)
+                            .is_some_and(|x| x.starts_with("Regression:"))
+                })
+                .count();
+            check("REGRESSION_SCENARIO", regressions >= n);
         }
         (Agent::BugInvestigator, "FIXED") => {
             check(
                 "VERIFICATION_RIGOR",
                 str_in(g("VERIFICATION_RIGOR"), &RIGOR),
             );
-            check("TDD_RED_EXIT", int_eq(g("TDD_RED_EXIT"), 1));
+            check("TDD_RED_EXIT", red_ok(g("TDD_RED_EXIT")));
             check("TDD_GREEN_EXIT", int_eq(g("TDD_GREEN_EXIT"), 0));
             check("BLAST_RADIUS_SCAN", non_empty(g("BLAST_RADIUS_SCAN")));
             if g("NEEDS_EXTERNAL_RESEARCH") != Some(&Value::Bool(true)) {
@@ -250,6 +392,15 @@ pub fn violations(
             if gate(ContractGate::DebugCloseout) {
                 check("DEBUG_CLOSEOUT", debug_closed_out(g("DEBUG_CLOSEOUT")));
             }
+            if remfix {
+                proof(&mut check);
+            }
+        }
+        (Agent::QaHarnessBuilder, "PASS") if gate(ContractGate::QaContracts) => {
+            qa_harness_pass(f, &mut check);
+        }
+        (Agent::QaExecutor, "PASS") if gate(ContractGate::QaContracts) => {
+            qa_executor_pass(f, &mut check);
         }
         (Agent::Planner, "PLAN_CREATED" | "DECISION_RFC_CREATED") => {
             check("PLAN_FILE", non_blank(g("PLAN_FILE")));
@@ -301,6 +452,102 @@ pub fn violations(
     out
 }
 
+/// A boolean field that is exactly `true`.
+fn is_true(v: Option<&Value>) -> bool {
+    v == Some(&Value::Bool(true))
+}
+
+/// qa-harness-builder PASS (`12.10.0` hook policy "Contract overrides"): `MODE: preflight`
+/// provisions nothing, blocks on nothing and passes every check; `MODE: harness` (or no `MODE`)
+/// implements every planned scenario, re-runs clean, tears down, lists what it built and meets
+/// the mutation floor with at least one `assertion_falsified` and no `survived`. Neither mode
+/// touches product code. (Which units the floor selects needs the test plan: fourx checks the
+/// floor's minimum of one.)
+fn qa_harness_pass(f: &Map<String, Value>, check: &mut dyn FnMut(&'static str, bool)) {
+    let g = |k: &str| f.get(k);
+    check(
+        "PRODUCT_CODE_TOUCHED",
+        g("PRODUCT_CODE_TOUCHED") == Some(&Value::Bool(false)),
+    );
+    if str_eq(g("MODE"), "preflight") {
+        check(
+            "SERVICES_PROVISIONED",
+            is_empty_list(g("SERVICES_PROVISIONED")),
+        );
+        check("BLOCKED_ITEMS", is_empty_list(g("BLOCKED_ITEMS")));
+        check(
+            "HUMAN_PREREQUISITES",
+            is_empty_list(g("HUMAN_PREREQUISITES")),
+        );
+        check("CURRENCY_GATE", is_empty_list(g("CURRENCY_GATE")));
+        check(
+            "CHECKS",
+            g("CHECKS").and_then(Value::as_array).is_some_and(|c| {
+                c.iter()
+                    .all(|x| x.get("result").and_then(Value::as_str) == Some("pass"))
+            }),
+        );
+        return;
+    }
+    let planned = int(g("SCENARIOS_PLANNED"));
+    check(
+        "SCENARIOS_IMPLEMENTED",
+        planned.is_some() && int(g("SCENARIOS_IMPLEMENTED")) == planned
+            || non_empty_list(g("SCENARIOS_UNIMPLEMENTED")),
+    );
+    check("RERUN_CLEAN", is_true(g("RERUN_CLEAN")));
+    check("TEARDOWN_VERIFIED", is_true(g("TEARDOWN_VERIFIED")));
+    check("BLOCKED_ITEMS", is_empty_list(g("BLOCKED_ITEMS")));
+    check("ARTIFACTS_CREATED", non_empty_list(g("ARTIFACTS_CREATED")));
+    check(
+        "HARNESS_MANIFEST",
+        g("HARNESS_MANIFEST").is_some_and(|v| !v.is_null()),
+    );
+    let checks: &[Value] = g("MUTATION_CHECKS")
+        .and_then(Value::as_array)
+        .map_or(&[], Vec::as_slice);
+    let outcome = |c: &Value| c.get("outcome").and_then(Value::as_str).map(str::to_string);
+    check(
+        "MUTATION_CHECKS",
+        checks.iter().any(|c| {
+            outcome(c).as_deref() == Some("assertion_falsified")
+                && non_blank(c.get("failing_assertion"))
+        }) && !checks
+            .iter()
+            .any(|c| matches!(outcome(c).as_deref(), Some("survived" | "not_applied"))),
+    );
+}
+
+/// qa-executor PASS (`12.10.0` hook policy "Contract overrides"): every scenario passed with
+/// none blocked or failed, one evidence entry per scenario, a clean and verified teardown, a
+/// ready environment, and neither test nor product code touched.
+fn qa_executor_pass(f: &Map<String, Value>, check: &mut dyn FnMut(&'static str, bool)) {
+    let g = |k: &str| f.get(k);
+    let total = int(g("SCENARIOS_TOTAL"));
+    check(
+        "SCENARIOS_PASSED",
+        total.is_some() && int(g("SCENARIOS_PASSED")) == total,
+    );
+    check("SCENARIOS_FAILED", int_eq(g("SCENARIOS_FAILED"), 0));
+    check("SCENARIOS_BLOCKED", int_eq(g("SCENARIOS_BLOCKED"), 0));
+    check("TEARDOWN_STATUS", str_eq(g("TEARDOWN_STATUS"), "clean"));
+    check("ENV_READY", is_true(g("ENV_READY")));
+    check(
+        "EVIDENCE",
+        g("EVIDENCE")
+            .and_then(Value::as_array)
+            .is_some_and(|e| total.is_some_and(|t| e.len() as i128 == t)),
+    );
+    check(
+        "TEST_CODE_TOUCHED",
+        g("TEST_CODE_TOUCHED") == Some(&Value::Bool(false)),
+    );
+    check(
+        "PRODUCT_CODE_TOUCHED",
+        g("PRODUCT_CODE_TOUCHED") == Some(&Value::Bool(false)),
+    );
+}
+
 /// The Router Contract block by the full markdown scan (the rule [`locate::contract_block`]
 /// answers fast for the terminated block).
 pub(crate) fn contract_block(agent: Agent, md: &Markdown<'_>) -> Result<String> {
@@ -342,6 +589,41 @@ pub(crate) fn contract_block(agent: Agent, md: &Markdown<'_>) -> Result<String> 
     Ok(md.fence_content(fence))
 }
 
+/// The `12.10.0` contract block (row R6): the first `yaml`/`yml` fence after the last Router
+/// Contract heading when the output has one, otherwise the first `yaml` fence of the output.
+pub(crate) fn contract_block_following(agent: Agent, md: &Markdown<'_>) -> Result<String> {
+    let researcher = agent.is_researcher();
+    let heading = md.headings.iter().rfind(|h| {
+        (h.level == 2 || h.level == 3)
+            && (h.text == CONTRACT_HEADING || (researcher && h.text == RESEARCHER_HEADING))
+    });
+    let after = heading.map_or(0, |h| h.line);
+    let fence = md
+        .fences
+        .iter()
+        .find(|f| {
+            matches!(f.info(), "yaml" | "yml") && f.open > after
+                || heading.is_none() && matches!(f.info(), "yaml" | "yml")
+        })
+        .ok_or_else(|| {
+            Error::new(
+                ErrorKind::MissingContract,
+                if heading.is_some() {
+                    "no ```yaml block follows the Router Contract heading".to_string()
+                } else {
+                    format!("no `### {CONTRACT_HEADING}` heading and no ```yaml block")
+                },
+            )
+        })?;
+    if fence.close.is_none() {
+        return Err(Error::new(
+            ErrorKind::MalformedContract,
+            "the Router Contract YAML block is not terminated",
+        ));
+    }
+    Ok(md.fence_content(fence))
+}
+
 /// Parses a contract block's YAML into a mapping (`malformed_contract` otherwise).
 pub(crate) fn yaml_mapping(text: &str, what: &str) -> Result<Map<String, Value>> {
     match flat_yaml::parse_json(text, &Limits::UNTRUSTED) {
@@ -369,6 +651,16 @@ pub(crate) fn yaml_mapping(text: &str, what: &str) -> Result<Map<String, Value>>
 /// assert_eq!((c.status.as_str(), c.passed), ("UNAVAILABLE", None));
 /// ```
 pub fn parse(edition: Edition, agent: Agent, output: &str) -> Result<WriteContract> {
+    parse_in(edition, agent, output, &TaskContext::default())
+}
+
+/// [`parse`] for a task of known kind ([`TaskContext`]; row W2 `12.10.0`).
+pub fn parse_in(
+    edition: Edition,
+    agent: Agent,
+    output: &str,
+    ctx: &TaskContext,
+) -> Result<WriteContract> {
     if agent.class() != AgentClass::Write {
         return Err(Error::new(
             ErrorKind::UnknownAgent,
@@ -384,19 +676,18 @@ pub fn parse(edition: Edition, agent: Agent, output: &str) -> Result<WriteContra
     } else {
         &[CONTRACT_HEADING]
     };
-    let block = match locate::contract_block(titles, output) {
-        Some(block) => block,
-        None => Cow::Owned(contract_block(agent, &Markdown::parse(output))?),
+    let block = if edition.rules().yaml_follows_heading {
+        Cow::Owned(contract_block_following(agent, &Markdown::parse(output))?)
+    } else {
+        match locate::contract_block(titles, output) {
+            Some(block) => block,
+            None => Cow::Owned(contract_block(agent, &Markdown::parse(output))?),
+        }
     };
     let fields = yaml_mapping(&block, "Router Contract")?;
-    if let Some(missing) = first_missing(edition, agent, &fields) {
-        let shown = missing.replace('|', "` or `");
-        let field = missing.split('|').next().unwrap_or(missing);
-        return Err(Error::new(
-            ErrorKind::MissingField,
-            format!("the Router Contract has no `{shown}` field"),
-        )
-        .with_field(field));
+    let missing = all_missing(edition, agent, &fields);
+    if !missing.is_empty() {
+        return Err(missing_fields_error(agent, &missing));
     }
     let status = fields
         .get("STATUS")
@@ -417,7 +708,7 @@ pub fn parse(edition: Edition, agent: Agent, output: &str) -> Result<WriteContra
         (None, None, Vec::new())
     } else {
         let claims = polarity(agent, &status) == Some(Polarity::Pass);
-        let v = violations(edition, agent, &status, &fields);
+        let v = violations_in(edition, agent, &status, &fields, ctx);
         (Some(claims), Some(claims && v.is_empty()), v)
     };
     let soft_pass = agent == Agent::DocSyncer && status == "PARTIAL" && passed == Some(true);
@@ -533,6 +824,39 @@ REMEDIATION_REASON: null\nMEMORY_NOTES: {}\n";
                 }
             })
             .collect()
+    }
+
+    #[test]
+    fn a_contract_missing_several_required_fields_names_them_all_at_once() {
+        let yaml = without(
+            &without(&without(HEAD_BUILDER_PASS, "CONFIDENCE"), "SCENARIOS"),
+            "MEMORY_NOTES",
+        );
+        let e = parse(Edition::V11, Agent::ComponentBuilder, &wrap(&yaml)).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::MissingField);
+        assert_eq!(e.field(), Some("CONFIDENCE"));
+        assert_eq!(e.fields(), ["CONFIDENCE", "SCENARIOS", "MEMORY_NOTES"]);
+        assert!(
+            e.message.contains("lacks 3 required fields"),
+            "{}",
+            e.message
+        );
+        // An empty block lists the whole table: one run teaches every field.
+        let e = parse(
+            Edition::V11,
+            Agent::ComponentBuilder,
+            &wrap("STATUS: PASS\n"),
+        )
+        .unwrap_err();
+        assert_eq!(e.fields().len(), 22);
+        // An either-or entry is named by its first key; the message shows both.
+        let r = "STATUS: COMPLETE\nFILE_PATH: x\nBACKEND_MODE: web\nSOURCES_ATTEMPTED: []\n\
+SOURCES_USED: []\nQUALITY_LEVEL: ok\nWHAT_CHANGED_RECOMMENDATION: null\nMEMORY_NOTES: {}\n";
+        let e = parse(Edition::V12_7, Agent::Researcher, &wrap(r)).unwrap_err();
+        assert_eq!(e.fields(), ["KEY_FINDINGS_COUNT"]);
+        assert!(e
+            .message
+            .contains("`KEY_FINDINGS_COUNT` or `IMPLEMENTATIONS_FOUND`"));
     }
 
     #[test]
@@ -700,5 +1024,187 @@ WHAT_CHANGED_RECOMMENDATION: use the queue\nMEMORY_NOTES: {}\n";
         let mut g = f.clone();
         g.insert("ALTERNATIVES".into(), json!(["a", "b"]));
         assert!(violations(Edition::V12_7, Agent::Planner, "DECISION_RFC_CREATED", &g).is_empty());
+    }
+
+    fn obj(v: Value) -> Map<String, Value> {
+        v.as_object().cloned().unwrap_or_default()
+    }
+
+    #[test]
+    fn w2_12_10_any_nonzero_red_exit_is_a_red() {
+        let e = Edition::V12_10;
+        for (exit, ok) in [
+            (json!(1), true),
+            (json!(101), true),
+            (json!(-1), true),
+            (json!(0), false),
+            (json!("1"), false),
+        ] {
+            let f = obj(json!({"TDD_RED_EXIT": exit, "VERIFICATION_RIGOR": "standard"}));
+            let v = violations(e, Agent::BugInvestigator, "FIXED", &f);
+            assert_eq!(!v.contains(&"TDD_RED_EXIT"), ok, "{f:?}");
+        }
+        let f = obj(json!({"TDD_RED_EXIT": 101}));
+        assert!(
+            violations(Edition::V12_7, Agent::ComponentBuilder, "PASS", &f)
+                .contains(&"TDD_RED_EXIT")
+        );
+    }
+
+    #[test]
+    fn w2_12_10_a_remfix_that_applied_a_finding_needs_covering_test_proof() {
+        let remfix = TaskContext {
+            kind: Some(Kind::Remfix),
+            dispatched_findings: Some(2),
+        };
+        let proof = ["COVERING_TESTS", "TEST_COMMAND", "TEST_OUTPUT"];
+        let f = obj(json!({"TDD_RED_EXIT": 1}));
+        let v = violations_in(
+            Edition::V12_10,
+            Agent::ComponentBuilder,
+            "PASS",
+            &f,
+            &remfix,
+        );
+        assert!(proof.iter().all(|p| v.contains(p)), "{v:?}");
+        // Not a remfix, or an edition without the rule: no proof needed.
+        let v = violations_in(
+            Edition::V12_10,
+            Agent::ComponentBuilder,
+            "PASS",
+            &f,
+            &TaskContext::default(),
+        );
+        assert!(!proof.iter().any(|p| v.contains(p)));
+        let v = violations_in(Edition::V12_7, Agent::BugInvestigator, "FIXED", &f, &remfix);
+        assert!(!proof.iter().any(|p| v.contains(p)));
+        let with = obj(
+            json!({"TDD_RED_EXIT": 1, "COVERING_TESTS": ["t"], "TEST_COMMAND": "cargo test",
+                              "TEST_OUTPUT": "ok"}),
+        );
+        let v = violations_in(
+            Edition::V12_10,
+            Agent::BugInvestigator,
+            "FIXED",
+            &with,
+            &remfix,
+        );
+        assert!(!proof.iter().any(|p| v.contains(p)), "{v:?}");
+    }
+
+    #[test]
+    fn w2_12_10_the_dispute_only_return_has_its_own_conditions() {
+        let ctx = TaskContext {
+            kind: Some(Kind::Remfix),
+            dispatched_findings: Some(2),
+        };
+        let scenario = |n: &str| json!({"name": n, "command": "c", "expected": "e", "actual": "a", "exit_code": 0});
+        let f = obj(json!({
+            "FINDING_DISPUTED": ["finding 1 is wrong", "finding 2 is wrong"],
+            "TDD_RED_EXIT": null, "TDD_GREEN_EXIT": null,
+            "PHASE_STATUS": "partial", "PROOF_STATUS": "gaps_found", "PHASE_EXIT_READY": false,
+            "BLOCKED_ITEMS": [], "SCENARIOS": [scenario("a"), scenario("b")]
+        }));
+        assert!(
+            violations_in(Edition::V12_10, Agent::ComponentBuilder, "PASS", &f, &ctx).is_empty()
+        );
+        // One scenario short, or the phase claimed complete: not a valid dispute-only return.
+        let mut g = f.clone();
+        g.insert("SCENARIOS".into(), json!([scenario("a")]));
+        g.insert("PHASE_STATUS".into(), json!("completed"));
+        assert_eq!(
+            violations_in(Edition::V12_10, Agent::ComponentBuilder, "PASS", &g, &ctx),
+            ["PHASE_STATUS", "SCENARIOS"]
+        );
+        // Fewer disputes than dispatched findings, or repeated ones: a normal PASS, proof needed.
+        for disputed in [json!(["finding 1 is wrong"]), json!(["x", "x"])] {
+            let mut h = f.clone();
+            h.insert("FINDING_DISPUTED".into(), disputed);
+            let v = violations_in(Edition::V12_10, Agent::ComponentBuilder, "PASS", &h, &ctx);
+            assert!(
+                v.contains(&"COVERING_TESTS") && v.contains(&"TDD_RED_EXIT"),
+                "{v:?}"
+            );
+        }
+        // The investigator needs a Regression: scenario per dispute.
+        let inv = obj(json!({
+            "FINDING_DISPUTED": ["a", "b"], "TDD_RED_EXIT": null, "TDD_GREEN_EXIT": null,
+            "VERIFICATION_RIGOR": "standard",
+            "SCENARIOS": [scenario("Regression: a"), scenario("b")]
+        }));
+        assert_eq!(
+            violations_in(Edition::V12_10, Agent::BugInvestigator, "FIXED", &inv, &ctx),
+            ["REGRESSION_SCENARIO"]
+        );
+    }
+
+    #[test]
+    fn w1_12_10_the_harness_builders_fields_follow_its_mode() {
+        let e = Edition::V12_10;
+        let harness = required_fields_for(e, Agent::QaHarnessBuilder, &Map::new());
+        assert!(harness.contains(&"HARNESS_MANIFEST") && !harness.contains(&"CHECKS"));
+        let pre = required_fields_for(
+            e,
+            Agent::QaHarnessBuilder,
+            &obj(json!({"MODE": "preflight"})),
+        );
+        assert!(pre.contains(&"CURRENCY_GATE") && !pre.contains(&"HARNESS_MANIFEST"));
+        assert_eq!(
+            required_fields_for(e, Agent::QaHarnessBuilder, &obj(json!({"MODE": "other"}))),
+            harness
+        );
+        assert!(required_fields(e, Agent::Planner).contains(&"PLAN_REVISION"));
+        assert!(!required_fields(Edition::V12_7, Agent::Planner).contains(&"PLAN_REVISION"));
+    }
+
+    #[test]
+    fn w2_12_10_qa_harness_and_executor_pass_conditions() {
+        let e = Edition::V12_10;
+        let harness = obj(json!({
+            "MODE": "harness", "PRODUCT_CODE_TOUCHED": false, "SCENARIOS_PLANNED": 3,
+            "SCENARIOS_IMPLEMENTED": 3, "RERUN_CLEAN": true, "TEARDOWN_VERIFIED": true,
+            "BLOCKED_ITEMS": [], "ARTIFACTS_CREATED": ["up.sh"], "HARNESS_MANIFEST": {"name": "h"},
+            "MUTATION_CHECKS": [{"outcome": "assertion_falsified", "failing_assertion": "total == 3"}]
+        }));
+        assert!(violations(e, Agent::QaHarnessBuilder, "PASS", &harness).is_empty());
+        let mut survived = harness.clone();
+        survived.insert(
+            "MUTATION_CHECKS".into(),
+            json!([{"outcome": "assertion_falsified", "failing_assertion": "a"}, {"outcome": "survived"}]),
+        );
+        assert_eq!(
+            violations(e, Agent::QaHarnessBuilder, "PASS", &survived),
+            ["MUTATION_CHECKS"]
+        );
+        let mut touched = harness.clone();
+        touched.insert("PRODUCT_CODE_TOUCHED".into(), json!(true));
+        assert_eq!(
+            violations(e, Agent::QaHarnessBuilder, "PASS", &touched),
+            ["PRODUCT_CODE_TOUCHED"]
+        );
+        let preflight = obj(json!({
+            "MODE": "preflight", "PRODUCT_CODE_TOUCHED": false, "SERVICES_PROVISIONED": ["db"],
+            "BLOCKED_ITEMS": [], "HUMAN_PREREQUISITES": [], "CURRENCY_GATE": [],
+            "CHECKS": [{"result": "pass"}, {"result": "fail"}]
+        }));
+        assert_eq!(
+            violations(e, Agent::QaHarnessBuilder, "PASS", &preflight),
+            ["SERVICES_PROVISIONED", "CHECKS"]
+        );
+        let exec = obj(json!({
+            "SCENARIOS_TOTAL": 2, "SCENARIOS_PASSED": 2, "SCENARIOS_FAILED": 0, "SCENARIOS_BLOCKED": 0,
+            "TEARDOWN_STATUS": "clean", "ENV_READY": true, "EVIDENCE": [{}, {}],
+            "TEST_CODE_TOUCHED": false, "PRODUCT_CODE_TOUCHED": false
+        }));
+        assert!(violations(e, Agent::QaExecutor, "PASS", &exec).is_empty());
+        let mut short = exec.clone();
+        short.insert("EVIDENCE".into(), json!([{}]));
+        short.insert("TEARDOWN_STATUS".into(), json!("leaked"));
+        assert_eq!(
+            violations(e, Agent::QaExecutor, "PASS", &short),
+            ["TEARDOWN_STATUS", "EVIDENCE"]
+        );
+        // A FAIL claims no pass: no conditions apply.
+        assert!(violations(e, Agent::QaExecutor, "FAIL", &short).is_empty());
     }
 }

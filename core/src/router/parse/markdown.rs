@@ -8,6 +8,9 @@ use crate::router::parse::text::{
     is_ascii_ws, key_line_value, lines as lines_of, trim_sp, trim_sp_start,
 };
 
+/// The contract heading every write agent emits (and, from `12.10.0`, the heading whose
+/// following `yaml` block is every agent's contract).
+pub const CONTRACT_HEADING: &str = "Router Contract (MACHINE-READABLE)";
 /// A fenced block.
 #[derive(Debug, Clone)]
 pub(crate) struct Fence<'a> {

@@ -82,6 +82,26 @@ pub fn parse(
     })
 }
 
+/// [`parse`] with what the router knows about the task: the verifier's dispatched dispute count
+/// (read-only parser) and the task's kind and dispatched findings (write parser).
+pub fn parse_in(
+    edition: Edition,
+    agent: Agent,
+    output: &str,
+    task: Option<&TaskState>,
+    disputes: Option<u64>,
+    ctx: &contract::TaskContext,
+) -> Result<AgentOutput> {
+    Ok(match agent.class() {
+        AgentClass::ReadOnly => AgentOutput::ReadOnly(Box::new(readonly::parse_in(
+            edition, agent, output, task, disputes,
+        )?)),
+        AgentClass::Write => {
+            AgentOutput::Write(Box::new(contract::parse_in(edition, agent, output, ctx)?))
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

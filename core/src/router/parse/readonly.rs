@@ -34,7 +34,7 @@ pub struct ReadOnlySpec {
 /// The read-only agent table, then the `12.7.0` read-only agents (rows A2,
 /// R3; the architecture-scanner's heading label is a fourx choice, its envelope is what HEAD
 /// documents). plan-gap-reviewer's count key is the edition's ([`spec`]).
-pub static READONLY_AGENTS: [ReadOnlySpec; 7] = [
+pub static READONLY_AGENTS: [ReadOnlySpec; 8] = [
     ReadOnlySpec {
         agent: Agent::CodeReviewer,
         label: "Review",
@@ -68,6 +68,11 @@ pub static READONLY_AGENTS: [ReadOnlySpec; 7] = [
     ReadOnlySpec {
         agent: Agent::ArchitectureScanner,
         label: "Codebase Health",
+        count_key: "cr",
+    },
+    ReadOnlySpec {
+        agent: Agent::QaResearcher,
+        label: "QA Research",
         count_key: "cr",
     },
 ];
@@ -122,6 +127,47 @@ pub enum Source {
     Envelope,
     /// The heading fallback.
     Heading,
+    /// The contract YAML block's `STATUS` (row R6, `12.10.0`: the YAML block decides).
+    Yaml,
+}
+
+/// The verifier's adjudication of disputed REM-FIX findings (row R7, `12.10.0`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Adjudication {
+    /// 1-based positions of the dispatched `FINDING_DISPUTED` list the verifier upheld.
+    pub upheld: Vec<u64>,
+    /// Positions it rejected.
+    pub rejected: Vec<u64>,
+    /// Every position 1..=disputes appears exactly once across the two lists, and nothing else
+    /// does; when false every dispute stays unadjudicated (fail closed).
+    pub valid: bool,
+}
+
+/// Checks `DISPUTE_UPHELD` / `DISPUTE_REJECTED` against the number of disputes the dispatch
+/// carried: every position exactly once, no other entry (an omitted, doubled, out-of-range or
+/// non-integer entry invalidates the whole return).
+pub fn adjudicate(yaml: Option<&Map<String, Value>>, disputes: u64) -> Adjudication {
+    let list = |k: &str| -> Option<Vec<u64>> {
+        match yaml.and_then(|m| m.get(k)) {
+            None | Some(Value::Null) => Some(Vec::new()),
+            Some(Value::Array(a)) => a.iter().map(Value::as_u64).collect(),
+            Some(_) => None,
+        }
+    };
+    let (up, rej) = (list("DISPUTE_UPHELD"), list("DISPUTE_REJECTED"));
+    let valid = match (&up, &rej) {
+        (Some(u), Some(r)) => {
+            let mut all: Vec<u64> = u.iter().chain(r.iter()).copied().collect();
+            all.sort_unstable();
+            all.len() as u64 == disputes && all.iter().enumerate().all(|(i, &p)| p == i as u64 + 1)
+        }
+        _ => false,
+    };
+    Adjudication {
+        upheld: up.unwrap_or_default(),
+        rejected: rej.unwrap_or_default(),
+        valid,
+    }
 }
 
 /// A task's state, for SELF_REMEDIATED.
@@ -161,6 +207,10 @@ pub struct ReadOnlyResult {
     pub intent: Map<String, Value>,
     /// Overrides and findings, in order.
     pub checks: Vec<&'static str>,
+    /// What to add to the output so that each step-9 finding goes away, one entry per finding
+    /// in `checks` order; absent when there is none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub advice: Vec<Advice>,
     /// At least one step-9 finding.
     pub needs_inline_verification: bool,
     /// Pass status and no inline verification needed.
@@ -177,6 +227,97 @@ pub struct ReadOnlyResult {
     /// Scenario accounting (integration-verifier only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scenarios: Option<Scenarios>,
+    /// The dispute adjudication (integration-verifier at `12.10.0`, when the dispatch carried
+    /// disputes).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub adjudication: Option<Adjudication>,
+}
+
+/// What an agent's output must gain for a fallback-verification finding to go away: the check
+/// id, the things to add (field names where the check is about fields), and a sentence saying so.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Advice {
+    /// The step-9 check id (`rubber_stamp`, `unstated_scope`, `pass_fields_missing`,
+    /// `replan_reason_missing`).
+    pub check: &'static str,
+    /// What to add: the missing field names, or the evidence that would do.
+    pub add: Vec<String>,
+    /// One sentence a user (or the agent on a re-run) can act on.
+    pub message: String,
+}
+
+/// The plan-gap-reviewer PASS fields the `pass_fields_missing` check wants, with a value that
+/// satisfies it.
+const PASS_FIELDS: &[(&str, &str)] =
+    &[("BLOCKING_FINDINGS_COUNT", "0"), ("REPLAN_NEEDED", "false")];
+
+/// The advice for the `pass_fields_missing` check: every PASS field the output lacks.
+fn pass_fields_advice(intent: &Map<String, Value>, yaml: bool) -> Advice {
+    let absent: Vec<&(&str, &str)> = PASS_FIELDS
+        .iter()
+        .filter(|(k, _)| intent.get(*k).is_none_or(Value::is_null))
+        .collect();
+    let lines: Vec<String> = absent.iter().map(|(k, v)| format!("`{k}: {v}`")).collect();
+    let place = if yaml {
+        "as lines or keys of the contract YAML block"
+    } else {
+        "as lines outside any code fence"
+    };
+    Advice {
+        check: "pass_fields_missing",
+        add: absent.iter().map(|(k, _)| (*k).to_string()).collect(),
+        message: format!(
+            "a plan-gap-reviewer PASS must state {} ({place}); add {}",
+            PASS_FIELDS
+                .iter()
+                .map(|(k, _)| format!("`{k}`"))
+                .collect::<Vec<_>>()
+                .join(" and "),
+            lines.join(" and ")
+        ),
+    }
+}
+
+/// The advice for the `rubber_stamp` check: the evidence an APPROVE needs.
+fn rubber_stamp_advice(cited: usize) -> Advice {
+    Advice {
+        check: "rubber_stamp",
+        add: vec![
+            "### Findings".to_string(),
+            format!("{} file:line citations", 3 - cited.min(3)),
+        ],
+        message: format!(
+            "an APPROVE with no Critical Issues must show the code was read: add bullets under a \
+             `### Findings` section, or cite at least 3 distinct file:line locations \
+             (e.g. `src/app.ts:42`; found {cited})"
+        ),
+    }
+}
+
+/// The advice for the `unstated_scope` check.
+fn unstated_scope_advice(yaml: bool) -> Advice {
+    let how = if yaml {
+        "a `Total handlers audited: N` line or a `TOTAL_HANDLERS_AUDITED: N` key in the contract \
+         YAML block"
+    } else {
+        "a `Total handlers audited: N` line"
+    };
+    Advice {
+        check: "unstated_scope",
+        add: vec!["TOTAL_HANDLERS_AUDITED".to_string()],
+        message: format!("a CLEAN verdict must state its scope: add {how} with N > 0"),
+    }
+}
+
+/// The advice for the `replan_reason_missing` check.
+fn replan_reason_advice() -> Advice {
+    Advice {
+        check: "replan_reason_missing",
+        add: vec!["REPLAN_REASON".to_string()],
+        message: "FINDINGS with blocking findings must say why the plan needs revision: add \
+                  `REPLAN_REASON: <one line>` (not empty, not None)"
+            .to_string(),
+    }
 }
 
 /// The spec row of a read-only agent under an edition (R1: plan-gap-reviewer counts with the
@@ -246,6 +387,29 @@ fn contract_yaml(md: &Markdown<'_>) -> Option<Map<String, Value>> {
                 _ => None,
             },
         )
+}
+
+/// The `12.10.0` contract YAML block (row R6): the first terminated `yaml` fence following the
+/// last `Router Contract (MACHINE-READABLE)` heading when the output has one and it parses to a
+/// mapping; otherwise the `12.7.0` rule ([`contract_yaml`]).
+fn contract_yaml_following(md: &Markdown<'_>) -> Option<Map<String, Value>> {
+    let heading = md.headings.iter().rfind(|h| {
+        (h.level == 2 || h.level == 3) && h.text == crate::router::parse::markdown::CONTRACT_HEADING
+    });
+    if let Some(h) = heading {
+        let fence = md
+            .fences
+            .iter()
+            .find(|f| matches!(f.info(), "yaml" | "yml") && f.open > h.line && f.close.is_some());
+        if let Some(f) = fence {
+            if let Ok(Value::Object(m)) =
+                flat_yaml::parse_json(&md.fence_content(f), &Limits::UNTRUSTED)
+            {
+                return Some(m);
+            }
+        }
+    }
+    contract_yaml(md)
 }
 
 /// A YAML field of the contract block as the text a line field would carry, typed per R2;
@@ -444,6 +608,18 @@ pub fn parse(
     output: &str,
     task: Option<&TaskState>,
 ) -> Result<ReadOnlyResult> {
+    parse_in(edition, agent, output, task, None)
+}
+
+/// [`parse`] with the number of disputed findings the verifier's dispatch carried (row R7,
+/// `12.10.0`; ignored by other editions and agents).
+pub fn parse_in(
+    edition: Edition,
+    agent: Agent,
+    output: &str,
+    task: Option<&TaskState>,
+    disputes: Option<u64>,
+) -> Result<ReadOnlyResult> {
     let spec = spec(edition, agent)?;
     check_size(output)?;
     if too_short(trim_ws(output)) {
@@ -461,10 +637,35 @@ pub fn parse(
     let env = envelope::parse(first, &statuses, spec.count_key);
     let head_lines = &md.lines[..md.lines.len().min(5)];
     let heading_status = envelope::heading_status(head_lines, spec.label, &statuses);
-    let (source, reported) = match (&env, heading_status) {
-        (Ok(e), _) => (Source::Envelope, e.status.clone()),
-        (Err(_), Some(h)) => (Source::Heading, h.to_string()),
-        (Err(_), None) => {
+    let rules = edition.rules();
+    let yaml = if rules.yaml_follows_heading {
+        contract_yaml_following(&md)
+    } else if rules.contract_yaml {
+        contract_yaml(&md)
+    } else {
+        None
+    };
+    // R6 (12.10.0): the YAML block's STATUS decides when present.
+    let yaml_status = match yaml.as_ref().and_then(|m| m.get("STATUS")) {
+        Some(v) if rules.yaml_decides_status && !v.is_null() => {
+            match v.as_str().filter(|s| statuses.contains(s)) {
+                Some(s) => Some(s.to_string()),
+                None => {
+                    return Err(Error::new(
+                        ErrorKind::InvalidValue,
+                        format!("the contract YAML STATUS {v} is not a status of {agent}"),
+                    )
+                    .with_field("STATUS"))
+                }
+            }
+        }
+        _ => None,
+    };
+    let (source, reported) = match (&env, heading_status, yaml_status) {
+        (_, _, Some(y)) => (Source::Yaml, y),
+        (Ok(e), _, None) => (Source::Envelope, e.status.clone()),
+        (Err(_), Some(h), None) => (Source::Heading, h.to_string()),
+        (Err(_), None, None) => {
             return Err(Error::new(
                 ErrorKind::MissingContract,
                 format!(
@@ -481,11 +682,6 @@ pub fn parse(
         .map(str::to_string)
         .collect();
     let bullets = critical_issues.len() as u64;
-    let yaml = if edition.rules().contract_yaml {
-        contract_yaml(&md)
-    } else {
-        None
-    };
     let intent = intent(&md, yaml.as_ref())?;
     let is_pgr = agent == Agent::PlanGapReviewer;
     let is_verifier = agent == Agent::IntegrationVerifier;
@@ -529,8 +725,10 @@ pub fn parse(
         checks.push("blocking_findings_override");
     }
 
-    // Step 9: fallback-verification checks.
+    // Step 9: fallback-verification checks, each with what would clear it.
     let mut findings = 0;
+    let mut advice = Vec::new();
+    let yaml_fields = edition.rules().contract_yaml;
     match agent {
         Agent::CodeReviewer
             if status == pass
@@ -539,6 +737,7 @@ pub fn parse(
                 && citations(output).len() < 3 =>
         {
             checks.push("rubber_stamp");
+            advice.push(rubber_stamp_advice(citations(output).len()));
             findings += 1;
         }
         Agent::SilentFailureHunter | Agent::FailureHunter if status == pass => {
@@ -549,6 +748,7 @@ pub fn parse(
                 .is_some_and(|v| is_digits(v) && !v.bytes().all(|b| b == b'0'));
             if !stated {
                 checks.push("unstated_scope");
+                advice.push(unstated_scope_advice(yaml_fields));
                 findings += 1;
             }
         }
@@ -558,17 +758,30 @@ pub fn parse(
                     || intent["REPLAN_NEEDED"].is_null()) =>
         {
             checks.push("pass_fields_missing");
+            advice.push(pass_fields_advice(&intent, yaml_fields));
             findings += 1;
         }
         Agent::PlanGapReviewer if status == fail && blocking_findings.unwrap_or(0) > 0 => {
             let reason = intent["REPLAN_REASON"].as_str().unwrap_or("");
             if reason.is_empty() || reason.eq_ignore_ascii_case("none") {
                 checks.push("replan_reason_missing");
+                advice.push(replan_reason_advice());
                 findings += 1;
             }
         }
         _ => {}
     }
+    let adjudication = match disputes {
+        Some(n) if is_verifier && rules.dispute_adjudication && n > 0 => {
+            let a = adjudicate(yaml.as_ref(), n);
+            if !a.valid {
+                checks.push("disputes_unadjudicated");
+                findings += 1;
+            }
+            Some(a)
+        }
+        _ => None,
+    };
     let needs_inline_verification = findings > 0;
 
     let blocking = if is_pgr {
@@ -597,6 +810,7 @@ pub fn parse(
         critical_count,
         intent,
         checks,
+        advice,
         needs_inline_verification,
         passes,
         memory_notes: memory_notes(&md),
@@ -604,6 +818,7 @@ pub fn parse(
         remediation_source,
         blocking_findings,
         scenarios,
+        adjudication,
     })
 }
 
@@ -635,6 +850,7 @@ mod tests {
                 ("failure-hunter", "Error Handling Audit", "cr"),
                 ("triage-agent", "Triage", "cr"),
                 ("architecture-scanner", "Codebase Health", "cr"),
+                ("qa-researcher", "QA Research", "cr"),
             ]
         );
     }
@@ -726,5 +942,57 @@ mod tests {
                 .kind,
             ErrorKind::TooShort
         );
+    }
+
+    /// A Memory Notes tail that lifts a short test output over the 200-character gate.
+    const NOTES: &str = "\n### Memory Notes (For Workflow-Final Persistence)\n\
+- **Learnings:** The settings page reads its defaults from the user profile service\n\
+- **Patterns:** Feature flags are resolved once per request in the middleware layer\n";
+
+    #[test]
+    fn pass_fields_missing_says_which_pass_fields_to_add() {
+        let out = "CONTRACT {\"s\":\"PASS\",\"b\":false,\"bf\":0}\n## Planning Review: Pass\n\n\
+### Summary\n- The saved plan covers every acceptance criterion of the request.\n\
+- REPLAN_NEEDED: false\n";
+        let out = &format!("{out}{NOTES}");
+        let r = parse(Edition::V11, Agent::PlanGapReviewer, out, None).unwrap();
+        assert_eq!(r.checks, ["pass_fields_missing"]);
+        assert_eq!(r.advice.len(), 1);
+        assert_eq!(r.advice[0].check, "pass_fields_missing");
+        assert_eq!(r.advice[0].add, ["BLOCKING_FINDINGS_COUNT"]);
+        assert!(r.advice[0].message.contains("`BLOCKING_FINDINGS_COUNT: 0`"));
+        let with_count = out.replace(
+            "- REPLAN_NEEDED",
+            "- BLOCKING_FINDINGS_COUNT: 0\n- REPLAN_NEEDED",
+        );
+        let r = parse(Edition::V11, Agent::PlanGapReviewer, &with_count, None).unwrap();
+        assert!(r.checks.is_empty() && r.advice.is_empty() && r.passes);
+    }
+
+    #[test]
+    fn rubber_stamp_says_what_evidence_an_approve_needs() {
+        let out = "CONTRACT {\"s\":\"APPROVE\",\"b\":false,\"cr\":0}\n## Review: Approve\n\n\
+### Summary\n- Looks fine to me, see src/a.ts:1 for the entry point.\n";
+        let out = &format!("{out}{NOTES}");
+        let r = parse(Edition::V11, Agent::CodeReviewer, out, None).unwrap();
+        assert_eq!(r.checks, ["rubber_stamp"]);
+        assert_eq!(r.advice[0].add, ["### Findings", "2 file:line citations"]);
+        assert!(
+            r.advice[0].message.contains("found 1"),
+            "{}",
+            r.advice[0].message
+        );
+        let v = serde_json::to_value(&r).unwrap();
+        assert_eq!(v["advice"][0]["check"], "rubber_stamp");
+    }
+
+    #[test]
+    fn a_result_without_findings_carries_no_advice_key() {
+        let out = "CONTRACT {\"s\":\"APPROVE\",\"b\":false,\"cr\":0}\n## Review: Approve\n\n\
+### Findings\n- src/a.ts:1 and src/b.ts:2 and src/c.ts:3 read in full\n";
+        let out = &format!("{out}{NOTES}");
+        let r = parse(Edition::V11, Agent::CodeReviewer, out, None).unwrap();
+        assert!(r.checks.is_empty());
+        assert!(serde_json::to_value(&r).unwrap().get("advice").is_none());
     }
 }

@@ -115,6 +115,28 @@ pub static AGENT_STATUSES: &[(Agent, StatusRow)] = &[
             ("NO_CANDIDATES", Some(Pass)),
         ],
     ),
+    // The `12.10.0` QA agents (hook policy "Contract overrides": PASS, FAIL, and the
+    // harness builder's and executor's BLOCKED for a missing environment).
+    (
+        Agent::QaResearcher,
+        &[("PASS", Some(Pass)), ("FAIL", Some(Fail))],
+    ),
+    (
+        Agent::QaHarnessBuilder,
+        &[
+            ("PASS", Some(Pass)),
+            ("FAIL", Some(Fail)),
+            ("BLOCKED", Some(Fail)),
+        ],
+    ),
+    (
+        Agent::QaExecutor,
+        &[
+            ("PASS", Some(Pass)),
+            ("FAIL", Some(Fail)),
+            ("BLOCKED", Some(Fail)),
+        ],
+    ),
 ];
 
 /// The statuses of an agent.
@@ -189,7 +211,10 @@ mod tests {
                 "CLEAN",
                 "TRIAGED",
                 "CANDIDATES_FOUND",
-                "NO_CANDIDATES"
+                "NO_CANDIDATES",
+                "PASS",
+                "PASS",
+                "PASS"
             ]
         );
         let fail: Vec<_> = AGENT_STATUSES
@@ -212,7 +237,12 @@ mod tests {
                 "FAIL",
                 "ISSUES_FOUND",
                 "NEEDS_INFO",
-                "WONTFIX"
+                "WONTFIX",
+                "FAIL",
+                "FAIL",
+                "BLOCKED",
+                "FAIL",
+                "BLOCKED"
             ]
         );
     }

@@ -9,7 +9,9 @@ use crate::router::edition::Edition;
 use crate::router::parse::text::{find_phrase, has_phrase, tokens};
 use crate::router::vocabulary::WorkflowType;
 
-pub use crate::router::edition::{SignalRow, SIGNALS_11 as SIGNAL_TABLE, SIGNALS_12_7};
+pub use crate::router::edition::{
+    SignalRow, SIGNALS_11 as SIGNAL_TABLE, SIGNALS_12_10, SIGNALS_12_7,
+};
 pub use crate::router::vocabulary::Signal;
 
 /// The closed surface-form table of single-word keywords.
@@ -60,12 +62,19 @@ pub static INFLECTIONS: &[(&str, &[&str])] = &[
     // 12.7.0 rows (A3): regular inflections of the verb; `deepening` is itself the only form.
     ("triage", &["triage", "triages", "triaged", "triaging"]),
     ("deepening", &["deepening"]),
+    // 12.10.0 QA row: the verb's regular forms; the noun `regression` and its plural.
+    ("test", &["test", "tests", "tested", "testing"]),
+    ("qa", &["qa"]),
+    ("e2e", &["e2e"]),
+    ("regression", &["regression", "regressions"]),
 ];
 
 /// The keyword whose match starts "how does", then at least one token, then "work".
 const HOW_DOES_X_WORK: &str = "how does X work";
 
-/// The REVIEW/ORIENT preference that changed the winner.
+/// The REVIEW/ORIENT preference that changed the winner (the seed's ORIENT rule: "help me understand" prefers
+/// ORIENT over REVIEW; "tell me what's wrong" prefers REVIEW over ORIENT and over every row of
+/// lower priority than REVIEW, DEFAULT/BUILD included).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Override {
@@ -97,6 +106,9 @@ pub struct Matches {
     /// CODEBASE-HEALTH keywords (`12.7.0`).
     #[serde(rename = "CODEBASE-HEALTH", skip_serializing_if = "Option::is_none")]
     pub codebase_health: Option<Vec<&'static str>>,
+    /// QA keywords (`12.10.0`).
+    #[serde(rename = "QA", skip_serializing_if = "Option::is_none")]
+    pub qa: Option<Vec<&'static str>>,
 }
 
 impl Matches {
@@ -108,6 +120,7 @@ impl Matches {
             Signal::Orient => &self.orient,
             Signal::Triage => self.triage.as_deref().unwrap_or(&[]),
             Signal::CodebaseHealth => self.codebase_health.as_deref().unwrap_or(&[]),
+            Signal::Qa => self.qa.as_deref().unwrap_or(&[]),
             Signal::Default => &[],
         }
     }
@@ -224,6 +237,7 @@ pub fn route_in(edition: Edition, request: &str) -> Route {
         triage: has(Signal::Triage).then(|| signal_matches(table, Signal::Triage, &toks)),
         codebase_health: has(Signal::CodebaseHealth)
             .then(|| signal_matches(table, Signal::CodebaseHealth, &toks)),
+        qa: has(Signal::Qa).then(|| signal_matches(table, Signal::Qa, &toks)),
     };
     let mut winner = table
         .iter()
@@ -239,7 +253,10 @@ pub fn route_in(edition: Edition, request: &str) -> Route {
         winner = Signal::Orient;
         override_ = Some(Override::HelpMeUnderstand);
         matched = matches.orient.clone();
-    } else if winner == Signal::Orient && wrong && !help {
+    } else if wrong && !help && row(table, winner).priority > row(table, Signal::Review).priority {
+        // "tell me what's wrong" prefers REVIEW over every row below it — ORIENT, and DEFAULT
+        // when no other keyword matched ("tell me what's wrong with this code" never starts a
+        // writing BUILD); ERROR and PLAN still win.
         winner = Signal::Review;
         override_ = Some(Override::TellMeWhatsWrong);
         matched = vec!["tell me what's wrong"];
@@ -291,13 +308,17 @@ mod tests {
 
     #[test]
     fn every_single_word_keyword_has_an_inflection_row_listing_itself() {
-        for r in SIGNAL_TABLE.iter().chain(SIGNALS_12_7.iter()) {
+        for r in SIGNAL_TABLE
+            .iter()
+            .chain(SIGNALS_12_7.iter())
+            .chain(SIGNALS_12_10.iter())
+        {
             for k in r.keywords.iter().filter(|k| !k.contains(' ')) {
                 let forms = INFLECTIONS.iter().find(|(kw, _)| kw == k).map(|(_, f)| *f);
                 assert!(forms.is_some_and(|f| f.first() == Some(k)), "{k}");
             }
         }
-        assert_eq!(INFLECTIONS.len(), 25);
+        assert_eq!(INFLECTIONS.len(), 29);
     }
 
     #[test]
@@ -318,6 +339,47 @@ mod tests {
     fn how_does_x_work_needs_a_token_between_does_and_work() {
         assert_eq!(route("how does work").signal, Signal::Default);
         assert_eq!(route("how does the queue work").matched, [HOW_DOES_X_WORK]);
+    }
+
+    #[test]
+    fn tell_me_whats_wrong_prefers_review_over_build() {
+        for edition in Edition::ALL {
+            let r = route_in(*edition, "tell me what's wrong with this code");
+            assert_eq!(
+                (r.signal, r.workflow, r.override_),
+                (
+                    Signal::Review,
+                    WorkflowType::Review,
+                    Some(Override::TellMeWhatsWrong)
+                ),
+                "{edition}"
+            );
+            assert_eq!(r.priority, 3);
+            assert_eq!(r.matched, ["tell me what's wrong"]);
+            assert_eq!(
+                r.announcement,
+                "-> REVIEW workflow (signals: tell me what's wrong)"
+            );
+            // The raw matches stay the table's: nothing matched.
+            assert!(r.matches.review.is_empty() && r.matches.orient.is_empty());
+        }
+        assert_eq!(route("Tell me what is wrong here").signal, Signal::Review);
+        // ERROR and PLAN rows still win: the preference only lifts rows below REVIEW.
+        assert_eq!(
+            route("tell me what's wrong with this bug").signal,
+            Signal::Error
+        );
+        assert_eq!(
+            route("tell me what's wrong with the plan").signal,
+            Signal::Plan
+        );
+        // Without the phrase, a request with no keyword stays BUILD.
+        assert_eq!(route("make this code better").signal, Signal::Default);
+        // At 12.7.0 the phrase lifts TRIAGE too (priority 5 < REVIEW's 3).
+        assert_eq!(
+            route_in(Edition::V12_7, "triage #5 and tell me what's wrong").signal,
+            Signal::Review
+        );
     }
 
     #[test]

@@ -8,7 +8,8 @@ use crate::router::vocabulary::{Agent, BuildScope, Tier};
 
 /// The recommended tier of each agent; builder and investigator depend on scope / escalation.
 /// `None` for the `12.7.0` agents the advisory table has no row for (failure-hunter,
-/// triage-agent, architecture-scanner); `researcher` is `standard` like the two it replaces.
+/// triage-agent, architecture-scanner) and the three `12.10.0` QA agents; `researcher` is
+/// `standard` like the two it replaces.
 pub fn recommended(agent: Agent, build_scope: BuildScope, escalate: bool) -> Option<Tier> {
     Some(match agent {
         Agent::ComponentBuilder => match build_scope {
@@ -26,7 +27,12 @@ pub fn recommended(agent: Agent, build_scope: BuildScope, escalate: bool) -> Opt
         }
         Agent::Planner | Agent::PlanGapReviewer | Agent::IntegrationVerifier => Tier::Capable,
         Agent::WebResearcher | Agent::GithubResearcher | Agent::Researcher => Tier::Standard,
-        Agent::FailureHunter | Agent::TriageAgent | Agent::ArchitectureScanner => return None,
+        Agent::FailureHunter
+        | Agent::TriageAgent
+        | Agent::ArchitectureScanner
+        | Agent::QaResearcher
+        | Agent::QaHarnessBuilder
+        | Agent::QaExecutor => return None,
     })
 }
 
@@ -113,6 +119,9 @@ mod tests {
                 ("researcher", Some("standard")),
                 ("triage-agent", None),
                 ("architecture-scanner", None),
+                ("qa-researcher", None),
+                ("qa-harness-builder", None),
+                ("qa-executor", None),
             ]
         );
         assert_eq!(

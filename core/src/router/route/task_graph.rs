@@ -4,8 +4,10 @@
 
 use serde::Serialize;
 
+use crate::error::Result;
 use crate::router::edition::Edition;
 use crate::router::route::dispatch::phase_agent;
+use crate::router::route::task_texts::{self, NodeFacts, NodeTexts, TextInputs};
 use crate::router::vocabulary::{BuildScope, Kind, Phase, WorkflowType};
 
 /// One node of a template: phase, reason, blockers.
@@ -133,6 +135,10 @@ pub struct Node {
     pub blocked_by: Vec<Phase>,
     /// Its `reason:` metadata value.
     pub reason: &'static str,
+    /// The task's subject, description, body and activeForm, when the caller asked for them
+    /// (`router.task_graph` with a `workflow_id`); flattened into the node.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub texts: Option<NodeTexts>,
 }
 
 /// A workflow's task graph.
@@ -159,6 +165,64 @@ pub static CODEBASE_HEALTH: &[NodeSpec] = &[(
     &[],
 )];
 
+/// QA (`12.10.0` refs/qa-workflow.md "QA task graph", standard scope): one research lane
+/// (`code`, always available; the host adds one `qa-research` task per further available source
+/// and blocks `qa-plan` on each), plan, the bounded two-pass review, preflight, build, the
+/// reviewer ‖ hunter pair on the harness, execute, memory.
+pub static QA: &[NodeSpec] = &[
+    (
+        Phase::QaResearch,
+        "Build feature understanding from code",
+        &[],
+    ),
+    (
+        Phase::QaPlan,
+        "Design test scenarios and test environment",
+        &[Phase::QaResearch],
+    ),
+    (
+        Phase::QaPlanReview,
+        "Anti-anchoring coverage review of saved test plan",
+        &[Phase::QaPlan],
+    ),
+    (
+        Phase::QaRePlan,
+        "Revise plan artifacts if fresh review finds blocking issues",
+        &[Phase::QaPlanReview],
+    ),
+    (
+        Phase::QaPlanReview2,
+        "Anti-anchoring review of the amended test plan (pass 2)",
+        &[Phase::QaRePlan],
+    ),
+    (
+        Phase::QaPreflight,
+        "Measure the environment before anything expensive runs",
+        &[Phase::QaPlanReview, Phase::QaRePlan, Phase::QaPlanReview2],
+    ),
+    (
+        Phase::QaBuild,
+        "Build test environment and test suites",
+        &[Phase::QaPreflight],
+    ),
+    (
+        Phase::QaReview,
+        "Review harness code quality",
+        &[Phase::QaBuild],
+    ),
+    (
+        Phase::QaHunt,
+        "Audit harness for silently-passing tests",
+        &[Phase::QaBuild],
+    ),
+    (
+        Phase::QaExecute,
+        "Execute scenarios and produce report",
+        &[Phase::QaReview, Phase::QaHunt],
+    ),
+    (Phase::MemoryFinalize, MEMORY_REASON, &[Phase::QaExecute]),
+];
+
 /// The template for a workflow.
 pub fn template(workflow: WorkflowType, scope: BuildScope, skip_docs: bool) -> &'static [NodeSpec] {
     match workflow {
@@ -172,6 +236,7 @@ pub fn template(workflow: WorkflowType, scope: BuildScope, skip_docs: bool) -> &
         WorkflowType::Plan => PLAN,
         WorkflowType::Triage => TRIAGE,
         WorkflowType::CodebaseHealth => CODEBASE_HEALTH,
+        WorkflowType::Qa => QA,
         WorkflowType::Orient => &[],
     }
 }
@@ -199,6 +264,7 @@ pub fn graph(
                 },
                 blocked_by: blocked.to_vec(),
                 reason,
+                texts: None,
             }
         })
         .collect();
@@ -208,6 +274,35 @@ pub fn graph(
         build_scope: (workflow == WorkflowType::Build).then_some(scope),
         nodes,
     }
+}
+
+impl Node {
+    /// The facts the node's texts are built from.
+    pub fn facts(&self) -> NodeFacts<'_> {
+        NodeFacts {
+            phase: self.phase,
+            kind: self.kind,
+            agent: self.agent.as_deref(),
+            reason: self.reason,
+        }
+    }
+}
+
+/// Builds the graph with every node's task texts filled in from `inputs` (the repo's
+/// TaskCreate templates: subject, description, activeForm), ready for the host to create.
+pub fn graph_with_texts(
+    edition: Edition,
+    workflow: WorkflowType,
+    scope: BuildScope,
+    skip_docs: bool,
+    inputs: &TextInputs<'_>,
+) -> Result<TaskGraph> {
+    let mut g = graph(edition, workflow, scope, skip_docs);
+    for i in 0..g.nodes.len() {
+        let t = task_texts::texts(edition, workflow, scope, &g.nodes[i].facts(), inputs)?;
+        g.nodes[i].texts = Some(t);
+    }
+    Ok(g)
 }
 
 #[cfg(test)]
@@ -267,5 +362,174 @@ mod tests {
             false,
         );
         assert!(g.nodes.is_empty() && g.parent_phase.is_none() && g.build_scope.is_none());
+    }
+
+    // The task texts of every graph (task_texts).
+    use crate::router::route::metadata;
+    use crate::router::route::task_texts::{NodeTexts, TextInputs};
+
+    const WF: &str = "wf-20260312T162700Z-a1b2c3d4";
+
+    fn inputs(summary: Option<&'static str>) -> TextInputs<'static> {
+        TextInputs {
+            workflow_id: WF,
+            plan: "docs/plans/p.md",
+            phase_id: "2",
+            summary,
+        }
+    }
+
+    #[test]
+    fn every_node_of_every_graph_has_a_subject_description_and_body() {
+        for e in Edition::ALL {
+            for w in e.rules().workflows {
+                for s in BuildScope::ALL {
+                    let g = graph(*e, *w, *s, false);
+                    for n in &g.nodes {
+                        let t =
+                            task_texts::texts(*e, *w, *s, &n.facts(), &inputs(Some("x"))).unwrap();
+                        assert!(t.subject.starts_with("CC10X "), "{}", t.subject);
+                        assert!(!t.subject.contains('{'), "{}", t.subject);
+                        let meta = metadata::parse(*e, &t.description, true).unwrap();
+                        assert_eq!(meta.body, t.body);
+                        assert_eq!(meta.reason.as_deref(), Some(n.reason));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn build_texts_follow_the_repo_templates() {
+        let g = graph(
+            Edition::V11,
+            WorkflowType::Build,
+            BuildScope::Standard,
+            false,
+        );
+        let all: Vec<NodeTexts> = g
+            .nodes
+            .iter()
+            .map(|n| {
+                task_texts::texts(
+                    Edition::V11,
+                    WorkflowType::Build,
+                    BuildScope::Standard,
+                    &n.facts(),
+                    &inputs(None),
+                )
+                .unwrap()
+            })
+            .collect();
+        assert_eq!(all[0].subject, "CC10X component-builder: Execute phase 2");
+        assert_eq!(all[0].active_form.as_deref(), Some("Building components"));
+        assert!(all[0].description.starts_with(&format!(
+            "wf:{WF}\nkind:agent\norigin:router\nphase:build-implement\nplan:docs/plans/p.md\n\
+             scope:N/A\nreason:Execute approved phase\n\nExecute ONLY the phase at phase_cursor."
+        )));
+        assert_eq!(
+            all[2].subject,
+            "CC10X silent-failure-hunter: Hunt edge cases"
+        );
+        assert_eq!(
+            all[5].subject,
+            "CC10X Memory Update: Persist workflow learnings"
+        );
+        assert!(all[5]
+            .description
+            .contains("kind:memory\norigin:router\nphase:memory-finalize"));
+        let head = graph(
+            Edition::V12_7,
+            WorkflowType::Build,
+            BuildScope::Standard,
+            false,
+        );
+        let hunter = task_texts::texts(
+            Edition::V12_7,
+            WorkflowType::Build,
+            BuildScope::Standard,
+            &head.nodes[2].facts(),
+            &inputs(None),
+        )
+        .unwrap();
+        assert_eq!(hunter.subject, "CC10X failure-hunter: Hunt edge cases");
+    }
+
+    #[test]
+    fn trivial_build_writes_plan_na_and_the_editions_wording() {
+        let g = graph(
+            Edition::V11,
+            WorkflowType::Build,
+            BuildScope::Trivial,
+            false,
+        );
+        let b = |e| {
+            task_texts::texts(
+                e,
+                WorkflowType::Build,
+                BuildScope::Trivial,
+                &g.nodes[0].facts(),
+                &inputs(None),
+            )
+        };
+        let old = b(Edition::V11).unwrap();
+        assert!(old.description.contains("\nplan:N/A\n"));
+        assert!(old.body.ends_with("full review/hunt chain)."));
+        assert!(b(Edition::V12_7)
+            .unwrap()
+            .body
+            .ends_with("full review chain)."));
+    }
+
+    #[test]
+    fn summary_fills_debug_review_plan_and_triage_subjects_and_is_required_there() {
+        for (w, want) in [
+            (
+                WorkflowType::Debug,
+                "CC10X bug-investigator: Investigate login 500",
+            ),
+            (
+                WorkflowType::Review,
+                "CC10X code-reviewer: Review login 500",
+            ),
+            (
+                WorkflowType::Plan,
+                "CC10X planner: Create plan for login 500",
+            ),
+        ] {
+            let g = graph(Edition::V11, w, BuildScope::Standard, false);
+            let t = task_texts::texts(
+                Edition::V11,
+                w,
+                BuildScope::Standard,
+                &g.nodes[0].facts(),
+                &inputs(Some("login 500")),
+            );
+            assert_eq!(t.unwrap().subject, want);
+            let e = task_texts::texts(
+                Edition::V11,
+                w,
+                BuildScope::Standard,
+                &g.nodes[0].facts(),
+                &inputs(None),
+            );
+            assert_eq!(e.unwrap_err().field(), Some("summary"));
+        }
+        let g = graph(
+            Edition::V12_7,
+            WorkflowType::Triage,
+            BuildScope::Standard,
+            false,
+        );
+        let t = task_texts::texts(
+            Edition::V12_7,
+            WorkflowType::Triage,
+            BuildScope::Standard,
+            &g.nodes[0].facts(),
+            &inputs(Some("#42")),
+        )
+        .unwrap();
+        assert_eq!(t.subject, "CC10X triage-agent: Triage #42");
+        assert_eq!(t.active_form, None);
     }
 }

@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use crate::error::Result;
 use crate::router::edition::Edition;
+use crate::router::loop_gate::{self, Loop};
 use crate::router::metadata;
 use crate::router::now::parse_now;
 use crate::router::vocabulary::{Kind, Origin};
@@ -118,4 +119,48 @@ pub fn artifact_fresh(modified_at: &str, now: &str, max_age_seconds: u64) -> Res
         fresh: age <= max_age_seconds,
         age_seconds: age,
     })
+}
+
+/// What the TaskCompleted hook checks when a `kind:remfix` task completes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct RemfixCompletion {
+    /// Remediation rounds before this one: `remediation_history` entries minus the completing
+    /// round's own (never below 0).
+    pub earlier_cycles: u64,
+    /// The REM-FIX cycle cap (`router.loop_gate`).
+    pub cap: u64,
+    /// `earlier_cycles < cap`: the cycle may complete without asking the user (the circuit
+    /// breaker, governed by the `taskMetadata` mode).
+    pub allowed: bool,
+    /// The edition's backstop expects a `remediation_history` entry and the artifact has none
+    /// (a warning, never a block).
+    pub history_missing: bool,
+}
+
+/// The REM-FIX completion check over the task's workflow artifact (row L4): the circuit
+/// breaker counts `remediation_history`, and at editions with the backstop (cc10x ≥ 12.6) an
+/// empty or absent history is reported.
+///
+/// ```
+/// use fourx_core::router::{edition::Edition, workflow::hooks::remfix_completion};
+/// let a = serde_json::json!({"remediation_history": [{}, {}, {}, {}]});
+/// let r = remfix_completion(Edition::V12_10, a.as_object().unwrap());
+/// assert!(!r.allowed && !r.history_missing);
+/// ```
+pub fn remfix_completion(
+    edition: Edition,
+    artifact: &serde_json::Map<String, Value>,
+) -> RemfixCompletion {
+    let entries = artifact
+        .get("remediation_history")
+        .and_then(Value::as_array)
+        .map_or(0, Vec::len) as u64;
+    let earlier = entries.saturating_sub(1);
+    let g = loop_gate::gate(Loop::Remfix, earlier);
+    RemfixCompletion {
+        earlier_cycles: earlier,
+        cap: g.cap,
+        allowed: g.allowed,
+        history_missing: edition.rules().remediation_history_backstop && entries == 0,
+    }
 }

@@ -8,7 +8,7 @@ use crate::router::dispatch::{self, Mode};
 use crate::router::edition::Edition;
 use crate::router::marker::{self, MarkerKind};
 use crate::router::metadata;
-use crate::router::vocabulary::{Kind, Phase, WorkflowType};
+use crate::router::vocabulary::{Agent, Kind, Phase, WorkflowType};
 use crate::router::workflow_id;
 
 use super::tasks::{InvalidTask, Scope, Task, TaskStatus};
@@ -135,8 +135,47 @@ pub enum RowState {
     Blocked,
     /// In progress on resume: ask whether to resume, delete or mark complete.
     AskUser,
+    /// Free to run, but another code-writing task of the workflow holds the writer slot (the
+    /// seed's hard rule: write agents on overlapping files run one at a time; fourx cannot see
+    /// the files, so two code writers never run together).
+    Serialized,
     /// May run now.
     Runnable,
+}
+
+/// The agents that write the project tree and so may overlap: the builder, the investigator
+/// (which applies its fix), the doc-syncer and the planner (its plan file). The researchers
+/// write their own `.cc10x/research` files and run side by side; read-only agents never write.
+pub const TREE_WRITERS: &[Agent] = &[
+    Agent::ComponentBuilder,
+    Agent::BugInvestigator,
+    Agent::DocSyncer,
+    Agent::Planner,
+];
+
+/// Whether a row's dispatch names a tree-writing agent.
+fn writes_tree(dispatch: Option<&RowDispatch>) -> bool {
+    dispatch
+        .and_then(|d| d.agent.as_deref())
+        .is_some_and(|a| TREE_WRITERS.iter().any(|w| w.qualified() == a))
+}
+
+/// Keeps at most one code-writing row free: the first in-progress writer (it is already
+/// running), else the first free writer in task-list order; every other free writer becomes
+/// [`RowState::Serialized`].
+fn serialize_writers(rows: &mut [Row]) {
+    let free = |r: &Row| matches!(r.state, RowState::Runnable | RowState::AskUser);
+    let writer = |r: &Row| free(r) && writes_tree(r.dispatch.as_ref());
+    let holder = rows
+        .iter()
+        .position(|r| writer(r) && r.status == TaskStatus::InProgress)
+        .or_else(|| rows.iter().position(writer));
+    let Some(holder) = holder else { return };
+    for (i, r) in rows.iter_mut().enumerate() {
+        if i != holder && r.state == RowState::Runnable && writes_tree(r.dispatch.as_ref()) {
+            r.state = RowState::Serialized;
+        }
+    }
 }
 
 /// The dispatch of a row, as JSON.
@@ -256,6 +295,7 @@ pub fn runnable_tasks(
             dispatch,
         });
     }
+    serialize_writers(&mut rows);
     let ids = |st: RowState| -> Vec<String> {
         rows.iter()
             .filter(|r| r.state == st)

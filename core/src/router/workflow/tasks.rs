@@ -1,7 +1,8 @@
 //! Task lists (router-workflow.md): the host's `TaskList()` result, scoping to one workflow
 //! and blocker resolution. A task *belongs to* workflow W iff its subject starts `CC10X ` and its
-//! metadata block has a `wf` line equal to W; a belonging task whose metadata fails validation
-//! is reported, never used (fail closed).
+//! metadata block has a `wf` line equal to W; a belonging task whose metadata fails validation,
+//! and a task whose metadata names W but whose subject lacks the `CC10X ` prefix, are reported,
+//! never used and never ignored (fail closed).
 
 use serde::Serialize;
 
@@ -106,7 +107,8 @@ pub struct Scope<'t> {
     pub all: &'t [Task],
     /// The valid belonging tasks, in list order.
     pub tasks: Vec<Scoped<'t>>,
-    /// The belonging tasks whose metadata failed, in list order.
+    /// The belonging tasks whose metadata failed, and the tasks of the workflow without the
+    /// `CC10X ` prefix, in list order.
     pub invalid: Vec<InvalidTask>,
 }
 
@@ -130,18 +132,40 @@ pub fn check_unique_ids(tasks: &[Task]) -> Result<()> {
     Ok(())
 }
 
+/// The subject prefix of every CC10X task (the hydration rule finds tasks by it).
+pub const CC10X_PREFIX: &str = "CC10X ";
+
 /// Whether a task belongs to workflow `wf` (subject `CC10X `, metadata `wf` line equal to `wf`).
 pub fn belongs(task: &Task, wf: &str) -> bool {
-    task.subject.starts_with("CC10X ") && metadata::raw_wf(&task.description) == Some(wf)
+    task.subject.starts_with(CC10X_PREFIX) && metadata::raw_wf(&task.description) == Some(wf)
+}
+
+/// Whether a task names workflow `wf` in its metadata but lacks the `CC10X ` subject prefix: work
+/// of the workflow the seed's lookups would miss. It is reported (`invalid_value`, field
+/// `subject`), so a workflow with such a task is never answered `complete`.
+pub fn unprefixed(task: &Task, wf: &str) -> bool {
+    !task.subject.starts_with(CC10X_PREFIX) && metadata::raw_wf(&task.description) == Some(wf)
 }
 
 impl<'t> Scope<'t> {
-    /// Scopes `all` to `wf`, validating each belonging task under the edition (M1 default).
+    /// Scopes `all` to `wf`, validating each belonging task under the edition (M1 default);
+    /// tasks of `wf` without the `CC10X ` prefix go to `invalid`, in list order with the others.
     pub fn new(edition: Edition, all: &'t [Task], wf: &str) -> Scope<'t> {
         let require_all = edition.rules().require_all_default;
         let mut tasks = Vec::new();
         let mut invalid = Vec::new();
-        for t in all.iter().filter(|t| belongs(t, wf)) {
+        for t in all.iter() {
+            if unprefixed(t, wf) {
+                invalid.push(InvalidTask {
+                    id: t.id.clone(),
+                    error: ErrorKind::InvalidValue,
+                    field: Some("subject".to_string()),
+                });
+                continue;
+            }
+            if !belongs(t, wf) {
+                continue;
+            }
             match metadata::parse(edition, &t.description, require_all) {
                 Ok(meta) => tasks.push(Scoped { task: t, meta }),
                 Err(e) => invalid.push(InvalidTask {

@@ -16,15 +16,16 @@ use std::sync::Arc;
 use serde_json::{json, Value};
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::protocol::layout::{EVENTS_FILE, STATE_FILE};
+use crate::protocol::layout::{EVENTS_FILE, ROUNDS_DIR, STATE_FILE};
 use crate::store::cas::Version;
 use crate::store::dir_cas::LOCK_WAIT;
-use crate::store::{append_record, atomic_write, DirLock, FileKind};
+use crate::store::{append_record, atomic_write, temp_name, DirLock, FileKind};
 use crate::workspace::feature_id::FeatureId;
+use crate::workspace::fs::workspace_fs::DIR_MODE;
 use crate::workspace::fs::workspace_fs::{os_error, WorkspaceFs, FILE_MODE, JSON_DOC_LIMIT};
 use crate::workspace::run_store::{
-    check_event_line, check_holder, check_record, check_ttl, lease_lost, Claim, FenceToken, Lease,
-    Replaced, RunStore,
+    check_event_line, check_holder, check_record, check_ttl, holds_already, lease_lost, torn,
+    Claim, Copied, EventFeed, EventSink, FenceToken, Lease, Replaced, RunStore, MAX_COPY_LINE,
 };
 
 /// The lease file of a claimed feature, in FeatureDir(id): `{"holder","token","expires_at_ms"}`.
@@ -125,6 +126,115 @@ impl FsRunStore {
         }
     }
 
+    /// Under the feature lock: the copied feature staged beside its final files and published
+    /// by rename (events, then state, then stop); a failure before the last publish removes
+    /// what was staged or published, so nothing of the copy stays.
+    fn put_locked(
+        &self,
+        dir: &std::path::Path,
+        id: &FeatureId,
+        state: Option<&[u8]>,
+        events: EventFeed<'_>,
+        stop: bool,
+    ) -> Result<Copied> {
+        let fs = self.ws.fs();
+        let events_path = dir.join(EVENTS_FILE);
+        let has_events = match fs.stat(&events_path, false) {
+            Ok(st) => st.size > 0,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => false,
+            Err(e) => return Err(Error::io(format!("stat {}", events_path.display()), &e)),
+        };
+        if has_events || self.read_state_at(dir)?.is_some() {
+            return Err(holds_already(id));
+        }
+        if let Some(bytes) = state {
+            check_record("state document", bytes)?;
+        }
+        let staged = dir.join(temp_name(EVENTS_FILE));
+        let fed = self.stage_events(&staged, id, events);
+        let lines = match fed {
+            Ok(n) => n,
+            Err(e) => {
+                let _ = fs.remove_file(&staged);
+                return Err(e);
+            }
+        };
+        let mut copied = Copied {
+            events: lines,
+            ..Copied::default()
+        };
+        if lines > 0 {
+            if let Err(e) = fs.rename(&staged, &events_path) {
+                let _ = fs.remove_file(&staged);
+                return Err(Error::io(format!("publish {}", events_path.display()), &e));
+            }
+        } else {
+            let _ = fs.remove_file(&staged);
+        }
+        let published = (|| -> Result<()> {
+            if let Some(bytes) = state {
+                atomic_write(fs, dir, STATE_FILE, bytes, FILE_MODE)?;
+                copied.state = true;
+            }
+            if stop {
+                self.ws.request_stop(id)?;
+                copied.stop = true;
+            }
+            Ok(())
+        })();
+        if let Err(e) = published {
+            if lines > 0 {
+                let _ = fs.remove_file(&events_path);
+            }
+            if copied.state {
+                let _ = fs.remove_file(&dir.join(STATE_FILE));
+            }
+            return Err(e);
+        }
+        Ok(copied)
+    }
+
+    /// Streams the log into the new file `path` (fsynced); returns its line count. A torn or
+    /// over-long last line is `invalid_input`.
+    fn stage_events(
+        &self,
+        path: &std::path::Path,
+        id: &FeatureId,
+        events: EventFeed<'_>,
+    ) -> Result<u64> {
+        let fs = self.ws.fs();
+        let context = || format!("write {}", path.display());
+        let mut file = fs
+            .create_exclusive(path, FILE_MODE)
+            .map_err(|e| os_error(context(), &e))?;
+        let (mut lines, mut open, mut last) = (0u64, 0usize, b'\n');
+        events(&mut |chunk| {
+            for part in chunk.split_inclusive(|&b| b == b'\n') {
+                open += part.len();
+                if open > MAX_COPY_LINE {
+                    return Err(Error::invalid_input(format!(
+                        "line {} of the events of {id} is longer than {MAX_COPY_LINE} bytes; nothing of {id} was copied",
+                        lines + 1
+                    )));
+                }
+                if part.ends_with(b"\n") {
+                    lines += 1;
+                    open = 0;
+                }
+            }
+            if let Some(&b) = chunk.last() {
+                last = b;
+            }
+            fs.write(&mut file, chunk)
+                .map_err(|e| os_error(context(), &e))
+        })?;
+        if last != b'\n' {
+            return Err(torn(id));
+        }
+        fs.sync(&file).map_err(|e| os_error(context(), &e))?;
+        Ok(lines)
+    }
+
     fn read_state_at(&self, dir: &std::path::Path) -> Result<Option<Vec<u8>>> {
         let path = dir.join(STATE_FILE);
         match self.ws.fs().read_limited(&path, JSON_DOC_LIMIT) {
@@ -183,6 +293,70 @@ impl RunStore for FsRunStore {
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Vec::new()),
             Err(e) => Err(Error::io(format!("read {}", path.display()), &e)),
         }
+    }
+
+    fn scan_events(&self, id: &FeatureId, sink: EventSink<'_>) -> Result<()> {
+        let path = self.ws.feature_dir(id).join(EVENTS_FILE);
+        let mut failed = None;
+        let read = self.ws.fs().read_chunks(&path, &mut |chunk| {
+            if failed.is_none() {
+                failed = sink(chunk).err();
+            }
+        });
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        match read {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(Error::io(format!("read {}", path.display()), &e)),
+        }
+    }
+
+    /// The feature directory's name must be one the filesystem can hold: the run directory is
+    /// made when missing, then the name is looked up in it — a name over the filesystem's limit
+    /// (or one it refuses otherwise) is `invalid_feature_id`, before anything is written.
+    fn check_feature_id(&self, id: &FeatureId) -> Result<()> {
+        let run = PathBuf::from(self.ws.root().run_dir());
+        self.ws
+            .fs()
+            .create_dir(&run, DIR_MODE)
+            .map_err(|e| Error::io(format!("create {}", run.display()), &e))?;
+        match self.ws.fs().stat(&self.ws.feature_dir(id), false) {
+            Ok(_) => Ok(()),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(Error::new(
+                ErrorKind::InvalidFeatureId,
+                format!("this filesystem cannot hold feature id {id:?} as a directory name under {}: {e}", run.display()),
+            )
+            .with_field("feature_id")),
+        }
+    }
+
+    fn put_feature(
+        &self,
+        id: &FeatureId,
+        state: Option<&[u8]>,
+        events: EventFeed<'_>,
+        stop: bool,
+    ) -> Result<Copied> {
+        self.check_feature_id(id)?;
+        let fs = self.ws.fs();
+        let existed = fs.stat(&self.ws.feature_dir(id), false).is_ok();
+        let (dir, lock) = self.lock(id)?;
+        let put = self.put_locked(&dir, id, state, events, stop);
+        if put.is_err() && !existed {
+            // The directory this copy made (and its empty `rounds/`): gone with the copy.
+            let rounds = dir.join(ROUNDS_DIR);
+            if fs.list(&rounds).is_ok_and(|e| e.is_empty()) {
+                let _ = fs.remove_dir_all(&rounds);
+            }
+            drop(lock);
+            if fs.list(&dir).is_ok_and(|e| e.is_empty()) {
+                let _ = fs.remove_dir_all(&dir);
+            }
+        }
+        put
     }
 
     fn request_stop(&self, id: &FeatureId) -> Result<()> {
