@@ -19,7 +19,8 @@ from fourx import Workspace
 from fourx.runner import AgentCall, AgentResult
 
 FEATURE = "F001-profile-page"
-AGENT_SH = Path(__file__).with_name("runner_agent.sh")
+# The scripted agent CLI the Rust runner tests use too (one script for both).
+AGENT_SH = Path(__file__).resolve().parents[2] / "run" / "tests" / "agent.sh"
 CONFIG: dict[str, Any] = {
     "project": {"name": "demo"},
     "default_runner": "claude",

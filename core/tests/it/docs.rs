@@ -1073,22 +1073,7 @@ fn catalog_descriptions_cite_no_spec_section_numbers() {
 /// spec file (`resolution.md`).
 #[test]
 fn doc_comments_cite_no_spec_section_numbers() {
-    fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-        for entry in std::fs::read_dir(dir).expect("read a source directory") {
-            let path = entry.expect("a directory entry").path();
-            if path.is_dir() {
-                walk(&path, out);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                out.push(path);
-            }
-        }
-    }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut files = Vec::new();
-    for dir in ["core/src", "ffi/src", "python/src"] {
-        walk(&root.join(dir), &mut files);
-    }
-    files.sort();
+    let files = rust_sources(&["core/src", "ffi/src", "python/src"]);
     let mut found = Vec::new();
     for file in &files {
         let text = std::fs::read_to_string(file).expect("read a source file");
@@ -1254,21 +1239,13 @@ fn readme_adding_an_op_names_paths_that_exist() {
 /// that cut a section citation in half.
 #[test]
 fn module_openers_are_not_garbled() {
-    fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-        for entry in std::fs::read_dir(dir).expect("read a source directory") {
-            let path = entry.expect("a directory entry").path();
-            if path.is_dir() {
-                walk(&path, out);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                out.push(path);
-            }
-        }
-    }
-    let mut files = Vec::new();
-    for dir in ["core/src", "ffi/src", "python/src", "store-pg/src"] {
-        walk(&repo_root().join(dir), &mut files);
-    }
-    files.sort();
+    let files = rust_sources(&[
+        "core/src",
+        "ffi/src",
+        "python/src",
+        "store-pg/src",
+        "run/src",
+    ]);
     let mut found = Vec::new();
     for file in &files {
         let text = std::fs::read_to_string(file).expect("read a source file");
@@ -1356,4 +1333,24 @@ fn op_adapters_are_hidden_and_the_root_reexports_the_typed_api() {
         fourx_core::Outcome,
         fourx_core::Role,
     )>();
+}
+
+/// Every `.rs` file under the given folders of the repository, sorted.
+fn rust_sources(dirs: &[&str]) -> Vec<std::path::PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("read a source directory") {
+            let path = entry.expect("a directory entry").path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    for dir in dirs {
+        walk(&repo_root().join(dir), &mut files);
+    }
+    files.sort();
+    files
 }
