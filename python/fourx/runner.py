@@ -59,6 +59,7 @@ class AgentCall(TypedDict):
     round_dir: str
     partial: str
     angles: list[int]
+    note: str
 
 
 class RunStats(TypedDict, total=False):

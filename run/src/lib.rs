@@ -113,6 +113,10 @@ pub struct AgentCall {
     pub partial: String,
     /// The deep-review angles this agent covers (empty: all, or not a deep reviewer).
     pub angles: Vec<i64>,
+    /// The run note a person left for this agent (`4x note`; `""` when none): the decision's
+    /// `note`, or for a parallel agent its own.
+    #[serde(default)]
+    pub note: String,
 }
 
 /// What the agent did.

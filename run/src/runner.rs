@@ -687,7 +687,10 @@ impl<'a> Runner<'a> {
                 }
             },
             "run_agent" => Ok(Next::Outcome(self.run_agent(d, round, state)?, Vec::new())),
-            "run_parallel" => Ok(Next::Outcome(self.run_parallel(d, round)?, Vec::new())),
+            "run_parallel" => Ok(Next::Outcome(
+                self.run_parallel(d, round, state)?,
+                Vec::new(),
+            )),
             "run_helper" => {
                 let call = self.call(d, round, "helper", "", Vec::new())?;
                 if let Err(e) = self.agent.run(&call) {
@@ -750,6 +753,7 @@ impl<'a> Runner<'a> {
             round_dir,
             partial: partial.to_string(),
             angles,
+            note: s(d, "note"),
         })
     }
 
@@ -792,12 +796,24 @@ impl<'a> Runner<'a> {
         Ok(out)
     }
 
-    fn run_parallel(&mut self, d: &Value, round: i64) -> Result<Value> {
+    /// Runs every agent of the decision, each with its own `runner`, `model` and `note` when it
+    /// carries them (parallel review/test) and the decision's otherwise (deep review). When the
+    /// decision names `guards` and every agent exited 0 without error, the outcome carries the
+    /// scope guard as `guard` and the testing guard as `testing_guard`.
+    fn run_parallel(&mut self, d: &Value, round: i64, state: &Value) -> Result<Value> {
         let mut results = Vec::new();
+        let mut all_clean = true;
+        let mut first_call = None;
         self.claim()?;
         for a in d["agents"].as_array().cloned().unwrap_or_default() {
             let mut sub = d.clone();
             sub["role"] = a["role"].clone();
+            sub["note"] = a.get("note").cloned().unwrap_or(Value::Null);
+            for key in ["runner", "model"] {
+                if let Some(v) = a.get(key).filter(|v| v.is_string()) {
+                    sub[key] = v.clone();
+                }
+            }
             let call = self.call(
                 &sub,
                 round,
@@ -807,6 +823,8 @@ impl<'a> Runner<'a> {
             )?;
             let res = self.agent.run(&call)?;
             self.agent_interrupted |= res.interrupted;
+            all_clean &= res.error.is_none() && res.exit_code == 0;
+            first_call.get_or_insert(call);
             let mut r = exit_json(&res);
             r["index"] = a["index"].clone();
             if let Value::Object(m) = &mut r {
@@ -816,10 +834,22 @@ impl<'a> Runner<'a> {
             results.push(r);
         }
         let (_, rf) = self.collect(&d["collect"], round)?;
-        Ok(json!({
+        let mut out = json!({
             "kind": "parallel_exit", "results": results,
             "interrupted": self.interrupted(), "round_files": rf,
-        }))
+        });
+        let guards = names(&d["guards"]);
+        if let (Some(call), true) = (first_call, all_clean && !self.interrupted()) {
+            for g in guards {
+                let key = if g == "testing" {
+                    "testing_guard"
+                } else {
+                    "guard"
+                };
+                out[key] = self.guard(&g, &call, state)?;
+            }
+        }
+        Ok(out)
     }
 
     /// The guard the decision names, as the conductor wants it: `guard.check` (scope and diff

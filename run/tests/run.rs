@@ -181,3 +181,41 @@ fn an_unanswered_question_ends_the_run_with_it_and_the_next_run_asks_again() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn parallel_review_test_runs_each_agent_with_its_own_runner_and_sends_both_guards() {
+    let mut cfg = config();
+    cfg["parallel_review_test"] = json!(true);
+    cfg["runners"]["codex"] = json!({"command": "codex", "tiers": {"opus": "o3", "sonnet": "o4"}});
+    cfg["roles"]["reviewer"]["runner"] = json!("codex");
+    let dir = repo("parallel-review-test", &cfg, feature("full"));
+    let d2 = dir.clone();
+    let calls = std::rc::Rc::new(std::cell::RefCell::new(Vec::<AgentCall>::new()));
+    let seen = calls.clone();
+    let mut agent = move |c: &AgentCall| {
+        seen.borrow_mut().push(c.clone());
+        scripted(&d2, c)
+    };
+    let r = run(&opts(&dir), &mut agent).unwrap();
+    assert_eq!(r.phase, "pending-review", "{:?}", r.decisions.last());
+    let par = r
+        .decisions
+        .iter()
+        .find(|d| d["kind"] == "run_parallel" && d["phase"] == "reviewing")
+        .expect("one run_parallel for review and test");
+    assert_eq!(par["guards"], json!(["scope", "testing"]));
+    let calls = calls.borrow();
+    let parallel: Vec<&AgentCall> = calls
+        .iter()
+        .filter(|c| c.purpose == "parallel" && c.phase == "reviewing")
+        .collect();
+    let by_role = |role: &str| *parallel.iter().find(|c| c.role == role).unwrap();
+    assert_eq!(by_role("reviewer").runner, "codex", "roles.reviewer.runner");
+    assert_eq!(by_role("tester").runner, "claude", "default_runner");
+    // the review and test were one step: no separate reviewer or tester run_agent
+    assert!(!r
+        .decisions
+        .iter()
+        .any(|d| d["kind"] == "run_agent" && (d["role"] == "reviewer" || d["role"] == "tester")));
+    let _ = std::fs::remove_dir_all(&dir);
+}
