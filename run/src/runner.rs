@@ -349,7 +349,7 @@ impl<'a> Runner<'a> {
     }
 
     /// `conductor.start` on a fresh feature or on the persisted state (whose holder is gone:
-    /// this run holds the claim), with the artifacts resume needs.
+    /// this run holds the claim), with the artifacts and the events log resume needs.
     fn start(&mut self) -> Result<Value> {
         let facts = self.facts()?;
         let now = self.world.now();
@@ -373,8 +373,33 @@ impl<'a> Runner<'a> {
             input["pid_alive"] = false.into();
             input["feature_files"] = ff;
             input["round_files"] = rf;
+            // The feature's events seed the iteration counters and the budget spent, so a
+            // resumed run numbers its agent runs after the log's and counts what was spent.
+            input["events"] = self.events_log();
         }
         op("conductor.start", input)
+    }
+
+    /// The feature's events log as Event objects (lines that do not decode are passed over, as
+    /// 4x's readers do). Read from `.4x/run/<id>/events.jsonl` (at most the collect limit; a
+    /// larger log or another run store seeds nothing, with a warning).
+    fn events_log(&mut self) -> Value {
+        if self.opts.store.is_some() {
+            self.warnings.push(
+                "the events log of a shared run store is not read on resume: iteration counters \
+                 and the budget start from this run"
+                    .into(),
+            );
+            return json!([]);
+        }
+        let dir = self.root.join(".4x").join("run").join(&self.id);
+        let text = self.read_one(&dir, "events.jsonl").unwrap_or_default();
+        let events: Vec<Value> = text
+            .lines()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .filter(Value::is_object)
+            .collect();
+        Value::Array(events)
     }
 
     /// The feature-folder and round-folder texts resume reads: `workspace.resume_listing` on

@@ -219,3 +219,74 @@ fn parallel_review_test_runs_each_agent_with_its_own_runner_and_sends_both_guard
         .any(|d| d["kind"] == "run_agent" && (d["role"] == "reviewer" || d["role"] == "tester")));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Runs `profile` in a fresh repository whose agent fails (an error: the run ends, its state
+/// persisted, as a killed run) on its second call, and whose journal is gone; returns the
+/// repository and the role it failed.
+fn killed_after_one_agent_run(tag: &str, cfg: &Value) -> (std::path::PathBuf, String) {
+    let dir = repo(tag, cfg, feature("quick"));
+    let d2 = dir.clone();
+    let mut n = 0;
+    let mut failed = String::new();
+    let mut agent = |c: &AgentCall| -> Result<AgentResult> {
+        n += 1;
+        if n == 2 {
+            failed.clone_from(&c.role);
+            return Err(fourx_run::Error::invalid_input("killed"));
+        }
+        scripted(&d2, c)
+    };
+    assert!(run(&opts(&dir), &mut agent).is_err());
+    // Killed before its journal was written (or by a runner that keeps none): the next run
+    // starts from the persisted state and the events log.
+    let journal = dir
+        .join(".4x/run")
+        .join(FEATURE)
+        .join(fourx_run::JOURNAL_FILE);
+    std::fs::remove_file(journal).unwrap();
+    (dir, failed)
+}
+
+#[test]
+fn a_resumed_run_numbers_its_next_iteration_after_the_last_one_in_the_log() {
+    let (dir, failed) = killed_after_one_agent_run("resume-iteration", &config());
+    let d2 = dir.clone();
+    let calls = std::rc::Rc::new(std::cell::RefCell::new(Vec::<AgentCall>::new()));
+    let seen = calls.clone();
+    let mut agent = move |c: &AgentCall| {
+        seen.borrow_mut().push(c.clone());
+        scripted(&d2, c)
+    };
+    let r = run(&opts(&dir), &mut agent).unwrap();
+    assert_eq!(r.phase, "pending-review");
+    let first = calls.borrow()[0].clone();
+    assert_eq!(first.role, failed);
+    assert_eq!(
+        first.iteration, 2,
+        "the killed run's phase-start of {failed} is in the log"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_budget_is_counted_across_a_restart() {
+    // How many agent runs (0.01 USD each) the profile takes end to end.
+    let clean = repo("budget-clean", &config(), feature("quick"));
+    let d2 = clean.clone();
+    let mut count = 0u32;
+    let mut agent = |c: &AgentCall| {
+        count += 1;
+        scripted(&d2, c)
+    };
+    run(&opts(&clean), &mut agent).unwrap();
+    let _ = std::fs::remove_dir_all(&clean);
+    // A limit the whole run crosses with its last agent, and the resumed part alone does not.
+    let mut cfg = config();
+    cfg["budget"] = json!({"max_cost_usd": f64::from(count) * 0.01 - 0.005});
+    let (dir, _) = killed_after_one_agent_run("budget-restart", &cfg);
+    let d3 = dir.clone();
+    let mut agent = move |c: &AgentCall| scripted(&d3, c);
+    let r = run(&opts(&dir), &mut agent).unwrap();
+    assert_eq!(r.stop_reason, "budget-exceeded", "{:?}", r.decisions.last());
+    let _ = std::fs::remove_dir_all(&dir);
+}
