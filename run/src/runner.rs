@@ -932,6 +932,7 @@ impl<'a> Runner<'a> {
         if let Some(e) = strategy_error {
             input["test_strategy_error"] = e.into();
         }
+        input["screenshot_exists"] = self.screenshot_exists(&input["round_files"]).into();
         let op_name = if kind == "testing" {
             "guard.testing_to_accepting"
         } else {
@@ -969,6 +970,36 @@ impl<'a> Runner<'a> {
             }
             Err(e) => Err(e),
         }
+    }
+
+    /// Whether some screenshot the round's verify.json lists is a file, as 4x decides it: an
+    /// absolute path as is, a relative one under the workspace root or under `.4x` (a verify.json
+    /// that does not decode lists none).
+    fn screenshot_exists(&self, round_files: &Value) -> bool {
+        let Some(text) = round_files["verify.json"].as_str() else {
+            return false;
+        };
+        let Ok(v) = op("evidence.parse_verify", json!({ "text": text })) else {
+            return false;
+        };
+        let shots = v["verify"]["screenshots"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        shots.iter().filter_map(|s| s["path"].as_str()).any(|p| {
+            let path = Path::new(p);
+            if path.is_absolute() {
+                return path.is_file();
+            }
+            // No path that climbs out of the workspace counts.
+            if path
+                .components()
+                .any(|c| matches!(c, std::path::Component::ParentDir))
+            {
+                return false;
+            }
+            self.root.join(path).is_file() || self.root.join(".4x").join(path).is_file()
+        })
     }
 
     /// Whether any round folder holds a verify.json (the tester has run in this feature).

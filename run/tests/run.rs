@@ -290,3 +290,68 @@ fn a_budget_is_counted_across_a_restart() {
     assert_eq!(r.stop_reason, "budget-exceeded", "{:?}", r.decisions.last());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_e2e_screenshot_criterion_passes_the_testers_gate_when_a_listed_screenshot_is_a_file() {
+    let dir = repo("screenshot", &config(), feature("normal"));
+    let fdir = dir.join(".4x/run").join(FEATURE);
+    std::fs::create_dir_all(&fdir).unwrap();
+    std::fs::write(
+        fdir.join("test-strategy.yaml"),
+        "ac_verify_map:\n  AC-1: e2e-screenshot\n",
+    )
+    .unwrap();
+    let d2 = dir.clone();
+    let mut agent = move |c: &AgentCall| {
+        let r = scripted(&d2, c)?;
+        if c.role == "tester" {
+            let shots = d2.join(".4x/screenshots");
+            std::fs::create_dir_all(&shots).unwrap();
+            std::fs::write(shots.join("01-profile.png"), b"png").unwrap();
+            let verify = json!({"passed": true, "round": c.round, "role": "tester",
+                "commands": [{"cmd": "pytest", "exit_code": 0}],
+                "ac_results": [{"id": "AC-1", "passed": true, "evidence": ["$ e2e: 1 passed in 0.2s"]}],
+                "screenshots": [{"path": "screenshots/01-profile.png", "step": "01",
+                                 "description": "profile"}]});
+            std::fs::write(
+                Path::new(&c.round_dir).join("verify.json"),
+                verify.to_string(),
+            )
+            .unwrap();
+        }
+        Ok(r)
+    };
+    let r = run(&opts(&dir), &mut agent).unwrap();
+    assert_eq!(r.phase, "pending-review", "{:?}", r.decisions.last());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_e2e_screenshot_criterion_without_a_screenshot_file_fails_the_testers_gate() {
+    let dir = repo("no-screenshot", &config(), feature("normal"));
+    let fdir = dir.join(".4x/run").join(FEATURE);
+    std::fs::create_dir_all(&fdir).unwrap();
+    std::fs::write(
+        fdir.join("test-strategy.yaml"),
+        "ac_verify_map:\n  AC-1: e2e-screenshot\n",
+    )
+    .unwrap();
+    let d2 = dir.clone();
+    let mut agent = move |c: &AgentCall| scripted(&d2, c);
+    let r = run(&opts(&dir), &mut agent).unwrap();
+    assert_ne!(
+        r.phase,
+        "pending-review",
+        "{:?}",
+        r.decisions
+            .iter()
+            .map(|d| format!("{} {} {}", d["kind"], d["role"], d["guard"]))
+            .collect::<Vec<_>>()
+    );
+    assert!(
+        r.stop_message.contains("no screenshot file found"),
+        "{}",
+        r.stop_message
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
