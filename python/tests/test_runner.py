@@ -323,3 +323,11 @@ def test_parallel_review_test_runs_each_agent_with_its_own_runner(tmp_path: Path
     assert parallel == {"reviewer": "codex", "tester": "claude"}
     assert not [d for d in result["decisions"]
                 if d["kind"] == "run_agent" and d["role"] in ("reviewer", "tester")]
+
+
+def test_an_agent_command_sees_the_run_note_as_fourx_note() -> None:
+    call: AgentCall = {"role": "reviewer", "phase": "reviewing", "purpose": "parallel",
+                       "sub_phase": "", "round": 1, "iteration": 1, "attempt": 1,
+                       "runner": "codex", "model": "o3", "feature_dir": "/f", "round_dir": "/r",
+                       "partial": "", "angles": [], "note": "check the login page"}
+    assert fourx.runner.agent_env(call)["FOURX_NOTE"] == "check the login page"

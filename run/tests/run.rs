@@ -355,3 +355,15 @@ fn an_e2e_screenshot_criterion_without_a_screenshot_file_fails_the_testers_gate(
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_agent_command_sees_the_run_note_as_fourx_note() {
+    let call = AgentCall {
+        note: "check the login page".into(),
+        ..AgentCall::default()
+    };
+    let env = fourx_run::agent_env(&call);
+    assert!(env
+        .iter()
+        .any(|(k, v)| k == "FOURX_NOTE" && v == "check the login page"));
+}
