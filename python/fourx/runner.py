@@ -59,6 +59,7 @@ class AgentCall(TypedDict):
     round_dir: str
     partial: str
     angles: list[int]
+    note: str
 
 
 class RunStats(TypedDict, total=False):
@@ -144,7 +145,8 @@ def run(
 def agent_env(call: AgentCall) -> dict[str, str]:
     """The environment of an agent command: ``FOURX_ROLE FOURX_PHASE FOURX_PURPOSE FOURX_ROUND
     FOURX_ITERATION FOURX_ATTEMPT FOURX_RUNNER FOURX_MODEL FOURX_FEATURE_DIR FOURX_ROUND_DIR
-    FOURX_PARTIAL`` plus ``FOURX_SUB_PHASE`` and ``FOURX_ANGLES`` (comma-separated)."""
+    FOURX_PARTIAL`` plus ``FOURX_SUB_PHASE``, ``FOURX_ANGLES`` (comma-separated) and ``FOURX_NOTE``
+    (the run note for this agent, ``""`` when none)."""
     return {
         "FOURX_ROLE": call["role"],
         "FOURX_PHASE": call["phase"],
@@ -159,6 +161,7 @@ def agent_env(call: AgentCall) -> dict[str, str]:
         "FOURX_PARTIAL": call["partial"],
         "FOURX_SUB_PHASE": call["sub_phase"],
         "FOURX_ANGLES": ",".join(str(a) for a in call["angles"]),
+        "FOURX_NOTE": call.get("note", ""),
     }
 
 

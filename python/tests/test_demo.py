@@ -164,3 +164,20 @@ def test_resume_refuses_while_the_old_process_is_alive(tmp_path: Path) -> None:
             state=state,
             pid_alive=True,
         )
+
+
+def test_demo_runs_parallel_review_test_with_a_per_role_runner(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = json.loads(json.dumps(demo_harness.CONFIG))
+    config["parallel_review_test"] = True
+    config["runners"]["codex"] = {"command": "codex", "tiers": {"opus": "o3", "sonnet": "o4"}}
+    config["roles"]["reviewer"]["runner"] = "codex"
+    monkeypatch.setattr(demo_harness, "CONFIG", config)
+    result = demo_harness.run(tmp_path, demo_harness.Trace(io.StringIO()), "full")
+    assert result["state"]["phase"] == "pending-review"
+    parallel = [d for d in result["decisions"]
+                if d["kind"] == "run_parallel" and d["phase"] == "reviewing"]
+    assert parallel and parallel[0]["guards"] == ["scope", "testing"]
+    agents = {a["role"]: a["runner"] for a in parallel[0]["agents"]}
+    assert agents == {"reviewer": "codex", "tester": "claude"}

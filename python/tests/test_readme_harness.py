@@ -32,6 +32,12 @@ def test_the_section_shows_the_runner_first_and_the_decision_loop_second() -> No
     assert any("python -m fourx run --root" in b for b in _blocks("sh"))
 
 
+def test_the_decision_loop_answers_the_guard_with_the_guard_ops_as_the_runner_does() -> None:
+    _, loop = _blocks("python")
+    assert "fourx.guard.check(" in loop and "fourx.guard.testing_to_accepting(" in loop
+    assert '"pass": True' not in loop
+
+
 def test_the_c_harness_is_ffi_examples_pipeline_c_verbatim() -> None:
     (block,) = _blocks("c")
     source = (ROOT / "ffi" / "examples" / "pipeline.c").read_text(encoding="utf-8")

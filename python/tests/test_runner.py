@@ -301,3 +301,34 @@ def test_a_human_gate_goes_to_the_human_callback_or_pauses_the_run_with_its_ques
     result = fourx.runner.run(repo, FEATURE, scripted(repo), human=human)
     assert asked == [paused["question"]]  # the next run asks again, the answer goes on
     assert result["phase"] == "pending-review"
+
+
+def test_parallel_review_test_runs_each_agent_with_its_own_runner(tmp_path: Path) -> None:
+    config = json.loads(json.dumps(CONFIG))
+    config["parallel_review_test"] = True
+    config["runners"]["codex"] = {"command": "codex", "tiers": {"opus": "o3", "sonnet": "o4"}}
+    config["roles"]["reviewer"]["runner"] = "codex"
+    repo = make_repo(tmp_path, "full", config)
+    calls: list[AgentCall] = []
+    inner = scripted(repo)
+
+    def agent(call: AgentCall) -> AgentResult:
+        calls.append(call)
+        result: AgentResult = inner(call)
+        return result
+
+    result = fourx.runner.run(repo, FEATURE, agent)
+    assert result["phase"] == "pending-review", result["decisions"][-1]
+    parallel = {c["role"]: c["runner"] for c in calls
+                if c["purpose"] == "parallel" and c["phase"] == "reviewing"}
+    assert parallel == {"reviewer": "codex", "tester": "claude"}
+    assert not [d for d in result["decisions"]
+                if d["kind"] == "run_agent" and d["role"] in ("reviewer", "tester")]
+
+
+def test_an_agent_command_sees_the_run_note_as_fourx_note() -> None:
+    call: AgentCall = {"role": "reviewer", "phase": "reviewing", "purpose": "parallel",
+                       "sub_phase": "", "round": 1, "iteration": 1, "attempt": 1,
+                       "runner": "codex", "model": "o3", "feature_dir": "/f", "round_dir": "/r",
+                       "partial": "", "angles": [], "note": "check the login page"}
+    assert fourx.runner.agent_env(call)["FOURX_NOTE"] == "check the login page"

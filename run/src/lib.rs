@@ -113,6 +113,10 @@ pub struct AgentCall {
     pub partial: String,
     /// The deep-review angles this agent covers (empty: all, or not a deep reviewer).
     pub angles: Vec<i64>,
+    /// The run note a person left for this agent (`4x note`; `""` when none): the decision's
+    /// `note`, or for a parallel agent its own.
+    #[serde(default)]
+    pub note: String,
 }
 
 /// What the agent did.
@@ -227,7 +231,7 @@ pub fn run_with(
 /// The environment an agent command runs with: `FOURX_ROLE`, `FOURX_PHASE`, `FOURX_PURPOSE`,
 /// `FOURX_ROUND`, `FOURX_ITERATION`, `FOURX_ATTEMPT`, `FOURX_RUNNER`, `FOURX_MODEL`,
 /// `FOURX_FEATURE_DIR`, `FOURX_ROUND_DIR`, `FOURX_PARTIAL`, plus `FOURX_SUB_PHASE` and
-/// `FOURX_ANGLES` (comma-separated).
+/// `FOURX_ANGLES` (comma-separated) and `FOURX_NOTE` (the run note for this agent, `""` when none).
 pub fn agent_env(call: &AgentCall) -> Vec<(String, String)> {
     let angles: Vec<String> = call.angles.iter().map(i64::to_string).collect();
     [
@@ -244,6 +248,7 @@ pub fn agent_env(call: &AgentCall) -> Vec<(String, String)> {
         ("FOURX_PARTIAL", call.partial.clone()),
         ("FOURX_SUB_PHASE", call.sub_phase.clone()),
         ("FOURX_ANGLES", angles.join(",")),
+        ("FOURX_NOTE", call.note.clone()),
     ]
     .into_iter()
     .map(|(k, v)| (k.to_string(), v))

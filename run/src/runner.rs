@@ -349,7 +349,7 @@ impl<'a> Runner<'a> {
     }
 
     /// `conductor.start` on a fresh feature or on the persisted state (whose holder is gone:
-    /// this run holds the claim), with the artifacts resume needs.
+    /// this run holds the claim), with the artifacts and the events log resume needs.
     fn start(&mut self) -> Result<Value> {
         let facts = self.facts()?;
         let now = self.world.now();
@@ -373,8 +373,33 @@ impl<'a> Runner<'a> {
             input["pid_alive"] = false.into();
             input["feature_files"] = ff;
             input["round_files"] = rf;
+            // The feature's events seed the iteration counters and the budget spent, so a
+            // resumed run numbers its agent runs after the log's and counts what was spent.
+            input["events"] = self.events_log();
         }
         op("conductor.start", input)
+    }
+
+    /// The feature's events log as Event objects (lines that do not decode are passed over, as
+    /// 4x's readers do). Read from `.4x/run/<id>/events.jsonl` (at most the collect limit; a
+    /// larger log or another run store seeds nothing, with a warning).
+    fn events_log(&mut self) -> Value {
+        if self.opts.store.is_some() {
+            self.warnings.push(
+                "the events log of a shared run store is not read on resume: iteration counters \
+                 and the budget start from this run"
+                    .into(),
+            );
+            return json!([]);
+        }
+        let dir = self.root.join(".4x").join("run").join(&self.id);
+        let text = self.read_one(&dir, "events.jsonl").unwrap_or_default();
+        let events: Vec<Value> = text
+            .lines()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .filter(Value::is_object)
+            .collect();
+        Value::Array(events)
     }
 
     /// The feature-folder and round-folder texts resume reads: `workspace.resume_listing` on
@@ -687,7 +712,10 @@ impl<'a> Runner<'a> {
                 }
             },
             "run_agent" => Ok(Next::Outcome(self.run_agent(d, round, state)?, Vec::new())),
-            "run_parallel" => Ok(Next::Outcome(self.run_parallel(d, round)?, Vec::new())),
+            "run_parallel" => Ok(Next::Outcome(
+                self.run_parallel(d, round, state)?,
+                Vec::new(),
+            )),
             "run_helper" => {
                 let call = self.call(d, round, "helper", "", Vec::new())?;
                 if let Err(e) = self.agent.run(&call) {
@@ -750,6 +778,7 @@ impl<'a> Runner<'a> {
             round_dir,
             partial: partial.to_string(),
             angles,
+            note: s(d, "note"),
         })
     }
 
@@ -792,12 +821,24 @@ impl<'a> Runner<'a> {
         Ok(out)
     }
 
-    fn run_parallel(&mut self, d: &Value, round: i64) -> Result<Value> {
+    /// Runs every agent of the decision, each with its own `runner`, `model` and `note` when it
+    /// carries them (parallel review/test) and the decision's otherwise (deep review). When the
+    /// decision names `guards` and every agent exited 0 without error, the outcome carries the
+    /// scope guard as `guard` and the testing guard as `testing_guard`.
+    fn run_parallel(&mut self, d: &Value, round: i64, state: &Value) -> Result<Value> {
         let mut results = Vec::new();
+        let mut all_clean = true;
+        let mut first_call = None;
         self.claim()?;
         for a in d["agents"].as_array().cloned().unwrap_or_default() {
             let mut sub = d.clone();
             sub["role"] = a["role"].clone();
+            sub["note"] = a.get("note").cloned().unwrap_or(Value::Null);
+            for key in ["runner", "model"] {
+                if let Some(v) = a.get(key).filter(|v| v.is_string()) {
+                    sub[key] = v.clone();
+                }
+            }
             let call = self.call(
                 &sub,
                 round,
@@ -807,6 +848,8 @@ impl<'a> Runner<'a> {
             )?;
             let res = self.agent.run(&call)?;
             self.agent_interrupted |= res.interrupted;
+            all_clean &= res.error.is_none() && res.exit_code == 0;
+            first_call.get_or_insert(call);
             let mut r = exit_json(&res);
             r["index"] = a["index"].clone();
             if let Value::Object(m) = &mut r {
@@ -816,10 +859,22 @@ impl<'a> Runner<'a> {
             results.push(r);
         }
         let (_, rf) = self.collect(&d["collect"], round)?;
-        Ok(json!({
+        let mut out = json!({
             "kind": "parallel_exit", "results": results,
             "interrupted": self.interrupted(), "round_files": rf,
-        }))
+        });
+        let guards = names(&d["guards"]);
+        if let (Some(call), true) = (first_call, all_clean && !self.interrupted()) {
+            for g in guards {
+                let key = if g == "testing" {
+                    "testing_guard"
+                } else {
+                    "guard"
+                };
+                out[key] = self.guard(&g, &call, state)?;
+            }
+        }
+        Ok(out)
     }
 
     /// The guard the decision names, as the conductor wants it: `guard.check` (scope and diff
@@ -877,6 +932,7 @@ impl<'a> Runner<'a> {
         if let Some(e) = strategy_error {
             input["test_strategy_error"] = e.into();
         }
+        input["screenshot_exists"] = self.screenshot_exists(&input["round_files"]).into();
         let op_name = if kind == "testing" {
             "guard.testing_to_accepting"
         } else {
@@ -914,6 +970,36 @@ impl<'a> Runner<'a> {
             }
             Err(e) => Err(e),
         }
+    }
+
+    /// Whether some screenshot the round's verify.json lists is a file, as 4x decides it: an
+    /// absolute path as is, a relative one under the workspace root or under `.4x` (a verify.json
+    /// that does not decode lists none).
+    fn screenshot_exists(&self, round_files: &Value) -> bool {
+        let Some(text) = round_files["verify.json"].as_str() else {
+            return false;
+        };
+        let Ok(v) = op("evidence.parse_verify", json!({ "text": text })) else {
+            return false;
+        };
+        let shots = v["verify"]["screenshots"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        shots.iter().filter_map(|s| s["path"].as_str()).any(|p| {
+            let path = Path::new(p);
+            if path.is_absolute() {
+                return path.is_file();
+            }
+            // No path that climbs out of the workspace counts.
+            if path
+                .components()
+                .any(|c| matches!(c, std::path::Component::ParentDir))
+            {
+                return false;
+            }
+            self.root.join(path).is_file() || self.root.join(".4x").join(path).is_file()
+        })
     }
 
     /// Whether any round folder holds a verify.json (the tester has run in this feature).

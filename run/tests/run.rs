@@ -181,3 +181,189 @@ fn an_unanswered_question_ends_the_run_with_it_and_the_next_run_asks_again() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn parallel_review_test_runs_each_agent_with_its_own_runner_and_sends_both_guards() {
+    let mut cfg = config();
+    cfg["parallel_review_test"] = json!(true);
+    cfg["runners"]["codex"] = json!({"command": "codex", "tiers": {"opus": "o3", "sonnet": "o4"}});
+    cfg["roles"]["reviewer"]["runner"] = json!("codex");
+    let dir = repo("parallel-review-test", &cfg, feature("full"));
+    let d2 = dir.clone();
+    let calls = std::rc::Rc::new(std::cell::RefCell::new(Vec::<AgentCall>::new()));
+    let seen = calls.clone();
+    let mut agent = move |c: &AgentCall| {
+        seen.borrow_mut().push(c.clone());
+        scripted(&d2, c)
+    };
+    let r = run(&opts(&dir), &mut agent).unwrap();
+    assert_eq!(r.phase, "pending-review", "{:?}", r.decisions.last());
+    let par = r
+        .decisions
+        .iter()
+        .find(|d| d["kind"] == "run_parallel" && d["phase"] == "reviewing")
+        .expect("one run_parallel for review and test");
+    assert_eq!(par["guards"], json!(["scope", "testing"]));
+    let calls = calls.borrow();
+    let parallel: Vec<&AgentCall> = calls
+        .iter()
+        .filter(|c| c.purpose == "parallel" && c.phase == "reviewing")
+        .collect();
+    let by_role = |role: &str| *parallel.iter().find(|c| c.role == role).unwrap();
+    assert_eq!(by_role("reviewer").runner, "codex", "roles.reviewer.runner");
+    assert_eq!(by_role("tester").runner, "claude", "default_runner");
+    // the review and test were one step: no separate reviewer or tester run_agent
+    assert!(!r
+        .decisions
+        .iter()
+        .any(|d| d["kind"] == "run_agent" && (d["role"] == "reviewer" || d["role"] == "tester")));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs `profile` in a fresh repository whose agent fails (an error: the run ends, its state
+/// persisted, as a killed run) on its second call, and whose journal is gone; returns the
+/// repository and the role it failed.
+fn killed_after_one_agent_run(tag: &str, cfg: &Value) -> (std::path::PathBuf, String) {
+    let dir = repo(tag, cfg, feature("quick"));
+    let d2 = dir.clone();
+    let mut n = 0;
+    let mut failed = String::new();
+    let mut agent = |c: &AgentCall| -> Result<AgentResult> {
+        n += 1;
+        if n == 2 {
+            failed.clone_from(&c.role);
+            return Err(fourx_run::Error::invalid_input("killed"));
+        }
+        scripted(&d2, c)
+    };
+    assert!(run(&opts(&dir), &mut agent).is_err());
+    // Killed before its journal was written (or by a runner that keeps none): the next run
+    // starts from the persisted state and the events log.
+    let journal = dir
+        .join(".4x/run")
+        .join(FEATURE)
+        .join(fourx_run::JOURNAL_FILE);
+    std::fs::remove_file(journal).unwrap();
+    (dir, failed)
+}
+
+#[test]
+fn a_resumed_run_numbers_its_next_iteration_after_the_last_one_in_the_log() {
+    let (dir, failed) = killed_after_one_agent_run("resume-iteration", &config());
+    let d2 = dir.clone();
+    let calls = std::rc::Rc::new(std::cell::RefCell::new(Vec::<AgentCall>::new()));
+    let seen = calls.clone();
+    let mut agent = move |c: &AgentCall| {
+        seen.borrow_mut().push(c.clone());
+        scripted(&d2, c)
+    };
+    let r = run(&opts(&dir), &mut agent).unwrap();
+    assert_eq!(r.phase, "pending-review");
+    let first = calls.borrow()[0].clone();
+    assert_eq!(first.role, failed);
+    assert_eq!(
+        first.iteration, 2,
+        "the killed run's phase-start of {failed} is in the log"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_budget_is_counted_across_a_restart() {
+    // How many agent runs (0.01 USD each) the profile takes end to end.
+    let clean = repo("budget-clean", &config(), feature("quick"));
+    let d2 = clean.clone();
+    let mut count = 0u32;
+    let mut agent = |c: &AgentCall| {
+        count += 1;
+        scripted(&d2, c)
+    };
+    run(&opts(&clean), &mut agent).unwrap();
+    let _ = std::fs::remove_dir_all(&clean);
+    // A limit the whole run crosses with its last agent, and the resumed part alone does not.
+    let mut cfg = config();
+    cfg["budget"] = json!({"max_cost_usd": f64::from(count) * 0.01 - 0.005});
+    let (dir, _) = killed_after_one_agent_run("budget-restart", &cfg);
+    let d3 = dir.clone();
+    let mut agent = move |c: &AgentCall| scripted(&d3, c);
+    let r = run(&opts(&dir), &mut agent).unwrap();
+    assert_eq!(r.stop_reason, "budget-exceeded", "{:?}", r.decisions.last());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_e2e_screenshot_criterion_passes_the_testers_gate_when_a_listed_screenshot_is_a_file() {
+    let dir = repo("screenshot", &config(), feature("normal"));
+    let fdir = dir.join(".4x/run").join(FEATURE);
+    std::fs::create_dir_all(&fdir).unwrap();
+    std::fs::write(
+        fdir.join("test-strategy.yaml"),
+        "ac_verify_map:\n  AC-1: e2e-screenshot\n",
+    )
+    .unwrap();
+    let d2 = dir.clone();
+    let mut agent = move |c: &AgentCall| {
+        let r = scripted(&d2, c)?;
+        if c.role == "tester" {
+            let shots = d2.join(".4x/screenshots");
+            std::fs::create_dir_all(&shots).unwrap();
+            std::fs::write(shots.join("01-profile.png"), b"png").unwrap();
+            let verify = json!({"passed": true, "round": c.round, "role": "tester",
+                "commands": [{"cmd": "pytest", "exit_code": 0}],
+                "ac_results": [{"id": "AC-1", "passed": true, "evidence": ["$ e2e: 1 passed in 0.2s"]}],
+                "screenshots": [{"path": "screenshots/01-profile.png", "step": "01",
+                                 "description": "profile"}]});
+            std::fs::write(
+                Path::new(&c.round_dir).join("verify.json"),
+                verify.to_string(),
+            )
+            .unwrap();
+        }
+        Ok(r)
+    };
+    let r = run(&opts(&dir), &mut agent).unwrap();
+    assert_eq!(r.phase, "pending-review", "{:?}", r.decisions.last());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_e2e_screenshot_criterion_without_a_screenshot_file_fails_the_testers_gate() {
+    let dir = repo("no-screenshot", &config(), feature("normal"));
+    let fdir = dir.join(".4x/run").join(FEATURE);
+    std::fs::create_dir_all(&fdir).unwrap();
+    std::fs::write(
+        fdir.join("test-strategy.yaml"),
+        "ac_verify_map:\n  AC-1: e2e-screenshot\n",
+    )
+    .unwrap();
+    let d2 = dir.clone();
+    let mut agent = move |c: &AgentCall| scripted(&d2, c);
+    let r = run(&opts(&dir), &mut agent).unwrap();
+    assert_ne!(
+        r.phase,
+        "pending-review",
+        "{:?}",
+        r.decisions
+            .iter()
+            .map(|d| format!("{} {} {}", d["kind"], d["role"], d["guard"]))
+            .collect::<Vec<_>>()
+    );
+    assert!(
+        r.stop_message.contains("no screenshot file found"),
+        "{}",
+        r.stop_message
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_agent_command_sees_the_run_note_as_fourx_note() {
+    let call = AgentCall {
+        note: "check the login page".into(),
+        ..AgentCall::default()
+    };
+    let env = fourx_run::agent_env(&call);
+    assert!(env
+        .iter()
+        .any(|(k, v)| k == "FOURX_NOTE" && v == "check the login page"));
+}
