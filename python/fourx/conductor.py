@@ -735,7 +735,7 @@ def start(
         feature_files=feature_files,
         round_files=round_files,
         facts=facts,
-        events=list(events) if events is not None else None,
+        events=events,
         note=note,
     )
     return step
@@ -824,7 +824,7 @@ def rebuild(
     and decision of the checkpoint on the last event that has one. Raises
     :class:`fourx.NotFound` for a log without checkpoints."""
     rebuilt: Rebuilt = forward(
-        "conductor.rebuild", {"config": config, "feature": feature, "events": list(events)}
+        "conductor.rebuild", {"config": config, "feature": feature, "events": events}
     )
     return rebuilt
 
@@ -838,7 +838,7 @@ def fork(
     """The step a run had at event index ``at`` (``conductor.fork``), to re-run from there: keep
     the first ``keep`` events and execute the returned decision again."""
     forked: Rebuilt = forward(
-        "conductor.fork", {"config": config, "feature": feature, "events": list(events), "at": at}
+        "conductor.fork", {"config": config, "feature": feature, "events": events, "at": at}
     )
     return forked
 

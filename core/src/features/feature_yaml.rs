@@ -12,7 +12,7 @@ use crate::protocol::codec::unknown_keys::{report, report_here, within};
 use crate::protocol::codec::yaml::v3::{prepare, Decoder, MAX_BYTES};
 use crate::protocol::codec::yaml::v3_emit::{emit, sort_natural, Out};
 use crate::protocol::codec::yaml::{NodeId, YamlError, YamlErrorKind};
-use crate::protocol::config::HookEntry;
+use crate::protocol::config::{Budget, HookEntry};
 use crate::protocol::feature::{
     Feature, HealthCheck, IssueRef, ManualCheck, PhaseOverride, Subtask, TestStrategy,
 };
@@ -52,6 +52,7 @@ pub const FEATURE_KEYS: &[&str] = &[
     "deep_review_all_angles",
     "issues",
     "warnings",
+    "budget",
 ];
 /// The keys of a sub-task.
 pub const SUBTASK_KEYS: &[&str] = &["id", "name", "status", "description", "depends"];
@@ -59,6 +60,8 @@ pub const SUBTASK_KEYS: &[&str] = &["id", "name", "status", "description", "depe
 pub const HOOK_ENTRY_KEYS: &[&str] = &["run", "on_fail"];
 /// The keys of a phase override.
 pub const PHASE_OVERRIDE_KEYS: &[&str] = &["runner", "model"];
+/// The keys of a feature's budget (the conductor's budget keys).
+pub const BUDGET_KEYS: &[&str] = &["max_cost_usd", "max_tokens", "max_agent_runs"];
 /// The keys of a linked issue.
 pub const ISSUE_REF_KEYS: &[&str] = &["repo", "id", "url"];
 
@@ -119,6 +122,7 @@ fn decode_feature(text: &str) -> R<Feature> {
                     }
                     "issues" => f.issues = list(&d, v, "issues", issue_ref)?,
                     "warnings" => f.warnings = strings(&d, v, "warnings")?,
+                    "budget" => f.budget = budget(&d, v)?,
                     _ => unknown_at_parent(&key, FEATURE_KEYS),
                 }
                 Ok(())
@@ -206,6 +210,43 @@ fn phase_override(d: &Decoder<'_>, n: NodeId) -> R<PhaseOverride> {
         }
     }
     Ok(p)
+}
+
+/// A feature's `budget`: null → none; a mapping of the budget keys, each optional (null or
+/// absent = 0 = no limit). A non-finite `max_cost_usd` is refused: JSON cannot carry it.
+fn budget(d: &Decoder<'_>, v: Option<NodeId>) -> R<Option<Budget>> {
+    let Some(entries) = d.mapping(v, "budget")? else {
+        return Ok(None);
+    };
+    let mut b = Budget::default();
+    for (key, n) in entries {
+        let n = Some(n);
+        within(
+            || key.clone(),
+            || -> R<()> {
+                match key.as_str() {
+                    "max_cost_usd" => {
+                        let f = d.float(n, "max_cost_usd")?.unwrap_or(0.0);
+                        if !f.is_finite() {
+                            return Err(YamlError {
+                                kind: YamlErrorKind::Unrepresentable,
+                                message: format!(
+                                    "budget.max_cost_usd must be a finite number, not {f}"
+                                ),
+                                position: None,
+                            });
+                        }
+                        b.max_cost_usd = f;
+                    }
+                    "max_tokens" => b.max_tokens = d.int(n, "max_tokens")?.unwrap_or(0),
+                    "max_agent_runs" => b.max_agent_runs = d.int(n, "max_agent_runs")?.unwrap_or(0),
+                    _ => report_here(&key, BUDGET_KEYS),
+                }
+                Ok(())
+            },
+        )?;
+    }
+    Ok(Some(b))
 }
 
 fn issue_ref(d: &Decoder<'_>, n: NodeId) -> R<IssueRef> {
@@ -416,6 +457,20 @@ fn feature_tree(f: &Feature) -> Out {
         m.push(("issues".into(), Out::Seq(items)));
     }
     push_list(&mut m, "warnings", &f.warnings);
+    if let Some(b) = &f.budget {
+        // Each key omitempty, like the JSON shape: a zero is no limit and is not written.
+        let mut e = Vec::new();
+        if b.max_cost_usd != 0.0 {
+            e.push(("max_cost_usd".to_string(), Out::Float(b.max_cost_usd)));
+        }
+        if b.max_tokens != 0 {
+            e.push(("max_tokens".to_string(), Out::Int(b.max_tokens)));
+        }
+        if b.max_agent_runs != 0 {
+            e.push(("max_agent_runs".to_string(), Out::Int(b.max_agent_runs)));
+        }
+        m.push(("budget".into(), Out::Map(e)));
+    }
     Out::Map(m)
 }
 
@@ -512,5 +567,86 @@ mod tests {
         let text = format!("{head}{}\n", "a".repeat(fill));
         assert_eq!(text.len(), MAX_BYTES);
         assert_eq!(parse_feature(&text).unwrap().name.len(), fill);
+    }
+
+    /// What yaml.v3 3.0.1 `Marshal` writes for an issue whose url is NBSP, LF, " a", LF, ":".
+    const NBSP_URL_AS_YAML_V3_WRITES_IT: &str = "id: \"\"\nname: \"\"\ndescription: \"\"\nstatus: \"\"\nissues:\n    - repo: \"\"\n      id: \"\"\n      url: |-\n        \u{a0}\n         a\n        :\n";
+
+    #[test]
+    fn a_line_of_a_no_break_space_is_block_scalar_content_not_a_blank_line() {
+        let f = Feature {
+            issues: Some(vec![IssueRef {
+                url: "\u{a0}\n a\n:".into(),
+                ..IssueRef::default()
+            }]),
+            ..Feature::default()
+        };
+        let text = render_feature(&f).unwrap();
+        assert_eq!(text, NBSP_URL_AS_YAML_V3_WRITES_IT);
+        assert_eq!(parse_feature(&text).unwrap(), f);
+        // The NBSP line fixes the content indentation (4); the deeper line keeps its space.
+        assert_eq!(
+            desc("description: |-\n    \u{a0}\n     a\n    :\n"),
+            "\u{a0}\n a\n:"
+        );
+        assert_eq!(
+            desc("description: |-\n    \u{3000}\n     a\n    b\n"),
+            "\u{3000}\n a\nb"
+        );
+    }
+
+    const WITH_BUDGET: &str = "id: F9-b\nname: b\ndescription: \"\"\nstatus: not-started\nbudget:\n    max_cost_usd: 0.5\n    max_tokens: 12000\n    max_agent_runs: 3\n";
+
+    #[test]
+    fn budget_is_read_with_its_three_keys_and_written_back_identically() {
+        let f = parse_feature(WITH_BUDGET).unwrap();
+        let b = f.budget.clone().unwrap();
+        assert_eq!(
+            (b.max_cost_usd, b.max_tokens, b.max_agent_runs),
+            (0.5, 12000, 3)
+        );
+        assert_eq!(render_feature(&f).unwrap(), WITH_BUDGET);
+    }
+
+    #[test]
+    fn absent_budget_is_no_budget_and_is_not_written() {
+        let f = parse_feature(REALISTIC).unwrap();
+        assert_eq!(f.budget, None);
+        assert!(!render_feature(&f).unwrap().contains("budget"));
+        assert_eq!(parse_feature("id: F1\nbudget:\n").unwrap().budget, None);
+    }
+
+    #[test]
+    fn budget_keys_are_each_optional_and_zero_keys_are_not_written() {
+        let f = parse_feature("id: F1\nbudget: {max_tokens: 10, max_cost_usd: 2}\n").unwrap();
+        let b = f.budget.clone().unwrap();
+        assert_eq!(
+            (b.max_cost_usd, b.max_tokens, b.max_agent_runs),
+            (2.0, 10, 0)
+        );
+        let text = render_feature(&f).unwrap();
+        assert!(
+            text.ends_with("budget:\n    max_cost_usd: 2\n    max_tokens: 10\n"),
+            "{text}"
+        );
+        let empty = parse_feature("id: F1\nbudget: {}\n").unwrap();
+        assert_eq!(empty.budget, Some(Budget::default()));
+        assert!(render_feature(&empty).unwrap().ends_with("budget: {}\n"));
+    }
+
+    #[test]
+    fn budget_of_the_wrong_type_or_a_non_finite_cost_is_an_invalid_feature() {
+        for bad in [
+            "id: F1\nbudget: 5\n",
+            "id: F1\nbudget: {max_tokens: lots}\n",
+            "id: F1\nbudget: {max_cost_usd: .inf}\n",
+            "id: F1\nbudget: {max_cost_usd: .nan}\n",
+        ] {
+            assert_eq!(
+                parse_feature(bad).unwrap_err().kind,
+                ErrorKind::InvalidFeature,
+                "{bad}"
+            );
+        }
     }
 }

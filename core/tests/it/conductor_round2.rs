@@ -563,3 +563,60 @@ fn an_escalation_or_an_interruption_notifies_warning_other_stops_error() {
         (&json!("guard-fail"), &json!("error"))
     );
 }
+
+// ---- the settings file carries round 2's keys to the conductor --------------------------------
+
+/// `budget`, `approval_gates`, `approval_timeout_ms` and `roles.<role>.runner` of a project
+/// settings.json survive decoding and the merge with the user's settings (no unknown-key warning)
+/// and the conductor acts on each of them.
+#[test]
+fn settings_file_budget_gates_timeout_and_role_runner_reach_the_conductor() {
+    let mut project = config();
+    project["budget"] = json!({"max_cost_usd": 0.5, "max_agent_runs": 9});
+    project["approval_gates"] = json!(["reviewing"]);
+    project["approval_timeout_ms"] = json!(60000);
+    project["roles"] = json!({"reviewer": {"runner": "codex"}});
+    let user = json!({"roles": {"reviewer": {"model": "opus"}}});
+    let merged = call(
+        "config.load_merged_text",
+        &json!({"project_text": project.to_string(), "user_text": user.to_string()}),
+    )
+    .unwrap_or_else(|e| panic!("load_merged_text: {} ({})", e.message, e.kind));
+    assert_eq!(merged["warnings"], json!([]), "no key is unknown");
+    let cfg = merged["config"].clone();
+    assert_eq!(
+        cfg["budget"],
+        json!({"max_cost_usd": 0.5, "max_agent_runs": 9})
+    );
+    assert_eq!(cfg["approval_gates"], json!(["reviewing"]));
+    assert_eq!(cfg["approval_timeout_ms"], 60000);
+    assert_eq!(
+        cfg["roles"]["reviewer"],
+        json!({"model": "opus", "runner": "codex"})
+    );
+
+    let over = script(&cfg, &start(), &[baseline(), coder_ok(0.75)]);
+    assert_eq!(last(&over)["reason"], "budget-exceeded");
+
+    let asked = script(&cfg, &start(), &[baseline(), coder_ok(0.1)]);
+    let d = last(&asked);
+    assert_eq!(
+        (&d["kind"], &d["gate"]),
+        (&json!("await_human"), &json!("reviewing"))
+    );
+    assert_eq!(d["timeout_ms"], 60000);
+    let go = script(
+        &cfg,
+        &start(),
+        &[
+            baseline(),
+            coder_ok(0.1),
+            json!({"kind": "human_reply", "answer": "approve"}),
+        ],
+    );
+    let d = last(&go);
+    assert_eq!(
+        (&d["kind"], &d["role"], &d["runner"]),
+        (&json!("run_agent"), &json!("reviewer"), &json!("codex"))
+    );
+}

@@ -561,3 +561,56 @@ fn feature_files_that_are_not_utf8_or_too_large_are_refused_by_name() {
         ]
     );
 }
+
+/// A feature file's `budget` reaches a run: loaded from YAML (workspace and op), saved back
+/// byte for byte, and a conductor run started from that feature stops when its agents cost more.
+#[test]
+fn a_feature_file_budget_loads_saves_back_identically_and_stops_a_run_that_costs_more() {
+    const TEXT: &str = "id: F009-budget\nname: budget\ndescription: capped\nstatus: not-started\nbudget:\n    max_cost_usd: 0.5\n    max_tokens: 12000\n";
+    let root = fixture_copy();
+    let path = root.join(".4x/features/F009-budget.yaml");
+    std::fs::write(&path, TEXT).unwrap();
+    let ws = WorkspaceFs::new(root_str(&root)).unwrap();
+    let f = ws.load_feature("F009").unwrap();
+    let b = f.budget.clone().expect("the file's budget");
+    assert_eq!(
+        (b.max_cost_usd, b.max_tokens, b.max_agent_runs),
+        (0.5, 12000, 0)
+    );
+    ws.save_feature(&f).unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), TEXT);
+
+    let loaded = fourx_core::ops::call("feature.load_yaml", &json!({"text": TEXT})).unwrap();
+    assert_eq!(
+        loaded["feature"]["budget"],
+        json!({"max_cost_usd": 0.5, "max_tokens": 12000})
+    );
+    let rendered = fourx_core::ops::call(
+        "feature.render_yaml",
+        &json!({"feature": loaded["feature"]}),
+    )
+    .unwrap();
+    assert_eq!(rendered["text"], TEXT);
+
+    // The config has no budget: the limit is the feature file's alone.
+    let config = json!({"project": {"name": "demo"}, "default_runner": "claude",
+        "runners": {"claude": {"command": "claude", "tiers": {"opus": "o", "sonnet": "s"}}}});
+    let coder = json!({"kind": "agent_exit", "exit_code": 0, "guard": {"pass": true, "errors": []},
+        "stats": {"tokens_used": 1000, "cost_usd": 0.75, "duration_ms": 10},
+        "round_files": {"coder-report.md": "# Coder report\n\n## Verification\nall green\n",
+                        "build-gate.json": "{\"passed\": true}"}});
+    let out = fourx_core::ops::call(
+        "conductor.run_script",
+        &json!({"config": config, "feature": loaded["feature"],
+                "start": {"now": "2025-03-01T10:00:00Z", "pid": 42, "profile_name": "quick"},
+                "outcomes": [{"kind": "baseline", "ok": true, "base_commit": "abc123"}, coder]}),
+    )
+    .unwrap();
+    let last = out["decisions"].as_array().and_then(|d| d.last()).unwrap();
+    assert_eq!(last["kind"], "stop");
+    assert_eq!(last["reason"], "budget-exceeded");
+    assert_eq!(
+        last["message"],
+        "budget max_cost_usd 0.5 exceeded: 0.75 spent"
+    );
+}

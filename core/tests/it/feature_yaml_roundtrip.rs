@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use fourx_core::features::feature_yaml::{parse_feature, render_feature};
-use fourx_core::protocol::config::HookEntry;
+use fourx_core::protocol::config::{Budget, HookEntry};
 use fourx_core::protocol::feature::{Feature, IssueRef, PhaseOverride, Subtask};
 use proptest::prelude::*;
 
@@ -87,6 +87,23 @@ fn opt_list<T: std::fmt::Debug + Clone>(
     prop::option::of(prop::collection::vec(s, 1..3))
 }
 
+/// A budget: absent, or any finite cost (fractions, huge and tiny values, zero = not written)
+/// and any token and run counts.
+fn budget() -> impl Strategy<Value = Option<Budget>> {
+    let cost = prop_oneof![
+        Just(0.0),
+        (0u32..10_000).prop_map(|c| f64::from(c) / 100.0),
+        any::<f64>().prop_filter("finite", |f| f.is_finite()),
+    ];
+    prop::option::of((cost, any::<i64>(), any::<i64>()).prop_map(
+        |(max_cost_usd, max_tokens, max_agent_runs)| Budget {
+            max_cost_usd,
+            max_tokens,
+            max_agent_runs,
+        },
+    ))
+}
+
 fn feature() -> impl Strategy<Value = Feature> {
     let subtask = (tricky(), tricky(), tricky(), tricky(), opt_list(tricky())).prop_map(
         |(id, name, status, description, depends)| Subtask {
@@ -134,12 +151,14 @@ fn feature() -> impl Strategy<Value = Feature> {
             opt_list(issue),
             opt_list(tricky()),
         ),
+        budget(),
     )
         .prop_map(
             |(
                 (id, name, description, status, priority, profile),
                 (repos, subtasks, rules, depends),
                 (spec, plan, hooks, phase_overrides, deep, issues, warnings),
+                budget,
             )| Feature {
                 id,
                 name,
@@ -158,9 +177,24 @@ fn feature() -> impl Strategy<Value = Feature> {
                 deep_review_all_angles: deep,
                 issues,
                 warnings,
-                budget: None,
+                budget,
             },
         )
+}
+
+/// The case proptest once shrank to (an issue url of NBSP, LF, " a", LF, ":"): yaml.v3 writes
+/// it as a literal block whose first line is the NBSP; reading must not take that line as blank.
+#[test]
+fn an_issue_url_whose_first_line_is_a_no_break_space_round_trips() {
+    let f = Feature {
+        issues: Some(vec![IssueRef {
+            url: "\u{a0}\n a\n:".into(),
+            ..IssueRef::default()
+        }]),
+        ..Feature::default()
+    };
+    let text = render_feature(&f).unwrap();
+    assert_eq!(parse_feature(&text).unwrap(), f, "{text}");
 }
 
 proptest! {

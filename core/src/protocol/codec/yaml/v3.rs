@@ -526,6 +526,15 @@ enum LastToken {
     Other,
 }
 
+/// YAML's white space (`s-white`): the space and the tab, nothing else. A no-break space or
+/// any other Unicode space is content, so Rust's `trim` must not decide what a blank line is.
+const WHITE: [char; 2] = [' ', '\t'];
+
+/// Whether a line holds only [`WHITE`] (a blank line; `" \u{a0}"` is not one).
+fn is_white(s: &str) -> bool {
+    s.chars().all(|c| WHITE.contains(&c))
+}
+
 fn check_block_lines(text: &str) -> Result<BlockLines, YamlError> {
     let mut block_lines = Vec::new();
     let mut headers = Vec::new();
@@ -577,7 +586,7 @@ fn check_block_lines(text: &str) -> Result<BlockLines, YamlError> {
         if let Some((parent, content)) = block {
             // Inside while blank, or indented past the parent before the content indentation
             // is known, or at least as far as the content once it is.
-            if body.trim().is_empty() || content.map_or(indent > parent, |c| indent >= c) {
+            if is_white(body) || content.map_or(indent > parent, |c| indent >= c) {
                 // yaml.v3 refuses a tab among the indentation spaces of a block scalar line
                 // (before its content indentation is known, or below it).
                 if body.starts_with('\t') && content.is_none_or(|c| indent < c) {
@@ -585,7 +594,7 @@ fn check_block_lines(text: &str) -> Result<BlockLines, YamlError> {
                         "found a tab character where an indentation space is expected",
                     ));
                 }
-                if content.is_none() && !body.trim().is_empty() {
+                if content.is_none() && !is_white(body) {
                     block = Some((parent, Some(indent)));
                 }
                 block_lines.push((line_start, line_start + raw_line.len()));
@@ -665,10 +674,13 @@ fn check_block_lines(text: &str) -> Result<BlockLines, YamlError> {
             }
             key_col = indent + (body.len() - rest.len());
             let lead_tab_skipped = tabs_ok && rest.len() == body.len();
-            if rest.starts_with('\t') && !rest.trim_start().starts_with('#') && !lead_tab_skipped {
+            if rest.starts_with('\t')
+                && !rest.trim_start_matches(WHITE).starts_with('#')
+                && !lead_tab_skipped
+            {
                 return Err(syntax("found character that cannot start any token"));
             }
-            if !body.trim().is_empty() && question.is_none_or(|q| indent <= q) {
+            if !is_white(body) && question.is_none_or(|q| indent <= q) {
                 question = body.starts_with('?').then_some(indent);
             }
         }
@@ -695,7 +707,8 @@ fn check_block_lines(text: &str) -> Result<BlockLines, YamlError> {
         }
         let directive = depth == 0 && indent == 0 && body.starts_with('%');
         if root == Root::Unseen && depth == 0 && !directive && !empty {
-            let first = body[chars.get(k).map_or(body.len(), |&(i, _)| i)..].trim_start();
+            let first =
+                body[chars.get(k).map_or(body.len(), |&(i, _)| i)..].trim_start_matches(WHITE);
             if first.starts_with(['[', '{']) {
                 root = Root::Flow;
             } else if !first.is_empty() && !first.starts_with('#') {
@@ -795,7 +808,7 @@ fn check_block_lines(text: &str) -> Result<BlockLines, YamlError> {
             }
             k += 1;
         }
-        let content = body[..content_end].trim_end();
+        let content = body[..content_end].trim_end_matches(WHITE);
         let last = content.rsplit([' ', '\t']).next().unwrap_or("");
         let header = last.starts_with(['|', '>'])
             && last[1..]
@@ -1298,6 +1311,29 @@ impl<'src> Decoder<'src> {
                 }
                 _ => Err(bad(s.text)),
             },
+        }
+    }
+
+    /// A float64 field: `Ok(None)` for null; ints and floats (`.inf`, `.nan` included) convert;
+    /// everything else fails.
+    pub fn float(&self, id: Option<NodeId>, what: &str) -> Result<Option<f64>, YamlError> {
+        let Some(id) = id else { return Ok(None) };
+        let n = self.node(id)?;
+        let Some(s) = self.scalar_of(n)? else {
+            return Err(self.fail(
+                Some(n),
+                format!("cannot decode {} into the float {what}", Self::kind_name(n)),
+            ));
+        };
+        match s.resolved {
+            Resolved::Null => Ok(None),
+            Resolved::Int(i) => Ok(Some(i as f64)),
+            Resolved::Uint(u) => Ok(Some(u as f64)),
+            Resolved::Float(f) => Ok(Some(f)),
+            _ => Err(self.fail(
+                Some(n),
+                format!("cannot decode {:?} into the float {what}", s.text),
+            )),
         }
     }
 

@@ -13,6 +13,9 @@ pub enum Out {
     Str(String),
     /// An integer, written in decimal.
     Int(i64),
+    /// A float64, written as yaml.v3 writes one: Go's `strconv.FormatFloat(f, 'g', -1, 64)`
+    /// (`0.5`, `12000`, `1e+06`), `.inf`, `-.inf`, `.nan`.
+    Float(f64),
     /// A boolean, written `true`/`false`.
     Bool(bool),
     /// A block sequence (`[]` when empty).
@@ -148,10 +151,51 @@ fn write_seq_items(
     Ok(())
 }
 
+/// A float64 as yaml.v3 writes it: Go's shortest `'g'` format (exponent form when the decimal
+/// exponent is below -4 or at least 6, else positional; the exponent has
+/// a sign and at least two digits), with `+Inf`/`-Inf`/`NaN` written `.inf`/`-.inf`/`.nan`.
+pub fn format_float_g(f: f64) -> String {
+    if f.is_nan() {
+        return ".nan".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { ".inf" } else { "-.inf" }.into();
+    }
+    let sign = if f.is_sign_negative() { "-" } else { "" };
+    if f == 0.0 {
+        return format!("{sign}0");
+    }
+    // Rust's `{:e}` gives the shortest round-trip digits as `d[.ddd]e<exp>`.
+    let sci = format!("{:e}", f.abs());
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let exp: i64 = exp.parse().unwrap_or(0);
+    let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
+    // Go decides with precision 6 when the digits are the shortest ones.
+    let nd = digits.len() as i64;
+    let dp = exp + 1;
+    if !(-4..6).contains(&exp) {
+        let e = exp.unsigned_abs();
+        let exp_sign = if exp < 0 { '-' } else { '+' };
+        return format!("{sign}{mantissa}e{exp_sign}{e:02}");
+    }
+    let body = if exp >= 0 {
+        if nd <= dp {
+            format!("{digits}{}", "0".repeat((dp - nd) as usize))
+        } else {
+            let (a, b) = digits.split_at(dp as usize);
+            format!("{a}.{b}")
+        }
+    } else {
+        format!("0.{}{digits}", "0".repeat((-exp - 1) as usize))
+    };
+    format!("{sign}{body}")
+}
+
 /// Writes a non-string scalar or an empty collection on the current line (no newline).
 fn write_inline(out: &mut String, value: &Out, _indent: usize) -> Result<(), EmitError> {
     match value {
         Out::Int(i) => out.push_str(&i.to_string()),
+        Out::Float(f) => out.push_str(&format_float_g(*f)),
         Out::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Out::Seq(_) => out.push_str("[]"),
         Out::Map(_) => out.push_str("{}"),
@@ -672,5 +716,30 @@ mod tests {
             emit(&root).unwrap(),
             "d:\n    - |+\n      two\n\n    - |-\n      a\n\n      b\n"
         );
+    }
+
+    #[test]
+    fn floats_are_written_in_go_shortest_g_format() {
+        // Pinned against Go 1.19 `strconv.FormatFloat(f, 'g', -1, 64)`.
+        let cases: &[(f64, &str)] = &[
+            (0.5, "0.5"),
+            (12000.0, "12000"),
+            (100000.0, "100000"),
+            (1e6, "1e+06"),
+            (1234567.0, "1.234567e+06"),
+            (123456.7, "123456.7"),
+            (0.0001, "0.0001"),
+            (0.00001, "1e-05"),
+            (1e21, "1e+21"),
+            (1.5e-7, "1.5e-07"),
+            (-2.25, "-2.25"),
+            (3.0, "3"),
+            (f64::INFINITY, ".inf"),
+            (f64::NEG_INFINITY, "-.inf"),
+            (f64::NAN, ".nan"),
+        ];
+        for &(f, want) in cases {
+            assert_eq!(format_float_g(f), want, "{f}");
+        }
     }
 }
