@@ -368,6 +368,42 @@ def test_remfix_beyond_the_circuit_breaker_is_blocked(tmp_path: Path) -> None:
     assert audit.run("task-completed", completed("CC10X REM-FIX: r", desc)).returncode == 0
 
 
+def test_the_fix_round_limit_triggers_on_an_artifact_kept_by_fourx_ops(tmp_path: Path) -> None:
+    """The rounds are written by ``router.update_artifact`` (failing verifications), not by
+    hand: the fourth REM-FIX finds three earlier rounds, the cap, and block mode refuses it."""
+    from fourx import router
+
+    desc = meta("remfix", "build-verify", origin="integration-verifier")
+    failing = {
+        "agent": "cc10x:integration-verifier",
+        "status": "FAIL",
+        "passes": False,
+        "critical_issues": ["500 on logout"],
+        "needs_inline_verification": False,
+    }
+
+    def kept(tmp: Path, rounds: int) -> Env:
+        env = Env(tmp, "block")
+        text = json.dumps(env.write_artifact())
+        for _ in range(rounds):
+            out = router.update_artifact(
+                text, WF, "2026-03-12T16:40:05Z", "integration-verifier", failing, phase="build-verify"
+            )
+            text = out["text"]
+        env.artifact.write_text(text)
+        history = json.loads(text)["remediation_history"]
+        assert [e["cycle_number"] for e in history] == list(range(1, rounds + 1))
+        return env
+
+    over = kept(tmp_path / "over", 4)
+    p = over.run("task-completed", completed("CC10X REM-FIX: logout 500", desc))
+    assert blocked(p, "invalid_value"), p.stderr
+    assert "remfix cycle cap" in p.stderr
+    under = kept(tmp_path / "under", 1)
+    p = under.run("task-completed", completed("CC10X REM-FIX: logout 500", desc))
+    assert p.returncode == 0, p.stderr
+
+
 def test_the_circuit_breaker_follows_cc10xs_task_metadata_key(tmp_path: Path) -> None:
     desc = meta("remfix", "build-review", origin="code-reviewer")
     entry = {"ts": NOW, "phase": "build-review", "reason": "r", "cycle_number": 1}

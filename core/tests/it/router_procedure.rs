@@ -534,3 +534,76 @@ fn tell_me_whats_wrong_routes_to_review() {
         (json!("REVIEW"), json!("tell_me_whats_wrong"))
     );
 }
+
+#[test]
+fn qa_agents_results_update_a_qa_artifact_at_12_10() {
+    let made = ok(
+        "router.new_artifact",
+        json!({"workflow_uuid": WF, "workflow_type": "QA", "user_request": "QA the checkout flow",
+               "now": "2026-03-12T16:27:00Z", "edition": "12.10.0"}),
+    );
+    let mut text = serde_json::to_string_pretty(&made["artifact"]).unwrap();
+    let step = |text: &str, agent: &str, phase: &str, result: Value| {
+        let input = json!({"artifact_text": text, "workflow_uuid": WF, "now": NOW,
+                           "agent": agent, "phase": phase, "result": result, "edition": "12.10.0"});
+        ok("router.update_artifact", input)
+    };
+    let researcher = json!({"agent": "cc10x:qa-researcher", "status": "PASS", "passes": true,
+        "critical_issues": [], "needs_inline_verification": false});
+    let review = json!({"agent": "cc10x:plan-gap-reviewer", "status": "FINDINGS", "passes": false,
+        "critical_issues": ["no error paths"], "needs_inline_verification": false});
+    let review2 = json!({"agent": "cc10x:plan-gap-reviewer", "status": "PASS", "passes": true,
+        "critical_issues": [], "needs_inline_verification": false});
+    let harness = json!({"agent": "cc10x:qa-harness-builder", "status": "PASS", "passed": true,
+        "violations": [], "fields": {}});
+    let executor = json!({"agent": "cc10x:qa-executor", "status": "PASS", "passed": true,
+        "violations": [], "fields": {}});
+    for (agent, phase, result) in [
+        ("qa-researcher", "qa-research", researcher),
+        ("plan-gap-reviewer", "qa-plan-review", review),
+        ("plan-gap-reviewer", "qa-plan-review-2", review2),
+        ("qa-harness-builder", "qa-build", harness),
+        ("qa-executor", "qa-execute", executor),
+    ] {
+        let out = step(&text, agent, phase, result);
+        assert!(out["artifact"].is_object(), "{agent} at {phase}: {out}");
+        text = serde_json::to_string_pretty(&out["artifact"]).unwrap();
+    }
+    let art: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(art["results"]["qa_harness_builder"]["passed"], true);
+    assert_eq!(art["results"]["qa_executor"]["passed"], true);
+    assert_eq!(art["results"]["qa_researcher"]["passes"], true);
+    // The QA plan review is the plan-gap-reviewer's two passes: pass 2 PASS settles it.
+    assert_eq!(art["planning_review_runs"], 2);
+    assert_eq!(art["planning_review_status"], "passed");
+    let completed = art["status_history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["event"] == "agent_completed")
+        .count();
+    assert_eq!(completed, 5);
+}
+
+#[test]
+fn the_qa_harness_builder_writes_the_tree_and_never_runs_beside_another_writer() {
+    let qa = |id: &str, subject: &str, phase: &str, status: &str| {
+        json!({"id": id, "subject": subject, "status": status, "blocked_by": [],
+            "description": format!("wf:{WF}\nkind:agent\norigin:router\nphase:{phase}\nplan:N/A\nscope:N/A\nreason:r")})
+    };
+    let tasks = json!([
+        {"id": "1", "subject": "CC10X QA: checkout", "status": "in_progress", "blocked_by": [],
+         "description": format!("wf:{WF}\nkind:workflow\norigin:router\nphase:qa\nplan:N/A\nscope:N/A\nreason:r")},
+        qa("2", "CC10X qa-harness-builder: Build test harness", "qa-build", "pending"),
+        qa("3", "CC10X planner: Revise", "qa-re-plan", "pending"),
+        qa("4", "CC10X qa-executor: Run test plan and report", "qa-execute", "pending"),
+        qa("5", "CC10X code-reviewer: Review test harness", "qa-review", "pending"),
+    ]);
+    let out = ok(
+        "router.runnable_tasks",
+        json!({"tasks": tasks, "workflow_id": WF, "edition": "12.10.0"}),
+    );
+    // The harness builder holds the slot; the planner waits; the executor (its report only)
+    // and the reviewer run beside it.
+    assert_eq!(out["runnable"], json!(["2", "4", "5"]), "{out}");
+}

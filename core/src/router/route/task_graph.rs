@@ -532,4 +532,102 @@ mod tests {
         assert_eq!(t.subject, "CC10X triage-agent: Triage #42");
         assert_eq!(t.active_form, None);
     }
+    #[test]
+    fn qa_texts_follow_the_qa_workflow_templates_not_builds() {
+        let e = Edition::V12_10;
+        let g = graph(e, WorkflowType::Qa, BuildScope::Standard, false);
+        let all: Vec<NodeTexts> = g
+            .nodes
+            .iter()
+            .map(|n| {
+                task_texts::texts(
+                    e,
+                    WorkflowType::Qa,
+                    BuildScope::Standard,
+                    &n.facts(),
+                    &inputs(Some("checkout")),
+                )
+                .unwrap()
+            })
+            .collect();
+        let subjects: Vec<&str> = all.iter().map(|t| t.subject.as_str()).collect();
+        assert_eq!(
+            subjects,
+            [
+                "CC10X qa-researcher: Scan code",
+                "CC10X qa-plan: Design test plan and environment for checkout",
+                "CC10X plan-gap-reviewer: Fresh review of test plan",
+                "CC10X qa-plan: Revise test plan after fresh review",
+                "CC10X plan-gap-reviewer: Fresh review of revised test plan",
+                "CC10X qa-preflight: Can this run happen?",
+                "CC10X qa-harness-builder: Build test harness",
+                "CC10X code-reviewer: Review test harness",
+                "CC10X failure-hunter: Hunt silent failures in harness",
+                "CC10X qa-executor: Run test plan and report",
+                "CC10X Memory Update: Persist QA learnings",
+            ]
+        );
+        // plan: N/A up to qa-plan, the test plan after it, N/A for memory.
+        let plan = format!("\nplan:.cc10x/qa/{WF}/test-plan.md\n");
+        for (i, t) in all.iter().enumerate() {
+            let qa_plan = (2..10).contains(&i);
+            assert_eq!(t.description.contains(&plan), qa_plan, "{}", t.subject);
+            assert_eq!(!t.description.contains("\nplan:N/A\n"), qa_plan);
+            assert!(!t.body.contains("{workflow_uuid}"), "{}", t.body);
+        }
+        assert!(all[1].body.starts_with(&format!(
+            "Read the feature map at .cc10x/qa/{WF}/feature-map.md"
+        )));
+        assert_eq!(
+            all[5].active_form.as_deref(),
+            Some("Measuring the environment")
+        );
+        assert_eq!(
+            all[10].active_form.as_deref(),
+            Some("Persisting QA learnings")
+        );
+        assert_eq!(all[10].body, task_texts::MEMORY_BODY);
+        // The QA plan subject names the feature: summary is required.
+        let e2 = task_texts::texts(
+            e,
+            WorkflowType::Qa,
+            BuildScope::Standard,
+            &g.nodes[1].facts(),
+            &inputs(None),
+        );
+        assert_eq!(e2.unwrap_err().field(), Some("summary"));
+    }
+
+    #[test]
+    fn a_phase_outside_the_workflows_graph_has_no_text_never_another_workflows() {
+        let qa = graph(
+            Edition::V12_10,
+            WorkflowType::Qa,
+            BuildScope::Standard,
+            false,
+        );
+        let build = graph(
+            Edition::V12_10,
+            WorkflowType::Build,
+            BuildScope::Standard,
+            false,
+        );
+        // A BUILD node asked for as QA, a QA node asked for as BUILD.
+        for (w, n) in [
+            (WorkflowType::Qa, &build.nodes[0]),
+            (WorkflowType::Build, &qa.nodes[0]),
+            (WorkflowType::Debug, &qa.nodes[1]),
+        ] {
+            let err = task_texts::texts(
+                Edition::V12_10,
+                w,
+                BuildScope::Standard,
+                &n.facts(),
+                &inputs(Some("x")),
+            )
+            .unwrap_err();
+            assert_eq!(err.kind(), crate::error::ErrorKind::InvalidValue);
+            assert_eq!(err.field(), Some("phase"));
+        }
+    }
 }

@@ -419,12 +419,15 @@ pub fn update_artifact(
                     "plan-gap-reviewer needs phase plan-review-gap-1|2",
                 ))
             }
-            Some(Phase::PlanReviewGap1) => Some(1),
-            Some(Phase::PlanReviewGap2) => Some(2),
+            // QA reuses the reviewer for its two fresh passes over the test plan (`12.10.0`
+            // refs/qa-workflow.md "Plan review").
+            Some(Phase::PlanReviewGap1 | Phase::QaPlanReview) => Some(1),
+            Some(Phase::PlanReviewGap2 | Phase::QaPlanReview2) => Some(2),
             Some(_) => {
                 return Err(invalid(
                     "phase",
-                    "plan-gap-reviewer's phase must be plan-review-gap-1 or plan-review-gap-2",
+                    "plan-gap-reviewer's phase must be plan-review-gap-1|2 or \
+                     qa-plan-review|qa-plan-review-2",
                 ))
             }
         },

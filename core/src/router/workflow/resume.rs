@@ -144,13 +144,17 @@ pub enum RowState {
 }
 
 /// The agents that write the project tree and so may overlap: the builder, the investigator
-/// (which applies its fix), the doc-syncer and the planner (its plan file). The researchers
-/// write their own `.cc10x/research` files and run side by side; read-only agents never write.
+/// (which applies its fix), the doc-syncer, the planner (its plan file) and, at `12.10.0`, the
+/// QA harness builder (harness scripts and tests in the tree; refs/qa-workflow.md "QA builds
+/// real files"). The researchers write their own `.cc10x/research` files and run side by side;
+/// the QA executor writes only its `.cc10x/qa` report ("may not edit tests"); read-only agents
+/// never write.
 pub const TREE_WRITERS: &[Agent] = &[
     Agent::ComponentBuilder,
     Agent::BugInvestigator,
     Agent::DocSyncer,
     Agent::Planner,
+    Agent::QaHarnessBuilder,
 ];
 
 /// Whether a row's dispatch names a tree-writing agent.
