@@ -293,6 +293,9 @@ pub struct Rules {
     /// Row F3: Skeleton keys `check_artifact` lets an artifact omit (an artifact started under
     /// the edition before; `new_artifact` still writes them).
     pub legacy_optional_keys: &'static [&'static str],
+    /// Row M2: `scope:` may name a research lane's source (`scope:code`, `scope:code:<repo>`,
+    /// cc10x's QA research lanes) besides `ALL_ISSUES`, `CRITICAL_ONLY` and `N/A`.
+    pub scope_sources: bool,
     /// Row F3: `planning_review_status: "passed"` needs `plan_revision == last_reviewed_revision`
     /// (when the artifact carries both).
     pub revision_pair: bool,
@@ -1091,6 +1094,7 @@ static V11: Rules = Rules {
     ],
     skeleton_keys: 35,
     legacy_optional_keys: &[],
+    scope_sources: false,
     revision_pair: false,
     phase_agents: &[
         (Phase::BuildImplement, Agent::ComponentBuilder),
@@ -1202,6 +1206,7 @@ static V12_7: Rules = Rules {
     ],
     skeleton_keys: 40,
     legacy_optional_keys: &[],
+    scope_sources: false,
     revision_pair: false,
     phase_agents: &[
         (Phase::BuildImplement, Agent::ComponentBuilder),
@@ -1328,6 +1333,7 @@ static V12_10: Rules = Rules {
     ],
     skeleton_keys: 45,
     legacy_optional_keys: QA_NEW_KEYS,
+    scope_sources: true,
     revision_pair: true,
     phase_agents: &[
         (Phase::BuildImplement, Agent::ComponentBuilder),

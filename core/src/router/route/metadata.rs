@@ -29,6 +29,10 @@ pub struct TaskMetadata {
     pub plan: Option<String>,
     /// `scope:`.
     pub scope: Option<Scope>,
+    /// `scope:` naming a research lane's source instead (`code`, `code:<repo>`), at an
+    /// edition whose QA research lanes write `scope:{source}` (`12.10.0`); never set with
+    /// [`TaskMetadata::scope`].
+    pub scope_source: Option<String>,
     /// `reason:`.
     pub reason: Option<String>,
     /// The description after the block, leading blank lines dropped.
@@ -46,7 +50,11 @@ impl TaskMetadata {
             "origin": self.origin,
             "phase": self.phase,
             "plan": self.plan,
-            "scope": self.scope,
+            "scope": match (&self.scope, &self.scope_source) {
+                (Some(scope), _) => Value::from(scope.as_str()),
+                (None, Some(source)) => Value::from(source.as_str()),
+                (None, None) => Value::Null,
+            },
             "reason": self.reason,
             "body": self.body,
             "canonical": self.canonical,
@@ -99,6 +107,24 @@ fn missing(key: &str) -> Error {
     .with_field(key)
 }
 
+/// A research lane's source as cc10x writes it in `scope:` (`code`, `docs`, `code:<repo>`): a
+/// lower-case word of letters, digits and `-`/`_`, optionally `:` and a name without blanks.
+fn is_scope_source(value: &str) -> bool {
+    let (word, rest) = match value.split_once(':') {
+        Some((w, r)) => (w, Some(r)),
+        None => (value, None),
+    };
+    let word_ok = word.len() <= 64
+        && word.starts_with(|c: char| c.is_ascii_lowercase())
+        && word
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
+    let rest_ok = rest.is_none_or(|r| {
+        !r.is_empty() && r.len() <= 200 && !r.chars().any(|c| c.is_whitespace() || c.is_control())
+    });
+    word_ok && rest_ok
+}
+
 fn invalid(key: &str, why: String) -> Error {
     Error::new(ErrorKind::InvalidValue, why).with_field(key)
 }
@@ -112,6 +138,7 @@ struct Values {
     phase: Option<Phase>,
     plan: Option<String>,
     scope: Option<Scope>,
+    scope_source: Option<String>,
     reason: Option<String>,
 }
 
@@ -150,15 +177,13 @@ fn validate_values(edition: Edition, raw: &[Option<&str>; 7], require_all: bool)
                         |e: crate::router::vocabulary::UnknownName| e.into_error("phase"),
                     )?)
             }
-            "scope" => {
-                v.scope = Some(
-                    value
-                        .parse()
-                        .map_err(|e: crate::router::vocabulary::UnknownName| {
-                            e.into_error("scope")
-                        })?,
-                )
-            }
+            "scope" => match value.parse::<Scope>() {
+                Ok(scope) => v.scope = Some(scope),
+                Err(_) if edition.rules().scope_sources && is_scope_source(value) => {
+                    v.scope_source = Some(value.to_string())
+                }
+                Err(e) => return Err(e.into_error("scope")),
+            },
             _ => {
                 if value.is_empty() || value.contains(['\n', '\r']) {
                     return Err(invalid(
@@ -227,6 +252,7 @@ pub fn parse(edition: Edition, description: &str, require_all: bool) -> Result<T
         phase: v.phase,
         plan: v.plan,
         scope: v.scope,
+        scope_source: v.scope_source,
         reason: v.reason,
         body: rest[first..].join("\n"),
         canonical: canonical_lines && block_len == 7,
@@ -299,6 +325,38 @@ mod tests {
     use proptest::prelude::*;
 
     const WF: &str = "wf-20260312T162700Z-a1b2c3d4";
+
+    /// cc10x 12.10.0's QA research lanes write `scope:{source}` (`code`, `code:<repo>`): the
+    /// edition that writes it reads it; earlier editions and free text stay refused.
+    #[test]
+    fn a_research_lane_source_scope_is_read_at_12_10_and_refused_before() {
+        let d = |scope: &str| {
+            format!(
+                "wf:{WF}\nkind:agent\norigin:router\nphase:build-implement\nplan:N/A\n\
+                 scope:{scope}\nreason:r\n"
+            )
+        };
+        let m = parse(Edition::V12_10, &d("code"), true).expect("scope:code at 12.10.0");
+        assert_eq!((m.scope, m.scope_source.as_deref()), (None, Some("code")));
+        assert_eq!(m.to_json()["scope"], "code");
+        let m = parse(Edition::V12_10, &d("code:api"), true).expect("scope:code:api");
+        assert_eq!(m.scope_source.as_deref(), Some("code:api"));
+        let m = parse(Edition::V12_10, &d("N/A"), true).expect("N/A stays a Scope");
+        assert_eq!(
+            (m.scope, m.scope_source),
+            (Some(Scope::NotApplicable), None)
+        );
+        for edition in [Edition::V11, Edition::V12_7] {
+            let e = parse(edition, &d("code"), true).expect_err("no source lanes before 12.10.0");
+            assert_eq!(
+                (e.kind, e.field.as_deref()),
+                (ErrorKind::InvalidValue, Some("scope"))
+            );
+        }
+        for bad in ["Code", "code base", "code:", ":x", "1code"] {
+            assert!(parse(Edition::V12_10, &d(bad), true).is_err(), "{bad:?}");
+        }
+    }
 
     #[test]
     fn required_keys_follow_seed_section_3() {
