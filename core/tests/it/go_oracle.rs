@@ -19,6 +19,8 @@ use std::sync::{Mutex, OnceLock};
 
 use serde_json::{json, Map, Value};
 
+use crate::common::Rng;
+
 // ---------------------------------------------------------------------------------------------
 // The subprocess.
 
@@ -188,38 +190,6 @@ fn json_eq(a: &Value, b: &Value) -> bool {
                     .all(|(k, v)| y.get(k).is_some_and(|w| json_eq(v, w)))
         }
         _ => a == b,
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// A small deterministic generator (the seed follows PROPTEST_RNG_SEED, which `make test` fixes).
-
-struct Rng(u64);
-
-impl Rng {
-    fn new(salt: u64) -> Rng {
-        let seed = std::env::var("PROPTEST_RNG_SEED")
-            .ok()
-            .and_then(|s| s.parse::<u64>().ok())
-            .unwrap_or(20261129);
-        Rng((seed ^ salt.wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
     }
 }
 

@@ -18,7 +18,7 @@ use std::process::{Command, Stdio};
 
 use serde_json::{json, Value};
 
-use crate::common::TempDir;
+use crate::common::{Rng, TempDir};
 
 type Graph = (BTreeSet<String>, BTreeSet<(String, String)>);
 
@@ -116,33 +116,6 @@ fn copy_tree(from: &Path, to: &Path) {
         } else {
             std::fs::copy(entry.path(), &target).expect("copy");
         }
-    }
-}
-
-/// A small deterministic generator (xorshift; the seed follows `PROPTEST_RNG_SEED`).
-struct Rng(u64);
-
-impl Rng {
-    fn new(salt: u64) -> Rng {
-        let seed = std::env::var("PROPTEST_RNG_SEED")
-            .ok()
-            .and_then(|s| s.parse::<u64>().ok())
-            .unwrap_or(20261203);
-        Rng((seed ^ salt.wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
     }
 }
 

@@ -52,3 +52,34 @@ pub fn test_name(module: &str, name: &str) -> String {
         None => name.to_string(),
     }
 }
+
+/// A small deterministic generator (xorshift) for the oracle tests' generated inputs; the seed
+/// follows `PROPTEST_RNG_SEED`, which `make test` fixes.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(salt: u64) -> Rng {
+        let seed = std::env::var("PROPTEST_RNG_SEED")
+            .ok()
+            .and_then(|s| s.parse::<u64>().ok())
+            .unwrap_or(20261129);
+        Rng((seed ^ salt.wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1)
+    }
+    pub fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
