@@ -59,6 +59,7 @@ pub mod router_workflow;
 #[doc(hidden)]
 pub mod run_files;
 pub mod store_backends;
+pub mod typed;
 #[doc(hidden)]
 pub mod workspace;
 #[doc(hidden)]
