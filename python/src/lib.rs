@@ -12,6 +12,7 @@ use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyT
 use serde_json::{Map, Number, Value};
 
 use fourx_core::ops::blueprint_store::HeldStore;
+use fourx_core::ops::typed::TypedInput;
 use fourx_core::ops::Handle;
 use fourx_core::{ops, Error, ErrorKind};
 
@@ -19,6 +20,7 @@ mod cached;
 mod convert;
 mod counter;
 mod runner;
+mod typed;
 
 use convert::{to_json, to_py};
 mod exit_gate;
@@ -231,6 +233,9 @@ fn call<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     guard(py, || {
         let op = text_ref(op, "op").map_err(|e| raise(py, e))?;
+        if let Some(input) = TypedInput::decode(op, typed::PyDe::new(input)) {
+            return call_typed(py, op, input);
+        }
         let value = to_json(input, 0).map_err(|e| raise(py, e))?;
         if ATTACHED_OPS.contains(&op) {
             return match ops::call(op, &value) {
@@ -245,6 +250,61 @@ fn call<'py>(
             Err(payload) => std::panic::resume_unwind(payload),
         }
     })
+}
+
+/// Runs a decoded typed input (`ops::typed`) and makes its result straight into Python objects;
+/// the GIL is released while it runs unless the op is one of `ATTACHED_OPS`.
+fn call_typed<'py>(py: Python<'py>, op: &str, input: TypedInput) -> PyResult<Bound<'py, PyAny>> {
+    let result = if ATTACHED_OPS.contains(&op) {
+        input.run()
+    } else {
+        match exit_gate::detach(py, move || input.run()) {
+            Ok(r) => r,
+            Err(payload) => std::panic::resume_unwind(payload),
+        }
+    };
+    match result {
+        Ok(out) => match serde::Serialize::serialize(&out, typed::PySer(py)) {
+            Ok(obj) => Ok(obj.into_bound(py)),
+            Err(typed::SerError::Python) => Err(PyErr::fetch(py)),
+            Err(typed::SerError::Shape(m)) => Err(raise(
+                py,
+                Error::new(
+                    ErrorKind::Panic,
+                    format!("fourx could not make its result (a bug, please report it): {m}"),
+                ),
+            )),
+        },
+        Err(e) => Err(raise(py, e)),
+    }
+}
+
+/// Test hook (debug builds only): runs `op` on `input` through the `Value` path, never the typed
+/// entry, so that tests can compare the two.
+#[cfg(debug_assertions)]
+#[pyfunction]
+#[pyo3(signature = (op, input, /))]
+fn _call_value<'py>(
+    py: Python<'py>,
+    op: &Bound<'py, PyAny>,
+    input: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    guard(py, || {
+        let op = text_ref(op, "op").map_err(|e| raise(py, e))?;
+        let value = to_json(input, 0).map_err(|e| raise(py, e))?;
+        match ops::call(op, &value) {
+            Ok(v) => to_py(py, &v),
+            Err(e) => Err(raise(py, e)),
+        }
+    })
+}
+
+/// Test hook (debug builds only): whether `call` takes the typed entry for `op` on `input`.
+#[cfg(debug_assertions)]
+#[pyfunction]
+#[pyo3(signature = (op, input, /))]
+fn _typed_takes(op: &str, input: &Bound<'_, PyAny>) -> bool {
+    TypedInput::decode(op, typed::PyDe::new(input)).is_some()
 }
 
 /// Runs op `op` on `input` (a dict) counting tokens with `counter`, a callable `(str) -> int`
@@ -571,5 +631,14 @@ fn _fourx(m: &Bound<'_, PyModule>) -> PyResult<()> {
         .setattr("_to_py_both", wrap_pyfunction!(_to_py_both, m)?)?;
     #[cfg(debug_assertions)]
     m.as_any().setattr("_ATTACHED_OPS", ATTACHED_OPS.to_vec())?;
+    #[cfg(debug_assertions)]
+    m.as_any()
+        .setattr("_call_value", wrap_pyfunction!(_call_value, m)?)?;
+    #[cfg(debug_assertions)]
+    m.as_any()
+        .setattr("_typed_takes", wrap_pyfunction!(_typed_takes, m)?)?;
+    #[cfg(debug_assertions)]
+    m.as_any()
+        .setattr("_TYPED_OPS", fourx_core::ops::typed::TYPED_OPS.to_vec())?;
     Ok(())
 }
