@@ -352,6 +352,78 @@ fn _core_ns(
     })
 }
 
+/// The bench hook of `benches/python_boundary.py` for the conductor target: the mean cost in
+/// nanoseconds of the typed Rust `conductor::apply` run `number` times on `input` (the
+/// `conductor.apply` input, decoded once before the clock starts) — the baseline of "through
+/// Python ≤ 2× typed Rust". Only in wheels built with the `bench-hooks` feature.
+#[cfg(feature = "bench-hooks")]
+#[pyfunction]
+#[pyo3(signature = (input, number, /))]
+fn _typed_apply_ns(py: Python<'_>, input: &Bound<'_, PyAny>, number: u32) -> PyResult<f64> {
+    use fourx_core::conductor::{self, Loop, Outcome};
+    use fourx_core::protocol::{config, feature::Feature, state::State};
+    guard(py, || {
+        let v = to_json(input, 0).map_err(|e| raise(py, e))?;
+        let decode = || -> Result<_, Error> {
+            let cfg: config::Config = config::decode(&v["config"], "config")?;
+            let feature: Feature = config::decode(&v["feature"], "feature")?;
+            let state = State::from_input(&v["state"])?;
+            let lp: Loop = serde_json::from_value(v["loop"].clone())
+                .map_err(|e| Error::invalid_input(e.to_string()))?;
+            let outcome: Outcome = serde_json::from_value(v["outcome"].clone())
+                .map_err(|e| Error::invalid_input(e.to_string()))?;
+            Ok((cfg, feature, state, lp, outcome))
+        };
+        let (cfg, feature, state, lp, outcome) = decode().map_err(|e| raise(py, e))?;
+        let start = std::time::Instant::now();
+        for _ in 0..number {
+            let _ = std::hint::black_box(conductor::apply(
+                std::hint::black_box(&cfg),
+                &feature,
+                &state,
+                &lp,
+                &outcome,
+                None,
+            ));
+        }
+        Ok(start.elapsed().as_secs_f64() * 1e9 / f64::from(number.max(1)))
+    })
+}
+
+/// The bench hook of the typed entry's profile (`benches/NOTES.md`, round 3): runs the first
+/// `phases` phases of `call`'s typed entry `number` times — 1: decode the input from the Python
+/// objects, 2: also run the op, 3: also make the result's Python objects (dropped at once).
+#[cfg(feature = "bench-hooks")]
+#[pyfunction]
+#[pyo3(signature = (op, input, number, phases, /))]
+fn _typed_phases(
+    py: Python<'_>,
+    op: &Bound<'_, PyAny>,
+    input: &Bound<'_, PyAny>,
+    number: u32,
+    phases: u8,
+) -> PyResult<bool> {
+    guard(py, || {
+        let op = text_ref(op, "op").map_err(|e| raise(py, e))?;
+        for _ in 0..number {
+            let Some(typed) = TypedInput::decode(op, typed::PyDe::new(input)) else {
+                return Ok(false);
+            };
+            if phases < 2 {
+                drop(std::hint::black_box(typed));
+                continue;
+            }
+            let out = typed.run().map_err(|e| raise(py, e))?;
+            if phases >= 3 {
+                let obj = serde::Serialize::serialize(&out, typed::PySer(py))
+                    .map_err(|_| PyErr::fetch(py))?;
+                drop(std::hint::black_box(obj));
+            }
+        }
+        Ok(true)
+    })
+}
+
 /// Runs op `op` on input given as JSON bytes (the same checks as the C boundary) and returns the
 /// result as JSON bytes.
 #[pyfunction]
@@ -610,6 +682,10 @@ fn _fourx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(runner::run, m)?)?;
     #[cfg(feature = "bench-hooks")]
     m.add_function(wrap_pyfunction!(_core_ns, m)?)?;
+    #[cfg(feature = "bench-hooks")]
+    m.add_function(wrap_pyfunction!(_typed_apply_ns, m)?)?;
+    #[cfg(feature = "bench-hooks")]
+    m.add_function(wrap_pyfunction!(_typed_phases, m)?)?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
     m.add_function(wrap_pyfunction!(error_kinds, m)?)?;
     m.add_class::<cached::CachedWorkspace>()?;
