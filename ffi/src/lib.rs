@@ -288,19 +288,19 @@ pub unsafe extern "C" fn fourx_call(
 /// (serde_json's reader: 127 levels at most, as `ops::typed` requires), `None` when the op has no
 /// typed entry or the reader declines the text (then `ops::call_bytes` decides, errors
 /// included). An empty text is `{}` on that path.
-fn typed_input(op: &str, text: &str) -> Option<ops::typed::TypedInput> {
+fn typed_input(op: &str, text: &str) -> Option<ops::TypedInput> {
     if text.is_empty() {
         return None;
     }
     let mut de = serde_json::Deserializer::from_str(text);
-    let typed = ops::typed::TypedInput::decode(op, &mut de)?;
+    let typed = ops::TypedInput::decode(op, &mut de)?;
     de.end().ok().map(|()| typed)
 }
 
 /// A result of `fourx_call`: from the typed entry or from the `Value` path; both write the same
 /// bytes for the same input.
 enum Outcome {
-    Typed(ops::typed::TypedOutput),
+    Typed(ops::TypedOutput),
     Value(Value),
 }
 
@@ -367,7 +367,7 @@ pub unsafe extern "C" fn fourx_test_panic(out: *mut fourx_buf) -> fourx_status {
     let Some(out) = (unsafe { out.as_mut() }) else {
         return fourx_status::NullArg;
     };
-    boundary(out, || panic!("fourx_test_panic was called"))
+    boundary::<Value>(out, || panic!("fourx_test_panic was called"))
 }
 
 #[cfg(test)]

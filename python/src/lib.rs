@@ -12,7 +12,7 @@ use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyT
 use serde_json::{Map, Number, Value};
 
 use fourx_core::ops::blueprint_store::HeldStore;
-use fourx_core::ops::typed::TypedInput;
+use fourx_core::ops::TypedInput;
 use fourx_core::ops::Handle;
 use fourx_core::{ops, Error, ErrorKind};
 
@@ -715,6 +715,6 @@ fn _fourx(m: &Bound<'_, PyModule>) -> PyResult<()> {
         .setattr("_typed_takes", wrap_pyfunction!(_typed_takes, m)?)?;
     #[cfg(debug_assertions)]
     m.as_any()
-        .setattr("_TYPED_OPS", fourx_core::ops::typed::TYPED_OPS.to_vec())?;
+        .setattr("_TYPED_OPS", fourx_core::ops::TYPED_OPS.to_vec())?;
     Ok(())
 }

@@ -763,7 +763,9 @@ impl KeySer<'_> {
     }
 
     fn refuse<T>(what: &str) -> Result<T, SerError> {
-        Err(SerError::Shape(format!("a map key must be a string, not {what}")))
+        Err(SerError::Shape(format!(
+            "a map key must be a string, not {what}"
+        )))
     }
 }
 

@@ -59,6 +59,7 @@ pub mod router_workflow;
 #[doc(hidden)]
 pub mod run_files;
 pub mod store_backends;
+#[doc(hidden)]
 pub mod typed;
 #[doc(hidden)]
 pub mod workspace;
@@ -81,6 +82,7 @@ use serde_json::{Map, Value};
 pub(crate) use args::Args;
 pub use blueprint_store::HeldStore;
 pub use handle::{Handle, HandleOp};
+pub use typed::{TypedInput, TypedOutput, TYPED_OPS};
 pub use info::OpInfo;
 #[cfg(feature = "fs")]
 pub use workspace_cached::HeldCachedWorkspace;

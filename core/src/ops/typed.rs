@@ -98,16 +98,18 @@ impl TypedInput {
                 .map(|a| In::Apply(Box::new(a))),
             "blueprint.render_index" => input.deserialize_map(RenderVisitor).map(In::RenderIndex),
             "meta.version" => input.deserialize_map(AnyKeys(&[])).map(|_| In::Version),
-            "state.can_transition" => input
-                .deserialize_map(AnyKeys(&["from", "to"]))
-                .and_then(|mut v| {
-                    let to = v.pop().flatten();
-                    let from = v.pop().flatten();
-                    match (from, to) {
-                        (Some(f), Some(t)) => Ok(In::CanTransition(f, t)),
-                        _ => Err(de::Error::custom("declined")),
-                    }
-                }),
+            "state.can_transition" => {
+                input
+                    .deserialize_map(AnyKeys(&["from", "to"]))
+                    .and_then(|mut v| {
+                        let to = v.pop().flatten();
+                        let from = v.pop().flatten();
+                        match (from, to) {
+                            (Some(f), Some(t)) => Ok(In::CanTransition(f, t)),
+                            _ => Err(de::Error::custom("declined")),
+                        }
+                    })
+            }
             _ => return None,
         };
         decoded.ok().map(TypedInput)
@@ -210,12 +212,10 @@ impl Serialize for WithoutTs<'_> {
         let fields = self.0.fields();
         let mut m = s.serialize_map(Some(fields.len().saturating_sub(1)))?;
         // `ts` is always the first key; the swap-remove puts the last key in its place.
-        if let [(_, _), rest @ ..] = fields.as_slice() {
-            if let [middle @ .., (k, v)] = rest {
+        if let [_, middle @ .., (k, v)] = fields.as_slice() {
+            m.serialize_entry(k, v)?;
+            for (k, v) in middle {
                 m.serialize_entry(k, v)?;
-                for (k, v) in middle {
-                    m.serialize_entry(k, v)?;
-                }
             }
         }
         m.end()
@@ -314,8 +314,7 @@ impl<'de> Visitor<'de> for GoVisitor {
             let repeated = match &mut seen {
                 Some(set) => !set.insert(k.clone()),
                 None if members.len() >= 16 => {
-                    let mut set: HashSet<String> =
-                        members.iter().map(|(k, _)| k.clone()).collect();
+                    let mut set: HashSet<String> = members.iter().map(|(k, _)| k.clone()).collect();
                     let r = !set.insert(k.clone());
                     seen = Some(set);
                     r
@@ -450,7 +449,10 @@ struct SnapshotSeed;
 impl<'de> DeserializeSeed<'de> for SnapshotSeed {
     type Value = SnapshotParts;
 
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> std::result::Result<SnapshotParts, D::Error> {
+    fn deserialize<D: Deserializer<'de>>(
+        self,
+        d: D,
+    ) -> std::result::Result<SnapshotParts, D::Error> {
         d.deserialize_map(self)
     }
 }
@@ -462,7 +464,10 @@ impl<'de> Visitor<'de> for SnapshotSeed {
         f.write_str("a snapshot object")
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<SnapshotParts, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(
+        self,
+        mut map: A,
+    ) -> std::result::Result<SnapshotParts, A::Error> {
         let mut seen = Vec::with_capacity(3);
         let (mut modules, mut edges, mut token) = (Vec::new(), Vec::new(), String::new());
         while let Some(k) = next_key(&mut map, &mut seen)? {
@@ -497,7 +502,10 @@ impl<'de, S: DeserializeSeed<'de> + Copy> Visitor<'de> for ListOf<S> {
         f.write_str("a list")
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<Self::Value, A::Error> {
+    fn visit_seq<A: SeqAccess<'de>>(
+        self,
+        mut seq: A,
+    ) -> std::result::Result<Self::Value, A::Error> {
         let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(1 << 16));
         while let Some(v) = seq.next_element_seed(self.0)? {
             out.push(v);
@@ -597,7 +605,10 @@ impl<'de> Visitor<'de> for AnyKeys {
         f.write_str("an input object")
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<Self::Value, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(
+        self,
+        mut map: A,
+    ) -> std::result::Result<Self::Value, A::Error> {
         let mut seen = Vec::new();
         let mut out = vec![None; self.0.len()];
         while let Some(k) = next_key(&mut map, &mut seen)? {

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use serde_json::{json, Map, Value};
 
-use fourx_core::ops::{self, typed::TypedInput, typed::TYPED_OPS};
+use fourx_core::ops::{self, TypedInput, TYPED_OPS};
 
 use crate::common::Rng;
 
@@ -176,7 +176,10 @@ fn hostile_variants_of_typed_inputs_give_what_call_gives_or_are_declined() {
     let values = hostile_values();
     let mut cases = vector_cases();
     cases.push(("blueprint.render_index".into(), index_input(30, 300)));
-    cases.push(("state.can_transition".into(), json!({"from": "coding", "to": "reviewing"})));
+    cases.push((
+        "state.can_transition".into(),
+        json!({"from": "coding", "to": "reviewing"}),
+    ));
     let (mut ran, mut declined) = (0, 0);
     for (op, input) in &cases {
         let mut all = Vec::new();
@@ -225,7 +228,11 @@ fn a_repeated_key_in_the_bytes_is_declined_not_merged() {
         r#"{"doc": "", "snapshot": {"modules": ["a"], "modules": ["b"]}}"#,
         r#"{"doc": "", "snapshot": {"modules": [{"path": "a", "path": "b"}]}}"#,
     ];
-    let ops = ["state.can_transition", "blueprint.render_index", "blueprint.render_index"];
+    let ops = [
+        "state.can_transition",
+        "blueprint.render_index",
+        "blueprint.render_index",
+    ];
     for (op, text) in ops.iter().zip(texts) {
         let mut de = serde_json::Deserializer::from_slice(text.as_bytes());
         assert!(TypedInput::decode(op, &mut de).is_none(), "{text}");
@@ -253,5 +260,5 @@ fn a_repeated_key_in_the_bytes_is_declined_not_merged() {
 fn ops_without_a_typed_entry_are_left_to_call() {
     let input = json!({"phase": "coding"});
     assert!(TypedInput::decode("state.phase_to_role", &input).is_none());
-    assert!(TypedInput::decode("no.such_op", &Value::Object(Map::new())).is_none());
+    assert!(TypedInput::decode("no.such_op", Value::Object(Map::new())).is_none());
 }
