@@ -24,8 +24,8 @@ from fourx import _fourx
 
 import vectors
 
-CALL_VALUE = getattr(_fourx, "_call_value", None)
-TYPED_TAKES = getattr(_fourx, "_typed_takes", None)
+CALL_VALUE: Any = getattr(_fourx, "_call_value", None)
+TYPED_TAKES: Any = getattr(_fourx, "_typed_takes", None)
 TYPED_OPS: list[str] = getattr(_fourx, "_TYPED_OPS", [])
 
 pytestmark = pytest.mark.skipif(
