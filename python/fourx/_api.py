@@ -1,0 +1,4703 @@
+"""One typed function per op of the catalog, named ``<area>_<verb>`` (``conductor.apply`` ->
+:func:`conductor_apply`).
+
+Required keys are positional, in the catalog's order; optional keys are keyword-only and
+``None`` means absent (the op applies its default, named in the docstring). Path keys take a
+``str`` or ``os.PathLike[str]`` (made absolute), time keys an aware ``datetime`` or RFC 3339 text,
+record keys the ``TypedDict`` of :mod:`fourx._types` or any mapping. The public modules import
+these; ``HAND_WRITTEN`` names the public wrappers written by hand and the behaviour each adds.
+
+Generated from ``meta.catalog`` by ``make docs`` (``core/tests/it/docs/python_gen.rs``); do not
+edit by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
+
+from . import _types
+from ._ops import StrPath, Time, forward, path_arg
+
+__all__ = [
+    "HAND_WRITTEN",
+    "angles_all",
+    "angles_default_mapping",
+    "angles_group",
+    "angles_group_selected",
+    "angles_parse_selection",
+    "angles_render_selection",
+    "angles_resolve_mapping",
+    "angles_select",
+    "artifact_contract",
+    "backlog_compare",
+    "backlog_parse_mirror",
+    "blueprint_check_anchor",
+    "blueprint_commit",
+    "blueprint_cost_mode",
+    "blueprint_count_tokens",
+    "blueprint_defaults",
+    "blueprint_evidence_modules",
+    "blueprint_fold",
+    "blueprint_format_for_director",
+    "blueprint_gc",
+    "blueprint_gc_plan",
+    "blueprint_graph",
+    "blueprint_guard_root",
+    "blueprint_parse",
+    "blueprint_project_id",
+    "blueprint_read_module",
+    "blueprint_render",
+    "blueprint_render_index",
+    "blueprint_revision_name",
+    "blueprint_revision_prune",
+    "blueprint_scan",
+    "blueprint_storage_paths",
+    "blueprint_validate_item",
+    "candidates_constants",
+    "candidates_dedupe",
+    "candidates_load",
+    "candidates_parse",
+    "candidates_render",
+    "candidates_save",
+    "conductor_apply",
+    "conductor_fork",
+    "conductor_next",
+    "conductor_rebuild",
+    "conductor_resume",
+    "conductor_run_script",
+    "conductor_start",
+    "config_load_merged",
+    "config_load_merged_text",
+    "config_merge",
+    "config_notifications_enabled",
+    "config_parse",
+    "config_parse_user",
+    "config_read",
+    "config_read_user",
+    "config_render",
+    "config_render_user",
+    "config_user_path",
+    "config_validate",
+    "config_write",
+    "config_write_user",
+    "design_doc_resolve",
+    "design_doc_search_order",
+    "discover_dedupe",
+    "discover_parse",
+    "discover_plan",
+    "enums_list",
+    "evidence_discover_screenshots",
+    "evidence_group_screenshots",
+    "evidence_is_screenshot_file",
+    "evidence_normalize_screenshot_path",
+    "evidence_parse_screenshot_filename",
+    "evidence_parse_verify",
+    "evidence_render_verify",
+    "evidence_screenshot_dir",
+    "evidence_screenshot_targets",
+    "evidence_sort_screenshots",
+    "feature_constants",
+    "feature_load_yaml",
+    "feature_next_id",
+    "feature_parse_yaml",
+    "feature_render_yaml",
+    "feature_sync_status_text",
+    "feature_validate",
+    "feature_validate_loose",
+    "guard_check",
+    "guard_testing_to_accepting",
+    "hooks_merge",
+    "limits_resolve",
+    "meta_catalog",
+    "meta_version",
+    "miner_scan_escalations",
+    "miner_scan_fail_patterns",
+    "miner_scan_stuck",
+    "model_constants",
+    "model_resolve",
+    "model_resolve_deep",
+    "model_resolve_mini_coder",
+    "model_resolve_phase",
+    "model_resolve_tier",
+    "phase_is_selectable",
+    "phase_role",
+    "phase_to_status",
+    "pipeline_effective_manual",
+    "pipeline_resolve",
+    "profile_enabled_phases",
+    "profile_enables",
+    "profile_resolve",
+    "profile_role_artifact_view",
+    "profiles_default",
+    "report_parse_issues",
+    "repos_effective_hub",
+    "repos_resolve_feature_paths",
+    "repos_resolve_paths",
+    "router_active_workflows",
+    "router_agents",
+    "router_artifact_fresh",
+    "router_build_prompt",
+    "router_build_scope",
+    "router_check_artifact",
+    "router_check_memory",
+    "router_dispatch",
+    "router_edition_for_version",
+    "router_event_line",
+    "router_finalize_memory",
+    "router_followup_tasks",
+    "router_format_marker",
+    "router_format_previous_findings",
+    "router_format_task_metadata",
+    "router_intent_ready",
+    "router_just_go_gate",
+    "router_loop_gate",
+    "router_memory_evidence",
+    "router_memory_task",
+    "router_memory_template",
+    "router_model_tier",
+    "router_new_artifact",
+    "router_new_workflow_id",
+    "router_parse_brainstorm_handoff",
+    "router_parse_markers",
+    "router_parse_output",
+    "router_parse_readonly_output",
+    "router_parse_session_settings",
+    "router_parse_subject",
+    "router_parse_task_metadata",
+    "router_parse_write_contract",
+    "router_plan_trust_gate",
+    "router_pre_tool_use",
+    "router_reconcile_verdicts",
+    "router_remfix_completion",
+    "router_repair_memory",
+    "router_resolve_scope_reply",
+    "router_route",
+    "router_runnable_tasks",
+    "router_scope_decision",
+    "router_skill_hints",
+    "router_skill_precedence",
+    "router_task_graph",
+    "router_update_artifact",
+    "router_validate_workflow_id",
+    "runner_resolve_phase",
+    "runners_supported",
+    "runners_supported_map",
+    "similarity_is_similar",
+    "state_can_transition",
+    "state_constants",
+    "state_diagram",
+    "state_finalize_done",
+    "state_phase_to_role",
+    "state_reconcile_active",
+    "state_recover_to",
+    "state_should_stop",
+    "state_transition",
+    "state_validate",
+    "test_strategy_parse",
+    "util_human_size",
+    "workspace_append_event",
+    "workspace_atomic_write_file",
+    "workspace_check_events",
+    "workspace_claim",
+    "workspace_clean_feature",
+    "workspace_cleanable_features",
+    "workspace_clear_stop",
+    "workspace_compare_backlog_mirror",
+    "workspace_constants",
+    "workspace_dot_dir",
+    "workspace_export",
+    "workspace_feature_dir",
+    "workspace_finalize_done",
+    "workspace_find",
+    "workspace_import",
+    "workspace_init",
+    "workspace_init_feature_dir",
+    "workspace_list_features",
+    "workspace_load_feature",
+    "workspace_parse_baseline",
+    "workspace_parse_escalation",
+    "workspace_parse_state",
+    "workspace_process_alive",
+    "workspace_read_backlog_mirror",
+    "workspace_read_run_file",
+    "workspace_read_state",
+    "workspace_read_test_strategy",
+    "workspace_reconcile_active",
+    "workspace_release",
+    "workspace_render_baseline",
+    "workspace_render_escalation",
+    "workspace_render_event",
+    "workspace_render_state",
+    "workspace_request_stop",
+    "workspace_resolve_feature_id",
+    "workspace_resume_listing",
+    "workspace_round_dir",
+    "workspace_save_feature",
+    "workspace_stop_requested",
+    "workspace_sync_feature_status",
+    "workspace_total_cost",
+    "workspace_worktree_path",
+    "workspace_write_run_file",
+    "workspace_write_state",
+]
+
+#: The public wrappers written by hand (each adds behaviour a generated function does not
+#: have): Python name -> (op, the behaviour). Every other op's public function is its
+#: generated one.
+HAND_WRITTEN: dict[str, tuple[str, str]] = {
+}
+
+
+def angles_all() -> Any:
+    """The 11 deep-review angles (``angles.all``).
+    """
+    _out: Any = forward(
+        "angles.all",
+        {},
+    )
+    return _out
+
+
+def angles_default_mapping() -> Any:
+    """The default path-rule to deep-review-angle mapping (``angles.default_mapping``).
+    """
+    _out: Any = forward(
+        "angles.default_mapping",
+        {},
+    )
+    return _out
+
+
+def angles_group(
+    parallel_reviewers: Any,
+    angles_per_reviewer: Any,
+    total_angles: Any,
+) -> Any:
+    """Angles 1..total cut into consecutive groups for parallel reviewers (null for one reviewer)
+    (``angles.group``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "angles.group",
+        {"parallel_reviewers": parallel_reviewers, "angles_per_reviewer": angles_per_reviewer, "total_angles": total_angles},
+    )
+    return _out
+
+
+def angles_group_selected(
+    parallel_reviewers: Any,
+    angles_per_reviewer: Any,
+    angles: Any,
+) -> Any:
+    """The given angles cut into consecutive groups for parallel reviewers (null for one reviewer)
+    (``angles.group_selected``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "angles.group_selected",
+        {"parallel_reviewers": parallel_reviewers, "angles_per_reviewer": angles_per_reviewer, "angles": angles},
+    )
+    return _out
+
+
+def angles_parse_selection(
+    text: Any,
+) -> Any:
+    """Decode a round's deep-review-angles.json (AngleSelection) with Go's rules
+    (``angles.parse_selection``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`
+    """
+    _out: Any = forward(
+        "angles.parse_selection",
+        {"text": text},
+    )
+    return _out
+
+
+def angles_render_selection(
+    *,
+    selection: Any = None,
+) -> Any:
+    """The deep-review-angles.json bytes 4x writes (indented, no trailing newline)
+    (``angles.render_selection``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "angles.render_selection",
+        {},
+        selection=selection,
+    )
+    return _out
+
+
+def angles_resolve_mapping(
+    config: Any,
+) -> Any:
+    """The deep-reviewer's angle mapping when set, else the default (``angles.resolve_mapping``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "angles.resolve_mapping",
+        {"config": config},
+    )
+    return _out
+
+
+def angles_select(
+    files: Any,
+    *,
+    mapping: Any = None,
+    config: Any = None,
+) -> Any:
+    """The deep-review angles for the changed files (all 11 when nothing matches)
+    (``angles.select``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "angles.select",
+        {"files": files},
+        mapping=mapping,
+        config=config,
+    )
+    return _out
+
+
+def artifact_contract(
+    role: Any,
+) -> Any:
+    """The artifacts a role produces and consumes (``artifact.contract``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "artifact.contract",
+        {"role": role},
+    )
+    return _out
+
+
+def backlog_compare(
+    *,
+    features: Any = None,
+    mirror: Any = None,
+    backlog_file: Any = None,
+) -> Any:
+    """Drift between canonical features and the backlog mirror (``backlog.compare``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "backlog.compare",
+        {},
+        features=features,
+        mirror=mirror,
+        backlog_file=backlog_file,
+    )
+    return _out
+
+
+def backlog_parse_mirror(
+    text: Any,
+) -> Any:
+    """Decode feature_list.json text (``backlog.parse_mirror``).
+
+    Raises:
+        :class:`fourx.InvalidJson`
+    """
+    _out: Any = forward(
+        "backlog.parse_mirror",
+        {"text": text},
+    )
+    return _out
+
+
+def blueprint_check_anchor(
+    where: Any,
+    *,
+    file_text: Any = None,
+    unreadable: Any = None,
+    snapshot: Any = None,
+) -> Any:
+    """Three-valued check of a where anchor against file texts (``blueprint.check_anchor``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidSnapshot`
+    """
+    _out: Any = forward(
+        "blueprint.check_anchor",
+        {"where": where},
+        file_text=file_text,
+        unreadable=unreadable,
+        snapshot=snapshot,
+    )
+    return _out
+
+
+def blueprint_commit(
+    store: Any,
+    items: Any,
+    snapshot: Any,
+    evidence: Any,
+    now: Any,
+    nonce: Any,
+    *,
+    project_id: Any = None,
+    file_text: Any = None,
+    repo_root: Any = None,
+    home: Any = None,
+    unreadable: Any = None,
+    git: Any = None,
+) -> Any:
+    """Fold and store with optimistic compare-and-swap; fold_conflict is a deferral carrying the
+    account (``blueprint.commit``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.FoldConflict`, :class:`fourx.MalformedDoc`,
+        :class:`fourx.UnsupportedFormat`, :class:`fourx.ProjectMismatch`,
+        :class:`fourx.InvalidNonce`, :class:`fourx.InvalidTime`, :class:`fourx.InvalidSnapshot`,
+        :class:`fourx.IoError`, :class:`fourx.NoHome`, :class:`fourx.InvalidPath`,
+        :class:`fourx.RootIsFilesystemRoot`, :class:`fourx.RootIsHome`, :class:`fourx.NotAProject`,
+        :class:`fourx.StorageInsideProject`
+    """
+    _out: Any = forward(
+        "blueprint.commit",
+        {"store": store, "items": items, "snapshot": snapshot, "evidence": evidence, "now": now, "nonce": nonce},
+        project_id=project_id,
+        file_text=file_text,
+        repo_root=repo_root,
+        home=home,
+        unreadable=unreadable,
+        git=git,
+    )
+    return _out
+
+
+def blueprint_cost_mode(
+    sample_ms: Any,
+    sampled_at: Any,
+    *,
+    now: Any = None,
+) -> Any:
+    """Cheap or costly rescans from the first scan sample, with its expiry
+    (``blueprint.cost_mode``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidTime`
+    """
+    _out: Any = forward(
+        "blueprint.cost_mode",
+        {"sample_ms": sample_ms, "sampled_at": sampled_at},
+        now=now,
+    )
+    return _out
+
+
+def blueprint_count_tokens(
+    text: Any,
+    *,
+    counter: Any = None,
+) -> Any:
+    """Tokens of a text with the default counter (ceil(ASCII/4) + other scalars) or a named built-in
+    one (``blueprint.count_tokens``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "blueprint.count_tokens",
+        {"text": text},
+        counter=counter,
+    )
+    return _out
+
+
+def blueprint_defaults() -> Any:
+    """The blueprint constants (format, fields, reasons, limits, manifests, file layout)
+    (``blueprint.defaults``).
+    """
+    _out: Any = forward(
+        "blueprint.defaults",
+        {},
+    )
+    return _out
+
+
+def blueprint_evidence_modules(
+    snapshot: Any,
+    paths: Any,
+    *,
+    root: Any = None,
+) -> Any:
+    """Map opened file paths to the sorted set of derived modules (``blueprint.evidence_modules``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidSnapshot`, :class:`fourx.InvalidPath`
+    """
+    _out: Any = forward(
+        "blueprint.evidence_modules",
+        {"snapshot": snapshot, "paths": paths},
+        root=root,
+    )
+    return _out
+
+
+def blueprint_fold(
+    doc: Any,
+    items: Any,
+    snapshot: Any,
+    evidence: Any,
+    now: Any,
+    *,
+    project_id: Any = None,
+    file_text: Any = None,
+    unreadable: Any = None,
+    git: Any = None,
+) -> Any:
+    """Fold agent claims into a blueprint text deterministically; NoOp returns the input text
+    (``blueprint.fold``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidTime`, :class:`fourx.InvalidSnapshot`,
+        :class:`fourx.MalformedDoc`, :class:`fourx.UnsupportedFormat`,
+        :class:`fourx.ProjectMismatch`
+    """
+    _out: Any = forward(
+        "blueprint.fold",
+        {"doc": doc, "items": items, "snapshot": snapshot, "evidence": evidence, "now": now},
+        project_id=project_id,
+        file_text=file_text,
+        unreadable=unreadable,
+        git=git,
+    )
+    return _out
+
+
+def blueprint_format_for_director(
+    result: Any,
+    *,
+    conflict: Any = None,
+) -> Any:
+    """The fold account as one line for the Director (``blueprint.format_for_director``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "blueprint.format_for_director",
+        {"result": result},
+        conflict=conflict,
+    )
+    return _out
+
+
+def blueprint_gc(
+    store: Any,
+    snapshot: Any,
+    now: Any,
+    nonce: Any,
+    *,
+    home: Any = None,
+    repo_root: Any = None,
+    project_id: Any = None,
+) -> Any:
+    """Run GC against a store: archive first, never delete when archiving failed, defer on conflict
+    (``blueprint.gc``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidTime`, :class:`fourx.InvalidSnapshot`,
+        :class:`fourx.MalformedDoc`, :class:`fourx.UnsupportedFormat`, :class:`fourx.InvalidNonce`,
+        :class:`fourx.IoError`, :class:`fourx.NoHome`, :class:`fourx.InvalidPath`,
+        :class:`fourx.RootIsFilesystemRoot`, :class:`fourx.RootIsHome`, :class:`fourx.NotAProject`,
+        :class:`fourx.StorageInsideProject`
+    """
+    _out: Any = forward(
+        "blueprint.gc",
+        {"store": store, "snapshot": snapshot, "now": now, "nonce": nonce},
+        home=home,
+        repo_root=repo_root,
+        project_id=project_id,
+    )
+    return _out
+
+
+def blueprint_gc_plan(
+    doc: Any,
+    snapshot: Any,
+    now: Any,
+    *,
+    archive_ok: Any = None,
+) -> Any:
+    """Plan orphan marking, unmarking and 90-day removal (``blueprint.gc_plan``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidTime`, :class:`fourx.InvalidSnapshot`,
+        :class:`fourx.MalformedDoc`, :class:`fourx.UnsupportedFormat`
+    """
+    _out: Any = forward(
+        "blueprint.gc_plan",
+        {"doc": doc, "snapshot": snapshot, "now": now},
+        archive_ok=archive_ok,
+    )
+    return _out
+
+
+def blueprint_graph(
+    snapshot: Any,
+    format: Any,
+    *,
+    doc: Any = None,
+) -> Any:
+    """The module graph as Mermaid or DOT with stale and unannotated modules marked
+    (``blueprint.graph``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidSnapshot`, :class:`fourx.MalformedDoc`,
+        :class:`fourx.UnsupportedFormat`
+    """
+    _out: Any = forward(
+        "blueprint.graph",
+        {"snapshot": snapshot, "format": format},
+        doc=doc,
+    )
+    return _out
+
+
+def blueprint_guard_root(
+    root: Any,
+    home: Any,
+    *,
+    is_git: Any = None,
+    root_entries: Any = None,
+    storage_root: Any = None,
+) -> Any:
+    """Refuse /, $HOME, non-projects and storage inside the project (``blueprint.guard_root``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.NoHome`, :class:`fourx.InvalidPath`,
+        :class:`fourx.RootIsFilesystemRoot`, :class:`fourx.RootIsHome`, :class:`fourx.NotAProject`,
+        :class:`fourx.StorageInsideProject`
+    """
+    _out: Any = forward(
+        "blueprint.guard_root",
+        {"root": root, "home": home},
+        is_git=is_git,
+        root_entries=root_entries,
+        storage_root=storage_root,
+    )
+    return _out
+
+
+def blueprint_parse(
+    text: Any,
+) -> Any:
+    """Parse blueprint.md into its model with recomputed counts and IDs (``blueprint.parse``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.MalformedDoc`, :class:`fourx.UnsupportedFormat`
+    """
+    _out: Any = forward(
+        "blueprint.parse",
+        {"text": text},
+    )
+    return _out
+
+
+def blueprint_project_id(
+    root: Any,
+) -> Any:
+    """The one project-id derivation from an absolute root (``blueprint.project_id``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidPath`
+    """
+    _out: Any = forward(
+        "blueprint.project_id",
+        {"root": root},
+    )
+    return _out
+
+
+def blueprint_read_module(
+    doc: Any,
+    snapshot: Any,
+    module: Any,
+) -> Any:
+    """The read view of one derived module: prose plus derived imports (``blueprint.read_module``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.NotVisible`, :class:`fourx.InvalidSnapshot`,
+        :class:`fourx.MalformedDoc`, :class:`fourx.UnsupportedFormat`
+    """
+    _out: Any = forward(
+        "blueprint.read_module",
+        {"doc": doc, "snapshot": snapshot, "module": module},
+    )
+    return _out
+
+
+def blueprint_render(
+    doc: Any,
+) -> Any:
+    """Render a document model canonically (``blueprint.render``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidTime`
+    """
+    _out: Any = forward(
+        "blueprint.render",
+        {"doc": doc},
+    )
+    return _out
+
+
+def blueprint_render_index(
+    doc: Any,
+    snapshot: Any,
+    *,
+    max_tokens: Any = None,
+    oversize_bytes: Any = None,
+    counter: Any = None,
+) -> Any:
+    """Render the resident index under a hard token cap (``blueprint.render_index``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidSnapshot`, :class:`fourx.MalformedDoc`,
+        :class:`fourx.UnsupportedFormat`, :class:`fourx.BudgetTooSmall`
+    """
+    _out: Any = forward(
+        "blueprint.render_index",
+        {"doc": doc, "snapshot": snapshot},
+        max_tokens=max_tokens,
+        oversize_bytes=oversize_bytes,
+        counter=counter,
+    )
+    return _out
+
+
+def blueprint_revision_name(
+    now: Any,
+    nonce: Any,
+) -> Any:
+    """The fixed-width revision file name for a time and nonce (``blueprint.revision_name``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidTime`, :class:`fourx.InvalidNonce`
+    """
+    _out: Any = forward(
+        "blueprint.revision_name",
+        {"now": now, "nonce": nonce},
+    )
+    return _out
+
+
+def blueprint_revision_prune(
+    names: Any,
+) -> Any:
+    """Which revision names to keep (newest 5), delete and ignore (``blueprint.revision_prune``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "blueprint.revision_prune",
+        {"names": names},
+    )
+    return _out
+
+
+def blueprint_scan(
+    root: Any,
+    *,
+    max_file_bytes: Any = None,
+) -> Any:
+    """Scan a repository (gitignore-aware, no symlinks followed) into a snapshot: per-language
+    modules, import edges, fingerprints, repo token (``blueprint.scan``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidPath`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "blueprint.scan",
+        {"root": root},
+        max_file_bytes=max_file_bytes,
+    )
+    return _out
+
+
+def blueprint_storage_paths(
+    home: Any,
+    project_id: Any,
+) -> Any:
+    """The storage directory, file and revisions paths of a project (``blueprint.storage_paths``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.NoHome`, :class:`fourx.InvalidPath`,
+        :class:`fourx.InvalidProjectId`
+    """
+    _out: Any = forward(
+        "blueprint.storage_paths",
+        {"home": home, "project_id": project_id},
+    )
+    return _out
+
+
+def blueprint_validate_item(
+    item: Any,
+    snapshot: Any,
+    evidence: Any,
+) -> Any:
+    """Run the four rejecting gates on one item (``blueprint.validate_item``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidSnapshot`
+    """
+    _out: Any = forward(
+        "blueprint.validate_item",
+        {"item": item, "snapshot": snapshot, "evidence": evidence},
+    )
+    return _out
+
+
+def candidates_constants() -> Any:
+    """Pool version, fail-pattern threshold, sources, learning categories, mined reasons, stuck
+    phases (``candidates.constants``).
+    """
+    _out: Any = forward(
+        "candidates.constants",
+        {},
+    )
+    return _out
+
+
+def candidates_dedupe(
+    candidates: Any,
+    existing_features: Any,
+    existing_candidates: Any,
+    *,
+    cjk: Any = None,
+) -> Any:
+    """Candidates without those similar to existing features, existing candidates or earlier kept
+    ones (``candidates.dedupe``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "candidates.dedupe",
+        {"candidates": candidates, "existing_features": existing_features, "existing_candidates": existing_candidates},
+        cjk=cjk,
+    )
+    return _out
+
+
+def candidates_load(
+    root: Any,
+    *,
+    file: Any = None,
+) -> Any:
+    """Read a candidate pool from .4x/<file> (default candidates.json); missing is an empty pool
+    (``candidates.load``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "candidates.load",
+        {"root": root},
+        file=file,
+    )
+    return _out
+
+
+def candidates_parse(
+    text: Any,
+) -> Any:
+    """Decode candidate-pool JSON text (version 0 reads as 1) (``candidates.parse``).
+
+    Raises:
+        :class:`fourx.InvalidJson`
+    """
+    _out: Any = forward(
+        "candidates.parse",
+        {"text": text},
+    )
+    return _out
+
+
+def candidates_render(
+    *,
+    pool: Any = None,
+) -> Any:
+    """The candidate-pool file bytes (indented Go JSON + newline) (``candidates.render``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "candidates.render",
+        {},
+        pool=pool,
+    )
+    return _out
+
+
+def candidates_save(
+    root: Any,
+    *,
+    file: Any = None,
+    pool: Any = None,
+) -> Any:
+    """Write a candidate pool atomically to .4x/<file> (``candidates.save``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "candidates.save",
+        {"root": root},
+        file=file,
+        pool=pool,
+    )
+    return _out
+
+
+def conductor_apply(
+    config: Any,
+    feature: Any,
+    state: Any,
+    loop: Any,
+    outcome: Any,
+    *,
+    facts: Any = None,
+) -> Any:
+    """Folds the outcome of the pending decision into the state and gives the next decision
+    (``conductor.apply``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.MissingEvidence`,
+        :class:`fourx.InvalidTransition`
+    """
+    _out: Any = forward(
+        "conductor.apply",
+        {"config": config, "feature": feature, "state": state, "loop": loop, "outcome": outcome},
+        facts=facts,
+    )
+    return _out
+
+
+def conductor_fork(
+    config: Any,
+    feature: Any,
+    events: Any,
+    at: Any,
+) -> Any:
+    """The step a run had at an event index, to re-run from there (keep that many events)
+    (``conductor.fork``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.NotFound`
+    """
+    _out: Any = forward(
+        "conductor.fork",
+        {"config": config, "feature": feature, "events": events, "at": at},
+    )
+    return _out
+
+
+def conductor_next(
+    config: Any,
+    feature: Any,
+    state: Any,
+    loop: Any,
+    *,
+    facts: Any = None,
+) -> Any:
+    """The run loop's decision at the top of the loop (stop checks, pass-through, the phase agent)
+    (``conductor.next``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "conductor.next",
+        {"config": config, "feature": feature, "state": state, "loop": loop},
+        facts=facts,
+    )
+    return _out
+
+
+def conductor_rebuild(
+    config: Any,
+    feature: Any,
+    events: Any,
+) -> Any:
+    """The step of a run after its last complete call, from the checkpoints on its events
+    (``conductor.rebuild``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.NotFound`
+    """
+    _out: Any = forward(
+        "conductor.rebuild",
+        {"config": config, "feature": feature, "events": events},
+    )
+    return _out
+
+
+def conductor_resume(
+    config: Any,
+    feature: Any,
+    state: Any,
+    *,
+    feature_files: Any = None,
+    round_files: Any = None,
+) -> Any:
+    """Crash recovery: the phase a state resumes in, inferred from its round's artifacts
+    (``conductor.resume``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "conductor.resume",
+        {"config": config, "feature": feature, "state": state},
+        feature_files=feature_files,
+        round_files=round_files,
+    )
+    return _out
+
+
+def conductor_run_script(
+    config: Any,
+    feature: Any,
+    start: Any,
+    outcomes: Any,
+) -> Any:
+    """conductor.start then one conductor.apply per outcome: the decisions, events, final state and
+    loop (``conductor.run_script``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.MissingEvidence`, :class:`fourx.UnknownRunner`,
+        :class:`fourx.UnknownProfile`, :class:`fourx.MissingCodingPhase`,
+        :class:`fourx.FeatureActive`, :class:`fourx.InvalidTransition`
+    """
+    _out: Any = forward(
+        "conductor.run_script",
+        {"config": config, "feature": feature, "start": start, "outcomes": outcomes},
+    )
+    return _out
+
+
+def conductor_start(
+    config: Any,
+    feature: Any,
+    now: Any,
+    pid: Any,
+    *,
+    state: Any = None,
+    runner: Any = None,
+    max_rounds: Any = None,
+    profile_name: Any = None,
+    run_overrides: Any = None,
+    force_all_angles: Any = None,
+    pid_alive: Any = None,
+    feature_files: Any = None,
+    round_files: Any = None,
+    facts: Any = None,
+    events: Any = None,
+    note: Any = None,
+) -> Any:
+    """Builds or recovers the run state and gives the run loop's first decision
+    (``conductor.start``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.UnknownRunner`, :class:`fourx.UnknownProfile`,
+        :class:`fourx.MissingCodingPhase`, :class:`fourx.FeatureActive`,
+        :class:`fourx.InvalidTransition`
+    """
+    _out: Any = forward(
+        "conductor.start",
+        {"config": config, "feature": feature, "now": now, "pid": pid},
+        state=state,
+        runner=runner,
+        max_rounds=max_rounds,
+        profile_name=profile_name,
+        run_overrides=run_overrides,
+        force_all_angles=force_all_angles,
+        pid_alive=pid_alive,
+        feature_files=feature_files,
+        round_files=round_files,
+        facts=facts,
+        events=events,
+        note=note,
+    )
+    return _out
+
+
+def config_load_merged(
+    root: Any,
+    *,
+    home: Any = None,
+) -> Any:
+    """Project settings merged with the user's; user-side problems and unknown keys of either file
+    are warnings (``config.load_merged``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.NotFound`, :class:`fourx.InvalidJson`,
+        :class:`fourx.InvalidConfig`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "config.load_merged",
+        {"root": root},
+        home=home,
+    )
+    return _out
+
+
+def config_load_merged_text(
+    project_text: Any,
+    *,
+    user_text: Any = None,
+) -> Any:
+    """Project settings merged with the user's; user-side problems and unknown keys of either text
+    become warnings (``config.load_merged_text``).
+
+    Raises:
+        :class:`fourx.InvalidJson`, :class:`fourx.InvalidConfig`
+    """
+    _out: Any = forward(
+        "config.load_merged_text",
+        {"project_text": project_text},
+        user_text=user_text,
+    )
+    return _out
+
+
+def config_merge(
+    *,
+    user: Any = None,
+    project: Any = None,
+) -> Any:
+    """Merges the user config under the project config (project values win where set)
+    (``config.merge``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "config.merge",
+        {},
+        user=user,
+        project=project,
+    )
+    return _out
+
+
+def config_notifications_enabled(
+    config: Any,
+) -> Any:
+    """Whether OS notifications are on (unset means on) (``config.notifications_enabled``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "config.notifications_enabled",
+        {"config": config},
+    )
+    return _out
+
+
+def config_parse(
+    text: Any,
+) -> Any:
+    """Decode project settings.json text with Go's rules, normalise legacy profiles, validate
+    (unknown keys: config.read, config.load_merged_text) (``config.parse``).
+
+    Raises:
+        :class:`fourx.InvalidJson`, :class:`fourx.InvalidConfig`
+    """
+    _out: Any = forward(
+        "config.parse",
+        {"text": text},
+    )
+    return _out
+
+
+def config_parse_user(
+    text: Any,
+) -> Any:
+    """Decode per-user settings.json text (no validation) (``config.parse_user``).
+
+    Raises:
+        :class:`fourx.InvalidJson`
+    """
+    _out: Any = forward(
+        "config.parse_user",
+        {"text": text},
+    )
+    return _out
+
+
+def config_read(
+    root: Any,
+) -> Any:
+    """Read and validate .4x/settings.json; every key Go ignores is an unknown_key warning
+    (``config.read``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.NotFound`, :class:`fourx.InvalidJson`,
+        :class:`fourx.InvalidConfig`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "config.read",
+        {"root": root},
+    )
+    return _out
+
+
+def config_read_user(
+    home: Any,
+) -> Any:
+    """Read <home>/.4x/settings.json; missing is the zero value (``config.read_user``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "config.read_user",
+        {"home": home},
+    )
+    return _out
+
+
+def config_render(
+    *,
+    config: Any = None,
+) -> Any:
+    """The settings.json bytes WriteConfig and Init write (indented JSON + newline)
+    (``config.render``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "config.render",
+        {},
+        config=config,
+    )
+    return _out
+
+
+def config_render_user(
+    *,
+    config: Any = None,
+) -> Any:
+    """The per-user settings.json bytes (indented JSON + newline) (``config.render_user``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "config.render_user",
+        {},
+        config=config,
+    )
+    return _out
+
+
+def config_user_path(
+    home: Any,
+) -> Any:
+    """The per-user settings path under a home directory (``config.user_path``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "config.user_path",
+        {"home": home},
+    )
+    return _out
+
+
+def config_validate(
+    config: Any,
+) -> Any:
+    """Lists every problem of a project config with the original's messages (``config.validate``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "config.validate",
+        {"config": config},
+    )
+    return _out
+
+
+def config_write(
+    root: Any,
+    config: Any,
+) -> Any:
+    """Write .4x/settings.json atomically (the .4x directory must exist); a config config.read would
+    refuse is invalid_config (nothing written) (``config.write``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidConfig`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "config.write",
+        {"root": root, "config": config},
+    )
+    return _out
+
+
+def config_write_user(
+    home: Any,
+    *,
+    config: Any = None,
+) -> Any:
+    """Write <home>/.4x/settings.json (creating <home>/.4x) (``config.write_user``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "config.write_user",
+        {"home": home},
+        config=config,
+    )
+    return _out
+
+
+def design_doc_resolve(
+    root: Any,
+    feature: Any,
+    doc_type: Any,
+    *,
+    extra_dirs: Any = None,
+) -> Any:
+    """Read a feature's spec or plan document: the YAML path, then the search-order candidates; a
+    path resolving outside the root is refused with a warning (``design_doc.resolve``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InputTooLarge`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "design_doc.resolve",
+        {"root": root, "feature": feature, "doc_type": doc_type},
+        extra_dirs=extra_dirs,
+    )
+    return _out
+
+
+def design_doc_search_order(
+    feature: Any,
+    doc_type: Any,
+    *,
+    extra_dirs: Any = None,
+) -> Any:
+    """Where to look for a feature's spec or plan document, in order (``design_doc.search_order``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "design_doc.search_order",
+        {"feature": feature, "doc_type": doc_type},
+        extra_dirs=extra_dirs,
+    )
+    return _out
+
+
+def discover_dedupe(
+    candidates: Any,
+    existing: Any,
+    *,
+    cjk: Any = None,
+) -> Any:
+    """Discovered features without those similar to an existing feature or an earlier kept one
+    (``discover.dedupe``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "discover.dedupe",
+        {"candidates": candidates, "existing": existing},
+        cjk=cjk,
+    )
+    return _out
+
+
+def discover_parse(
+    report: Any,
+) -> Any:
+    """The [NEW-FEATURE] blocks of a report as {title, description} (``discover.parse``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "discover.parse",
+        {"report": report},
+    )
+    return _out
+
+
+def discover_plan(
+    candidates: Any,
+    *,
+    ids: Any = None,
+    config: Any = None,
+) -> Any:
+    """The features a run creates from de-duplicated [NEW-FEATURE] candidates: consecutive ids, at
+    most max_discovered_features, status draft or not-started by the enrich settings; the rest
+    capped (``discover.plan``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "discover.plan",
+        {"candidates": candidates},
+        ids=ids,
+        config=config,
+    )
+    return _out
+
+
+def enums_list(
+    kind: Any,
+) -> Any:
+    """The values of a named enum (phases, roles, event_types, ...), in the seed's order
+    (``enums.list``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.UnknownKind`
+    """
+    _out: Any = forward(
+        "enums.list",
+        {"kind": kind},
+    )
+    return _out
+
+
+def evidence_discover_screenshots(
+    root: Any,
+    feature_id: Any,
+    *,
+    screenshot_dir: Any = None,
+) -> Any:
+    """A feature's screenshots grouped by round, from verify.json files and screenshot directories
+    (``evidence.discover_screenshots``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "evidence.discover_screenshots",
+        {"root": root, "feature_id": feature_id},
+        screenshot_dir=screenshot_dir,
+    )
+    return _out
+
+
+def evidence_group_screenshots(
+    *,
+    root: Any = None,
+    feature_id: Any = None,
+    screenshot_dir: Any = None,
+    rounds: Any = None,
+    template_rounds: Any = None,
+    listings: Any = None,
+    worktree: Any = None,
+) -> Any:
+    """Group a feature's screenshots by round from verify.json texts and directory listings
+    (``evidence.group_screenshots``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "evidence.group_screenshots",
+        {},
+        root=root,
+        feature_id=feature_id,
+        screenshot_dir=screenshot_dir,
+        rounds=rounds,
+        template_rounds=template_rounds,
+        listings=listings,
+        worktree=worktree,
+    )
+    return _out
+
+
+def evidence_is_screenshot_file(
+    *,
+    name: Any = None,
+) -> Any:
+    """Whether a file name has a screenshot extension (``evidence.is_screenshot_file``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "evidence.is_screenshot_file",
+        {},
+        name=name,
+    )
+    return _out
+
+
+def evidence_normalize_screenshot_path(
+    *,
+    path: Any = None,
+) -> Any:
+    """Trim, drop ./ and .4x/, clean lexically (``evidence.normalize_screenshot_path``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "evidence.normalize_screenshot_path",
+        {},
+        path=path,
+    )
+    return _out
+
+
+def evidence_parse_screenshot_filename(
+    *,
+    filename: Any = None,
+) -> Any:
+    """Step and description from a screenshot file name (``evidence.parse_screenshot_filename``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "evidence.parse_screenshot_filename",
+        {},
+        filename=filename,
+    )
+    return _out
+
+
+def evidence_parse_verify(
+    text: Any,
+) -> Any:
+    """Decode a round's verify.json (VerifyEvidence) with Go's rules (``evidence.parse_verify``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`
+    """
+    _out: Any = forward(
+        "evidence.parse_verify",
+        {"text": text},
+    )
+    return _out
+
+
+def evidence_render_verify(
+    *,
+    verify: Any = None,
+) -> Any:
+    """The verify.json bytes `4x verify` writes (indented, no trailing newline)
+    (``evidence.render_verify``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "evidence.render_verify",
+        {},
+        verify=verify,
+    )
+    return _out
+
+
+def evidence_screenshot_dir(
+    *,
+    config: Any = None,
+) -> Any:
+    """The tester's screenshot directory template from a config (``evidence.screenshot_dir``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "evidence.screenshot_dir",
+        {},
+        config=config,
+    )
+    return _out
+
+
+def evidence_screenshot_targets(
+    *,
+    feature_id: Any = None,
+    screenshot_dir: Any = None,
+    rounds: Any = None,
+    template_rounds: Any = None,
+) -> Any:
+    """Directories to look in for each round's screenshots (``evidence.screenshot_targets``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "evidence.screenshot_targets",
+        {},
+        feature_id=feature_id,
+        screenshot_dir=screenshot_dir,
+        rounds=rounds,
+        template_rounds=template_rounds,
+    )
+    return _out
+
+
+def evidence_sort_screenshots(
+    *,
+    screenshots: Any = None,
+) -> Any:
+    """Order screenshots by step (numeric first), then path (``evidence.sort_screenshots``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "evidence.sort_screenshots",
+        {},
+        screenshots=screenshots,
+    )
+    return _out
+
+
+def feature_constants() -> Any:
+    """Feature statuses, sub-task statuses, id pattern, default screenshot dir and hook policy
+    (``feature.constants``).
+    """
+    _out: Any = forward(
+        "feature.constants",
+        {},
+    )
+    return _out
+
+
+def feature_load_yaml(
+    text: Any,
+    *,
+    mode: Any = None,
+) -> Any:
+    """Decode and validate feature YAML, strictly or leniently (warnings into feature.warnings)
+    (``feature.load_yaml``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InputTooLarge`, :class:`fourx.InvalidFeature`
+    """
+    _out: Any = forward(
+        "feature.load_yaml",
+        {"text": text},
+        mode=mode,
+    )
+    return _out
+
+
+def feature_next_id(
+    *,
+    ids: Any = None,
+    name: Any = None,
+    slug: Any = None,
+    config: Any = None,
+) -> Any:
+    """The next feature number over the existing ids, its id (from the name, or a chosen slug) and
+    display name, in the config's id format (default F + 3 digits) (``feature.next_id``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "feature.next_id",
+        {},
+        ids=ids,
+        name=name,
+        slug=slug,
+        config=config,
+    )
+    return _out
+
+
+def feature_parse_yaml(
+    *,
+    text: Any = None,
+) -> Any:
+    """Decode feature YAML with yaml.v3's rules (no validation) (``feature.parse_yaml``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InputTooLarge`, :class:`fourx.InvalidFeature`
+    """
+    _out: Any = forward(
+        "feature.parse_yaml",
+        {},
+        text=text,
+    )
+    return _out
+
+
+def feature_render_yaml(
+    *,
+    feature: Any = None,
+) -> Any:
+    """The feature YAML bytes Go's yaml.v3 writes (divergences D1, D4, D10)
+    (``feature.render_yaml``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "feature.render_yaml",
+        {},
+        feature=feature,
+    )
+    return _out
+
+
+def feature_sync_status_text(
+    text: Any,
+    *,
+    feature_id: Any = None,
+    phase: Any = None,
+) -> Any:
+    """Set a feature text's status from a phase; the new text and commit payload when it changed
+    (``feature.sync_status_text``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InputTooLarge`, :class:`fourx.InvalidFeature`
+    """
+    _out: Any = forward(
+        "feature.sync_status_text",
+        {"text": text},
+        feature_id=feature_id,
+        phase=phase,
+    )
+    return _out
+
+
+def feature_validate(
+    *,
+    feature: Any = None,
+) -> Any:
+    """Strict feature validation with Go's messages (``feature.validate``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "feature.validate",
+        {},
+        feature=feature,
+    )
+    return _out
+
+
+def feature_validate_loose(
+    feature: Any,
+) -> Any:
+    """Lenient feature validation: warnings; a missing id fails (``feature.validate_loose``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeature`
+    """
+    _out: Any = forward(
+        "feature.validate_loose",
+        {"feature": feature},
+    )
+    return _out
+
+
+def guard_check(
+    config: Any,
+    feature: Any,
+    changed_files: Any,
+    *,
+    phase: Any = None,
+    profile: Any = None,
+    round: Any = None,
+    feature_files: Any = None,
+    round_files: Any = None,
+    test_strategy: Any = None,
+    test_strategy_error: Any = None,
+    testing_has_run: Any = None,
+    dependencies: Any = None,
+    symlinks: Any = None,
+    build_gate: Any = None,
+    docs_gate: Any = None,
+    screenshot_exists: Any = None,
+    state: Any = None,
+) -> Any:
+    """4x's guard.Check: required files, baseline, the diff's repo scope, self-modification,
+    dependencies, symlinks, build/docs gates, verify types (``guard.check``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "guard.check",
+        {"config": config, "feature": feature, "changed_files": changed_files},
+        phase=phase,
+        profile=profile,
+        round=round,
+        feature_files=feature_files,
+        round_files=round_files,
+        test_strategy=test_strategy,
+        test_strategy_error=test_strategy_error,
+        testing_has_run=testing_has_run,
+        dependencies=dependencies,
+        symlinks=symlinks,
+        build_gate=build_gate,
+        docs_gate=docs_gate,
+        screenshot_exists=screenshot_exists,
+        state=state,
+    )
+    return _out
+
+
+def guard_testing_to_accepting(
+    *,
+    round: Any = None,
+    round_files: Any = None,
+    feature_files: Any = None,
+    config: Any = None,
+    test_strategy: Any = None,
+    test_strategy_error: Any = None,
+    screenshot_exists: Any = None,
+    state: Any = None,
+) -> Any:
+    """4x's CheckTestingToAccepting: the tester's reports, verify.json, per-criterion evidence,
+    screenshots, manual checks, self-mod tests (``guard.testing_to_accepting``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "guard.testing_to_accepting",
+        {},
+        round=round,
+        round_files=round_files,
+        feature_files=feature_files,
+        config=config,
+        test_strategy=test_strategy,
+        test_strategy_error=test_strategy_error,
+        screenshot_exists=screenshot_exists,
+        state=state,
+    )
+    return _out
+
+
+def hooks_merge(
+    *,
+    global_: Any = None,
+    feature: Any = None,
+) -> Any:
+    """Global hooks with feature hook points replacing whole lists (null when both are unset)
+    (``hooks.merge``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "hooks.merge",
+        {},
+        global_=global_,
+        feature=feature,
+    )
+    return _out
+
+
+def limits_resolve(
+    config: Any,
+    *,
+    role: Any = None,
+) -> Any:
+    """A role's fix rounds, parallel reviewers, angles per reviewer and max discovered features
+    (``limits.resolve``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "limits.resolve",
+        {"config": config},
+        role=role,
+    )
+    return _out
+
+
+def meta_catalog() -> Any:
+    """Every op with its one-line doc, input keys, output keys and error kinds, sorted by name
+    (``meta.catalog``).
+    """
+    _out: Any = forward(
+        "meta.catalog",
+        {},
+    )
+    return _out
+
+
+def meta_version() -> Any:
+    """The library version as a string and as major*1000000 + minor*1000 + patch (``meta.version``).
+    """
+    _out: Any = forward(
+        "meta.version",
+        {},
+    )
+    return _out
+
+
+def miner_scan_escalations(
+    *,
+    escalations: Any = None,
+    root: Any = None,
+    feature_ids: Any = None,
+) -> Any:
+    """Candidates from needed escalations (pure: `escalations` records; fs: `root`, `feature_ids`?)
+    (``miner.scan_escalations``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "miner.scan_escalations",
+        {},
+        escalations=escalations,
+        root=root,
+        feature_ids=feature_ids,
+    )
+    return _out
+
+
+def miner_scan_fail_patterns(
+    *,
+    reports: Any = None,
+    root: Any = None,
+    feature_ids: Any = None,
+    min_occurrences: Any = None,
+    cjk: Any = None,
+) -> Any:
+    """Candidates and learnings from review issues recurring across features (pure: `reports`; fs:
+    `root`, `feature_ids`?) (``miner.scan_fail_patterns``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "miner.scan_fail_patterns",
+        {},
+        reports=reports,
+        root=root,
+        feature_ids=feature_ids,
+        min_occurrences=min_occurrences,
+        cjk=cjk,
+    )
+    return _out
+
+
+def miner_scan_stuck(
+    *,
+    features: Any = None,
+    root: Any = None,
+    feature_ids: Any = None,
+) -> Any:
+    """Candidates from features stuck in needs-attention, abandoned or blocked (pure: `features`;
+    fs: `root`, `feature_ids`?) (``miner.scan_stuck``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "miner.scan_stuck",
+        {},
+        features=features,
+        root=root,
+        feature_ids=feature_ids,
+    )
+    return _out
+
+
+def model_constants() -> Any:
+    """The tier names, the default tier (sonnet) and the default deep tier (opus)
+    (``model.constants``).
+    """
+    _out: Any = forward(
+        "model.constants",
+        {},
+    )
+    return _out
+
+
+def model_resolve(
+    config: Any,
+    runner: Any,
+    role: Any,
+) -> Any:
+    """The model of a role on a runner (role tier, runner model, then sonnet) (``model.resolve``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.UnresolvableTier`
+    """
+    _out: Any = forward(
+        "model.resolve",
+        {"config": config, "runner": runner, "role": role},
+    )
+    return _out
+
+
+def model_resolve_deep(
+    config: Any,
+    runner: Any,
+    role: Any,
+) -> Any:
+    """The deep model of a role, or "" when it sets no deep_model (``model.resolve_deep``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.UnresolvableTier`
+    """
+    _out: Any = forward(
+        "model.resolve_deep",
+        {"config": config, "runner": runner, "role": role},
+    )
+    return _out
+
+
+def model_resolve_mini_coder(
+    config: Any,
+    runner: Any,
+    fallback_model: Any,
+) -> Any:
+    """The mini-coder's model, or the fallback model when unset (``model.resolve_mini_coder``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.UnresolvableTier`
+    """
+    _out: Any = forward(
+        "model.resolve_mini_coder",
+        {"config": config, "runner": runner, "fallback_model": fallback_model},
+    )
+    return _out
+
+
+def model_resolve_phase(
+    config: Any,
+    phase: Any,
+    role: Any,
+    runner: Any,
+    *,
+    feature: Any = None,
+    profile: Any = None,
+    manual: Any = None,
+) -> Any:
+    """The model of a pipeline phase: manual, feature override, profile entry, then role
+    (``model.resolve_phase``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.UnresolvableTier`
+    """
+    _out: Any = forward(
+        "model.resolve_phase",
+        {"config": config, "phase": phase, "role": role, "runner": runner},
+        feature=feature,
+        profile=profile,
+        manual=manual,
+    )
+    return _out
+
+
+def model_resolve_tier(
+    config: Any,
+    runner: Any,
+    tier: Any,
+) -> Any:
+    """The model of a tier for a runner (runner tiers, then model_tiers; no aliases)
+    (``model.resolve_tier``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.UnresolvableTier`
+    """
+    _out: Any = forward(
+        "model.resolve_tier",
+        {"config": config, "runner": runner, "tier": tier},
+    )
+    return _out
+
+
+def phase_is_selectable(
+    phase: Any,
+) -> Any:
+    """Whether a pipeline profile may list the phase (``phase.is_selectable``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "phase.is_selectable",
+        {"phase": phase},
+    )
+    return _out
+
+
+def phase_role(
+    phase: Any,
+) -> Any:
+    """The role of a profile-selectable work phase (PhaseRole); "" otherwise (``phase.role``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "phase.role",
+        {"phase": phase},
+    )
+    return _out
+
+
+def phase_to_status(
+    phase: Any,
+) -> Any:
+    """The feature status a phase projects to (PhaseToStatus) (``phase.to_status``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "phase.to_status",
+        {"phase": phase},
+    )
+    return _out
+
+
+def pipeline_effective_manual(
+    phase: Any,
+    *,
+    run_overrides: Any = None,
+    manual_runner: Any = None,
+) -> Any:
+    """A phase's manual runner and model after per-run overrides (``pipeline.effective_manual``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "pipeline.effective_manual",
+        {"phase": phase},
+        run_overrides=run_overrides,
+        manual_runner=manual_runner,
+    )
+    return _out
+
+
+def pipeline_resolve(
+    config: Any,
+    *,
+    feature: Any = None,
+    profile_name: Any = None,
+    manual_runner: Any = None,
+    run_overrides: Any = None,
+) -> Any:
+    """Every enabled phase of a feature's pipeline with its role, runner and model
+    (``pipeline.resolve``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.UnknownProfile`,
+        :class:`fourx.MissingCodingPhase`, :class:`fourx.UnresolvedRunner`,
+        :class:`fourx.UnknownRunner`, :class:`fourx.UnresolvableTier`
+    """
+    _out: Any = forward(
+        "pipeline.resolve",
+        {"config": config},
+        feature=feature,
+        profile_name=profile_name,
+        manual_runner=manual_runner,
+        run_overrides=run_overrides,
+    )
+    return _out
+
+
+def profile_enabled_phases(
+    profile: Any,
+) -> Any:
+    """The selectable phases a profile enables, in canonical order (``profile.enabled_phases``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "profile.enabled_phases",
+        {"profile": profile},
+    )
+    return _out
+
+
+def profile_enables(
+    profile: Any,
+    *,
+    phase: Any = None,
+    role: Any = None,
+) -> Any:
+    """Whether a profile enables a phase and/or a role's phase (``profile.enables``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "profile.enables",
+        {"profile": profile},
+        phase=phase,
+        role=role,
+    )
+    return _out
+
+
+def profile_resolve(
+    *,
+    config: Any = None,
+    feature: Any = None,
+    override: Any = None,
+) -> Any:
+    """The pipeline profile a feature runs with: override, feature, default_profile, then priority
+    (``profile.resolve``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.UnknownProfile`,
+        :class:`fourx.MissingCodingPhase`
+    """
+    _out: Any = forward(
+        "profile.resolve",
+        {},
+        config=config,
+        feature=feature,
+        override=override,
+    )
+    return _out
+
+
+def profile_role_artifact_view(
+    profile: Any,
+    role: Any,
+) -> Any:
+    """A role's required, forbidden and absent-upstream artifacts under a profile
+    (``profile.role_artifact_view``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "profile.role_artifact_view",
+        {"profile": profile, "role": role},
+    )
+    return _out
+
+
+def profiles_default() -> Any:
+    """The built-in pipeline profiles (full, lite, normal, quick) (``profiles.default``).
+    """
+    _out: Any = forward(
+        "profiles.default",
+        {},
+    )
+    return _out
+
+
+def report_parse_issues(
+    report: Any,
+) -> Any:
+    """The verdict and [CRITICAL]/[WARNING] issue titles of a review report
+    (``report.parse_issues``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "report.parse_issues",
+        {"report": report},
+    )
+    return _out
+
+
+def repos_effective_hub(
+    config: Any,
+) -> Any:
+    """The hub repos: hub_repos in order, then workspace repos marked hub (``repos.effective_hub``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "repos.effective_hub",
+        {"config": config},
+    )
+    return _out
+
+
+def repos_resolve_feature_paths(
+    feature: Any,
+    config: Any,
+    root: Any,
+) -> Any:
+    """The paths of the repos a feature names (all when it names none)
+    (``repos.resolve_feature_paths``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "repos.resolve_feature_paths",
+        {"feature": feature, "config": config, "root": root},
+    )
+    return _out
+
+
+def repos_resolve_paths(
+    config: Any,
+    root: Any,
+) -> Any:
+    """Each workspace repo's path joined under root ({".": root} without repos)
+    (``repos.resolve_paths``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "repos.resolve_paths",
+        {"config": config, "root": root},
+    )
+    return _out
+
+
+def router_active_workflows(
+    tasks: Any,
+    *,
+    workflow_id: Any = None,
+    edition: Any = None,
+) -> Any:
+    """Resume step 1: open CC10X and legacy parents and a decision (one open workflow resumes;
+    several are a choice, never a guess). Host: resume → runnable_tasks for selected.wf; choose
+    → ask, never guess; ask_legacy → ask resume-legacy or fresh; none/not_found → route
+    normally (``router.active_workflows``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
+    """
+    _out: Any = forward(
+        "router.active_workflows",
+        {"tasks": tasks},
+        workflow_id=workflow_id,
+        edition=edition,
+    )
+    return _out
+
+
+def router_agents(
+    *,
+    edition: Any = None,
+) -> Any:
+    """The agents an edition knows, in its table order: bare and cc10x: names and the output kind
+    (readonly or write) parse_output gives (``router.agents``).
+
+    Raises:
+        :class:`fourx.InvalidValue`
+    """
+    _out: Any = forward(
+        "router.agents",
+        {},
+        edition=edition,
+    )
+    return _out
+
+
+def router_artifact_fresh(
+    modified_at: Any,
+    now: Any,
+    *,
+    max_age_seconds: Any = None,
+    edition: Any = None,
+) -> Any:
+    """Whether an artifact written at modified_at is fresh at now (default 300 s, cc10x's hooks).
+    Host: warn on a stale write; never block on it (``router.artifact_fresh``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
+    """
+    _out: Any = forward(
+        "router.artifact_fresh",
+        {"modified_at": modified_at, "now": now},
+        max_age_seconds=max_age_seconds,
+        edition=edition,
+    )
+    return _out
+
+
+def router_build_prompt(
+    agent: Any,
+    workflow: Any,
+    phase: Any,
+    task_id: Any,
+    workflow_uuid: Any,
+    request: Any,
+    *,
+    plan_file: Any = None,
+    requirements: Any = None,
+    memory_summary: Any = None,
+    project_patterns: Any = None,
+    domain_files: Any = None,
+    skill_hints: Any = None,
+    pre_answered_requirements: Any = None,
+    intent_contract: Any = None,
+    research_files: Any = None,
+    research_quality: Any = None,
+    design_file: Any = None,
+    planning_review_findings: Any = None,
+    original_request: Any = None,
+    approved_context_files: Any = None,
+    previous_findings: Any = None,
+    edition: Any = None,
+) -> Any:
+    """Render the per-agent prompt frame: fixed sections, then optional ones by content and role
+    (12.7.0: no ## Memory Summary for code-reviewer and plan-gap-reviewer)
+    (``router.build_prompt``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.UnknownAgent`
+    """
+    _out: Any = forward(
+        "router.build_prompt",
+        {"agent": agent, "workflow": workflow, "phase": phase, "task_id": task_id, "workflow_uuid": workflow_uuid, "request": request},
+        plan_file=plan_file,
+        requirements=requirements,
+        memory_summary=memory_summary,
+        project_patterns=project_patterns,
+        domain_files=domain_files,
+        skill_hints=skill_hints,
+        pre_answered_requirements=pre_answered_requirements,
+        intent_contract=intent_contract,
+        research_files=research_files,
+        research_quality=research_quality,
+        design_file=design_file,
+        planning_review_findings=planning_review_findings,
+        original_request=original_request,
+        approved_context_files=approved_context_files,
+        previous_findings=previous_findings,
+        edition=edition,
+    )
+    return _out
+
+
+def router_build_scope(
+    files_touched: Any,
+    single_change: Any,
+    testable_outcomes: Any,
+    cross_module: Any,
+    *,
+    plan: Any = None,
+    edition: Any = None,
+) -> Any:
+    """Decide trivial or standard BUILD scope: a plan makes it standard; trivial needs 1-2 files,
+    one change, one testable outcome and no cross-module edit (``router.build_scope``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
+    """
+    _out: Any = forward(
+        "router.build_scope",
+        {"files_touched": files_touched, "single_change": single_change, "testable_outcomes": testable_outcomes, "cross_module": cross_module},
+        plan=plan,
+        edition=edition,
+    )
+    return _out
+
+
+def router_check_artifact(
+    text: Any,
+    workflow_uuid: Any,
+    *,
+    edition: Any = None,
+) -> Any:
+    """Read-back gate for an artifact: strict JSON, no __PLACEHOLDER__ left, every skeleton key of
+    the edition, matching ids, a known type (``router.check_artifact``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.MalformedArtifact`,
+        :class:`fourx.PlaceholderLeft`, :class:`fourx.UuidMismatch`
+    """
+    _out: Any = forward(
+        "router.check_artifact",
+        {"text": text, "workflow_uuid": workflow_uuid},
+        edition=edition,
+    )
+    return _out
+
+
+def router_check_memory(
+    file: Any,
+    text: Any,
+    *,
+    edition: Any = None,
+) -> Any:
+    """Which required `## ` sections a memory file (activeContext.md, progress.md, patterns.md) has
+    (``router.check_memory``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
+    """
+    _out: Any = forward(
+        "router.check_memory",
+        {"file": file, "text": text},
+        edition=edition,
+    )
+    return _out
+
+
+def router_dispatch(
+    kind: Any,
+    *,
+    phase: Any = None,
+    origin: Any = None,
+    edition: Any = None,
+) -> Any:
+    """Pick the agent (or inline mode) for a task from kind, phase and origin by the edition's
+    dispatch table (``router.dispatch``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.NoDispatchRule`
+    """
+    _out: Any = forward(
+        "router.dispatch",
+        {"kind": kind},
+        phase=phase,
+        origin=origin,
+        edition=edition,
+    )
+    return _out
+
+
+def router_edition_for_version(
+    version: Any,
+    *,
+    edition: Any = None,
+) -> Any:
+    """The contract edition for an installed cc10x plugin version and whether it is exact: from
+    11.0.0 below 12.0.0 → 11.0.0, from 12.7.0 below 12.8.0 → 12.7.0, from 12.10.0 below
+    12.11.0 → 12.10.0 (exact); any other version → the last edition before it (the oldest for
+    older versions), text that is not a version → the newest edition, not exact. Host: run the
+    checks with edition; when exact is false, only warn on every finding (never block) and say
+    which version and edition (``router.edition_for_version``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
+    """
+    _out: Any = forward(
+        "router.edition_for_version",
+        {"version": version},
+        edition=edition,
+    )
+    return _out
+
+
+def router_event_line(
+    now: Any,
+    wf: Any,
+    event: Any,
+    phase: Any,
+    task_id: Any,
+    agent: Any,
+    decision: Any,
+    reason: Any,
+    *,
+    duration_seconds: Any = None,
+    work_category: Any = None,
+    details: Any = None,
+    edition: Any = None,
+) -> Any:
+    """One compact events.jsonl line for a workflow event (fixed key order, details keys sorted,
+    newline-terminated) (``router.event_line``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
+    """
+    _out: Any = forward(
+        "router.event_line",
+        {"now": now, "wf": wf, "event": event, "phase": phase, "task_id": task_id, "agent": agent, "decision": decision, "reason": reason},
+        duration_seconds=duration_seconds,
+        work_category=work_category,
+        details=details,
+        edition=edition,
+    )
+    return _out
+
+
+def router_finalize_memory(
+    active_context: Any,
+    progress: Any,
+    patterns: Any,
+    workflow_type: Any,
+    workflow_uuid: Any,
+    now: Any,
+    *,
+    memory_task_id: Any = None,
+    notes: Any = None,
+    tasks: Any = None,
+    completed: Any = None,
+    plan_file: Any = None,
+    design_file: Any = None,
+    clarification_needed: Any = None,
+    debug_summary: Any = None,
+    edition: Any = None,
+) -> Any:
+    """The memory finalisation edits of activeContext.md, progress.md and patterns.md (each text
+    must pass check_memory first; new lines go at the top of their section, in input order).
+    Host: write all three, read each back with check_memory; on any failure stop and never
+    advance the workflow (``router.finalize_memory``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
+    """
+    _out: Any = forward(
+        "router.finalize_memory",
+        {"active_context": active_context, "progress": progress, "patterns": patterns, "workflow_type": workflow_type, "workflow_uuid": workflow_uuid, "now": now},
+        memory_task_id=memory_task_id,
+        notes=notes,
+        tasks=tasks,
+        completed=completed,
+        plan_file=plan_file,
+        design_file=design_file,
+        clarification_needed=clarification_needed,
+        debug_summary=debug_summary,
+        edition=edition,
+    )
+    return _out
+
+
+def router_followup_tasks(
+    graph: Any,
+    tasks: Any,
+    workflow_id: Any,
+    *,
+    edition: Any = None,
+    workflow_type: Any = None,
+    origin: Any = None,
+    phase: Any = None,
+    scope: Any = None,
+    reason: Any = None,
+    plan: Any = None,
+    remfix_task_id: Any = None,
+    proof: Any = None,
+    disputes: Any = None,
+    root_cause: Any = None,
+    diff_driven_docs_skip: Any = None,
+    event: Any = None,
+    deletion_supported: Any = None,
+) -> Any:
+    """The task plan of a follow-up graph: remfix, re_review, investigation, escalate_full,
+    plan_prune (remfix and investigation block every open downstream task; the others change only
+    the tasks they name). Host: create the creates in order, map new: refs to real ids, apply
+    updates in order; ask_user/cycle_cap_gate → ask the user; send_back → return the REM-FIX
+    for proof; stop → end the turn (``router.followup_tasks``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.NotFound`,
+        :class:`fourx.Ambiguous`, :class:`fourx.NoDispatchRule`
+    """
+    _out: Any = forward(
+        "router.followup_tasks",
+        {"graph": graph, "tasks": tasks, "workflow_id": workflow_id},
+        edition=edition,
+        workflow_type=workflow_type,
+        origin=origin,
+        phase=phase,
+        scope=scope,
+        reason=reason,
+        plan=plan,
+        remfix_task_id=remfix_task_id,
+        proof=proof,
+        disputes=disputes,
+        root_cause=root_cause,
+        diff_driven_docs_skip=diff_driven_docs_skip,
+        event=event,
+        deletion_supported=deletion_supported,
+    )
+    return _out
+
+
+def router_format_marker(
+    marker: Any,
+    wf: Any,
+    *,
+    reason: Any = None,
+    memory_task_id: Any = None,
+    edition: Any = None,
+) -> Any:
+    """Format a BUILD-START/DEBUG-RESET/PLAN-START/SCOPE-DECISION-PENDING/MEMORY-TASK-ID marker for
+    a valid workflow id (``router.format_marker``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
+    """
+    _out: Any = forward(
+        "router.format_marker",
+        {"marker": marker, "wf": wf},
+        reason=reason,
+        memory_task_id=memory_task_id,
+        edition=edition,
+    )
+    return _out
+
+
+def router_format_previous_findings(
+    workflow: Any,
+    reviewer: Any,
+    *,
+    hunter: Any = None,
+    edition: Any = None,
+) -> Any:
+    """The `## Previous Agent Findings` block handed to the integration-verifier
+    (``router.format_previous_findings``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
+    """
+    _out: Any = forward(
+        "router.format_previous_findings",
+        {"workflow": workflow, "reviewer": reviewer},
+        hunter=hunter,
+        edition=edition,
+    )
+    return _out
+
+
+def router_format_task_metadata(
+    wf: Any,
+    kind: Any,
+    origin: Any,
+    phase: Any,
+    *,
+    plan: Any = None,
+    scope: Any = None,
+    reason: Any = None,
+    body: Any = None,
+    edition: Any = None,
+) -> Any:
+    """Format the canonical seven-line metadata block (plan, scope and reason default to N/A),
+    optionally with a body after a blank line (``router.format_task_metadata``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
+    """
+    _out: Any = forward(
+        "router.format_task_metadata",
+        {"wf": wf, "kind": kind, "origin": origin, "phase": phase},
+        plan=plan,
+        scope=scope,
+        reason=reason,
+        body=body,
+        edition=edition,
+    )
+    return _out
+
+
+def router_intent_ready(
+    target: Any,
+    source_files: Any,
+    acceptance_criteria: Any,
+    *,
+    contradictions: Any = None,
+    edition: Any = None,
+) -> Any:
+    """The intent readiness gate before BUILD or PLAN: a BUILD needing more than 5 source files
+    switches to PLAN, any contradiction halts, every criterion needs a verifiable scenario. Host:
+    proceed → run the workflow; switch_to_plan → decompose in PLAN first; halt_contradiction
+    → set pending_gate and ask; ask_specificity → ask for verifiable criteria
+    (``router.intent_ready``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
+    """
+    _out: Any = forward(
+        "router.intent_ready",
+        {"target": target, "source_files": source_files, "acceptance_criteria": acceptance_criteria},
+        contradictions=contradictions,
+        edition=edition,
+    )
+    return _out
+
+
+def router_just_go_gate(
+    just_go: Any,
+    gate: Any,
+    *,
+    recommended: Any = None,
+    edition: Any = None,
+) -> Any:
+    """What a pending AskUserQuestion gate does under JUST_GO and the trust rules
+    (``router.just_go_gate``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
+    """
+    _out: Any = forward(
+        "router.just_go_gate",
+        {"just_go": just_go, "gate": gate},
+        recommended=recommended,
+        edition=edition,
+    )
+    return _out
+
+
+def router_loop_gate(
+    loop: Any,
+    count: Any,
+    *,
+    edition: Any = None,
+) -> Any:
+    """Whether another remfix/investigation/research/plan_review loop is allowed before a human
+    checkpoint (caps 3/2/2/2 per workflow) (``router.loop_gate``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
+    """
+    _out: Any = forward(
+        "router.loop_gate",
+        {"loop": loop, "count": count},
+        edition=edition,
+    )
+    return _out
+
+
+def router_memory_evidence(
+    subject: Any,
+    description: Any,
+    *,
+    events: Any = None,
+    edition: Any = None,
+) -> Any:
+    """The router-owned evidence a completing memory task must carry: origin router, the ROUTER ONLY
+    marker, the Memory Update subject, a memory_finalized event of its wf (fourx hook
+    task-completed). Host: block completion while gaps is non-empty (``router.memory_evidence``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.DuplicateField`
+    """
+    _out: Any = forward(
+        "router.memory_evidence",
+        {"subject": subject, "description": description},
+        events=events,
+        edition=edition,
+    )
+    return _out
+
+
+def router_memory_task(
+    tasks: Any,
+    workflow_id: Any,
+    *,
+    active_context: Any = None,
+    edition: Any = None,
+) -> Any:
+    """The workflow's unique open memory task and its activeContext marker (two open memory tasks of
+    one wf are ambiguous; another wf's task never counts). Host: persist_marker → write
+    marker_text to ## References; ignore stale/other_wf markers; never fall back to the first
+    pending Memory Update task (``router.memory_task``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.Ambiguous`
+    """
+    _out: Any = forward(
+        "router.memory_task",
+        {"tasks": tasks, "workflow_id": workflow_id},
+        active_context=active_context,
+        edition=edition,
+    )
+    return _out
+
+
+def router_memory_template(
+    file: Any,
+    *,
+    edition: Any = None,
+) -> Any:
+    """The cc10x:session-memory template a missing memory file is created with
+    (``router.memory_template``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
+    """
+    _out: Any = forward(
+        "router.memory_template",
+        {"file": file},
+        edition=edition,
+    )
+    return _out
+
+
+def router_model_tier(
+    agent: Any,
+    *,
+    build_scope: Any = None,
+    escalate: Any = None,
+    requested_tier: Any = None,
+    edition: Any = None,
+) -> Any:
+    """Recommend an abstract model tier for an agent (the requested tier, else the recommended one);
+    the reviewers' floor raises a lower tier to standard (``router.model_tier``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.UnknownAgent`
+    """
+    _out: Any = forward(
+        "router.model_tier",
+        {"agent": agent},
+        build_scope=build_scope,
+        escalate=escalate,
+        requested_tier=requested_tier,
+        edition=edition,
+    )
+    return _out
+
+
+def router_new_artifact(
+    workflow_uuid: Any,
+    workflow_type: Any,
+    user_request: Any,
+    now: Any,
+    *,
+    edition: Any = None,
+) -> Any:
+    """A new workflow artifact: the edition's skeleton (35 top-level keys at 11.0.0, 40 at 12.7.0)
+    with the id, type, request, first status entry and timestamps filled
+    (``router.new_artifact``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
+    """
+    _out: Any = forward(
+        "router.new_artifact",
+        {"workflow_uuid": workflow_uuid, "workflow_type": workflow_type, "user_request": user_request, "now": now},
+        edition=edition,
+    )
+    return _out
+
+
+def router_new_workflow_id(
+    now: Any,
+    nonce: Any,
+    *,
+    edition: Any = None,
+) -> Any:
+    """Mint wf-YYYYMMDDTHHMMSSZ-<nonce> from now (UTC) and an 8-hex-digit nonce (written in lower
+    case) (``router.new_workflow_id``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
+    """
+    _out: Any = forward(
+        "router.new_workflow_id",
+        {"now": now, "nonce": nonce},
+        edition=edition,
+    )
+    return _out
+
+
+def router_parse_brainstorm_handoff(
+    output: Any,
+    *,
+    edition: Any = None,
+) -> Any:
+    """Read DESIGN_FILE, DESIGN_SUMMARY and MEMORY_NOTES from the inline brainstorming handoff block
+    (``router.parse_brainstorm_handoff``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.InputTooLarge`,
+        :class:`fourx.MissingContract`, :class:`fourx.MalformedContract`
+    """
+    _out: Any = forward(
+        "router.parse_brainstorm_handoff",
+        {"output": output},
+        edition=edition,
+    )
+    return _out
+
+
+def router_parse_markers(
+    text: Any,
+    *,
+    edition: Any = None,
+) -> Any:
+    """Find workflow markers in a memory text and count DEBUG attempts since the last reset (three
+    or more is stuck) (``router.parse_markers``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
+    """
+    _out: Any = forward(
+        "router.parse_markers",
+        {"text": text},
+        edition=edition,
+    )
+    return _out
+
+
+def router_parse_output(
+    agent: Any,
+    output: Any,
+    *,
+    task: Any = None,
+    disputes: Any = None,
+    kind: Any = None,
+    dispatched_findings: Any = None,
+    edition: Any = None,
+) -> Any:
+    """Validate any agent's output with the read-only or write-contract parser its agent needs
+    (``router.parse_output``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.UnknownAgent`,
+        :class:`fourx.InputTooLarge`, :class:`fourx.TooShort`, :class:`fourx.MissingContract`,
+        :class:`fourx.MalformedContract`, :class:`fourx.ScenarioMismatch`,
+        :class:`fourx.MissingEvidence`
+    """
+    _out: Any = forward(
+        "router.parse_output",
+        {"agent": agent, "output": output},
+        task=task,
+        disputes=disputes,
+        kind=kind,
+        dispatched_findings=dispatched_findings,
+        edition=edition,
+    )
+    return _out
+
+
+def router_parse_readonly_output(
+    agent: Any,
+    output: Any,
+    *,
+    task: Any = None,
+    disputes: Any = None,
+    edition: Any = None,
+) -> Any:
+    """Validate a read-only agent's output: envelope, heading, issues, intent, scenarios, overrides;
+    the stricter of the heading and reported status wins. 12.10.0: the contract YAML block
+    following the Router Contract heading decides STATUS, and with disputes (the number of
+    FINDING_DISPUTED positions dispatched) the verifier must adjudicate each exactly once
+    (``router.parse_readonly_output``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.UnknownAgent`,
+        :class:`fourx.InputTooLarge`, :class:`fourx.TooShort`, :class:`fourx.MissingContract`,
+        :class:`fourx.ScenarioMismatch`, :class:`fourx.MissingEvidence`
+    """
+    _out: Any = forward(
+        "router.parse_readonly_output",
+        {"agent": agent, "output": output},
+        task=task,
+        disputes=disputes,
+        edition=edition,
+    )
+    return _out
+
+
+def router_parse_session_settings(
+    text: Any,
+    *,
+    edition: Any = None,
+) -> Any:
+    """Read AUTO_PROCEED and DIFF_DRIVEN_DOCS from the ## Session Settings section of
+    activeContext.md (``router.parse_session_settings``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
+    """
+    _out: Any = forward(
+        "router.parse_session_settings",
+        {"text": text},
+        edition=edition,
+    )
+    return _out
+
+
+def router_parse_subject(
+    subject: Any,
+    *,
+    edition: Any = None,
+) -> Any:
+    """Classify a task subject by its prefix, first match wins: parent, memory, child, forbidden
+    TODO, unknown CC10X, legacy parent, foreign (``router.parse_subject``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
+    """
+    _out: Any = forward(
+        "router.parse_subject",
+        {"subject": subject},
+        edition=edition,
+    )
+    return _out
+
+
+def router_parse_task_metadata(
+    description: Any,
+    *,
+    require_all: Any = None,
+    edition: Any = None,
+) -> Any:
+    """Parse and validate the metadata block of a task description: the leading key:value lines, no
+    key twice, wf and kind always required (all seven with require_all)
+    (``router.parse_task_metadata``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.DuplicateField`
+    """
+    _out: Any = forward(
+        "router.parse_task_metadata",
+        {"description": description},
+        require_all=require_all,
+        edition=edition,
+    )
+    return _out
+
+
+def router_parse_write_contract(
+    agent: Any,
+    output: Any,
+    *,
+    kind: Any = None,
+    dispatched_findings: Any = None,
+    edition: Any = None,
+) -> Any:
+    """Validate a write agent's YAML Router Contract and its agent's pass conditions; 12.7.0 adds
+    the builder preflight/RED-reason/seam fields, the investigator loop and close-out fields, one
+    researcher row and two decision_rfc alternatives; 12.10.0 reads the YAML block following the
+    heading, accepts any non-zero TDD_RED_EXIT, checks the QA agents and, for kind remfix, the
+    covering-test proof (dispatched_findings decides a dispute-only return)
+    (``router.parse_write_contract``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.UnknownAgent`,
+        :class:`fourx.InputTooLarge`, :class:`fourx.MissingContract`,
+        :class:`fourx.MalformedContract`
+    """
+    _out: Any = forward(
+        "router.parse_write_contract",
+        {"agent": agent, "output": output},
+        kind=kind,
+        dispatched_findings=dispatched_findings,
+        edition=edition,
+    )
+    return _out
+
+
+def router_plan_trust_gate(
+    artifact_text: Any,
+    workflow_uuid: Any,
+    *,
+    planner: Any = None,
+    contradictions: Any = None,
+    edition: Any = None,
+) -> Any:
+    """The plan-trust gate before BUILD, from the workflow artifact and the planner's contract: no
+    BUILD while an Open Decision is unapproved (JUST_GO or not); with a plan, Differences from
+    agreement present, explicit plan_mode and verification_rigor, exit criteria on every phase
+    and acceptance criteria for an execution_plan/decision_rfc; a host-found contradiction is
+    NOGO. Host: start_build → create the BUILD graph; ask_clarification → persist
+    pending_gate and ask; nogo_contradiction → show it and ask (``router.plan_trust_gate``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.MalformedArtifact`,
+        :class:`fourx.PlaceholderLeft`, :class:`fourx.UuidMismatch`
+    """
+    _out: Any = forward(
+        "router.plan_trust_gate",
+        {"artifact_text": artifact_text, "workflow_uuid": workflow_uuid},
+        planner=planner,
+        contradictions=contradictions,
+        edition=edition,
+    )
+    return _out
+
+
+def router_pre_tool_use(
+    tool_name: Any,
+    project_dir: Any,
+    *,
+    tool_input: Any = None,
+    artifact: Any = None,
+    events: Any = None,
+    approval: Any = None,
+    now: Any = None,
+    edition: Any = None,
+) -> Any:
+    """cc10x's deterministic PreToolUse guards (fourx hook pre-tool-use): destructive git text
+    (push, reset --hard, clean -f, branch -D, checkout ., restore ., stash clear; push and branch
+    -D unlock with a fresh approval token) and, while the newest artifact is an unfinished QA
+    workflow, denied reads and no write or Bash mutation outside the mutation allowlist during a
+    planning phase. Host: deny → answer Claude Code with permissionDecision deny and the
+    reason; consume_approval → delete the approval token (``router.pre_tool_use``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
+    """
+    _out: Any = forward(
+        "router.pre_tool_use",
+        {"tool_name": tool_name, "project_dir": project_dir},
+        tool_input=tool_input,
+        artifact=artifact,
+        events=events,
+        approval=approval,
+        now=now,
+        edition=edition,
+    )
+    return _out
+
+
+def router_reconcile_verdicts(
+    verdicts: Any,
+    *,
+    edition: Any = None,
+) -> Any:
+    """Reconcile agent verdicts: any fail fails, the stricter verdict is authoritative (never
+    averaged) (``router.reconcile_verdicts``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.UnknownAgent`
+    """
+    _out: Any = forward(
+        "router.reconcile_verdicts",
+        {"verdicts": verdicts},
+        edition=edition,
+    )
+    return _out
+
+
+def router_remfix_completion(
+    artifact: Any,
+    *,
+    edition: Any = None,
+) -> Any:
+    """The TaskCompleted check of a completing REM-FIX over its workflow artifact: the circuit
+    breaker (earlier remediation_history rounds against the cap of 3) and, at editions with
+    cc10x's remediation_history backstop (12.7.0, 12.10.0), whether the history is empty. Host:
+    not allowed → a taskMetadata finding (blocks in block mode, ask the user before another
+    REM-FIX); history_missing → warn, never block (``router.remfix_completion``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
+    """
+    _out: Any = forward(
+        "router.remfix_completion",
+        {"artifact": artifact},
+        edition=edition,
+    )
+    return _out
+
+
+def router_repair_memory(
+    file: Any,
+    text: Any,
+    *,
+    edition: Any = None,
+) -> Any:
+    """Idempotently insert a memory file's missing sections before `## Last Updated` (or at the end)
+    (``router.repair_memory``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
+    """
+    _out: Any = forward(
+        "router.repair_memory",
+        {"file": file, "text": text},
+        edition=edition,
+    )
+    return _out
+
+
+def router_resolve_scope_reply(
+    reply: Any,
+    *,
+    edition: Any = None,
+) -> Any:
+    """Map a reply to the scope gate onto CRITICAL_ONLY or ALL_ISSUES; both phrases are ambiguous,
+    neither is unrecognized (``router.resolve_scope_reply``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.Ambiguous`,
+        :class:`fourx.UnrecognizedReply`
+    """
+    _out: Any = forward(
+        "router.resolve_scope_reply",
+        {"reply": reply},
+        edition=edition,
+    )
+    return _out
+
+
+def router_route(
+    request: Any,
+    *,
+    edition: Any = None,
+) -> Any:
+    """Route a request to a workflow by the edition's signal table: the first signal in priority
+    order with a keyword match wins, else DEFAULT (12.7.0 adds TRIAGE at 5 and CODEBASE-HEALTH at
+    6, DEFAULT becomes 7) (``router.route``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
+    """
+    _out: Any = forward(
+        "router.route",
+        {"request": request},
+        edition=edition,
+    )
+    return _out
+
+
+def router_runnable_tasks(
+    tasks: Any,
+    workflow_id: Any,
+    *,
+    mode: Any = None,
+    edition: Any = None,
+) -> Any:
+    """The tasks of one workflow with their state, runnable set, parallel pair and next action (a
+    pending task whose blockers are all completed is runnable; the reviewer and hunter run as a
+    parallel pair). Host: dispatch → mark in_progress and run each row's dispatch (parallel
+    pair in one message); run_memory_inline → finalize_memory inline, then complete memory task
+    and parent; complete → close the parent; wait/stalled → report and stop; repair_metadata
+    → fix the invalid descriptions; ask_user → ask resume/delete/complete
+    (``router.runnable_tasks``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
+    """
+    _out: Any = forward(
+        "router.runnable_tasks",
+        {"tasks": tasks, "workflow_id": workflow_id},
+        mode=mode,
+        edition=edition,
+    )
+    return _out
+
+
+def router_scope_decision(
+    active_context: Any,
+    reply: Any,
+    *,
+    workflow_id: Any = None,
+    tasks: Any = None,
+    origin: Any = None,
+    phase: Any = None,
+    plan: Any = None,
+    edition: Any = None,
+) -> Any:
+    """Resume a pending scope decision: the reply becomes a REM-FIX and the marker leaves ##
+    Decisions. Host: route_normally → route; ask_again → ask the two options and stop;
+    create_remfix → write active_context, apply followup, stop; ask_user → ask before another
+    REM-FIX (``router.scope_decision``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.Ambiguous`,
+        :class:`fourx.NoDispatchRule`
+    """
+    _out: Any = forward(
+        "router.scope_decision",
+        {"active_context": active_context, "reply": reply},
+        workflow_id=workflow_id,
+        tasks=tasks,
+        origin=origin,
+        phase=phase,
+        plan=plan,
+        edition=edition,
+    )
+    return _out
+
+
+def router_skill_hints(
+    agent: Any,
+    workflow: Any,
+    request: Any,
+    *,
+    phase: Any = None,
+    kind: Any = None,
+    changed_files: Any = None,
+    plan_text: Any = None,
+    design_text: Any = None,
+    patterns_text: Any = None,
+    research_files: Any = None,
+    mcp_capability_needed: Any = None,
+    edition: Any = None,
+) -> Any:
+    """The skills the router loads for one agent dispatch: project hints, then keyword/path/flag
+    rules (12.7.0 ids: cc10x:frontend, architecture, exploration, codebase-hygiene, code-review,
+    memory-and-handoff) (``router.skill_hints``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.UnknownAgent`
+    """
+    _out: Any = forward(
+        "router.skill_hints",
+        {"agent": agent, "workflow": workflow, "request": request},
+        phase=phase,
+        kind=kind,
+        changed_files=changed_files,
+        plan_text=plan_text,
+        design_text=design_text,
+        patterns_text=patterns_text,
+        research_files=research_files,
+        mcp_capability_needed=mcp_capability_needed,
+        edition=edition,
+    )
+    return _out
+
+
+def router_skill_precedence(
+    sources: Any,
+    *,
+    edition: Any = None,
+) -> Any:
+    """Order instruction sources by the seed's strict precedence (user prompt first, heuristics
+    last) (``router.skill_precedence``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
+    """
+    _out: Any = forward(
+        "router.skill_precedence",
+        {"sources": sources},
+        edition=edition,
+    )
+    return _out
+
+
+def router_task_graph(
+    workflow: Any,
+    *,
+    build_scope: Any = None,
+    diff_driven_docs_skip: Any = None,
+    workflow_id: Any = None,
+    plan: Any = None,
+    phase_id: Any = None,
+    summary: Any = None,
+    edition: Any = None,
+) -> Any:
+    """The child-task graph of a workflow (trivial or standard BUILD scope) with agents, reasons and
+    blockers; with a `workflow_id`, every node also carries its task texts (subject, description,
+    body, active_form) (``router.task_graph``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
+    """
+    _out: Any = forward(
+        "router.task_graph",
+        {"workflow": workflow},
+        build_scope=build_scope,
+        diff_driven_docs_skip=diff_driven_docs_skip,
+        workflow_id=workflow_id,
+        plan=plan,
+        phase_id=phase_id,
+        summary=summary,
+        edition=edition,
+    )
+    return _out
+
+
+def router_update_artifact(
+    artifact_text: Any,
+    workflow_uuid: Any,
+    now: Any,
+    agent: Any,
+    *,
+    result: Any = None,
+    error: Any = None,
+    phase: Any = None,
+    task_id: Any = None,
+    edition: Any = None,
+) -> Any:
+    """Write one agent's validated result — or the error of its unparseable output — into the
+    workflow artifact: results, evidence, task ids, planning keys, convergence, proof_status,
+    BUILD phase_status/phase_cursor, pending_gate, status_history and remediation_history (the
+    artifact passes the read-back gate first; a result must carry its agent's passes or passed).
+    Host: write text atomically to .cc10x/workflows/<wf>.json and read it back with
+    check_artifact (``router.update_artifact``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.UnknownAgent`,
+        :class:`fourx.MalformedArtifact`, :class:`fourx.PlaceholderLeft`,
+        :class:`fourx.UuidMismatch`
+    """
+    _out: Any = forward(
+        "router.update_artifact",
+        {"artifact_text": artifact_text, "workflow_uuid": workflow_uuid, "now": now, "agent": agent},
+        result=result,
+        error=error,
+        phase=phase,
+        task_id=task_id,
+        edition=edition,
+    )
+    return _out
+
+
+def router_validate_workflow_id(
+    workflow_uuid: Any,
+    *,
+    edition: Any = None,
+) -> Any:
+    """Validate a workflow id (wf-, a real UTC date and time, 8 hex digits) and split it into
+    timestamp and nonce (``router.validate_workflow_id``).
+
+    Raises:
+        :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
+    """
+    _out: Any = forward(
+        "router.validate_workflow_id",
+        {"workflow_uuid": workflow_uuid},
+        edition=edition,
+    )
+    return _out
+
+
+def runner_resolve_phase(
+    config: Any,
+    phase: Any,
+    *,
+    feature: Any = None,
+    profile: Any = None,
+    manual: Any = None,
+) -> Any:
+    """The runner of a phase: manual, feature override, profile entry, then default_runner
+    (``runner.resolve_phase``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.UnresolvedRunner`, :class:`fourx.UnknownRunner`
+    """
+    _out: Any = forward(
+        "runner.resolve_phase",
+        {"config": config, "phase": phase},
+        feature=feature,
+        profile=profile,
+        manual=manual,
+    )
+    return _out
+
+
+def runners_supported() -> Any:
+    """The built-in runner presets, in their fixed order (``runners.supported``).
+    """
+    _out: Any = forward(
+        "runners.supported",
+        {},
+    )
+    return _out
+
+
+def runners_supported_map() -> Any:
+    """The built-in runner presets by name (``runners.supported_map``).
+    """
+    _out: Any = forward(
+        "runners.supported_map",
+        {},
+    )
+    return _out
+
+
+def similarity_is_similar(
+    a: Any,
+    b: Any,
+    *,
+    threshold: Any = None,
+    cjk: Any = None,
+) -> Any:
+    """Whether two titles' word sets overlap by at least the threshold (Jaccard; cjk adds CJK
+    bigrams) (``similarity.is_similar``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "similarity.is_similar",
+        {"a": a, "b": b},
+        threshold=threshold,
+        cjk=cjk,
+    )
+    return _out
+
+
+def state_can_transition(
+    from_: Any,
+    to: Any,
+) -> Any:
+    """Whether the transition table allows moving from one phase to another
+    (``state.can_transition``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "state.can_transition",
+        {"from": from_, "to": to},
+    )
+    return _out
+
+
+def state_constants() -> Any:
+    """The run-loop constants: max guard retries and the no-progress limit (``state.constants``).
+    """
+    _out: Any = forward(
+        "state.constants",
+        {},
+    )
+    return _out
+
+
+def state_diagram(
+    format: Any,
+    *,
+    path: Any = None,
+    events: Any = None,
+) -> Any:
+    """The transition graph as Mermaid or Graphviz dot text, with a feature's path (phases, or its
+    events) marked when given (``state.diagram``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidValue`
+    """
+    _out: Any = forward(
+        "state.diagram",
+        {"format": format},
+        path=path,
+        events=events,
+    )
+    return _out
+
+
+def state_finalize_done(
+    state: Any,
+) -> Any:
+    """The pure part of `done` finalisation: transition to done, active false, stopReason "done"
+    (``state.finalize_done``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidTransition`
+    """
+    _out: Any = forward(
+        "state.finalize_done",
+        {"state": state},
+    )
+    return _out
+
+
+def state_phase_to_role(
+    phase: Any,
+) -> Any:
+    """The default role of a phase (PhaseToRole); "" when it has none (``state.phase_to_role``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "state.phase_to_role",
+        {"phase": phase},
+    )
+    return _out
+
+
+def state_reconcile_active(
+    state: Any,
+    pid_alive: Any,
+) -> Any:
+    """Clears `active` of a state whose run loop is gone (liveness given by the caller)
+    (``state.reconcile_active``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "state.reconcile_active",
+        {"state": state, "pid_alive": pid_alive},
+    )
+    return _out
+
+
+def state_recover_to(
+    state: Any,
+    to: Any,
+    *,
+    role: Any = None,
+) -> Any:
+    """Crash-recovery correction to a recoverable work phase, ignoring the table and the source
+    phase (``state.recover_to``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidRecoveryTarget`
+    """
+    _out: Any = forward(
+        "state.recover_to",
+        {"state": state, "to": to},
+        role=role,
+    )
+    return _out
+
+
+def state_should_stop(
+    state: Any,
+) -> Any:
+    """Whether a run must stop (max rounds reached, or 3 rounds without progress) and why
+    (``state.should_stop``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "state.should_stop",
+        {"state": state},
+    )
+    return _out
+
+
+def state_transition(
+    state: Any,
+    to: Any,
+    *,
+    role: Any = None,
+) -> Any:
+    """Moves a state to a phase: checks the table, sets phase and role, applies the round/active
+    side effects (``state.transition``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidTransition`
+    """
+    _out: Any = forward(
+        "state.transition",
+        {"state": state, "to": to},
+        role=role,
+    )
+    return _out
+
+
+def state_validate(
+    state: Any,
+) -> Any:
+    """Checks featureId, phase and runner of a state; lists every failure (``state.validate``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "state.validate",
+        {"state": state},
+    )
+    return _out
+
+
+def test_strategy_parse(
+    *,
+    text: Any = None,
+) -> Any:
+    """Decode test-strategy.yaml with yaml.v3's rules (``test_strategy.parse``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InputTooLarge`, :class:`fourx.InvalidYaml`
+    """
+    _out: Any = forward(
+        "test_strategy.parse",
+        {},
+        text=text,
+    )
+    return _out
+
+
+def util_human_size(
+    bytes: Any,
+) -> Any:
+    """A byte count as 4x prints it (512B, 124K, 3.9M, 1.0G) (``util.human_size``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "util.human_size",
+        {"bytes": bytes},
+    )
+    return _out
+
+
+def workspace_append_event(
+    root: Any,
+    feature_id: Any,
+    event: Any,
+    now: Any,
+    *,
+    store: Any = None,
+    lease: Any = None,
+) -> Any:
+    """AppendEvent: stamps an empty ts from now and appends one line to events.jsonl in one write
+    (through `store` when given, fenced by `lease`) (``workspace.append_event``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
+        :class:`fourx.NotFound`, :class:`fourx.LeaseLost`, :class:`fourx.InputTooLarge`,
+        :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.append_event",
+        {"root": root, "feature_id": feature_id, "event": event, "now": now},
+        store=store,
+        lease=lease,
+    )
+    return _out
+
+
+def workspace_atomic_write_file(
+    dir: Any,
+    final_name: Any,
+    perm: Any,
+    *,
+    tmp_pattern: Any = None,
+    data: Any = None,
+    data_base64: Any = None,
+) -> Any:
+    """Writes dir/final_name atomically (temp file, fsync, rename, dir fsync) with mode perm
+    (``workspace.atomic_write_file``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.atomic_write_file",
+        {"dir": dir, "final_name": final_name, "perm": perm},
+        tmp_pattern=tmp_pattern,
+        data=data,
+        data_base64=data_base64,
+    )
+    return _out
+
+
+def workspace_check_events(
+    *,
+    events: Any = None,
+    root: Any = None,
+    feature_id: Any = None,
+    store: Any = None,
+) -> Any:
+    """Every events.jsonl problem 4x's readers pass over silently: lines that do not decode into an
+    Event and unknown keys (with the closest known key), as warnings
+    (``workspace.check_events``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
+        :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.check_events",
+        {},
+        events=events,
+        root=root,
+        feature_id=feature_id,
+        store=store,
+    )
+    return _out
+
+
+def workspace_claim(
+    root: Any,
+    feature_id: Any,
+    holder: Any,
+    ttl_ms: Any,
+    *,
+    pid: Any = None,
+    pid_alive: Any = None,
+    store: Any = None,
+) -> Any:
+    """Claims a feature for a run loop: a lease with a fencing token on a store that has leases, the
+    pid liveness rule on the filesystem (``workspace.claim``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidValue`,
+        :class:`fourx.InvalidConfig`, :class:`fourx.InvalidJson`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.claim",
+        {"root": root, "feature_id": feature_id, "holder": holder, "ttl_ms": ttl_ms},
+        pid=pid,
+        pid_alive=pid_alive,
+        store=store,
+    )
+    return _out
+
+
+def workspace_clean_feature(
+    root: Any,
+    feature_id: Any,
+    now: Any,
+    *,
+    pid_alive: Any = None,
+) -> Any:
+    """Remove the run directory of a done/abandoned feature that is not running; the bytes freed
+    (``workspace.clean_feature``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.NotFound`,
+        :class:`fourx.InputTooLarge`, :class:`fourx.InvalidFeature`, :class:`fourx.NotCleanable`,
+        :class:`fourx.FeatureActive`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.clean_feature",
+        {"root": root, "feature_id": feature_id, "now": now},
+        pid_alive=pid_alive,
+    )
+    return _out
+
+
+def workspace_cleanable_features(
+    root: Any,
+    now: Any,
+    *,
+    pid_alive: Any = None,
+) -> Any:
+    """The done/abandoned features whose run directories could be cleaned, with their sizes
+    (``workspace.cleanable_features``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.cleanable_features",
+        {"root": root, "now": now},
+        pid_alive=pid_alive,
+    )
+    return _out
+
+
+def workspace_clear_stop(
+    root: Any,
+    feature_id: Any,
+    *,
+    store: Any = None,
+) -> Any:
+    """Removes the stop signal; a missing one is success (``workspace.clear_stop``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
+        :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.clear_stop",
+        {"root": root, "feature_id": feature_id},
+        store=store,
+    )
+    return _out
+
+
+def workspace_compare_backlog_mirror(
+    root: Any,
+) -> Any:
+    """Drift between the feature files and feature_list.json (``workspace.compare_backlog_mirror``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.compare_backlog_mirror",
+        {"root": root},
+    )
+    return _out
+
+
+def workspace_constants() -> Any:
+    """The seed's .4x file-name constants (45 entries) (``workspace.constants``).
+    """
+    _out: Any = forward(
+        "workspace.constants",
+        {},
+    )
+    return _out
+
+
+def workspace_dot_dir(
+    root: Any,
+) -> Any:
+    """DotDir: <root>/.4x, lexically cleaned (``workspace.dot_dir``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "workspace.dot_dir",
+        {"root": root},
+    )
+    return _out
+
+
+def workspace_export(
+    root: Any,
+    store: Any,
+    *,
+    feature_ids: Any = None,
+) -> Any:
+    """Writes a run store's state and events as the exact .4x/run bytes under root (every feature,
+    or the given ones; a feature already there is refused) (``workspace.export``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
+        :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.export",
+        {"root": root, "store": store},
+        feature_ids=feature_ids,
+    )
+    return _out
+
+
+def workspace_feature_dir(
+    root: Any,
+    feature_id: Any,
+) -> Any:
+    """FeatureDir: <root>/.4x/run/<feature_id>, lexically cleaned; the id must be one safe path
+    segment (``workspace.feature_dir``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`
+    """
+    _out: Any = forward(
+        "workspace.feature_dir",
+        {"root": root, "feature_id": feature_id},
+    )
+    return _out
+
+
+def workspace_finalize_done(
+    root: Any,
+    feature_id: Any,
+    now: Any,
+    *,
+    state: Any = None,
+) -> Any:
+    """pending-review → done: state.json, feature status sync (warnings), transition event; the
+    commit payload (``workspace.finalize_done``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.NotFound`,
+        :class:`fourx.InvalidJson`, :class:`fourx.InvalidTransition`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.finalize_done",
+        {"root": root, "feature_id": feature_id, "now": now},
+        state=state,
+    )
+    return _out
+
+
+def workspace_find(
+    start_dir: Any,
+) -> Any:
+    """Walks up from start_dir to the first directory holding a .4x directory (``workspace.find``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.NotFound`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.find",
+        {"start_dir": start_dir},
+    )
+    return _out
+
+
+def workspace_import(
+    root: Any,
+    store: Any,
+    *,
+    feature_ids: Any = None,
+) -> Any:
+    """Loads the .4x/run state and events under root into a run store (every feature, or the given
+    ones; a feature the store holds is refused) (``workspace.import``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
+        :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.import",
+        {"root": root, "store": store},
+        feature_ids=feature_ids,
+    )
+    return _out
+
+
+def workspace_init(
+    root: Any,
+    config: Any,
+) -> Any:
+    """Create .4x/features, .4x/.gitignore and .4x/settings.json; a config config.read would refuse
+    is invalid_config (``workspace.init``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidConfig`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.init",
+        {"root": root, "config": config},
+    )
+    return _out
+
+
+def workspace_init_feature_dir(
+    root: Any,
+    feature_id: Any,
+) -> Any:
+    """Creates FeatureDir/rounds with parents (0755); idempotent (``workspace.init_feature_dir``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.init_feature_dir",
+        {"root": root, "feature_id": feature_id},
+    )
+    return _out
+
+
+def workspace_list_features(
+    root: Any,
+) -> Any:
+    """Every feature of .4x/features, leniently loaded and sorted by id; every skip is a warning
+    (``workspace.list_features``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.list_features",
+        {"root": root},
+    )
+    return _out
+
+
+def workspace_load_feature(
+    root: Any,
+    feature_id: Any,
+) -> Any:
+    """Load one feature strictly (short-id fallback: the unique `<id>-*.yaml`)
+    (``workspace.load_feature``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.NotFound`,
+        :class:`fourx.InputTooLarge`, :class:`fourx.InvalidFeature`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.load_feature",
+        {"root": root, "feature_id": feature_id},
+    )
+    return _out
+
+
+def workspace_parse_baseline(
+    text: Any,
+) -> Any:
+    """Decode a feature's baseline.json (Baseline) with Go's rules (``workspace.parse_baseline``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`
+    """
+    _out: Any = forward(
+        "workspace.parse_baseline",
+        {"text": text},
+    )
+    return _out
+
+
+def workspace_parse_escalation(
+    text: Any,
+) -> Any:
+    """Decode a round's escalation.json (Escalation) with Go's rules
+    (``workspace.parse_escalation``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`
+    """
+    _out: Any = forward(
+        "workspace.parse_escalation",
+        {"text": text},
+    )
+    return _out
+
+
+def workspace_parse_state(
+    text: Any,
+) -> Any:
+    """Decodes state.json text with Go's rules (``workspace.parse_state``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`
+    """
+    _out: Any = forward(
+        "workspace.parse_state",
+        {"text": text},
+    )
+    return _out
+
+
+def workspace_process_alive(
+    pid: Any,
+) -> Any:
+    """Whether a process id is alive (POSIX kill(pid, 0) succeeds or fails with EPERM); pid <= 0 is
+    not (``workspace.process_alive``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "workspace.process_alive",
+        {"pid": pid},
+    )
+    return _out
+
+
+def workspace_read_backlog_mirror(
+    root: Any,
+) -> Any:
+    """Read feature_list.json if present (``workspace.read_backlog_mirror``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.read_backlog_mirror",
+        {"root": root},
+    )
+    return _out
+
+
+def workspace_read_run_file(
+    root: Any,
+    feature_id: Any,
+    file: Any,
+    *,
+    round: Any = None,
+) -> Any:
+    """Read one run file (`verify`, `baseline`, `angles`, `escalation`) of a feature; absent is not
+    an error (``workspace.read_run_file``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidJson`,
+        :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.read_run_file",
+        {"root": root, "feature_id": feature_id, "file": file},
+        round=round,
+    )
+    return _out
+
+
+def workspace_read_state(
+    root: Any,
+    feature_id: Any,
+    *,
+    store: Any = None,
+) -> Any:
+    """Reads and decodes a feature's state.json (no validation, no reconciling), from `store` when
+    given (``workspace.read_state``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
+        :class:`fourx.NotFound`, :class:`fourx.InvalidJson`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.read_state",
+        {"root": root, "feature_id": feature_id},
+        store=store,
+    )
+    return _out
+
+
+def workspace_read_test_strategy(
+    root: Any,
+    feature_id: Any,
+) -> Any:
+    """Read a feature's test-strategy.yaml; absent is not an error
+    (``workspace.read_test_strategy``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InputTooLarge`,
+        :class:`fourx.InvalidYaml`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.read_test_strategy",
+        {"root": root, "feature_id": feature_id},
+    )
+    return _out
+
+
+def workspace_reconcile_active(
+    root: Any,
+    feature_id: Any,
+    now: Any,
+    *,
+    pid_alive: Any = None,
+    state: Any = None,
+) -> Any:
+    """Clears `active` when the run loop's process is gone (pid_alive given, or probed) and writes
+    the corrected state (``workspace.reconcile_active``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.NotFound`,
+        :class:`fourx.InvalidJson`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.reconcile_active",
+        {"root": root, "feature_id": feature_id, "now": now},
+        pid_alive=pid_alive,
+        state=state,
+    )
+    return _out
+
+
+def workspace_release(
+    root: Any,
+    feature_id: Any,
+    *,
+    lease: Any = None,
+    store: Any = None,
+) -> Any:
+    """Gives a claimed feature's lease up before it expires (a superseded lease is lease_lost); on
+    the files, where a claim has no lease, nothing to give up (``workspace.release``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
+        :class:`fourx.LeaseLost`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.release",
+        {"root": root, "feature_id": feature_id},
+        lease=lease,
+        store=store,
+    )
+    return _out
+
+
+def workspace_render_baseline(
+    *,
+    baseline: Any = None,
+) -> Any:
+    """The baseline.json bytes CaptureBaseline writes (indented, no trailing newline)
+    (``workspace.render_baseline``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "workspace.render_baseline",
+        {},
+        baseline=baseline,
+    )
+    return _out
+
+
+def workspace_render_escalation(
+    *,
+    escalation: Any = None,
+) -> Any:
+    """The compact escalation.json bytes (Go json.Marshal, no trailing newline)
+    (``workspace.render_escalation``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "workspace.render_escalation",
+        {},
+        escalation=escalation,
+    )
+    return _out
+
+
+def workspace_render_event(
+    event: Any,
+    now: Any,
+) -> Any:
+    """The exact events.jsonl line (without newline) AppendEvent writes at `now`
+    (``workspace.render_event``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "workspace.render_event",
+        {"event": event, "now": now},
+    )
+    return _out
+
+
+def workspace_render_state(
+    state: Any,
+    now: Any,
+) -> Any:
+    """The exact state.json text WriteState writes at `now` (updatedAt stamped, subPhase cleared
+    outside deep-reviewing) (``workspace.render_state``).
+
+    Raises:
+        :class:`fourx.InvalidInput`
+    """
+    _out: Any = forward(
+        "workspace.render_state",
+        {"state": state, "now": now},
+    )
+    return _out
+
+
+def workspace_request_stop(
+    root: Any,
+    feature_id: Any,
+    *,
+    store: Any = None,
+) -> Any:
+    """Asks the run loop to stop: writes FeatureDir/stop atomically (``workspace.request_stop``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
+        :class:`fourx.NotFound`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.request_stop",
+        {"root": root, "feature_id": feature_id},
+        store=store,
+    )
+    return _out
+
+
+def workspace_resolve_feature_id(
+    prefix: Any,
+    *,
+    entries: Any = None,
+    root: Any = None,
+) -> Any:
+    """Resolves a case-insensitive id prefix against feature file names (given entries, or
+    .4x/features under root) (``workspace.resolve_feature_id``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.NotFound`, :class:`fourx.Ambiguous`,
+        :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.resolve_feature_id",
+        {"prefix": prefix},
+        entries=entries,
+        root=root,
+    )
+    return _out
+
+
+def workspace_resume_listing(
+    root: Any,
+    feature_id: Any,
+) -> Any:
+    """state.json plus the artifacts conductor resume needs (feature dir and the state's round dir)
+    (``workspace.resume_listing``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidJson`,
+        :class:`fourx.InputTooLarge`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.resume_listing",
+        {"root": root, "feature_id": feature_id},
+    )
+    return _out
+
+
+def workspace_round_dir(
+    root: Any,
+    feature_id: Any,
+    round: Any,
+) -> Any:
+    """RoundDir: FeatureDir/rounds/round-<round> (``workspace.round_dir``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`
+    """
+    _out: Any = forward(
+        "workspace.round_dir",
+        {"root": root, "feature_id": feature_id, "round": round},
+    )
+    return _out
+
+
+def workspace_save_feature(
+    root: Any,
+    feature: Any,
+) -> Any:
+    """Write a feature's YAML atomically as .4x/features/<id>.yaml (``workspace.save_feature``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.save_feature",
+        {"root": root, "feature": feature},
+    )
+    return _out
+
+
+def workspace_stop_requested(
+    root: Any,
+    feature_id: Any,
+    *,
+    store: Any = None,
+) -> Any:
+    """Whether FeatureDir/stop exists (``workspace.stop_requested``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
+        :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.stop_requested",
+        {"root": root, "feature_id": feature_id},
+        store=store,
+    )
+    return _out
+
+
+def workspace_sync_feature_status(
+    root: Any,
+    feature_id: Any,
+    *,
+    phase: Any = None,
+) -> Any:
+    """Set a feature file's status from a phase; saved only when it changed; the commit payload for
+    the harness (``workspace.sync_feature_status``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.NotFound`,
+        :class:`fourx.InputTooLarge`, :class:`fourx.InvalidFeature`, :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.sync_feature_status",
+        {"root": root, "feature_id": feature_id},
+        phase=phase,
+    )
+    return _out
+
+
+def workspace_total_cost(
+    *,
+    events: Any = None,
+    root: Any = None,
+    feature_id: Any = None,
+    store: Any = None,
+) -> Any:
+    """Sum of cost_usd over run-end events (given events text, or the feature's events.jsonl)
+    (``workspace.total_cost``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
+        :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.total_cost",
+        {},
+        events=events,
+        root=root,
+        feature_id=feature_id,
+        store=store,
+    )
+    return _out
+
+
+def workspace_worktree_path(
+    *,
+    events: Any = None,
+    root: Any = None,
+    feature_id: Any = None,
+    store: Any = None,
+) -> Any:
+    """The worktree path of the last `run-output` event whose detail starts with `worktree: `
+    (``workspace.worktree_path``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
+        :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.worktree_path",
+        {},
+        events=events,
+        root=root,
+        feature_id=feature_id,
+        store=store,
+    )
+    return _out
+
+
+def workspace_write_run_file(
+    root: Any,
+    feature_id: Any,
+    file: Any,
+    *,
+    round: Any = None,
+    value: Any = None,
+) -> Any:
+    """Write one run file of a feature atomically with Go's bytes (round directories created)
+    (``workspace.write_run_file``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.NotFound`,
+        :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.write_run_file",
+        {"root": root, "feature_id": feature_id, "file": file},
+        round=round,
+        value=value,
+    )
+    return _out
+
+
+def workspace_write_state(
+    root: Any,
+    feature_id: Any,
+    state: Any,
+    now: Any,
+    *,
+    store: Any = None,
+    lease: Any = None,
+) -> Any:
+    """WriteState: stamps updatedAt = now and writes state.json atomically (through `store` when
+    given, fenced by `lease`) (``workspace.write_state``).
+
+    Raises:
+        :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
+        :class:`fourx.NotFound`, :class:`fourx.LeaseLost`, :class:`fourx.InputTooLarge`,
+        :class:`fourx.IoError`
+    """
+    _out: Any = forward(
+        "workspace.write_state",
+        {"root": root, "feature_id": feature_id, "state": state, "now": now},
+        store=store,
+        lease=lease,
+    )
+    return _out
