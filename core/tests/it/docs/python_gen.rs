@@ -146,7 +146,7 @@ struct Op {
 }
 
 /// The catalog as the generators read it: `meta.catalog`'s `ops` and `types`.
-struct Catalog {
+pub(super) struct Catalog {
     ops: Vec<Op>,
     types: Vec<TypeDef>,
 }
@@ -159,9 +159,16 @@ fn strings(v: &Value) -> Vec<String> {
         .collect()
 }
 
+/// The catalog of the core (`meta.catalog`).
 fn catalog() -> Catalog {
     let doc = fourx_core::ops::call("meta.catalog", &json!({})).expect("meta.catalog");
-    let ops = doc["ops"]
+    Catalog::from_json(&doc)
+}
+
+impl Catalog {
+    /// Reads a `meta.catalog` document.
+    pub(super) fn from_json(doc: &Value) -> Catalog {
+        let ops = doc["ops"]
         .as_array()
         .expect("ops")
         .iter()
@@ -180,33 +187,34 @@ fn catalog() -> Catalog {
             errors: strings(&op["errors"]),
         })
         .collect();
-    let types = doc["types"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|t| {
-            let kind = match t["kind"].as_str().expect("a type has a kind") {
-                "record" => Kind::Record(
-                    t["fields"]
-                        .as_array()
-                        .into_iter()
-                        .flatten()
-                        .map(field)
-                        .collect(),
-                ),
-                "union" => Kind::Union(strings(&t["variants"])),
-                "words" => Kind::Words(strings(&t["words"])),
-                "alias" => Kind::Alias(parse_type(t["type"].as_str().expect("alias type"))),
-                other => panic!("meta.catalog: unknown type kind {other}"),
-            };
-            TypeDef {
-                name: t["name"].as_str().expect("a type has a name").to_string(),
-                doc: t["doc"].as_str().unwrap_or_default().to_string(),
-                kind,
-            }
-        })
-        .collect();
-    Catalog { ops, types }
+        let types = doc["types"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|t| {
+                let kind = match t["kind"].as_str().expect("a type has a kind") {
+                    "record" => Kind::Record(
+                        t["fields"]
+                            .as_array()
+                            .into_iter()
+                            .flatten()
+                            .map(field)
+                            .collect(),
+                    ),
+                    "union" => Kind::Union(strings(&t["variants"])),
+                    "words" => Kind::Words(strings(&t["words"])),
+                    "alias" => Kind::Alias(parse_type(t["type"].as_str().expect("alias type"))),
+                    other => panic!("meta.catalog: unknown type kind {other}"),
+                };
+                TypeDef {
+                    name: t["name"].as_str().expect("a type has a name").to_string(),
+                    doc: t["doc"].as_str().unwrap_or_default().to_string(),
+                    kind,
+                }
+            })
+            .collect();
+        Catalog { ops, types }
+    }
 }
 
 /// Python's reserved words: a key spelled like one becomes `<key>_` (`from` → `from_`), the
@@ -612,12 +620,12 @@ from ._ops import StrPath, Time, forward, path_arg
 "#;
 
 /// The Python function name of an op: `conductor.apply` → `conductor_apply`.
-fn function_name(op: &str) -> String {
+pub(super) fn function_name(op: &str) -> String {
     op.replace('.', "_")
 }
 
 /// `python/fourx/_api.py`: one function per op (see [`API_HEAD`]) and the `HAND_WRITTEN` table.
-fn render_api_py(cat: &Catalog) -> String {
+pub(super) fn render_api_py(cat: &Catalog) -> String {
     let render = Render::new(cat, true);
     let mut out = String::from(API_HEAD);
     let mut used = BTreeSet::new();
