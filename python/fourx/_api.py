@@ -18,6 +18,227 @@ from typing import Any, Literal
 
 from . import _types
 from ._ops import StrPath, Time, forward, path_arg
+from ._types import (
+    AnglesAllResult,
+    AnglesDefaultMappingResult,
+    AnglesGroupResult,
+    AnglesGroupSelectedResult,
+    AnglesParseSelectionResult,
+    AnglesRenderSelectionResult,
+    AnglesResolveMappingResult,
+    AnglesSelectResult,
+    ArtifactContractResult,
+    BacklogCompareResult,
+    BacklogParseMirrorResult,
+    BlueprintCheckAnchorResult,
+    BlueprintCommitResult,
+    BlueprintCostModeResult,
+    BlueprintCountTokensResult,
+    BlueprintDefaultsResult,
+    BlueprintEvidenceModulesResult,
+    BlueprintFoldResult,
+    BlueprintFormatForDirectorResult,
+    BlueprintGcPlanResult,
+    BlueprintGcResult,
+    BlueprintGraphResult,
+    BlueprintGuardRootResult,
+    BlueprintParseResult,
+    BlueprintProjectIdResult,
+    BlueprintReadModuleResult,
+    BlueprintRenderIndexResult,
+    BlueprintRenderResult,
+    BlueprintRevisionNameResult,
+    BlueprintRevisionPruneResult,
+    BlueprintScanResult,
+    BlueprintStoragePathsResult,
+    BlueprintValidateItemResult,
+    CandidatesConstantsResult,
+    CandidatesDedupeResult,
+    CandidatesLoadResult,
+    CandidatesParseResult,
+    CandidatesRenderResult,
+    CandidatesSaveResult,
+    ConductorApplyResult,
+    ConductorForkResult,
+    ConductorNextResult,
+    ConductorRebuildResult,
+    ConductorResumeResult,
+    ConductorRunScriptResult,
+    ConductorStartResult,
+    ConfigLoadMergedResult,
+    ConfigLoadMergedTextResult,
+    ConfigMergeResult,
+    ConfigNotificationsEnabledResult,
+    ConfigParseResult,
+    ConfigParseUserResult,
+    ConfigReadResult,
+    ConfigReadUserResult,
+    ConfigRenderResult,
+    ConfigRenderUserResult,
+    ConfigUserPathResult,
+    ConfigValidateResult,
+    ConfigWriteResult,
+    ConfigWriteUserResult,
+    DesignDocResolveResult,
+    DesignDocSearchOrderResult,
+    DiscoverDedupeResult,
+    DiscoverParseResult,
+    DiscoverPlanResult,
+    EnumsListResult,
+    EvidenceDiscoverScreenshotsResult,
+    EvidenceGroupScreenshotsResult,
+    EvidenceIsScreenshotFileResult,
+    EvidenceNormalizeScreenshotPathResult,
+    EvidenceParseScreenshotFilenameResult,
+    EvidenceParseVerifyResult,
+    EvidenceRenderVerifyResult,
+    EvidenceScreenshotDirResult,
+    EvidenceScreenshotTargetsResult,
+    EvidenceSortScreenshotsResult,
+    FeatureConstantsResult,
+    FeatureLoadYamlResult,
+    FeatureNextIdResult,
+    FeatureParseYamlResult,
+    FeatureRenderYamlResult,
+    FeatureSyncStatusTextResult,
+    FeatureValidateLooseResult,
+    FeatureValidateResult,
+    GuardCheckResult,
+    GuardTestingToAcceptingResult,
+    HooksMergeResult,
+    LimitsResolveResult,
+    MetaCatalogResult,
+    MetaVersionResult,
+    MinerScanEscalationsResult,
+    MinerScanFailPatternsResult,
+    MinerScanStuckResult,
+    ModelConstantsResult,
+    ModelResolveDeepResult,
+    ModelResolveMiniCoderResult,
+    ModelResolvePhaseResult,
+    ModelResolveResult,
+    ModelResolveTierResult,
+    PhaseIsSelectableResult,
+    PhaseRoleResult,
+    PhaseToStatusResult,
+    PipelineEffectiveManualResult,
+    PipelineResolveResult,
+    ProfileEnabledPhasesResult,
+    ProfileEnablesResult,
+    ProfileResolveResult,
+    ProfileRoleArtifactViewResult,
+    ProfilesDefaultResult,
+    ReportParseIssuesResult,
+    ReposEffectiveHubResult,
+    ReposResolveFeaturePathsResult,
+    ReposResolvePathsResult,
+    RouterActiveWorkflowsResult,
+    RouterAgentsResult,
+    RouterArtifactFreshResult,
+    RouterBuildPromptResult,
+    RouterBuildScopeResult,
+    RouterCheckArtifactResult,
+    RouterCheckMemoryResult,
+    RouterDispatchResult,
+    RouterEditionForVersionResult,
+    RouterEventLineResult,
+    RouterFinalizeMemoryResult,
+    RouterFollowupTasksResult,
+    RouterFormatMarkerResult,
+    RouterFormatPreviousFindingsResult,
+    RouterFormatTaskMetadataResult,
+    RouterIntentReadyResult,
+    RouterJustGoGateResult,
+    RouterLoopGateResult,
+    RouterMemoryEvidenceResult,
+    RouterMemoryTaskResult,
+    RouterMemoryTemplateResult,
+    RouterModelTierResult,
+    RouterNewArtifactResult,
+    RouterNewWorkflowIdResult,
+    RouterParseBrainstormHandoffResult,
+    RouterParseMarkersResult,
+    RouterParseOutputResult,
+    RouterParseReadonlyOutputResult,
+    RouterParseSessionSettingsResult,
+    RouterParseSubjectResult,
+    RouterParseTaskMetadataResult,
+    RouterParseWriteContractResult,
+    RouterPlanTrustGateResult,
+    RouterPreToolUseResult,
+    RouterReconcileVerdictsResult,
+    RouterRemfixCompletionResult,
+    RouterRepairMemoryResult,
+    RouterResolveScopeReplyResult,
+    RouterRouteResult,
+    RouterRunnableTasksResult,
+    RouterScopeDecisionResult,
+    RouterSkillHintsResult,
+    RouterSkillPrecedenceResult,
+    RouterTaskGraphResult,
+    RouterUpdateArtifactResult,
+    RouterValidateWorkflowIdResult,
+    RunnerResolvePhaseResult,
+    RunnersSupportedMapResult,
+    RunnersSupportedResult,
+    SimilarityIsSimilarResult,
+    StateCanTransitionResult,
+    StateConstantsResult,
+    StateDiagramResult,
+    StateFinalizeDoneResult,
+    StatePhaseToRoleResult,
+    StateReconcileActiveResult,
+    StateRecoverToResult,
+    StateShouldStopResult,
+    StateTransitionResult,
+    StateValidateResult,
+    TestStrategyParseResult,
+    UtilHumanSizeResult,
+    WorkspaceAppendEventResult,
+    WorkspaceAtomicWriteFileResult,
+    WorkspaceCheckEventsResult,
+    WorkspaceClaimResult,
+    WorkspaceCleanFeatureResult,
+    WorkspaceCleanableFeaturesResult,
+    WorkspaceClearStopResult,
+    WorkspaceCompareBacklogMirrorResult,
+    WorkspaceConstantsResult,
+    WorkspaceDotDirResult,
+    WorkspaceExportResult,
+    WorkspaceFeatureDirResult,
+    WorkspaceFinalizeDoneResult,
+    WorkspaceFindResult,
+    WorkspaceImportResult,
+    WorkspaceInitFeatureDirResult,
+    WorkspaceInitResult,
+    WorkspaceListFeaturesResult,
+    WorkspaceLoadFeatureResult,
+    WorkspaceParseBaselineResult,
+    WorkspaceParseEscalationResult,
+    WorkspaceParseStateResult,
+    WorkspaceProcessAliveResult,
+    WorkspaceReadBacklogMirrorResult,
+    WorkspaceReadRunFileResult,
+    WorkspaceReadStateResult,
+    WorkspaceReadTestStrategyResult,
+    WorkspaceReconcileActiveResult,
+    WorkspaceReleaseResult,
+    WorkspaceRenderBaselineResult,
+    WorkspaceRenderEscalationResult,
+    WorkspaceRenderEventResult,
+    WorkspaceRenderStateResult,
+    WorkspaceRequestStopResult,
+    WorkspaceResolveFeatureIdResult,
+    WorkspaceResumeListingResult,
+    WorkspaceRoundDirResult,
+    WorkspaceSaveFeatureResult,
+    WorkspaceStopRequestedResult,
+    WorkspaceSyncFeatureStatusResult,
+    WorkspaceTotalCostResult,
+    WorkspaceWorktreePathResult,
+    WorkspaceWriteRunFileResult,
+    WorkspaceWriteStateResult,
+)
 
 __all__ = [
     "HAND_WRITTEN",
@@ -249,20 +470,20 @@ HAND_WRITTEN: dict[str, tuple[str, str]] = {
 }
 
 
-def angles_all() -> Any:
+def angles_all() -> AnglesAllResult:
     """The 11 deep-review angles (``angles.all``).
     """
-    _out: Any = forward(
+    _out: AnglesAllResult = forward(
         "angles.all",
         {},
     )
     return _out
 
 
-def angles_default_mapping() -> Any:
+def angles_default_mapping() -> AnglesDefaultMappingResult:
     """The default path-rule to deep-review-angle mapping (``angles.default_mapping``).
     """
-    _out: Any = forward(
+    _out: AnglesDefaultMappingResult = forward(
         "angles.default_mapping",
         {},
     )
@@ -273,14 +494,14 @@ def angles_group(
     parallel_reviewers: Any,
     angles_per_reviewer: Any,
     total_angles: Any,
-) -> Any:
+) -> AnglesGroupResult:
     """Angles 1..total cut into consecutive groups for parallel reviewers (null for one reviewer)
     (``angles.group``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: AnglesGroupResult = forward(
         "angles.group",
         {"parallel_reviewers": parallel_reviewers, "angles_per_reviewer": angles_per_reviewer, "total_angles": total_angles},
     )
@@ -291,14 +512,14 @@ def angles_group_selected(
     parallel_reviewers: Any,
     angles_per_reviewer: Any,
     angles: Any,
-) -> Any:
+) -> AnglesGroupSelectedResult:
     """The given angles cut into consecutive groups for parallel reviewers (null for one reviewer)
     (``angles.group_selected``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: AnglesGroupSelectedResult = forward(
         "angles.group_selected",
         {"parallel_reviewers": parallel_reviewers, "angles_per_reviewer": angles_per_reviewer, "angles": angles},
     )
@@ -307,14 +528,14 @@ def angles_group_selected(
 
 def angles_parse_selection(
     text: Any,
-) -> Any:
+) -> AnglesParseSelectionResult:
     """Decode a round's deep-review-angles.json (AngleSelection) with Go's rules
     (``angles.parse_selection``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`
     """
-    _out: Any = forward(
+    _out: AnglesParseSelectionResult = forward(
         "angles.parse_selection",
         {"text": text},
     )
@@ -324,14 +545,14 @@ def angles_parse_selection(
 def angles_render_selection(
     *,
     selection: Any = None,
-) -> Any:
+) -> AnglesRenderSelectionResult:
     """The deep-review-angles.json bytes 4x writes (indented, no trailing newline)
     (``angles.render_selection``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: AnglesRenderSelectionResult = forward(
         "angles.render_selection",
         {},
         selection=selection,
@@ -341,13 +562,13 @@ def angles_render_selection(
 
 def angles_resolve_mapping(
     config: Any,
-) -> Any:
+) -> AnglesResolveMappingResult:
     """The deep-reviewer's angle mapping when set, else the default (``angles.resolve_mapping``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: AnglesResolveMappingResult = forward(
         "angles.resolve_mapping",
         {"config": config},
     )
@@ -359,14 +580,14 @@ def angles_select(
     *,
     mapping: Any = None,
     config: Any = None,
-) -> Any:
+) -> AnglesSelectResult:
     """The deep-review angles for the changed files (all 11 when nothing matches)
     (``angles.select``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: AnglesSelectResult = forward(
         "angles.select",
         {"files": files},
         mapping=mapping,
@@ -377,13 +598,13 @@ def angles_select(
 
 def artifact_contract(
     role: Any,
-) -> Any:
+) -> ArtifactContractResult:
     """The artifacts a role produces and consumes (``artifact.contract``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: ArtifactContractResult = forward(
         "artifact.contract",
         {"role": role},
     )
@@ -395,13 +616,13 @@ def backlog_compare(
     features: Any = None,
     mirror: Any = None,
     backlog_file: Any = None,
-) -> Any:
+) -> BacklogCompareResult:
     """Drift between canonical features and the backlog mirror (``backlog.compare``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: BacklogCompareResult = forward(
         "backlog.compare",
         {},
         features=features,
@@ -413,13 +634,13 @@ def backlog_compare(
 
 def backlog_parse_mirror(
     text: Any,
-) -> Any:
+) -> BacklogParseMirrorResult:
     """Decode feature_list.json text (``backlog.parse_mirror``).
 
     Raises:
         :class:`fourx.InvalidJson`
     """
-    _out: Any = forward(
+    _out: BacklogParseMirrorResult = forward(
         "backlog.parse_mirror",
         {"text": text},
     )
@@ -432,13 +653,13 @@ def blueprint_check_anchor(
     file_text: Any = None,
     unreadable: Any = None,
     snapshot: Any = None,
-) -> Any:
+) -> BlueprintCheckAnchorResult:
     """Three-valued check of a where anchor against file texts (``blueprint.check_anchor``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidSnapshot`
     """
-    _out: Any = forward(
+    _out: BlueprintCheckAnchorResult = forward(
         "blueprint.check_anchor",
         {"where": where},
         file_text=file_text,
@@ -462,7 +683,7 @@ def blueprint_commit(
     home: Any = None,
     unreadable: Any = None,
     git: Any = None,
-) -> Any:
+) -> BlueprintCommitResult:
     """Fold and store with optimistic compare-and-swap; fold_conflict is a deferral carrying the
     account (``blueprint.commit``).
 
@@ -474,7 +695,7 @@ def blueprint_commit(
         :class:`fourx.RootIsFilesystemRoot`, :class:`fourx.RootIsHome`, :class:`fourx.NotAProject`,
         :class:`fourx.StorageInsideProject`
     """
-    _out: Any = forward(
+    _out: BlueprintCommitResult = forward(
         "blueprint.commit",
         {"store": store, "items": items, "snapshot": snapshot, "evidence": evidence, "now": now, "nonce": nonce},
         project_id=project_id,
@@ -492,14 +713,14 @@ def blueprint_cost_mode(
     sampled_at: Any,
     *,
     now: Any = None,
-) -> Any:
+) -> BlueprintCostModeResult:
     """Cheap or costly rescans from the first scan sample, with its expiry
     (``blueprint.cost_mode``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidTime`
     """
-    _out: Any = forward(
+    _out: BlueprintCostModeResult = forward(
         "blueprint.cost_mode",
         {"sample_ms": sample_ms, "sampled_at": sampled_at},
         now=now,
@@ -511,14 +732,14 @@ def blueprint_count_tokens(
     text: Any,
     *,
     counter: Any = None,
-) -> Any:
+) -> BlueprintCountTokensResult:
     """Tokens of a text with the default counter (ceil(ASCII/4) + other scalars) or a named built-in
     one (``blueprint.count_tokens``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: BlueprintCountTokensResult = forward(
         "blueprint.count_tokens",
         {"text": text},
         counter=counter,
@@ -526,11 +747,11 @@ def blueprint_count_tokens(
     return _out
 
 
-def blueprint_defaults() -> Any:
+def blueprint_defaults() -> BlueprintDefaultsResult:
     """The blueprint constants (format, fields, reasons, limits, manifests, file layout)
     (``blueprint.defaults``).
     """
-    _out: Any = forward(
+    _out: BlueprintDefaultsResult = forward(
         "blueprint.defaults",
         {},
     )
@@ -542,13 +763,13 @@ def blueprint_evidence_modules(
     paths: Any,
     *,
     root: Any = None,
-) -> Any:
+) -> BlueprintEvidenceModulesResult:
     """Map opened file paths to the sorted set of derived modules (``blueprint.evidence_modules``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidSnapshot`, :class:`fourx.InvalidPath`
     """
-    _out: Any = forward(
+    _out: BlueprintEvidenceModulesResult = forward(
         "blueprint.evidence_modules",
         {"snapshot": snapshot, "paths": paths},
         root=root,
@@ -567,7 +788,7 @@ def blueprint_fold(
     file_text: Any = None,
     unreadable: Any = None,
     git: Any = None,
-) -> Any:
+) -> BlueprintFoldResult:
     """Fold agent claims into a blueprint text deterministically; NoOp returns the input text
     (``blueprint.fold``).
 
@@ -576,7 +797,7 @@ def blueprint_fold(
         :class:`fourx.MalformedDoc`, :class:`fourx.UnsupportedFormat`,
         :class:`fourx.ProjectMismatch`
     """
-    _out: Any = forward(
+    _out: BlueprintFoldResult = forward(
         "blueprint.fold",
         {"doc": doc, "items": items, "snapshot": snapshot, "evidence": evidence, "now": now},
         project_id=project_id,
@@ -591,13 +812,13 @@ def blueprint_format_for_director(
     result: Any,
     *,
     conflict: Any = None,
-) -> Any:
+) -> BlueprintFormatForDirectorResult:
     """The fold account as one line for the Director (``blueprint.format_for_director``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: BlueprintFormatForDirectorResult = forward(
         "blueprint.format_for_director",
         {"result": result},
         conflict=conflict,
@@ -614,7 +835,7 @@ def blueprint_gc(
     home: Any = None,
     repo_root: Any = None,
     project_id: Any = None,
-) -> Any:
+) -> BlueprintGcResult:
     """Run GC against a store: archive first, never delete when archiving failed, defer on conflict
     (``blueprint.gc``).
 
@@ -625,7 +846,7 @@ def blueprint_gc(
         :class:`fourx.RootIsFilesystemRoot`, :class:`fourx.RootIsHome`, :class:`fourx.NotAProject`,
         :class:`fourx.StorageInsideProject`
     """
-    _out: Any = forward(
+    _out: BlueprintGcResult = forward(
         "blueprint.gc",
         {"store": store, "snapshot": snapshot, "now": now, "nonce": nonce},
         home=home,
@@ -641,14 +862,14 @@ def blueprint_gc_plan(
     now: Any,
     *,
     archive_ok: Any = None,
-) -> Any:
+) -> BlueprintGcPlanResult:
     """Plan orphan marking, unmarking and 90-day removal (``blueprint.gc_plan``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidTime`, :class:`fourx.InvalidSnapshot`,
         :class:`fourx.MalformedDoc`, :class:`fourx.UnsupportedFormat`
     """
-    _out: Any = forward(
+    _out: BlueprintGcPlanResult = forward(
         "blueprint.gc_plan",
         {"doc": doc, "snapshot": snapshot, "now": now},
         archive_ok=archive_ok,
@@ -661,7 +882,7 @@ def blueprint_graph(
     format: Any,
     *,
     doc: Any = None,
-) -> Any:
+) -> BlueprintGraphResult:
     """The module graph as Mermaid or DOT with stale and unannotated modules marked
     (``blueprint.graph``).
 
@@ -669,7 +890,7 @@ def blueprint_graph(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidSnapshot`, :class:`fourx.MalformedDoc`,
         :class:`fourx.UnsupportedFormat`
     """
-    _out: Any = forward(
+    _out: BlueprintGraphResult = forward(
         "blueprint.graph",
         {"snapshot": snapshot, "format": format},
         doc=doc,
@@ -684,7 +905,7 @@ def blueprint_guard_root(
     is_git: Any = None,
     root_entries: Any = None,
     storage_root: Any = None,
-) -> Any:
+) -> BlueprintGuardRootResult:
     """Refuse /, $HOME, non-projects and storage inside the project (``blueprint.guard_root``).
 
     Raises:
@@ -692,7 +913,7 @@ def blueprint_guard_root(
         :class:`fourx.RootIsFilesystemRoot`, :class:`fourx.RootIsHome`, :class:`fourx.NotAProject`,
         :class:`fourx.StorageInsideProject`
     """
-    _out: Any = forward(
+    _out: BlueprintGuardRootResult = forward(
         "blueprint.guard_root",
         {"root": root, "home": home},
         is_git=is_git,
@@ -704,13 +925,13 @@ def blueprint_guard_root(
 
 def blueprint_parse(
     text: Any,
-) -> Any:
+) -> BlueprintParseResult:
     """Parse blueprint.md into its model with recomputed counts and IDs (``blueprint.parse``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.MalformedDoc`, :class:`fourx.UnsupportedFormat`
     """
-    _out: Any = forward(
+    _out: BlueprintParseResult = forward(
         "blueprint.parse",
         {"text": text},
     )
@@ -719,13 +940,13 @@ def blueprint_parse(
 
 def blueprint_project_id(
     root: Any,
-) -> Any:
+) -> BlueprintProjectIdResult:
     """The one project-id derivation from an absolute root (``blueprint.project_id``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidPath`
     """
-    _out: Any = forward(
+    _out: BlueprintProjectIdResult = forward(
         "blueprint.project_id",
         {"root": root},
     )
@@ -736,14 +957,14 @@ def blueprint_read_module(
     doc: Any,
     snapshot: Any,
     module: Any,
-) -> Any:
+) -> BlueprintReadModuleResult:
     """The read view of one derived module: prose plus derived imports (``blueprint.read_module``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.NotVisible`, :class:`fourx.InvalidSnapshot`,
         :class:`fourx.MalformedDoc`, :class:`fourx.UnsupportedFormat`
     """
-    _out: Any = forward(
+    _out: BlueprintReadModuleResult = forward(
         "blueprint.read_module",
         {"doc": doc, "snapshot": snapshot, "module": module},
     )
@@ -752,13 +973,13 @@ def blueprint_read_module(
 
 def blueprint_render(
     doc: Any,
-) -> Any:
+) -> BlueprintRenderResult:
     """Render a document model canonically (``blueprint.render``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidTime`
     """
-    _out: Any = forward(
+    _out: BlueprintRenderResult = forward(
         "blueprint.render",
         {"doc": doc},
     )
@@ -772,14 +993,14 @@ def blueprint_render_index(
     max_tokens: Any = None,
     oversize_bytes: Any = None,
     counter: Any = None,
-) -> Any:
+) -> BlueprintRenderIndexResult:
     """Render the resident index under a hard token cap (``blueprint.render_index``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidSnapshot`, :class:`fourx.MalformedDoc`,
         :class:`fourx.UnsupportedFormat`, :class:`fourx.BudgetTooSmall`
     """
-    _out: Any = forward(
+    _out: BlueprintRenderIndexResult = forward(
         "blueprint.render_index",
         {"doc": doc, "snapshot": snapshot},
         max_tokens=max_tokens,
@@ -792,13 +1013,13 @@ def blueprint_render_index(
 def blueprint_revision_name(
     now: Any,
     nonce: Any,
-) -> Any:
+) -> BlueprintRevisionNameResult:
     """The fixed-width revision file name for a time and nonce (``blueprint.revision_name``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidTime`, :class:`fourx.InvalidNonce`
     """
-    _out: Any = forward(
+    _out: BlueprintRevisionNameResult = forward(
         "blueprint.revision_name",
         {"now": now, "nonce": nonce},
     )
@@ -807,13 +1028,13 @@ def blueprint_revision_name(
 
 def blueprint_revision_prune(
     names: Any,
-) -> Any:
+) -> BlueprintRevisionPruneResult:
     """Which revision names to keep (newest 5), delete and ignore (``blueprint.revision_prune``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: BlueprintRevisionPruneResult = forward(
         "blueprint.revision_prune",
         {"names": names},
     )
@@ -824,14 +1045,14 @@ def blueprint_scan(
     root: Any,
     *,
     max_file_bytes: Any = None,
-) -> Any:
+) -> BlueprintScanResult:
     """Scan a repository (gitignore-aware, no symlinks followed) into a snapshot: per-language
     modules, import edges, fingerprints, repo token (``blueprint.scan``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidPath`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: BlueprintScanResult = forward(
         "blueprint.scan",
         {"root": root},
         max_file_bytes=max_file_bytes,
@@ -842,14 +1063,14 @@ def blueprint_scan(
 def blueprint_storage_paths(
     home: Any,
     project_id: Any,
-) -> Any:
+) -> BlueprintStoragePathsResult:
     """The storage directory, file and revisions paths of a project (``blueprint.storage_paths``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.NoHome`, :class:`fourx.InvalidPath`,
         :class:`fourx.InvalidProjectId`
     """
-    _out: Any = forward(
+    _out: BlueprintStoragePathsResult = forward(
         "blueprint.storage_paths",
         {"home": home, "project_id": project_id},
     )
@@ -860,24 +1081,24 @@ def blueprint_validate_item(
     item: Any,
     snapshot: Any,
     evidence: Any,
-) -> Any:
+) -> BlueprintValidateItemResult:
     """Run the four rejecting gates on one item (``blueprint.validate_item``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidSnapshot`
     """
-    _out: Any = forward(
+    _out: BlueprintValidateItemResult = forward(
         "blueprint.validate_item",
         {"item": item, "snapshot": snapshot, "evidence": evidence},
     )
     return _out
 
 
-def candidates_constants() -> Any:
+def candidates_constants() -> CandidatesConstantsResult:
     """Pool version, fail-pattern threshold, sources, learning categories, mined reasons, stuck
     phases (``candidates.constants``).
     """
-    _out: Any = forward(
+    _out: CandidatesConstantsResult = forward(
         "candidates.constants",
         {},
     )
@@ -890,14 +1111,14 @@ def candidates_dedupe(
     existing_candidates: Any,
     *,
     cjk: Any = None,
-) -> Any:
+) -> CandidatesDedupeResult:
     """Candidates without those similar to existing features, existing candidates or earlier kept
     ones (``candidates.dedupe``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: CandidatesDedupeResult = forward(
         "candidates.dedupe",
         {"candidates": candidates, "existing_features": existing_features, "existing_candidates": existing_candidates},
         cjk=cjk,
@@ -909,14 +1130,14 @@ def candidates_load(
     root: Any,
     *,
     file: Any = None,
-) -> Any:
+) -> CandidatesLoadResult:
     """Read a candidate pool from .4x/<file> (default candidates.json); missing is an empty pool
     (``candidates.load``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: CandidatesLoadResult = forward(
         "candidates.load",
         {"root": root},
         file=file,
@@ -926,13 +1147,13 @@ def candidates_load(
 
 def candidates_parse(
     text: Any,
-) -> Any:
+) -> CandidatesParseResult:
     """Decode candidate-pool JSON text (version 0 reads as 1) (``candidates.parse``).
 
     Raises:
         :class:`fourx.InvalidJson`
     """
-    _out: Any = forward(
+    _out: CandidatesParseResult = forward(
         "candidates.parse",
         {"text": text},
     )
@@ -942,13 +1163,13 @@ def candidates_parse(
 def candidates_render(
     *,
     pool: Any = None,
-) -> Any:
+) -> CandidatesRenderResult:
     """The candidate-pool file bytes (indented Go JSON + newline) (``candidates.render``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: CandidatesRenderResult = forward(
         "candidates.render",
         {},
         pool=pool,
@@ -961,13 +1182,13 @@ def candidates_save(
     *,
     file: Any = None,
     pool: Any = None,
-) -> Any:
+) -> CandidatesSaveResult:
     """Write a candidate pool atomically to .4x/<file> (``candidates.save``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: CandidatesSaveResult = forward(
         "candidates.save",
         {"root": root},
         file=file,
@@ -984,7 +1205,7 @@ def conductor_apply(
     outcome: Any,
     *,
     facts: Any = None,
-) -> Any:
+) -> ConductorApplyResult:
     """Folds the outcome of the pending decision into the state and gives the next decision
     (``conductor.apply``).
 
@@ -992,7 +1213,7 @@ def conductor_apply(
         :class:`fourx.InvalidInput`, :class:`fourx.MissingEvidence`,
         :class:`fourx.InvalidTransition`
     """
-    _out: Any = forward(
+    _out: ConductorApplyResult = forward(
         "conductor.apply",
         {"config": config, "feature": feature, "state": state, "loop": loop, "outcome": outcome},
         facts=facts,
@@ -1005,14 +1226,14 @@ def conductor_fork(
     feature: Any,
     events: Any,
     at: Any,
-) -> Any:
+) -> ConductorForkResult:
     """The step a run had at an event index, to re-run from there (keep that many events)
     (``conductor.fork``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.NotFound`
     """
-    _out: Any = forward(
+    _out: ConductorForkResult = forward(
         "conductor.fork",
         {"config": config, "feature": feature, "events": events, "at": at},
     )
@@ -1026,14 +1247,14 @@ def conductor_next(
     loop: Any,
     *,
     facts: Any = None,
-) -> Any:
+) -> ConductorNextResult:
     """The run loop's decision at the top of the loop (stop checks, pass-through, the phase agent)
     (``conductor.next``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: ConductorNextResult = forward(
         "conductor.next",
         {"config": config, "feature": feature, "state": state, "loop": loop},
         facts=facts,
@@ -1045,14 +1266,14 @@ def conductor_rebuild(
     config: Any,
     feature: Any,
     events: Any,
-) -> Any:
+) -> ConductorRebuildResult:
     """The step of a run after its last complete call, from the checkpoints on its events
     (``conductor.rebuild``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.NotFound`
     """
-    _out: Any = forward(
+    _out: ConductorRebuildResult = forward(
         "conductor.rebuild",
         {"config": config, "feature": feature, "events": events},
     )
@@ -1066,14 +1287,14 @@ def conductor_resume(
     *,
     feature_files: Any = None,
     round_files: Any = None,
-) -> Any:
+) -> ConductorResumeResult:
     """Crash recovery: the phase a state resumes in, inferred from its round's artifacts
     (``conductor.resume``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: ConductorResumeResult = forward(
         "conductor.resume",
         {"config": config, "feature": feature, "state": state},
         feature_files=feature_files,
@@ -1087,7 +1308,7 @@ def conductor_run_script(
     feature: Any,
     start: Any,
     outcomes: Any,
-) -> Any:
+) -> ConductorRunScriptResult:
     """conductor.start then one conductor.apply per outcome: the decisions, events, final state and
     loop (``conductor.run_script``).
 
@@ -1096,7 +1317,7 @@ def conductor_run_script(
         :class:`fourx.UnknownProfile`, :class:`fourx.MissingCodingPhase`,
         :class:`fourx.FeatureActive`, :class:`fourx.InvalidTransition`
     """
-    _out: Any = forward(
+    _out: ConductorRunScriptResult = forward(
         "conductor.run_script",
         {"config": config, "feature": feature, "start": start, "outcomes": outcomes},
     )
@@ -1121,7 +1342,7 @@ def conductor_start(
     facts: Any = None,
     events: Any = None,
     note: Any = None,
-) -> Any:
+) -> ConductorStartResult:
     """Builds or recovers the run state and gives the run loop's first decision
     (``conductor.start``).
 
@@ -1130,7 +1351,7 @@ def conductor_start(
         :class:`fourx.MissingCodingPhase`, :class:`fourx.FeatureActive`,
         :class:`fourx.InvalidTransition`
     """
-    _out: Any = forward(
+    _out: ConductorStartResult = forward(
         "conductor.start",
         {"config": config, "feature": feature, "now": now, "pid": pid},
         state=state,
@@ -1153,7 +1374,7 @@ def config_load_merged(
     root: Any,
     *,
     home: Any = None,
-) -> Any:
+) -> ConfigLoadMergedResult:
     """Project settings merged with the user's; user-side problems and unknown keys of either file
     are warnings (``config.load_merged``).
 
@@ -1161,7 +1382,7 @@ def config_load_merged(
         :class:`fourx.InvalidInput`, :class:`fourx.NotFound`, :class:`fourx.InvalidJson`,
         :class:`fourx.InvalidConfig`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: ConfigLoadMergedResult = forward(
         "config.load_merged",
         {"root": root},
         home=home,
@@ -1173,14 +1394,14 @@ def config_load_merged_text(
     project_text: Any,
     *,
     user_text: Any = None,
-) -> Any:
+) -> ConfigLoadMergedTextResult:
     """Project settings merged with the user's; user-side problems and unknown keys of either text
     become warnings (``config.load_merged_text``).
 
     Raises:
         :class:`fourx.InvalidJson`, :class:`fourx.InvalidConfig`
     """
-    _out: Any = forward(
+    _out: ConfigLoadMergedTextResult = forward(
         "config.load_merged_text",
         {"project_text": project_text},
         user_text=user_text,
@@ -1192,14 +1413,14 @@ def config_merge(
     *,
     user: Any = None,
     project: Any = None,
-) -> Any:
+) -> ConfigMergeResult:
     """Merges the user config under the project config (project values win where set)
     (``config.merge``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: ConfigMergeResult = forward(
         "config.merge",
         {},
         user=user,
@@ -1210,13 +1431,13 @@ def config_merge(
 
 def config_notifications_enabled(
     config: Any,
-) -> Any:
+) -> ConfigNotificationsEnabledResult:
     """Whether OS notifications are on (unset means on) (``config.notifications_enabled``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: ConfigNotificationsEnabledResult = forward(
         "config.notifications_enabled",
         {"config": config},
     )
@@ -1225,14 +1446,14 @@ def config_notifications_enabled(
 
 def config_parse(
     text: Any,
-) -> Any:
+) -> ConfigParseResult:
     """Decode project settings.json text with Go's rules, normalise legacy profiles, validate
     (unknown keys: config.read, config.load_merged_text) (``config.parse``).
 
     Raises:
         :class:`fourx.InvalidJson`, :class:`fourx.InvalidConfig`
     """
-    _out: Any = forward(
+    _out: ConfigParseResult = forward(
         "config.parse",
         {"text": text},
     )
@@ -1241,13 +1462,13 @@ def config_parse(
 
 def config_parse_user(
     text: Any,
-) -> Any:
+) -> ConfigParseUserResult:
     """Decode per-user settings.json text (no validation) (``config.parse_user``).
 
     Raises:
         :class:`fourx.InvalidJson`
     """
-    _out: Any = forward(
+    _out: ConfigParseUserResult = forward(
         "config.parse_user",
         {"text": text},
     )
@@ -1256,7 +1477,7 @@ def config_parse_user(
 
 def config_read(
     root: Any,
-) -> Any:
+) -> ConfigReadResult:
     """Read and validate .4x/settings.json; every key Go ignores is an unknown_key warning
     (``config.read``).
 
@@ -1264,7 +1485,7 @@ def config_read(
         :class:`fourx.InvalidInput`, :class:`fourx.NotFound`, :class:`fourx.InvalidJson`,
         :class:`fourx.InvalidConfig`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: ConfigReadResult = forward(
         "config.read",
         {"root": root},
     )
@@ -1273,13 +1494,13 @@ def config_read(
 
 def config_read_user(
     home: Any,
-) -> Any:
+) -> ConfigReadUserResult:
     """Read <home>/.4x/settings.json; missing is the zero value (``config.read_user``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: ConfigReadUserResult = forward(
         "config.read_user",
         {"home": home},
     )
@@ -1289,14 +1510,14 @@ def config_read_user(
 def config_render(
     *,
     config: Any = None,
-) -> Any:
+) -> ConfigRenderResult:
     """The settings.json bytes WriteConfig and Init write (indented JSON + newline)
     (``config.render``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: ConfigRenderResult = forward(
         "config.render",
         {},
         config=config,
@@ -1307,13 +1528,13 @@ def config_render(
 def config_render_user(
     *,
     config: Any = None,
-) -> Any:
+) -> ConfigRenderUserResult:
     """The per-user settings.json bytes (indented JSON + newline) (``config.render_user``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: ConfigRenderUserResult = forward(
         "config.render_user",
         {},
         config=config,
@@ -1323,13 +1544,13 @@ def config_render_user(
 
 def config_user_path(
     home: Any,
-) -> Any:
+) -> ConfigUserPathResult:
     """The per-user settings path under a home directory (``config.user_path``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: ConfigUserPathResult = forward(
         "config.user_path",
         {"home": home},
     )
@@ -1338,13 +1559,13 @@ def config_user_path(
 
 def config_validate(
     config: Any,
-) -> Any:
+) -> ConfigValidateResult:
     """Lists every problem of a project config with the original's messages (``config.validate``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: ConfigValidateResult = forward(
         "config.validate",
         {"config": config},
     )
@@ -1354,14 +1575,14 @@ def config_validate(
 def config_write(
     root: Any,
     config: Any,
-) -> Any:
+) -> ConfigWriteResult:
     """Write .4x/settings.json atomically (the .4x directory must exist); a config config.read would
     refuse is invalid_config (nothing written) (``config.write``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidConfig`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: ConfigWriteResult = forward(
         "config.write",
         {"root": root, "config": config},
     )
@@ -1372,13 +1593,13 @@ def config_write_user(
     home: Any,
     *,
     config: Any = None,
-) -> Any:
+) -> ConfigWriteUserResult:
     """Write <home>/.4x/settings.json (creating <home>/.4x) (``config.write_user``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: ConfigWriteUserResult = forward(
         "config.write_user",
         {"home": home},
         config=config,
@@ -1392,14 +1613,14 @@ def design_doc_resolve(
     doc_type: Any,
     *,
     extra_dirs: Any = None,
-) -> Any:
+) -> DesignDocResolveResult:
     """Read a feature's spec or plan document: the YAML path, then the search-order candidates; a
     path resolving outside the root is refused with a warning (``design_doc.resolve``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InputTooLarge`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: DesignDocResolveResult = forward(
         "design_doc.resolve",
         {"root": root, "feature": feature, "doc_type": doc_type},
         extra_dirs=extra_dirs,
@@ -1412,13 +1633,13 @@ def design_doc_search_order(
     doc_type: Any,
     *,
     extra_dirs: Any = None,
-) -> Any:
+) -> DesignDocSearchOrderResult:
     """Where to look for a feature's spec or plan document, in order (``design_doc.search_order``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: DesignDocSearchOrderResult = forward(
         "design_doc.search_order",
         {"feature": feature, "doc_type": doc_type},
         extra_dirs=extra_dirs,
@@ -1431,14 +1652,14 @@ def discover_dedupe(
     existing: Any,
     *,
     cjk: Any = None,
-) -> Any:
+) -> DiscoverDedupeResult:
     """Discovered features without those similar to an existing feature or an earlier kept one
     (``discover.dedupe``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: DiscoverDedupeResult = forward(
         "discover.dedupe",
         {"candidates": candidates, "existing": existing},
         cjk=cjk,
@@ -1448,13 +1669,13 @@ def discover_dedupe(
 
 def discover_parse(
     report: Any,
-) -> Any:
+) -> DiscoverParseResult:
     """The [NEW-FEATURE] blocks of a report as {title, description} (``discover.parse``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: DiscoverParseResult = forward(
         "discover.parse",
         {"report": report},
     )
@@ -1466,7 +1687,7 @@ def discover_plan(
     *,
     ids: Any = None,
     config: Any = None,
-) -> Any:
+) -> DiscoverPlanResult:
     """The features a run creates from de-duplicated [NEW-FEATURE] candidates: consecutive ids, at
     most max_discovered_features, status draft or not-started by the enrich settings; the rest
     capped (``discover.plan``).
@@ -1474,7 +1695,7 @@ def discover_plan(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: DiscoverPlanResult = forward(
         "discover.plan",
         {"candidates": candidates},
         ids=ids,
@@ -1485,14 +1706,14 @@ def discover_plan(
 
 def enums_list(
     kind: Any,
-) -> Any:
+) -> EnumsListResult:
     """The values of a named enum (phases, roles, event_types, ...), in the seed's order
     (``enums.list``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.UnknownKind`
     """
-    _out: Any = forward(
+    _out: EnumsListResult = forward(
         "enums.list",
         {"kind": kind},
     )
@@ -1504,14 +1725,14 @@ def evidence_discover_screenshots(
     feature_id: Any,
     *,
     screenshot_dir: Any = None,
-) -> Any:
+) -> EvidenceDiscoverScreenshotsResult:
     """A feature's screenshots grouped by round, from verify.json files and screenshot directories
     (``evidence.discover_screenshots``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: EvidenceDiscoverScreenshotsResult = forward(
         "evidence.discover_screenshots",
         {"root": root, "feature_id": feature_id},
         screenshot_dir=screenshot_dir,
@@ -1528,14 +1749,14 @@ def evidence_group_screenshots(
     template_rounds: Any = None,
     listings: Any = None,
     worktree: Any = None,
-) -> Any:
+) -> EvidenceGroupScreenshotsResult:
     """Group a feature's screenshots by round from verify.json texts and directory listings
     (``evidence.group_screenshots``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: EvidenceGroupScreenshotsResult = forward(
         "evidence.group_screenshots",
         {},
         root=root,
@@ -1552,13 +1773,13 @@ def evidence_group_screenshots(
 def evidence_is_screenshot_file(
     *,
     name: Any = None,
-) -> Any:
+) -> EvidenceIsScreenshotFileResult:
     """Whether a file name has a screenshot extension (``evidence.is_screenshot_file``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: EvidenceIsScreenshotFileResult = forward(
         "evidence.is_screenshot_file",
         {},
         name=name,
@@ -1569,13 +1790,13 @@ def evidence_is_screenshot_file(
 def evidence_normalize_screenshot_path(
     *,
     path: Any = None,
-) -> Any:
+) -> EvidenceNormalizeScreenshotPathResult:
     """Trim, drop ./ and .4x/, clean lexically (``evidence.normalize_screenshot_path``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: EvidenceNormalizeScreenshotPathResult = forward(
         "evidence.normalize_screenshot_path",
         {},
         path=path,
@@ -1586,13 +1807,13 @@ def evidence_normalize_screenshot_path(
 def evidence_parse_screenshot_filename(
     *,
     filename: Any = None,
-) -> Any:
+) -> EvidenceParseScreenshotFilenameResult:
     """Step and description from a screenshot file name (``evidence.parse_screenshot_filename``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: EvidenceParseScreenshotFilenameResult = forward(
         "evidence.parse_screenshot_filename",
         {},
         filename=filename,
@@ -1602,13 +1823,13 @@ def evidence_parse_screenshot_filename(
 
 def evidence_parse_verify(
     text: Any,
-) -> Any:
+) -> EvidenceParseVerifyResult:
     """Decode a round's verify.json (VerifyEvidence) with Go's rules (``evidence.parse_verify``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`
     """
-    _out: Any = forward(
+    _out: EvidenceParseVerifyResult = forward(
         "evidence.parse_verify",
         {"text": text},
     )
@@ -1618,14 +1839,14 @@ def evidence_parse_verify(
 def evidence_render_verify(
     *,
     verify: Any = None,
-) -> Any:
+) -> EvidenceRenderVerifyResult:
     """The verify.json bytes `4x verify` writes (indented, no trailing newline)
     (``evidence.render_verify``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: EvidenceRenderVerifyResult = forward(
         "evidence.render_verify",
         {},
         verify=verify,
@@ -1636,13 +1857,13 @@ def evidence_render_verify(
 def evidence_screenshot_dir(
     *,
     config: Any = None,
-) -> Any:
+) -> EvidenceScreenshotDirResult:
     """The tester's screenshot directory template from a config (``evidence.screenshot_dir``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: EvidenceScreenshotDirResult = forward(
         "evidence.screenshot_dir",
         {},
         config=config,
@@ -1656,13 +1877,13 @@ def evidence_screenshot_targets(
     screenshot_dir: Any = None,
     rounds: Any = None,
     template_rounds: Any = None,
-) -> Any:
+) -> EvidenceScreenshotTargetsResult:
     """Directories to look in for each round's screenshots (``evidence.screenshot_targets``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: EvidenceScreenshotTargetsResult = forward(
         "evidence.screenshot_targets",
         {},
         feature_id=feature_id,
@@ -1676,13 +1897,13 @@ def evidence_screenshot_targets(
 def evidence_sort_screenshots(
     *,
     screenshots: Any = None,
-) -> Any:
+) -> EvidenceSortScreenshotsResult:
     """Order screenshots by step (numeric first), then path (``evidence.sort_screenshots``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: EvidenceSortScreenshotsResult = forward(
         "evidence.sort_screenshots",
         {},
         screenshots=screenshots,
@@ -1690,11 +1911,11 @@ def evidence_sort_screenshots(
     return _out
 
 
-def feature_constants() -> Any:
+def feature_constants() -> FeatureConstantsResult:
     """Feature statuses, sub-task statuses, id pattern, default screenshot dir and hook policy
     (``feature.constants``).
     """
-    _out: Any = forward(
+    _out: FeatureConstantsResult = forward(
         "feature.constants",
         {},
     )
@@ -1705,14 +1926,14 @@ def feature_load_yaml(
     text: Any,
     *,
     mode: Any = None,
-) -> Any:
+) -> FeatureLoadYamlResult:
     """Decode and validate feature YAML, strictly or leniently (warnings into feature.warnings)
     (``feature.load_yaml``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InputTooLarge`, :class:`fourx.InvalidFeature`
     """
-    _out: Any = forward(
+    _out: FeatureLoadYamlResult = forward(
         "feature.load_yaml",
         {"text": text},
         mode=mode,
@@ -1726,14 +1947,14 @@ def feature_next_id(
     name: Any = None,
     slug: Any = None,
     config: Any = None,
-) -> Any:
+) -> FeatureNextIdResult:
     """The next feature number over the existing ids, its id (from the name, or a chosen slug) and
     display name, in the config's id format (default F + 3 digits) (``feature.next_id``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: FeatureNextIdResult = forward(
         "feature.next_id",
         {},
         ids=ids,
@@ -1747,13 +1968,13 @@ def feature_next_id(
 def feature_parse_yaml(
     *,
     text: Any = None,
-) -> Any:
+) -> FeatureParseYamlResult:
     """Decode feature YAML with yaml.v3's rules (no validation) (``feature.parse_yaml``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InputTooLarge`, :class:`fourx.InvalidFeature`
     """
-    _out: Any = forward(
+    _out: FeatureParseYamlResult = forward(
         "feature.parse_yaml",
         {},
         text=text,
@@ -1764,14 +1985,14 @@ def feature_parse_yaml(
 def feature_render_yaml(
     *,
     feature: Any = None,
-) -> Any:
+) -> FeatureRenderYamlResult:
     """The feature YAML bytes Go's yaml.v3 writes (divergences D1, D4, D10)
     (``feature.render_yaml``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: FeatureRenderYamlResult = forward(
         "feature.render_yaml",
         {},
         feature=feature,
@@ -1784,14 +2005,14 @@ def feature_sync_status_text(
     *,
     feature_id: Any = None,
     phase: Any = None,
-) -> Any:
+) -> FeatureSyncStatusTextResult:
     """Set a feature text's status from a phase; the new text and commit payload when it changed
     (``feature.sync_status_text``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InputTooLarge`, :class:`fourx.InvalidFeature`
     """
-    _out: Any = forward(
+    _out: FeatureSyncStatusTextResult = forward(
         "feature.sync_status_text",
         {"text": text},
         feature_id=feature_id,
@@ -1803,13 +2024,13 @@ def feature_sync_status_text(
 def feature_validate(
     *,
     feature: Any = None,
-) -> Any:
+) -> FeatureValidateResult:
     """Strict feature validation with Go's messages (``feature.validate``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: FeatureValidateResult = forward(
         "feature.validate",
         {},
         feature=feature,
@@ -1819,13 +2040,13 @@ def feature_validate(
 
 def feature_validate_loose(
     feature: Any,
-) -> Any:
+) -> FeatureValidateLooseResult:
     """Lenient feature validation: warnings; a missing id fails (``feature.validate_loose``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeature`
     """
-    _out: Any = forward(
+    _out: FeatureValidateLooseResult = forward(
         "feature.validate_loose",
         {"feature": feature},
     )
@@ -1851,14 +2072,14 @@ def guard_check(
     docs_gate: Any = None,
     screenshot_exists: Any = None,
     state: Any = None,
-) -> Any:
+) -> GuardCheckResult:
     """4x's guard.Check: required files, baseline, the diff's repo scope, self-modification,
     dependencies, symlinks, build/docs gates, verify types (``guard.check``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: GuardCheckResult = forward(
         "guard.check",
         {"config": config, "feature": feature, "changed_files": changed_files},
         phase=phase,
@@ -1889,14 +2110,14 @@ def guard_testing_to_accepting(
     test_strategy_error: Any = None,
     screenshot_exists: Any = None,
     state: Any = None,
-) -> Any:
+) -> GuardTestingToAcceptingResult:
     """4x's CheckTestingToAccepting: the tester's reports, verify.json, per-criterion evidence,
     screenshots, manual checks, self-mod tests (``guard.testing_to_accepting``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: GuardTestingToAcceptingResult = forward(
         "guard.testing_to_accepting",
         {},
         round=round,
@@ -1915,14 +2136,14 @@ def hooks_merge(
     *,
     global_: Any = None,
     feature: Any = None,
-) -> Any:
+) -> HooksMergeResult:
     """Global hooks with feature hook points replacing whole lists (null when both are unset)
     (``hooks.merge``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: HooksMergeResult = forward(
         "hooks.merge",
         {},
         global_=global_,
@@ -1935,14 +2156,14 @@ def limits_resolve(
     config: Any,
     *,
     role: Any = None,
-) -> Any:
+) -> LimitsResolveResult:
     """A role's fix rounds, parallel reviewers, angles per reviewer and max discovered features
     (``limits.resolve``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: LimitsResolveResult = forward(
         "limits.resolve",
         {"config": config},
         role=role,
@@ -1950,21 +2171,21 @@ def limits_resolve(
     return _out
 
 
-def meta_catalog() -> Any:
-    """Every op with its one-line doc, input keys, output keys and error kinds, sorted by name
-    (``meta.catalog``).
+def meta_catalog() -> MetaCatalogResult:
+    """Every op with its one-line doc, typed input and output keys, defaults and error kinds, sorted
+    by name, and the named types they use (``meta.catalog``).
     """
-    _out: Any = forward(
+    _out: MetaCatalogResult = forward(
         "meta.catalog",
         {},
     )
     return _out
 
 
-def meta_version() -> Any:
+def meta_version() -> MetaVersionResult:
     """The library version as a string and as major*1000000 + minor*1000 + patch (``meta.version``).
     """
-    _out: Any = forward(
+    _out: MetaVersionResult = forward(
         "meta.version",
         {},
     )
@@ -1976,14 +2197,14 @@ def miner_scan_escalations(
     escalations: Any = None,
     root: Any = None,
     feature_ids: Any = None,
-) -> Any:
+) -> MinerScanEscalationsResult:
     """Candidates from needed escalations (pure: `escalations` records; fs: `root`, `feature_ids`?)
     (``miner.scan_escalations``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: MinerScanEscalationsResult = forward(
         "miner.scan_escalations",
         {},
         escalations=escalations,
@@ -2000,14 +2221,14 @@ def miner_scan_fail_patterns(
     feature_ids: Any = None,
     min_occurrences: Any = None,
     cjk: Any = None,
-) -> Any:
+) -> MinerScanFailPatternsResult:
     """Candidates and learnings from review issues recurring across features (pure: `reports`; fs:
     `root`, `feature_ids`?) (``miner.scan_fail_patterns``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: MinerScanFailPatternsResult = forward(
         "miner.scan_fail_patterns",
         {},
         reports=reports,
@@ -2024,14 +2245,14 @@ def miner_scan_stuck(
     features: Any = None,
     root: Any = None,
     feature_ids: Any = None,
-) -> Any:
+) -> MinerScanStuckResult:
     """Candidates from features stuck in needs-attention, abandoned or blocked (pure: `features`;
     fs: `root`, `feature_ids`?) (``miner.scan_stuck``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: MinerScanStuckResult = forward(
         "miner.scan_stuck",
         {},
         features=features,
@@ -2041,11 +2262,11 @@ def miner_scan_stuck(
     return _out
 
 
-def model_constants() -> Any:
+def model_constants() -> ModelConstantsResult:
     """The tier names, the default tier (sonnet) and the default deep tier (opus)
     (``model.constants``).
     """
-    _out: Any = forward(
+    _out: ModelConstantsResult = forward(
         "model.constants",
         {},
     )
@@ -2056,13 +2277,13 @@ def model_resolve(
     config: Any,
     runner: Any,
     role: Any,
-) -> Any:
+) -> ModelResolveResult:
     """The model of a role on a runner (role tier, runner model, then sonnet) (``model.resolve``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.UnresolvableTier`
     """
-    _out: Any = forward(
+    _out: ModelResolveResult = forward(
         "model.resolve",
         {"config": config, "runner": runner, "role": role},
     )
@@ -2073,13 +2294,13 @@ def model_resolve_deep(
     config: Any,
     runner: Any,
     role: Any,
-) -> Any:
+) -> ModelResolveDeepResult:
     """The deep model of a role, or "" when it sets no deep_model (``model.resolve_deep``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.UnresolvableTier`
     """
-    _out: Any = forward(
+    _out: ModelResolveDeepResult = forward(
         "model.resolve_deep",
         {"config": config, "runner": runner, "role": role},
     )
@@ -2090,13 +2311,13 @@ def model_resolve_mini_coder(
     config: Any,
     runner: Any,
     fallback_model: Any,
-) -> Any:
+) -> ModelResolveMiniCoderResult:
     """The mini-coder's model, or the fallback model when unset (``model.resolve_mini_coder``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.UnresolvableTier`
     """
-    _out: Any = forward(
+    _out: ModelResolveMiniCoderResult = forward(
         "model.resolve_mini_coder",
         {"config": config, "runner": runner, "fallback_model": fallback_model},
     )
@@ -2112,14 +2333,14 @@ def model_resolve_phase(
     feature: Any = None,
     profile: Any = None,
     manual: Any = None,
-) -> Any:
+) -> ModelResolvePhaseResult:
     """The model of a pipeline phase: manual, feature override, profile entry, then role
     (``model.resolve_phase``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.UnresolvableTier`
     """
-    _out: Any = forward(
+    _out: ModelResolvePhaseResult = forward(
         "model.resolve_phase",
         {"config": config, "phase": phase, "role": role, "runner": runner},
         feature=feature,
@@ -2133,14 +2354,14 @@ def model_resolve_tier(
     config: Any,
     runner: Any,
     tier: Any,
-) -> Any:
+) -> ModelResolveTierResult:
     """The model of a tier for a runner (runner tiers, then model_tiers; no aliases)
     (``model.resolve_tier``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.UnresolvableTier`
     """
-    _out: Any = forward(
+    _out: ModelResolveTierResult = forward(
         "model.resolve_tier",
         {"config": config, "runner": runner, "tier": tier},
     )
@@ -2149,13 +2370,13 @@ def model_resolve_tier(
 
 def phase_is_selectable(
     phase: Any,
-) -> Any:
+) -> PhaseIsSelectableResult:
     """Whether a pipeline profile may list the phase (``phase.is_selectable``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: PhaseIsSelectableResult = forward(
         "phase.is_selectable",
         {"phase": phase},
     )
@@ -2164,13 +2385,13 @@ def phase_is_selectable(
 
 def phase_role(
     phase: Any,
-) -> Any:
+) -> PhaseRoleResult:
     """The role of a profile-selectable work phase (PhaseRole); "" otherwise (``phase.role``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: PhaseRoleResult = forward(
         "phase.role",
         {"phase": phase},
     )
@@ -2179,13 +2400,13 @@ def phase_role(
 
 def phase_to_status(
     phase: Any,
-) -> Any:
+) -> PhaseToStatusResult:
     """The feature status a phase projects to (PhaseToStatus) (``phase.to_status``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: PhaseToStatusResult = forward(
         "phase.to_status",
         {"phase": phase},
     )
@@ -2197,13 +2418,13 @@ def pipeline_effective_manual(
     *,
     run_overrides: Any = None,
     manual_runner: Any = None,
-) -> Any:
+) -> PipelineEffectiveManualResult:
     """A phase's manual runner and model after per-run overrides (``pipeline.effective_manual``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: PipelineEffectiveManualResult = forward(
         "pipeline.effective_manual",
         {"phase": phase},
         run_overrides=run_overrides,
@@ -2219,7 +2440,7 @@ def pipeline_resolve(
     profile_name: Any = None,
     manual_runner: Any = None,
     run_overrides: Any = None,
-) -> Any:
+) -> PipelineResolveResult:
     """Every enabled phase of a feature's pipeline with its role, runner and model
     (``pipeline.resolve``).
 
@@ -2228,7 +2449,7 @@ def pipeline_resolve(
         :class:`fourx.MissingCodingPhase`, :class:`fourx.UnresolvedRunner`,
         :class:`fourx.UnknownRunner`, :class:`fourx.UnresolvableTier`
     """
-    _out: Any = forward(
+    _out: PipelineResolveResult = forward(
         "pipeline.resolve",
         {"config": config},
         feature=feature,
@@ -2241,13 +2462,13 @@ def pipeline_resolve(
 
 def profile_enabled_phases(
     profile: Any,
-) -> Any:
+) -> ProfileEnabledPhasesResult:
     """The selectable phases a profile enables, in canonical order (``profile.enabled_phases``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: ProfileEnabledPhasesResult = forward(
         "profile.enabled_phases",
         {"profile": profile},
     )
@@ -2259,13 +2480,13 @@ def profile_enables(
     *,
     phase: Any = None,
     role: Any = None,
-) -> Any:
+) -> ProfileEnablesResult:
     """Whether a profile enables a phase and/or a role's phase (``profile.enables``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: ProfileEnablesResult = forward(
         "profile.enables",
         {"profile": profile},
         phase=phase,
@@ -2279,7 +2500,7 @@ def profile_resolve(
     config: Any = None,
     feature: Any = None,
     override: Any = None,
-) -> Any:
+) -> ProfileResolveResult:
     """The pipeline profile a feature runs with: override, feature, default_profile, then priority
     (``profile.resolve``).
 
@@ -2287,7 +2508,7 @@ def profile_resolve(
         :class:`fourx.InvalidInput`, :class:`fourx.UnknownProfile`,
         :class:`fourx.MissingCodingPhase`
     """
-    _out: Any = forward(
+    _out: ProfileResolveResult = forward(
         "profile.resolve",
         {},
         config=config,
@@ -2300,24 +2521,24 @@ def profile_resolve(
 def profile_role_artifact_view(
     profile: Any,
     role: Any,
-) -> Any:
+) -> ProfileRoleArtifactViewResult:
     """A role's required, forbidden and absent-upstream artifacts under a profile
     (``profile.role_artifact_view``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: ProfileRoleArtifactViewResult = forward(
         "profile.role_artifact_view",
         {"profile": profile, "role": role},
     )
     return _out
 
 
-def profiles_default() -> Any:
+def profiles_default() -> ProfilesDefaultResult:
     """The built-in pipeline profiles (full, lite, normal, quick) (``profiles.default``).
     """
-    _out: Any = forward(
+    _out: ProfilesDefaultResult = forward(
         "profiles.default",
         {},
     )
@@ -2326,14 +2547,14 @@ def profiles_default() -> Any:
 
 def report_parse_issues(
     report: Any,
-) -> Any:
+) -> ReportParseIssuesResult:
     """The verdict and [CRITICAL]/[WARNING] issue titles of a review report
     (``report.parse_issues``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: ReportParseIssuesResult = forward(
         "report.parse_issues",
         {"report": report},
     )
@@ -2342,13 +2563,13 @@ def report_parse_issues(
 
 def repos_effective_hub(
     config: Any,
-) -> Any:
+) -> ReposEffectiveHubResult:
     """The hub repos: hub_repos in order, then workspace repos marked hub (``repos.effective_hub``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: ReposEffectiveHubResult = forward(
         "repos.effective_hub",
         {"config": config},
     )
@@ -2359,14 +2580,14 @@ def repos_resolve_feature_paths(
     feature: Any,
     config: Any,
     root: Any,
-) -> Any:
+) -> ReposResolveFeaturePathsResult:
     """The paths of the repos a feature names (all when it names none)
     (``repos.resolve_feature_paths``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: ReposResolveFeaturePathsResult = forward(
         "repos.resolve_feature_paths",
         {"feature": feature, "config": config, "root": root},
     )
@@ -2376,14 +2597,14 @@ def repos_resolve_feature_paths(
 def repos_resolve_paths(
     config: Any,
     root: Any,
-) -> Any:
+) -> ReposResolvePathsResult:
     """Each workspace repo's path joined under root ({".": root} without repos)
     (``repos.resolve_paths``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: ReposResolvePathsResult = forward(
         "repos.resolve_paths",
         {"config": config, "root": root},
     )
@@ -2395,7 +2616,7 @@ def router_active_workflows(
     *,
     workflow_id: Any = None,
     edition: Any = None,
-) -> Any:
+) -> RouterActiveWorkflowsResult:
     """Resume step 1: open CC10X and legacy parents and a decision (one open workflow resumes;
     several are a choice, never a guess). Host: resume → runnable_tasks for selected.wf; choose
     → ask, never guess; ask_legacy → ask resume-legacy or fresh; none/not_found → route
@@ -2404,7 +2625,7 @@ def router_active_workflows(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: Any = forward(
+    _out: RouterActiveWorkflowsResult = forward(
         "router.active_workflows",
         {"tasks": tasks},
         workflow_id=workflow_id,
@@ -2416,14 +2637,14 @@ def router_active_workflows(
 def router_agents(
     *,
     edition: Any = None,
-) -> Any:
+) -> RouterAgentsResult:
     """The agents an edition knows, in its table order: bare and cc10x: names and the output kind
     (readonly or write) parse_output gives (``router.agents``).
 
     Raises:
         :class:`fourx.InvalidValue`
     """
-    _out: Any = forward(
+    _out: RouterAgentsResult = forward(
         "router.agents",
         {},
         edition=edition,
@@ -2437,14 +2658,14 @@ def router_artifact_fresh(
     *,
     max_age_seconds: Any = None,
     edition: Any = None,
-) -> Any:
+) -> RouterArtifactFreshResult:
     """Whether an artifact written at modified_at is fresh at now (default 300 s, cc10x's hooks).
     Host: warn on a stale write; never block on it (``router.artifact_fresh``).
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: Any = forward(
+    _out: RouterArtifactFreshResult = forward(
         "router.artifact_fresh",
         {"modified_at": modified_at, "now": now},
         max_age_seconds=max_age_seconds,
@@ -2477,7 +2698,7 @@ def router_build_prompt(
     approved_context_files: Any = None,
     previous_findings: Any = None,
     edition: Any = None,
-) -> Any:
+) -> RouterBuildPromptResult:
     """Render the per-agent prompt frame: fixed sections, then optional ones by content and role
     (12.7.0: no ## Memory Summary for code-reviewer and plan-gap-reviewer)
     (``router.build_prompt``).
@@ -2485,7 +2706,7 @@ def router_build_prompt(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.UnknownAgent`
     """
-    _out: Any = forward(
+    _out: RouterBuildPromptResult = forward(
         "router.build_prompt",
         {"agent": agent, "workflow": workflow, "phase": phase, "task_id": task_id, "workflow_uuid": workflow_uuid, "request": request},
         plan_file=plan_file,
@@ -2516,14 +2737,14 @@ def router_build_scope(
     *,
     plan: Any = None,
     edition: Any = None,
-) -> Any:
+) -> RouterBuildScopeResult:
     """Decide trivial or standard BUILD scope: a plan makes it standard; trivial needs 1-2 files,
     one change, one testable outcome and no cross-module edit (``router.build_scope``).
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: Any = forward(
+    _out: RouterBuildScopeResult = forward(
         "router.build_scope",
         {"files_touched": files_touched, "single_change": single_change, "testable_outcomes": testable_outcomes, "cross_module": cross_module},
         plan=plan,
@@ -2537,7 +2758,7 @@ def router_check_artifact(
     workflow_uuid: Any,
     *,
     edition: Any = None,
-) -> Any:
+) -> RouterCheckArtifactResult:
     """Read-back gate for an artifact: strict JSON, no __PLACEHOLDER__ left, every skeleton key of
     the edition, matching ids, a known type (``router.check_artifact``).
 
@@ -2545,7 +2766,7 @@ def router_check_artifact(
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.MalformedArtifact`,
         :class:`fourx.PlaceholderLeft`, :class:`fourx.UuidMismatch`
     """
-    _out: Any = forward(
+    _out: RouterCheckArtifactResult = forward(
         "router.check_artifact",
         {"text": text, "workflow_uuid": workflow_uuid},
         edition=edition,
@@ -2558,14 +2779,14 @@ def router_check_memory(
     text: Any,
     *,
     edition: Any = None,
-) -> Any:
+) -> RouterCheckMemoryResult:
     """Which required `## ` sections a memory file (activeContext.md, progress.md, patterns.md) has
     (``router.check_memory``).
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: Any = forward(
+    _out: RouterCheckMemoryResult = forward(
         "router.check_memory",
         {"file": file, "text": text},
         edition=edition,
@@ -2579,14 +2800,14 @@ def router_dispatch(
     phase: Any = None,
     origin: Any = None,
     edition: Any = None,
-) -> Any:
+) -> RouterDispatchResult:
     """Pick the agent (or inline mode) for a task from kind, phase and origin by the edition's
     dispatch table (``router.dispatch``).
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.NoDispatchRule`
     """
-    _out: Any = forward(
+    _out: RouterDispatchResult = forward(
         "router.dispatch",
         {"kind": kind},
         phase=phase,
@@ -2600,7 +2821,7 @@ def router_edition_for_version(
     version: Any,
     *,
     edition: Any = None,
-) -> Any:
+) -> RouterEditionForVersionResult:
     """The contract edition for an installed cc10x plugin version and whether it is exact: from
     11.0.0 below 12.0.0 → 11.0.0, from 12.7.0 below 12.8.0 → 12.7.0, from 12.10.0 below
     12.11.0 → 12.10.0 (exact); any other version → the last edition before it (the oldest for
@@ -2611,7 +2832,7 @@ def router_edition_for_version(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: Any = forward(
+    _out: RouterEditionForVersionResult = forward(
         "router.edition_for_version",
         {"version": version},
         edition=edition,
@@ -2633,14 +2854,14 @@ def router_event_line(
     work_category: Any = None,
     details: Any = None,
     edition: Any = None,
-) -> Any:
+) -> RouterEventLineResult:
     """One compact events.jsonl line for a workflow event (fixed key order, details keys sorted,
     newline-terminated) (``router.event_line``).
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: Any = forward(
+    _out: RouterEventLineResult = forward(
         "router.event_line",
         {"now": now, "wf": wf, "event": event, "phase": phase, "task_id": task_id, "agent": agent, "decision": decision, "reason": reason},
         duration_seconds=duration_seconds,
@@ -2668,7 +2889,7 @@ def router_finalize_memory(
     clarification_needed: Any = None,
     debug_summary: Any = None,
     edition: Any = None,
-) -> Any:
+) -> RouterFinalizeMemoryResult:
     """The memory finalisation edits of activeContext.md, progress.md and patterns.md (each text
     must pass check_memory first; new lines go at the top of their section, in input order).
     Host: write all three, read each back with check_memory; on any failure stop and never
@@ -2677,7 +2898,7 @@ def router_finalize_memory(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: Any = forward(
+    _out: RouterFinalizeMemoryResult = forward(
         "router.finalize_memory",
         {"active_context": active_context, "progress": progress, "patterns": patterns, "workflow_type": workflow_type, "workflow_uuid": workflow_uuid, "now": now},
         memory_task_id=memory_task_id,
@@ -2712,7 +2933,7 @@ def router_followup_tasks(
     diff_driven_docs_skip: Any = None,
     event: Any = None,
     deletion_supported: Any = None,
-) -> Any:
+) -> RouterFollowupTasksResult:
     """The task plan of a follow-up graph: remfix, re_review, investigation, escalate_full,
     plan_prune (remfix and investigation block every open downstream task; the others change only
     the tasks they name). Host: create the creates in order, map new: refs to real ids, apply
@@ -2723,7 +2944,7 @@ def router_followup_tasks(
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.NotFound`,
         :class:`fourx.Ambiguous`, :class:`fourx.NoDispatchRule`
     """
-    _out: Any = forward(
+    _out: RouterFollowupTasksResult = forward(
         "router.followup_tasks",
         {"graph": graph, "tasks": tasks, "workflow_id": workflow_id},
         edition=edition,
@@ -2751,14 +2972,14 @@ def router_format_marker(
     reason: Any = None,
     memory_task_id: Any = None,
     edition: Any = None,
-) -> Any:
+) -> RouterFormatMarkerResult:
     """Format a BUILD-START/DEBUG-RESET/PLAN-START/SCOPE-DECISION-PENDING/MEMORY-TASK-ID marker for
     a valid workflow id (``router.format_marker``).
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: Any = forward(
+    _out: RouterFormatMarkerResult = forward(
         "router.format_marker",
         {"marker": marker, "wf": wf},
         reason=reason,
@@ -2774,14 +2995,14 @@ def router_format_previous_findings(
     *,
     hunter: Any = None,
     edition: Any = None,
-) -> Any:
+) -> RouterFormatPreviousFindingsResult:
     """The `## Previous Agent Findings` block handed to the integration-verifier
     (``router.format_previous_findings``).
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: Any = forward(
+    _out: RouterFormatPreviousFindingsResult = forward(
         "router.format_previous_findings",
         {"workflow": workflow, "reviewer": reviewer},
         hunter=hunter,
@@ -2801,14 +3022,14 @@ def router_format_task_metadata(
     reason: Any = None,
     body: Any = None,
     edition: Any = None,
-) -> Any:
+) -> RouterFormatTaskMetadataResult:
     """Format the canonical seven-line metadata block (plan, scope and reason default to N/A),
     optionally with a body after a blank line (``router.format_task_metadata``).
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: Any = forward(
+    _out: RouterFormatTaskMetadataResult = forward(
         "router.format_task_metadata",
         {"wf": wf, "kind": kind, "origin": origin, "phase": phase},
         plan=plan,
@@ -2827,7 +3048,7 @@ def router_intent_ready(
     *,
     contradictions: Any = None,
     edition: Any = None,
-) -> Any:
+) -> RouterIntentReadyResult:
     """The intent readiness gate before BUILD or PLAN: a BUILD needing more than 5 source files
     switches to PLAN, any contradiction halts, every criterion needs a verifiable scenario. Host:
     proceed → run the workflow; switch_to_plan → decompose in PLAN first; halt_contradiction
@@ -2837,7 +3058,7 @@ def router_intent_ready(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: Any = forward(
+    _out: RouterIntentReadyResult = forward(
         "router.intent_ready",
         {"target": target, "source_files": source_files, "acceptance_criteria": acceptance_criteria},
         contradictions=contradictions,
@@ -2852,14 +3073,14 @@ def router_just_go_gate(
     *,
     recommended: Any = None,
     edition: Any = None,
-) -> Any:
+) -> RouterJustGoGateResult:
     """What a pending AskUserQuestion gate does under JUST_GO and the trust rules
     (``router.just_go_gate``).
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: Any = forward(
+    _out: RouterJustGoGateResult = forward(
         "router.just_go_gate",
         {"just_go": just_go, "gate": gate},
         recommended=recommended,
@@ -2873,14 +3094,14 @@ def router_loop_gate(
     count: Any,
     *,
     edition: Any = None,
-) -> Any:
+) -> RouterLoopGateResult:
     """Whether another remfix/investigation/research/plan_review loop is allowed before a human
     checkpoint (caps 3/2/2/2 per workflow) (``router.loop_gate``).
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: Any = forward(
+    _out: RouterLoopGateResult = forward(
         "router.loop_gate",
         {"loop": loop, "count": count},
         edition=edition,
@@ -2894,7 +3115,7 @@ def router_memory_evidence(
     *,
     events: Any = None,
     edition: Any = None,
-) -> Any:
+) -> RouterMemoryEvidenceResult:
     """The router-owned evidence a completing memory task must carry: origin router, the ROUTER ONLY
     marker, the Memory Update subject, a memory_finalized event of its wf (fourx hook
     task-completed). Host: block completion while gaps is non-empty (``router.memory_evidence``).
@@ -2902,7 +3123,7 @@ def router_memory_evidence(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.DuplicateField`
     """
-    _out: Any = forward(
+    _out: RouterMemoryEvidenceResult = forward(
         "router.memory_evidence",
         {"subject": subject, "description": description},
         events=events,
@@ -2917,7 +3138,7 @@ def router_memory_task(
     *,
     active_context: Any = None,
     edition: Any = None,
-) -> Any:
+) -> RouterMemoryTaskResult:
     """The workflow's unique open memory task and its activeContext marker (two open memory tasks of
     one wf are ambiguous; another wf's task never counts). Host: persist_marker → write
     marker_text to ## References; ignore stale/other_wf markers; never fall back to the first
@@ -2926,7 +3147,7 @@ def router_memory_task(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.Ambiguous`
     """
-    _out: Any = forward(
+    _out: RouterMemoryTaskResult = forward(
         "router.memory_task",
         {"tasks": tasks, "workflow_id": workflow_id},
         active_context=active_context,
@@ -2939,14 +3160,14 @@ def router_memory_template(
     file: Any,
     *,
     edition: Any = None,
-) -> Any:
+) -> RouterMemoryTemplateResult:
     """The cc10x:session-memory template a missing memory file is created with
     (``router.memory_template``).
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: Any = forward(
+    _out: RouterMemoryTemplateResult = forward(
         "router.memory_template",
         {"file": file},
         edition=edition,
@@ -2961,14 +3182,14 @@ def router_model_tier(
     escalate: Any = None,
     requested_tier: Any = None,
     edition: Any = None,
-) -> Any:
+) -> RouterModelTierResult:
     """Recommend an abstract model tier for an agent (the requested tier, else the recommended one);
     the reviewers' floor raises a lower tier to standard (``router.model_tier``).
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.UnknownAgent`
     """
-    _out: Any = forward(
+    _out: RouterModelTierResult = forward(
         "router.model_tier",
         {"agent": agent},
         build_scope=build_scope,
@@ -2986,7 +3207,7 @@ def router_new_artifact(
     now: Any,
     *,
     edition: Any = None,
-) -> Any:
+) -> RouterNewArtifactResult:
     """A new workflow artifact: the edition's skeleton (35 top-level keys at 11.0.0, 40 at 12.7.0)
     with the id, type, request, first status entry and timestamps filled
     (``router.new_artifact``).
@@ -2994,7 +3215,7 @@ def router_new_artifact(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: Any = forward(
+    _out: RouterNewArtifactResult = forward(
         "router.new_artifact",
         {"workflow_uuid": workflow_uuid, "workflow_type": workflow_type, "user_request": user_request, "now": now},
         edition=edition,
@@ -3007,14 +3228,14 @@ def router_new_workflow_id(
     nonce: Any,
     *,
     edition: Any = None,
-) -> Any:
+) -> RouterNewWorkflowIdResult:
     """Mint wf-YYYYMMDDTHHMMSSZ-<nonce> from now (UTC) and an 8-hex-digit nonce (written in lower
     case) (``router.new_workflow_id``).
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: Any = forward(
+    _out: RouterNewWorkflowIdResult = forward(
         "router.new_workflow_id",
         {"now": now, "nonce": nonce},
         edition=edition,
@@ -3026,7 +3247,7 @@ def router_parse_brainstorm_handoff(
     output: Any,
     *,
     edition: Any = None,
-) -> Any:
+) -> RouterParseBrainstormHandoffResult:
     """Read DESIGN_FILE, DESIGN_SUMMARY and MEMORY_NOTES from the inline brainstorming handoff block
     (``router.parse_brainstorm_handoff``).
 
@@ -3034,7 +3255,7 @@ def router_parse_brainstorm_handoff(
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.InputTooLarge`,
         :class:`fourx.MissingContract`, :class:`fourx.MalformedContract`
     """
-    _out: Any = forward(
+    _out: RouterParseBrainstormHandoffResult = forward(
         "router.parse_brainstorm_handoff",
         {"output": output},
         edition=edition,
@@ -3046,14 +3267,14 @@ def router_parse_markers(
     text: Any,
     *,
     edition: Any = None,
-) -> Any:
+) -> RouterParseMarkersResult:
     """Find workflow markers in a memory text and count DEBUG attempts since the last reset (three
     or more is stuck) (``router.parse_markers``).
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: Any = forward(
+    _out: RouterParseMarkersResult = forward(
         "router.parse_markers",
         {"text": text},
         edition=edition,
@@ -3070,7 +3291,7 @@ def router_parse_output(
     kind: Any = None,
     dispatched_findings: Any = None,
     edition: Any = None,
-) -> Any:
+) -> RouterParseOutputResult:
     """Validate any agent's output with the read-only or write-contract parser its agent needs
     (``router.parse_output``).
 
@@ -3080,7 +3301,7 @@ def router_parse_output(
         :class:`fourx.MalformedContract`, :class:`fourx.ScenarioMismatch`,
         :class:`fourx.MissingEvidence`
     """
-    _out: Any = forward(
+    _out: RouterParseOutputResult = forward(
         "router.parse_output",
         {"agent": agent, "output": output},
         task=task,
@@ -3099,7 +3320,7 @@ def router_parse_readonly_output(
     task: Any = None,
     disputes: Any = None,
     edition: Any = None,
-) -> Any:
+) -> RouterParseReadonlyOutputResult:
     """Validate a read-only agent's output: envelope, heading, issues, intent, scenarios, overrides;
     the stricter of the heading and reported status wins. 12.10.0: the contract YAML block
     following the Router Contract heading decides STATUS, and with disputes (the number of
@@ -3111,7 +3332,7 @@ def router_parse_readonly_output(
         :class:`fourx.InputTooLarge`, :class:`fourx.TooShort`, :class:`fourx.MissingContract`,
         :class:`fourx.ScenarioMismatch`, :class:`fourx.MissingEvidence`
     """
-    _out: Any = forward(
+    _out: RouterParseReadonlyOutputResult = forward(
         "router.parse_readonly_output",
         {"agent": agent, "output": output},
         task=task,
@@ -3125,14 +3346,14 @@ def router_parse_session_settings(
     text: Any,
     *,
     edition: Any = None,
-) -> Any:
+) -> RouterParseSessionSettingsResult:
     """Read AUTO_PROCEED and DIFF_DRIVEN_DOCS from the ## Session Settings section of
     activeContext.md (``router.parse_session_settings``).
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: Any = forward(
+    _out: RouterParseSessionSettingsResult = forward(
         "router.parse_session_settings",
         {"text": text},
         edition=edition,
@@ -3144,14 +3365,14 @@ def router_parse_subject(
     subject: Any,
     *,
     edition: Any = None,
-) -> Any:
+) -> RouterParseSubjectResult:
     """Classify a task subject by its prefix, first match wins: parent, memory, child, forbidden
     TODO, unknown CC10X, legacy parent, foreign (``router.parse_subject``).
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: Any = forward(
+    _out: RouterParseSubjectResult = forward(
         "router.parse_subject",
         {"subject": subject},
         edition=edition,
@@ -3164,7 +3385,7 @@ def router_parse_task_metadata(
     *,
     require_all: Any = None,
     edition: Any = None,
-) -> Any:
+) -> RouterParseTaskMetadataResult:
     """Parse and validate the metadata block of a task description: the leading key:value lines, no
     key twice, wf and kind always required (all seven with require_all)
     (``router.parse_task_metadata``).
@@ -3172,7 +3393,7 @@ def router_parse_task_metadata(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.DuplicateField`
     """
-    _out: Any = forward(
+    _out: RouterParseTaskMetadataResult = forward(
         "router.parse_task_metadata",
         {"description": description},
         require_all=require_all,
@@ -3188,7 +3409,7 @@ def router_parse_write_contract(
     kind: Any = None,
     dispatched_findings: Any = None,
     edition: Any = None,
-) -> Any:
+) -> RouterParseWriteContractResult:
     """Validate a write agent's YAML Router Contract and its agent's pass conditions; 12.7.0 adds
     the builder preflight/RED-reason/seam fields, the investigator loop and close-out fields, one
     researcher row and two decision_rfc alternatives; 12.10.0 reads the YAML block following the
@@ -3201,7 +3422,7 @@ def router_parse_write_contract(
         :class:`fourx.InputTooLarge`, :class:`fourx.MissingContract`,
         :class:`fourx.MalformedContract`
     """
-    _out: Any = forward(
+    _out: RouterParseWriteContractResult = forward(
         "router.parse_write_contract",
         {"agent": agent, "output": output},
         kind=kind,
@@ -3218,7 +3439,7 @@ def router_plan_trust_gate(
     planner: Any = None,
     contradictions: Any = None,
     edition: Any = None,
-) -> Any:
+) -> RouterPlanTrustGateResult:
     """The plan-trust gate before BUILD, from the workflow artifact and the planner's contract: no
     BUILD while an Open Decision is unapproved (JUST_GO or not); with a plan, Differences from
     agreement present, explicit plan_mode and verification_rigor, exit criteria on every phase
@@ -3230,7 +3451,7 @@ def router_plan_trust_gate(
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.MalformedArtifact`,
         :class:`fourx.PlaceholderLeft`, :class:`fourx.UuidMismatch`
     """
-    _out: Any = forward(
+    _out: RouterPlanTrustGateResult = forward(
         "router.plan_trust_gate",
         {"artifact_text": artifact_text, "workflow_uuid": workflow_uuid},
         planner=planner,
@@ -3250,7 +3471,7 @@ def router_pre_tool_use(
     approval: Any = None,
     now: Any = None,
     edition: Any = None,
-) -> Any:
+) -> RouterPreToolUseResult:
     """cc10x's deterministic PreToolUse guards (fourx hook pre-tool-use): destructive git text
     (push, reset --hard, clean -f, branch -D, checkout ., restore ., stash clear; push and branch
     -D unlock with a fresh approval token) and, while the newest artifact is an unfinished QA
@@ -3261,7 +3482,7 @@ def router_pre_tool_use(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: Any = forward(
+    _out: RouterPreToolUseResult = forward(
         "router.pre_tool_use",
         {"tool_name": tool_name, "project_dir": project_dir},
         tool_input=tool_input,
@@ -3278,14 +3499,14 @@ def router_reconcile_verdicts(
     verdicts: Any,
     *,
     edition: Any = None,
-) -> Any:
+) -> RouterReconcileVerdictsResult:
     """Reconcile agent verdicts: any fail fails, the stricter verdict is authoritative (never
     averaged) (``router.reconcile_verdicts``).
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.UnknownAgent`
     """
-    _out: Any = forward(
+    _out: RouterReconcileVerdictsResult = forward(
         "router.reconcile_verdicts",
         {"verdicts": verdicts},
         edition=edition,
@@ -3297,7 +3518,7 @@ def router_remfix_completion(
     artifact: Any,
     *,
     edition: Any = None,
-) -> Any:
+) -> RouterRemfixCompletionResult:
     """The TaskCompleted check of a completing REM-FIX over its workflow artifact: the circuit
     breaker (earlier remediation_history rounds against the cap of 3) and, at editions with
     cc10x's remediation_history backstop (12.7.0, 12.10.0), whether the history is empty. Host:
@@ -3307,7 +3528,7 @@ def router_remfix_completion(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: Any = forward(
+    _out: RouterRemfixCompletionResult = forward(
         "router.remfix_completion",
         {"artifact": artifact},
         edition=edition,
@@ -3320,14 +3541,14 @@ def router_repair_memory(
     text: Any,
     *,
     edition: Any = None,
-) -> Any:
+) -> RouterRepairMemoryResult:
     """Idempotently insert a memory file's missing sections before `## Last Updated` (or at the end)
     (``router.repair_memory``).
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: Any = forward(
+    _out: RouterRepairMemoryResult = forward(
         "router.repair_memory",
         {"file": file, "text": text},
         edition=edition,
@@ -3339,7 +3560,7 @@ def router_resolve_scope_reply(
     reply: Any,
     *,
     edition: Any = None,
-) -> Any:
+) -> RouterResolveScopeReplyResult:
     """Map a reply to the scope gate onto CRITICAL_ONLY or ALL_ISSUES; both phrases are ambiguous,
     neither is unrecognized (``router.resolve_scope_reply``).
 
@@ -3347,7 +3568,7 @@ def router_resolve_scope_reply(
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.Ambiguous`,
         :class:`fourx.UnrecognizedReply`
     """
-    _out: Any = forward(
+    _out: RouterResolveScopeReplyResult = forward(
         "router.resolve_scope_reply",
         {"reply": reply},
         edition=edition,
@@ -3359,7 +3580,7 @@ def router_route(
     request: Any,
     *,
     edition: Any = None,
-) -> Any:
+) -> RouterRouteResult:
     """Route a request to a workflow by the edition's signal table: the first signal in priority
     order with a keyword match wins, else DEFAULT (12.7.0 adds TRIAGE at 5 and CODEBASE-HEALTH at
     6, DEFAULT becomes 7) (``router.route``).
@@ -3367,7 +3588,7 @@ def router_route(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: Any = forward(
+    _out: RouterRouteResult = forward(
         "router.route",
         {"request": request},
         edition=edition,
@@ -3381,7 +3602,7 @@ def router_runnable_tasks(
     *,
     mode: Any = None,
     edition: Any = None,
-) -> Any:
+) -> RouterRunnableTasksResult:
     """The tasks of one workflow with their state, runnable set, parallel pair and next action (a
     pending task whose blockers are all completed is runnable; the reviewer and hunter run as a
     parallel pair). Host: dispatch → mark in_progress and run each row's dispatch (parallel
@@ -3393,7 +3614,7 @@ def router_runnable_tasks(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: Any = forward(
+    _out: RouterRunnableTasksResult = forward(
         "router.runnable_tasks",
         {"tasks": tasks, "workflow_id": workflow_id},
         mode=mode,
@@ -3412,7 +3633,7 @@ def router_scope_decision(
     phase: Any = None,
     plan: Any = None,
     edition: Any = None,
-) -> Any:
+) -> RouterScopeDecisionResult:
     """Resume a pending scope decision: the reply becomes a REM-FIX and the marker leaves ##
     Decisions. Host: route_normally → route; ask_again → ask the two options and stop;
     create_remfix → write active_context, apply followup, stop; ask_user → ask before another
@@ -3422,7 +3643,7 @@ def router_scope_decision(
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.Ambiguous`,
         :class:`fourx.NoDispatchRule`
     """
-    _out: Any = forward(
+    _out: RouterScopeDecisionResult = forward(
         "router.scope_decision",
         {"active_context": active_context, "reply": reply},
         workflow_id=workflow_id,
@@ -3449,7 +3670,7 @@ def router_skill_hints(
     research_files: Any = None,
     mcp_capability_needed: Any = None,
     edition: Any = None,
-) -> Any:
+) -> RouterSkillHintsResult:
     """The skills the router loads for one agent dispatch: project hints, then keyword/path/flag
     rules (12.7.0 ids: cc10x:frontend, architecture, exploration, codebase-hygiene, code-review,
     memory-and-handoff) (``router.skill_hints``).
@@ -3457,7 +3678,7 @@ def router_skill_hints(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.UnknownAgent`
     """
-    _out: Any = forward(
+    _out: RouterSkillHintsResult = forward(
         "router.skill_hints",
         {"agent": agent, "workflow": workflow, "request": request},
         phase=phase,
@@ -3477,14 +3698,14 @@ def router_skill_precedence(
     sources: Any,
     *,
     edition: Any = None,
-) -> Any:
+) -> RouterSkillPrecedenceResult:
     """Order instruction sources by the seed's strict precedence (user prompt first, heuristics
     last) (``router.skill_precedence``).
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: Any = forward(
+    _out: RouterSkillPrecedenceResult = forward(
         "router.skill_precedence",
         {"sources": sources},
         edition=edition,
@@ -3502,7 +3723,7 @@ def router_task_graph(
     phase_id: Any = None,
     summary: Any = None,
     edition: Any = None,
-) -> Any:
+) -> RouterTaskGraphResult:
     """The child-task graph of a workflow (trivial or standard BUILD scope) with agents, reasons and
     blockers; with a `workflow_id`, every node also carries its task texts (subject, description,
     body, active_form) (``router.task_graph``).
@@ -3510,7 +3731,7 @@ def router_task_graph(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: Any = forward(
+    _out: RouterTaskGraphResult = forward(
         "router.task_graph",
         {"workflow": workflow},
         build_scope=build_scope,
@@ -3535,7 +3756,7 @@ def router_update_artifact(
     phase: Any = None,
     task_id: Any = None,
     edition: Any = None,
-) -> Any:
+) -> RouterUpdateArtifactResult:
     """Write one agent's validated result — or the error of its unparseable output — into the
     workflow artifact: results, evidence, task ids, planning keys, convergence, proof_status,
     BUILD phase_status/phase_cursor, pending_gate, status_history and remediation_history (the
@@ -3548,7 +3769,7 @@ def router_update_artifact(
         :class:`fourx.MalformedArtifact`, :class:`fourx.PlaceholderLeft`,
         :class:`fourx.UuidMismatch`
     """
-    _out: Any = forward(
+    _out: RouterUpdateArtifactResult = forward(
         "router.update_artifact",
         {"artifact_text": artifact_text, "workflow_uuid": workflow_uuid, "now": now, "agent": agent},
         result=result,
@@ -3564,14 +3785,14 @@ def router_validate_workflow_id(
     workflow_uuid: Any,
     *,
     edition: Any = None,
-) -> Any:
+) -> RouterValidateWorkflowIdResult:
     """Validate a workflow id (wf-, a real UTC date and time, 8 hex digits) and split it into
     timestamp and nonce (``router.validate_workflow_id``).
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: Any = forward(
+    _out: RouterValidateWorkflowIdResult = forward(
         "router.validate_workflow_id",
         {"workflow_uuid": workflow_uuid},
         edition=edition,
@@ -3586,14 +3807,14 @@ def runner_resolve_phase(
     feature: Any = None,
     profile: Any = None,
     manual: Any = None,
-) -> Any:
+) -> RunnerResolvePhaseResult:
     """The runner of a phase: manual, feature override, profile entry, then default_runner
     (``runner.resolve_phase``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.UnresolvedRunner`, :class:`fourx.UnknownRunner`
     """
-    _out: Any = forward(
+    _out: RunnerResolvePhaseResult = forward(
         "runner.resolve_phase",
         {"config": config, "phase": phase},
         feature=feature,
@@ -3603,20 +3824,20 @@ def runner_resolve_phase(
     return _out
 
 
-def runners_supported() -> Any:
+def runners_supported() -> RunnersSupportedResult:
     """The built-in runner presets, in their fixed order (``runners.supported``).
     """
-    _out: Any = forward(
+    _out: RunnersSupportedResult = forward(
         "runners.supported",
         {},
     )
     return _out
 
 
-def runners_supported_map() -> Any:
+def runners_supported_map() -> RunnersSupportedMapResult:
     """The built-in runner presets by name (``runners.supported_map``).
     """
-    _out: Any = forward(
+    _out: RunnersSupportedMapResult = forward(
         "runners.supported_map",
         {},
     )
@@ -3629,14 +3850,14 @@ def similarity_is_similar(
     *,
     threshold: Any = None,
     cjk: Any = None,
-) -> Any:
+) -> SimilarityIsSimilarResult:
     """Whether two titles' word sets overlap by at least the threshold (Jaccard; cjk adds CJK
     bigrams) (``similarity.is_similar``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: SimilarityIsSimilarResult = forward(
         "similarity.is_similar",
         {"a": a, "b": b},
         threshold=threshold,
@@ -3648,24 +3869,24 @@ def similarity_is_similar(
 def state_can_transition(
     from_: Any,
     to: Any,
-) -> Any:
+) -> StateCanTransitionResult:
     """Whether the transition table allows moving from one phase to another
     (``state.can_transition``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: StateCanTransitionResult = forward(
         "state.can_transition",
         {"from": from_, "to": to},
     )
     return _out
 
 
-def state_constants() -> Any:
+def state_constants() -> StateConstantsResult:
     """The run-loop constants: max guard retries and the no-progress limit (``state.constants``).
     """
-    _out: Any = forward(
+    _out: StateConstantsResult = forward(
         "state.constants",
         {},
     )
@@ -3677,14 +3898,14 @@ def state_diagram(
     *,
     path: Any = None,
     events: Any = None,
-) -> Any:
+) -> StateDiagramResult:
     """The transition graph as Mermaid or Graphviz dot text, with a feature's path (phases, or its
     events) marked when given (``state.diagram``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidValue`
     """
-    _out: Any = forward(
+    _out: StateDiagramResult = forward(
         "state.diagram",
         {"format": format},
         path=path,
@@ -3695,14 +3916,14 @@ def state_diagram(
 
 def state_finalize_done(
     state: Any,
-) -> Any:
+) -> StateFinalizeDoneResult:
     """The pure part of `done` finalisation: transition to done, active false, stopReason "done"
     (``state.finalize_done``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidTransition`
     """
-    _out: Any = forward(
+    _out: StateFinalizeDoneResult = forward(
         "state.finalize_done",
         {"state": state},
     )
@@ -3711,13 +3932,13 @@ def state_finalize_done(
 
 def state_phase_to_role(
     phase: Any,
-) -> Any:
+) -> StatePhaseToRoleResult:
     """The default role of a phase (PhaseToRole); "" when it has none (``state.phase_to_role``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: StatePhaseToRoleResult = forward(
         "state.phase_to_role",
         {"phase": phase},
     )
@@ -3727,14 +3948,14 @@ def state_phase_to_role(
 def state_reconcile_active(
     state: Any,
     pid_alive: Any,
-) -> Any:
+) -> StateReconcileActiveResult:
     """Clears `active` of a state whose run loop is gone (liveness given by the caller)
     (``state.reconcile_active``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: StateReconcileActiveResult = forward(
         "state.reconcile_active",
         {"state": state, "pid_alive": pid_alive},
     )
@@ -3746,14 +3967,14 @@ def state_recover_to(
     to: Any,
     *,
     role: Any = None,
-) -> Any:
+) -> StateRecoverToResult:
     """Crash-recovery correction to a recoverable work phase, ignoring the table and the source
     phase (``state.recover_to``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidRecoveryTarget`
     """
-    _out: Any = forward(
+    _out: StateRecoverToResult = forward(
         "state.recover_to",
         {"state": state, "to": to},
         role=role,
@@ -3763,14 +3984,14 @@ def state_recover_to(
 
 def state_should_stop(
     state: Any,
-) -> Any:
+) -> StateShouldStopResult:
     """Whether a run must stop (max rounds reached, or 3 rounds without progress) and why
     (``state.should_stop``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: StateShouldStopResult = forward(
         "state.should_stop",
         {"state": state},
     )
@@ -3782,14 +4003,14 @@ def state_transition(
     to: Any,
     *,
     role: Any = None,
-) -> Any:
+) -> StateTransitionResult:
     """Moves a state to a phase: checks the table, sets phase and role, applies the round/active
     side effects (``state.transition``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidTransition`
     """
-    _out: Any = forward(
+    _out: StateTransitionResult = forward(
         "state.transition",
         {"state": state, "to": to},
         role=role,
@@ -3799,13 +4020,13 @@ def state_transition(
 
 def state_validate(
     state: Any,
-) -> Any:
+) -> StateValidateResult:
     """Checks featureId, phase and runner of a state; lists every failure (``state.validate``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: StateValidateResult = forward(
         "state.validate",
         {"state": state},
     )
@@ -3815,13 +4036,13 @@ def state_validate(
 def test_strategy_parse(
     *,
     text: Any = None,
-) -> Any:
+) -> TestStrategyParseResult:
     """Decode test-strategy.yaml with yaml.v3's rules (``test_strategy.parse``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InputTooLarge`, :class:`fourx.InvalidYaml`
     """
-    _out: Any = forward(
+    _out: TestStrategyParseResult = forward(
         "test_strategy.parse",
         {},
         text=text,
@@ -3831,13 +4052,13 @@ def test_strategy_parse(
 
 def util_human_size(
     bytes: Any,
-) -> Any:
+) -> UtilHumanSizeResult:
     """A byte count as 4x prints it (512B, 124K, 3.9M, 1.0G) (``util.human_size``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: UtilHumanSizeResult = forward(
         "util.human_size",
         {"bytes": bytes},
     )
@@ -3852,7 +4073,7 @@ def workspace_append_event(
     *,
     store: Any = None,
     lease: Any = None,
-) -> Any:
+) -> WorkspaceAppendEventResult:
     """AppendEvent: stamps an empty ts from now and appends one line to events.jsonl in one write
     (through `store` when given, fenced by `lease`) (``workspace.append_event``).
 
@@ -3861,7 +4082,7 @@ def workspace_append_event(
         :class:`fourx.NotFound`, :class:`fourx.LeaseLost`, :class:`fourx.InputTooLarge`,
         :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceAppendEventResult = forward(
         "workspace.append_event",
         {"root": root, "feature_id": feature_id, "event": event, "now": now},
         store=store,
@@ -3878,14 +4099,14 @@ def workspace_atomic_write_file(
     tmp_pattern: Any = None,
     data: Any = None,
     data_base64: Any = None,
-) -> Any:
+) -> WorkspaceAtomicWriteFileResult:
     """Writes dir/final_name atomically (temp file, fsync, rename, dir fsync) with mode perm
     (``workspace.atomic_write_file``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceAtomicWriteFileResult = forward(
         "workspace.atomic_write_file",
         {"dir": dir, "final_name": final_name, "perm": perm},
         tmp_pattern=tmp_pattern,
@@ -3901,7 +4122,7 @@ def workspace_check_events(
     root: Any = None,
     feature_id: Any = None,
     store: Any = None,
-) -> Any:
+) -> WorkspaceCheckEventsResult:
     """Every events.jsonl problem 4x's readers pass over silently: lines that do not decode into an
     Event and unknown keys (with the closest known key), as warnings
     (``workspace.check_events``).
@@ -3910,7 +4131,7 @@ def workspace_check_events(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
         :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceCheckEventsResult = forward(
         "workspace.check_events",
         {},
         events=events,
@@ -3930,7 +4151,7 @@ def workspace_claim(
     pid: Any = None,
     pid_alive: Any = None,
     store: Any = None,
-) -> Any:
+) -> WorkspaceClaimResult:
     """Claims a feature for a run loop: a lease with a fencing token on a store that has leases, the
     pid liveness rule on the filesystem (``workspace.claim``).
 
@@ -3938,7 +4159,7 @@ def workspace_claim(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidValue`,
         :class:`fourx.InvalidConfig`, :class:`fourx.InvalidJson`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceClaimResult = forward(
         "workspace.claim",
         {"root": root, "feature_id": feature_id, "holder": holder, "ttl_ms": ttl_ms},
         pid=pid,
@@ -3954,7 +4175,7 @@ def workspace_clean_feature(
     now: Any,
     *,
     pid_alive: Any = None,
-) -> Any:
+) -> WorkspaceCleanFeatureResult:
     """Remove the run directory of a done/abandoned feature that is not running; the bytes freed
     (``workspace.clean_feature``).
 
@@ -3963,7 +4184,7 @@ def workspace_clean_feature(
         :class:`fourx.InputTooLarge`, :class:`fourx.InvalidFeature`, :class:`fourx.NotCleanable`,
         :class:`fourx.FeatureActive`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceCleanFeatureResult = forward(
         "workspace.clean_feature",
         {"root": root, "feature_id": feature_id, "now": now},
         pid_alive=pid_alive,
@@ -3976,14 +4197,14 @@ def workspace_cleanable_features(
     now: Any,
     *,
     pid_alive: Any = None,
-) -> Any:
+) -> WorkspaceCleanableFeaturesResult:
     """The done/abandoned features whose run directories could be cleaned, with their sizes
     (``workspace.cleanable_features``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceCleanableFeaturesResult = forward(
         "workspace.cleanable_features",
         {"root": root, "now": now},
         pid_alive=pid_alive,
@@ -3996,14 +4217,14 @@ def workspace_clear_stop(
     feature_id: Any,
     *,
     store: Any = None,
-) -> Any:
+) -> WorkspaceClearStopResult:
     """Removes the stop signal; a missing one is success (``workspace.clear_stop``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
         :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceClearStopResult = forward(
         "workspace.clear_stop",
         {"root": root, "feature_id": feature_id},
         store=store,
@@ -4013,23 +4234,23 @@ def workspace_clear_stop(
 
 def workspace_compare_backlog_mirror(
     root: Any,
-) -> Any:
+) -> WorkspaceCompareBacklogMirrorResult:
     """Drift between the feature files and feature_list.json (``workspace.compare_backlog_mirror``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceCompareBacklogMirrorResult = forward(
         "workspace.compare_backlog_mirror",
         {"root": root},
     )
     return _out
 
 
-def workspace_constants() -> Any:
+def workspace_constants() -> WorkspaceConstantsResult:
     """The seed's .4x file-name constants (45 entries) (``workspace.constants``).
     """
-    _out: Any = forward(
+    _out: WorkspaceConstantsResult = forward(
         "workspace.constants",
         {},
     )
@@ -4038,13 +4259,13 @@ def workspace_constants() -> Any:
 
 def workspace_dot_dir(
     root: Any,
-) -> Any:
+) -> WorkspaceDotDirResult:
     """DotDir: <root>/.4x, lexically cleaned (``workspace.dot_dir``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: WorkspaceDotDirResult = forward(
         "workspace.dot_dir",
         {"root": root},
     )
@@ -4056,7 +4277,7 @@ def workspace_export(
     store: Any,
     *,
     feature_ids: Any = None,
-) -> Any:
+) -> WorkspaceExportResult:
     """Writes a run store's state and events as the exact .4x/run bytes under root (every feature,
     or the given ones; a feature already there is refused) (``workspace.export``).
 
@@ -4064,7 +4285,7 @@ def workspace_export(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
         :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceExportResult = forward(
         "workspace.export",
         {"root": root, "store": store},
         feature_ids=feature_ids,
@@ -4075,14 +4296,14 @@ def workspace_export(
 def workspace_feature_dir(
     root: Any,
     feature_id: Any,
-) -> Any:
+) -> WorkspaceFeatureDirResult:
     """FeatureDir: <root>/.4x/run/<feature_id>, lexically cleaned; the id must be one safe path
     segment (``workspace.feature_dir``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`
     """
-    _out: Any = forward(
+    _out: WorkspaceFeatureDirResult = forward(
         "workspace.feature_dir",
         {"root": root, "feature_id": feature_id},
     )
@@ -4095,7 +4316,7 @@ def workspace_finalize_done(
     now: Any,
     *,
     state: Any = None,
-) -> Any:
+) -> WorkspaceFinalizeDoneResult:
     """pending-review → done: state.json, feature status sync (warnings), transition event; the
     commit payload (``workspace.finalize_done``).
 
@@ -4103,7 +4324,7 @@ def workspace_finalize_done(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.NotFound`,
         :class:`fourx.InvalidJson`, :class:`fourx.InvalidTransition`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceFinalizeDoneResult = forward(
         "workspace.finalize_done",
         {"root": root, "feature_id": feature_id, "now": now},
         state=state,
@@ -4113,13 +4334,13 @@ def workspace_finalize_done(
 
 def workspace_find(
     start_dir: Any,
-) -> Any:
+) -> WorkspaceFindResult:
     """Walks up from start_dir to the first directory holding a .4x directory (``workspace.find``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.NotFound`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceFindResult = forward(
         "workspace.find",
         {"start_dir": start_dir},
     )
@@ -4131,7 +4352,7 @@ def workspace_import(
     store: Any,
     *,
     feature_ids: Any = None,
-) -> Any:
+) -> WorkspaceImportResult:
     """Loads the .4x/run state and events under root into a run store (every feature, or the given
     ones; a feature the store holds is refused) (``workspace.import``).
 
@@ -4139,7 +4360,7 @@ def workspace_import(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
         :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceImportResult = forward(
         "workspace.import",
         {"root": root, "store": store},
         feature_ids=feature_ids,
@@ -4150,14 +4371,14 @@ def workspace_import(
 def workspace_init(
     root: Any,
     config: Any,
-) -> Any:
+) -> WorkspaceInitResult:
     """Create .4x/features, .4x/.gitignore and .4x/settings.json; a config config.read would refuse
     is invalid_config (``workspace.init``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidConfig`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceInitResult = forward(
         "workspace.init",
         {"root": root, "config": config},
     )
@@ -4167,13 +4388,13 @@ def workspace_init(
 def workspace_init_feature_dir(
     root: Any,
     feature_id: Any,
-) -> Any:
+) -> WorkspaceInitFeatureDirResult:
     """Creates FeatureDir/rounds with parents (0755); idempotent (``workspace.init_feature_dir``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceInitFeatureDirResult = forward(
         "workspace.init_feature_dir",
         {"root": root, "feature_id": feature_id},
     )
@@ -4182,14 +4403,14 @@ def workspace_init_feature_dir(
 
 def workspace_list_features(
     root: Any,
-) -> Any:
+) -> WorkspaceListFeaturesResult:
     """Every feature of .4x/features, leniently loaded and sorted by id; every skip is a warning
     (``workspace.list_features``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceListFeaturesResult = forward(
         "workspace.list_features",
         {"root": root},
     )
@@ -4199,7 +4420,7 @@ def workspace_list_features(
 def workspace_load_feature(
     root: Any,
     feature_id: Any,
-) -> Any:
+) -> WorkspaceLoadFeatureResult:
     """Load one feature strictly (short-id fallback: the unique `<id>-*.yaml`)
     (``workspace.load_feature``).
 
@@ -4207,7 +4428,7 @@ def workspace_load_feature(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.NotFound`,
         :class:`fourx.InputTooLarge`, :class:`fourx.InvalidFeature`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceLoadFeatureResult = forward(
         "workspace.load_feature",
         {"root": root, "feature_id": feature_id},
     )
@@ -4216,13 +4437,13 @@ def workspace_load_feature(
 
 def workspace_parse_baseline(
     text: Any,
-) -> Any:
+) -> WorkspaceParseBaselineResult:
     """Decode a feature's baseline.json (Baseline) with Go's rules (``workspace.parse_baseline``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`
     """
-    _out: Any = forward(
+    _out: WorkspaceParseBaselineResult = forward(
         "workspace.parse_baseline",
         {"text": text},
     )
@@ -4231,14 +4452,14 @@ def workspace_parse_baseline(
 
 def workspace_parse_escalation(
     text: Any,
-) -> Any:
+) -> WorkspaceParseEscalationResult:
     """Decode a round's escalation.json (Escalation) with Go's rules
     (``workspace.parse_escalation``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`
     """
-    _out: Any = forward(
+    _out: WorkspaceParseEscalationResult = forward(
         "workspace.parse_escalation",
         {"text": text},
     )
@@ -4247,13 +4468,13 @@ def workspace_parse_escalation(
 
 def workspace_parse_state(
     text: Any,
-) -> Any:
+) -> WorkspaceParseStateResult:
     """Decodes state.json text with Go's rules (``workspace.parse_state``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`
     """
-    _out: Any = forward(
+    _out: WorkspaceParseStateResult = forward(
         "workspace.parse_state",
         {"text": text},
     )
@@ -4262,14 +4483,14 @@ def workspace_parse_state(
 
 def workspace_process_alive(
     pid: Any,
-) -> Any:
+) -> WorkspaceProcessAliveResult:
     """Whether a process id is alive (POSIX kill(pid, 0) succeeds or fails with EPERM); pid <= 0 is
     not (``workspace.process_alive``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: WorkspaceProcessAliveResult = forward(
         "workspace.process_alive",
         {"pid": pid},
     )
@@ -4278,13 +4499,13 @@ def workspace_process_alive(
 
 def workspace_read_backlog_mirror(
     root: Any,
-) -> Any:
+) -> WorkspaceReadBacklogMirrorResult:
     """Read feature_list.json if present (``workspace.read_backlog_mirror``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceReadBacklogMirrorResult = forward(
         "workspace.read_backlog_mirror",
         {"root": root},
     )
@@ -4297,7 +4518,7 @@ def workspace_read_run_file(
     file: Any,
     *,
     round: Any = None,
-) -> Any:
+) -> WorkspaceReadRunFileResult:
     """Read one run file (`verify`, `baseline`, `angles`, `escalation`) of a feature; absent is not
     an error (``workspace.read_run_file``).
 
@@ -4305,7 +4526,7 @@ def workspace_read_run_file(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidJson`,
         :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceReadRunFileResult = forward(
         "workspace.read_run_file",
         {"root": root, "feature_id": feature_id, "file": file},
         round=round,
@@ -4318,7 +4539,7 @@ def workspace_read_state(
     feature_id: Any,
     *,
     store: Any = None,
-) -> Any:
+) -> WorkspaceReadStateResult:
     """Reads and decodes a feature's state.json (no validation, no reconciling), from `store` when
     given (``workspace.read_state``).
 
@@ -4326,7 +4547,7 @@ def workspace_read_state(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
         :class:`fourx.NotFound`, :class:`fourx.InvalidJson`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceReadStateResult = forward(
         "workspace.read_state",
         {"root": root, "feature_id": feature_id},
         store=store,
@@ -4337,7 +4558,7 @@ def workspace_read_state(
 def workspace_read_test_strategy(
     root: Any,
     feature_id: Any,
-) -> Any:
+) -> WorkspaceReadTestStrategyResult:
     """Read a feature's test-strategy.yaml; absent is not an error
     (``workspace.read_test_strategy``).
 
@@ -4345,7 +4566,7 @@ def workspace_read_test_strategy(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InputTooLarge`,
         :class:`fourx.InvalidYaml`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceReadTestStrategyResult = forward(
         "workspace.read_test_strategy",
         {"root": root, "feature_id": feature_id},
     )
@@ -4359,7 +4580,7 @@ def workspace_reconcile_active(
     *,
     pid_alive: Any = None,
     state: Any = None,
-) -> Any:
+) -> WorkspaceReconcileActiveResult:
     """Clears `active` when the run loop's process is gone (pid_alive given, or probed) and writes
     the corrected state (``workspace.reconcile_active``).
 
@@ -4367,7 +4588,7 @@ def workspace_reconcile_active(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.NotFound`,
         :class:`fourx.InvalidJson`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceReconcileActiveResult = forward(
         "workspace.reconcile_active",
         {"root": root, "feature_id": feature_id, "now": now},
         pid_alive=pid_alive,
@@ -4382,7 +4603,7 @@ def workspace_release(
     *,
     lease: Any = None,
     store: Any = None,
-) -> Any:
+) -> WorkspaceReleaseResult:
     """Gives a claimed feature's lease up before it expires (a superseded lease is lease_lost); on
     the files, where a claim has no lease, nothing to give up (``workspace.release``).
 
@@ -4390,7 +4611,7 @@ def workspace_release(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
         :class:`fourx.LeaseLost`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceReleaseResult = forward(
         "workspace.release",
         {"root": root, "feature_id": feature_id},
         lease=lease,
@@ -4402,14 +4623,14 @@ def workspace_release(
 def workspace_render_baseline(
     *,
     baseline: Any = None,
-) -> Any:
+) -> WorkspaceRenderBaselineResult:
     """The baseline.json bytes CaptureBaseline writes (indented, no trailing newline)
     (``workspace.render_baseline``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: WorkspaceRenderBaselineResult = forward(
         "workspace.render_baseline",
         {},
         baseline=baseline,
@@ -4420,14 +4641,14 @@ def workspace_render_baseline(
 def workspace_render_escalation(
     *,
     escalation: Any = None,
-) -> Any:
+) -> WorkspaceRenderEscalationResult:
     """The compact escalation.json bytes (Go json.Marshal, no trailing newline)
     (``workspace.render_escalation``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: WorkspaceRenderEscalationResult = forward(
         "workspace.render_escalation",
         {},
         escalation=escalation,
@@ -4438,14 +4659,14 @@ def workspace_render_escalation(
 def workspace_render_event(
     event: Any,
     now: Any,
-) -> Any:
+) -> WorkspaceRenderEventResult:
     """The exact events.jsonl line (without newline) AppendEvent writes at `now`
     (``workspace.render_event``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: WorkspaceRenderEventResult = forward(
         "workspace.render_event",
         {"event": event, "now": now},
     )
@@ -4455,14 +4676,14 @@ def workspace_render_event(
 def workspace_render_state(
     state: Any,
     now: Any,
-) -> Any:
+) -> WorkspaceRenderStateResult:
     """The exact state.json text WriteState writes at `now` (updatedAt stamped, subPhase cleared
     outside deep-reviewing) (``workspace.render_state``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Any = forward(
+    _out: WorkspaceRenderStateResult = forward(
         "workspace.render_state",
         {"state": state, "now": now},
     )
@@ -4474,14 +4695,14 @@ def workspace_request_stop(
     feature_id: Any,
     *,
     store: Any = None,
-) -> Any:
+) -> WorkspaceRequestStopResult:
     """Asks the run loop to stop: writes FeatureDir/stop atomically (``workspace.request_stop``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
         :class:`fourx.NotFound`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceRequestStopResult = forward(
         "workspace.request_stop",
         {"root": root, "feature_id": feature_id},
         store=store,
@@ -4494,7 +4715,7 @@ def workspace_resolve_feature_id(
     *,
     entries: Any = None,
     root: Any = None,
-) -> Any:
+) -> WorkspaceResolveFeatureIdResult:
     """Resolves a case-insensitive id prefix against feature file names (given entries, or
     .4x/features under root) (``workspace.resolve_feature_id``).
 
@@ -4502,7 +4723,7 @@ def workspace_resolve_feature_id(
         :class:`fourx.InvalidInput`, :class:`fourx.NotFound`, :class:`fourx.Ambiguous`,
         :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceResolveFeatureIdResult = forward(
         "workspace.resolve_feature_id",
         {"prefix": prefix},
         entries=entries,
@@ -4514,7 +4735,7 @@ def workspace_resolve_feature_id(
 def workspace_resume_listing(
     root: Any,
     feature_id: Any,
-) -> Any:
+) -> WorkspaceResumeListingResult:
     """state.json plus the artifacts conductor resume needs (feature dir and the state's round dir)
     (``workspace.resume_listing``).
 
@@ -4522,7 +4743,7 @@ def workspace_resume_listing(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidJson`,
         :class:`fourx.InputTooLarge`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceResumeListingResult = forward(
         "workspace.resume_listing",
         {"root": root, "feature_id": feature_id},
     )
@@ -4533,13 +4754,13 @@ def workspace_round_dir(
     root: Any,
     feature_id: Any,
     round: Any,
-) -> Any:
+) -> WorkspaceRoundDirResult:
     """RoundDir: FeatureDir/rounds/round-<round> (``workspace.round_dir``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`
     """
-    _out: Any = forward(
+    _out: WorkspaceRoundDirResult = forward(
         "workspace.round_dir",
         {"root": root, "feature_id": feature_id, "round": round},
     )
@@ -4549,13 +4770,13 @@ def workspace_round_dir(
 def workspace_save_feature(
     root: Any,
     feature: Any,
-) -> Any:
+) -> WorkspaceSaveFeatureResult:
     """Write a feature's YAML atomically as .4x/features/<id>.yaml (``workspace.save_feature``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceSaveFeatureResult = forward(
         "workspace.save_feature",
         {"root": root, "feature": feature},
     )
@@ -4567,14 +4788,14 @@ def workspace_stop_requested(
     feature_id: Any,
     *,
     store: Any = None,
-) -> Any:
+) -> WorkspaceStopRequestedResult:
     """Whether FeatureDir/stop exists (``workspace.stop_requested``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
         :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceStopRequestedResult = forward(
         "workspace.stop_requested",
         {"root": root, "feature_id": feature_id},
         store=store,
@@ -4587,7 +4808,7 @@ def workspace_sync_feature_status(
     feature_id: Any,
     *,
     phase: Any = None,
-) -> Any:
+) -> WorkspaceSyncFeatureStatusResult:
     """Set a feature file's status from a phase; saved only when it changed; the commit payload for
     the harness (``workspace.sync_feature_status``).
 
@@ -4595,7 +4816,7 @@ def workspace_sync_feature_status(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.NotFound`,
         :class:`fourx.InputTooLarge`, :class:`fourx.InvalidFeature`, :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceSyncFeatureStatusResult = forward(
         "workspace.sync_feature_status",
         {"root": root, "feature_id": feature_id},
         phase=phase,
@@ -4609,7 +4830,7 @@ def workspace_total_cost(
     root: Any = None,
     feature_id: Any = None,
     store: Any = None,
-) -> Any:
+) -> WorkspaceTotalCostResult:
     """Sum of cost_usd over run-end events (given events text, or the feature's events.jsonl)
     (``workspace.total_cost``).
 
@@ -4617,7 +4838,7 @@ def workspace_total_cost(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
         :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceTotalCostResult = forward(
         "workspace.total_cost",
         {},
         events=events,
@@ -4634,7 +4855,7 @@ def workspace_worktree_path(
     root: Any = None,
     feature_id: Any = None,
     store: Any = None,
-) -> Any:
+) -> WorkspaceWorktreePathResult:
     """The worktree path of the last `run-output` event whose detail starts with `worktree: `
     (``workspace.worktree_path``).
 
@@ -4642,7 +4863,7 @@ def workspace_worktree_path(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
         :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceWorktreePathResult = forward(
         "workspace.worktree_path",
         {},
         events=events,
@@ -4660,7 +4881,7 @@ def workspace_write_run_file(
     *,
     round: Any = None,
     value: Any = None,
-) -> Any:
+) -> WorkspaceWriteRunFileResult:
     """Write one run file of a feature atomically with Go's bytes (round directories created)
     (``workspace.write_run_file``).
 
@@ -4668,7 +4889,7 @@ def workspace_write_run_file(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.NotFound`,
         :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceWriteRunFileResult = forward(
         "workspace.write_run_file",
         {"root": root, "feature_id": feature_id, "file": file},
         round=round,
@@ -4685,7 +4906,7 @@ def workspace_write_state(
     *,
     store: Any = None,
     lease: Any = None,
-) -> Any:
+) -> WorkspaceWriteStateResult:
     """WriteState: stamps updatedAt = now and writes state.json atomically (through `store` when
     given, fenced by `lease`) (``workspace.write_state``).
 
@@ -4694,7 +4915,7 @@ def workspace_write_state(
         :class:`fourx.NotFound`, :class:`fourx.LeaseLost`, :class:`fourx.InputTooLarge`,
         :class:`fourx.IoError`
     """
-    _out: Any = forward(
+    _out: WorkspaceWriteStateResult = forward(
         "workspace.write_state",
         {"root": root, "feature_id": feature_id, "state": state, "now": now},
         store=store,

@@ -169,28 +169,26 @@ impl Catalog {
     /// Reads a `meta.catalog` document.
     pub(super) fn from_json(doc: &Value) -> Catalog {
         let ops = doc["ops"]
-        .as_array()
-        .expect("ops")
-        .iter()
-        .map(|op| Op {
-            name: op["name"].as_str().expect("name").to_string(),
-            doc: op["doc"].as_str().unwrap_or_default().to_string(),
-            // TEMPORARY until the schema core lands: untyped keys read as `any`.
-            params: match op["params"].as_array() {
-                Some(list) => list.iter().map(field).collect(),
-                None => strings(&op["input"])
+            .as_array()
+            .expect("ops")
+            .iter()
+            .map(|op| Op {
+                name: op["name"].as_str().expect("name").to_string(),
+                doc: op["doc"].as_str().unwrap_or_default().to_string(),
+                params: op["params"]
+                    .as_array()
+                    .expect("an op has params")
                     .iter()
-                    .map(|k| field(&json!({"name": k.trim_end_matches('?'), "type": "any", "optional": k.ends_with('?')})))
+                    .map(field)
                     .collect(),
-            },
-            result: parse_type(op["result"].as_str().unwrap_or("any")),
-            errors: strings(&op["errors"]),
-        })
-        .collect();
+                result: parse_type(op["result"].as_str().expect("an op has a result type")),
+                errors: strings(&op["errors"]),
+            })
+            .collect();
         let types = doc["types"]
             .as_array()
-            .into_iter()
-            .flatten()
+            .expect("types")
+            .iter()
             .map(|t| {
                 let kind = match t["kind"].as_str().expect("a type has a kind") {
                     "record" => Kind::Record(
