@@ -5,9 +5,9 @@ Generated from ``meta.catalog`` by ``make docs`` (``core/tests/it/docs/python_ge
 edit by hand.
 """
 
-from __future__ import annotations
-
 from typing import Any, Literal, NotRequired, TypeAlias, TypedDict, Union
+
+from . import enums as _enums
 
 __all__ = [
     "AnglesAllResult",
@@ -615,12 +615,12 @@ class ConductorRebuildResult(TypedDict):
 ConductorResumeResult = TypedDict(
     "ConductorResumeResult",
     {
-        "state": "Any",
-        "manual_phase_consumed": "Any",
-        "recovered": "Any",
-        "from": "Any",
-        "to": "Any",
-        "sub_phase": "Any",
+        "state": Any,
+        "manual_phase_consumed": Any,
+        "recovered": Any,
+        "from": Any,
+        "to": Any,
+        "sub_phase": Any,
     },
 )
 ConductorResumeResult.__doc__ = "The result of conductor.resume."
@@ -898,14 +898,14 @@ class FeatureValidateResult(TypedDict):
 GuardCheckResult = TypedDict(
     "GuardCheckResult",
     {
-        "pass": "Any",
-        "errors": "Any",
-        "warnings": "Any",
-        "all_retryable": "Any",
-        "retryable_errors": "Any",
-        "self_mod_touched": "Any",
-        "self_mod_paths": "Any",
-        "self_mod_diff_lines": "Any",
+        "pass": Any,
+        "errors": Any,
+        "warnings": Any,
+        "all_retryable": Any,
+        "retryable_errors": Any,
+        "self_mod_touched": Any,
+        "self_mod_paths": Any,
+        "self_mod_diff_lines": Any,
     },
 )
 GuardCheckResult.__doc__ = "The result of guard.check."
@@ -914,14 +914,14 @@ GuardCheckResult.__doc__ = "The result of guard.check."
 GuardTestingToAcceptingResult = TypedDict(
     "GuardTestingToAcceptingResult",
     {
-        "pass": "Any",
-        "errors": "Any",
-        "warnings": "Any",
-        "all_retryable": "Any",
-        "retryable_errors": "Any",
-        "self_mod_touched": "Any",
-        "self_mod_paths": "Any",
-        "self_mod_diff_lines": "Any",
+        "pass": Any,
+        "errors": Any,
+        "warnings": Any,
+        "all_retryable": Any,
+        "retryable_errors": Any,
+        "self_mod_touched": Any,
+        "self_mod_paths": Any,
+        "self_mod_diff_lines": Any,
     },
 )
 GuardTestingToAcceptingResult.__doc__ = "The result of guard.testing_to_accepting."
@@ -1354,10 +1354,10 @@ class RouterParseSessionSettingsResult(TypedDict):
 RouterParseSubjectResult = TypedDict(
     "RouterParseSubjectResult",
     {
-        "class": "Any",
-        "workflow": "Any",
-        "agent": "Any",
-        "summary": "Any",
+        "class": Any,
+        "workflow": Any,
+        "agent": Any,
+        "summary": Any,
     },
 )
 RouterParseSubjectResult.__doc__ = "The result of router.parse_subject."

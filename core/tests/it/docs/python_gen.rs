@@ -16,7 +16,237 @@ use super::{bless_or_check, class_name};
 /// one (imported from `fourx._api`). Emitted into `_api.py` as `HAND_WRITTEN`; the Python drift
 /// test (`python/tests/test_generated.py`) checks that each one's parameters are still the op's
 /// catalog keys.
-pub(super) const HAND_WRITTEN: &[(&str, &str, &str)] = &[];
+#[rustfmt::skip]
+pub(super) const HAND_WRITTEN: &[(&str, &str, &str)] = &[
+    ("fourx.catalog", "meta.catalog", "returns the result's `ops`"),
+    ("fourx.router.check_memory", "router.check_memory", "TODO 2"),
+    ("fourx.router.repair_memory", "router.repair_memory", "TODO 2"),
+    ("fourx.router.memory_template", "router.memory_template", "returns the result's `text`"),
+    ("fourx.router.just_go_gate", "router.just_go_gate", "takes `recommended` by position"),
+    ("fourx.router.skill_hints", "router.skill_hints", "returns the result's `hints`"),
+    ("fourx.router.skill_precedence", "router.skill_precedence", "TODO 2"),
+    ("fourx.router.format_previous_findings", "router.format_previous_findings", "returns the result's `text`; takes `hunter` by position"),
+    ("fourx.router.build_prompt", "router.build_prompt", "TODO 3"),
+    ("fourx.router.active_workflows", "router.active_workflows", "TODO 3"),
+    ("fourx.router.runnable_tasks", "router.runnable_tasks", "TODO 3"),
+    ("fourx.router.memory_task", "router.memory_task", "TODO 3"),
+    ("fourx.router.followup_tasks", "router.followup_tasks", "takes the op's further keys as `**inputs`"),
+    ("fourx.router.scope_decision", "router.scope_decision", "TODO 3"),
+    ("fourx.router.update_artifact", "router.update_artifact", "takes `result` by position"),
+    ("fourx.router.finalize_memory", "router.finalize_memory", "TODO 3"),
+    ("fourx.router.plan_trust_gate", "router.plan_trust_gate", "TODO 3"),
+    ("fourx.router.intent_ready", "router.intent_ready", "TODO 3"),
+    ("fourx.router.memory_evidence", "router.memory_evidence", "TODO 3"),
+    ("fourx.router.artifact_fresh", "router.artifact_fresh", "TODO 3"),
+    ("fourx.router.edition_for_version", "router.edition_for_version", "TODO 3"),
+    ("fourx.router.remfix_completion", "router.remfix_completion", "TODO 3"),
+    ("fourx.router.pre_tool_use", "router.pre_tool_use", "TODO 3"),
+    ("fourx.angles.all_angles", "angles.all", "returns the result's `angles`"),
+    ("fourx.angles.select", "angles.select", "takes `mapping`, `config` by position"),
+    ("fourx.angles.group", "angles.group", "returns the result's `groups`"),
+    ("fourx.angles.group_selected", "angles.group_selected", "returns the result's `groups`"),
+    ("fourx.angles.default_mapping", "angles.default_mapping", "returns the result's `mapping`"),
+    ("fourx.angles.resolve_mapping", "angles.resolve_mapping", "returns the result's `mapping`"),
+    ("fourx.blueprint.fold", "blueprint.fold", "`project_id` defaults to `''`; takes `project_id`, `file_text`, `git` by position"),
+    ("fourx.blueprint.render_index", "blueprint.render_index", "takes `max_tokens` by position; counts with a Python `counter` callable"),
+    ("fourx.blueprint.format_for_director", "blueprint.format_for_director", "returns the result's `line`; `conflict` defaults to `False`"),
+    ("fourx.blueprint.check_anchor", "blueprint.check_anchor", "TODO 3"),
+    ("fourx.blueprint.cost_mode", "blueprint.cost_mode", "TODO 3"),
+    ("fourx.blueprint.count_tokens", "blueprint.count_tokens", "returns the result's `tokens`; counts with a Python `counter` callable"),
+    ("fourx.blueprint.defaults", "blueprint.defaults", "TODO 3"),
+    ("fourx.blueprint.evidence_modules", "blueprint.evidence_modules", "returns the result's `modules`"),
+    ("fourx.blueprint.gc_plan", "blueprint.gc_plan", "TODO 3"),
+    ("fourx.blueprint.graph", "blueprint.graph", "returns the result's `text`; `format` defaults to `'mermaid'`"),
+    ("fourx.blueprint.guard_root", "blueprint.guard_root", "requires `is_git`, `root_entries`"),
+    ("fourx.blueprint.parse", "blueprint.parse", "TODO 3"),
+    ("fourx.blueprint.project_id", "blueprint.project_id", "returns the result's `project_id`"),
+    ("fourx.blueprint.scan", "blueprint.scan", "TODO 3"),
+    ("fourx.blueprint.read_module", "blueprint.read_module", "TODO 3"),
+    ("fourx.blueprint.render", "blueprint.render", "returns the result's `text`"),
+    ("fourx.blueprint.revision_name", "blueprint.revision_name", "returns the result's `name`"),
+    ("fourx.blueprint.revision_prune", "blueprint.revision_prune", "TODO 3"),
+    ("fourx.blueprint.storage_paths", "blueprint.storage_paths", "TODO 3"),
+    ("fourx.blueprint.validate_item", "blueprint.validate_item", "TODO 3"),
+    ("fourx.cached.CachedWorkspace.list_features", "workspace.list_features", "a method of the CachedWorkspace handle (the core's held cache)"),
+    ("fourx.cached.CachedWorkspace.load_feature", "workspace.load_feature", "a method of the CachedWorkspace handle (the core's held cache); returns the result's `feature`"),
+    ("fourx.cached.CachedWorkspace.read_state", "workspace.read_state", "a method of the CachedWorkspace handle (the core's held cache); returns the result's `state`"),
+    ("fourx.cached.CachedWorkspace.read_config", "config.read", "a method of the CachedWorkspace handle (the core's held cache); returns the result's `config`"),
+    ("fourx.cached.CachedWorkspace.load_merged_config", "config.load_merged", "a method of the CachedWorkspace handle (the core's held cache)"),
+    ("fourx.cached.CachedWorkspace.compare_backlog_mirror", "workspace.compare_backlog_mirror", "a method of the CachedWorkspace handle (the core's held cache)"),
+    ("fourx.cached.CachedWorkspace.cleanable_features", "workspace.cleanable_features", "a method of the CachedWorkspace handle (the core's held cache); returns the result's `candidates`"),
+    ("fourx.cached.CachedWorkspace.scan_escalations", "miner.scan_escalations", "a method of the CachedWorkspace handle (the core's held cache); takes `feature_ids` by position"),
+    ("fourx.cached.CachedWorkspace.scan_stuck", "miner.scan_stuck", "a method of the CachedWorkspace handle (the core's held cache); takes `feature_ids` by position"),
+    ("fourx.cached.CachedWorkspace.scan_fail_patterns", "miner.scan_fail_patterns", "a method of the CachedWorkspace handle (the core's held cache); takes `feature_ids` by position"),
+    ("fourx.conductor.start", "conductor.start", "TODO 3"),
+    ("fourx.conductor.next", "conductor.next", "TODO 3"),
+    ("fourx.conductor.apply", "conductor.apply", "TODO 3"),
+    ("fourx.conductor.resume", "conductor.resume", "TODO 3"),
+    ("fourx.conductor.run_script", "conductor.run_script", "TODO 3"),
+    ("fourx.conductor.rebuild", "conductor.rebuild", "TODO 3"),
+    ("fourx.conductor.fork", "conductor.fork", "TODO 3"),
+    ("fourx.conductor.resume_listing", "workspace.resume_listing", "TODO 3"),
+    ("fourx.guard.check", "guard.check", "requires `phase`; sends `phase` as its text"),
+    ("fourx.guard.testing_to_accepting", "guard.testing_to_accepting", "requires `round`"),
+    ("fourx.helpers.next_feature_id", "feature.next_id", "`name` defaults to `''`; requires `ids`; takes tuples where the op wants lists"),
+    ("fourx.helpers.plan_discovered", "discover.plan", "`ids` defaults to `()`; takes tuples where the op wants lists"),
+    ("fourx.helpers.resolve_design_doc", "design_doc.resolve", "TODO 3"),
+    ("fourx.helpers.process_alive", "workspace.process_alive", "returns the result's `alive`"),
+    ("fourx.helpers.dot_dir", "workspace.dot_dir", "returns the result's `path`"),
+    ("fourx.helpers.model_constants", "model.constants", "TODO 3"),
+    ("fourx.helpers.check_events", "workspace.check_events", "takes `events` by position"),
+    ("fourx.report.parse_issues", "report.parse_issues", "TODO 2"),
+    ("fourx.report.parse_discovered", "discover.parse", "returns the result's `features`"),
+    ("fourx.report.is_similar", "similarity.is_similar", "returns the result's `similar`; `threshold` defaults to `0.6`; `cjk` defaults to `False`"),
+    ("fourx.report.dedupe_discovered", "discover.dedupe", "returns the result's `features`; `cjk` defaults to `False`"),
+    ("fourx.report.dedupe_candidates", "candidates.dedupe", "returns the result's `candidates`; `cjk` defaults to `False`"),
+    ("fourx.report.candidates_constants", "candidates.constants", "TODO 3"),
+    ("fourx.report.parse_candidates", "candidates.parse", "returns the result's `pool`"),
+    ("fourx.report.render_candidates", "candidates.render", "returns the result's `text`; requires `pool`"),
+    ("fourx.report.scan_escalations", "miner.scan_escalations", "takes `escalations` by position"),
+    ("fourx.report.scan_stuck", "miner.scan_stuck", "takes `features` by position"),
+    ("fourx.report.scan_fail_patterns", "miner.scan_fail_patterns", "takes `reports` by position"),
+    ("fourx.resolve.merge_config", "config.merge", "returns the result's `config`; requires `user`, `project`"),
+    ("fourx.resolve.validate_config", "config.validate", "TODO 2"),
+    ("fourx.resolve.resolve_profile", "profile.resolve", "`override` defaults to `''`; takes `config`, `feature`, `override` by position"),
+    ("fourx.resolve.resolve_pipeline", "pipeline.resolve", "returns the result's `phases`; `profile_name` defaults to `''`; `manual_runner` defaults to `''`; takes `feature`, `profile_name`, `manual_runner`, `run_overrides` by position"),
+    ("fourx.resolve.resolve_phase_runner", "runner.resolve_phase", "returns the result's `runner`; `manual` defaults to `''`; takes `feature`, `profile`, `manual` by position"),
+    ("fourx.resolve.resolve_phase_model", "model.resolve_phase", "returns the result's `model`; `manual` defaults to `''`; takes `feature`, `profile`, `manual` by position"),
+    ("fourx.resolve.resolve_tier_model", "model.resolve_tier", "returns the result's `model`"),
+    ("fourx.resolve.resolve_model", "model.resolve", "returns the result's `model`"),
+    ("fourx.resolve.artifact_contract", "artifact.contract", "TODO 3"),
+    ("fourx.resolve.notifications_enabled", "config.notifications_enabled", "returns the result's `enabled`"),
+    ("fourx.resolve.design_doc_search_order", "design_doc.search_order", "TODO 3"),
+    ("fourx.resolve.merge_hooks", "hooks.merge", "returns the result's `hooks`"),
+    ("fourx.resolve.resolve_limits", "limits.resolve", "TODO 3"),
+    ("fourx.resolve.resolve_deep_model", "model.resolve_deep", "returns the result's `model`"),
+    ("fourx.resolve.resolve_mini_coder_model", "model.resolve_mini_coder", "returns the result's `model`"),
+    ("fourx.resolve.effective_manual", "pipeline.effective_manual", "TODO 3"),
+    ("fourx.resolve.enabled_phases", "profile.enabled_phases", "returns the result's `phases`"),
+    ("fourx.resolve.profile_enables", "profile.enables", "TODO 3"),
+    ("fourx.resolve.role_artifact_view", "profile.role_artifact_view", "TODO 3"),
+    ("fourx.resolve.default_profiles", "profiles.default", "returns the result's `profiles`"),
+    ("fourx.resolve.effective_hub_repos", "repos.effective_hub", "returns the result's `hub_repos`"),
+    ("fourx.resolve.resolve_feature_repo_paths", "repos.resolve_feature_paths", "returns the result's `paths`"),
+    ("fourx.resolve.resolve_repo_paths", "repos.resolve_paths", "returns the result's `paths`"),
+    ("fourx.resolve.supported_runners", "runners.supported", "returns the result's `runners`"),
+    ("fourx.resolve.supported_runners_map", "runners.supported_map", "returns the result's `runners`"),
+    ("fourx.router.agents", "router.agents", "returns the result's `agents`"),
+    ("fourx.router.build_scope", "router.build_scope", "TODO 3"),
+    ("fourx.router.check_artifact", "router.check_artifact", "TODO 3"),
+    ("fourx.router.dispatch", "router.dispatch", "TODO 3"),
+    ("fourx.router.event_line", "router.event_line", "returns the result's `line`"),
+    ("fourx.router.format_marker", "router.format_marker", "returns the result's `text`"),
+    ("fourx.router.format_task_metadata", "router.format_task_metadata", "returns the result's `text`"),
+    ("fourx.router.loop_gate", "router.loop_gate", "TODO 3"),
+    ("fourx.router.model_tier", "router.model_tier", "TODO 3"),
+    ("fourx.router.new_artifact", "router.new_artifact", "returns the result's `artifact`"),
+    ("fourx.router.new_workflow_id", "router.new_workflow_id", "returns the result's `workflow_uuid`"),
+    ("fourx.router.parse_brainstorm_handoff", "router.parse_brainstorm_handoff", "TODO 3"),
+    ("fourx.router.parse_markers", "router.parse_markers", "TODO 3"),
+    ("fourx.router.parse_output", "router.parse_output", "TODO 3"),
+    ("fourx.router.parse_readonly_output", "router.parse_readonly_output", "TODO 3"),
+    ("fourx.router.parse_session_settings", "router.parse_session_settings", "TODO 3"),
+    ("fourx.router.parse_subject", "router.parse_subject", "TODO 3"),
+    ("fourx.router.parse_task_metadata", "router.parse_task_metadata", "TODO 3"),
+    ("fourx.router.parse_write_contract", "router.parse_write_contract", "TODO 3"),
+    ("fourx.router.reconcile_verdicts", "router.reconcile_verdicts", "TODO 3"),
+    ("fourx.router.resolve_scope_reply", "router.resolve_scope_reply", "returns the result's `scope`"),
+    ("fourx.router.route", "router.route", "TODO 3"),
+    ("fourx.router.task_graph", "router.task_graph", "TODO 3"),
+    ("fourx.router.validate_workflow_id", "router.validate_workflow_id", "TODO 3"),
+    ("fourx.run_files.parse_verify", "evidence.parse_verify", "returns the result's `verify`"),
+    ("fourx.run_files.render_verify", "evidence.render_verify", "returns the result's `text`; requires `verify`"),
+    ("fourx.run_files.parse_baseline", "workspace.parse_baseline", "returns the result's `baseline`"),
+    ("fourx.run_files.render_baseline", "workspace.render_baseline", "returns the result's `text`; requires `baseline`"),
+    ("fourx.run_files.parse_angle_selection", "angles.parse_selection", "returns the result's `selection`"),
+    ("fourx.run_files.render_angle_selection", "angles.render_selection", "returns the result's `text`; requires `selection`"),
+    ("fourx.run_files.parse_escalation", "workspace.parse_escalation", "returns the result's `escalation`"),
+    ("fourx.run_files.render_escalation", "workspace.render_escalation", "returns the result's `text`; requires `escalation`"),
+    ("fourx.run_files.read_run_file", "workspace.read_run_file", "returns the result's `value`; takes `round` by position"),
+    ("fourx.run_files.write_run_file", "workspace.write_run_file", "returns the result's `path`; requires `value`; takes `round` by position"),
+    ("fourx.state.transition", "state.transition", "returns the result's `state`; takes `role` by position"),
+    ("fourx.state.recover_to", "state.recover_to", "returns the result's `state`; takes `role` by position"),
+    ("fourx.state.should_stop", "state.should_stop", "TODO 3"),
+    ("fourx.state.finalize_done", "state.finalize_done", "returns the result's `state`"),
+    ("fourx.state.validate_state", "state.validate", "TODO 3"),
+    ("fourx.state.reconcile_active", "state.reconcile_active", "TODO 3"),
+    ("fourx.state.phase_to_role", "state.phase_to_role", "returns the result's `role`"),
+    ("fourx.state.phase_role", "phase.role", "returns the result's `role`"),
+    ("fourx.state.phase_to_status", "phase.to_status", "returns the result's `status`"),
+    ("fourx.state.is_selectable", "phase.is_selectable", "returns the result's `selectable`"),
+    ("fourx.state.diagram", "state.diagram", "returns the result's `text`; `format` defaults to `'mermaid'`"),
+    ("fourx.state.state_constants", "state.constants", "TODO 3"),
+    ("fourx.state.enum_values", "enums.list", "returns the result's `values`"),
+    ("fourx.state.human_size", "util.human_size", "returns the result's `text`"),
+    ("fourx.workspace.find", "workspace.find", "returns the result's `root`"),
+    ("fourx.workspace.constants", "workspace.constants", "returns the result's `constants`"),
+    ("fourx.workspace.feature_dir", "workspace.feature_dir", "returns the result's `path`"),
+    ("fourx.workspace.round_dir", "workspace.round_dir", "returns the result's `path`"),
+    ("fourx.workspace.parse_state", "workspace.parse_state", "returns the result's `state`"),
+    ("fourx.workspace.render_state", "workspace.render_state", "returns the result's `text`"),
+    ("fourx.workspace.render_event", "workspace.render_event", "returns the result's `line`"),
+    ("fourx.workspace.resolve_feature_id", "workspace.resolve_feature_id", "returns the result's `feature_id`; requires `entries`"),
+    ("fourx.workspace.total_cost", "workspace.total_cost", "returns the result's `total_cost_usd`; requires `events`"),
+    ("fourx.workspace.worktree_path", "workspace.worktree_path", "returns the result's `worktree_path`; requires `events`"),
+    ("fourx.workspace.atomic_write_file", "workspace.atomic_write_file", "`perm` defaults to `420`; requires `data`; takes `data` as `bytes` (sent as `data_base64`)"),
+    ("fourx.workspace.feature_constants", "feature.constants", "TODO 3"),
+    ("fourx.workspace.parse_feature_yaml", "feature.parse_yaml", "returns the result's `feature`; requires `text`"),
+    ("fourx.workspace.load_feature_yaml", "feature.load_yaml", "returns the result's `feature`"),
+    ("fourx.workspace.render_feature_yaml", "feature.render_yaml", "returns the result's `text`; requires `feature`"),
+    ("fourx.workspace.validate_feature", "feature.validate", "requires `feature`"),
+    ("fourx.workspace.validate_feature_loose", "feature.validate_loose", "returns the result's `warnings`"),
+    ("fourx.workspace.sync_status_text", "feature.sync_status_text", "requires `feature_id`, `phase`"),
+    ("fourx.workspace.parse_backlog_mirror", "backlog.parse_mirror", "returns the result's `mirror`"),
+    ("fourx.workspace.compare_backlog", "backlog.compare", "returns the result's `drift`; requires `features`, `mirror`"),
+    ("fourx.workspace.is_screenshot_file", "evidence.is_screenshot_file", "returns the result's `is_screenshot`; requires `name`"),
+    ("fourx.workspace.normalize_screenshot_path", "evidence.normalize_screenshot_path", "returns the result's `path`; requires `path`"),
+    ("fourx.workspace.parse_screenshot_filename", "evidence.parse_screenshot_filename", "requires `filename`"),
+    ("fourx.workspace.sort_screenshots", "evidence.sort_screenshots", "returns the result's `screenshots`; requires `screenshots`"),
+    ("fourx.workspace.screenshot_dir", "evidence.screenshot_dir", "returns the result's `dir`; requires `config`"),
+    ("fourx.workspace.screenshot_targets", "evidence.screenshot_targets", "returns the result's `targets`; requires `feature_id`, `rounds`"),
+    ("fourx.workspace.group_screenshots", "evidence.group_screenshots", "requires `root`, `feature_id`, `rounds`, `listings`"),
+    ("fourx.workspace.parse_test_strategy", "test_strategy.parse", "returns the result's `test_strategy`; requires `text`"),
+    ("fourx.workspace.user_config_path", "config.user_path", "returns the result's `path`"),
+    ("fourx.workspace.parse_config", "config.parse", "returns the result's `config`"),
+    ("fourx.workspace.render_config", "config.render", "returns the result's `text`; requires `config`"),
+    ("fourx.workspace.parse_user_config", "config.parse_user", "returns the result's `config`"),
+    ("fourx.workspace.render_user_config", "config.render_user", "returns the result's `text`; requires `config`"),
+    ("fourx.workspace.load_merged_config_text", "config.load_merged_text", "takes `user_text` by position"),
+    ("fourx.workspace.read_user_config", "config.read_user", "returns the result's `config`; takes `home` by position; `home` defaults to `Path.home()`"),
+    ("fourx.workspace.write_user_config", "config.write_user", "requires `config`; takes `home` by position; `home` defaults to `Path.home()`"),
+    ("fourx.workspace.Workspace.init_feature_dir", "workspace.init_feature_dir", "a method of the Workspace handle (its root and run-state store); returns the result's `path`"),
+    ("fourx.workspace.Workspace.read_state", "workspace.read_state", "a method of the Workspace handle (its root and run-state store); returns the result's `state`"),
+    ("fourx.workspace.Workspace.write_state", "workspace.write_state", "a method of the Workspace handle (its root and run-state store); returns the result's `state`"),
+    ("fourx.workspace.Workspace.append_event", "workspace.append_event", "a method of the Workspace handle (its root and run-state store); returns the result's `event`"),
+    ("fourx.workspace.Workspace.request_stop", "workspace.request_stop", "a method of the Workspace handle (its root and run-state store)"),
+    ("fourx.workspace.Workspace.stop_requested", "workspace.stop_requested", "a method of the Workspace handle (its root and run-state store); returns the result's `requested`"),
+    ("fourx.workspace.Workspace.clear_stop", "workspace.clear_stop", "a method of the Workspace handle (its root and run-state store)"),
+    ("fourx.workspace.Workspace.claim", "workspace.claim", "a method of the Workspace handle (its root and run-state store)"),
+    ("fourx.workspace.Workspace.release", "workspace.release", "a method of the Workspace handle (its root and run-state store); takes `lease` by position"),
+    ("fourx.workspace.Workspace.export_runs", "workspace.export", "a method of the Workspace handle (its root and run-state store); returns the result's `features`; takes `feature_ids` by position"),
+    ("fourx.workspace.Workspace.import_runs", "workspace.import", "a method of the Workspace handle (its root and run-state store); returns the result's `features`; takes `feature_ids` by position"),
+    ("fourx.workspace.Workspace.reconcile_active", "workspace.reconcile_active", "a method of the Workspace handle (its root and run-state store); refused on a store other than the filesystem"),
+    ("fourx.workspace.Workspace.resolve_feature_id", "workspace.resolve_feature_id", "a method of the Workspace handle (its root and run-state store); returns the result's `feature_id`"),
+    ("fourx.workspace.Workspace.total_cost", "workspace.total_cost", "a method of the Workspace handle (its root and run-state store); returns the result's `total_cost_usd`; requires `feature_id`"),
+    ("fourx.workspace.Workspace.worktree_path", "workspace.worktree_path", "a method of the Workspace handle (its root and run-state store); returns the result's `worktree_path`; requires `feature_id`"),
+    ("fourx.workspace.Workspace.init", "workspace.init", "a method of the Workspace handle (its root and run-state store)"),
+    ("fourx.workspace.Workspace.read_config", "config.read", "a method of the Workspace handle (its root and run-state store); returns the result's `config`"),
+    ("fourx.workspace.Workspace.write_config", "config.write", "a method of the Workspace handle (its root and run-state store)"),
+    ("fourx.workspace.Workspace.load_merged_config", "config.load_merged", "a method of the Workspace handle (its root and run-state store); takes `home` by position; `home` defaults to `Path.home()`"),
+    ("fourx.workspace.Workspace.list_features", "workspace.list_features", "a method of the Workspace handle (its root and run-state store)"),
+    ("fourx.workspace.Workspace.load_feature", "workspace.load_feature", "a method of the Workspace handle (its root and run-state store); returns the result's `feature`"),
+    ("fourx.workspace.Workspace.save_feature", "workspace.save_feature", "a method of the Workspace handle (its root and run-state store); returns the result's `path`"),
+    ("fourx.workspace.Workspace.sync_feature_status", "workspace.sync_feature_status", "a method of the Workspace handle (its root and run-state store); requires `phase`"),
+    ("fourx.workspace.Workspace.read_backlog_mirror", "workspace.read_backlog_mirror", "a method of the Workspace handle (its root and run-state store)"),
+    ("fourx.workspace.Workspace.compare_backlog_mirror", "workspace.compare_backlog_mirror", "a method of the Workspace handle (its root and run-state store)"),
+    ("fourx.workspace.Workspace.read_test_strategy", "workspace.read_test_strategy", "a method of the Workspace handle (its root and run-state store)"),
+    ("fourx.workspace.Workspace.discover_screenshots", "evidence.discover_screenshots", "a method of the Workspace handle (its root and run-state store)"),
+    ("fourx.workspace.Workspace.finalize_done", "workspace.finalize_done", "a method of the Workspace handle (its root and run-state store); refused on a store other than the filesystem"),
+    ("fourx.workspace.Workspace.clean_feature", "workspace.clean_feature", "a method of the Workspace handle (its root and run-state store); returns the result's `freed_bytes`; refused on a store other than the filesystem"),
+    ("fourx.workspace.Workspace.cleanable_features", "workspace.cleanable_features", "a method of the Workspace handle (its root and run-state store); returns the result's `candidates`; refused on a store other than the filesystem"),
+    ("fourx.workspace.Workspace.load_candidates", "candidates.load", "a method of the Workspace handle (its root and run-state store); returns the result's `pool`; takes `file` by position"),
+    ("fourx.workspace.Workspace.save_candidates", "candidates.save", "a method of the Workspace handle (its root and run-state store); requires `pool`; takes `file` by position"),
+];
 
 /// One type of the catalog's type language (SCHEMA: `str | int | … | [T] | {T} | Name`).
 #[derive(Clone, Debug, PartialEq)]
@@ -239,6 +469,7 @@ const API_NAMES: &[&str] = &[
 
 /// Names `_types.py` binds itself; no catalog type may take one.
 const TYPES_NAMES: &[&str] = &[
+    "_enums",
     "Any",
     "Literal",
     "NotRequired",
@@ -330,6 +561,10 @@ enum Place {
 
 struct Render<'a> {
     kinds: BTreeMap<&'a str, &'a Kind>,
+    /// Word lists that `fourx.enums` also has as a `StrEnum` (same words): name → class. A
+    /// result or record field of one is typed `<Name> | _enums.<Class>`, so a caller building
+    /// a record may put the enum's member where the core gives back the plain word.
+    enums: BTreeMap<&'a str, &'static str>,
     /// In `_api.py`, a type whose name `_api.py` binds itself is written `_types.<Name>`.
     qualify: bool,
 }
@@ -341,7 +576,23 @@ impl<'a> Render<'a> {
             .iter()
             .map(|t| (t.name.as_str(), &t.kind))
             .collect();
-        Render { kinds, qualify }
+        let vocabularies = python_enums();
+        let enums = cat
+            .types
+            .iter()
+            .filter_map(|t| match &t.kind {
+                Kind::Words(words) => vocabularies
+                    .iter()
+                    .find(|(_, listed)| listed == words)
+                    .map(|(class, _)| (t.name.as_str(), *class)),
+                _ => None,
+            })
+            .collect();
+        Render {
+            kinds,
+            enums,
+            qualify,
+        }
     }
 
     fn named(&self, name: &str) -> String {
@@ -389,6 +640,10 @@ impl<'a> Render<'a> {
             Ty::Named(name) => {
                 let written = self.named(name);
                 match (place, self.kinds[name.as_str()]) {
+                    (Place::Output, Kind::Words(_)) => match self.enums.get(name.as_str()) {
+                        Some(class) => format!("{written} | _enums.{class}"),
+                        None => written,
+                    },
                     (Place::Output, _) | (_, Kind::Alias(_)) => written,
                     (_, Kind::Record(_) | Kind::Union(_)) => {
                         format!("{written} | Mapping[str, Any]")
@@ -427,6 +682,18 @@ impl<'a> Render<'a> {
     }
 }
 
+/// The `StrEnum` classes of `fourx.enums` with their words (`enums.list`).
+fn python_enums() -> Vec<(&'static str, Vec<String>)> {
+    super::PYTHON_ENUMS
+        .iter()
+        .map(|(class, kind, _)| {
+            let listed = fourx_core::ops::call("enums.list", &json!({ "kind": kind }))
+                .unwrap_or_else(|e| panic!("enums.list {kind}: {e}"));
+            (*class, strings(&listed["values"]))
+        })
+        .collect()
+}
+
 /// The Python expression the core receives for parameter `var` of type `ty` under `key`: paths
 /// through `path_arg` (a `str` or `os.PathLike`, made absolute), everything else as given.
 fn converted(ty: &Ty, var: &str, key: &str) -> String {
@@ -456,9 +723,9 @@ Generated from ``meta.catalog`` by ``make docs`` (``core/tests/it/docs/python_ge
 edit by hand.
 """
 
-from __future__ import annotations
-
 from typing import Any, Literal, NotRequired, TypeAlias, TypedDict, Union
+
+from . import enums as _enums
 "#;
 
 /// The names `ty` mentions.
@@ -473,8 +740,52 @@ fn mentions(ty: &Ty, out: &mut BTreeSet<String>) {
     }
 }
 
-/// `python/fourx/_types.py`: word lists first, then the records (their annotations are read
-/// lazily), then the unions and aliases, each after the aliases it names (they are evaluated).
+/// The order `_types.py` defines the types in: the word lists, then every other type after the
+/// types it names (a depth-first walk in catalog order; a name met again inside its own walk — a
+/// recursive type — is written as text where it is used).
+fn definition_order(cat: &Catalog) -> Vec<&TypeDef> {
+    fn visit<'c>(
+        t: &'c TypeDef,
+        by_name: &BTreeMap<&str, &'c TypeDef>,
+        seen: &mut BTreeSet<&'c str>,
+        out: &mut Vec<&'c TypeDef>,
+    ) {
+        if !seen.insert(t.name.as_str()) {
+            return;
+        }
+        let mut named = BTreeSet::new();
+        match &t.kind {
+            Kind::Record(fields) => fields.iter().for_each(|f| mentions(&f.ty, &mut named)),
+            Kind::Union(variants) => named.extend(variants.iter().cloned()),
+            Kind::Alias(ty) => mentions(ty, &mut named),
+            Kind::Words(_) => {}
+        }
+        for name in &named {
+            if let Some(dep) = by_name.get(name.as_str()) {
+                visit(dep, by_name, seen, out);
+            }
+        }
+        out.push(t);
+    }
+    let by_name: BTreeMap<&str, &TypeDef> =
+        cat.types.iter().map(|t| (t.name.as_str(), t)).collect();
+    let mut seen = BTreeSet::new();
+    let mut out: Vec<&TypeDef> = cat
+        .types
+        .iter()
+        .filter(|t| matches!(t.kind, Kind::Words(_)))
+        .collect();
+    seen.extend(out.iter().map(|t| t.name.as_str()));
+    for t in &cat.types {
+        visit(t, &by_name, &mut seen, &mut out);
+    }
+    out
+}
+
+/// `python/fourx/_types.py`: every type after the types it names, so that the annotations are
+/// evaluated at import (no `from __future__ import annotations`: Python 3.11 then reads
+/// `NotRequired` into `__required_keys__`); a type not yet defined (a recursive one) is named
+/// as text.
 fn render_types_py(cat: &Catalog) -> String {
     let render = Render::new(cat, false);
     let mut out = String::from(TYPES_HEAD);
@@ -490,107 +801,90 @@ fn render_types_py(cat: &Catalog) -> String {
         let _ = writeln!(out, "    {},", py_str(&t.name));
     }
     out.push_str("]\n");
-    for t in &cat.types {
-        if let Kind::Words(words) = &t.kind {
-            out.push('\n');
-            out.push_str(&wrap(&doc_text(&t.doc), "#: ", 100));
-            let _ = writeln!(out, "{}: TypeAlias = Literal[", t.name);
-            for w in words {
-                let _ = writeln!(out, "    {},", py_str(w));
-            }
-            out.push_str("]\n");
-        }
-    }
-    for t in &cat.types {
-        let Kind::Record(fields) = &t.kind else {
-            continue;
-        };
-        let annotation = |f: &Field| {
-            let ty = render.py(&f.ty, Place::Output, false);
-            if f.optional {
-                format!("NotRequired[{ty}]")
-            } else {
-                ty
-            }
-        };
-        let doc = doc_text(&t.doc);
-        if fields
-            .iter()
-            .all(|f| is_identifier(&f.name) && !PY_KEYWORDS.contains(&f.name.as_str()))
-        {
-            let _ = writeln!(out, "\n\nclass {}(TypedDict):", t.name);
-            let _ = write!(out, "    \"\"\"{}", wrap(&doc, "    ", 97).trim_start());
-            out.truncate(out.trim_end().len());
-            out.push_str("\"\"\"\n");
-            if !fields.is_empty() {
-                out.push('\n');
-            }
-            for f in fields {
-                let _ = writeln!(out, "    {}: {}", f.name, annotation(f));
-            }
+    let mut defined: BTreeSet<&str> = BTreeSet::new();
+    // `ty` as Python, or as text when it names a type defined further down.
+    let written = |ty: &Ty, defined: &BTreeSet<&str>| {
+        let mut named = BTreeSet::new();
+        mentions(ty, &mut named);
+        let text = render.py(ty, Place::Output, false);
+        if named.iter().all(|n| defined.contains(n.as_str())) {
+            text
         } else {
-            // A key Python cannot spell as an attribute (`from`): the functional syntax, its
-            // types as text (read lazily, like the class syntax's).
-            let _ = writeln!(
-                out,
-                "\n\n{} = TypedDict(\n    {},\n    {{",
-                t.name,
-                py_str(&t.name)
-            );
-            for f in fields {
-                let _ = writeln!(
-                    out,
-                    "        {}: {},",
-                    py_str(&f.name),
-                    py_str(&annotation(f))
-                );
-            }
-            let _ = writeln!(out, "    }},\n)\n{}.__doc__ = {}", t.name, py_str(&t.doc));
+            py_str(&text)
         }
-    }
-    // Unions and aliases are evaluated at import: each comes after the aliases it names.
-    let evaluated: Vec<&TypeDef> = cat
-        .types
-        .iter()
-        .filter(|t| matches!(t.kind, Kind::Union(_) | Kind::Alias(_)))
-        .collect();
-    let mut done: BTreeSet<&str> = BTreeSet::new();
-    while done.len() < evaluated.len() {
-        let before = done.len();
-        for t in &evaluated {
-            if done.contains(t.name.as_str()) {
-                continue;
-            }
-            let mut named = BTreeSet::new();
-            let rhs = match &t.kind {
-                Kind::Union(variants) => {
-                    variants
-                        .iter()
-                        .for_each(|v| mentions(&Ty::Named(v.clone()), &mut named));
-                    let parts: Vec<String> = variants.iter().map(|v| render.named(v)).collect();
-                    format!("Union[{}]", parts.join(", "))
+    };
+    for t in definition_order(cat) {
+        match &t.kind {
+            Kind::Words(words) => {
+                out.push('\n');
+                out.push_str(&wrap(&doc_text(&t.doc), "#: ", 100));
+                let _ = writeln!(out, "{}: TypeAlias = Literal[", t.name);
+                for w in words {
+                    let _ = writeln!(out, "    {},", py_str(w));
                 }
-                Kind::Alias(ty) => {
-                    mentions(ty, &mut named);
+                out.push_str("]\n");
+            }
+            Kind::Record(fields) => {
+                let annotation = |f: &Field| {
+                    let ty = written(&f.ty, &defined);
+                    if f.optional {
+                        format!("NotRequired[{ty}]")
+                    } else {
+                        ty
+                    }
+                };
+                let doc = doc_text(&t.doc);
+                let attributes = fields
+                    .iter()
+                    .all(|f| is_identifier(&f.name) && !PY_KEYWORDS.contains(&f.name.as_str()));
+                if attributes {
+                    let _ = writeln!(out, "\n\nclass {}(TypedDict):", t.name);
+                    let _ = write!(out, "    \"\"\"{}", wrap(&doc, "    ", 97).trim_start());
+                    out.truncate(out.trim_end().len());
+                    out.push_str("\"\"\"\n");
+                    if !fields.is_empty() {
+                        out.push('\n');
+                    }
+                    for f in fields {
+                        let _ = writeln!(out, "    {}: {}", f.name, annotation(f));
+                    }
+                } else {
+                    // A key Python cannot spell as an attribute (`from`): the functional syntax.
+                    let _ = writeln!(
+                        out,
+                        "\n\n{} = TypedDict(\n    {},\n    {{",
+                        t.name,
+                        py_str(&t.name)
+                    );
+                    for f in fields {
+                        let _ = writeln!(out, "        {}: {},", py_str(&f.name), annotation(f));
+                    }
+                    let _ = writeln!(out, "    }},\n)\n{}.__doc__ = {}", t.name, py_str(&t.doc));
+                }
+            }
+            Kind::Union(variants) => {
+                out.push_str("\n\n");
+                out.push_str(&wrap(&doc_text(&t.doc), "#: ", 100));
+                let _ = writeln!(out, "{}: TypeAlias = Union[", t.name);
+                for v in variants {
+                    let _ = writeln!(out, "    {},", written(&Ty::Named(v.clone()), &defined));
+                }
+                out.push_str("]\n");
+            }
+            Kind::Alias(ty) => {
+                out.push_str("\n\n");
+                out.push_str(&wrap(&doc_text(&t.doc), "#: ", 100));
+                let mut named = BTreeSet::new();
+                mentions(ty, &mut named);
+                let rhs = if named.iter().all(|n| defined.contains(n.as_str())) {
                     render.py(ty, Place::Output, true)
-                }
-                _ => unreachable!("only unions and aliases are evaluated"),
-            };
-            let waits = evaluated
-                .iter()
-                .any(|o| named.contains(&o.name) && !done.contains(o.name.as_str()));
-            if waits {
-                continue;
+                } else {
+                    py_str(&render.py(ty, Place::Output, false))
+                };
+                let _ = writeln!(out, "{}: TypeAlias = {rhs}", t.name);
             }
-            out.push_str("\n\n");
-            out.push_str(&wrap(&doc_text(&t.doc), "#: ", 100));
-            let _ = writeln!(out, "{}: TypeAlias = {rhs}", t.name);
-            done.insert(&t.name);
         }
-        assert!(
-            done.len() > before,
-            "meta.catalog: unions or aliases name each other in a cycle"
-        );
+        defined.insert(&t.name);
     }
     out
 }
@@ -614,6 +908,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from . import _types
+from . import enums as _enums
 from ._ops import StrPath, Time, forward, path_arg
 "#;
 
