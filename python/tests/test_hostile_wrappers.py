@@ -53,7 +53,8 @@ def _wrappers() -> list[tuple[str, Callable[..., Any]]]:
         for name, fn in vars(mod).items():
             if name.startswith("_") or not inspect.isfunction(fn):
                 continue
-            if fn.__module__ != modname:
+            # A module's own functions and the generated ones it re-exports (``fourx._api``).
+            if fn.__module__ not in (modname, "fourx._api"):
                 continue
             try:
                 src = inspect.getsource(fn)

@@ -19,28 +19,12 @@ use super::{bless_or_check, class_name};
 #[rustfmt::skip]
 pub(super) const HAND_WRITTEN: &[(&str, &str, &str)] = &[
     ("fourx.catalog", "meta.catalog", "returns the result's `ops`"),
-    ("fourx.router.check_memory", "router.check_memory", "TODO 2"),
-    ("fourx.router.repair_memory", "router.repair_memory", "TODO 2"),
     ("fourx.router.memory_template", "router.memory_template", "returns the result's `text`"),
     ("fourx.router.just_go_gate", "router.just_go_gate", "takes `recommended` by position"),
     ("fourx.router.skill_hints", "router.skill_hints", "returns the result's `hints`"),
-    ("fourx.router.skill_precedence", "router.skill_precedence", "TODO 2"),
     ("fourx.router.format_previous_findings", "router.format_previous_findings", "returns the result's `text`; takes `hunter` by position"),
-    ("fourx.router.build_prompt", "router.build_prompt", "TODO 3"),
-    ("fourx.router.active_workflows", "router.active_workflows", "TODO 3"),
-    ("fourx.router.runnable_tasks", "router.runnable_tasks", "TODO 3"),
-    ("fourx.router.memory_task", "router.memory_task", "TODO 3"),
     ("fourx.router.followup_tasks", "router.followup_tasks", "takes the op's further keys as `**inputs`"),
-    ("fourx.router.scope_decision", "router.scope_decision", "TODO 3"),
     ("fourx.router.update_artifact", "router.update_artifact", "takes `result` by position"),
-    ("fourx.router.finalize_memory", "router.finalize_memory", "TODO 3"),
-    ("fourx.router.plan_trust_gate", "router.plan_trust_gate", "TODO 3"),
-    ("fourx.router.intent_ready", "router.intent_ready", "TODO 3"),
-    ("fourx.router.memory_evidence", "router.memory_evidence", "TODO 3"),
-    ("fourx.router.artifact_fresh", "router.artifact_fresh", "TODO 3"),
-    ("fourx.router.edition_for_version", "router.edition_for_version", "TODO 3"),
-    ("fourx.router.remfix_completion", "router.remfix_completion", "TODO 3"),
-    ("fourx.router.pre_tool_use", "router.pre_tool_use", "TODO 3"),
     ("fourx.angles.all_angles", "angles.all", "returns the result's `angles`"),
     ("fourx.angles.select", "angles.select", "takes `mapping`, `config` by position"),
     ("fourx.angles.group", "angles.group", "returns the result's `groups`"),
@@ -50,23 +34,13 @@ pub(super) const HAND_WRITTEN: &[(&str, &str, &str)] = &[
     ("fourx.blueprint.fold", "blueprint.fold", "`project_id` defaults to `''`; takes `project_id`, `file_text`, `git` by position"),
     ("fourx.blueprint.render_index", "blueprint.render_index", "takes `max_tokens` by position; counts with a Python `counter` callable"),
     ("fourx.blueprint.format_for_director", "blueprint.format_for_director", "returns the result's `line`; `conflict` defaults to `False`"),
-    ("fourx.blueprint.check_anchor", "blueprint.check_anchor", "TODO 3"),
-    ("fourx.blueprint.cost_mode", "blueprint.cost_mode", "TODO 3"),
     ("fourx.blueprint.count_tokens", "blueprint.count_tokens", "returns the result's `tokens`; counts with a Python `counter` callable"),
-    ("fourx.blueprint.defaults", "blueprint.defaults", "TODO 3"),
     ("fourx.blueprint.evidence_modules", "blueprint.evidence_modules", "returns the result's `modules`"),
-    ("fourx.blueprint.gc_plan", "blueprint.gc_plan", "TODO 3"),
     ("fourx.blueprint.graph", "blueprint.graph", "returns the result's `text`; `format` defaults to `'mermaid'`"),
     ("fourx.blueprint.guard_root", "blueprint.guard_root", "requires `is_git`, `root_entries`"),
-    ("fourx.blueprint.parse", "blueprint.parse", "TODO 3"),
     ("fourx.blueprint.project_id", "blueprint.project_id", "returns the result's `project_id`"),
-    ("fourx.blueprint.scan", "blueprint.scan", "TODO 3"),
-    ("fourx.blueprint.read_module", "blueprint.read_module", "TODO 3"),
     ("fourx.blueprint.render", "blueprint.render", "returns the result's `text`"),
     ("fourx.blueprint.revision_name", "blueprint.revision_name", "returns the result's `name`"),
-    ("fourx.blueprint.revision_prune", "blueprint.revision_prune", "TODO 3"),
-    ("fourx.blueprint.storage_paths", "blueprint.storage_paths", "TODO 3"),
-    ("fourx.blueprint.validate_item", "blueprint.validate_item", "TODO 3"),
     ("fourx.cached.CachedWorkspace.list_features", "workspace.list_features", "a method of the CachedWorkspace handle (the core's held cache)"),
     ("fourx.cached.CachedWorkspace.load_feature", "workspace.load_feature", "a method of the CachedWorkspace handle (the core's held cache); returns the result's `feature`"),
     ("fourx.cached.CachedWorkspace.read_state", "workspace.read_state", "a method of the CachedWorkspace handle (the core's held cache); returns the result's `state`"),
@@ -77,53 +51,34 @@ pub(super) const HAND_WRITTEN: &[(&str, &str, &str)] = &[
     ("fourx.cached.CachedWorkspace.scan_escalations", "miner.scan_escalations", "a method of the CachedWorkspace handle (the core's held cache); takes `feature_ids` by position"),
     ("fourx.cached.CachedWorkspace.scan_stuck", "miner.scan_stuck", "a method of the CachedWorkspace handle (the core's held cache); takes `feature_ids` by position"),
     ("fourx.cached.CachedWorkspace.scan_fail_patterns", "miner.scan_fail_patterns", "a method of the CachedWorkspace handle (the core's held cache); takes `feature_ids` by position"),
-    ("fourx.conductor.start", "conductor.start", "TODO 3"),
-    ("fourx.conductor.next", "conductor.next", "TODO 3"),
-    ("fourx.conductor.apply", "conductor.apply", "TODO 3"),
-    ("fourx.conductor.resume", "conductor.resume", "TODO 3"),
-    ("fourx.conductor.run_script", "conductor.run_script", "TODO 3"),
-    ("fourx.conductor.rebuild", "conductor.rebuild", "TODO 3"),
-    ("fourx.conductor.fork", "conductor.fork", "TODO 3"),
-    ("fourx.conductor.resume_listing", "workspace.resume_listing", "TODO 3"),
     ("fourx.guard.check", "guard.check", "requires `phase`; sends `phase` as its text"),
     ("fourx.guard.testing_to_accepting", "guard.testing_to_accepting", "requires `round`"),
     ("fourx.helpers.next_feature_id", "feature.next_id", "`name` defaults to `''`; requires `ids`; takes tuples where the op wants lists"),
     ("fourx.helpers.plan_discovered", "discover.plan", "`ids` defaults to `()`; takes tuples where the op wants lists"),
-    ("fourx.helpers.resolve_design_doc", "design_doc.resolve", "TODO 3"),
     ("fourx.helpers.process_alive", "workspace.process_alive", "returns the result's `alive`"),
     ("fourx.helpers.dot_dir", "workspace.dot_dir", "returns the result's `path`"),
-    ("fourx.helpers.model_constants", "model.constants", "TODO 3"),
     ("fourx.helpers.check_events", "workspace.check_events", "takes `events` by position"),
-    ("fourx.report.parse_issues", "report.parse_issues", "TODO 2"),
     ("fourx.report.parse_discovered", "discover.parse", "returns the result's `features`"),
     ("fourx.report.is_similar", "similarity.is_similar", "returns the result's `similar`; `threshold` defaults to `0.6`; `cjk` defaults to `False`"),
     ("fourx.report.dedupe_discovered", "discover.dedupe", "returns the result's `features`; `cjk` defaults to `False`"),
     ("fourx.report.dedupe_candidates", "candidates.dedupe", "returns the result's `candidates`; `cjk` defaults to `False`"),
-    ("fourx.report.candidates_constants", "candidates.constants", "TODO 3"),
     ("fourx.report.parse_candidates", "candidates.parse", "returns the result's `pool`"),
     ("fourx.report.render_candidates", "candidates.render", "returns the result's `text`; requires `pool`"),
     ("fourx.report.scan_escalations", "miner.scan_escalations", "takes `escalations` by position"),
     ("fourx.report.scan_stuck", "miner.scan_stuck", "takes `features` by position"),
     ("fourx.report.scan_fail_patterns", "miner.scan_fail_patterns", "takes `reports` by position"),
     ("fourx.resolve.merge_config", "config.merge", "returns the result's `config`; requires `user`, `project`"),
-    ("fourx.resolve.validate_config", "config.validate", "TODO 2"),
     ("fourx.resolve.resolve_profile", "profile.resolve", "`override` defaults to `''`; takes `config`, `feature`, `override` by position"),
     ("fourx.resolve.resolve_pipeline", "pipeline.resolve", "returns the result's `phases`; `profile_name` defaults to `''`; `manual_runner` defaults to `''`; takes `feature`, `profile_name`, `manual_runner`, `run_overrides` by position"),
     ("fourx.resolve.resolve_phase_runner", "runner.resolve_phase", "returns the result's `runner`; `manual` defaults to `''`; takes `feature`, `profile`, `manual` by position"),
     ("fourx.resolve.resolve_phase_model", "model.resolve_phase", "returns the result's `model`; `manual` defaults to `''`; takes `feature`, `profile`, `manual` by position"),
     ("fourx.resolve.resolve_tier_model", "model.resolve_tier", "returns the result's `model`"),
     ("fourx.resolve.resolve_model", "model.resolve", "returns the result's `model`"),
-    ("fourx.resolve.artifact_contract", "artifact.contract", "TODO 3"),
     ("fourx.resolve.notifications_enabled", "config.notifications_enabled", "returns the result's `enabled`"),
-    ("fourx.resolve.design_doc_search_order", "design_doc.search_order", "TODO 3"),
     ("fourx.resolve.merge_hooks", "hooks.merge", "returns the result's `hooks`"),
-    ("fourx.resolve.resolve_limits", "limits.resolve", "TODO 3"),
     ("fourx.resolve.resolve_deep_model", "model.resolve_deep", "returns the result's `model`"),
     ("fourx.resolve.resolve_mini_coder_model", "model.resolve_mini_coder", "returns the result's `model`"),
-    ("fourx.resolve.effective_manual", "pipeline.effective_manual", "TODO 3"),
     ("fourx.resolve.enabled_phases", "profile.enabled_phases", "returns the result's `phases`"),
-    ("fourx.resolve.profile_enables", "profile.enables", "TODO 3"),
-    ("fourx.resolve.role_artifact_view", "profile.role_artifact_view", "TODO 3"),
     ("fourx.resolve.default_profiles", "profiles.default", "returns the result's `profiles`"),
     ("fourx.resolve.effective_hub_repos", "repos.effective_hub", "returns the result's `hub_repos`"),
     ("fourx.resolve.resolve_feature_repo_paths", "repos.resolve_feature_paths", "returns the result's `paths`"),
@@ -131,29 +86,12 @@ pub(super) const HAND_WRITTEN: &[(&str, &str, &str)] = &[
     ("fourx.resolve.supported_runners", "runners.supported", "returns the result's `runners`"),
     ("fourx.resolve.supported_runners_map", "runners.supported_map", "returns the result's `runners`"),
     ("fourx.router.agents", "router.agents", "returns the result's `agents`"),
-    ("fourx.router.build_scope", "router.build_scope", "TODO 3"),
-    ("fourx.router.check_artifact", "router.check_artifact", "TODO 3"),
-    ("fourx.router.dispatch", "router.dispatch", "TODO 3"),
     ("fourx.router.event_line", "router.event_line", "returns the result's `line`"),
     ("fourx.router.format_marker", "router.format_marker", "returns the result's `text`"),
     ("fourx.router.format_task_metadata", "router.format_task_metadata", "returns the result's `text`"),
-    ("fourx.router.loop_gate", "router.loop_gate", "TODO 3"),
-    ("fourx.router.model_tier", "router.model_tier", "TODO 3"),
     ("fourx.router.new_artifact", "router.new_artifact", "returns the result's `artifact`"),
     ("fourx.router.new_workflow_id", "router.new_workflow_id", "returns the result's `workflow_uuid`"),
-    ("fourx.router.parse_brainstorm_handoff", "router.parse_brainstorm_handoff", "TODO 3"),
-    ("fourx.router.parse_markers", "router.parse_markers", "TODO 3"),
-    ("fourx.router.parse_output", "router.parse_output", "TODO 3"),
-    ("fourx.router.parse_readonly_output", "router.parse_readonly_output", "TODO 3"),
-    ("fourx.router.parse_session_settings", "router.parse_session_settings", "TODO 3"),
-    ("fourx.router.parse_subject", "router.parse_subject", "TODO 3"),
-    ("fourx.router.parse_task_metadata", "router.parse_task_metadata", "TODO 3"),
-    ("fourx.router.parse_write_contract", "router.parse_write_contract", "TODO 3"),
-    ("fourx.router.reconcile_verdicts", "router.reconcile_verdicts", "TODO 3"),
     ("fourx.router.resolve_scope_reply", "router.resolve_scope_reply", "returns the result's `scope`"),
-    ("fourx.router.route", "router.route", "TODO 3"),
-    ("fourx.router.task_graph", "router.task_graph", "TODO 3"),
-    ("fourx.router.validate_workflow_id", "router.validate_workflow_id", "TODO 3"),
     ("fourx.run_files.parse_verify", "evidence.parse_verify", "returns the result's `verify`"),
     ("fourx.run_files.render_verify", "evidence.render_verify", "returns the result's `text`; requires `verify`"),
     ("fourx.run_files.parse_baseline", "workspace.parse_baseline", "returns the result's `baseline`"),
@@ -166,16 +104,12 @@ pub(super) const HAND_WRITTEN: &[(&str, &str, &str)] = &[
     ("fourx.run_files.write_run_file", "workspace.write_run_file", "returns the result's `path`; requires `value`; takes `round` by position"),
     ("fourx.state.transition", "state.transition", "returns the result's `state`; takes `role` by position"),
     ("fourx.state.recover_to", "state.recover_to", "returns the result's `state`; takes `role` by position"),
-    ("fourx.state.should_stop", "state.should_stop", "TODO 3"),
     ("fourx.state.finalize_done", "state.finalize_done", "returns the result's `state`"),
-    ("fourx.state.validate_state", "state.validate", "TODO 3"),
-    ("fourx.state.reconcile_active", "state.reconcile_active", "TODO 3"),
     ("fourx.state.phase_to_role", "state.phase_to_role", "returns the result's `role`"),
     ("fourx.state.phase_role", "phase.role", "returns the result's `role`"),
     ("fourx.state.phase_to_status", "phase.to_status", "returns the result's `status`"),
     ("fourx.state.is_selectable", "phase.is_selectable", "returns the result's `selectable`"),
     ("fourx.state.diagram", "state.diagram", "returns the result's `text`; `format` defaults to `'mermaid'`"),
-    ("fourx.state.state_constants", "state.constants", "TODO 3"),
     ("fourx.state.enum_values", "enums.list", "returns the result's `values`"),
     ("fourx.state.human_size", "util.human_size", "returns the result's `text`"),
     ("fourx.workspace.find", "workspace.find", "returns the result's `root`"),
@@ -189,7 +123,6 @@ pub(super) const HAND_WRITTEN: &[(&str, &str, &str)] = &[
     ("fourx.workspace.total_cost", "workspace.total_cost", "returns the result's `total_cost_usd`; requires `events`"),
     ("fourx.workspace.worktree_path", "workspace.worktree_path", "returns the result's `worktree_path`; requires `events`"),
     ("fourx.workspace.atomic_write_file", "workspace.atomic_write_file", "`perm` defaults to `420`; requires `data`; takes `data` as `bytes` (sent as `data_base64`)"),
-    ("fourx.workspace.feature_constants", "feature.constants", "TODO 3"),
     ("fourx.workspace.parse_feature_yaml", "feature.parse_yaml", "returns the result's `feature`; requires `text`"),
     ("fourx.workspace.load_feature_yaml", "feature.load_yaml", "returns the result's `feature`"),
     ("fourx.workspace.render_feature_yaml", "feature.render_yaml", "returns the result's `text`; requires `feature`"),
@@ -517,9 +450,26 @@ fn py_value(v: &Value) -> String {
     }
 }
 
-/// `text` made safe inside a `"""…"""` docstring.
+/// `text` with its Markdown code spans (`` `x` ``) written as reStructuredText literals
+/// (``` ``x`` ```), as Python docstrings spell them.
+fn rst(text: &str) -> String {
+    let mut rst = String::with_capacity(text.len() + 8);
+    let mut rest = text;
+    while let Some(at) = rest.find('`') {
+        let run = rest[at..].chars().take_while(|c| *c == '`').count();
+        rst.push_str(&rest[..at]);
+        rst.push_str(if run == 1 { "``" } else { &rest[at..at + run] });
+        rest = &rest[at + run..];
+    }
+    rst.push_str(rest);
+    rst
+}
+
+/// `text` (see [`rst`]) made safe inside a `"""…"""` docstring.
 fn doc_text(text: &str) -> String {
-    let t = text.replace('\\', "\\\\").replace("\"\"\"", "\\\"\\\"\\\"");
+    let t = rst(text)
+        .replace('\\', "\\\\")
+        .replace("\"\"\"", "\\\"\\\"\\\"");
     match t.strip_suffix('"') {
         Some(head) => format!("{head}\\\""),
         None => t,
@@ -859,7 +809,12 @@ fn render_types_py(cat: &Catalog) -> String {
                     for f in fields {
                         let _ = writeln!(out, "        {}: {},", py_str(&f.name), annotation(f));
                     }
-                    let _ = writeln!(out, "    }},\n)\n{}.__doc__ = {}", t.name, py_str(&t.doc));
+                    let _ = writeln!(
+                        out,
+                        "    }},\n)\n{}.__doc__ = {}",
+                        t.name,
+                        py_str(&rst(&t.doc))
+                    );
                 }
             }
             Kind::Union(variants) => {
