@@ -1,0 +1,847 @@
+#!/usr/bin/env python3
+"""ONE-OFF (issue 32): wrote the first types of the op catalog. Not run by tests; kept as the
+record of how the typed key strings of the `OpInfo::new` rows (`core/src/ops/*.rs`) and the
+`TYPES` table (`core/src/ops/types.rs`) were first derived. After it ran, the types were reviewed
+and fixed by hand: the rows and `types.rs` are the source of truth now, and running this again
+would overwrite those fixes.
+
+Sources, in order of trust:
+  * the live catalog (`fourx.call("meta.catalog", {})`): input/output key names, `?` marks;
+  * the hand-written typed Python layer (`python/fourx/*.py`): its TypedDicts become records, its
+    tagged `Union`s unions, its `Literal`s / StrEnums word types named after the core's
+    `string_enum`s (matched by their word lists), its wrapper signatures the param types and its
+    return annotations (whole result or one extracted key) the result types;
+  * the `defaults` section of `docs/op-examples.json` (`{"value": v}` -> `= JSON`,
+    `{"means": text}` -> `= ~text`);
+  * the Rust adapters where Python says nothing: `Args` accessors (`a.str("k")` -> str, ...);
+  * the outputs of the `ok` conformance cases, for scalar output keys nothing else types.
+
+Usage (from the repository root, with the extension built into .venv):
+  .venv/bin/python tools/schema_bootstrap.py --report   # print the derived rows, write nothing
+  .venv/bin/python tools/schema_bootstrap.py --write    # rewrite the rows and types.rs
+"""
+
+from __future__ import annotations
+
+import ast
+import collections
+import collections.abc
+import datetime
+import importlib
+import json
+import os
+import pkgutil
+import re
+import sys
+import types
+import typing
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "python"))
+
+import fourx  # noqa: E402
+from fourx import _ops  # noqa: E402
+
+# --- the core's string enums (name -> (rust path, words)) -----------------------------------------
+
+ENUM_RE = re.compile(
+    r"string_enum!\s*\{.*?enum\s+(\w+)\s*\([^)]*\)\s*\{(.*?)\n\s*\}\s*\n\s*\}", re.S
+)
+WORD_RE = re.compile(r"\b\w+\s*=\s*\"([^\"]*)\"")
+
+# Rust enum -> the type name of the schema, where the bare name is ambiguous or says too little.
+ENUM_RENAMES = {
+    ("router::vocabulary", "Phase"): "WorkflowPhase",
+    ("router::vocabulary", "Kind"): "TaskKind",
+    ("router::vocabulary", "Origin"): "TaskOrigin",
+    ("router::vocabulary", "Scope"): "TaskScope",
+    ("router::vocabulary", "Tier"): "ModelTier",
+    ("conductor::types", "Timing"): "HookTiming",
+    ("blueprint::anchors", "Why"): "AnchorWhy",
+    ("blueprint::anchors", "Verdict"): "AnchorVerdict",
+    ("blueprint::doc", "Field"): "BlueprintField",
+    ("router::prompt::just_go", "Gate"): "Gate",
+    ("router::events::marker", "MarkerKind"): "MarkerKind",
+    ("blueprint::cost", "CostMode"): "CostModeName",
+}
+SKIP_ENUM_FILES = {"words.rs"}
+
+
+def rust_enums() -> dict[str, tuple[str, tuple[str, ...]]]:
+    found: dict[str, tuple[str, tuple[str, ...]]] = {}
+    for path in sorted((ROOT / "core/src").rglob("*.rs")):
+        if path.name in SKIP_ENUM_FILES:
+            continue
+        rel = path.relative_to(ROOT / "core/src").with_suffix("")
+        parts = list(rel.parts)
+        if parts[-1] == "mod":
+            parts.pop()
+        module = "::".join(parts)
+        for m in ENUM_RE.finditer(path.read_text()):
+            name = m.group(1)
+            words = tuple(WORD_RE.findall(m.group(2)))
+            schema_name = ENUM_RENAMES.get((module, name), name)
+            assert schema_name not in found, (schema_name, module)
+            found[schema_name] = (f"crate::{module}::{name}", words)
+    return found
+
+
+ENUMS = rust_enums()
+WORDS_TO_ENUM = {frozenset(w): n for n, (_, w) in ENUMS.items()}
+
+# --- the core's Go-shaped structs (`go_struct!`: settings, features, run files) -----------------
+
+GO_STRUCT_RE = re.compile(r"go_struct!\s*\{.*?pub struct\s+(\w+)\s*\{(.*?)\n\s*\}", re.S)
+GO_FIELD_RE = re.compile(r"^\s*(\w+)\s*:\s*(.+?)\s*=>\s*\"([^\"]+)\"(\s*,\s*omitempty)?;", re.M)
+# Go struct -> schema name where the bare name is taken or ambiguous.
+GO_RENAMES = {
+    ("protocol::config", "HealthCheck"): "HealthCheckConfig",
+    ("protocol::feature", "HealthCheck"): "StrategyHealthCheck",
+    ("features::backlog", "BacklogMirror"): "BacklogMirrorFile",
+    ("features::run_files", "Baseline"): "BaselineFile",
+    ("resolve::angles", "AngleMatch"): "AngleMatch",
+}
+GO_STRUCTS: dict[str, tuple[str, list[tuple[str, str, bool]]]] = {}
+GO_NAME: dict[tuple[str, str], str] = {}  # (module, rust name) -> schema name
+
+
+def go_structs() -> None:
+    for path in sorted((ROOT / "core/src").rglob("*.rs")):
+        if "codec" in path.parts:
+            continue
+        rel = path.relative_to(ROOT / "core/src").with_suffix("")
+        parts = list(rel.parts)
+        if parts[-1] == "mod":
+            parts.pop()
+        module = "::".join(parts)
+        for m in GO_STRUCT_RE.finditer(path.read_text()):
+            name = GO_RENAMES.get((module, m.group(1)), m.group(1))
+            fields = [
+                (f.group(3), f.group(2), bool(f.group(4)))
+                for f in GO_FIELD_RE.finditer(m.group(2))
+            ]
+            if name in GO_STRUCTS:
+                name = f"{parts[-1].title().replace('_', '')}{name}"
+            GO_STRUCTS[name] = (module, fields)
+            GO_NAME[(module, m.group(1))] = name
+
+
+go_structs()
+
+
+def rust_ty(t: str, module: str, inner: bool = False) -> str:
+    t = t.replace(" ", "")
+    if t.startswith("Option<") and t.endswith(">"):
+        text = rust_ty(t[7:-1], module, True)
+        return f"{text} | null" if inner else text
+    if t.startswith("Vec<"):
+        return f"[{rust_ty(t[4:-1], module, True)}]"
+    if t.startswith("BTreeMap<String,"):
+        return "{" + rust_ty(t[len("BTreeMap<String,"):-1], module, True) + "}"
+    scalar = {"String": "str", "i64": "int", "u64": "int", "f64": "float", "bool": "bool",
+              "Value": "any", "Phase": "Phase", "Role": "Role",
+              "GoTime": "time", "Timestamp": "time"}.get(t)
+    if scalar:
+        return scalar
+    if (module, t) in GO_NAME:
+        return GO_NAME[(module, t)]
+    same = [n for (m, r), n in GO_NAME.items() if r == t]
+    return same[0] if same else t
+
+
+def go_record(name: str) -> list[str]:
+    module, fields = GO_STRUCTS[name]
+    out = []
+    for tag, rt, omit in fields:
+        text = rust_ty(rt, module)
+        if rt.replace(" ", "").startswith("Option<") and not omit:
+            text += " | null"
+        out.append(f"{tag}?: {text}")
+    return out
+
+
+def type_names(text: str) -> list[str]:
+    """The named types a type text refers to (string literals left out)."""
+    return re.findall(r"\b[A-Z]\w*", re.sub(r'"[^"]*"', "", text))
+
+
+# --- the Python layer -------------------------------------------------------------------------
+
+MODULES = {}
+for _m in pkgutil.iter_modules(fourx.__path__):
+    if _m.name in ("__main__", "cli"):
+        continue
+    MODULES[_m.name] = importlib.import_module("fourx." + _m.name)
+
+# TypedDict names defined twice with different shapes: module -> the schema name.
+TD_RENAMES = {
+    ("fourx.runner", "RunStats"): "RunnerStats",
+    ("fourx.guard", "ChangedFile"): "GuardChangedFile",
+    ("fourx.report", "DiscoveredFeature"): "ReportFeature",
+}
+
+# Record fields the Python layer types loosely where the core has a closed type.
+FIELD_OVERRIDES = {
+    ("State", "phase"): "Phase",
+    ("State", "role"): 'Role | ""',
+    ("State", "subPhase"): 'SubPhase | ""',
+}
+
+# Record fields the Python layer marks required that some results leave out (found by checking
+# the types against the outputs of the conformance vectors).
+FIELD_OPTIONAL = {
+    ("GuardChangedFile", "old_path"),
+    ("GuardChangedFile", "status"),
+    ("GuardChangedFile", "lines"),
+    ("AgentExit", "exit_code"),
+    ("CostMode", "expired"),
+    ("ItemVerdict", "detail"),
+    ("ItemVerdict", "id"),
+    ("ItemVerdict", "reason"),
+    ("ParseReadonlyOutputResult", "adjudication"),
+    ("ParseReadonlyOutputResult", "scenarios"),
+    ("ParseWriteContractResult", "escalate_to_full"),
+    ("ProfileEnables", "enables_phase"),
+    ("ProfileEnables", "enables_role"),
+    ("ProfileEnables", "has_phase"),
+    ("Scenarios", "blocked"),
+    ("TaskGraphNode", "active_form"),
+    ("TaskGraphNode", "body"),
+    ("TaskGraphNode", "description"),
+    ("TaskGraphNode", "subject"),
+    ("TaskGraphResult", "build_scope"),
+}
+# Fields the Python layer does not have at all: type -> entries; and their named types.
+EXTRA_FIELDS = {
+    "ParseReadonlyOutputResult": ["advice?: [Advice]"],
+}
+EXTRA_OUTPUT = {
+    "router.parse_readonly_output": ["advice?: [Advice]"],
+}
+EXTRA_TYPES = {
+    "Advice": 'TypeDef::record("Advice", "One step-9 advice of a read-only agent\'s output: the check, what to add, and a sentence to act on.", &["check: str", "add: [str]", "message: str"])',
+}
+# Output keys of anonymous results that some results leave out.
+OUTPUT_OPTIONAL = {
+    ("router.parse_readonly_output", "adjudication"),
+    ("router.parse_readonly_output", "blocking_findings"),
+    ("router.parse_readonly_output", "scenarios"),
+}
+
+TYPEDDICTS: dict[str, type] = {}
+for _mod in MODULES.values():
+    for _n, _obj in vars(_mod).items():
+        if typing.is_typeddict(_obj):
+            name = TD_RENAMES.get((_obj.__module__, _obj.__name__), _obj.__name__)
+            TYPEDDICTS.setdefault(name, _obj)
+TD_NAME = {id(v): k for k, v in TYPEDDICTS.items()}
+
+# Named unions: id of the typing object -> (name, tag).
+UNIONS: dict[str, tuple[list[type], str]] = {}
+
+
+def _tag_of(members: list[type]) -> str | None:
+    common = None
+    for td in members:
+        hints = typing.get_type_hints(td)
+        lit = {k for k, t in hints.items() if typing.get_origin(t) is typing.Literal}
+        common = lit if common is None else common & lit
+    return sorted(common)[0] if common else None
+
+
+for _mod in MODULES.values():
+    for _n, _obj in vars(_mod).items():
+        if typing.get_origin(_obj) is typing.Union:
+            members = list(typing.get_args(_obj))
+            if all(typing.is_typeddict(m) for m in members):
+                tag = _tag_of(members)
+                if tag and _n[0].isupper():
+                    UNIONS.setdefault(_n, (members, tag))
+UNION_NAME = {frozenset(id(m) for m in ms): n for n, (ms, _) in UNIONS.items()}
+
+USED_TYPES: set[str] = set()
+
+
+def ty(t: Any, *, drop_none: bool = False) -> str:
+    """The schema type text of a Python annotation."""
+    if t is Any or t is object:
+        return "any"
+    if t is type(None) or t is None:
+        return "null"
+    if t is str:
+        return "str"
+    if t is bool:
+        return "bool"
+    if t is int:
+        return "int"
+    if t is float:
+        return "float"
+    if t is datetime.datetime:
+        return "time"
+    if isinstance(t, typing.ForwardRef):
+        return "any"
+    if t == _ops.Time:
+        return "time"
+    if t == _ops.StrPath:
+        return "path"
+    if isinstance(t, type) and issubclass(t, str) and hasattr(t, "__members__"):
+        return words_type([m.value for m in t])  # a StrEnum
+    if typing.is_typeddict(t):
+        name = TD_NAME.get(id(t), t.__name__)
+        USED_TYPES.add(name)
+        return name
+    origin = typing.get_origin(t)
+    args = typing.get_args(t)
+    if origin is typing.Literal:
+        return words_type(list(args))
+    if origin in (typing.Union, types.UnionType):
+        members = [a for a in args if not (drop_none and a is type(None))]
+        key = frozenset(id(m) for m in members)
+        if key in UNION_NAME:
+            USED_TYPES.add(UNION_NAME[key])
+            return UNION_NAME[key]
+        if str in members and datetime.datetime in members:
+            return "time"
+        if any(a == _ops.StrPath for a in members) or (
+            str in members and any(getattr(a, "__name__", "") == "PathLike" for a in members)
+        ):
+            return "path"
+        alts: list[str] = []
+        for a in members:
+            for alt in ty(a).split(" | "):
+                if alt not in alts:
+                    alts.append(alt)
+        if "any" in alts:
+            return "any"
+        # null last, as the language reads it (`T | null`)
+        alts.sort(key=lambda a: a == "null")
+        return " | ".join(alts)
+    if origin in (list, collections.abc.Sequence, tuple, set, frozenset, collections.abc.Iterable):
+        if origin is tuple and len(args) != 1 and not (len(args) == 2 and args[1] is Ellipsis):
+            return "[any]"
+        return f"[{ty(args[0]) if args else 'any'}]"
+    if origin in (dict, collections.abc.Mapping):
+        return "{" + (ty(args[1]) if len(args) == 2 else "any") + "}"
+    if t in (dict, collections.abc.Mapping):
+        return "{any}"
+    if t in (list,):
+        return "[any]"
+    return "any"
+
+
+def words_type(words: list[Any]) -> str:
+    if not all(isinstance(w, str) for w in words):
+        return "any"
+    name = WORDS_TO_ENUM.get(frozenset(words))
+    if name:
+        USED_TYPES.add(name)
+        return name
+    return " | ".join(json.dumps(w) for w in words)
+
+
+def record_fields(td: type) -> list[str]:
+    hints = typing.get_type_hints(td)
+    name = TD_NAME.get(id(td), td.__name__)
+    out = []
+    for key, t in hints.items():
+        opt = key in td.__optional_keys__
+        text = FIELD_OVERRIDES.get((name, key)) or ty(t)
+        USED_TYPES.update(type_names(text))
+        opt = opt or (name, key) in FIELD_OPTIONAL
+        out.append(f"{key}{'?' if opt else ''}: {text}")
+    for extra in EXTRA_FIELDS.get(name, []):
+        USED_TYPES.update(type_names(extra))
+        out.append(extra)
+    return out
+
+
+# --- wrappers: op -> param types and result types -----------------------------------------------
+
+OP_RE = re.compile(r"^[a-z_]+\.[a-z_0-9]+$")
+CALLERS = {"forward", "call", "_call"}
+
+
+def _callee(node: ast.Call) -> str | None:
+    f = node.func
+    if isinstance(f, ast.Name):
+        return f.id
+    if isinstance(f, ast.Attribute):
+        return f.attr
+    return None
+
+
+def _op_call(node: ast.AST) -> tuple[str, ast.Call] | None:
+    if isinstance(node, ast.Call) and _callee(node) in CALLERS and node.args:
+        a0 = node.args[0]
+        if isinstance(a0, ast.Constant) and isinstance(a0.value, str) and OP_RE.match(a0.value):
+            return a0.value, node
+    return None
+
+
+class OpFacts:
+    def __init__(self) -> None:
+        self.params: dict[str, str] = {}
+        self.result: str | None = None  # a named record / type for the whole result
+        self.keys: dict[str, str] = {}  # output key -> type
+
+
+FACTS: dict[str, OpFacts] = collections.defaultdict(OpFacts)
+
+
+def _eval(expr: ast.AST, ns: dict[str, Any]) -> Any:
+    try:
+        return eval(ast.unparse(expr), {**vars(typing), **ns})  # noqa: S307 (own source)
+    except Exception:
+        return None
+
+
+def _set(d: dict[str, str], key: str, text: str) -> None:
+    if text != "any" or key not in d:
+        d[key] = text
+
+
+def scan_module(mod: types.ModuleType) -> None:
+    if not str(mod.__file__).endswith(".py"):
+        return
+    src = Path(mod.__file__).read_text()
+    tree = ast.parse(src)
+    ns = vars(mod)
+    funcs: list[tuple[ast.FunctionDef, Any]] = []
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            funcs.append((node, ns.get(node.name)))
+        elif isinstance(node, ast.ClassDef):
+            cls = ns.get(node.name)
+            for sub in node.body:
+                if isinstance(sub, ast.FunctionDef):
+                    funcs.append((sub, getattr(cls, sub.name, None)))
+    for fdef, fobj in funcs:
+        try:
+            hints = typing.get_type_hints(fobj) if fobj is not None else {}
+        except Exception:
+            hints = {}
+        defaults = {}
+        fargs = fdef.args
+        pos = fargs.posonlyargs + fargs.args
+        for a, d in zip(pos[len(pos) - len(fargs.defaults):], fargs.defaults):
+            defaults[a.arg] = d
+        for a, d in zip(fargs.kwonlyargs, fargs.kw_defaults):
+            if d is not None:
+                defaults[a.arg] = d
+        params = {a.arg for a in pos + fargs.kwonlyargs}
+
+        def ptype(name: str) -> str | None:
+            if name not in hints:
+                return None
+            return ty(hints[name], drop_none=name in defaults)
+
+        ret = hints.get("return")
+        for node in ast.walk(fdef):
+            found = _op_call(node)
+            if not found:
+                continue
+            op, call = found
+            facts = FACTS[op]
+            # params: dict literal keys and keyword args, typed by the param they are built from
+            pairs: list[tuple[str, ast.AST]] = []
+            for arg in call.args[1:]:
+                if isinstance(arg, ast.Dict):
+                    pairs += [
+                        (k.value, v)
+                        for k, v in zip(arg.keys, arg.values)
+                        if isinstance(k, ast.Constant)
+                    ]
+            pairs += [(kw.arg.rstrip("_"), kw.value) for kw in call.keywords if kw.arg]
+            for key, value in pairs:
+                names = [n.id for n in ast.walk(value) if isinstance(n, ast.Name) and n.id in params]
+                if isinstance(value, ast.Call) and _callee(value) == "path_arg":
+                    _set(facts.params, key, "path")
+                elif names and ptype(names[0]):
+                    _set(facts.params, key, ptype(names[0]))
+            for p in params:
+                key = p[:-1] if p.endswith("_") else p
+                if p in hints and key not in facts.params and p not in ("self", "root"):
+                    facts.params.setdefault(key, ptype(p))
+        # results: `x: T = forward(...)["k"]`, `x: T = forward(...)`, `cast(T, call(...)["k"])`,
+        # `return forward(...)` with the function's return annotation
+        for node in ast.walk(fdef):
+            target_t = None
+            value = None
+            if isinstance(node, ast.AnnAssign) and node.value is not None:
+                target_t, value = _eval(node.annotation, ns), node.value
+            elif isinstance(node, ast.Call) and _callee(node) == "cast" and len(node.args) == 2:
+                target_t, value = _eval(node.args[0], ns), node.args[1]
+            elif isinstance(node, ast.Return) and node.value is not None and ret is not None:
+                target_t, value = ret, node.value
+            if value is None or target_t is None:
+                continue
+            if isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Constant):
+                found = _op_call(value.value)
+                if found:
+                    _set(FACTS[found[0]].keys, value.slice.value, ty(target_t))
+                continue
+            found = _op_call(value)
+            if found:
+                text = ty(target_t)
+                if typing.is_typeddict(target_t) or text in UNIONS:
+                    FACTS[found[0]].result = FACTS[found[0]].result or text
+
+
+for _mod in MODULES.values():
+    scan_module(_mod)
+
+# --- the Rust adapters: Args accessors -------------------------------------------------------
+
+ARGS_RE = re.compile(r"\.(str|opt_str|opt_bool|opt_i64|i64|opt_obj|opt_array)\(\s*\"(\w+)\"")
+ARGS_TYPE = {
+    "str": "str", "opt_str": "str", "opt_bool": "bool", "opt_i64": "int", "i64": "int",
+    "opt_obj": "{any}", "opt_array": "[any]",
+}
+ROW_RE = re.compile(
+    r'OpInfo::new\(\s*"(?P<name>[^"]+)",\s*"(?P<doc>(?:[^"\\]|\\.)*)",\s*&\[(?P<input>[^\]]*)\],'
+    r"\s*&\[(?P<output>[^\]]*)\],\s*(?P<errors>[^,]+(?:\[[^\]]*\])?),\s*(?P<fn>[\w:]+)\)"
+)
+
+
+def rust_arg_types() -> dict[str, dict[str, str]]:
+    out: dict[str, dict[str, str]] = {}
+    for path in sorted((ROOT / "core/src/ops").glob("*.rs")):
+        text = path.read_text()
+        for m in ROW_RE.finditer(text):
+            fn = m.group("fn").split("::")[-1]
+            body = re.search(r"\nfn " + fn + r"\b.*?\n\}", text, re.S)
+            if not body:
+                continue
+            found: dict[str, str] = {}
+            for am in ARGS_RE.finditer(body.group(0)):
+                found.setdefault(am.group(2), ARGS_TYPE[am.group(1)])
+            out[m.group("name")] = found
+    return out
+
+
+RUST_ARGS = rust_arg_types()
+
+# --- observed outputs of the ok conformance cases -------------------------------------------------
+
+
+def observed_outputs() -> dict[str, dict[str, set[str]]]:
+    seen: dict[str, dict[str, set[str]]] = collections.defaultdict(lambda: collections.defaultdict(set))
+    for f in sorted((ROOT / "tests/vectors").glob("*.json")):
+        for case in json.loads(f.read_text())["cases"]:
+            exp = case.get("expect", {})
+            if "ok" not in exp and "ok_subset" not in exp:
+                continue
+            try:
+                out = fourx.call(case["op"], case["input"])
+            except Exception:
+                continue
+            if isinstance(out, dict):
+                for k, v in out.items():
+                    seen[case["op"]][k].add(json_scalar(v))
+    return seen
+
+
+def json_scalar(v: Any) -> str:
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "bool"
+    if isinstance(v, int):
+        return "int"
+    if isinstance(v, float):
+        return "float"
+    if isinstance(v, str):
+        return "str"
+    if isinstance(v, list):
+        inner = {json_scalar(x) for x in v}
+        return f"[{inner.pop()}]" if len(inner) == 1 and "[" not in next(iter(inner)) else "[any]"
+    if isinstance(v, dict):
+        inner = {json_scalar(x) for x in v.values()}
+        return "{" + inner.pop() + "}" if len(inner) == 1 else "{any}"
+    return "any"
+
+
+# --- assembling the rows ---------------------------------------------------------------------------
+
+CATALOG = fourx.call("meta.catalog", {})["ops"]
+DEFAULTS = json.loads((ROOT / "docs/op-examples.json").read_text()).get("defaults", {})
+
+
+def default_text(d: dict[str, Any]) -> str:
+    if "value" in d:
+        return " = " + json.dumps(d["value"], separators=(",", ":"), ensure_ascii=False)
+    return " = ~" + d["means"]
+
+
+# Keys the Python layer types as `Mapping[str, Any]` where the core reads a known shape.
+KEY_TYPES = {
+    "config": "Config",
+    "feature": "Feature",
+    "profile": "ProfileConfig",
+    "test_strategy": "TestStrategy",
+    "state": "State",
+    "loop": "Loop",
+    "root": "path",
+    "home": "path",
+    "repo_root": "path",
+    "now": "time",
+    "nonce": "str",
+    "project_id": "str",
+    "unreadable": "[str]",
+    "file_text": "{str}",
+    "max_file_bytes": "int",
+    "oversize_bytes": "int",
+    "present": "bool",
+    "mirror": "BacklogMirrorFile",
+    "baseline": "BaselineFile",
+    "escalation": "Escalation",
+    "escalations": "[EscalationIn]",
+    "reports": "[ReportIn]",
+}
+# (op, key) -> type, where the key's name says less than the op.
+OP_KEY_TYPES = {
+    ("config.parse_user", "config"): "UserConfig",
+    ("config.read_user", "config"): "UserConfig",
+    ("config.render_user", "config"): "UserConfig",
+    ("config.write_user", "config"): "UserConfig",
+    ("config.merge", "user"): "UserConfig",
+    ("config.merge", "project"): "Config",
+    ("blueprint.commit", "evidence"): "[str]",
+    ("blueprint.commit", "items"): "[{any}]",
+    ("blueprint.commit", "snapshot"): "{any}",
+    ("blueprint.gc", "snapshot"): "{any}",
+    ("blueprint.commit", "git"): "{any}",
+    ("blueprint.fold", "git"): "{any}",
+    ("workspace.write_run_file", "path"): "str",
+    ("miner.scan_stuck", "features"): "[StuckIn]",
+    ("state.diagram", "path"): "[Phase]",
+    ("state.diagram", "events"): "[Event]",
+    ("angles.group", "groups"): "[[int]] | null",
+    ("angles.group_selected", "groups"): "[[int]] | null",
+    ("config.read", "warnings"): "[str]",
+    ("hooks.merge", "hooks"): "{[HookEntry] | null} | null",
+    ("hooks.merge", "global"): "{[HookEntry] | null}",
+    ("hooks.merge", "feature"): "{[HookEntry] | null}",
+    ("workspace.read_run_file", "value"): "any",
+    # a validator: any object is its input
+    ("state.validate", "state"): "{any}",
+}
+LOOSE = {"any", "{any}", "{any} | null"}
+
+
+def tighten(op: str, key: str, text: str) -> str:
+    if (op, key) in OP_KEY_TYPES:
+        text = OP_KEY_TYPES[(op, key)]
+    elif key in KEY_TYPES and text in LOOSE:
+        text = KEY_TYPES[key]
+    # `State | Mapping[str, Any]` in Python: the named type says it
+    alts = text.split(" | ")
+    if len(alts) > 1 and "{any}" in alts and any(a[:1].isupper() for a in alts):
+        text = " | ".join(a for a in alts if a != "{any}")
+    text = text.replace("Event | {any}", "Event")
+    for union, (members, _) in UNIONS.items():
+        names = {TD_NAME[id(m)] for m in members}
+        if set(a for a in text.split(" | ") if a != "{any}") == names:
+            text = union
+    if text == '"11.0.0" | "12.7.0" | "12.10.0"':
+        text = "Edition"
+    USED_TYPES.update(type_names(text))
+    return text
+
+
+def derive(op: dict[str, Any], observed: dict[str, set[str]]) -> tuple[list[str], list[str]]:
+    facts = FACTS.get(op["name"], OpFacts())
+    rust = RUST_ARGS.get(op["name"], {})
+    inputs = []
+    for key in op["input"]:
+        bare = key.rstrip("?")
+        text = facts.params.get(bare) or "any"
+        if text == "any" and bare in rust:
+            text = rust[bare]
+        text = tighten(op["name"], bare, text)
+        if key.endswith("?"):
+            d = DEFAULTS.get(op["name"], {}).get(bare)
+            inputs.append(f"{bare}?: {text}" + (default_text(d) if d else ""))
+        else:
+            inputs.append(f"{bare}: {text}")
+    if facts.result and typing_fields_match(facts.result, op["output"]):
+        return inputs, [f"-> {facts.result}"]
+    outputs = []
+    result_td = TYPEDDICTS.get(facts.result or "")
+    hints = typing.get_type_hints(result_td) if result_td else {}
+    for key in op["output"]:
+        if key in hints:
+            text = ty(hints[key])
+        else:
+            text = facts.keys.get(key) or "any"
+        if text == "any" and key in observed and len(observed[key]) == 1:
+            text = next(iter(observed[key]))
+        text = tighten(op["name"], key, text)
+        opt = "?" if (op["name"], key) in OUTPUT_OPTIONAL else ""
+        outputs.append(f"{key}{opt}: {text}")
+    for extra in EXTRA_OUTPUT.get(op["name"], []):
+        USED_TYPES.update(type_names(extra))
+        outputs.append(extra)
+    return inputs, outputs
+
+
+def typing_fields_match(name: str, keys: list[str]) -> bool:
+    if name in UNIONS:
+        return True
+    td = TYPEDDICTS.get(name)
+    return td is not None and set(td.__required_keys__) | set(td.__optional_keys__) == set(keys)
+
+
+def rust_str(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def main() -> None:
+    observed = observed_outputs()
+    rows = {op["name"]: derive(op, observed.get(op["name"], {})) for op in CATALOG}
+    # named types reachable from the rows, and from those (closure)
+    defs: dict[str, str] = {}
+    pending = sorted(USED_TYPES)
+    while pending:
+        name = pending.pop()
+        if name in defs:
+            continue
+        before = set(USED_TYPES)
+        if name in EXTRA_TYPES:
+            defs[name] = EXTRA_TYPES[name]
+        elif name == "Edition":
+            defs[name] = 'TypeDef::words("Edition", "A cc10x contract edition (the router\'s rules of one plugin version).", crate::router::edition::Edition::WORDS)'
+        elif name in ENUMS:
+            path, _ = ENUMS[name]
+            defs[name] = f'TypeDef::words("{name}", {rust_str(doc_of(name))}, {path}::WORDS)'
+        elif name in UNIONS:
+            members, tag = UNIONS[name]
+            variants = ", ".join(rust_str(TD_NAME[id(m)]) for m in members)
+            for m in members:
+                USED_TYPES.add(TD_NAME[id(m)])
+            defs[name] = f"TypeDef::union({rust_str(name)}, {rust_str(doc_of(name))}, {rust_str(tag)}, &[{variants}])"
+        elif name in GO_STRUCTS:
+            fields = go_record(name)
+            for f in fields:
+                USED_TYPES.update(type_names(f.split(":", 1)[1]))
+            defs[name] = f"TypeDef::record({rust_str(name)}, {rust_str(go_doc(name))}, &[{', '.join(rust_str(f) for f in fields)}])"
+        elif name in TYPEDDICTS:
+            fields = ", ".join(rust_str(f) for f in record_fields(TYPEDDICTS[name]))
+            defs[name] = f"TypeDef::record({rust_str(name)}, {rust_str(doc_of(name))}, &[{fields}])"
+        pending += sorted(USED_TYPES - before)
+    if "--report" in sys.argv:
+        for name, (i, o) in rows.items():
+            print(name)
+            print("   in :", i)
+            print("   out:", o)
+        for name in sorted(defs):
+            print(defs[name])
+        return
+    if "--write" in sys.argv:
+        write_rows(rows)
+        write_types(defs)
+
+
+def go_doc(name: str) -> str:
+    module, _ = GO_STRUCTS[name]
+    path = ROOT / "core/src" / (module.replace("::", "/") + ".rs")
+    if not path.exists():
+        path = ROOT / "core/src" / module.replace("::", "/") / "mod.rs"
+    rust_name = next((k[1] for k, v in GO_RENAMES.items() if v == name and k[0] == module), name)
+    m = re.search(r"((?:\s*///[^\n]*\n)+)\s*pub struct " + rust_name + r"\b", path.read_text())
+    if not m:
+        return name
+    return " ".join(l.strip()[3:].strip() for l in m.group(1).strip().splitlines())
+
+
+def doc_of(name: str) -> str:
+    obj = TYPEDDICTS.get(name)
+    doc = (obj.__doc__ or "") if obj is not None else ""
+    if not doc and name in ENUMS:
+        return f"A {name} word (the core's `{ENUMS[name][0].split('::')[-1]}`)."
+    first = " ".join(doc.strip().split("\n\n")[0].split())
+    return first or name
+
+
+def _rust_args(text: str, start: int) -> list[tuple[int, int]]:
+    """The spans of the top-level arguments of the call whose `(` is at `start`."""
+    spans, depth, i, arg_start = [], 0, start, start + 1
+    while i < len(text):
+        c = text[i]
+        if c == '"':
+            i += 1
+            while text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+        elif c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+            if depth == 0:
+                spans.append((arg_start, i))
+                return spans
+        elif c == "," and depth == 1:
+            spans.append((arg_start, i))
+            arg_start = i + 1
+        i += 1
+    raise ValueError("unbalanced OpInfo::new")
+
+
+def _array(entries: list[str]) -> str:
+    return "&[" + ", ".join(rust_str(x) for x in entries) + "]"
+
+
+def write_rows(rows: dict[str, tuple[list[str], list[str]]]) -> None:
+    """Rewrites the input and output arrays of every `OpInfo::new` row (one-liners and
+    rustfmt-formatted rows alike; `cargo fmt` lays the latter out again). An output given as a
+    named constant (`VERDICT`) has that constant rewritten."""
+    done = set()
+    for path in sorted((ROOT / "core/src/ops").glob("*.rs")):
+        text = path.read_text()
+        pos = 0
+        consts: dict[str, list[str]] = {}
+        while True:
+            at = text.find("OpInfo::new(", pos)
+            if at < 0:
+                break
+            open_at = at + len("OpInfo::new")
+            spans = _rust_args(text, open_at)
+            name = json.loads(text[spans[0][0]:spans[0][1]].strip())
+            if name not in rows or text[spans[2][0]:spans[2][1]].strip().startswith("&[") is False:
+                pos = open_at
+                continue
+            i, o = rows[name]
+            out_src = text[spans[3][0]:spans[3][1]].strip()
+            new_out = _array(o) if out_src.startswith("&[") else None
+            if new_out is None:
+                consts[out_src] = o
+            lead_in = text[spans[2][0]:spans[2][1]]
+            pad_in = lead_in[: len(lead_in) - len(lead_in.lstrip())]
+            lead_out = text[spans[3][0]:spans[3][1]]
+            pad_out = lead_out[: len(lead_out) - len(lead_out.lstrip())]
+            out_part = pad_out + (new_out if new_out else out_src)
+            text = (
+                text[: spans[2][0]] + pad_in + _array(i) + "," + out_part + text[spans[3][1]:]
+            )
+            done.add(name)
+            pos = at + 1
+        for const_name, o in consts.items():
+            const = re.compile(r"(const " + re.escape(const_name) + r": &\[&str\] = )&\[.*?\];", re.S)
+            text = const.sub(lambda m: m.group(1) + _array(o) + ";", text, count=1)
+        path.write_text(text)
+    missing = set(rows) - done
+    assert not missing, f"rows not found: {sorted(missing)}"
+
+
+def write_types(defs: dict[str, str]) -> None:
+    path = ROOT / "core/src/ops/types.rs"
+    text = path.read_text()
+    body = "".join(f"    {defs[n]},\n" for n in sorted(defs))
+    marker = re.compile(r"(pub(?:\(crate\))? (?:static|const) TYPES: &\[TypeDef\] = &\[\n)(.*?)(\n?\];)", re.S)
+    assert marker.search(text), "types.rs has no TYPES table"
+    path.write_text(marker.sub(lambda m: m.group(1) + body + "];", text, count=1))
+
+
+if __name__ == "__main__":
+    main()
