@@ -187,6 +187,7 @@ FIELD_OVERRIDES = {
     ("State", "phase"): "Phase",
     ("State", "role"): 'Role | ""',
     ("State", "subPhase"): 'SubPhase | ""',
+    ("FileWarning", "kind"): "WarningKind",
 }
 
 # Record fields the Python layer marks required that some results leave out (found by checking
@@ -220,8 +221,57 @@ EXTRA_FIELDS = {
 EXTRA_OUTPUT = {
     "router.parse_readonly_output": ["advice?: [Advice]"],
 }
-EXTRA_TYPES = {
-    "Advice": 'TypeDef::record("Advice", "One step-9 advice of a read-only agent\'s output: the check, what to add, and a sentence to act on.", &["check: str", "add: [str]", "message: str"])',
+EXTRA_TYPES: dict[str, tuple] = {
+    "Advice": ("record", "One step-9 advice of a read-only agent's output: the check, what to add, and a sentence to act on.", ["check: str", "add: [str]", "message: str"]),
+    "CommitMessage": ("record", "The commit a status write asks the caller to make: the file and the message.", ["path: str", "message: str"]),
+    "ScreenshotGroup": ("record", "The screenshots of one round, in step order.", ["round: int", "screenshots: [Screenshot]"]),
+    "Drift": ("record", "One difference between the backlog mirror and the canonical features (`kind`: extra, mismatch or missing).", ["kind: str", "featureId: str", "field?: str", "canonical?: str", "mirror?: str", "message: str"]),
+    "Marker": ("record", "One router marker line: its kind, workflow and, for the markers that carry them, the reason or memory task id.", ["marker: MarkerKind", "wf: str", "reason: str | null", "memory_task_id: str | null"]),
+    "BlueprintCounts": ("record", "The counts of a blueprint's front matter.", ["modules: int", "entries: int", "stale: int", "orphaned: int"]),
+    "BlueprintModule": ("record", "One module of a blueprint: its path, when it was orphaned (\"\" when not) and its sections.", ["path: str", "orphaned_since: str", "sections: [BlueprintSection]"]),
+    "BlueprintSection": ("record", "One field section of a blueprint module: the field, when and against which fingerprint it was updated, and its entries.", ["field: BlueprintField", "updated: str", "fp: str", "entries: [BlueprintEntry]"]),
+    "BlueprintEntry": ("record", "One claim of a blueprint section, with its id, anchor and staleness.", ["id: str", "where: str", "claim: str", "stale: bool"]),
+    "FoldResult": ("record", "The account of a fold: what was accepted, rejected, marked stale, the anchor coverage and the storage warnings.", ["noop: bool", "submitted: int", "accepted: [FoldAccepted]", "rejected: [FoldRejected]", "stale_marked: [str]", "coverage: Coverage", "sections_replaced: int", "entries_dropped: int", "warnings: [str]"]),
+    "FoldAccepted": ("record", "An item a fold accepted: its index, entry id, module, field and anchor verdict.", ["index: int", "id: str", "module: str", "field: str", "anchor: AnchorVerdict"]),
+    "FoldRejected": ("record", "An item a fold rejected: its index, module, field, the first gate it failed and why.", ["index: int", "module: str", "field: str", "reason: RejectReason", "detail: str"]),
+    "Coverage": ("record", "How the accepted items' anchors checked out.", ["anchored_ok: int", "stale: int", "unanchored: int", "unverifiable: int"]),
+    "Snapshot": ("record", "A repository snapshot: its modules (a path, or a path with fingerprint and size), import edges `[importer, imported]` and token.", ["modules?: [str | SnapshotModule]", "edges?: [[str]]", "repo_token?: str"]),
+    "Proof": ("record", "The proof a REM-FIX carries: the covering tests (one or a list), the test command and its output.", ["covering_tests?: [str] | str", "test_command?: str", "test_output?: str"]),
+    "Dispute": ("record", "One disputed finding of a remediation: the finding, the command that verifies the dispute and its output.", ["finding?: str", "verify_command?: str", "verify_output?: str"]),
+    "BlueprintItem": ("record", "One claim an agent submits to a fold: the module, field, anchor (`where`) and claim text (a missing or mistyped part is rejected by the gates, not refused).", ["module?: str", "field?: str", "where?: str", "claim?: str"]),
+    "GitFacts": ("record", "The git facts a non-NoOp fold records in the front matter.", ["head?: str", "branch?: str", "dirty?: bool"]),
+    "CandidatePool": ("record", "The candidates pool file (candidates.json): version, when it was generated, the candidates and the learnings.", ["version?: int", "generatedAt?: time", "candidates?: [Candidate] | null", "learnings?: [CandidateLearning] | null"]),
+    "SnapshotModule": ("record", "One module of a snapshot: its path, content fingerprint and size in bytes.", ["path: str", "fingerprint?: str", "bytes?: int"]),
+}
+# Record fields typed by hand where the Python layer says `Any` (type, field) -> type.
+TYPE_FIELD_TYPES = {
+    ("FeatureList", "features"): "[Feature]",
+    ("FeatureList", "warnings"): "[FileWarning]",
+    ("MinerScan", "candidates"): "[Candidate]",
+    ("MinerScan", "warnings"): "[FileWarning]",
+    ("FailPatternScan", "candidates"): "[Candidate]",
+    ("FailPatternScan", "learnings"): "[CandidateLearning]",
+    ("FailPatternScan", "warnings"): "[FileWarning]",
+    ("ScreenshotGroups", "groups"): "[ScreenshotGroup]",
+    ("ScreenshotGroups", "warnings"): "[FileWarning]",
+    ("BacklogDrift", "drift"): "[Drift]",
+    ("BacklogDrift", "warnings"): "[FileWarning]",
+    ("MergedConfig", "config"): "Config",
+    ("MergedConfig", "warnings"): "[FileWarning]",
+    ("Finalized", "warnings"): "[FileWarning]",
+    ("Finalized", "commit"): "CommitMessage | null",
+    ("StatusSync", "commit"): "CommitMessage | null",
+    ("FeatureStatusSync", "commit"): "CommitMessage | null",
+    ("StrategyFile", "test_strategy"): "TestStrategy",
+    ("StartInput", "run_overrides"): "{PhaseSpec}",
+    ("Facts", "test_strategy"): "TestStrategy",
+    ("ParseMarkersResult", "markers"): "[Marker]",
+    ("RouteResult", "matches"): "{[str]}",
+    ("BlueprintModel", "modules"): "[BlueprintModule]",
+    ("BlueprintModel", "counts"): "BlueprintCounts",
+    ("ModuleView", "sections"): "[BlueprintSection]",
+    ("ScanResult", "modules"): "[SnapshotModule]",
+    ("ResolvedProfile", "profile"): "ProfileConfig",
 }
 # Output keys of anonymous results that some results leave out.
 OUTPUT_OPTIONAL = {
@@ -347,7 +397,9 @@ def record_fields(td: type) -> list[str]:
     out = []
     for key, t in hints.items():
         opt = key in td.__optional_keys__
-        text = FIELD_OVERRIDES.get((name, key)) or ty(t)
+        text = FIELD_OVERRIDES.get((name, key)) or TYPE_FIELD_TYPES.get((name, key)) or ty(t)
+        if text == '"11.0.0" | "12.7.0" | "12.10.0"':
+            text = "Edition"
         USED_TYPES.update(type_names(text))
         opt = opt or (name, key) in FIELD_OPTIONAL
         out.append(f"{key}{'?' if opt else ''}: {text}")
@@ -599,6 +651,13 @@ KEY_TYPES = {
     "escalation": "Escalation",
     "escalations": "[EscalationIn]",
     "reports": "[ReportIn]",
+    "snapshot": "Snapshot",
+    "run_overrides": "{PhaseSpec}",
+    "store": "{any}",
+    "items": "[BlueprintItem]",
+    "item": "BlueprintItem",
+    "git": "GitFacts",
+    "pool": "CandidatePool",
 }
 # (op, key) -> type, where the key's name says less than the op.
 OP_KEY_TYPES = {
@@ -609,11 +668,7 @@ OP_KEY_TYPES = {
     ("config.merge", "user"): "UserConfig",
     ("config.merge", "project"): "Config",
     ("blueprint.commit", "evidence"): "[str]",
-    ("blueprint.commit", "items"): "[{any}]",
-    ("blueprint.commit", "snapshot"): "{any}",
-    ("blueprint.gc", "snapshot"): "{any}",
-    ("blueprint.commit", "git"): "{any}",
-    ("blueprint.fold", "git"): "{any}",
+
     ("workspace.write_run_file", "path"): "str",
     ("miner.scan_stuck", "features"): "[StuckIn]",
     ("state.diagram", "path"): "[Phase]",
@@ -625,15 +680,73 @@ OP_KEY_TYPES = {
     ("hooks.merge", "global"): "{[HookEntry] | null}",
     ("hooks.merge", "feature"): "{[HookEntry] | null}",
     ("workspace.read_run_file", "value"): "any",
+    ("angles.parse_selection", "selection"): "AngleSelection",
+    ("angles.render_selection", "selection"): "AngleSelection",
+    ("angles.default_mapping", "mapping"): "{[int]}",
+    ("angles.resolve_mapping", "mapping"): "{[int]}",
+    ("angles.select", "files"): "[ChangedFile]",
+    ("backlog.compare", "features"): "[Feature]",
+    ("backlog.compare", "drift"): "[Drift]",
+    ("blueprint.fold", "result"): "FoldResult",
+    ("blueprint.commit", "result"): "FoldResult",
+    ("blueprint.format_for_director", "result"): "FoldResult",
+    ("blueprint.gc", "removed"): "[str]",
+    ("blueprint.gc", "kept_archive_failed"): "[str]",
+    ("blueprint.gc", "warnings"): "[str]",
+    ("blueprint.guard_root", "root_entries"): "[str]",
+    ("blueprint.count_tokens", "counter"): "BuiltinCounter",
+    ("blueprint.render_index", "counter"): "BuiltinCounter",
+    ("candidates.dedupe", "candidates"): "[Candidate]",
+    ("candidates.dedupe", "existing_candidates"): "[Candidate]",
+    ("candidates.dedupe", "existing_features"): "[Feature]",
+    ("miner.scan_escalations", "escalations"): "[EscalationIn]",
+    ("miner.scan_fail_patterns", "reports"): "[ReportIn]",
+    ("evidence.sort_screenshots", "screenshots"): "[Screenshot]",
+    ("evidence.parse_verify", "verify"): "VerifyRecord",
+    ("evidence.render_verify", "verify"): "VerifyRecord",
+    ("runners.supported", "runners"): "[RunnerPreset]",
+    ("runners.supported_map", "runners"): "{RunnerConfig}",
+    ("profiles.default", "profiles"): "{ProfileConfig}",
+    ("pipeline.resolve", "run_overrides"): "{PhaseSpec}",
+    ("workspace.read_run_file", "value"): "any",
     # a validator: any object is its input
     ("state.validate", "state"): "{any}",
+    ("conductor.run_script", "outcomes"): "[{any}]",
+    ("router.followup_tasks", "reason"): "str",
+    ("router.followup_tasks", "plan"): "str",
+    ("router.followup_tasks", "root_cause"): "str",
+    ("router.followup_tasks", "proof"): "Proof",
+    ("router.followup_tasks", "disputes"): "[Dispute]",
+    ("state.transition", "to"): "Phase",
+    ("state.recover_to", "to"): "Phase",
+    ("phase.role", "role"): 'Role | ""',
+    ("phase.to_status", "status"): "FeatureStatus",
+    ("state.phase_to_role", "role"): 'Role | ""',
 }
 LOOSE = {"any", "{any}", "{any} | null"}
+# Keys of the router ops whose words are the router's vocabularies.
+ROUTER_KEY_TYPES = {
+    "workflow_type": "WorkflowType",
+    "origin": "TaskOrigin",
+    "phase": "WorkflowPhase",
+    "scope": "TaskScope",
+    "build_scope": "BuildScope",
+    "gate": "Gate",
+    "marker": "MarkerKind",
+    "requested_tier": "ModelTier",
+}
 
 
 def tighten(op: str, key: str, text: str) -> str:
     if (op, key) in OP_KEY_TYPES:
         text = OP_KEY_TYPES[(op, key)]
+    elif (
+        op.startswith("router.")
+        and op not in ("router.format_task_metadata", "router.event_line")
+        and key in ROUTER_KEY_TYPES
+        and (text in LOOSE or text == "str")
+    ):
+        text = ROUTER_KEY_TYPES[key]
     elif key in KEY_TYPES and text in LOOSE:
         text = KEY_TYPES[key]
     # `State | Mapping[str, Any]` in Python: the named type says it
@@ -698,11 +811,13 @@ def rust_str(s: str) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def main() -> None:
+def build() -> tuple[dict[str, tuple[list[str], list[str]]], dict[str, tuple]]:
+    """The typed rows (op -> (input entries, output entries)) and the named types they reach:
+    name -> ("record", doc, entries) | ("union", doc, tag, variants) | ("words", doc, rust path,
+    words)."""
     observed = observed_outputs()
     rows = {op["name"]: derive(op, observed.get(op["name"], {})) for op in CATALOG}
-    # named types reachable from the rows, and from those (closure)
-    defs: dict[str, str] = {}
+    defs: dict[str, tuple] = {}
     pending = sorted(USED_TYPES)
     while pending:
         name = pending.pop()
@@ -711,37 +826,56 @@ def main() -> None:
         before = set(USED_TYPES)
         if name in EXTRA_TYPES:
             defs[name] = EXTRA_TYPES[name]
+            if defs[name][0] == "record":
+                for f in defs[name][2]:
+                    USED_TYPES.update(type_names(f.split(":", 1)[1]))
+            elif defs[name][0] == "union":
+                USED_TYPES.update(defs[name][3])
         elif name == "Edition":
-            defs[name] = 'TypeDef::words("Edition", "A cc10x contract edition (the router\'s rules of one plugin version).", crate::router::edition::Edition::WORDS)'
+            defs[name] = ("words", "A cc10x contract edition (the router's rules of one plugin version).",
+                          "crate::router::edition::Edition", ("11.0.0", "12.7.0", "12.10.0"))
         elif name in ENUMS:
-            path, _ = ENUMS[name]
-            defs[name] = f'TypeDef::words("{name}", {rust_str(doc_of(name))}, {path}::WORDS)'
+            path, words = ENUMS[name]
+            defs[name] = ("words", doc_of(name), path, words)
         elif name in UNIONS:
             members, tag = UNIONS[name]
-            variants = ", ".join(rust_str(TD_NAME[id(m)]) for m in members)
-            for m in members:
-                USED_TYPES.add(TD_NAME[id(m)])
-            defs[name] = f"TypeDef::union({rust_str(name)}, {rust_str(doc_of(name))}, {rust_str(tag)}, &[{variants}])"
+            variants = [TD_NAME[id(m)] for m in members]
+            USED_TYPES.update(variants)
+            defs[name] = ("union", doc_of(name), tag, variants)
         elif name in GO_STRUCTS:
             fields = go_record(name)
             for f in fields:
                 USED_TYPES.update(type_names(f.split(":", 1)[1]))
-            defs[name] = f"TypeDef::record({rust_str(name)}, {rust_str(go_doc(name))}, &[{', '.join(rust_str(f) for f in fields)}])"
+            defs[name] = ("record", go_doc(name), fields)
         elif name in TYPEDDICTS:
-            fields = ", ".join(rust_str(f) for f in record_fields(TYPEDDICTS[name]))
-            defs[name] = f"TypeDef::record({rust_str(name)}, {rust_str(doc_of(name))}, &[{fields}])"
+            defs[name] = ("record", doc_of(name), record_fields(TYPEDDICTS[name]))
+        else:
+            raise SystemExit(f"no definition for the type {name}")
         pending += sorted(USED_TYPES - before)
+    return rows, defs
+
+
+def rust_def(name: str, d: tuple) -> str:
+    if d[0] == "words":
+        return f"TypeDef::words({rust_str(name)}, {rust_str(d[1])}, {d[2]}::WORDS)"
+    if d[0] == "union":
+        return f"TypeDef::union({rust_str(name)}, {rust_str(d[1])}, {rust_str(d[2])}, {_array(d[3])})"
+    return f"TypeDef::record({rust_str(name)}, {rust_str(d[1])}, {_array(d[2])})"
+
+
+def main() -> None:
+    rows, defs = build()
     if "--report" in sys.argv:
         for name, (i, o) in rows.items():
             print(name)
             print("   in :", i)
             print("   out:", o)
         for name in sorted(defs):
-            print(defs[name])
+            print(rust_def(name, defs[name]))
         return
     if "--write" in sys.argv:
         write_rows(rows)
-        write_types(defs)
+        write_types({n: rust_def(n, d) for n, d in defs.items()})
 
 
 def go_doc(name: str) -> str:
@@ -756,13 +890,55 @@ def go_doc(name: str) -> str:
     return " ".join(l.strip()[3:].strip() for l in m.group(1).strip().splitlines())
 
 
+def clean_doc(text: str) -> str:
+    """One line of plain text: Sphinx roles and double backticks become single backticks, spec
+    section citations go."""
+    text = " ".join(text.split())
+    text = re.sub(r":(?:class|func|data|meth|attr|mod|exc):`~?(?:[\w.]+\.)?([\w]+)`", r"`\1`", text)
+    text = text.replace("``", "`")
+    text = re.sub(r"\s*\([^()]*§[^()]*\)", "", text)
+    text = re.sub(r"\s*[\w.-]*\.md\s*§\s*[\d.]+", "", text)
+    return text.strip()
+
+
+def rust_item_doc(path: str, kind: str) -> str:
+    """The first paragraph of the doc comment of a Rust item given as `crate::a::b::Name`."""
+    parts = path.split("::")[1:]
+    name = parts.pop()
+    base = ROOT / "core/src" / "/".join(parts)
+    for file in (base.with_suffix(".rs"), base / "mod.rs"):
+        if file.exists():
+            m = re.search(r"((?:[ \t]*///[^\n]*\n)+)[ \t]*pub " + kind + r" " + name + r"\b", file.read_text())
+            if m:
+                lines = [l.strip()[3:].strip() for l in m.group(1).strip().splitlines()]
+                para = " ".join(lines).split("  ")[0]
+                first = []
+                for l in lines:
+                    if not l:
+                        break
+                    first.append(l)
+                return clean_doc(" ".join(first))
+    return ""
+
+
+def python_alias_doc(name: str) -> str:
+    for mod in MODULES.values():
+        if not str(mod.__file__).endswith(".py"):
+            continue
+        m = re.search(r"((?:^#:[^\n]*\n)+)" + name + r"\b[^\n]*=", Path(mod.__file__).read_text(), re.M)
+        if m:
+            return clean_doc(" ".join(l[2:].strip() for l in m.group(1).splitlines()))
+    return ""
+
+
 def doc_of(name: str) -> str:
     obj = TYPEDDICTS.get(name)
     doc = (obj.__doc__ or "") if obj is not None else ""
     if not doc and name in ENUMS:
-        return f"A {name} word (the core's `{ENUMS[name][0].split('::')[-1]}`)."
-    first = " ".join(doc.strip().split("\n\n")[0].split())
-    return first or name
+        return rust_item_doc(ENUMS[name][0], "enum") or f"A word of the core's `{name}`."
+    if not doc:
+        return python_alias_doc(name) or name
+    return clean_doc(doc.strip().split("\n\n")[0]) or name
 
 
 def _rust_args(text: str, start: int) -> list[tuple[int, int]]:
