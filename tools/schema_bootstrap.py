@@ -236,6 +236,7 @@ EXTRA_TYPES: dict[str, tuple] = {
     "FoldRejected": ("record", "An item a fold rejected: its index, module, field, the first gate it failed and why.", ["index: int", "module: str", "field: str", "reason: RejectReason", "detail: str"]),
     "Coverage": ("record", "How the accepted items' anchors checked out.", ["anchored_ok: int", "stale: int", "unanchored: int", "unverifiable: int"]),
     "Snapshot": ("record", "A repository snapshot: its modules (a path, or a path with fingerprint and size), import edges `[importer, imported]` and token.", ["modules?: [str | SnapshotModule]", "edges?: [[str]]", "repo_token?: str"]),
+    "ScreenshotTarget": ("record", "Where one round's screenshots go: the round and its directory.", ["round: int", "dir: str"]),
     "Proof": ("record", "The proof a REM-FIX carries: the covering tests (one or a list), the test command and its output.", ["covering_tests?: [str] | str", "test_command?: str", "test_output?: str"]),
     "Dispute": ("record", "One disputed finding of a remediation: the finding, the command that verifies the dispute and its output.", ["finding?: str", "verify_command?: str", "verify_output?: str"]),
     "BlueprintItem": ("record", "One claim an agent submits to a fold: the module, field, anchor (`where`) and claim text (a missing or mistyped part is rejected by the gates, not refused).", ["module?: str", "field?: str", "where?: str", "claim?: str"]),
@@ -272,6 +273,7 @@ TYPE_FIELD_TYPES = {
     ("ModuleView", "sections"): "[BlueprintSection]",
     ("ScanResult", "modules"): "[SnapshotModule]",
     ("ResolvedProfile", "profile"): "ProfileConfig",
+    ("BacklogMirror", "mirror"): "BacklogMirrorFile | null",
 }
 # Output keys of anonymous results that some results leave out.
 OUTPUT_OPTIONAL = {
@@ -621,6 +623,20 @@ CATALOG = fourx.call("meta.catalog", {})["ops"]
 DEFAULTS = json.loads((ROOT / "docs/op-examples.json").read_text()).get("defaults", {})
 
 
+# Defaults written as `null` in docs/op-examples.json where the type has a plainer equal value
+# (checked: leaving the key out gives the same result) or words.
+DEFAULT_OVERRIDES = {
+    ("backlog.compare", "features"): {"value": []},
+    ("evidence.group_screenshots", "rounds"): {"value": []},
+    ("evidence.screenshot_targets", "rounds"): {"value": []},
+    ("evidence.sort_screenshots", "screenshots"): {"value": []},
+    ("router.pre_tool_use", "events"): {"value": ""},
+    ("router.pre_tool_use", "artifact"): {"means": "no artifact: no workflow guard engages"},
+    ("router.pre_tool_use", "approval"): {"means": "no approval token: nothing is unlocked"},
+    ("workspace.write_run_file", "value"): {"value": {}},
+}
+
+
 def default_text(d: dict[str, Any]) -> str:
     if "value" in d:
         return " = " + json.dumps(d["value"], separators=(",", ":"), ensure_ascii=False)
@@ -654,8 +670,8 @@ KEY_TYPES = {
     "snapshot": "Snapshot",
     "run_overrides": "{PhaseSpec}",
     "store": "{any}",
-    "items": "[BlueprintItem]",
-    "item": "BlueprintItem",
+    "items": "[BlueprintItem | any]",
+    "item": "BlueprintItem | any",
     "git": "GitFacts",
     "pool": "CandidatePool",
 }
@@ -712,6 +728,12 @@ OP_KEY_TYPES = {
     # a validator: any object is its input
     ("state.validate", "state"): "{any}",
     ("conductor.run_script", "outcomes"): "[{any}]",
+    ("evidence.group_screenshots", "rounds"): "[RoundVerify]",
+    ("evidence.group_screenshots", "listings"): "{[str]}",
+    ("evidence.group_screenshots", "worktree"): "WorktreeListings",
+    ("evidence.screenshot_targets", "targets"): "[ScreenshotTarget]",
+    ("discover.dedupe", "features"): "[DiscoveredFeature]",
+    ("discover.dedupe", "existing"): "[Feature]",
     ("router.followup_tasks", "reason"): "str",
     ("router.followup_tasks", "plan"): "str",
     ("router.followup_tasks", "root_cause"): "str",
@@ -723,7 +745,7 @@ OP_KEY_TYPES = {
     ("phase.to_status", "status"): "FeatureStatus",
     ("state.phase_to_role", "role"): 'Role | ""',
 }
-LOOSE = {"any", "{any}", "{any} | null"}
+LOOSE = {"any", "{any}", "{any} | null", "[{any}]"}
 # Keys of the router ops whose words are the router's vocabularies.
 ROUTER_KEY_TYPES = {
     "workflow_type": "WorkflowType",
@@ -775,7 +797,7 @@ def derive(op: dict[str, Any], observed: dict[str, set[str]]) -> tuple[list[str]
             text = rust[bare]
         text = tighten(op["name"], bare, text)
         if key.endswith("?"):
-            d = DEFAULTS.get(op["name"], {}).get(bare)
+            d = DEFAULT_OVERRIDES.get((op["name"], bare)) or DEFAULTS.get(op["name"], {}).get(bare)
             inputs.append(f"{bare}?: {text}" + (default_text(d) if d else ""))
         else:
             inputs.append(f"{bare}: {text}")
