@@ -32,6 +32,7 @@ import json
 import os
 import pkgutil
 import re
+import subprocess
 import sys
 import types
 import typing
@@ -156,7 +157,8 @@ def go_record(name: str) -> list[str]:
     out = []
     for tag, rt, omit in fields:
         text = rust_ty(rt, module)
-        if rt.replace(" ", "").startswith("Option<") and not omit:
+        # Go's decoder takes `null` for an optional field (and writes it when not omitempty)
+        if rt.replace(" ", "").startswith("Option<"):
             text += " | null"
         out.append(f"{tag}?: {text}")
     return out
@@ -620,7 +622,14 @@ def json_scalar(v: Any) -> str:
 # --- assembling the rows ---------------------------------------------------------------------------
 
 CATALOG = fourx.call("meta.catalog", {})["ops"]
-DEFAULTS = json.loads((ROOT / "docs/op-examples.json").read_text()).get("defaults", {})
+# The defaults section left docs/op-examples.json when the rows took the defaults; read it from
+# the last commit that had it.
+DEFAULTS = json.loads(
+    subprocess.run(
+        ["git", "-C", str(ROOT), "show", "919e83e:docs/op-examples.json"],
+        check=True, capture_output=True, text=True,
+    ).stdout
+)["defaults"]
 
 
 # Defaults written as `null` in docs/op-examples.json where the type has a plainer equal value
@@ -838,7 +847,12 @@ def build() -> tuple[dict[str, tuple[list[str], list[str]]], dict[str, tuple]]:
     name -> ("record", doc, entries) | ("union", doc, tag, variants) | ("words", doc, rust path,
     words)."""
     observed = observed_outputs()
-    rows = {op["name"]: derive(op, observed.get(op["name"], {})) for op in CATALOG}
+    # meta.* rows are the catalog's own and were typed with it
+    rows = {
+        op["name"]: derive(op, observed.get(op["name"], {}))
+        for op in CATALOG
+        if not op["name"].startswith("meta.")
+    }
     defs: dict[str, tuple] = {}
     pending = sorted(USED_TYPES)
     while pending:
@@ -1038,7 +1052,10 @@ def write_types(defs: dict[str, str]) -> None:
     body = "".join(f"    {defs[n]},\n" for n in sorted(defs))
     marker = re.compile(r"(pub(?:\(crate\))? (?:static|const) TYPES: &\[TypeDef\] = &\[\n)(.*?)(\n?\];)", re.S)
     assert marker.search(text), "types.rs has no TYPES table"
-    path.write_text(marker.sub(lambda m: m.group(1) + body + "];", text, count=1))
+    text = marker.sub(lambda m: m.group(1) + body + "];", text, count=1)
+    # the word lists are named by their full paths (two enums are called `Phase`)
+    text = re.sub(r"use crate::protocol::state::\{[^}]*\};\n", "", text)
+    path.write_text(text)
 
 
 if __name__ == "__main__":
