@@ -190,6 +190,34 @@ FIELD_OVERRIDES = {
     ("State", "role"): 'Role | ""',
     ("State", "subPhase"): 'SubPhase | ""',
     ("FileWarning", "kind"): "WarningKind",
+    ("AgentsResult", "edition"): "Edition",
+    ("CostMode", "mode"): "CostModeName",
+    ("Resumed", "sub_phase"): 'SubPhase | ""',
+    ("RunAgent", "sub_phase"): 'SubPhase | ""',
+    ("RunParallel", "sub_phase"): 'SubPhase | ""',
+    ("RunAgent", "role"): "Role",
+    ("ParallelAgent", "role"): "Role",
+    ("RunHelper", "role"): "Role",
+    ("RouteResult", "workflow"): "WorkflowType",
+    ("TaskGraphResult", "workflow"): "WorkflowType",
+    ("ParentTask", "workflow"): "WorkflowType",
+    ("ParseSubjectResult", "workflow"): "WorkflowType | null",
+    ("TaskGraphNode", "phase"): "WorkflowPhase",
+    ("ParseTaskMetadataResult", "phase"): "WorkflowPhase | null",
+    ("RunnableRow", "phase"): "WorkflowPhase | null",
+    ("ModelTierResult", "tier"): "ModelTier",
+    ("FeatureStatusSync", "status"): "FeatureStatus",
+    ("StatusSync", "status"): "FeatureStatus",
+    ("AwaitHuman", "phase"): "Phase",
+    ("CaptureBaseline", "phase"): "Phase",
+    ("DiscoverFeatures", "phase"): "Phase",
+    ("Gather", "phase"): "Phase",
+    ("RunAgent", "phase"): "Phase",
+    ("RunHealthCheck", "phase"): "Phase",
+    ("RunHelper", "phase"): "Phase",
+    ("RunHooks", "phase"): "Phase",
+    ("RunParallel", "phase"): "Phase",
+    ("Stop", "phase"): "Phase",
 }
 
 # Record fields the Python layer marks required that some results leave out (found by checking
@@ -217,14 +245,9 @@ FIELD_OPTIONAL = {
     ("TaskGraphResult", "build_scope"),
 }
 # Fields the Python layer does not have at all: type -> entries; and their named types.
-EXTRA_FIELDS = {
-    "ParseReadonlyOutputResult": ["advice?: [Advice]"],
-}
-EXTRA_OUTPUT = {
-    "router.parse_readonly_output": ["advice?: [Advice]"],
-}
+EXTRA_FIELDS: dict[str, list[str]] = {}
+EXTRA_OUTPUT: dict[str, list[str]] = {}
 EXTRA_TYPES: dict[str, tuple] = {
-    "Advice": ("record", "One step-9 advice of a read-only agent's output: the check, what to add, and a sentence to act on.", ["check: str", "add: [str]", "message: str"]),
     "CommitMessage": ("record", "The commit a status write asks the caller to make: the file and the message.", ["path: str", "message: str"]),
     "ScreenshotGroup": ("record", "The screenshots of one round, in step order.", ["round: int", "screenshots: [Screenshot]"]),
     "Drift": ("record", "One difference between the backlog mirror and the canonical features (`kind`: extra, mismatch or missing).", ["kind: str", "featureId: str", "field?: str", "canonical?: str", "mirror?: str", "message: str"]),
@@ -399,8 +422,19 @@ def record_fields(td: type) -> list[str]:
     hints = typing.get_type_hints(td)
     name = TD_NAME.get(id(td), td.__name__)
     out = []
+    raw = {}
+    for klass in reversed(td.__mro__):
+        raw.update(getattr(klass, "__annotations__", {}))
     for key, t in hints.items():
         opt = key in td.__optional_keys__
+        # `from __future__ import annotations` hides NotRequired/Required from 3.11's TypedDict
+        text_ann = raw.get(key)
+        text_ann = getattr(text_ann, "__forward_arg__", text_ann)
+        if isinstance(text_ann, str):
+            if text_ann.startswith(("NotRequired[", "typing.NotRequired[")):
+                opt = True
+            elif text_ann.startswith(("Required[", "typing.Required[")):
+                opt = False
         text = FIELD_OVERRIDES.get((name, key)) or TYPE_FIELD_TYPES.get((name, key)) or ty(t)
         if text == '"11.0.0" | "12.7.0" | "12.10.0"':
             text = "Edition"
