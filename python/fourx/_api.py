@@ -20,6 +20,10 @@ from . import _types
 from . import enums as _enums
 from ._ops import StrPath, Time, forward, path_arg
 from ._types import (
+    ActiveWorkflowsResult,
+    AgentsResult,
+    AnchorCheck,
+    AngleSelection,
     AnglesAllResult,
     AnglesDefaultMappingResult,
     AnglesGroupResult,
@@ -27,47 +31,42 @@ from ._types import (
     AnglesParseSelectionResult,
     AnglesRenderSelectionResult,
     AnglesResolveMappingResult,
-    AnglesSelectResult,
-    ArtifactContractResult,
+    ArtifactContract,
+    ArtifactFreshResult,
     BacklogCompareResult,
+    BacklogDrift,
+    BacklogMirror,
+    BacklogMirrorFile,
     BacklogParseMirrorResult,
-    BlueprintCheckAnchorResult,
+    BaselineFile,
     BlueprintCommitResult,
-    BlueprintCostModeResult,
     BlueprintCountTokensResult,
-    BlueprintDefaultsResult,
+    BlueprintDefaults,
     BlueprintEvidenceModulesResult,
     BlueprintFoldResult,
     BlueprintFormatForDirectorResult,
-    BlueprintGcPlanResult,
     BlueprintGcResult,
     BlueprintGraphResult,
-    BlueprintGuardRootResult,
-    BlueprintParseResult,
+    BlueprintItem,
+    BlueprintModel,
     BlueprintProjectIdResult,
-    BlueprintReadModuleResult,
-    BlueprintRenderIndexResult,
     BlueprintRenderResult,
     BlueprintRevisionNameResult,
-    BlueprintRevisionPruneResult,
-    BlueprintScanResult,
-    BlueprintStoragePathsResult,
-    BlueprintValidateItemResult,
-    CandidatesConstantsResult,
+    BuildScope,
+    BuildScopeResult,
+    BuiltinCounter,
+    Candidate,
+    CandidatePool,
+    CandidatesConstants,
     CandidatesDedupeResult,
     CandidatesLoadResult,
     CandidatesParseResult,
     CandidatesRenderResult,
     CandidatesSaveResult,
-    ConductorApplyResult,
-    ConductorForkResult,
-    ConductorNextResult,
-    ConductorRebuildResult,
-    ConductorResumeResult,
-    ConductorRunScriptResult,
-    ConductorStartResult,
-    ConfigLoadMergedResult,
-    ConfigLoadMergedTextResult,
+    ChangedFile,
+    CheckArtifactResult,
+    Claim,
+    Config,
     ConfigMergeResult,
     ConfigNotificationsEnabledResult,
     ConfigParseResult,
@@ -77,152 +76,202 @@ from ._types import (
     ConfigRenderResult,
     ConfigRenderUserResult,
     ConfigUserPathResult,
-    ConfigValidateResult,
     ConfigWriteResult,
     ConfigWriteUserResult,
-    DesignDocResolveResult,
-    DesignDocSearchOrderResult,
+    CostMode,
+    DesignDoc,
+    DesignDocSearch,
     DiscoverDedupeResult,
     DiscoverParseResult,
-    DiscoverPlanResult,
+    DiscoveredFeature,
+    DiscoveryPlan,
+    DispatchResult,
+    Dispute,
+    DomainFile,
+    Edition,
+    EditionForVersionResult,
     EnumsListResult,
-    EvidenceDiscoverScreenshotsResult,
-    EvidenceGroupScreenshotsResult,
+    Escalation,
+    EscalationIn,
+    Event,
+    EventsCheck,
     EvidenceIsScreenshotFileResult,
     EvidenceNormalizeScreenshotPathResult,
-    EvidenceParseScreenshotFilenameResult,
     EvidenceParseVerifyResult,
     EvidenceRenderVerifyResult,
     EvidenceScreenshotDirResult,
     EvidenceScreenshotTargetsResult,
     EvidenceSortScreenshotsResult,
-    FeatureConstantsResult,
+    Facts,
+    FailPatternScan,
+    Feature,
+    FeatureConstants,
+    FeatureList,
     FeatureLoadYamlResult,
-    FeatureNextIdResult,
     FeatureParseYamlResult,
     FeatureRenderYamlResult,
-    FeatureSyncStatusTextResult,
+    FeatureStatusSync,
     FeatureValidateLooseResult,
-    FeatureValidateResult,
-    GuardCheckResult,
-    GuardTestingToAcceptingResult,
+    FeatureValidation,
+    FinalizeMemoryResult,
+    Finalized,
+    FoldResult,
+    FollowupResult,
+    Gate,
+    GateDecision,
+    GcPlan,
+    GitFacts,
+    GuardChangedFile,
+    GuardedRoot,
+    HookEntry,
     HooksMergeResult,
-    LimitsResolveResult,
+    HunterFindings,
+    Index,
+    IntentContract,
+    IntentReadyResult,
+    ItemVerdict,
+    Lease,
+    Limits,
+    Loop,
+    LoopGateResult,
+    ManualOverride,
+    MarkerKind,
+    MemoryCheck,
+    MemoryEvidenceResult,
+    MemoryRepair,
+    MemoryTaskResult,
+    MergedConfig,
     MetaCatalogResult,
     MetaVersionResult,
-    MinerScanEscalationsResult,
-    MinerScanFailPatternsResult,
-    MinerScanStuckResult,
-    ModelConstantsResult,
+    MinerScan,
+    ModelConstants,
     ModelResolveDeepResult,
     ModelResolveMiniCoderResult,
     ModelResolvePhaseResult,
     ModelResolveResult,
     ModelResolveTierResult,
+    ModelTier,
+    ModelTierResult,
+    ModuleView,
+    NextId,
+    Outcome,
+    ParseBrainstormHandoffResult,
+    ParseMarkersResult,
+    ParseOutputResult,
+    ParseReadonlyOutputResult,
+    ParseSessionSettingsResult,
+    ParseSubjectResult,
+    ParseTaskMetadataResult,
+    ParseWriteContractResult,
+    Phase,
     PhaseIsSelectableResult,
     PhaseRoleResult,
+    PhaseSpec,
     PhaseToStatusResult,
-    PipelineEffectiveManualResult,
     PipelineResolveResult,
+    PlanTrustResult,
+    PreToolUseResult,
+    Precedence,
+    PrecedenceSource,
+    PreviousFindings,
+    ProfileConfig,
     ProfileEnabledPhasesResult,
-    ProfileEnablesResult,
-    ProfileResolveResult,
-    ProfileRoleArtifactViewResult,
+    ProfileEnables,
     ProfilesDefaultResult,
-    ReportParseIssuesResult,
+    Prompt,
+    Proof,
+    Rebuilt,
+    ReconcileVerdictsResult,
+    Reconciled,
+    RemfixCompletionResult,
+    ReportFeature,
+    ReportIn,
+    ReportIssues,
     ReposEffectiveHubResult,
     ReposResolveFeaturePathsResult,
     ReposResolvePathsResult,
-    RouterActiveWorkflowsResult,
-    RouterAgentsResult,
-    RouterArtifactFreshResult,
-    RouterBuildPromptResult,
-    RouterBuildScopeResult,
-    RouterCheckArtifactResult,
-    RouterCheckMemoryResult,
-    RouterDispatchResult,
-    RouterEditionForVersionResult,
+    ResearchFiles,
+    ResolvedProfile,
+    ResumeListing,
+    Resumed,
+    ReviewerFindings,
+    RevisionPrune,
+    RoleArtifactView,
+    RoundVerify,
+    RouteResult,
     RouterEventLineResult,
-    RouterFinalizeMemoryResult,
-    RouterFollowupTasksResult,
     RouterFormatMarkerResult,
     RouterFormatPreviousFindingsResult,
     RouterFormatTaskMetadataResult,
-    RouterIntentReadyResult,
-    RouterJustGoGateResult,
-    RouterLoopGateResult,
-    RouterMemoryEvidenceResult,
-    RouterMemoryTaskResult,
     RouterMemoryTemplateResult,
-    RouterModelTierResult,
     RouterNewArtifactResult,
     RouterNewWorkflowIdResult,
-    RouterParseBrainstormHandoffResult,
-    RouterParseMarkersResult,
-    RouterParseOutputResult,
-    RouterParseReadonlyOutputResult,
-    RouterParseSessionSettingsResult,
-    RouterParseSubjectResult,
-    RouterParseTaskMetadataResult,
-    RouterParseWriteContractResult,
-    RouterPlanTrustGateResult,
-    RouterPreToolUseResult,
-    RouterReconcileVerdictsResult,
-    RouterRemfixCompletionResult,
-    RouterRepairMemoryResult,
     RouterResolveScopeReplyResult,
-    RouterRouteResult,
-    RouterRunnableTasksResult,
-    RouterScopeDecisionResult,
     RouterSkillHintsResult,
-    RouterSkillPrecedenceResult,
-    RouterTaskGraphResult,
-    RouterUpdateArtifactResult,
-    RouterValidateWorkflowIdResult,
+    RunnableTasksResult,
     RunnerResolvePhaseResult,
     RunnersSupportedMapResult,
     RunnersSupportedResult,
+    ScanResult,
+    ScopeDecisionResult,
+    Screenshot,
+    ScreenshotGroups,
+    ScreenshotName,
+    Script,
+    Selection,
     SimilarityIsSimilarResult,
+    Snapshot,
+    StartInput,
+    State,
     StateCanTransitionResult,
-    StateConstantsResult,
+    StateConstants,
     StateDiagramResult,
     StateFinalizeDoneResult,
     StatePhaseToRoleResult,
-    StateReconcileActiveResult,
     StateRecoverToResult,
-    StateShouldStopResult,
     StateTransitionResult,
-    StateValidateResult,
+    StateValidation,
+    StatusSync,
+    Step,
+    StopDecision,
+    StoragePaths,
+    StrategyFile,
+    StuckIn,
+    Task,
+    TaskGraphResult,
+    TaskOrigin,
+    TaskScope,
+    TestStrategy,
     TestStrategyParseResult,
+    UpdateArtifactResult,
+    UserConfig,
     UtilHumanSizeResult,
+    ValidateWorkflowIdResult,
+    Validation,
+    Verdict,
+    VerifyRecord,
+    WorkflowPhase,
+    WorkflowType,
     WorkspaceAppendEventResult,
     WorkspaceAtomicWriteFileResult,
-    WorkspaceCheckEventsResult,
-    WorkspaceClaimResult,
     WorkspaceCleanFeatureResult,
     WorkspaceCleanableFeaturesResult,
     WorkspaceClearStopResult,
-    WorkspaceCompareBacklogMirrorResult,
     WorkspaceConstantsResult,
     WorkspaceDotDirResult,
     WorkspaceExportResult,
     WorkspaceFeatureDirResult,
-    WorkspaceFinalizeDoneResult,
     WorkspaceFindResult,
     WorkspaceImportResult,
     WorkspaceInitFeatureDirResult,
     WorkspaceInitResult,
-    WorkspaceListFeaturesResult,
     WorkspaceLoadFeatureResult,
     WorkspaceParseBaselineResult,
     WorkspaceParseEscalationResult,
     WorkspaceParseStateResult,
     WorkspaceProcessAliveResult,
-    WorkspaceReadBacklogMirrorResult,
     WorkspaceReadRunFileResult,
     WorkspaceReadStateResult,
-    WorkspaceReadTestStrategyResult,
-    WorkspaceReconcileActiveResult,
     WorkspaceReleaseResult,
     WorkspaceRenderBaselineResult,
     WorkspaceRenderEscalationResult,
@@ -230,15 +279,14 @@ from ._types import (
     WorkspaceRenderStateResult,
     WorkspaceRequestStopResult,
     WorkspaceResolveFeatureIdResult,
-    WorkspaceResumeListingResult,
     WorkspaceRoundDirResult,
     WorkspaceSaveFeatureResult,
     WorkspaceStopRequestedResult,
-    WorkspaceSyncFeatureStatusResult,
     WorkspaceTotalCostResult,
     WorkspaceWorktreePathResult,
     WorkspaceWriteRunFileResult,
     WorkspaceWriteStateResult,
+    WorktreeListings,
 )
 
 __all__ = [
@@ -469,28 +517,12 @@ __all__ = [
 #: generated one.
 HAND_WRITTEN: dict[str, tuple[str, str]] = {
     "fourx.catalog": ("meta.catalog", "returns the result's `ops`"),
-    "fourx.router.check_memory": ("router.check_memory", "TODO 2"),
-    "fourx.router.repair_memory": ("router.repair_memory", "TODO 2"),
     "fourx.router.memory_template": ("router.memory_template", "returns the result's `text`"),
     "fourx.router.just_go_gate": ("router.just_go_gate", "takes `recommended` by position"),
     "fourx.router.skill_hints": ("router.skill_hints", "returns the result's `hints`"),
-    "fourx.router.skill_precedence": ("router.skill_precedence", "TODO 2"),
     "fourx.router.format_previous_findings": ("router.format_previous_findings", "returns the result's `text`; takes `hunter` by position"),
-    "fourx.router.build_prompt": ("router.build_prompt", "TODO 3"),
-    "fourx.router.active_workflows": ("router.active_workflows", "TODO 3"),
-    "fourx.router.runnable_tasks": ("router.runnable_tasks", "TODO 3"),
-    "fourx.router.memory_task": ("router.memory_task", "TODO 3"),
     "fourx.router.followup_tasks": ("router.followup_tasks", "takes the op's further keys as `**inputs`"),
-    "fourx.router.scope_decision": ("router.scope_decision", "TODO 3"),
     "fourx.router.update_artifact": ("router.update_artifact", "takes `result` by position"),
-    "fourx.router.finalize_memory": ("router.finalize_memory", "TODO 3"),
-    "fourx.router.plan_trust_gate": ("router.plan_trust_gate", "TODO 3"),
-    "fourx.router.intent_ready": ("router.intent_ready", "TODO 3"),
-    "fourx.router.memory_evidence": ("router.memory_evidence", "TODO 3"),
-    "fourx.router.artifact_fresh": ("router.artifact_fresh", "TODO 3"),
-    "fourx.router.edition_for_version": ("router.edition_for_version", "TODO 3"),
-    "fourx.router.remfix_completion": ("router.remfix_completion", "TODO 3"),
-    "fourx.router.pre_tool_use": ("router.pre_tool_use", "TODO 3"),
     "fourx.angles.all_angles": ("angles.all", "returns the result's `angles`"),
     "fourx.angles.select": ("angles.select", "takes `mapping`, `config` by position"),
     "fourx.angles.group": ("angles.group", "returns the result's `groups`"),
@@ -500,23 +532,13 @@ HAND_WRITTEN: dict[str, tuple[str, str]] = {
     "fourx.blueprint.fold": ("blueprint.fold", "`project_id` defaults to `''`; takes `project_id`, `file_text`, `git` by position"),
     "fourx.blueprint.render_index": ("blueprint.render_index", "takes `max_tokens` by position; counts with a Python `counter` callable"),
     "fourx.blueprint.format_for_director": ("blueprint.format_for_director", "returns the result's `line`; `conflict` defaults to `False`"),
-    "fourx.blueprint.check_anchor": ("blueprint.check_anchor", "TODO 3"),
-    "fourx.blueprint.cost_mode": ("blueprint.cost_mode", "TODO 3"),
     "fourx.blueprint.count_tokens": ("blueprint.count_tokens", "returns the result's `tokens`; counts with a Python `counter` callable"),
-    "fourx.blueprint.defaults": ("blueprint.defaults", "TODO 3"),
     "fourx.blueprint.evidence_modules": ("blueprint.evidence_modules", "returns the result's `modules`"),
-    "fourx.blueprint.gc_plan": ("blueprint.gc_plan", "TODO 3"),
     "fourx.blueprint.graph": ("blueprint.graph", "returns the result's `text`; `format` defaults to `'mermaid'`"),
     "fourx.blueprint.guard_root": ("blueprint.guard_root", "requires `is_git`, `root_entries`"),
-    "fourx.blueprint.parse": ("blueprint.parse", "TODO 3"),
     "fourx.blueprint.project_id": ("blueprint.project_id", "returns the result's `project_id`"),
-    "fourx.blueprint.scan": ("blueprint.scan", "TODO 3"),
-    "fourx.blueprint.read_module": ("blueprint.read_module", "TODO 3"),
     "fourx.blueprint.render": ("blueprint.render", "returns the result's `text`"),
     "fourx.blueprint.revision_name": ("blueprint.revision_name", "returns the result's `name`"),
-    "fourx.blueprint.revision_prune": ("blueprint.revision_prune", "TODO 3"),
-    "fourx.blueprint.storage_paths": ("blueprint.storage_paths", "TODO 3"),
-    "fourx.blueprint.validate_item": ("blueprint.validate_item", "TODO 3"),
     "fourx.cached.CachedWorkspace.list_features": ("workspace.list_features", "a method of the CachedWorkspace handle (the core's held cache)"),
     "fourx.cached.CachedWorkspace.load_feature": ("workspace.load_feature", "a method of the CachedWorkspace handle (the core's held cache); returns the result's `feature`"),
     "fourx.cached.CachedWorkspace.read_state": ("workspace.read_state", "a method of the CachedWorkspace handle (the core's held cache); returns the result's `state`"),
@@ -527,53 +549,34 @@ HAND_WRITTEN: dict[str, tuple[str, str]] = {
     "fourx.cached.CachedWorkspace.scan_escalations": ("miner.scan_escalations", "a method of the CachedWorkspace handle (the core's held cache); takes `feature_ids` by position"),
     "fourx.cached.CachedWorkspace.scan_stuck": ("miner.scan_stuck", "a method of the CachedWorkspace handle (the core's held cache); takes `feature_ids` by position"),
     "fourx.cached.CachedWorkspace.scan_fail_patterns": ("miner.scan_fail_patterns", "a method of the CachedWorkspace handle (the core's held cache); takes `feature_ids` by position"),
-    "fourx.conductor.start": ("conductor.start", "TODO 3"),
-    "fourx.conductor.next": ("conductor.next", "TODO 3"),
-    "fourx.conductor.apply": ("conductor.apply", "TODO 3"),
-    "fourx.conductor.resume": ("conductor.resume", "TODO 3"),
-    "fourx.conductor.run_script": ("conductor.run_script", "TODO 3"),
-    "fourx.conductor.rebuild": ("conductor.rebuild", "TODO 3"),
-    "fourx.conductor.fork": ("conductor.fork", "TODO 3"),
-    "fourx.conductor.resume_listing": ("workspace.resume_listing", "TODO 3"),
     "fourx.guard.check": ("guard.check", "requires `phase`; sends `phase` as its text"),
     "fourx.guard.testing_to_accepting": ("guard.testing_to_accepting", "requires `round`"),
     "fourx.helpers.next_feature_id": ("feature.next_id", "`name` defaults to `''`; requires `ids`; takes tuples where the op wants lists"),
     "fourx.helpers.plan_discovered": ("discover.plan", "`ids` defaults to `()`; takes tuples where the op wants lists"),
-    "fourx.helpers.resolve_design_doc": ("design_doc.resolve", "TODO 3"),
     "fourx.helpers.process_alive": ("workspace.process_alive", "returns the result's `alive`"),
     "fourx.helpers.dot_dir": ("workspace.dot_dir", "returns the result's `path`"),
-    "fourx.helpers.model_constants": ("model.constants", "TODO 3"),
     "fourx.helpers.check_events": ("workspace.check_events", "takes `events` by position"),
-    "fourx.report.parse_issues": ("report.parse_issues", "TODO 2"),
     "fourx.report.parse_discovered": ("discover.parse", "returns the result's `features`"),
     "fourx.report.is_similar": ("similarity.is_similar", "returns the result's `similar`; `threshold` defaults to `0.6`; `cjk` defaults to `False`"),
     "fourx.report.dedupe_discovered": ("discover.dedupe", "returns the result's `features`; `cjk` defaults to `False`"),
     "fourx.report.dedupe_candidates": ("candidates.dedupe", "returns the result's `candidates`; `cjk` defaults to `False`"),
-    "fourx.report.candidates_constants": ("candidates.constants", "TODO 3"),
     "fourx.report.parse_candidates": ("candidates.parse", "returns the result's `pool`"),
     "fourx.report.render_candidates": ("candidates.render", "returns the result's `text`; requires `pool`"),
     "fourx.report.scan_escalations": ("miner.scan_escalations", "takes `escalations` by position"),
     "fourx.report.scan_stuck": ("miner.scan_stuck", "takes `features` by position"),
     "fourx.report.scan_fail_patterns": ("miner.scan_fail_patterns", "takes `reports` by position"),
     "fourx.resolve.merge_config": ("config.merge", "returns the result's `config`; requires `user`, `project`"),
-    "fourx.resolve.validate_config": ("config.validate", "TODO 2"),
     "fourx.resolve.resolve_profile": ("profile.resolve", "`override` defaults to `''`; takes `config`, `feature`, `override` by position"),
     "fourx.resolve.resolve_pipeline": ("pipeline.resolve", "returns the result's `phases`; `profile_name` defaults to `''`; `manual_runner` defaults to `''`; takes `feature`, `profile_name`, `manual_runner`, `run_overrides` by position"),
     "fourx.resolve.resolve_phase_runner": ("runner.resolve_phase", "returns the result's `runner`; `manual` defaults to `''`; takes `feature`, `profile`, `manual` by position"),
     "fourx.resolve.resolve_phase_model": ("model.resolve_phase", "returns the result's `model`; `manual` defaults to `''`; takes `feature`, `profile`, `manual` by position"),
     "fourx.resolve.resolve_tier_model": ("model.resolve_tier", "returns the result's `model`"),
     "fourx.resolve.resolve_model": ("model.resolve", "returns the result's `model`"),
-    "fourx.resolve.artifact_contract": ("artifact.contract", "TODO 3"),
     "fourx.resolve.notifications_enabled": ("config.notifications_enabled", "returns the result's `enabled`"),
-    "fourx.resolve.design_doc_search_order": ("design_doc.search_order", "TODO 3"),
     "fourx.resolve.merge_hooks": ("hooks.merge", "returns the result's `hooks`"),
-    "fourx.resolve.resolve_limits": ("limits.resolve", "TODO 3"),
     "fourx.resolve.resolve_deep_model": ("model.resolve_deep", "returns the result's `model`"),
     "fourx.resolve.resolve_mini_coder_model": ("model.resolve_mini_coder", "returns the result's `model`"),
-    "fourx.resolve.effective_manual": ("pipeline.effective_manual", "TODO 3"),
     "fourx.resolve.enabled_phases": ("profile.enabled_phases", "returns the result's `phases`"),
-    "fourx.resolve.profile_enables": ("profile.enables", "TODO 3"),
-    "fourx.resolve.role_artifact_view": ("profile.role_artifact_view", "TODO 3"),
     "fourx.resolve.default_profiles": ("profiles.default", "returns the result's `profiles`"),
     "fourx.resolve.effective_hub_repos": ("repos.effective_hub", "returns the result's `hub_repos`"),
     "fourx.resolve.resolve_feature_repo_paths": ("repos.resolve_feature_paths", "returns the result's `paths`"),
@@ -581,29 +584,12 @@ HAND_WRITTEN: dict[str, tuple[str, str]] = {
     "fourx.resolve.supported_runners": ("runners.supported", "returns the result's `runners`"),
     "fourx.resolve.supported_runners_map": ("runners.supported_map", "returns the result's `runners`"),
     "fourx.router.agents": ("router.agents", "returns the result's `agents`"),
-    "fourx.router.build_scope": ("router.build_scope", "TODO 3"),
-    "fourx.router.check_artifact": ("router.check_artifact", "TODO 3"),
-    "fourx.router.dispatch": ("router.dispatch", "TODO 3"),
     "fourx.router.event_line": ("router.event_line", "returns the result's `line`"),
     "fourx.router.format_marker": ("router.format_marker", "returns the result's `text`"),
     "fourx.router.format_task_metadata": ("router.format_task_metadata", "returns the result's `text`"),
-    "fourx.router.loop_gate": ("router.loop_gate", "TODO 3"),
-    "fourx.router.model_tier": ("router.model_tier", "TODO 3"),
     "fourx.router.new_artifact": ("router.new_artifact", "returns the result's `artifact`"),
     "fourx.router.new_workflow_id": ("router.new_workflow_id", "returns the result's `workflow_uuid`"),
-    "fourx.router.parse_brainstorm_handoff": ("router.parse_brainstorm_handoff", "TODO 3"),
-    "fourx.router.parse_markers": ("router.parse_markers", "TODO 3"),
-    "fourx.router.parse_output": ("router.parse_output", "TODO 3"),
-    "fourx.router.parse_readonly_output": ("router.parse_readonly_output", "TODO 3"),
-    "fourx.router.parse_session_settings": ("router.parse_session_settings", "TODO 3"),
-    "fourx.router.parse_subject": ("router.parse_subject", "TODO 3"),
-    "fourx.router.parse_task_metadata": ("router.parse_task_metadata", "TODO 3"),
-    "fourx.router.parse_write_contract": ("router.parse_write_contract", "TODO 3"),
-    "fourx.router.reconcile_verdicts": ("router.reconcile_verdicts", "TODO 3"),
     "fourx.router.resolve_scope_reply": ("router.resolve_scope_reply", "returns the result's `scope`"),
-    "fourx.router.route": ("router.route", "TODO 3"),
-    "fourx.router.task_graph": ("router.task_graph", "TODO 3"),
-    "fourx.router.validate_workflow_id": ("router.validate_workflow_id", "TODO 3"),
     "fourx.run_files.parse_verify": ("evidence.parse_verify", "returns the result's `verify`"),
     "fourx.run_files.render_verify": ("evidence.render_verify", "returns the result's `text`; requires `verify`"),
     "fourx.run_files.parse_baseline": ("workspace.parse_baseline", "returns the result's `baseline`"),
@@ -616,16 +602,12 @@ HAND_WRITTEN: dict[str, tuple[str, str]] = {
     "fourx.run_files.write_run_file": ("workspace.write_run_file", "returns the result's `path`; requires `value`; takes `round` by position"),
     "fourx.state.transition": ("state.transition", "returns the result's `state`; takes `role` by position"),
     "fourx.state.recover_to": ("state.recover_to", "returns the result's `state`; takes `role` by position"),
-    "fourx.state.should_stop": ("state.should_stop", "TODO 3"),
     "fourx.state.finalize_done": ("state.finalize_done", "returns the result's `state`"),
-    "fourx.state.validate_state": ("state.validate", "TODO 3"),
-    "fourx.state.reconcile_active": ("state.reconcile_active", "TODO 3"),
     "fourx.state.phase_to_role": ("state.phase_to_role", "returns the result's `role`"),
     "fourx.state.phase_role": ("phase.role", "returns the result's `role`"),
     "fourx.state.phase_to_status": ("phase.to_status", "returns the result's `status`"),
     "fourx.state.is_selectable": ("phase.is_selectable", "returns the result's `selectable`"),
     "fourx.state.diagram": ("state.diagram", "returns the result's `text`; `format` defaults to `'mermaid'`"),
-    "fourx.state.state_constants": ("state.constants", "TODO 3"),
     "fourx.state.enum_values": ("enums.list", "returns the result's `values`"),
     "fourx.state.human_size": ("util.human_size", "returns the result's `text`"),
     "fourx.workspace.find": ("workspace.find", "returns the result's `root`"),
@@ -639,7 +621,6 @@ HAND_WRITTEN: dict[str, tuple[str, str]] = {
     "fourx.workspace.total_cost": ("workspace.total_cost", "returns the result's `total_cost_usd`; requires `events`"),
     "fourx.workspace.worktree_path": ("workspace.worktree_path", "returns the result's `worktree_path`; requires `events`"),
     "fourx.workspace.atomic_write_file": ("workspace.atomic_write_file", "`perm` defaults to `420`; requires `data`; takes `data` as `bytes` (sent as `data_base64`)"),
-    "fourx.workspace.feature_constants": ("feature.constants", "TODO 3"),
     "fourx.workspace.parse_feature_yaml": ("feature.parse_yaml", "returns the result's `feature`; requires `text`"),
     "fourx.workspace.load_feature_yaml": ("feature.load_yaml", "returns the result's `feature`"),
     "fourx.workspace.render_feature_yaml": ("feature.render_yaml", "returns the result's `text`; requires `feature`"),
@@ -720,9 +701,9 @@ def angles_default_mapping() -> AnglesDefaultMappingResult:
 
 
 def angles_group(
-    parallel_reviewers: Any,
-    angles_per_reviewer: Any,
-    total_angles: Any,
+    parallel_reviewers: int,
+    angles_per_reviewer: int,
+    total_angles: int,
 ) -> AnglesGroupResult:
     """Angles 1..total cut into consecutive groups for parallel reviewers (null for one reviewer)
     (``angles.group``).
@@ -738,9 +719,9 @@ def angles_group(
 
 
 def angles_group_selected(
-    parallel_reviewers: Any,
-    angles_per_reviewer: Any,
-    angles: Any,
+    parallel_reviewers: int,
+    angles_per_reviewer: int,
+    angles: Sequence[int],
 ) -> AnglesGroupSelectedResult:
     """The given angles cut into consecutive groups for parallel reviewers (null for one reviewer)
     (``angles.group_selected``).
@@ -756,7 +737,7 @@ def angles_group_selected(
 
 
 def angles_parse_selection(
-    text: Any,
+    text: str,
 ) -> AnglesParseSelectionResult:
     """Decode a round's deep-review-angles.json (AngleSelection) with Go's rules
     (``angles.parse_selection``).
@@ -773,10 +754,13 @@ def angles_parse_selection(
 
 def angles_render_selection(
     *,
-    selection: Any = None,
+    selection: AngleSelection | Mapping[str, Any] | None = None,
 ) -> AnglesRenderSelectionResult:
     """The deep-review-angles.json bytes 4x writes (indented, no trailing newline)
     (``angles.render_selection``).
+
+    Defaults (a keyword left ``None`` is absent):
+        selection: ``{}``
 
     Raises:
         :class:`fourx.InvalidInput`
@@ -790,7 +774,7 @@ def angles_render_selection(
 
 
 def angles_resolve_mapping(
-    config: Any,
+    config: Config | Mapping[str, Any],
 ) -> AnglesResolveMappingResult:
     """The deep-reviewer's angle mapping when set, else the default (``angles.resolve_mapping``).
 
@@ -805,18 +789,23 @@ def angles_resolve_mapping(
 
 
 def angles_select(
-    files: Any,
+    files: Sequence[ChangedFile | Mapping[str, Any]],
     *,
-    mapping: Any = None,
-    config: Any = None,
-) -> AnglesSelectResult:
+    mapping: Mapping[str, Sequence[int]] | None = None,
+    config: Config | Mapping[str, Any] | None = None,
+) -> Selection:
     """The deep-review angles for the changed files (all 11 when nothing matches)
     (``angles.select``).
+
+    Defaults (a keyword left ``None`` is absent):
+        mapping: the mapping resolved from config (the deep-reviewer's when set, else the default
+        one)
+        config: no config: the default mapping
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: AnglesSelectResult = forward(
+    _out: Selection = forward(
         "angles.select",
         {"files": files},
         mapping=mapping,
@@ -826,14 +815,14 @@ def angles_select(
 
 
 def artifact_contract(
-    role: Any,
-) -> ArtifactContractResult:
+    role: str,
+) -> ArtifactContract:
     """The artifacts a role produces and consumes (``artifact.contract``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: ArtifactContractResult = forward(
+    _out: ArtifactContract = forward(
         "artifact.contract",
         {"role": role},
     )
@@ -842,11 +831,16 @@ def artifact_contract(
 
 def backlog_compare(
     *,
-    features: Any = None,
-    mirror: Any = None,
-    backlog_file: Any = None,
+    features: Sequence[Feature | Mapping[str, Any]] | None = None,
+    mirror: BacklogMirrorFile | Mapping[str, Any] | None = None,
+    backlog_file: str | None = None,
 ) -> BacklogCompareResult:
     """Drift between canonical features and the backlog mirror (``backlog.compare``).
+
+    Defaults (a keyword left ``None`` is absent):
+        features: ``[]``
+        mirror: ``{}``
+        backlog_file: ``"feature_list.json"``
 
     Raises:
         :class:`fourx.InvalidInput`
@@ -862,7 +856,7 @@ def backlog_compare(
 
 
 def backlog_parse_mirror(
-    text: Any,
+    text: str,
 ) -> BacklogParseMirrorResult:
     """Decode feature_list.json text (``backlog.parse_mirror``).
 
@@ -877,18 +871,23 @@ def backlog_parse_mirror(
 
 
 def blueprint_check_anchor(
-    where: Any,
+    where: str,
     *,
-    file_text: Any = None,
-    unreadable: Any = None,
-    snapshot: Any = None,
-) -> BlueprintCheckAnchorResult:
+    file_text: Mapping[str, str] | None = None,
+    unreadable: Sequence[str] | None = None,
+    snapshot: Snapshot | Mapping[str, Any] | None = None,
+) -> AnchorCheck:
     """Three-valued check of a where anchor against file texts (``blueprint.check_anchor``).
+
+    Defaults (a keyword left ``None`` is absent):
+        file_text: ``{}``
+        unreadable: ``[]``
+        snapshot: no snapshot: the anchor's module is not checked against one
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidSnapshot`
     """
-    _out: BlueprintCheckAnchorResult = forward(
+    _out: AnchorCheck = forward(
         "blueprint.check_anchor",
         {"where": where},
         file_text=file_text,
@@ -899,22 +898,32 @@ def blueprint_check_anchor(
 
 
 def blueprint_commit(
-    store: Any,
-    items: Any,
-    snapshot: Any,
-    evidence: Any,
-    now: Any,
-    nonce: Any,
+    store: Mapping[str, Any],
+    items: Sequence[BlueprintItem | Mapping[str, Any] | Any],
+    snapshot: Snapshot | Mapping[str, Any],
+    evidence: Sequence[str],
+    now: Time,
+    nonce: str,
     *,
-    project_id: Any = None,
-    file_text: Any = None,
-    repo_root: Any = None,
-    home: Any = None,
-    unreadable: Any = None,
-    git: Any = None,
+    project_id: str | None = None,
+    file_text: Mapping[str, str] | None = None,
+    repo_root: StrPath | None = None,
+    home: StrPath | None = None,
+    unreadable: Sequence[str] | None = None,
+    git: GitFacts | Mapping[str, Any] | None = None,
 ) -> BlueprintCommitResult:
     """Fold and store with optimistic compare-and-swap; fold_conflict is a deferral carrying the
     account (``blueprint.commit``).
+
+    Defaults (a keyword left ``None`` is absent):
+        project_id: ``""``
+        file_text: ``{}``
+        repo_root: not given: the fs store is invalid_input; other stores read anchors from
+        file_text
+        home: not given: the fs store is refused by the root guard (it needs the home); the memory
+        store ignores it
+        unreadable: ``[]``
+        git: ``{}``
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.FoldConflict`, :class:`fourx.MalformedDoc`,
@@ -929,8 +938,8 @@ def blueprint_commit(
         {"store": store, "items": items, "snapshot": snapshot, "evidence": evidence, "now": now, "nonce": nonce},
         project_id=project_id,
         file_text=file_text,
-        repo_root=repo_root,
-        home=home,
+        repo_root=path_arg(repo_root, "repo_root"),
+        home=path_arg(home, "home"),
         unreadable=unreadable,
         git=git,
     )
@@ -938,18 +947,21 @@ def blueprint_commit(
 
 
 def blueprint_cost_mode(
-    sample_ms: Any,
-    sampled_at: Any,
+    sample_ms: int,
+    sampled_at: Time,
     *,
-    now: Any = None,
-) -> BlueprintCostModeResult:
+    now: Time | None = None,
+) -> CostMode:
     """Cheap or costly rescans from the first scan sample, with its expiry
     (``blueprint.cost_mode``).
+
+    Defaults (a keyword left ``None`` is absent):
+        now: not given: the result has no expired key
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidTime`
     """
-    _out: BlueprintCostModeResult = forward(
+    _out: CostMode = forward(
         "blueprint.cost_mode",
         {"sample_ms": sample_ms, "sampled_at": sampled_at},
         now=now,
@@ -958,12 +970,15 @@ def blueprint_cost_mode(
 
 
 def blueprint_count_tokens(
-    text: Any,
+    text: str,
     *,
-    counter: Any = None,
+    counter: BuiltinCounter | str | None = None,
 ) -> BlueprintCountTokensResult:
     """Tokens of a text with the default counter (ceil(ASCII/4) + other scalars) or a named built-in
     one (``blueprint.count_tokens``).
+
+    Defaults (a keyword left ``None`` is absent):
+        counter: the default counter, ceil(ASCII bytes / 4) + other scalars
 
     Raises:
         :class:`fourx.InvalidInput`
@@ -976,11 +991,11 @@ def blueprint_count_tokens(
     return _out
 
 
-def blueprint_defaults() -> BlueprintDefaultsResult:
+def blueprint_defaults() -> BlueprintDefaults:
     """The blueprint constants (format, fields, reasons, limits, manifests, file layout)
     (``blueprint.defaults``).
     """
-    _out: BlueprintDefaultsResult = forward(
+    _out: BlueprintDefaults = forward(
         "blueprint.defaults",
         {},
     )
@@ -988,12 +1003,15 @@ def blueprint_defaults() -> BlueprintDefaultsResult:
 
 
 def blueprint_evidence_modules(
-    snapshot: Any,
-    paths: Any,
+    snapshot: Snapshot | Mapping[str, Any],
+    paths: Sequence[str],
     *,
-    root: Any = None,
+    root: str | None = None,
 ) -> BlueprintEvidenceModulesResult:
     """Map opened file paths to the sorted set of derived modules (``blueprint.evidence_modules``).
+
+    Defaults (a keyword left ``None`` is absent):
+        root: not given: only repository-relative paths count, absolute ones do not
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidSnapshot`, :class:`fourx.InvalidPath`
@@ -1007,19 +1025,25 @@ def blueprint_evidence_modules(
 
 
 def blueprint_fold(
-    doc: Any,
-    items: Any,
-    snapshot: Any,
-    evidence: Any,
-    now: Any,
+    doc: str,
+    items: Sequence[BlueprintItem | Mapping[str, Any] | Any],
+    snapshot: Snapshot | Mapping[str, Any],
+    evidence: Sequence[str],
+    now: Time,
     *,
-    project_id: Any = None,
-    file_text: Any = None,
-    unreadable: Any = None,
-    git: Any = None,
+    project_id: str | None = None,
+    file_text: Mapping[str, str] | None = None,
+    unreadable: Sequence[str] | None = None,
+    git: GitFacts | Mapping[str, Any] | None = None,
 ) -> BlueprintFoldResult:
     """Fold agent claims into a blueprint text deterministically; NoOp returns the input text
     (``blueprint.fold``).
+
+    Defaults (a keyword left ``None`` is absent):
+        project_id: ``""``
+        file_text: ``{}``
+        unreadable: ``[]``
+        git: ``{}``
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidTime`, :class:`fourx.InvalidSnapshot`,
@@ -1038,11 +1062,14 @@ def blueprint_fold(
 
 
 def blueprint_format_for_director(
-    result: Any,
+    result: FoldResult | Mapping[str, Any],
     *,
-    conflict: Any = None,
+    conflict: bool | None = None,
 ) -> BlueprintFormatForDirectorResult:
     """The fold account as one line for the Director (``blueprint.format_for_director``).
+
+    Defaults (a keyword left ``None`` is absent):
+        conflict: ``False``
 
     Raises:
         :class:`fourx.InvalidInput`
@@ -1056,17 +1083,24 @@ def blueprint_format_for_director(
 
 
 def blueprint_gc(
-    store: Any,
-    snapshot: Any,
-    now: Any,
-    nonce: Any,
+    store: Mapping[str, Any],
+    snapshot: Snapshot | Mapping[str, Any],
+    now: Time,
+    nonce: str,
     *,
-    home: Any = None,
-    repo_root: Any = None,
-    project_id: Any = None,
+    home: StrPath | None = None,
+    repo_root: StrPath | None = None,
+    project_id: str | None = None,
 ) -> BlueprintGcResult:
     """Run GC against a store: archive first, never delete when archiving failed, defer on conflict
     (``blueprint.gc``).
+
+    Defaults (a keyword left ``None`` is absent):
+        home: not given: the fs store is refused by the root guard (it needs the home); the memory
+        store ignores it
+        repo_root: not given: the fs store is invalid_input; other stores read anchors from
+        file_text
+        project_id: the empty id; only a store kind a binding registers (PostgreSQL) needs one
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidTime`, :class:`fourx.InvalidSnapshot`,
@@ -1078,27 +1112,30 @@ def blueprint_gc(
     _out: BlueprintGcResult = forward(
         "blueprint.gc",
         {"store": store, "snapshot": snapshot, "now": now, "nonce": nonce},
-        home=home,
-        repo_root=repo_root,
+        home=path_arg(home, "home"),
+        repo_root=path_arg(repo_root, "repo_root"),
         project_id=project_id,
     )
     return _out
 
 
 def blueprint_gc_plan(
-    doc: Any,
-    snapshot: Any,
-    now: Any,
+    doc: str,
+    snapshot: Snapshot | Mapping[str, Any],
+    now: Time,
     *,
-    archive_ok: Any = None,
-) -> BlueprintGcPlanResult:
+    archive_ok: bool | None = None,
+) -> GcPlan:
     """Plan orphan marking, unmarking and 90-day removal (``blueprint.gc_plan``).
+
+    Defaults (a keyword left ``None`` is absent):
+        archive_ok: ``True``
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidTime`, :class:`fourx.InvalidSnapshot`,
         :class:`fourx.MalformedDoc`, :class:`fourx.UnsupportedFormat`
     """
-    _out: BlueprintGcPlanResult = forward(
+    _out: GcPlan = forward(
         "blueprint.gc_plan",
         {"doc": doc, "snapshot": snapshot, "now": now},
         archive_ok=archive_ok,
@@ -1107,13 +1144,16 @@ def blueprint_gc_plan(
 
 
 def blueprint_graph(
-    snapshot: Any,
-    format: Any,
+    snapshot: Snapshot | Mapping[str, Any],
+    format: Literal["mermaid", "dot"],
     *,
-    doc: Any = None,
+    doc: str | None = None,
 ) -> BlueprintGraphResult:
     """The module graph as Mermaid or DOT with stale and unannotated modules marked
     (``blueprint.graph``).
+
+    Defaults (a keyword left ``None`` is absent):
+        doc: ``""``
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidSnapshot`, :class:`fourx.MalformedDoc`,
@@ -1128,23 +1168,30 @@ def blueprint_graph(
 
 
 def blueprint_guard_root(
-    root: Any,
-    home: Any,
+    root: StrPath,
+    home: StrPath,
     *,
     is_git: Any = None,
-    root_entries: Any = None,
+    root_entries: Sequence[str] | None = None,
     storage_root: Any = None,
-) -> BlueprintGuardRootResult:
+) -> GuardedRoot:
     """Refuse /, $HOME, non-projects and storage inside the project (``blueprint.guard_root``).
+
+    Defaults (a keyword left ``None`` is absent):
+        is_git: ``false``: the root is not a git work tree, so it must hold a project marker among
+        ``root_entries``
+        root_entries: none: no project marker, so a root that is not a git work tree is
+        ``not_a_project``
+        storage_root: not given: the default storage directory under home
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.NoHome`, :class:`fourx.InvalidPath`,
         :class:`fourx.RootIsFilesystemRoot`, :class:`fourx.RootIsHome`, :class:`fourx.NotAProject`,
         :class:`fourx.StorageInsideProject`
     """
-    _out: BlueprintGuardRootResult = forward(
+    _out: GuardedRoot = forward(
         "blueprint.guard_root",
-        {"root": root, "home": home},
+        {"root": path_arg(root, "root"), "home": path_arg(home, "home")},
         is_git=is_git,
         root_entries=root_entries,
         storage_root=storage_root,
@@ -1153,14 +1200,14 @@ def blueprint_guard_root(
 
 
 def blueprint_parse(
-    text: Any,
-) -> BlueprintParseResult:
+    text: str,
+) -> BlueprintModel:
     """Parse blueprint.md into its model with recomputed counts and IDs (``blueprint.parse``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.MalformedDoc`, :class:`fourx.UnsupportedFormat`
     """
-    _out: BlueprintParseResult = forward(
+    _out: BlueprintModel = forward(
         "blueprint.parse",
         {"text": text},
     )
@@ -1168,7 +1215,7 @@ def blueprint_parse(
 
 
 def blueprint_project_id(
-    root: Any,
+    root: StrPath,
 ) -> BlueprintProjectIdResult:
     """The one project-id derivation from an absolute root (``blueprint.project_id``).
 
@@ -1177,23 +1224,23 @@ def blueprint_project_id(
     """
     _out: BlueprintProjectIdResult = forward(
         "blueprint.project_id",
-        {"root": root},
+        {"root": path_arg(root, "root")},
     )
     return _out
 
 
 def blueprint_read_module(
-    doc: Any,
-    snapshot: Any,
-    module: Any,
-) -> BlueprintReadModuleResult:
+    doc: str,
+    snapshot: Snapshot | Mapping[str, Any],
+    module: str,
+) -> ModuleView:
     """The read view of one derived module: prose plus derived imports (``blueprint.read_module``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.NotVisible`, :class:`fourx.InvalidSnapshot`,
         :class:`fourx.MalformedDoc`, :class:`fourx.UnsupportedFormat`
     """
-    _out: BlueprintReadModuleResult = forward(
+    _out: ModuleView = forward(
         "blueprint.read_module",
         {"doc": doc, "snapshot": snapshot, "module": module},
     )
@@ -1201,7 +1248,7 @@ def blueprint_read_module(
 
 
 def blueprint_render(
-    doc: Any,
+    doc: Mapping[str, Any],
 ) -> BlueprintRenderResult:
     """Render a document model canonically (``blueprint.render``).
 
@@ -1216,20 +1263,25 @@ def blueprint_render(
 
 
 def blueprint_render_index(
-    doc: Any,
-    snapshot: Any,
+    doc: str,
+    snapshot: Snapshot | Mapping[str, Any],
     *,
-    max_tokens: Any = None,
-    oversize_bytes: Any = None,
-    counter: Any = None,
-) -> BlueprintRenderIndexResult:
+    max_tokens: int | None = None,
+    oversize_bytes: int | None = None,
+    counter: BuiltinCounter | str | None = None,
+) -> Index:
     """Render the resident index under a hard token cap (``blueprint.render_index``).
+
+    Defaults (a keyword left ``None`` is absent):
+        max_tokens: ``2000``
+        oversize_bytes: ``262144``
+        counter: the default counter, ceil(ASCII bytes / 4) + other scalars
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidSnapshot`, :class:`fourx.MalformedDoc`,
         :class:`fourx.UnsupportedFormat`, :class:`fourx.BudgetTooSmall`
     """
-    _out: BlueprintRenderIndexResult = forward(
+    _out: Index = forward(
         "blueprint.render_index",
         {"doc": doc, "snapshot": snapshot},
         max_tokens=max_tokens,
@@ -1240,8 +1292,8 @@ def blueprint_render_index(
 
 
 def blueprint_revision_name(
-    now: Any,
-    nonce: Any,
+    now: Time,
+    nonce: str,
 ) -> BlueprintRevisionNameResult:
     """The fixed-width revision file name for a time and nonce (``blueprint.revision_name``).
 
@@ -1256,14 +1308,14 @@ def blueprint_revision_name(
 
 
 def blueprint_revision_prune(
-    names: Any,
-) -> BlueprintRevisionPruneResult:
+    names: Sequence[str],
+) -> RevisionPrune:
     """Which revision names to keep (newest 5), delete and ignore (``blueprint.revision_prune``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: BlueprintRevisionPruneResult = forward(
+    _out: RevisionPrune = forward(
         "blueprint.revision_prune",
         {"names": names},
     )
@@ -1271,63 +1323,66 @@ def blueprint_revision_prune(
 
 
 def blueprint_scan(
-    root: Any,
+    root: StrPath,
     *,
-    max_file_bytes: Any = None,
-) -> BlueprintScanResult:
+    max_file_bytes: int | None = None,
+) -> ScanResult:
     """Scan a repository (gitignore-aware, no symlinks followed) into a snapshot: per-language
     modules, import edges, fingerprints, repo token (``blueprint.scan``).
+
+    Defaults (a keyword left ``None`` is absent):
+        max_file_bytes: ``1048576``
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidPath`, :class:`fourx.IoError`
     """
-    _out: BlueprintScanResult = forward(
+    _out: ScanResult = forward(
         "blueprint.scan",
-        {"root": root},
+        {"root": path_arg(root, "root")},
         max_file_bytes=max_file_bytes,
     )
     return _out
 
 
 def blueprint_storage_paths(
-    home: Any,
-    project_id: Any,
-) -> BlueprintStoragePathsResult:
+    home: StrPath,
+    project_id: str,
+) -> StoragePaths:
     """The storage directory, file and revisions paths of a project (``blueprint.storage_paths``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.NoHome`, :class:`fourx.InvalidPath`,
         :class:`fourx.InvalidProjectId`
     """
-    _out: BlueprintStoragePathsResult = forward(
+    _out: StoragePaths = forward(
         "blueprint.storage_paths",
-        {"home": home, "project_id": project_id},
+        {"home": path_arg(home, "home"), "project_id": project_id},
     )
     return _out
 
 
 def blueprint_validate_item(
-    item: Any,
-    snapshot: Any,
-    evidence: Any,
-) -> BlueprintValidateItemResult:
+    item: BlueprintItem | Mapping[str, Any] | Any,
+    snapshot: Snapshot | Mapping[str, Any],
+    evidence: Sequence[str],
+) -> ItemVerdict:
     """Run the four rejecting gates on one item (``blueprint.validate_item``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidSnapshot`
     """
-    _out: BlueprintValidateItemResult = forward(
+    _out: ItemVerdict = forward(
         "blueprint.validate_item",
         {"item": item, "snapshot": snapshot, "evidence": evidence},
     )
     return _out
 
 
-def candidates_constants() -> CandidatesConstantsResult:
+def candidates_constants() -> CandidatesConstants:
     """Pool version, fail-pattern threshold, sources, learning categories, mined reasons, stuck
     phases (``candidates.constants``).
     """
-    _out: CandidatesConstantsResult = forward(
+    _out: CandidatesConstants = forward(
         "candidates.constants",
         {},
     )
@@ -1335,14 +1390,17 @@ def candidates_constants() -> CandidatesConstantsResult:
 
 
 def candidates_dedupe(
-    candidates: Any,
-    existing_features: Any,
-    existing_candidates: Any,
+    candidates: Sequence[Candidate | Mapping[str, Any]],
+    existing_features: Sequence[Feature | Mapping[str, Any]],
+    existing_candidates: Sequence[Candidate | Mapping[str, Any]],
     *,
-    cjk: Any = None,
+    cjk: bool | None = None,
 ) -> CandidatesDedupeResult:
     """Candidates without those similar to existing features, existing candidates or earlier kept
     ones (``candidates.dedupe``).
+
+    Defaults (a keyword left ``None`` is absent):
+        cjk: ``False``
 
     Raises:
         :class:`fourx.InvalidInput`
@@ -1356,26 +1414,29 @@ def candidates_dedupe(
 
 
 def candidates_load(
-    root: Any,
+    root: StrPath,
     *,
-    file: Any = None,
+    file: str | None = None,
 ) -> CandidatesLoadResult:
     """Read a candidate pool from .4x/<file> (default candidates.json); missing is an empty pool
     (``candidates.load``).
+
+    Defaults (a keyword left ``None`` is absent):
+        file: ``"candidates.json"``
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`, :class:`fourx.IoError`
     """
     _out: CandidatesLoadResult = forward(
         "candidates.load",
-        {"root": root},
+        {"root": path_arg(root, "root")},
         file=file,
     )
     return _out
 
 
 def candidates_parse(
-    text: Any,
+    text: str,
 ) -> CandidatesParseResult:
     """Decode candidate-pool JSON text (version 0 reads as 1) (``candidates.parse``).
 
@@ -1391,9 +1452,12 @@ def candidates_parse(
 
 def candidates_render(
     *,
-    pool: Any = None,
+    pool: CandidatePool | Mapping[str, Any] | None = None,
 ) -> CandidatesRenderResult:
     """The candidate-pool file bytes (indented Go JSON + newline) (``candidates.render``).
+
+    Defaults (a keyword left ``None`` is absent):
+        pool: ``{}``
 
     Raises:
         :class:`fourx.InvalidInput`
@@ -1407,19 +1471,23 @@ def candidates_render(
 
 
 def candidates_save(
-    root: Any,
+    root: StrPath,
     *,
-    file: Any = None,
-    pool: Any = None,
+    file: str | None = None,
+    pool: CandidatePool | Mapping[str, Any] | None = None,
 ) -> CandidatesSaveResult:
     """Write a candidate pool atomically to .4x/<file> (``candidates.save``).
+
+    Defaults (a keyword left ``None`` is absent):
+        file: ``"candidates.json"``
+        pool: ``{}``
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.IoError`
     """
     _out: CandidatesSaveResult = forward(
         "candidates.save",
-        {"root": root},
+        {"root": path_arg(root, "root")},
         file=file,
         pool=pool,
     )
@@ -1427,22 +1495,25 @@ def candidates_save(
 
 
 def conductor_apply(
-    config: Any,
-    feature: Any,
-    state: Any,
-    loop: Any,
-    outcome: Any,
+    config: Config | Mapping[str, Any],
+    feature: Feature | Mapping[str, Any],
+    state: State | Mapping[str, Any],
+    loop: Loop | Mapping[str, Any],
+    outcome: Outcome | Mapping[str, Any],
     *,
-    facts: Any = None,
-) -> ConductorApplyResult:
+    facts: Facts | Mapping[str, Any] | None = None,
+) -> Step:
     """Folds the outcome of the pending decision into the state and gives the next decision
     (``conductor.apply``).
+
+    Defaults (a keyword left ``None`` is absent):
+        facts: ``{}``
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.MissingEvidence`,
         :class:`fourx.InvalidTransition`
     """
-    _out: ConductorApplyResult = forward(
+    _out: Step = forward(
         "conductor.apply",
         {"config": config, "feature": feature, "state": state, "loop": loop, "outcome": outcome},
         facts=facts,
@@ -1451,18 +1522,18 @@ def conductor_apply(
 
 
 def conductor_fork(
-    config: Any,
-    feature: Any,
-    events: Any,
-    at: Any,
-) -> ConductorForkResult:
+    config: Config | Mapping[str, Any],
+    feature: Feature | Mapping[str, Any],
+    events: Sequence[Event | Mapping[str, Any]],
+    at: int,
+) -> Rebuilt:
     """The step a run had at an event index, to re-run from there (keep that many events)
     (``conductor.fork``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.NotFound`
     """
-    _out: ConductorForkResult = forward(
+    _out: Rebuilt = forward(
         "conductor.fork",
         {"config": config, "feature": feature, "events": events, "at": at},
     )
@@ -1470,20 +1541,23 @@ def conductor_fork(
 
 
 def conductor_next(
-    config: Any,
-    feature: Any,
-    state: Any,
-    loop: Any,
+    config: Config | Mapping[str, Any],
+    feature: Feature | Mapping[str, Any],
+    state: State | Mapping[str, Any],
+    loop: Loop | Mapping[str, Any],
     *,
-    facts: Any = None,
-) -> ConductorNextResult:
+    facts: Facts | Mapping[str, Any] | None = None,
+) -> Step:
     """The run loop's decision at the top of the loop (stop checks, pass-through, the phase agent)
     (``conductor.next``).
+
+    Defaults (a keyword left ``None`` is absent):
+        facts: ``{}``
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: ConductorNextResult = forward(
+    _out: Step = forward(
         "conductor.next",
         {"config": config, "feature": feature, "state": state, "loop": loop},
         facts=facts,
@@ -1492,17 +1566,17 @@ def conductor_next(
 
 
 def conductor_rebuild(
-    config: Any,
-    feature: Any,
-    events: Any,
-) -> ConductorRebuildResult:
+    config: Config | Mapping[str, Any],
+    feature: Feature | Mapping[str, Any],
+    events: Sequence[Event | Mapping[str, Any]],
+) -> Rebuilt:
     """The step of a run after its last complete call, from the checkpoints on its events
     (``conductor.rebuild``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.NotFound`
     """
-    _out: ConductorRebuildResult = forward(
+    _out: Rebuilt = forward(
         "conductor.rebuild",
         {"config": config, "feature": feature, "events": events},
     )
@@ -1510,20 +1584,24 @@ def conductor_rebuild(
 
 
 def conductor_resume(
-    config: Any,
-    feature: Any,
-    state: Any,
+    config: Config | Mapping[str, Any],
+    feature: Feature | Mapping[str, Any],
+    state: State | Mapping[str, Any],
     *,
-    feature_files: Any = None,
-    round_files: Any = None,
-) -> ConductorResumeResult:
+    feature_files: Mapping[str, str] | None = None,
+    round_files: Mapping[str, str] | None = None,
+) -> Resumed:
     """Crash recovery: the phase a state resumes in, inferred from its round's artifacts
     (``conductor.resume``).
+
+    Defaults (a keyword left ``None`` is absent):
+        feature_files: ``{}``
+        round_files: ``{}``
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: ConductorResumeResult = forward(
+    _out: Resumed = forward(
         "conductor.resume",
         {"config": config, "feature": feature, "state": state},
         feature_files=feature_files,
@@ -1533,11 +1611,11 @@ def conductor_resume(
 
 
 def conductor_run_script(
-    config: Any,
-    feature: Any,
-    start: Any,
-    outcomes: Any,
-) -> ConductorRunScriptResult:
+    config: Config | Mapping[str, Any],
+    feature: Feature | Mapping[str, Any],
+    start: StartInput | Mapping[str, Any],
+    outcomes: Sequence[Mapping[str, Any]],
+) -> Script:
     """conductor.start then one conductor.apply per outcome: the decisions, events, final state and
     loop (``conductor.run_script``).
 
@@ -1546,7 +1624,7 @@ def conductor_run_script(
         :class:`fourx.UnknownProfile`, :class:`fourx.MissingCodingPhase`,
         :class:`fourx.FeatureActive`, :class:`fourx.InvalidTransition`
     """
-    _out: ConductorRunScriptResult = forward(
+    _out: Script = forward(
         "conductor.run_script",
         {"config": config, "feature": feature, "start": start, "outcomes": outcomes},
     )
@@ -1554,33 +1632,47 @@ def conductor_run_script(
 
 
 def conductor_start(
-    config: Any,
-    feature: Any,
-    now: Any,
-    pid: Any,
+    config: Config | Mapping[str, Any],
+    feature: Feature | Mapping[str, Any],
+    now: Time,
+    pid: int,
     *,
-    state: Any = None,
-    runner: Any = None,
-    max_rounds: Any = None,
-    profile_name: Any = None,
-    run_overrides: Any = None,
-    force_all_angles: Any = None,
-    pid_alive: Any = None,
-    feature_files: Any = None,
-    round_files: Any = None,
-    facts: Any = None,
-    events: Any = None,
-    note: Any = None,
-) -> ConductorStartResult:
+    state: State | Mapping[str, Any] | None = None,
+    runner: str | None = None,
+    max_rounds: int | None = None,
+    profile_name: str | None = None,
+    run_overrides: Mapping[str, PhaseSpec | Mapping[str, Any]] | None = None,
+    force_all_angles: bool | None = None,
+    pid_alive: bool | None = None,
+    feature_files: Mapping[str, str] | None = None,
+    round_files: Mapping[str, str] | None = None,
+    facts: Facts | Mapping[str, Any] | None = None,
+    events: Sequence[Event | Mapping[str, Any]] | None = None,
+    note: str | None = None,
+) -> Step:
     """Builds or recovers the run state and gives the run loop's first decision
     (``conductor.start``).
+
+    Defaults (a keyword left ``None`` is absent):
+        state: no state: a fresh run state at init is built from the feature
+        runner: the config's default_runner
+        max_rounds: ``5``
+        profile_name: ``""``
+        run_overrides: ``{}``
+        force_all_angles: ``False``
+        pid_alive: ``False``
+        feature_files: ``{}``
+        round_files: ``{}``
+        facts: ``{}``
+        events: ``[]``
+        note: no run note
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.UnknownRunner`, :class:`fourx.UnknownProfile`,
         :class:`fourx.MissingCodingPhase`, :class:`fourx.FeatureActive`,
         :class:`fourx.InvalidTransition`
     """
-    _out: ConductorStartResult = forward(
+    _out: Step = forward(
         "conductor.start",
         {"config": config, "feature": feature, "now": now, "pid": pid},
         state=state,
@@ -1600,37 +1692,43 @@ def conductor_start(
 
 
 def config_load_merged(
-    root: Any,
+    root: StrPath,
     *,
-    home: Any = None,
-) -> ConfigLoadMergedResult:
+    home: StrPath | None = None,
+) -> MergedConfig:
     """Project settings merged with the user's; user-side problems and unknown keys of either file
     are warnings (``config.load_merged``).
+
+    Defaults (a keyword left ``None`` is absent):
+        home: not given: project settings only, with a warning that there is no home
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.NotFound`, :class:`fourx.InvalidJson`,
         :class:`fourx.InvalidConfig`, :class:`fourx.IoError`
     """
-    _out: ConfigLoadMergedResult = forward(
+    _out: MergedConfig = forward(
         "config.load_merged",
-        {"root": root},
-        home=home,
+        {"root": path_arg(root, "root")},
+        home=path_arg(home, "home"),
     )
     return _out
 
 
 def config_load_merged_text(
-    project_text: Any,
+    project_text: str,
     *,
-    user_text: Any = None,
-) -> ConfigLoadMergedTextResult:
+    user_text: str | None = None,
+) -> MergedConfig:
     """Project settings merged with the user's; user-side problems and unknown keys of either text
     become warnings (``config.load_merged_text``).
+
+    Defaults (a keyword left ``None`` is absent):
+        user_text: not given: no user settings (project settings only)
 
     Raises:
         :class:`fourx.InvalidJson`, :class:`fourx.InvalidConfig`
     """
-    _out: ConfigLoadMergedTextResult = forward(
+    _out: MergedConfig = forward(
         "config.load_merged_text",
         {"project_text": project_text},
         user_text=user_text,
@@ -1640,11 +1738,15 @@ def config_load_merged_text(
 
 def config_merge(
     *,
-    user: Any = None,
-    project: Any = None,
+    user: UserConfig | Mapping[str, Any] | None = None,
+    project: Config | Mapping[str, Any] | None = None,
 ) -> ConfigMergeResult:
     """Merges the user config under the project config (project values win where set)
     (``config.merge``).
+
+    Defaults (a keyword left ``None`` is absent):
+        user: ``{}``
+        project: ``{}``
 
     Raises:
         :class:`fourx.InvalidInput`
@@ -1659,7 +1761,7 @@ def config_merge(
 
 
 def config_notifications_enabled(
-    config: Any,
+    config: Config | Mapping[str, Any],
 ) -> ConfigNotificationsEnabledResult:
     """Whether OS notifications are on (unset means on) (``config.notifications_enabled``).
 
@@ -1674,7 +1776,7 @@ def config_notifications_enabled(
 
 
 def config_parse(
-    text: Any,
+    text: str,
 ) -> ConfigParseResult:
     """Decode project settings.json text with Go's rules, normalise legacy profiles, validate
     (unknown keys: config.read, config.load_merged_text) (``config.parse``).
@@ -1690,7 +1792,7 @@ def config_parse(
 
 
 def config_parse_user(
-    text: Any,
+    text: str,
 ) -> ConfigParseUserResult:
     """Decode per-user settings.json text (no validation) (``config.parse_user``).
 
@@ -1705,7 +1807,7 @@ def config_parse_user(
 
 
 def config_read(
-    root: Any,
+    root: StrPath,
 ) -> ConfigReadResult:
     """Read and validate .4x/settings.json; every key Go ignores is an unknown_key warning
     (``config.read``).
@@ -1716,13 +1818,13 @@ def config_read(
     """
     _out: ConfigReadResult = forward(
         "config.read",
-        {"root": root},
+        {"root": path_arg(root, "root")},
     )
     return _out
 
 
 def config_read_user(
-    home: Any,
+    home: StrPath,
 ) -> ConfigReadUserResult:
     """Read <home>/.4x/settings.json; missing is the zero value (``config.read_user``).
 
@@ -1731,17 +1833,20 @@ def config_read_user(
     """
     _out: ConfigReadUserResult = forward(
         "config.read_user",
-        {"home": home},
+        {"home": path_arg(home, "home")},
     )
     return _out
 
 
 def config_render(
     *,
-    config: Any = None,
+    config: Config | Mapping[str, Any] | None = None,
 ) -> ConfigRenderResult:
     """The settings.json bytes WriteConfig and Init write (indented JSON + newline)
     (``config.render``).
+
+    Defaults (a keyword left ``None`` is absent):
+        config: ``{}``
 
     Raises:
         :class:`fourx.InvalidInput`
@@ -1756,9 +1861,12 @@ def config_render(
 
 def config_render_user(
     *,
-    config: Any = None,
+    config: UserConfig | Mapping[str, Any] | None = None,
 ) -> ConfigRenderUserResult:
     """The per-user settings.json bytes (indented JSON + newline) (``config.render_user``).
+
+    Defaults (a keyword left ``None`` is absent):
+        config: ``{}``
 
     Raises:
         :class:`fourx.InvalidInput`
@@ -1772,7 +1880,7 @@ def config_render_user(
 
 
 def config_user_path(
-    home: Any,
+    home: str,
 ) -> ConfigUserPathResult:
     """The per-user settings path under a home directory (``config.user_path``).
 
@@ -1787,14 +1895,14 @@ def config_user_path(
 
 
 def config_validate(
-    config: Any,
-) -> ConfigValidateResult:
+    config: Config | Mapping[str, Any],
+) -> Validation:
     """Lists every problem of a project config with the original's messages (``config.validate``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: ConfigValidateResult = forward(
+    _out: Validation = forward(
         "config.validate",
         {"config": config},
     )
@@ -1802,8 +1910,8 @@ def config_validate(
 
 
 def config_write(
-    root: Any,
-    config: Any,
+    root: StrPath,
+    config: Config | Mapping[str, Any],
 ) -> ConfigWriteResult:
     """Write .4x/settings.json atomically (the .4x directory must exist); a config config.read would
     refuse is invalid_config (nothing written) (``config.write``).
@@ -1813,62 +1921,71 @@ def config_write(
     """
     _out: ConfigWriteResult = forward(
         "config.write",
-        {"root": root, "config": config},
+        {"root": path_arg(root, "root"), "config": config},
     )
     return _out
 
 
 def config_write_user(
-    home: Any,
+    home: StrPath,
     *,
-    config: Any = None,
+    config: UserConfig | Mapping[str, Any] | None = None,
 ) -> ConfigWriteUserResult:
     """Write <home>/.4x/settings.json (creating <home>/.4x) (``config.write_user``).
+
+    Defaults (a keyword left ``None`` is absent):
+        config: ``{}``
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.IoError`
     """
     _out: ConfigWriteUserResult = forward(
         "config.write_user",
-        {"home": home},
+        {"home": path_arg(home, "home")},
         config=config,
     )
     return _out
 
 
 def design_doc_resolve(
-    root: Any,
-    feature: Any,
-    doc_type: Any,
+    root: StrPath,
+    feature: Feature | Mapping[str, Any],
+    doc_type: Literal["spec", "plan"],
     *,
-    extra_dirs: Any = None,
-) -> DesignDocResolveResult:
+    extra_dirs: Sequence[str] | None = None,
+) -> DesignDoc:
     """Read a feature's spec or plan document: the YAML path, then the search-order candidates; a
     path resolving outside the root is refused with a warning (``design_doc.resolve``).
+
+    Defaults (a keyword left ``None`` is absent):
+        extra_dirs: ``[]``
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InputTooLarge`, :class:`fourx.IoError`
     """
-    _out: DesignDocResolveResult = forward(
+    _out: DesignDoc = forward(
         "design_doc.resolve",
-        {"root": root, "feature": feature, "doc_type": doc_type},
+        {"root": path_arg(root, "root"), "feature": feature, "doc_type": doc_type},
         extra_dirs=extra_dirs,
     )
     return _out
 
 
 def design_doc_search_order(
-    feature: Any,
-    doc_type: Any,
+    feature: Feature | Mapping[str, Any],
+    doc_type: str,
     *,
-    extra_dirs: Any = None,
-) -> DesignDocSearchOrderResult:
+    extra_dirs: Sequence[str] | None = None,
+) -> DesignDocSearch:
     """Where to look for a feature's spec or plan document, in order (``design_doc.search_order``).
+
+    Defaults (a keyword left ``None`` is absent):
+        extra_dirs: ``[]``
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: DesignDocSearchOrderResult = forward(
+    _out: DesignDocSearch = forward(
         "design_doc.search_order",
         {"feature": feature, "doc_type": doc_type},
         extra_dirs=extra_dirs,
@@ -1877,13 +1994,16 @@ def design_doc_search_order(
 
 
 def discover_dedupe(
-    candidates: Any,
-    existing: Any,
+    candidates: Sequence[ReportFeature | Mapping[str, Any]],
+    existing: Sequence[Feature | Mapping[str, Any]],
     *,
-    cjk: Any = None,
+    cjk: bool | None = None,
 ) -> DiscoverDedupeResult:
     """Discovered features without those similar to an existing feature or an earlier kept one
     (``discover.dedupe``).
+
+    Defaults (a keyword left ``None`` is absent):
+        cjk: ``False``
 
     Raises:
         :class:`fourx.InvalidInput`
@@ -1897,7 +2017,7 @@ def discover_dedupe(
 
 
 def discover_parse(
-    report: Any,
+    report: str,
 ) -> DiscoverParseResult:
     """The [NEW-FEATURE] blocks of a report as {title, description} (``discover.parse``).
 
@@ -1912,19 +2032,23 @@ def discover_parse(
 
 
 def discover_plan(
-    candidates: Any,
+    candidates: Sequence[DiscoveredFeature | Mapping[str, Any]],
     *,
-    ids: Any = None,
-    config: Any = None,
-) -> DiscoverPlanResult:
+    ids: Sequence[str] | None = None,
+    config: Config | Mapping[str, Any] | None = None,
+) -> DiscoveryPlan:
     """The features a run creates from de-duplicated [NEW-FEATURE] candidates: consecutive ids, at
     most max_discovered_features, status draft or not-started by the enrich settings; the rest
     capped (``discover.plan``).
 
+    Defaults (a keyword left ``None`` is absent):
+        ids: ``[]``
+        config: ``{}``
+
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: DiscoverPlanResult = forward(
+    _out: DiscoveryPlan = forward(
         "discover.plan",
         {"candidates": candidates},
         ids=ids,
@@ -1934,7 +2058,7 @@ def discover_plan(
 
 
 def enums_list(
-    kind: Any,
+    kind: str,
 ) -> EnumsListResult:
     """The values of a named enum (phases, roles, event_types, ...), in the seed's order
     (``enums.list``).
@@ -1950,20 +2074,23 @@ def enums_list(
 
 
 def evidence_discover_screenshots(
-    root: Any,
-    feature_id: Any,
+    root: StrPath,
+    feature_id: str,
     *,
-    screenshot_dir: Any = None,
-) -> EvidenceDiscoverScreenshotsResult:
+    screenshot_dir: str | None = None,
+) -> ScreenshotGroups:
     """A feature's screenshots grouped by round, from verify.json files and screenshot directories
     (``evidence.discover_screenshots``).
+
+    Defaults (a keyword left ``None`` is absent):
+        screenshot_dir: ``""``
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.IoError`
     """
-    _out: EvidenceDiscoverScreenshotsResult = forward(
+    _out: ScreenshotGroups = forward(
         "evidence.discover_screenshots",
-        {"root": root, "feature_id": feature_id},
+        {"root": path_arg(root, "root"), "feature_id": feature_id},
         screenshot_dir=screenshot_dir,
     )
     return _out
@@ -1971,21 +2098,30 @@ def evidence_discover_screenshots(
 
 def evidence_group_screenshots(
     *,
-    root: Any = None,
-    feature_id: Any = None,
-    screenshot_dir: Any = None,
-    rounds: Any = None,
-    template_rounds: Any = None,
-    listings: Any = None,
-    worktree: Any = None,
-) -> EvidenceGroupScreenshotsResult:
+    root: str | None = None,
+    feature_id: str | None = None,
+    screenshot_dir: str | None = None,
+    rounds: Sequence[RoundVerify | Mapping[str, Any]] | None = None,
+    template_rounds: Sequence[int] | None = None,
+    listings: Mapping[str, Sequence[str]] | None = None,
+    worktree: WorktreeListings | Mapping[str, Any] | None = None,
+) -> ScreenshotGroups:
     """Group a feature's screenshots by round from verify.json texts and directory listings
     (``evidence.group_screenshots``).
+
+    Defaults (a keyword left ``None`` is absent):
+        root: ``""``
+        feature_id: ``""``
+        screenshot_dir: ``""``
+        rounds: ``[]``
+        template_rounds: ``[]``
+        listings: ``{}``
+        worktree: no worktree: only the main tree's listings
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: EvidenceGroupScreenshotsResult = forward(
+    _out: ScreenshotGroups = forward(
         "evidence.group_screenshots",
         {},
         root=root,
@@ -2001,9 +2137,12 @@ def evidence_group_screenshots(
 
 def evidence_is_screenshot_file(
     *,
-    name: Any = None,
+    name: str | None = None,
 ) -> EvidenceIsScreenshotFileResult:
     """Whether a file name has a screenshot extension (``evidence.is_screenshot_file``).
+
+    Defaults (a keyword left ``None`` is absent):
+        name: ``""``
 
     Raises:
         :class:`fourx.InvalidInput`
@@ -2018,9 +2157,12 @@ def evidence_is_screenshot_file(
 
 def evidence_normalize_screenshot_path(
     *,
-    path: Any = None,
+    path: str | None = None,
 ) -> EvidenceNormalizeScreenshotPathResult:
     """Trim, drop ./ and .4x/, clean lexically (``evidence.normalize_screenshot_path``).
+
+    Defaults (a keyword left ``None`` is absent):
+        path: ``""``
 
     Raises:
         :class:`fourx.InvalidInput`
@@ -2035,14 +2177,17 @@ def evidence_normalize_screenshot_path(
 
 def evidence_parse_screenshot_filename(
     *,
-    filename: Any = None,
-) -> EvidenceParseScreenshotFilenameResult:
+    filename: str | None = None,
+) -> ScreenshotName:
     """Step and description from a screenshot file name (``evidence.parse_screenshot_filename``).
+
+    Defaults (a keyword left ``None`` is absent):
+        filename: ``""``
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: EvidenceParseScreenshotFilenameResult = forward(
+    _out: ScreenshotName = forward(
         "evidence.parse_screenshot_filename",
         {},
         filename=filename,
@@ -2051,7 +2196,7 @@ def evidence_parse_screenshot_filename(
 
 
 def evidence_parse_verify(
-    text: Any,
+    text: str,
 ) -> EvidenceParseVerifyResult:
     """Decode a round's verify.json (VerifyEvidence) with Go's rules (``evidence.parse_verify``).
 
@@ -2067,10 +2212,13 @@ def evidence_parse_verify(
 
 def evidence_render_verify(
     *,
-    verify: Any = None,
+    verify: VerifyRecord | Mapping[str, Any] | None = None,
 ) -> EvidenceRenderVerifyResult:
-    """The verify.json bytes `4x verify` writes (indented, no trailing newline)
+    """The verify.json bytes ``4x verify`` writes (indented, no trailing newline)
     (``evidence.render_verify``).
+
+    Defaults (a keyword left ``None`` is absent):
+        verify: ``{}``
 
     Raises:
         :class:`fourx.InvalidInput`
@@ -2085,9 +2233,12 @@ def evidence_render_verify(
 
 def evidence_screenshot_dir(
     *,
-    config: Any = None,
+    config: Config | Mapping[str, Any] | None = None,
 ) -> EvidenceScreenshotDirResult:
     """The tester's screenshot directory template from a config (``evidence.screenshot_dir``).
+
+    Defaults (a keyword left ``None`` is absent):
+        config: ``{}``
 
     Raises:
         :class:`fourx.InvalidInput`
@@ -2102,12 +2253,18 @@ def evidence_screenshot_dir(
 
 def evidence_screenshot_targets(
     *,
-    feature_id: Any = None,
-    screenshot_dir: Any = None,
-    rounds: Any = None,
-    template_rounds: Any = None,
+    feature_id: str | None = None,
+    screenshot_dir: str | None = None,
+    rounds: Sequence[int] | None = None,
+    template_rounds: Sequence[int] | None = None,
 ) -> EvidenceScreenshotTargetsResult:
     """Directories to look in for each round's screenshots (``evidence.screenshot_targets``).
+
+    Defaults (a keyword left ``None`` is absent):
+        feature_id: ``""``
+        screenshot_dir: ``""``
+        rounds: ``[]``
+        template_rounds: ``[]``
 
     Raises:
         :class:`fourx.InvalidInput`
@@ -2125,9 +2282,12 @@ def evidence_screenshot_targets(
 
 def evidence_sort_screenshots(
     *,
-    screenshots: Any = None,
+    screenshots: Sequence[Screenshot | Mapping[str, Any]] | None = None,
 ) -> EvidenceSortScreenshotsResult:
     """Order screenshots by step (numeric first), then path (``evidence.sort_screenshots``).
+
+    Defaults (a keyword left ``None`` is absent):
+        screenshots: ``[]``
 
     Raises:
         :class:`fourx.InvalidInput`
@@ -2140,11 +2300,11 @@ def evidence_sort_screenshots(
     return _out
 
 
-def feature_constants() -> FeatureConstantsResult:
+def feature_constants() -> FeatureConstants:
     """Feature statuses, sub-task statuses, id pattern, default screenshot dir and hook policy
     (``feature.constants``).
     """
-    _out: FeatureConstantsResult = forward(
+    _out: FeatureConstants = forward(
         "feature.constants",
         {},
     )
@@ -2152,12 +2312,15 @@ def feature_constants() -> FeatureConstantsResult:
 
 
 def feature_load_yaml(
-    text: Any,
+    text: str,
     *,
-    mode: Any = None,
+    mode: str | None = None,
 ) -> FeatureLoadYamlResult:
     """Decode and validate feature YAML, strictly or leniently (warnings into feature.warnings)
     (``feature.load_yaml``).
+
+    Defaults (a keyword left ``None`` is absent):
+        mode: ``"strict"``
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InputTooLarge`, :class:`fourx.InvalidFeature`
@@ -2172,18 +2335,24 @@ def feature_load_yaml(
 
 def feature_next_id(
     *,
-    ids: Any = None,
-    name: Any = None,
-    slug: Any = None,
-    config: Any = None,
-) -> FeatureNextIdResult:
+    ids: Sequence[str] | None = None,
+    name: str | None = None,
+    slug: str | None = None,
+    config: Config | Mapping[str, Any] | None = None,
+) -> NextId:
     """The next feature number over the existing ids, its id (from the name, or a chosen slug) and
     display name, in the config's id format (default F + 3 digits) (``feature.next_id``).
+
+    Defaults (a keyword left ``None`` is absent):
+        ids: ``[]``
+        name: ``""``
+        slug: ``""``
+        config: ``{}``
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: FeatureNextIdResult = forward(
+    _out: NextId = forward(
         "feature.next_id",
         {},
         ids=ids,
@@ -2196,9 +2365,12 @@ def feature_next_id(
 
 def feature_parse_yaml(
     *,
-    text: Any = None,
+    text: str | None = None,
 ) -> FeatureParseYamlResult:
     """Decode feature YAML with yaml.v3's rules (no validation) (``feature.parse_yaml``).
+
+    Defaults (a keyword left ``None`` is absent):
+        text: ``""``
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InputTooLarge`, :class:`fourx.InvalidFeature`
@@ -2213,10 +2385,13 @@ def feature_parse_yaml(
 
 def feature_render_yaml(
     *,
-    feature: Any = None,
+    feature: Feature | Mapping[str, Any] | None = None,
 ) -> FeatureRenderYamlResult:
     """The feature YAML bytes Go's yaml.v3 writes (divergences D1, D4, D10)
     (``feature.render_yaml``).
+
+    Defaults (a keyword left ``None`` is absent):
+        feature: ``{}``
 
     Raises:
         :class:`fourx.InvalidInput`
@@ -2230,18 +2405,22 @@ def feature_render_yaml(
 
 
 def feature_sync_status_text(
-    text: Any,
+    text: str,
     *,
-    feature_id: Any = None,
-    phase: Any = None,
-) -> FeatureSyncStatusTextResult:
+    feature_id: str | None = None,
+    phase: str | None = None,
+) -> StatusSync:
     """Set a feature text's status from a phase; the new text and commit payload when it changed
     (``feature.sync_status_text``).
+
+    Defaults (a keyword left ``None`` is absent):
+        feature_id: ``""``
+        phase: ``""``
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InputTooLarge`, :class:`fourx.InvalidFeature`
     """
-    _out: FeatureSyncStatusTextResult = forward(
+    _out: StatusSync = forward(
         "feature.sync_status_text",
         {"text": text},
         feature_id=feature_id,
@@ -2252,14 +2431,17 @@ def feature_sync_status_text(
 
 def feature_validate(
     *,
-    feature: Any = None,
-) -> FeatureValidateResult:
+    feature: Feature | Mapping[str, Any] | None = None,
+) -> FeatureValidation:
     """Strict feature validation with Go's messages (``feature.validate``).
+
+    Defaults (a keyword left ``None`` is absent):
+        feature: ``{}``
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: FeatureValidateResult = forward(
+    _out: FeatureValidation = forward(
         "feature.validate",
         {},
         feature=feature,
@@ -2268,7 +2450,7 @@ def feature_validate(
 
 
 def feature_validate_loose(
-    feature: Any,
+    feature: Feature | Mapping[str, Any],
 ) -> FeatureValidateLooseResult:
     """Lenient feature validation: warnings; a missing id fails (``feature.validate_loose``).
 
@@ -2283,32 +2465,49 @@ def feature_validate_loose(
 
 
 def guard_check(
-    config: Any,
-    feature: Any,
-    changed_files: Any,
+    config: Config | Mapping[str, Any],
+    feature: Feature | Mapping[str, Any],
+    changed_files: Sequence[GuardChangedFile | Mapping[str, Any]] | str,
     *,
-    phase: Any = None,
-    profile: Any = None,
-    round: Any = None,
-    feature_files: Any = None,
-    round_files: Any = None,
-    test_strategy: Any = None,
-    test_strategy_error: Any = None,
-    testing_has_run: Any = None,
-    dependencies: Any = None,
-    symlinks: Any = None,
-    build_gate: Any = None,
-    docs_gate: Any = None,
-    screenshot_exists: Any = None,
-    state: Any = None,
-) -> GuardCheckResult:
+    phase: str | None = None,
+    profile: str | None = None,
+    round: int | None = None,
+    feature_files: Mapping[str, str | None] | None = None,
+    round_files: Mapping[str, str | None] | None = None,
+    test_strategy: TestStrategy | Mapping[str, Any] | None = None,
+    test_strategy_error: str | None = None,
+    testing_has_run: bool | None = None,
+    dependencies: Mapping[str, str] | None = None,
+    symlinks: Sequence[str] | None = None,
+    build_gate: Mapping[str, Any] | None = None,
+    docs_gate: Mapping[str, Any] | None = None,
+    screenshot_exists: bool | None = None,
+    state: State | Mapping[str, Any] | None = None,
+) -> Verdict:
     """4x's guard.Check: required files, baseline, the diff's repo scope, self-modification,
     dependencies, symlinks, build/docs gates, verify types (``guard.check``).
+
+    Defaults (a keyword left ``None`` is absent):
+        phase: the phase of ``state``; without either the op refuses the input
+        profile: the profile of ``state``, else "" (resolved as a run without --profile)
+        round: the round of ``state``, else 0
+        feature_files: ``{}``
+        round_files: the state round's directory does not exist: in accepting, pending-review and
+        done the tester's gate is not run again
+        test_strategy: the feature has no test strategy (no e2e_repos, no ac_verify_map)
+        test_strategy_error: the test strategy was read, or there is none
+        testing_has_run: ``False``
+        dependencies: ``{}``
+        symlinks: ``[]``
+        build_gate: the build gate did not run
+        docs_gate: the docs gate did not run
+        screenshot_exists: ``False``
+        state: ``{}``
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: GuardCheckResult = forward(
+    _out: Verdict = forward(
         "guard.check",
         {"config": config, "feature": feature, "changed_files": changed_files},
         phase=phase,
@@ -2331,22 +2530,32 @@ def guard_check(
 
 def guard_testing_to_accepting(
     *,
-    round: Any = None,
-    round_files: Any = None,
-    feature_files: Any = None,
-    config: Any = None,
-    test_strategy: Any = None,
-    test_strategy_error: Any = None,
-    screenshot_exists: Any = None,
-    state: Any = None,
-) -> GuardTestingToAcceptingResult:
+    round: int | None = None,
+    round_files: Mapping[str, str | None] | None = None,
+    feature_files: Mapping[str, str | None] | None = None,
+    config: Config | Mapping[str, Any] | None = None,
+    test_strategy: TestStrategy | Mapping[str, Any] | None = None,
+    test_strategy_error: str | None = None,
+    screenshot_exists: bool | None = None,
+    state: State | Mapping[str, Any] | None = None,
+) -> Verdict:
     """4x's CheckTestingToAccepting: the tester's reports, verify.json, per-criterion evidence,
     screenshots, manual checks, self-mod tests (``guard.testing_to_accepting``).
+
+    Defaults (a keyword left ``None`` is absent):
+        round: the round of ``state``; without either the op refuses the input
+        round_files: ``{}``
+        feature_files: ``{}``
+        config: ``{}``
+        test_strategy: the feature has no test strategy (no ac_verify_map, no manual checks)
+        test_strategy_error: the test strategy was read, or there is none
+        screenshot_exists: ``False``
+        state: ``{}``
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: GuardTestingToAcceptingResult = forward(
+    _out: Verdict = forward(
         "guard.testing_to_accepting",
         {},
         round=round,
@@ -2363,11 +2572,15 @@ def guard_testing_to_accepting(
 
 def hooks_merge(
     *,
-    global_: Any = None,
-    feature: Any = None,
+    global_: Mapping[str, Sequence[HookEntry | Mapping[str, Any]] | None] | None = None,
+    feature: Mapping[str, Sequence[HookEntry | Mapping[str, Any]] | None] | None = None,
 ) -> HooksMergeResult:
     """Global hooks with feature hook points replacing whole lists (null when both are unset)
     (``hooks.merge``).
+
+    Defaults (a keyword left ``None`` is absent):
+        global_: no global hooks
+        feature: no feature hooks
 
     Raises:
         :class:`fourx.InvalidInput`
@@ -2382,17 +2595,20 @@ def hooks_merge(
 
 
 def limits_resolve(
-    config: Any,
+    config: Config | Mapping[str, Any],
     *,
-    role: Any = None,
-) -> LimitsResolveResult:
+    role: str | None = None,
+) -> Limits:
     """A role's fix rounds, parallel reviewers, angles per reviewer and max discovered features
     (``limits.resolve``).
+
+    Defaults (a keyword left ``None`` is absent):
+        role: ``"deep-reviewer"``
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: LimitsResolveResult = forward(
+    _out: Limits = forward(
         "limits.resolve",
         {"config": config},
         role=role,
@@ -2423,21 +2639,26 @@ def meta_version() -> MetaVersionResult:
 
 def miner_scan_escalations(
     *,
-    escalations: Any = None,
-    root: Any = None,
-    feature_ids: Any = None,
-) -> MinerScanEscalationsResult:
-    """Candidates from needed escalations (pure: `escalations` records; fs: `root`, `feature_ids`?)
-    (``miner.scan_escalations``).
+    escalations: Sequence[EscalationIn | Mapping[str, Any]] | None = None,
+    root: StrPath | None = None,
+    feature_ids: Sequence[str] | None = None,
+) -> MinerScan:
+    """Candidates from needed escalations (pure: ``escalations`` records; fs: ``root``,
+    ``feature_ids``?) (``miner.scan_escalations``).
+
+    Defaults (a keyword left ``None`` is absent):
+        escalations: ``[]``
+        root: not given: the pure form over escalations
+        feature_ids: every feature of the workspace (fs form)
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.IoError`
     """
-    _out: MinerScanEscalationsResult = forward(
+    _out: MinerScan = forward(
         "miner.scan_escalations",
         {},
         escalations=escalations,
-        root=root,
+        root=path_arg(root, "root"),
         feature_ids=feature_ids,
     )
     return _out
@@ -2445,23 +2666,30 @@ def miner_scan_escalations(
 
 def miner_scan_fail_patterns(
     *,
-    reports: Any = None,
-    root: Any = None,
-    feature_ids: Any = None,
-    min_occurrences: Any = None,
-    cjk: Any = None,
-) -> MinerScanFailPatternsResult:
-    """Candidates and learnings from review issues recurring across features (pure: `reports`; fs:
-    `root`, `feature_ids`?) (``miner.scan_fail_patterns``).
+    reports: Sequence[ReportIn | Mapping[str, Any]] | None = None,
+    root: StrPath | None = None,
+    feature_ids: Sequence[str] | None = None,
+    min_occurrences: int | None = None,
+    cjk: bool | None = None,
+) -> FailPatternScan:
+    """Candidates and learnings from review issues recurring across features (pure: ``reports``; fs:
+    ``root``, ``feature_ids``?) (``miner.scan_fail_patterns``).
+
+    Defaults (a keyword left ``None`` is absent):
+        reports: ``[]``
+        root: not given: the pure form over reports
+        feature_ids: every feature of the workspace (fs form)
+        min_occurrences: ``3``
+        cjk: ``False``
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.IoError`
     """
-    _out: MinerScanFailPatternsResult = forward(
+    _out: FailPatternScan = forward(
         "miner.scan_fail_patterns",
         {},
         reports=reports,
-        root=root,
+        root=path_arg(root, "root"),
         feature_ids=feature_ids,
         min_occurrences=min_occurrences,
         cjk=cjk,
@@ -2471,31 +2699,36 @@ def miner_scan_fail_patterns(
 
 def miner_scan_stuck(
     *,
-    features: Any = None,
-    root: Any = None,
-    feature_ids: Any = None,
-) -> MinerScanStuckResult:
-    """Candidates from features stuck in needs-attention, abandoned or blocked (pure: `features`;
-    fs: `root`, `feature_ids`?) (``miner.scan_stuck``).
+    features: Sequence[StuckIn | Mapping[str, Any]] | None = None,
+    root: StrPath | None = None,
+    feature_ids: Sequence[str] | None = None,
+) -> MinerScan:
+    """Candidates from features stuck in needs-attention, abandoned or blocked (pure: ``features``;
+    fs: ``root``, ``feature_ids``?) (``miner.scan_stuck``).
+
+    Defaults (a keyword left ``None`` is absent):
+        features: ``[]``
+        root: not given: the pure form over features
+        feature_ids: every feature of the workspace (fs form)
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.IoError`
     """
-    _out: MinerScanStuckResult = forward(
+    _out: MinerScan = forward(
         "miner.scan_stuck",
         {},
         features=features,
-        root=root,
+        root=path_arg(root, "root"),
         feature_ids=feature_ids,
     )
     return _out
 
 
-def model_constants() -> ModelConstantsResult:
+def model_constants() -> ModelConstants:
     """The tier names, the default tier (sonnet) and the default deep tier (opus)
     (``model.constants``).
     """
-    _out: ModelConstantsResult = forward(
+    _out: ModelConstants = forward(
         "model.constants",
         {},
     )
@@ -2503,9 +2736,9 @@ def model_constants() -> ModelConstantsResult:
 
 
 def model_resolve(
-    config: Any,
-    runner: Any,
-    role: Any,
+    config: Config | Mapping[str, Any],
+    runner: str,
+    role: str,
 ) -> ModelResolveResult:
     """The model of a role on a runner (role tier, runner model, then sonnet) (``model.resolve``).
 
@@ -2520,9 +2753,9 @@ def model_resolve(
 
 
 def model_resolve_deep(
-    config: Any,
-    runner: Any,
-    role: Any,
+    config: Config | Mapping[str, Any],
+    runner: str,
+    role: str,
 ) -> ModelResolveDeepResult:
     """The deep model of a role, or "" when it sets no deep_model (``model.resolve_deep``).
 
@@ -2537,9 +2770,9 @@ def model_resolve_deep(
 
 
 def model_resolve_mini_coder(
-    config: Any,
-    runner: Any,
-    fallback_model: Any,
+    config: Config | Mapping[str, Any],
+    runner: str,
+    fallback_model: str,
 ) -> ModelResolveMiniCoderResult:
     """The mini-coder's model, or the fallback model when unset (``model.resolve_mini_coder``).
 
@@ -2554,17 +2787,22 @@ def model_resolve_mini_coder(
 
 
 def model_resolve_phase(
-    config: Any,
-    phase: Any,
-    role: Any,
-    runner: Any,
+    config: Config | Mapping[str, Any],
+    phase: str,
+    role: str,
+    runner: str,
     *,
-    feature: Any = None,
-    profile: Any = None,
-    manual: Any = None,
+    feature: Feature | Mapping[str, Any] | None = None,
+    profile: ProfileConfig | Mapping[str, Any] | None = None,
+    manual: str | None = None,
 ) -> ModelResolvePhaseResult:
     """The model of a pipeline phase: manual, feature override, profile entry, then role
     (``model.resolve_phase``).
+
+    Defaults (a keyword left ``None`` is absent):
+        feature: ``{}``
+        profile: ``{}``
+        manual: ``""``
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.UnresolvableTier`
@@ -2580,9 +2818,9 @@ def model_resolve_phase(
 
 
 def model_resolve_tier(
-    config: Any,
-    runner: Any,
-    tier: Any,
+    config: Config | Mapping[str, Any],
+    runner: str,
+    tier: str,
 ) -> ModelResolveTierResult:
     """The model of a tier for a runner (runner tiers, then model_tiers; no aliases)
     (``model.resolve_tier``).
@@ -2598,7 +2836,7 @@ def model_resolve_tier(
 
 
 def phase_is_selectable(
-    phase: Any,
+    phase: str,
 ) -> PhaseIsSelectableResult:
     """Whether a pipeline profile may list the phase (``phase.is_selectable``).
 
@@ -2613,7 +2851,7 @@ def phase_is_selectable(
 
 
 def phase_role(
-    phase: Any,
+    phase: str,
 ) -> PhaseRoleResult:
     """The role of a profile-selectable work phase (PhaseRole); "" otherwise (``phase.role``).
 
@@ -2628,7 +2866,7 @@ def phase_role(
 
 
 def phase_to_status(
-    phase: Any,
+    phase: str,
 ) -> PhaseToStatusResult:
     """The feature status a phase projects to (PhaseToStatus) (``phase.to_status``).
 
@@ -2643,17 +2881,21 @@ def phase_to_status(
 
 
 def pipeline_effective_manual(
-    phase: Any,
+    phase: str,
     *,
-    run_overrides: Any = None,
-    manual_runner: Any = None,
-) -> PipelineEffectiveManualResult:
+    run_overrides: Mapping[str, PhaseSpec | Mapping[str, Any]] | None = None,
+    manual_runner: str | None = None,
+) -> ManualOverride:
     """A phase's manual runner and model after per-run overrides (``pipeline.effective_manual``).
+
+    Defaults (a keyword left ``None`` is absent):
+        run_overrides: ``{}``
+        manual_runner: ``""``
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: PipelineEffectiveManualResult = forward(
+    _out: ManualOverride = forward(
         "pipeline.effective_manual",
         {"phase": phase},
         run_overrides=run_overrides,
@@ -2663,15 +2905,21 @@ def pipeline_effective_manual(
 
 
 def pipeline_resolve(
-    config: Any,
+    config: Config | Mapping[str, Any],
     *,
-    feature: Any = None,
-    profile_name: Any = None,
-    manual_runner: Any = None,
-    run_overrides: Any = None,
+    feature: Feature | Mapping[str, Any] | None = None,
+    profile_name: str | None = None,
+    manual_runner: str | None = None,
+    run_overrides: Mapping[str, PhaseSpec | Mapping[str, Any]] | None = None,
 ) -> PipelineResolveResult:
     """Every enabled phase of a feature's pipeline with its role, runner and model
     (``pipeline.resolve``).
+
+    Defaults (a keyword left ``None`` is absent):
+        feature: ``{}``
+        profile_name: ``""``
+        manual_runner: ``""``
+        run_overrides: ``{}``
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.UnknownProfile`,
@@ -2690,7 +2938,7 @@ def pipeline_resolve(
 
 
 def profile_enabled_phases(
-    profile: Any,
+    profile: ProfileConfig | Mapping[str, Any],
 ) -> ProfileEnabledPhasesResult:
     """The selectable phases a profile enables, in canonical order (``profile.enabled_phases``).
 
@@ -2705,17 +2953,21 @@ def profile_enabled_phases(
 
 
 def profile_enables(
-    profile: Any,
+    profile: ProfileConfig | Mapping[str, Any],
     *,
-    phase: Any = None,
-    role: Any = None,
-) -> ProfileEnablesResult:
+    phase: str | None = None,
+    role: str | None = None,
+) -> ProfileEnables:
     """Whether a profile enables a phase and/or a role's phase (``profile.enables``).
+
+    Defaults (a keyword left ``None`` is absent):
+        phase: not given: only the role is asked about
+        role: not given: only the phase is asked about
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: ProfileEnablesResult = forward(
+    _out: ProfileEnables = forward(
         "profile.enables",
         {"profile": profile},
         phase=phase,
@@ -2726,18 +2978,23 @@ def profile_enables(
 
 def profile_resolve(
     *,
-    config: Any = None,
-    feature: Any = None,
-    override: Any = None,
-) -> ProfileResolveResult:
+    config: Config | Mapping[str, Any] | None = None,
+    feature: Feature | Mapping[str, Any] | None = None,
+    override: str | None = None,
+) -> ResolvedProfile:
     """The pipeline profile a feature runs with: override, feature, default_profile, then priority
     (``profile.resolve``).
+
+    Defaults (a keyword left ``None`` is absent):
+        config: ``{}``
+        feature: ``{}``
+        override: ``""``
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.UnknownProfile`,
         :class:`fourx.MissingCodingPhase`
     """
-    _out: ProfileResolveResult = forward(
+    _out: ResolvedProfile = forward(
         "profile.resolve",
         {},
         config=config,
@@ -2748,16 +3005,16 @@ def profile_resolve(
 
 
 def profile_role_artifact_view(
-    profile: Any,
-    role: Any,
-) -> ProfileRoleArtifactViewResult:
+    profile: ProfileConfig | Mapping[str, Any],
+    role: str,
+) -> RoleArtifactView:
     """A role's required, forbidden and absent-upstream artifacts under a profile
     (``profile.role_artifact_view``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: ProfileRoleArtifactViewResult = forward(
+    _out: RoleArtifactView = forward(
         "profile.role_artifact_view",
         {"profile": profile, "role": role},
     )
@@ -2775,15 +3032,15 @@ def profiles_default() -> ProfilesDefaultResult:
 
 
 def report_parse_issues(
-    report: Any,
-) -> ReportParseIssuesResult:
+    report: str,
+) -> ReportIssues:
     """The verdict and [CRITICAL]/[WARNING] issue titles of a review report
     (``report.parse_issues``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: ReportParseIssuesResult = forward(
+    _out: ReportIssues = forward(
         "report.parse_issues",
         {"report": report},
     )
@@ -2791,7 +3048,7 @@ def report_parse_issues(
 
 
 def repos_effective_hub(
-    config: Any,
+    config: Config | Mapping[str, Any],
 ) -> ReposEffectiveHubResult:
     """The hub repos: hub_repos in order, then workspace repos marked hub (``repos.effective_hub``).
 
@@ -2806,9 +3063,9 @@ def repos_effective_hub(
 
 
 def repos_resolve_feature_paths(
-    feature: Any,
-    config: Any,
-    root: Any,
+    feature: Feature | Mapping[str, Any],
+    config: Config | Mapping[str, Any],
+    root: StrPath,
 ) -> ReposResolveFeaturePathsResult:
     """The paths of the repos a feature names (all when it names none)
     (``repos.resolve_feature_paths``).
@@ -2818,14 +3075,14 @@ def repos_resolve_feature_paths(
     """
     _out: ReposResolveFeaturePathsResult = forward(
         "repos.resolve_feature_paths",
-        {"feature": feature, "config": config, "root": root},
+        {"feature": feature, "config": config, "root": path_arg(root, "root")},
     )
     return _out
 
 
 def repos_resolve_paths(
-    config: Any,
-    root: Any,
+    config: Config | Mapping[str, Any],
+    root: StrPath,
 ) -> ReposResolvePathsResult:
     """Each workspace repo's path joined under root ({".": root} without repos)
     (``repos.resolve_paths``).
@@ -2835,26 +3092,30 @@ def repos_resolve_paths(
     """
     _out: ReposResolvePathsResult = forward(
         "repos.resolve_paths",
-        {"config": config, "root": root},
+        {"config": config, "root": path_arg(root, "root")},
     )
     return _out
 
 
 def router_active_workflows(
-    tasks: Any,
+    tasks: Sequence[Task | Mapping[str, Any]],
     *,
-    workflow_id: Any = None,
-    edition: Any = None,
-) -> RouterActiveWorkflowsResult:
+    workflow_id: str | None = None,
+    edition: Edition | str | None = None,
+) -> ActiveWorkflowsResult:
     """Resume step 1: open CC10X and legacy parents and a decision (one open workflow resumes;
     several are a choice, never a guess). Host: resume → runnable_tasks for selected.wf; choose
     → ask, never guess; ask_legacy → ask resume-legacy or fresh; none/not_found → route
     normally (``router.active_workflows``).
 
+    Defaults (a keyword left ``None`` is absent):
+        workflow_id: not given: the one open parent with a valid wf resumes; several are a choice
+        edition: ``"11.0.0"``
+
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RouterActiveWorkflowsResult = forward(
+    _out: ActiveWorkflowsResult = forward(
         "router.active_workflows",
         {"tasks": tasks},
         workflow_id=workflow_id,
@@ -2865,15 +3126,18 @@ def router_active_workflows(
 
 def router_agents(
     *,
-    edition: Any = None,
-) -> RouterAgentsResult:
+    edition: Edition | str | None = None,
+) -> AgentsResult:
     """The agents an edition knows, in its table order: bare and cc10x: names and the output kind
     (readonly or write) parse_output gives (``router.agents``).
+
+    Defaults (a keyword left ``None`` is absent):
+        edition: ``"11.0.0"``
 
     Raises:
         :class:`fourx.InvalidValue`
     """
-    _out: RouterAgentsResult = forward(
+    _out: AgentsResult = forward(
         "router.agents",
         {},
         edition=edition,
@@ -2882,19 +3146,23 @@ def router_agents(
 
 
 def router_artifact_fresh(
-    modified_at: Any,
-    now: Any,
+    modified_at: Time,
+    now: Time,
     *,
-    max_age_seconds: Any = None,
-    edition: Any = None,
-) -> RouterArtifactFreshResult:
+    max_age_seconds: int | None = None,
+    edition: Edition | str | None = None,
+) -> ArtifactFreshResult:
     """Whether an artifact written at modified_at is fresh at now (default 300 s, cc10x's hooks).
     Host: warn on a stale write; never block on it (``router.artifact_fresh``).
+
+    Defaults (a keyword left ``None`` is absent):
+        max_age_seconds: ``300``
+        edition: ``"11.0.0"``
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RouterArtifactFreshResult = forward(
+    _out: ArtifactFreshResult = forward(
         "router.artifact_fresh",
         {"modified_at": modified_at, "now": now},
         max_age_seconds=max_age_seconds,
@@ -2904,38 +3172,56 @@ def router_artifact_fresh(
 
 
 def router_build_prompt(
-    agent: Any,
-    workflow: Any,
-    phase: Any,
-    task_id: Any,
-    workflow_uuid: Any,
-    request: Any,
+    agent: str,
+    workflow: str,
+    phase: WorkflowPhase | str,
+    task_id: str,
+    workflow_uuid: str,
+    request: str,
     *,
-    plan_file: Any = None,
-    requirements: Any = None,
-    memory_summary: Any = None,
-    project_patterns: Any = None,
-    domain_files: Any = None,
-    skill_hints: Any = None,
-    pre_answered_requirements: Any = None,
-    intent_contract: Any = None,
-    research_files: Any = None,
-    research_quality: Any = None,
-    design_file: Any = None,
-    planning_review_findings: Any = None,
-    original_request: Any = None,
-    approved_context_files: Any = None,
-    previous_findings: Any = None,
-    edition: Any = None,
-) -> RouterBuildPromptResult:
+    plan_file: str | None = None,
+    requirements: str | None = None,
+    memory_summary: str | None = None,
+    project_patterns: str | None = None,
+    domain_files: Sequence[DomainFile | Mapping[str, Any]] | None = None,
+    skill_hints: Sequence[str] | None = None,
+    pre_answered_requirements: Sequence[str] | None = None,
+    intent_contract: IntentContract | Mapping[str, Any] | None = None,
+    research_files: ResearchFiles | Mapping[str, Any] | None = None,
+    research_quality: str | None = None,
+    design_file: str | None = None,
+    planning_review_findings: str | None = None,
+    original_request: str | None = None,
+    approved_context_files: Sequence[str] | None = None,
+    previous_findings: PreviousFindings | Mapping[str, Any] | None = None,
+    edition: Edition | str | None = None,
+) -> Prompt:
     """Render the per-agent prompt frame: fixed sections, then optional ones by content and role
     (12.7.0: no ## Memory Summary for code-reviewer and plan-gap-reviewer)
     (``router.build_prompt``).
 
+    Defaults (a keyword left ``None`` is absent):
+        plan_file: ``"N/A"``
+        requirements: ``""``
+        memory_summary: ``""``
+        project_patterns: ``""``
+        domain_files: ``[]``
+        skill_hints: ``[]``
+        pre_answered_requirements: ``[]``
+        intent_contract: no intent contract section
+        research_files: ``{}``
+        research_quality: ``""``
+        design_file: ``""``
+        planning_review_findings: ``""``
+        original_request: ``""``
+        approved_context_files: ``[]``
+        previous_findings: no previous findings section
+        edition: ``"11.0.0"``
+
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.UnknownAgent`
     """
-    _out: RouterBuildPromptResult = forward(
+    _out: Prompt = forward(
         "router.build_prompt",
         {"agent": agent, "workflow": workflow, "phase": phase, "task_id": task_id, "workflow_uuid": workflow_uuid, "request": request},
         plan_file=plan_file,
@@ -2959,21 +3245,25 @@ def router_build_prompt(
 
 
 def router_build_scope(
-    files_touched: Any,
-    single_change: Any,
-    testable_outcomes: Any,
-    cross_module: Any,
+    files_touched: int,
+    single_change: bool,
+    testable_outcomes: int,
+    cross_module: bool,
     *,
-    plan: Any = None,
-    edition: Any = None,
-) -> RouterBuildScopeResult:
+    plan: str | None = None,
+    edition: Edition | str | None = None,
+) -> BuildScopeResult:
     """Decide trivial or standard BUILD scope: a plan makes it standard; trivial needs 1-2 files,
     one change, one testable outcome and no cross-module edit (``router.build_scope``).
+
+    Defaults (a keyword left ``None`` is absent):
+        plan: ``"N/A"``
+        edition: ``"11.0.0"``
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RouterBuildScopeResult = forward(
+    _out: BuildScopeResult = forward(
         "router.build_scope",
         {"files_touched": files_touched, "single_change": single_change, "testable_outcomes": testable_outcomes, "cross_module": cross_module},
         plan=plan,
@@ -2983,19 +3273,22 @@ def router_build_scope(
 
 
 def router_check_artifact(
-    text: Any,
-    workflow_uuid: Any,
+    text: str,
+    workflow_uuid: str,
     *,
-    edition: Any = None,
-) -> RouterCheckArtifactResult:
+    edition: Edition | str | None = None,
+) -> CheckArtifactResult:
     """Read-back gate for an artifact: strict JSON, no __PLACEHOLDER__ left, every skeleton key of
     the edition, matching ids, a known type (``router.check_artifact``).
+
+    Defaults (a keyword left ``None`` is absent):
+        edition: ``"11.0.0"``
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.MalformedArtifact`,
         :class:`fourx.PlaceholderLeft`, :class:`fourx.UuidMismatch`
     """
-    _out: RouterCheckArtifactResult = forward(
+    _out: CheckArtifactResult = forward(
         "router.check_artifact",
         {"text": text, "workflow_uuid": workflow_uuid},
         edition=edition,
@@ -3004,18 +3297,21 @@ def router_check_artifact(
 
 
 def router_check_memory(
-    file: Any,
-    text: Any,
+    file: str,
+    text: str,
     *,
-    edition: Any = None,
-) -> RouterCheckMemoryResult:
-    """Which required `## ` sections a memory file (activeContext.md, progress.md, patterns.md) has
-    (``router.check_memory``).
+    edition: Edition | str | None = None,
+) -> MemoryCheck:
+    """Which required ``## `` sections a memory file (activeContext.md, progress.md, patterns.md)
+    has (``router.check_memory``).
+
+    Defaults (a keyword left ``None`` is absent):
+        edition: ``"11.0.0"``
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RouterCheckMemoryResult = forward(
+    _out: MemoryCheck = forward(
         "router.check_memory",
         {"file": file, "text": text},
         edition=edition,
@@ -3024,19 +3320,24 @@ def router_check_memory(
 
 
 def router_dispatch(
-    kind: Any,
+    kind: str,
     *,
-    phase: Any = None,
-    origin: Any = None,
-    edition: Any = None,
-) -> RouterDispatchResult:
+    phase: WorkflowPhase | str | None = None,
+    origin: TaskOrigin | str | None = None,
+    edition: Edition | str | None = None,
+) -> DispatchResult:
     """Pick the agent (or inline mode) for a task from kind, phase and origin by the edition's
     dispatch table (``router.dispatch``).
+
+    Defaults (a keyword left ``None`` is absent):
+        phase: not given: the rule for the kind alone
+        origin: not given: the rule for the kind alone
+        edition: ``"11.0.0"``
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.NoDispatchRule`
     """
-    _out: RouterDispatchResult = forward(
+    _out: DispatchResult = forward(
         "router.dispatch",
         {"kind": kind},
         phase=phase,
@@ -3047,10 +3348,10 @@ def router_dispatch(
 
 
 def router_edition_for_version(
-    version: Any,
+    version: str,
     *,
-    edition: Any = None,
-) -> RouterEditionForVersionResult:
+    edition: Edition | str | None = None,
+) -> EditionForVersionResult:
     """The contract edition for an installed cc10x plugin version and whether it is exact: from
     11.0.0 below 12.0.0 → 11.0.0, from 12.7.0 below 12.8.0 → 12.7.0, from 12.10.0 below
     12.11.0 → 12.10.0 (exact); any other version → the last edition before it (the oldest for
@@ -3058,10 +3359,13 @@ def router_edition_for_version(
     checks with edition; when exact is false, only warn on every finding (never block) and say
     which version and edition (``router.edition_for_version``).
 
+    Defaults (a keyword left ``None`` is absent):
+        edition: ``"11.0.0"``
+
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RouterEditionForVersionResult = forward(
+    _out: EditionForVersionResult = forward(
         "router.edition_for_version",
         {"version": version},
         edition=edition,
@@ -3070,22 +3374,28 @@ def router_edition_for_version(
 
 
 def router_event_line(
-    now: Any,
-    wf: Any,
-    event: Any,
-    phase: Any,
-    task_id: Any,
-    agent: Any,
-    decision: Any,
-    reason: Any,
+    now: Time,
+    wf: str,
+    event: str,
+    phase: str,
+    task_id: str | None,
+    agent: str,
+    decision: str,
+    reason: str,
     *,
-    duration_seconds: Any = None,
-    work_category: Any = None,
+    duration_seconds: float | None = None,
+    work_category: str | None = None,
     details: Any = None,
-    edition: Any = None,
+    edition: Edition | str | None = None,
 ) -> RouterEventLineResult:
     """One compact events.jsonl line for a workflow event (fixed key order, details keys sorted,
     newline-terminated) (``router.event_line``).
+
+    Defaults (a keyword left ``None`` is absent):
+        duration_seconds: omitted from the line
+        work_category: omitted from the line
+        details: omitted from the line
+        edition: ``"11.0.0"``
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
@@ -3102,32 +3412,44 @@ def router_event_line(
 
 
 def router_finalize_memory(
-    active_context: Any,
-    progress: Any,
-    patterns: Any,
-    workflow_type: Any,
-    workflow_uuid: Any,
-    now: Any,
+    active_context: str,
+    progress: str,
+    patterns: str,
+    workflow_type: WorkflowType | str,
+    workflow_uuid: str,
+    now: Time,
     *,
-    memory_task_id: Any = None,
-    notes: Any = None,
-    tasks: Any = None,
-    completed: Any = None,
-    plan_file: Any = None,
-    design_file: Any = None,
-    clarification_needed: Any = None,
-    debug_summary: Any = None,
-    edition: Any = None,
-) -> RouterFinalizeMemoryResult:
+    memory_task_id: str | None = None,
+    notes: Mapping[str, Sequence[str]] | None = None,
+    tasks: Sequence[Mapping[str, Any]] | None = None,
+    completed: Sequence[str] | None = None,
+    plan_file: str | None = None,
+    design_file: str | None = None,
+    clarification_needed: bool | None = None,
+    debug_summary: str | None = None,
+    edition: Edition | str | None = None,
+) -> FinalizeMemoryResult:
     """The memory finalisation edits of activeContext.md, progress.md and patterns.md (each text
     must pass check_memory first; new lines go at the top of their section, in input order).
     Host: write all three, read each back with check_memory; on any failure stop and never
     advance the workflow (``router.finalize_memory``).
 
+    Defaults (a keyword left ``None`` is absent):
+        memory_task_id: not given: every memory_task_id marker of this workflow leaves ##
+        References, whatever its task id
+        notes: ``{}``
+        tasks: not given: progress.md's ## Tasks is left as it is
+        completed: ``[]``
+        plan_file: ``"N/A"``
+        design_file: ``"N/A"``
+        clarification_needed: ``False``
+        debug_summary: not given: no DEBUG summary line in ## Recent Changes
+        edition: ``"11.0.0"``
+
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RouterFinalizeMemoryResult = forward(
+    _out: FinalizeMemoryResult = forward(
         "router.finalize_memory",
         {"active_context": active_context, "progress": progress, "patterns": patterns, "workflow_type": workflow_type, "workflow_uuid": workflow_uuid, "now": now},
         memory_task_id=memory_task_id,
@@ -3144,36 +3466,52 @@ def router_finalize_memory(
 
 
 def router_followup_tasks(
-    graph: Any,
-    tasks: Any,
-    workflow_id: Any,
+    graph: Literal["remfix", "re_review", "investigation", "escalate_full", "plan_prune"],
+    tasks: Sequence[Task | Mapping[str, Any]],
+    workflow_id: str,
     *,
-    edition: Any = None,
-    workflow_type: Any = None,
-    origin: Any = None,
-    phase: Any = None,
-    scope: Any = None,
-    reason: Any = None,
-    plan: Any = None,
+    edition: Edition | str | None = None,
+    workflow_type: WorkflowType | str | None = None,
+    origin: TaskOrigin | str | None = None,
+    phase: WorkflowPhase | str | None = None,
+    scope: TaskScope | str | None = None,
+    reason: str | None = None,
+    plan: str | None = None,
     remfix_task_id: Any = None,
-    proof: Any = None,
-    disputes: Any = None,
-    root_cause: Any = None,
+    proof: Proof | Mapping[str, Any] | None = None,
+    disputes: Sequence[Dispute | Mapping[str, Any]] | None = None,
+    root_cause: str | None = None,
     diff_driven_docs_skip: Any = None,
     event: Any = None,
     deletion_supported: Any = None,
-) -> RouterFollowupTasksResult:
+) -> FollowupResult:
     """The task plan of a follow-up graph: remfix, re_review, investigation, escalate_full,
     plan_prune (remfix and investigation block every open downstream task; the others change only
     the tasks they name). Host: create the creates in order, map new: refs to real ids, apply
     updates in order; ask_user/cycle_cap_gate → ask the user; send_back → return the REM-FIX
     for proof; stop → end the turn (``router.followup_tasks``).
 
+    Defaults (a keyword left ``None`` is absent):
+        edition: ``"11.0.0"``
+        workflow_type: required by remfix and re_review (missing_field), unused by the other graphs
+        origin: required by remfix, unused by the other graphs
+        phase: required by remfix, unused by the other graphs
+        scope: required by remfix, unused by the other graphs
+        reason: required by remfix, unused by the other graphs
+        plan: ``"N/A"``
+        remfix_task_id: required by re_review, unused by the other graphs
+        proof: ``{}``
+        disputes: ``[]``
+        root_cause: investigation: no root cause is recorded; unused by the other graphs
+        diff_driven_docs_skip: ``False``
+        event: required by plan_prune, unused by the other graphs
+        deletion_supported: ``True``
+
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.NotFound`,
         :class:`fourx.Ambiguous`, :class:`fourx.NoDispatchRule`
     """
-    _out: RouterFollowupTasksResult = forward(
+    _out: FollowupResult = forward(
         "router.followup_tasks",
         {"graph": graph, "tasks": tasks, "workflow_id": workflow_id},
         edition=edition,
@@ -3195,15 +3533,20 @@ def router_followup_tasks(
 
 
 def router_format_marker(
-    marker: Any,
-    wf: Any,
+    marker: MarkerKind | str,
+    wf: str,
     *,
-    reason: Any = None,
-    memory_task_id: Any = None,
-    edition: Any = None,
+    reason: str | None = None,
+    memory_task_id: str | None = None,
+    edition: Edition | str | None = None,
 ) -> RouterFormatMarkerResult:
     """Format a BUILD-START/DEBUG-RESET/PLAN-START/SCOPE-DECISION-PENDING/MEMORY-TASK-ID marker for
     a valid workflow id (``router.format_marker``).
+
+    Defaults (a keyword left ``None`` is absent):
+        reason: not given: SCOPE-DECISION-PENDING is missing_field, other markers ignore it
+        memory_task_id: not given: MEMORY-TASK-ID is missing_field, other markers ignore it
+        edition: ``"11.0.0"``
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
@@ -3219,14 +3562,18 @@ def router_format_marker(
 
 
 def router_format_previous_findings(
-    workflow: Any,
-    reviewer: Any,
+    workflow: str,
+    reviewer: ReviewerFindings | Mapping[str, Any],
     *,
-    hunter: Any = None,
-    edition: Any = None,
+    hunter: HunterFindings | Mapping[str, Any] | None = None,
+    edition: Edition | str | None = None,
 ) -> RouterFormatPreviousFindingsResult:
-    """The `## Previous Agent Findings` block handed to the integration-verifier
+    """The ``## Previous Agent Findings`` block handed to the integration-verifier
     (``router.format_previous_findings``).
+
+    Defaults (a keyword left ``None`` is absent):
+        hunter: no Silent Failure Hunter part
+        edition: ``"11.0.0"``
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
@@ -3241,19 +3588,26 @@ def router_format_previous_findings(
 
 
 def router_format_task_metadata(
-    wf: Any,
-    kind: Any,
-    origin: Any,
-    phase: Any,
+    wf: str,
+    kind: str,
+    origin: str,
+    phase: str,
     *,
-    plan: Any = None,
-    scope: Any = None,
-    reason: Any = None,
-    body: Any = None,
-    edition: Any = None,
+    plan: str | None = None,
+    scope: str | None = None,
+    reason: str | None = None,
+    body: str | None = None,
+    edition: Edition | str | None = None,
 ) -> RouterFormatTaskMetadataResult:
     """Format the canonical seven-line metadata block (plan, scope and reason default to N/A),
     optionally with a body after a blank line (``router.format_task_metadata``).
+
+    Defaults (a keyword left ``None`` is absent):
+        plan: ``"N/A"``
+        scope: ``"N/A"``
+        reason: ``"N/A"``
+        body: ``""``
+        edition: ``"11.0.0"``
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
@@ -3271,23 +3625,27 @@ def router_format_task_metadata(
 
 
 def router_intent_ready(
-    target: Any,
-    source_files: Any,
-    acceptance_criteria: Any,
+    target: Literal["BUILD", "PLAN"],
+    source_files: int,
+    acceptance_criteria: Sequence[Mapping[str, Any]],
     *,
-    contradictions: Any = None,
-    edition: Any = None,
-) -> RouterIntentReadyResult:
+    contradictions: Sequence[Mapping[str, str]] | None = None,
+    edition: Edition | str | None = None,
+) -> IntentReadyResult:
     """The intent readiness gate before BUILD or PLAN: a BUILD needing more than 5 source files
     switches to PLAN, any contradiction halts, every criterion needs a verifiable scenario. Host:
     proceed → run the workflow; switch_to_plan → decompose in PLAN first; halt_contradiction
     → set pending_gate and ask; ask_specificity → ask for verifiable criteria
     (``router.intent_ready``).
 
+    Defaults (a keyword left ``None`` is absent):
+        contradictions: ``[]``
+        edition: ``"11.0.0"``
+
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RouterIntentReadyResult = forward(
+    _out: IntentReadyResult = forward(
         "router.intent_ready",
         {"target": target, "source_files": source_files, "acceptance_criteria": acceptance_criteria},
         contradictions=contradictions,
@@ -3297,19 +3655,23 @@ def router_intent_ready(
 
 
 def router_just_go_gate(
-    just_go: Any,
-    gate: Any,
+    just_go: bool,
+    gate: Gate | str,
     *,
-    recommended: Any = None,
-    edition: Any = None,
-) -> RouterJustGoGateResult:
+    recommended: str | None = None,
+    edition: Edition | str | None = None,
+) -> GateDecision:
     """What a pending AskUserQuestion gate does under JUST_GO and the trust rules
     (``router.just_go_gate``).
+
+    Defaults (a keyword left ``None`` is absent):
+        recommended: no recommended option (read only when the gate auto-defaults under JUST_GO)
+        edition: ``"11.0.0"``
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RouterJustGoGateResult = forward(
+    _out: GateDecision = forward(
         "router.just_go_gate",
         {"just_go": just_go, "gate": gate},
         recommended=recommended,
@@ -3319,18 +3681,21 @@ def router_just_go_gate(
 
 
 def router_loop_gate(
-    loop: Any,
-    count: Any,
+    loop: str,
+    count: int,
     *,
-    edition: Any = None,
-) -> RouterLoopGateResult:
+    edition: Edition | str | None = None,
+) -> LoopGateResult:
     """Whether another remfix/investigation/research/plan_review loop is allowed before a human
     checkpoint (caps 3/2/2/2 per workflow) (``router.loop_gate``).
+
+    Defaults (a keyword left ``None`` is absent):
+        edition: ``"11.0.0"``
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RouterLoopGateResult = forward(
+    _out: LoopGateResult = forward(
         "router.loop_gate",
         {"loop": loop, "count": count},
         edition=edition,
@@ -3339,20 +3704,24 @@ def router_loop_gate(
 
 
 def router_memory_evidence(
-    subject: Any,
-    description: Any,
+    subject: str,
+    description: str,
     *,
-    events: Any = None,
-    edition: Any = None,
-) -> RouterMemoryEvidenceResult:
+    events: str | None = None,
+    edition: Edition | str | None = None,
+) -> MemoryEvidenceResult:
     """The router-owned evidence a completing memory task must carry: origin router, the ROUTER ONLY
     marker, the Memory Update subject, a memory_finalized event of its wf (fourx hook
     task-completed). Host: block completion while gaps is non-empty (``router.memory_evidence``).
 
+    Defaults (a keyword left ``None`` is absent):
+        events: ``""``
+        edition: ``"11.0.0"``
+
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.DuplicateField`
     """
-    _out: RouterMemoryEvidenceResult = forward(
+    _out: MemoryEvidenceResult = forward(
         "router.memory_evidence",
         {"subject": subject, "description": description},
         events=events,
@@ -3362,21 +3731,25 @@ def router_memory_evidence(
 
 
 def router_memory_task(
-    tasks: Any,
-    workflow_id: Any,
+    tasks: Sequence[Task | Mapping[str, Any]],
+    workflow_id: str,
     *,
-    active_context: Any = None,
-    edition: Any = None,
-) -> RouterMemoryTaskResult:
+    active_context: str | None = None,
+    edition: Edition | str | None = None,
+) -> MemoryTaskResult:
     """The workflow's unique open memory task and its activeContext marker (two open memory tasks of
     one wf are ambiguous; another wf's task never counts). Host: persist_marker → write
     marker_text to ## References; ignore stale/other_wf markers; never fall back to the first
     pending Memory Update task (``router.memory_task``).
 
+    Defaults (a keyword left ``None`` is absent):
+        active_context: ``""``
+        edition: ``"11.0.0"``
+
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.Ambiguous`
     """
-    _out: RouterMemoryTaskResult = forward(
+    _out: MemoryTaskResult = forward(
         "router.memory_task",
         {"tasks": tasks, "workflow_id": workflow_id},
         active_context=active_context,
@@ -3386,12 +3759,15 @@ def router_memory_task(
 
 
 def router_memory_template(
-    file: Any,
+    file: str,
     *,
-    edition: Any = None,
+    edition: Edition | str | None = None,
 ) -> RouterMemoryTemplateResult:
     """The cc10x:session-memory template a missing memory file is created with
     (``router.memory_template``).
+
+    Defaults (a keyword left ``None`` is absent):
+        edition: ``"11.0.0"``
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
@@ -3405,20 +3781,26 @@ def router_memory_template(
 
 
 def router_model_tier(
-    agent: Any,
+    agent: str,
     *,
-    build_scope: Any = None,
-    escalate: Any = None,
-    requested_tier: Any = None,
-    edition: Any = None,
-) -> RouterModelTierResult:
+    build_scope: BuildScope | str | None = None,
+    escalate: bool | None = None,
+    requested_tier: ModelTier | str | None = None,
+    edition: Edition | str | None = None,
+) -> ModelTierResult:
     """Recommend an abstract model tier for an agent (the requested tier, else the recommended one);
     the reviewers' floor raises a lower tier to standard (``router.model_tier``).
+
+    Defaults (a keyword left ``None`` is absent):
+        build_scope: ``"standard"``
+        escalate: ``False``
+        requested_tier: the recommended tier
+        edition: ``"11.0.0"``
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.UnknownAgent`
     """
-    _out: RouterModelTierResult = forward(
+    _out: ModelTierResult = forward(
         "router.model_tier",
         {"agent": agent},
         build_scope=build_scope,
@@ -3430,16 +3812,19 @@ def router_model_tier(
 
 
 def router_new_artifact(
-    workflow_uuid: Any,
-    workflow_type: Any,
-    user_request: Any,
-    now: Any,
+    workflow_uuid: str,
+    workflow_type: WorkflowType | str,
+    user_request: str,
+    now: Time,
     *,
-    edition: Any = None,
+    edition: Edition | str | None = None,
 ) -> RouterNewArtifactResult:
     """A new workflow artifact: the edition's skeleton (35 top-level keys at 11.0.0, 40 at 12.7.0)
     with the id, type, request, first status entry and timestamps filled
     (``router.new_artifact``).
+
+    Defaults (a keyword left ``None`` is absent):
+        edition: ``"11.0.0"``
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
@@ -3453,13 +3838,16 @@ def router_new_artifact(
 
 
 def router_new_workflow_id(
-    now: Any,
-    nonce: Any,
+    now: Time,
+    nonce: str,
     *,
-    edition: Any = None,
+    edition: Edition | str | None = None,
 ) -> RouterNewWorkflowIdResult:
     """Mint wf-YYYYMMDDTHHMMSSZ-<nonce> from now (UTC) and an 8-hex-digit nonce (written in lower
     case) (``router.new_workflow_id``).
+
+    Defaults (a keyword left ``None`` is absent):
+        edition: ``"11.0.0"``
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
@@ -3473,18 +3861,21 @@ def router_new_workflow_id(
 
 
 def router_parse_brainstorm_handoff(
-    output: Any,
+    output: str,
     *,
-    edition: Any = None,
-) -> RouterParseBrainstormHandoffResult:
+    edition: Edition | str | None = None,
+) -> ParseBrainstormHandoffResult:
     """Read DESIGN_FILE, DESIGN_SUMMARY and MEMORY_NOTES from the inline brainstorming handoff block
     (``router.parse_brainstorm_handoff``).
+
+    Defaults (a keyword left ``None`` is absent):
+        edition: ``"11.0.0"``
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.InputTooLarge`,
         :class:`fourx.MissingContract`, :class:`fourx.MalformedContract`
     """
-    _out: RouterParseBrainstormHandoffResult = forward(
+    _out: ParseBrainstormHandoffResult = forward(
         "router.parse_brainstorm_handoff",
         {"output": output},
         edition=edition,
@@ -3493,17 +3884,20 @@ def router_parse_brainstorm_handoff(
 
 
 def router_parse_markers(
-    text: Any,
+    text: str,
     *,
-    edition: Any = None,
-) -> RouterParseMarkersResult:
+    edition: Edition | str | None = None,
+) -> ParseMarkersResult:
     """Find workflow markers in a memory text and count DEBUG attempts since the last reset (three
     or more is stuck) (``router.parse_markers``).
+
+    Defaults (a keyword left ``None`` is absent):
+        edition: ``"11.0.0"``
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RouterParseMarkersResult = forward(
+    _out: ParseMarkersResult = forward(
         "router.parse_markers",
         {"text": text},
         edition=edition,
@@ -3512,17 +3906,24 @@ def router_parse_markers(
 
 
 def router_parse_output(
-    agent: Any,
-    output: Any,
+    agent: str,
+    output: str,
     *,
-    task: Any = None,
-    disputes: Any = None,
-    kind: Any = None,
-    dispatched_findings: Any = None,
-    edition: Any = None,
-) -> RouterParseOutputResult:
+    task: Mapping[str, Any] | None = None,
+    disputes: int | None = None,
+    kind: str | None = None,
+    dispatched_findings: int | None = None,
+    edition: Edition | str | None = None,
+) -> ParseOutputResult:
     """Validate any agent's output with the read-only or write-contract parser its agent needs
     (``router.parse_output``).
+
+    Defaults (a keyword left ``None`` is absent):
+        task: no task: self_remediated is null
+        disputes: no disputes were dispatched: adjudication is absent
+        kind: kind unknown: the 12.10.0 remfix proof rule does not apply
+        dispatched_findings: unknown: no return is dispute-only
+        edition: ``"11.0.0"``
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.UnknownAgent`,
@@ -3530,7 +3931,7 @@ def router_parse_output(
         :class:`fourx.MalformedContract`, :class:`fourx.ScenarioMismatch`,
         :class:`fourx.MissingEvidence`
     """
-    _out: RouterParseOutputResult = forward(
+    _out: ParseOutputResult = forward(
         "router.parse_output",
         {"agent": agent, "output": output},
         task=task,
@@ -3543,25 +3944,30 @@ def router_parse_output(
 
 
 def router_parse_readonly_output(
-    agent: Any,
-    output: Any,
+    agent: str,
+    output: str,
     *,
-    task: Any = None,
-    disputes: Any = None,
-    edition: Any = None,
-) -> RouterParseReadonlyOutputResult:
+    task: Mapping[str, Any] | None = None,
+    disputes: int | None = None,
+    edition: Edition | str | None = None,
+) -> ParseReadonlyOutputResult:
     """Validate a read-only agent's output: envelope, heading, issues, intent, scenarios, overrides;
     the stricter of the heading and reported status wins. 12.10.0: the contract YAML block
     following the Router Contract heading decides STATUS, and with disputes (the number of
     FINDING_DISPUTED positions dispatched) the verifier must adjudicate each exactly once
     (``router.parse_readonly_output``).
 
+    Defaults (a keyword left ``None`` is absent):
+        task: no task: self_remediated is null
+        disputes: no disputes were dispatched: adjudication is absent
+        edition: ``"11.0.0"``
+
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.UnknownAgent`,
         :class:`fourx.InputTooLarge`, :class:`fourx.TooShort`, :class:`fourx.MissingContract`,
         :class:`fourx.ScenarioMismatch`, :class:`fourx.MissingEvidence`
     """
-    _out: RouterParseReadonlyOutputResult = forward(
+    _out: ParseReadonlyOutputResult = forward(
         "router.parse_readonly_output",
         {"agent": agent, "output": output},
         task=task,
@@ -3572,17 +3978,20 @@ def router_parse_readonly_output(
 
 
 def router_parse_session_settings(
-    text: Any,
+    text: str,
     *,
-    edition: Any = None,
-) -> RouterParseSessionSettingsResult:
+    edition: Edition | str | None = None,
+) -> ParseSessionSettingsResult:
     """Read AUTO_PROCEED and DIFF_DRIVEN_DOCS from the ## Session Settings section of
     activeContext.md (``router.parse_session_settings``).
+
+    Defaults (a keyword left ``None`` is absent):
+        edition: ``"11.0.0"``
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RouterParseSessionSettingsResult = forward(
+    _out: ParseSessionSettingsResult = forward(
         "router.parse_session_settings",
         {"text": text},
         edition=edition,
@@ -3591,17 +4000,20 @@ def router_parse_session_settings(
 
 
 def router_parse_subject(
-    subject: Any,
+    subject: str,
     *,
-    edition: Any = None,
-) -> RouterParseSubjectResult:
+    edition: Edition | str | None = None,
+) -> ParseSubjectResult:
     """Classify a task subject by its prefix, first match wins: parent, memory, child, forbidden
     TODO, unknown CC10X, legacy parent, foreign (``router.parse_subject``).
+
+    Defaults (a keyword left ``None`` is absent):
+        edition: ``"11.0.0"``
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RouterParseSubjectResult = forward(
+    _out: ParseSubjectResult = forward(
         "router.parse_subject",
         {"subject": subject},
         edition=edition,
@@ -3610,19 +4022,23 @@ def router_parse_subject(
 
 
 def router_parse_task_metadata(
-    description: Any,
+    description: str,
     *,
-    require_all: Any = None,
-    edition: Any = None,
-) -> RouterParseTaskMetadataResult:
+    require_all: bool | None = None,
+    edition: Edition | str | None = None,
+) -> ParseTaskMetadataResult:
     """Parse and validate the metadata block of a task description: the leading key:value lines, no
     key twice, wf and kind always required (all seven with require_all)
     (``router.parse_task_metadata``).
 
+    Defaults (a keyword left ``None`` is absent):
+        require_all: ``False``
+        edition: ``"11.0.0"``
+
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.DuplicateField`
     """
-    _out: RouterParseTaskMetadataResult = forward(
+    _out: ParseTaskMetadataResult = forward(
         "router.parse_task_metadata",
         {"description": description},
         require_all=require_all,
@@ -3632,13 +4048,13 @@ def router_parse_task_metadata(
 
 
 def router_parse_write_contract(
-    agent: Any,
-    output: Any,
+    agent: str,
+    output: str,
     *,
-    kind: Any = None,
-    dispatched_findings: Any = None,
-    edition: Any = None,
-) -> RouterParseWriteContractResult:
+    kind: str | None = None,
+    dispatched_findings: int | None = None,
+    edition: Edition | str | None = None,
+) -> ParseWriteContractResult:
     """Validate a write agent's YAML Router Contract and its agent's pass conditions; 12.7.0 adds
     the builder preflight/RED-reason/seam fields, the investigator loop and close-out fields, one
     researcher row and two decision_rfc alternatives; 12.10.0 reads the YAML block following the
@@ -3646,12 +4062,17 @@ def router_parse_write_contract(
     covering-test proof (dispatched_findings decides a dispute-only return)
     (``router.parse_write_contract``).
 
+    Defaults (a keyword left ``None`` is absent):
+        kind: kind unknown: the 12.10.0 remfix proof rule does not apply
+        dispatched_findings: unknown: no return is dispute-only
+        edition: ``"11.0.0"``
+
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.UnknownAgent`,
         :class:`fourx.InputTooLarge`, :class:`fourx.MissingContract`,
         :class:`fourx.MalformedContract`
     """
-    _out: RouterParseWriteContractResult = forward(
+    _out: ParseWriteContractResult = forward(
         "router.parse_write_contract",
         {"agent": agent, "output": output},
         kind=kind,
@@ -3662,13 +4083,13 @@ def router_parse_write_contract(
 
 
 def router_plan_trust_gate(
-    artifact_text: Any,
-    workflow_uuid: Any,
+    artifact_text: str,
+    workflow_uuid: str,
     *,
-    planner: Any = None,
-    contradictions: Any = None,
-    edition: Any = None,
-) -> RouterPlanTrustGateResult:
+    planner: Mapping[str, Any] | None = None,
+    contradictions: Sequence[Mapping[str, str]] | None = None,
+    edition: Edition | str | None = None,
+) -> PlanTrustResult:
     """The plan-trust gate before BUILD, from the workflow artifact and the planner's contract: no
     BUILD while an Open Decision is unapproved (JUST_GO or not); with a plan, Differences from
     agreement present, explicit plan_mode and verification_rigor, exit criteria on every phase
@@ -3676,11 +4097,17 @@ def router_plan_trust_gate(
     NOGO. Host: start_build → create the BUILD graph; ask_clarification → persist
     pending_gate and ask; nogo_contradiction → show it and ask (``router.plan_trust_gate``).
 
+    Defaults (a keyword left ``None`` is absent):
+        planner: not given: the artifact's results.planner.fields (none → Differences from
+        agreement count as absent when a plan exists)
+        contradictions: ``[]``
+        edition: ``"11.0.0"``
+
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.MalformedArtifact`,
         :class:`fourx.PlaceholderLeft`, :class:`fourx.UuidMismatch`
     """
-    _out: RouterPlanTrustGateResult = forward(
+    _out: PlanTrustResult = forward(
         "router.plan_trust_gate",
         {"artifact_text": artifact_text, "workflow_uuid": workflow_uuid},
         planner=planner,
@@ -3691,16 +4118,16 @@ def router_plan_trust_gate(
 
 
 def router_pre_tool_use(
-    tool_name: Any,
-    project_dir: Any,
+    tool_name: str,
+    project_dir: str,
     *,
-    tool_input: Any = None,
-    artifact: Any = None,
-    events: Any = None,
-    approval: Any = None,
-    now: Any = None,
-    edition: Any = None,
-) -> RouterPreToolUseResult:
+    tool_input: Mapping[str, Any] | None = None,
+    artifact: Mapping[str, Any] | str | None = None,
+    events: str | None = None,
+    approval: Mapping[str, Any] | None = None,
+    now: Time | None = None,
+    edition: Edition | str | None = None,
+) -> PreToolUseResult:
     """cc10x's deterministic PreToolUse guards (fourx hook pre-tool-use): destructive git text
     (push, reset --hard, clean -f, branch -D, checkout ., restore ., stash clear; push and branch
     -D unlock with a fresh approval token) and, while the newest artifact is an unfinished QA
@@ -3708,10 +4135,18 @@ def router_pre_tool_use(
     planning phase. Host: deny → answer Claude Code with permissionDecision deny and the
     reason; consume_approval → delete the approval token (``router.pre_tool_use``).
 
+    Defaults (a keyword left ``None`` is absent):
+        tool_input: ``{}``
+        artifact: no artifact: no workflow guard engages
+        events: ``""``
+        approval: no approval token: nothing is unlocked
+        now: no clock: an approval token unlocks nothing
+        edition: ``"11.0.0"``
+
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RouterPreToolUseResult = forward(
+    _out: PreToolUseResult = forward(
         "router.pre_tool_use",
         {"tool_name": tool_name, "project_dir": project_dir},
         tool_input=tool_input,
@@ -3725,17 +4160,20 @@ def router_pre_tool_use(
 
 
 def router_reconcile_verdicts(
-    verdicts: Any,
+    verdicts: Sequence[Mapping[str, Any]],
     *,
-    edition: Any = None,
-) -> RouterReconcileVerdictsResult:
+    edition: Edition | str | None = None,
+) -> ReconcileVerdictsResult:
     """Reconcile agent verdicts: any fail fails, the stricter verdict is authoritative (never
     averaged) (``router.reconcile_verdicts``).
+
+    Defaults (a keyword left ``None`` is absent):
+        edition: ``"11.0.0"``
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.UnknownAgent`
     """
-    _out: RouterReconcileVerdictsResult = forward(
+    _out: ReconcileVerdictsResult = forward(
         "router.reconcile_verdicts",
         {"verdicts": verdicts},
         edition=edition,
@@ -3744,20 +4182,23 @@ def router_reconcile_verdicts(
 
 
 def router_remfix_completion(
-    artifact: Any,
+    artifact: Mapping[str, Any] | str,
     *,
-    edition: Any = None,
-) -> RouterRemfixCompletionResult:
+    edition: Edition | str | None = None,
+) -> RemfixCompletionResult:
     """The TaskCompleted check of a completing REM-FIX over its workflow artifact: the circuit
     breaker (earlier remediation_history rounds against the cap of 3) and, at editions with
     cc10x's remediation_history backstop (12.7.0, 12.10.0), whether the history is empty. Host:
     not allowed → a taskMetadata finding (blocks in block mode, ask the user before another
     REM-FIX); history_missing → warn, never block (``router.remfix_completion``).
 
+    Defaults (a keyword left ``None`` is absent):
+        edition: ``"11.0.0"``
+
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RouterRemfixCompletionResult = forward(
+    _out: RemfixCompletionResult = forward(
         "router.remfix_completion",
         {"artifact": artifact},
         edition=edition,
@@ -3766,18 +4207,21 @@ def router_remfix_completion(
 
 
 def router_repair_memory(
-    file: Any,
-    text: Any,
+    file: str,
+    text: str,
     *,
-    edition: Any = None,
-) -> RouterRepairMemoryResult:
-    """Idempotently insert a memory file's missing sections before `## Last Updated` (or at the end)
-    (``router.repair_memory``).
+    edition: Edition | str | None = None,
+) -> MemoryRepair:
+    """Idempotently insert a memory file's missing sections before ``## Last Updated`` (or at the
+    end) (``router.repair_memory``).
+
+    Defaults (a keyword left ``None`` is absent):
+        edition: ``"11.0.0"``
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RouterRepairMemoryResult = forward(
+    _out: MemoryRepair = forward(
         "router.repair_memory",
         {"file": file, "text": text},
         edition=edition,
@@ -3786,12 +4230,15 @@ def router_repair_memory(
 
 
 def router_resolve_scope_reply(
-    reply: Any,
+    reply: str,
     *,
-    edition: Any = None,
+    edition: Edition | str | None = None,
 ) -> RouterResolveScopeReplyResult:
     """Map a reply to the scope gate onto CRITICAL_ONLY or ALL_ISSUES; both phrases are ambiguous,
     neither is unrecognized (``router.resolve_scope_reply``).
+
+    Defaults (a keyword left ``None`` is absent):
+        edition: ``"11.0.0"``
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.Ambiguous`,
@@ -3806,18 +4253,21 @@ def router_resolve_scope_reply(
 
 
 def router_route(
-    request: Any,
+    request: str,
     *,
-    edition: Any = None,
-) -> RouterRouteResult:
+    edition: Edition | str | None = None,
+) -> RouteResult:
     """Route a request to a workflow by the edition's signal table: the first signal in priority
     order with a keyword match wins, else DEFAULT (12.7.0 adds TRIAGE at 5 and CODEBASE-HEALTH at
     6, DEFAULT becomes 7) (``router.route``).
 
+    Defaults (a keyword left ``None`` is absent):
+        edition: ``"11.0.0"``
+
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RouterRouteResult = forward(
+    _out: RouteResult = forward(
         "router.route",
         {"request": request},
         edition=edition,
@@ -3826,12 +4276,12 @@ def router_route(
 
 
 def router_runnable_tasks(
-    tasks: Any,
-    workflow_id: Any,
+    tasks: Sequence[Task | Mapping[str, Any]],
+    workflow_id: str,
     *,
-    mode: Any = None,
-    edition: Any = None,
-) -> RouterRunnableTasksResult:
+    mode: Literal["loop", "resume"] | None = None,
+    edition: Edition | str | None = None,
+) -> RunnableTasksResult:
     """The tasks of one workflow with their state, runnable set, parallel pair and next action (a
     pending task whose blockers are all completed is runnable; the reviewer and hunter run as a
     parallel pair). Host: dispatch → mark in_progress and run each row's dispatch (parallel
@@ -3840,10 +4290,14 @@ def router_runnable_tasks(
     → fix the invalid descriptions; ask_user → ask resume/delete/complete
     (``router.runnable_tasks``).
 
+    Defaults (a keyword left ``None`` is absent):
+        mode: ``"loop"``
+        edition: ``"11.0.0"``
+
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RouterRunnableTasksResult = forward(
+    _out: RunnableTasksResult = forward(
         "router.runnable_tasks",
         {"tasks": tasks, "workflow_id": workflow_id},
         mode=mode,
@@ -3853,26 +4307,37 @@ def router_runnable_tasks(
 
 
 def router_scope_decision(
-    active_context: Any,
-    reply: Any,
+    active_context: str,
+    reply: str,
     *,
-    workflow_id: Any = None,
-    tasks: Any = None,
-    origin: Any = None,
-    phase: Any = None,
-    plan: Any = None,
-    edition: Any = None,
-) -> RouterScopeDecisionResult:
+    workflow_id: str | None = None,
+    tasks: Sequence[Task | Mapping[str, Any]] | None = None,
+    origin: TaskOrigin | str | None = None,
+    phase: WorkflowPhase | str | None = None,
+    plan: str | None = None,
+    edition: Edition | str | None = None,
+) -> ScopeDecisionResult:
     """Resume a pending scope decision: the reply becomes a REM-FIX and the marker leaves ##
     Decisions. Host: route_normally → route; ask_again → ask the two options and stop;
     create_remfix → write active_context, apply followup, stop; ask_user → ask before another
     REM-FIX (``router.scope_decision``).
 
+    Defaults (a keyword left ``None`` is absent):
+        workflow_id: not given: a pending marker of any workflow counts
+        tasks: with origin and phase, needed only when the reply creates a REM-FIX (missing_field
+        then)
+        origin: with tasks and phase, needed only when the reply creates a REM-FIX (missing_field
+        then)
+        phase: with tasks and origin, needed only when the reply creates a REM-FIX (missing_field
+        then)
+        plan: ``"N/A"``
+        edition: ``"11.0.0"``
+
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.Ambiguous`,
         :class:`fourx.NoDispatchRule`
     """
-    _out: RouterScopeDecisionResult = forward(
+    _out: ScopeDecisionResult = forward(
         "router.scope_decision",
         {"active_context": active_context, "reply": reply},
         workflow_id=workflow_id,
@@ -3886,23 +4351,34 @@ def router_scope_decision(
 
 
 def router_skill_hints(
-    agent: Any,
-    workflow: Any,
-    request: Any,
+    agent: str,
+    workflow: str,
+    request: str,
     *,
-    phase: Any = None,
-    kind: Any = None,
-    changed_files: Any = None,
-    plan_text: Any = None,
-    design_text: Any = None,
-    patterns_text: Any = None,
-    research_files: Any = None,
-    mcp_capability_needed: Any = None,
-    edition: Any = None,
+    phase: WorkflowPhase | str | None = None,
+    kind: str | None = None,
+    changed_files: Sequence[str] | None = None,
+    plan_text: str | None = None,
+    design_text: str | None = None,
+    patterns_text: str | None = None,
+    research_files: ResearchFiles | Mapping[str, Any] | None = None,
+    mcp_capability_needed: bool | None = None,
+    edition: Edition | str | None = None,
 ) -> RouterSkillHintsResult:
     """The skills the router loads for one agent dispatch: project hints, then keyword/path/flag
     rules (12.7.0 ids: cc10x:frontend, architecture, exploration, codebase-hygiene, code-review,
     memory-and-handoff) (``router.skill_hints``).
+
+    Defaults (a keyword left ``None`` is absent):
+        phase: not given: no phase rules apply
+        kind: not given: no kind rules apply
+        changed_files: ``[]``
+        plan_text: ``""``
+        design_text: ``""``
+        patterns_text: ``""``
+        research_files: ``{}``
+        mcp_capability_needed: ``False``
+        edition: ``"11.0.0"``
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.UnknownAgent`
@@ -3924,17 +4400,20 @@ def router_skill_hints(
 
 
 def router_skill_precedence(
-    sources: Any,
+    sources: Sequence[PrecedenceSource | Mapping[str, Any]],
     *,
-    edition: Any = None,
-) -> RouterSkillPrecedenceResult:
+    edition: Edition | str | None = None,
+) -> Precedence:
     """Order instruction sources by the seed's strict precedence (user prompt first, heuristics
     last) (``router.skill_precedence``).
+
+    Defaults (a keyword left ``None`` is absent):
+        edition: ``"11.0.0"``
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RouterSkillPrecedenceResult = forward(
+    _out: Precedence = forward(
         "router.skill_precedence",
         {"sources": sources},
         edition=edition,
@@ -3943,24 +4422,35 @@ def router_skill_precedence(
 
 
 def router_task_graph(
-    workflow: Any,
+    workflow: str,
     *,
-    build_scope: Any = None,
-    diff_driven_docs_skip: Any = None,
-    workflow_id: Any = None,
-    plan: Any = None,
-    phase_id: Any = None,
-    summary: Any = None,
-    edition: Any = None,
-) -> RouterTaskGraphResult:
+    build_scope: BuildScope | str | None = None,
+    diff_driven_docs_skip: bool | None = None,
+    workflow_id: str | None = None,
+    plan: str | None = None,
+    phase_id: str | None = None,
+    summary: str | None = None,
+    edition: Edition | str | None = None,
+) -> TaskGraphResult:
     """The child-task graph of a workflow (trivial or standard BUILD scope) with agents, reasons and
-    blockers; with a `workflow_id`, every node also carries its task texts (subject, description,
-    body, active_form) (``router.task_graph``).
+    blockers; with a ``workflow_id``, every node also carries its task texts (subject,
+    description, body, active_form) (``router.task_graph``).
+
+    Defaults (a keyword left ``None`` is absent):
+        build_scope: ``"standard"``
+        diff_driven_docs_skip: ``False``
+        workflow_id: not given: the graph without task texts (no subject, description, body,
+        active_form)
+        plan: ``"N/A"``
+        phase_id: ``"1"``
+        summary: not given: missing_field when texts are asked for a DEBUG, REVIEW, PLAN or TRIAGE
+        graph, else unused
+        edition: ``"11.0.0"``
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RouterTaskGraphResult = forward(
+    _out: TaskGraphResult = forward(
         "router.task_graph",
         {"workflow": workflow},
         build_scope=build_scope,
@@ -3975,17 +4465,17 @@ def router_task_graph(
 
 
 def router_update_artifact(
-    artifact_text: Any,
-    workflow_uuid: Any,
-    now: Any,
-    agent: Any,
+    artifact_text: str,
+    workflow_uuid: str,
+    now: Time,
+    agent: str,
     *,
-    result: Any = None,
-    error: Any = None,
-    phase: Any = None,
-    task_id: Any = None,
-    edition: Any = None,
-) -> RouterUpdateArtifactResult:
+    result: Mapping[str, Any] | None = None,
+    error: Mapping[str, Any] | None = None,
+    phase: WorkflowPhase | str | None = None,
+    task_id: str | None = None,
+    edition: Edition | str | None = None,
+) -> UpdateArtifactResult:
     """Write one agent's validated result — or the error of its unparseable output — into the
     workflow artifact: results, evidence, task ids, planning keys, convergence, proof_status,
     BUILD phase_status/phase_cursor, pending_gate, status_history and remediation_history (the
@@ -3993,12 +4483,19 @@ def router_update_artifact(
     Host: write text atomically to .cc10x/workflows/<wf>.json and read it back with
     check_artifact (``router.update_artifact``).
 
+    Defaults (a keyword left ``None`` is absent):
+        result: not given: ``error`` must be (one of the two is required)
+        error: not given: ``result`` is the parsed output
+        phase: not given: missing_field for plan-gap-reviewer and researcher, else unused
+        task_id: not given: the result is recorded without a task id
+        edition: ``"11.0.0"``
+
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.UnknownAgent`,
         :class:`fourx.MalformedArtifact`, :class:`fourx.PlaceholderLeft`,
         :class:`fourx.UuidMismatch`
     """
-    _out: RouterUpdateArtifactResult = forward(
+    _out: UpdateArtifactResult = forward(
         "router.update_artifact",
         {"artifact_text": artifact_text, "workflow_uuid": workflow_uuid, "now": now, "agent": agent},
         result=result,
@@ -4011,17 +4508,20 @@ def router_update_artifact(
 
 
 def router_validate_workflow_id(
-    workflow_uuid: Any,
+    workflow_uuid: str,
     *,
-    edition: Any = None,
-) -> RouterValidateWorkflowIdResult:
+    edition: Edition | str | None = None,
+) -> ValidateWorkflowIdResult:
     """Validate a workflow id (wf-, a real UTC date and time, 8 hex digits) and split it into
     timestamp and nonce (``router.validate_workflow_id``).
+
+    Defaults (a keyword left ``None`` is absent):
+        edition: ``"11.0.0"``
 
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RouterValidateWorkflowIdResult = forward(
+    _out: ValidateWorkflowIdResult = forward(
         "router.validate_workflow_id",
         {"workflow_uuid": workflow_uuid},
         edition=edition,
@@ -4030,15 +4530,20 @@ def router_validate_workflow_id(
 
 
 def runner_resolve_phase(
-    config: Any,
-    phase: Any,
+    config: Config | Mapping[str, Any],
+    phase: str,
     *,
-    feature: Any = None,
-    profile: Any = None,
-    manual: Any = None,
+    feature: Feature | Mapping[str, Any] | None = None,
+    profile: ProfileConfig | Mapping[str, Any] | None = None,
+    manual: str | None = None,
 ) -> RunnerResolvePhaseResult:
     """The runner of a phase: manual, feature override, profile entry, then default_runner
     (``runner.resolve_phase``).
+
+    Defaults (a keyword left ``None`` is absent):
+        feature: ``{}``
+        profile: ``{}``
+        manual: ``""``
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.UnresolvedRunner`, :class:`fourx.UnknownRunner`
@@ -4074,14 +4579,18 @@ def runners_supported_map() -> RunnersSupportedMapResult:
 
 
 def similarity_is_similar(
-    a: Any,
-    b: Any,
+    a: str,
+    b: str,
     *,
-    threshold: Any = None,
-    cjk: Any = None,
+    threshold: float | None = None,
+    cjk: bool | None = None,
 ) -> SimilarityIsSimilarResult:
     """Whether two titles' word sets overlap by at least the threshold (Jaccard; cjk adds CJK
     bigrams) (``similarity.is_similar``).
+
+    Defaults (a keyword left ``None`` is absent):
+        threshold: ``0.6``
+        cjk: ``False``
 
     Raises:
         :class:`fourx.InvalidInput`
@@ -4096,8 +4605,8 @@ def similarity_is_similar(
 
 
 def state_can_transition(
-    from_: Any,
-    to: Any,
+    from_: str,
+    to: str,
 ) -> StateCanTransitionResult:
     """Whether the transition table allows moving from one phase to another
     (``state.can_transition``).
@@ -4112,10 +4621,10 @@ def state_can_transition(
     return _out
 
 
-def state_constants() -> StateConstantsResult:
+def state_constants() -> StateConstants:
     """The run-loop constants: max guard retries and the no-progress limit (``state.constants``).
     """
-    _out: StateConstantsResult = forward(
+    _out: StateConstants = forward(
         "state.constants",
         {},
     )
@@ -4123,13 +4632,17 @@ def state_constants() -> StateConstantsResult:
 
 
 def state_diagram(
-    format: Any,
+    format: Literal["mermaid", "dot"],
     *,
-    path: Any = None,
-    events: Any = None,
+    path: Sequence[Phase | str] | None = None,
+    events: Sequence[Event | Mapping[str, Any]] | None = None,
 ) -> StateDiagramResult:
     """The transition graph as Mermaid or Graphviz dot text, with a feature's path (phases, or its
     events) marked when given (``state.diagram``).
+
+    Defaults (a keyword left ``None`` is absent):
+        path: ``[]``
+        events: ``[]``
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidValue`
@@ -4144,9 +4657,9 @@ def state_diagram(
 
 
 def state_finalize_done(
-    state: Any,
+    state: State | Mapping[str, Any],
 ) -> StateFinalizeDoneResult:
-    """The pure part of `done` finalisation: transition to done, active false, stopReason "done"
+    """The pure part of ``done`` finalisation: transition to done, active false, stopReason "done"
     (``state.finalize_done``).
 
     Raises:
@@ -4160,7 +4673,7 @@ def state_finalize_done(
 
 
 def state_phase_to_role(
-    phase: Any,
+    phase: str,
 ) -> StatePhaseToRoleResult:
     """The default role of a phase (PhaseToRole); "" when it has none (``state.phase_to_role``).
 
@@ -4175,16 +4688,16 @@ def state_phase_to_role(
 
 
 def state_reconcile_active(
-    state: Any,
-    pid_alive: Any,
-) -> StateReconcileActiveResult:
-    """Clears `active` of a state whose run loop is gone (liveness given by the caller)
+    state: State | Mapping[str, Any],
+    pid_alive: bool,
+) -> Reconciled:
+    """Clears ``active`` of a state whose run loop is gone (liveness given by the caller)
     (``state.reconcile_active``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: StateReconcileActiveResult = forward(
+    _out: Reconciled = forward(
         "state.reconcile_active",
         {"state": state, "pid_alive": pid_alive},
     )
@@ -4192,13 +4705,16 @@ def state_reconcile_active(
 
 
 def state_recover_to(
-    state: Any,
-    to: Any,
+    state: State | Mapping[str, Any],
+    to: Phase | str,
     *,
-    role: Any = None,
+    role: str | None = None,
 ) -> StateRecoverToResult:
     """Crash-recovery correction to a recoverable work phase, ignoring the table and the source
     phase (``state.recover_to``).
+
+    Defaults (a keyword left ``None`` is absent):
+        role: ``""``
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidRecoveryTarget`
@@ -4212,15 +4728,15 @@ def state_recover_to(
 
 
 def state_should_stop(
-    state: Any,
-) -> StateShouldStopResult:
+    state: State | Mapping[str, Any],
+) -> StopDecision:
     """Whether a run must stop (max rounds reached, or 3 rounds without progress) and why
     (``state.should_stop``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: StateShouldStopResult = forward(
+    _out: StopDecision = forward(
         "state.should_stop",
         {"state": state},
     )
@@ -4228,13 +4744,16 @@ def state_should_stop(
 
 
 def state_transition(
-    state: Any,
-    to: Any,
+    state: State | Mapping[str, Any],
+    to: Phase | str,
     *,
-    role: Any = None,
+    role: str | None = None,
 ) -> StateTransitionResult:
     """Moves a state to a phase: checks the table, sets phase and role, applies the round/active
     side effects (``state.transition``).
+
+    Defaults (a keyword left ``None`` is absent):
+        role: ``""``
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidTransition`
@@ -4248,14 +4767,14 @@ def state_transition(
 
 
 def state_validate(
-    state: Any,
-) -> StateValidateResult:
+    state: Mapping[str, Any],
+) -> StateValidation:
     """Checks featureId, phase and runner of a state; lists every failure (``state.validate``).
 
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: StateValidateResult = forward(
+    _out: StateValidation = forward(
         "state.validate",
         {"state": state},
     )
@@ -4264,9 +4783,12 @@ def state_validate(
 
 def test_strategy_parse(
     *,
-    text: Any = None,
+    text: str | None = None,
 ) -> TestStrategyParseResult:
     """Decode test-strategy.yaml with yaml.v3's rules (``test_strategy.parse``).
+
+    Defaults (a keyword left ``None`` is absent):
+        text: ``""``
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InputTooLarge`, :class:`fourx.InvalidYaml`
@@ -4280,7 +4802,7 @@ def test_strategy_parse(
 
 
 def util_human_size(
-    bytes: Any,
+    bytes: int,
 ) -> UtilHumanSizeResult:
     """A byte count as 4x prints it (512B, 124K, 3.9M, 1.0G) (``util.human_size``).
 
@@ -4295,16 +4817,20 @@ def util_human_size(
 
 
 def workspace_append_event(
-    root: Any,
-    feature_id: Any,
-    event: Any,
-    now: Any,
+    root: StrPath,
+    feature_id: str,
+    event: Event | Mapping[str, Any],
+    now: Time,
     *,
-    store: Any = None,
-    lease: Any = None,
+    store: Mapping[str, Any] | None = None,
+    lease: Lease | Mapping[str, Any] | None = None,
 ) -> WorkspaceAppendEventResult:
     """AppendEvent: stamps an empty ts from now and appends one line to events.jsonl in one write
-    (through `store` when given, fenced by `lease`) (``workspace.append_event``).
+    (through ``store`` when given, fenced by ``lease``) (``workspace.append_event``).
+
+    Defaults (a keyword left ``None`` is absent):
+        store: the .4x under root: the filesystem, byte-compatible with Go 4x
+        lease: no fence: the write is not tied to a lease (a store without leases takes none)
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
@@ -4313,7 +4839,7 @@ def workspace_append_event(
     """
     _out: WorkspaceAppendEventResult = forward(
         "workspace.append_event",
-        {"root": root, "feature_id": feature_id, "event": event, "now": now},
+        {"root": path_arg(root, "root"), "feature_id": feature_id, "event": event, "now": now},
         store=store,
         lease=lease,
     )
@@ -4321,23 +4847,28 @@ def workspace_append_event(
 
 
 def workspace_atomic_write_file(
-    dir: Any,
-    final_name: Any,
-    perm: Any,
+    dir: StrPath,
+    final_name: str,
+    perm: int,
     *,
-    tmp_pattern: Any = None,
-    data: Any = None,
-    data_base64: Any = None,
+    tmp_pattern: str | None = None,
+    data: str | None = None,
+    data_base64: str | None = None,
 ) -> WorkspaceAtomicWriteFileResult:
     """Writes dir/final_name atomically (temp file, fsync, rename, dir fsync) with mode perm
     (``workspace.atomic_write_file``).
+
+    Defaults (a keyword left ``None`` is absent):
+        tmp_pattern: ignored (accepted for Go parity)
+        data: data_base64 gives the bytes (one of the two is required)
+        data_base64: data gives the bytes (one of the two is required)
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.IoError`
     """
     _out: WorkspaceAtomicWriteFileResult = forward(
         "workspace.atomic_write_file",
-        {"dir": dir, "final_name": final_name, "perm": perm},
+        {"dir": path_arg(dir, "dir"), "final_name": final_name, "perm": perm},
         tmp_pattern=tmp_pattern,
         data=data,
         data_base64=data_base64,
@@ -4347,24 +4878,30 @@ def workspace_atomic_write_file(
 
 def workspace_check_events(
     *,
-    events: Any = None,
-    root: Any = None,
-    feature_id: Any = None,
-    store: Any = None,
-) -> WorkspaceCheckEventsResult:
+    events: str | None = None,
+    root: StrPath | None = None,
+    feature_id: str | None = None,
+    store: Mapping[str, Any] | None = None,
+) -> EventsCheck:
     """Every events.jsonl problem 4x's readers pass over silently: lines that do not decode into an
     Event and unknown keys (with the closest known key), as warnings
     (``workspace.check_events``).
+
+    Defaults (a keyword left ``None`` is absent):
+        events: the feature's events.jsonl under root
+        root: not given: events gives the text
+        feature_id: not given: events gives the text
+        store: the .4x under root: the filesystem, byte-compatible with Go 4x
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
         :class:`fourx.IoError`
     """
-    _out: WorkspaceCheckEventsResult = forward(
+    _out: EventsCheck = forward(
         "workspace.check_events",
         {},
         events=events,
-        root=root,
+        root=path_arg(root, "root"),
         feature_id=feature_id,
         store=store,
     )
@@ -4372,25 +4909,31 @@ def workspace_check_events(
 
 
 def workspace_claim(
-    root: Any,
-    feature_id: Any,
-    holder: Any,
-    ttl_ms: Any,
+    root: StrPath,
+    feature_id: str,
+    holder: str,
+    ttl_ms: int,
     *,
-    pid: Any = None,
-    pid_alive: Any = None,
-    store: Any = None,
-) -> WorkspaceClaimResult:
+    pid: int | None = None,
+    pid_alive: bool | None = None,
+    store: Mapping[str, Any] | None = None,
+) -> Claim:
     """Claims a feature for a run loop: a lease with a fencing token on a store that has leases, the
     pid liveness rule on the filesystem (``workspace.claim``).
+
+    Defaults (a keyword left ``None`` is absent):
+        pid: 0: no pid of the caller's own (a recorded live pid other than it holds the feature on
+        the filesystem)
+        pid_alive: the process table is probed (the filesystem's pid liveness rule)
+        store: the .4x under root: the filesystem, byte-compatible with Go 4x
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidValue`,
         :class:`fourx.InvalidConfig`, :class:`fourx.InvalidJson`, :class:`fourx.IoError`
     """
-    _out: WorkspaceClaimResult = forward(
+    _out: Claim = forward(
         "workspace.claim",
-        {"root": root, "feature_id": feature_id, "holder": holder, "ttl_ms": ttl_ms},
+        {"root": path_arg(root, "root"), "feature_id": feature_id, "holder": holder, "ttl_ms": ttl_ms},
         pid=pid,
         pid_alive=pid_alive,
         store=store,
@@ -4399,14 +4942,17 @@ def workspace_claim(
 
 
 def workspace_clean_feature(
-    root: Any,
-    feature_id: Any,
-    now: Any,
+    root: StrPath,
+    feature_id: str,
+    now: Time,
     *,
-    pid_alive: Any = None,
+    pid_alive: bool | None = None,
 ) -> WorkspaceCleanFeatureResult:
     """Remove the run directory of a done/abandoned feature that is not running; the bytes freed
     (``workspace.clean_feature``).
+
+    Defaults (a keyword left ``None`` is absent):
+        pid_alive: the process table is probed
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.NotFound`,
@@ -4415,39 +4961,45 @@ def workspace_clean_feature(
     """
     _out: WorkspaceCleanFeatureResult = forward(
         "workspace.clean_feature",
-        {"root": root, "feature_id": feature_id, "now": now},
+        {"root": path_arg(root, "root"), "feature_id": feature_id, "now": now},
         pid_alive=pid_alive,
     )
     return _out
 
 
 def workspace_cleanable_features(
-    root: Any,
-    now: Any,
+    root: StrPath,
+    now: Time,
     *,
-    pid_alive: Any = None,
+    pid_alive: Mapping[str, bool] | None = None,
 ) -> WorkspaceCleanableFeaturesResult:
     """The done/abandoned features whose run directories could be cleaned, with their sizes
     (``workspace.cleanable_features``).
+
+    Defaults (a keyword left ``None`` is absent):
+        pid_alive: the process table is probed for every feature
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.IoError`
     """
     _out: WorkspaceCleanableFeaturesResult = forward(
         "workspace.cleanable_features",
-        {"root": root, "now": now},
+        {"root": path_arg(root, "root"), "now": now},
         pid_alive=pid_alive,
     )
     return _out
 
 
 def workspace_clear_stop(
-    root: Any,
-    feature_id: Any,
+    root: StrPath,
+    feature_id: str,
     *,
-    store: Any = None,
+    store: Mapping[str, Any] | None = None,
 ) -> WorkspaceClearStopResult:
     """Removes the stop signal; a missing one is success (``workspace.clear_stop``).
+
+    Defaults (a keyword left ``None`` is absent):
+        store: the .4x under root: the filesystem, byte-compatible with Go 4x
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
@@ -4455,23 +5007,23 @@ def workspace_clear_stop(
     """
     _out: WorkspaceClearStopResult = forward(
         "workspace.clear_stop",
-        {"root": root, "feature_id": feature_id},
+        {"root": path_arg(root, "root"), "feature_id": feature_id},
         store=store,
     )
     return _out
 
 
 def workspace_compare_backlog_mirror(
-    root: Any,
-) -> WorkspaceCompareBacklogMirrorResult:
+    root: StrPath,
+) -> BacklogDrift:
     """Drift between the feature files and feature_list.json (``workspace.compare_backlog_mirror``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`, :class:`fourx.IoError`
     """
-    _out: WorkspaceCompareBacklogMirrorResult = forward(
+    _out: BacklogDrift = forward(
         "workspace.compare_backlog_mirror",
-        {"root": root},
+        {"root": path_arg(root, "root")},
     )
     return _out
 
@@ -4487,7 +5039,7 @@ def workspace_constants() -> WorkspaceConstantsResult:
 
 
 def workspace_dot_dir(
-    root: Any,
+    root: StrPath,
 ) -> WorkspaceDotDirResult:
     """DotDir: <root>/.4x, lexically cleaned (``workspace.dot_dir``).
 
@@ -4496,19 +5048,22 @@ def workspace_dot_dir(
     """
     _out: WorkspaceDotDirResult = forward(
         "workspace.dot_dir",
-        {"root": root},
+        {"root": path_arg(root, "root")},
     )
     return _out
 
 
 def workspace_export(
-    root: Any,
-    store: Any,
+    root: StrPath,
+    store: Mapping[str, Any],
     *,
-    feature_ids: Any = None,
+    feature_ids: Sequence[str] | None = None,
 ) -> WorkspaceExportResult:
     """Writes a run store's state and events as the exact .4x/run bytes under root (every feature,
     or the given ones; a feature already there is refused) (``workspace.export``).
+
+    Defaults (a keyword left ``None`` is absent):
+        feature_ids: every feature the source holds
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
@@ -4516,15 +5071,15 @@ def workspace_export(
     """
     _out: WorkspaceExportResult = forward(
         "workspace.export",
-        {"root": root, "store": store},
+        {"root": path_arg(root, "root"), "store": store},
         feature_ids=feature_ids,
     )
     return _out
 
 
 def workspace_feature_dir(
-    root: Any,
-    feature_id: Any,
+    root: StrPath,
+    feature_id: str,
 ) -> WorkspaceFeatureDirResult:
     """FeatureDir: <root>/.4x/run/<feature_id>, lexically cleaned; the id must be one safe path
     segment (``workspace.feature_dir``).
@@ -4534,35 +5089,38 @@ def workspace_feature_dir(
     """
     _out: WorkspaceFeatureDirResult = forward(
         "workspace.feature_dir",
-        {"root": root, "feature_id": feature_id},
+        {"root": path_arg(root, "root"), "feature_id": feature_id},
     )
     return _out
 
 
 def workspace_finalize_done(
-    root: Any,
-    feature_id: Any,
-    now: Any,
+    root: StrPath,
+    feature_id: str,
+    now: Time,
     *,
-    state: Any = None,
-) -> WorkspaceFinalizeDoneResult:
+    state: State | Mapping[str, Any] | None = None,
+) -> Finalized:
     """pending-review → done: state.json, feature status sync (warnings), transition event; the
     commit payload (``workspace.finalize_done``).
+
+    Defaults (a keyword left ``None`` is absent):
+        state: the feature's state.json
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.NotFound`,
         :class:`fourx.InvalidJson`, :class:`fourx.InvalidTransition`, :class:`fourx.IoError`
     """
-    _out: WorkspaceFinalizeDoneResult = forward(
+    _out: Finalized = forward(
         "workspace.finalize_done",
-        {"root": root, "feature_id": feature_id, "now": now},
+        {"root": path_arg(root, "root"), "feature_id": feature_id, "now": now},
         state=state,
     )
     return _out
 
 
 def workspace_find(
-    start_dir: Any,
+    start_dir: StrPath,
 ) -> WorkspaceFindResult:
     """Walks up from start_dir to the first directory holding a .4x directory (``workspace.find``).
 
@@ -4571,19 +5129,22 @@ def workspace_find(
     """
     _out: WorkspaceFindResult = forward(
         "workspace.find",
-        {"start_dir": start_dir},
+        {"start_dir": path_arg(start_dir, "start_dir")},
     )
     return _out
 
 
 def workspace_import(
-    root: Any,
-    store: Any,
+    root: StrPath,
+    store: Mapping[str, Any],
     *,
-    feature_ids: Any = None,
+    feature_ids: Sequence[str] | None = None,
 ) -> WorkspaceImportResult:
     """Loads the .4x/run state and events under root into a run store (every feature, or the given
     ones; a feature the store holds is refused) (``workspace.import``).
+
+    Defaults (a keyword left ``None`` is absent):
+        feature_ids: every feature the source holds
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
@@ -4591,15 +5152,15 @@ def workspace_import(
     """
     _out: WorkspaceImportResult = forward(
         "workspace.import",
-        {"root": root, "store": store},
+        {"root": path_arg(root, "root"), "store": store},
         feature_ids=feature_ids,
     )
     return _out
 
 
 def workspace_init(
-    root: Any,
-    config: Any,
+    root: StrPath,
+    config: Config | Mapping[str, Any],
 ) -> WorkspaceInitResult:
     """Create .4x/features, .4x/.gitignore and .4x/settings.json; a config config.read would refuse
     is invalid_config (``workspace.init``).
@@ -4609,14 +5170,14 @@ def workspace_init(
     """
     _out: WorkspaceInitResult = forward(
         "workspace.init",
-        {"root": root, "config": config},
+        {"root": path_arg(root, "root"), "config": config},
     )
     return _out
 
 
 def workspace_init_feature_dir(
-    root: Any,
-    feature_id: Any,
+    root: StrPath,
+    feature_id: str,
 ) -> WorkspaceInitFeatureDirResult:
     """Creates FeatureDir/rounds with parents (0755); idempotent (``workspace.init_feature_dir``).
 
@@ -4625,32 +5186,32 @@ def workspace_init_feature_dir(
     """
     _out: WorkspaceInitFeatureDirResult = forward(
         "workspace.init_feature_dir",
-        {"root": root, "feature_id": feature_id},
+        {"root": path_arg(root, "root"), "feature_id": feature_id},
     )
     return _out
 
 
 def workspace_list_features(
-    root: Any,
-) -> WorkspaceListFeaturesResult:
+    root: StrPath,
+) -> FeatureList:
     """Every feature of .4x/features, leniently loaded and sorted by id; every skip is a warning
     (``workspace.list_features``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.IoError`
     """
-    _out: WorkspaceListFeaturesResult = forward(
+    _out: FeatureList = forward(
         "workspace.list_features",
-        {"root": root},
+        {"root": path_arg(root, "root")},
     )
     return _out
 
 
 def workspace_load_feature(
-    root: Any,
-    feature_id: Any,
+    root: StrPath,
+    feature_id: str,
 ) -> WorkspaceLoadFeatureResult:
-    """Load one feature strictly (short-id fallback: the unique `<id>-*.yaml`)
+    """Load one feature strictly (short-id fallback: the unique ``<id>-*.yaml``)
     (``workspace.load_feature``).
 
     Raises:
@@ -4659,13 +5220,13 @@ def workspace_load_feature(
     """
     _out: WorkspaceLoadFeatureResult = forward(
         "workspace.load_feature",
-        {"root": root, "feature_id": feature_id},
+        {"root": path_arg(root, "root"), "feature_id": feature_id},
     )
     return _out
 
 
 def workspace_parse_baseline(
-    text: Any,
+    text: str,
 ) -> WorkspaceParseBaselineResult:
     """Decode a feature's baseline.json (Baseline) with Go's rules (``workspace.parse_baseline``).
 
@@ -4680,7 +5241,7 @@ def workspace_parse_baseline(
 
 
 def workspace_parse_escalation(
-    text: Any,
+    text: str,
 ) -> WorkspaceParseEscalationResult:
     """Decode a round's escalation.json (Escalation) with Go's rules
     (``workspace.parse_escalation``).
@@ -4696,7 +5257,7 @@ def workspace_parse_escalation(
 
 
 def workspace_parse_state(
-    text: Any,
+    text: str,
 ) -> WorkspaceParseStateResult:
     """Decodes state.json text with Go's rules (``workspace.parse_state``).
 
@@ -4711,7 +5272,7 @@ def workspace_parse_state(
 
 
 def workspace_process_alive(
-    pid: Any,
+    pid: int,
 ) -> WorkspaceProcessAliveResult:
     """Whether a process id is alive (POSIX kill(pid, 0) succeeds or fails with EPERM); pid <= 0 is
     not (``workspace.process_alive``).
@@ -4727,29 +5288,32 @@ def workspace_process_alive(
 
 
 def workspace_read_backlog_mirror(
-    root: Any,
-) -> WorkspaceReadBacklogMirrorResult:
+    root: StrPath,
+) -> BacklogMirror:
     """Read feature_list.json if present (``workspace.read_backlog_mirror``).
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`, :class:`fourx.IoError`
     """
-    _out: WorkspaceReadBacklogMirrorResult = forward(
+    _out: BacklogMirror = forward(
         "workspace.read_backlog_mirror",
-        {"root": root},
+        {"root": path_arg(root, "root")},
     )
     return _out
 
 
 def workspace_read_run_file(
-    root: Any,
-    feature_id: Any,
-    file: Any,
+    root: StrPath,
+    feature_id: str,
+    file: Literal["verify", "baseline", "angles", "escalation"],
     *,
-    round: Any = None,
+    round: int | None = None,
 ) -> WorkspaceReadRunFileResult:
-    """Read one run file (`verify`, `baseline`, `angles`, `escalation`) of a feature; absent is not
-    an error (``workspace.read_run_file``).
+    """Read one run file (``verify``, ``baseline``, ``angles``, ``escalation``) of a feature; absent
+    is not an error (``workspace.read_run_file``).
+
+    Defaults (a keyword left ``None`` is absent):
+        round: ``0``
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidJson`,
@@ -4757,20 +5321,23 @@ def workspace_read_run_file(
     """
     _out: WorkspaceReadRunFileResult = forward(
         "workspace.read_run_file",
-        {"root": root, "feature_id": feature_id, "file": file},
+        {"root": path_arg(root, "root"), "feature_id": feature_id, "file": file},
         round=round,
     )
     return _out
 
 
 def workspace_read_state(
-    root: Any,
-    feature_id: Any,
+    root: StrPath,
+    feature_id: str,
     *,
-    store: Any = None,
+    store: Mapping[str, Any] | None = None,
 ) -> WorkspaceReadStateResult:
-    """Reads and decodes a feature's state.json (no validation, no reconciling), from `store` when
+    """Reads and decodes a feature's state.json (no validation, no reconciling), from ``store`` when
     given (``workspace.read_state``).
+
+    Defaults (a keyword left ``None`` is absent):
+        store: the .4x under root: the filesystem, byte-compatible with Go 4x
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
@@ -4778,16 +5345,16 @@ def workspace_read_state(
     """
     _out: WorkspaceReadStateResult = forward(
         "workspace.read_state",
-        {"root": root, "feature_id": feature_id},
+        {"root": path_arg(root, "root"), "feature_id": feature_id},
         store=store,
     )
     return _out
 
 
 def workspace_read_test_strategy(
-    root: Any,
-    feature_id: Any,
-) -> WorkspaceReadTestStrategyResult:
+    root: StrPath,
+    feature_id: str,
+) -> StrategyFile:
     """Read a feature's test-strategy.yaml; absent is not an error
     (``workspace.read_test_strategy``).
 
@@ -4795,31 +5362,35 @@ def workspace_read_test_strategy(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InputTooLarge`,
         :class:`fourx.InvalidYaml`, :class:`fourx.IoError`
     """
-    _out: WorkspaceReadTestStrategyResult = forward(
+    _out: StrategyFile = forward(
         "workspace.read_test_strategy",
-        {"root": root, "feature_id": feature_id},
+        {"root": path_arg(root, "root"), "feature_id": feature_id},
     )
     return _out
 
 
 def workspace_reconcile_active(
-    root: Any,
-    feature_id: Any,
-    now: Any,
+    root: StrPath,
+    feature_id: str,
+    now: Time,
     *,
-    pid_alive: Any = None,
-    state: Any = None,
-) -> WorkspaceReconcileActiveResult:
-    """Clears `active` when the run loop's process is gone (pid_alive given, or probed) and writes
+    pid_alive: bool | None = None,
+    state: State | Mapping[str, Any] | None = None,
+) -> Reconciled:
+    """Clears ``active`` when the run loop's process is gone (pid_alive given, or probed) and writes
     the corrected state (``workspace.reconcile_active``).
+
+    Defaults (a keyword left ``None`` is absent):
+        pid_alive: the process table is probed
+        state: the feature's state.json
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.NotFound`,
         :class:`fourx.InvalidJson`, :class:`fourx.IoError`
     """
-    _out: WorkspaceReconcileActiveResult = forward(
+    _out: Reconciled = forward(
         "workspace.reconcile_active",
-        {"root": root, "feature_id": feature_id, "now": now},
+        {"root": path_arg(root, "root"), "feature_id": feature_id, "now": now},
         pid_alive=pid_alive,
         state=state,
     )
@@ -4827,14 +5398,19 @@ def workspace_reconcile_active(
 
 
 def workspace_release(
-    root: Any,
-    feature_id: Any,
+    root: StrPath,
+    feature_id: str,
     *,
-    lease: Any = None,
-    store: Any = None,
+    lease: Lease | Mapping[str, Any] | None = None,
+    store: Mapping[str, Any] | None = None,
 ) -> WorkspaceReleaseResult:
     """Gives a claimed feature's lease up before it expires (a superseded lease is lease_lost); on
     the files, where a claim has no lease, nothing to give up (``workspace.release``).
+
+    Defaults (a keyword left ``None`` is absent):
+        lease: none: on the .4x files a claim holds no lease and there is nothing to give up; a
+        store with leases requires it
+        store: the .4x under root: the filesystem, byte-compatible with Go 4x
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
@@ -4842,7 +5418,7 @@ def workspace_release(
     """
     _out: WorkspaceReleaseResult = forward(
         "workspace.release",
-        {"root": root, "feature_id": feature_id},
+        {"root": path_arg(root, "root"), "feature_id": feature_id},
         lease=lease,
         store=store,
     )
@@ -4851,10 +5427,13 @@ def workspace_release(
 
 def workspace_render_baseline(
     *,
-    baseline: Any = None,
+    baseline: BaselineFile | Mapping[str, Any] | None = None,
 ) -> WorkspaceRenderBaselineResult:
     """The baseline.json bytes CaptureBaseline writes (indented, no trailing newline)
     (``workspace.render_baseline``).
+
+    Defaults (a keyword left ``None`` is absent):
+        baseline: ``{}``
 
     Raises:
         :class:`fourx.InvalidInput`
@@ -4869,10 +5448,13 @@ def workspace_render_baseline(
 
 def workspace_render_escalation(
     *,
-    escalation: Any = None,
+    escalation: Escalation | Mapping[str, Any] | None = None,
 ) -> WorkspaceRenderEscalationResult:
     """The compact escalation.json bytes (Go json.Marshal, no trailing newline)
     (``workspace.render_escalation``).
+
+    Defaults (a keyword left ``None`` is absent):
+        escalation: ``{}``
 
     Raises:
         :class:`fourx.InvalidInput`
@@ -4886,10 +5468,10 @@ def workspace_render_escalation(
 
 
 def workspace_render_event(
-    event: Any,
-    now: Any,
+    event: Event | Mapping[str, Any],
+    now: Time,
 ) -> WorkspaceRenderEventResult:
-    """The exact events.jsonl line (without newline) AppendEvent writes at `now`
+    """The exact events.jsonl line (without newline) AppendEvent writes at ``now``
     (``workspace.render_event``).
 
     Raises:
@@ -4903,10 +5485,10 @@ def workspace_render_event(
 
 
 def workspace_render_state(
-    state: Any,
-    now: Any,
+    state: State | Mapping[str, Any],
+    now: Time,
 ) -> WorkspaceRenderStateResult:
-    """The exact state.json text WriteState writes at `now` (updatedAt stamped, subPhase cleared
+    """The exact state.json text WriteState writes at ``now`` (updatedAt stamped, subPhase cleared
     outside deep-reviewing) (``workspace.render_state``).
 
     Raises:
@@ -4920,12 +5502,15 @@ def workspace_render_state(
 
 
 def workspace_request_stop(
-    root: Any,
-    feature_id: Any,
+    root: StrPath,
+    feature_id: str,
     *,
-    store: Any = None,
+    store: Mapping[str, Any] | None = None,
 ) -> WorkspaceRequestStopResult:
     """Asks the run loop to stop: writes FeatureDir/stop atomically (``workspace.request_stop``).
+
+    Defaults (a keyword left ``None`` is absent):
+        store: the .4x under root: the filesystem, byte-compatible with Go 4x
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
@@ -4933,20 +5518,24 @@ def workspace_request_stop(
     """
     _out: WorkspaceRequestStopResult = forward(
         "workspace.request_stop",
-        {"root": root, "feature_id": feature_id},
+        {"root": path_arg(root, "root"), "feature_id": feature_id},
         store=store,
     )
     return _out
 
 
 def workspace_resolve_feature_id(
-    prefix: Any,
+    prefix: str,
     *,
-    entries: Any = None,
-    root: Any = None,
+    entries: Sequence[str] | None = None,
+    root: StrPath | None = None,
 ) -> WorkspaceResolveFeatureIdResult:
     """Resolves a case-insensitive id prefix against feature file names (given entries, or
     .4x/features under root) (``workspace.resolve_feature_id``).
+
+    Defaults (a keyword left ``None`` is absent):
+        entries: the file names of .4x/features under root
+        root: not given: entries gives the names
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.NotFound`, :class:`fourx.Ambiguous`,
@@ -4956,15 +5545,15 @@ def workspace_resolve_feature_id(
         "workspace.resolve_feature_id",
         {"prefix": prefix},
         entries=entries,
-        root=root,
+        root=path_arg(root, "root"),
     )
     return _out
 
 
 def workspace_resume_listing(
-    root: Any,
-    feature_id: Any,
-) -> WorkspaceResumeListingResult:
+    root: StrPath,
+    feature_id: str,
+) -> ResumeListing:
     """state.json plus the artifacts conductor resume needs (feature dir and the state's round dir)
     (``workspace.resume_listing``).
 
@@ -4972,17 +5561,17 @@ def workspace_resume_listing(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidJson`,
         :class:`fourx.InputTooLarge`, :class:`fourx.IoError`
     """
-    _out: WorkspaceResumeListingResult = forward(
+    _out: ResumeListing = forward(
         "workspace.resume_listing",
-        {"root": root, "feature_id": feature_id},
+        {"root": path_arg(root, "root"), "feature_id": feature_id},
     )
     return _out
 
 
 def workspace_round_dir(
-    root: Any,
-    feature_id: Any,
-    round: Any,
+    root: StrPath,
+    feature_id: str,
+    round: int,
 ) -> WorkspaceRoundDirResult:
     """RoundDir: FeatureDir/rounds/round-<round> (``workspace.round_dir``).
 
@@ -4991,14 +5580,14 @@ def workspace_round_dir(
     """
     _out: WorkspaceRoundDirResult = forward(
         "workspace.round_dir",
-        {"root": root, "feature_id": feature_id, "round": round},
+        {"root": path_arg(root, "root"), "feature_id": feature_id, "round": round},
     )
     return _out
 
 
 def workspace_save_feature(
-    root: Any,
-    feature: Any,
+    root: StrPath,
+    feature: Feature | Mapping[str, Any],
 ) -> WorkspaceSaveFeatureResult:
     """Write a feature's YAML atomically as .4x/features/<id>.yaml (``workspace.save_feature``).
 
@@ -5007,18 +5596,21 @@ def workspace_save_feature(
     """
     _out: WorkspaceSaveFeatureResult = forward(
         "workspace.save_feature",
-        {"root": root, "feature": feature},
+        {"root": path_arg(root, "root"), "feature": feature},
     )
     return _out
 
 
 def workspace_stop_requested(
-    root: Any,
-    feature_id: Any,
+    root: StrPath,
+    feature_id: str,
     *,
-    store: Any = None,
+    store: Mapping[str, Any] | None = None,
 ) -> WorkspaceStopRequestedResult:
     """Whether FeatureDir/stop exists (``workspace.stop_requested``).
+
+    Defaults (a keyword left ``None`` is absent):
+        store: the .4x under root: the filesystem, byte-compatible with Go 4x
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
@@ -5026,28 +5618,31 @@ def workspace_stop_requested(
     """
     _out: WorkspaceStopRequestedResult = forward(
         "workspace.stop_requested",
-        {"root": root, "feature_id": feature_id},
+        {"root": path_arg(root, "root"), "feature_id": feature_id},
         store=store,
     )
     return _out
 
 
 def workspace_sync_feature_status(
-    root: Any,
-    feature_id: Any,
+    root: StrPath,
+    feature_id: str,
     *,
-    phase: Any = None,
-) -> WorkspaceSyncFeatureStatusResult:
+    phase: str | None = None,
+) -> FeatureStatusSync:
     """Set a feature file's status from a phase; saved only when it changed; the commit payload for
     the harness (``workspace.sync_feature_status``).
+
+    Defaults (a keyword left ``None`` is absent):
+        phase: ``""``
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.NotFound`,
         :class:`fourx.InputTooLarge`, :class:`fourx.InvalidFeature`, :class:`fourx.IoError`
     """
-    _out: WorkspaceSyncFeatureStatusResult = forward(
+    _out: FeatureStatusSync = forward(
         "workspace.sync_feature_status",
-        {"root": root, "feature_id": feature_id},
+        {"root": path_arg(root, "root"), "feature_id": feature_id},
         phase=phase,
     )
     return _out
@@ -5055,13 +5650,19 @@ def workspace_sync_feature_status(
 
 def workspace_total_cost(
     *,
-    events: Any = None,
-    root: Any = None,
-    feature_id: Any = None,
-    store: Any = None,
+    events: str | None = None,
+    root: StrPath | None = None,
+    feature_id: str | None = None,
+    store: Mapping[str, Any] | None = None,
 ) -> WorkspaceTotalCostResult:
     """Sum of cost_usd over run-end events (given events text, or the feature's events.jsonl)
     (``workspace.total_cost``).
+
+    Defaults (a keyword left ``None`` is absent):
+        events: the feature's events.jsonl under root
+        root: not given: events gives the text
+        feature_id: not given: events gives the text
+        store: the .4x under root: the filesystem, byte-compatible with Go 4x
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
@@ -5071,7 +5672,7 @@ def workspace_total_cost(
         "workspace.total_cost",
         {},
         events=events,
-        root=root,
+        root=path_arg(root, "root"),
         feature_id=feature_id,
         store=store,
     )
@@ -5080,13 +5681,19 @@ def workspace_total_cost(
 
 def workspace_worktree_path(
     *,
-    events: Any = None,
-    root: Any = None,
-    feature_id: Any = None,
-    store: Any = None,
+    events: str | None = None,
+    root: StrPath | None = None,
+    feature_id: str | None = None,
+    store: Mapping[str, Any] | None = None,
 ) -> WorkspaceWorktreePathResult:
-    """The worktree path of the last `run-output` event whose detail starts with `worktree: `
+    """The worktree path of the last ``run-output`` event whose detail starts with ``worktree: ``
     (``workspace.worktree_path``).
+
+    Defaults (a keyword left ``None`` is absent):
+        events: the feature's events.jsonl under root
+        root: not given: events gives the text
+        feature_id: not given: events gives the text
+        store: the .4x under root: the filesystem, byte-compatible with Go 4x
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
@@ -5096,7 +5703,7 @@ def workspace_worktree_path(
         "workspace.worktree_path",
         {},
         events=events,
-        root=root,
+        root=path_arg(root, "root"),
         feature_id=feature_id,
         store=store,
     )
@@ -5104,15 +5711,19 @@ def workspace_worktree_path(
 
 
 def workspace_write_run_file(
-    root: Any,
-    feature_id: Any,
-    file: Any,
+    root: StrPath,
+    feature_id: str,
+    file: Literal["verify", "baseline", "angles", "escalation"],
     *,
-    round: Any = None,
-    value: Any = None,
+    round: int | None = None,
+    value: Mapping[str, Any] | None = None,
 ) -> WorkspaceWriteRunFileResult:
     """Write one run file of a feature atomically with Go's bytes (round directories created)
     (``workspace.write_run_file``).
+
+    Defaults (a keyword left ``None`` is absent):
+        round: ``0``
+        value: ``{}``
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.NotFound`,
@@ -5120,7 +5731,7 @@ def workspace_write_run_file(
     """
     _out: WorkspaceWriteRunFileResult = forward(
         "workspace.write_run_file",
-        {"root": root, "feature_id": feature_id, "file": file},
+        {"root": path_arg(root, "root"), "feature_id": feature_id, "file": file},
         round=round,
         value=value,
     )
@@ -5128,16 +5739,20 @@ def workspace_write_run_file(
 
 
 def workspace_write_state(
-    root: Any,
-    feature_id: Any,
-    state: Any,
-    now: Any,
+    root: StrPath,
+    feature_id: str,
+    state: State | Mapping[str, Any],
+    now: Time,
     *,
-    store: Any = None,
-    lease: Any = None,
+    store: Mapping[str, Any] | None = None,
+    lease: Lease | Mapping[str, Any] | None = None,
 ) -> WorkspaceWriteStateResult:
-    """WriteState: stamps updatedAt = now and writes state.json atomically (through `store` when
-    given, fenced by `lease`) (``workspace.write_state``).
+    """WriteState: stamps updatedAt = now and writes state.json atomically (through ``store`` when
+    given, fenced by ``lease``) (``workspace.write_state``).
+
+    Defaults (a keyword left ``None`` is absent):
+        store: the .4x under root: the filesystem, byte-compatible with Go 4x
+        lease: no fence: the write is not tied to a lease (a store without leases takes none)
 
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
@@ -5146,7 +5761,7 @@ def workspace_write_state(
     """
     _out: WorkspaceWriteStateResult = forward(
         "workspace.write_state",
-        {"root": root, "feature_id": feature_id, "state": state, "now": now},
+        {"root": path_arg(root, "root"), "feature_id": feature_id, "state": state, "now": now},
         store=store,
         lease=lease,
     )

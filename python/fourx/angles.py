@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from typing import Any, TypedDict, cast
+from typing import Any, cast
 
 from . import call
 from ._ops import forward
+from ._types import (
+    AngleMatch,
+    Selection,
+)
 
 __all__ = [
     "AngleMatch",
@@ -20,21 +24,6 @@ __all__ = [
     "default_mapping",
     "resolve_mapping",
 ]
-
-
-class AngleMatch(TypedDict):
-    """A changed file and the rule that matched it."""
-
-    file: str
-    rule: str
-    angles: list[int] | None
-
-
-class Selection(TypedDict):
-    """The angles selected for a change and the matches behind them."""
-
-    angles: list[int]
-    matches: list[AngleMatch]
 
 
 def all_angles() -> list[int]:

@@ -11,9 +11,22 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, TypedDict
+from typing import Any, TypedDict
 
 from ._ops import forward, path_arg
+from ._api import (
+    design_doc_resolve as resolve_design_doc,
+    model_constants as model_constants,
+)
+from ._types import (
+    DesignDoc,
+    DiscoveredFeature,
+    DiscoveryPlan,
+    EventsCheck,
+    ModelConstants,
+    NextId,
+    PlannedFeature,
+)
 
 __all__ = [
     "FileWarning",
@@ -49,66 +62,6 @@ class FileWarning(_FileWarningBase, total=False):
     path: str
 
 
-class NextId(TypedDict):
-    """The next feature number, its id and display name (``<prefix><number>: <name>``)."""
-
-    number: int
-    id: str
-    name: str
-    prefix: str
-    digits: int
-
-
-class DiscoveredFeature(TypedDict):
-    """A ``[NEW-FEATURE]`` candidate of a deep-review report."""
-
-    title: str
-    description: str
-
-
-class PlannedFeature(TypedDict):
-    """A feature a run creates from a candidate: its id, name, status and whether to enrich it."""
-
-    id: str
-    name: str
-    title: str
-    description: str
-    status: Literal["not-started", "draft"]
-    enrich: bool
-
-
-class DiscoveryPlan(TypedDict):
-    """The features to create and the candidates over ``max_discovered_features``."""
-
-    features: list[PlannedFeature]
-    capped: list[DiscoveredFeature]
-
-
-class DesignDoc(TypedDict):
-    """A feature's spec or plan: ``content`` and ``source`` are ``""`` when ``found`` is false."""
-
-    content: str
-    source: str
-    found: bool
-    warnings: list[FileWarning]
-
-
-class ModelConstants(TypedDict):
-    """The tier names (default deep tier first), the default tier and the default deep tier."""
-
-    tiers: list[str]
-    default_tier: str
-    default_deep_tier: str
-
-
-class EventsCheck(TypedDict):
-    """Non-blank lines, lines that decode into an Event, and the problems found."""
-
-    lines: int
-    events: int
-    warnings: list[FileWarning]
-
-
 def next_feature_id(
     ids: Sequence[str],
     name: str = "",
@@ -140,24 +93,6 @@ def plan_discovered(
     return out
 
 
-def resolve_design_doc(
-    root: str | os.PathLike[str],
-    feature: Mapping[str, Any],
-    doc_type: Literal["spec", "plan"],
-    *,
-    extra_dirs: Sequence[str] | None = None,
-) -> DesignDoc:
-    """Reads the feature's design document: its YAML ``spec``/``plan`` path, then the
-    ``design_doc.search_order`` candidates; a path that resolves (links included) outside
-    ``root`` is refused with a warning (``design_doc.resolve``)."""
-    out: DesignDoc = forward(
-        "design_doc.resolve",
-        {"root": path_arg(root, "root"), "feature": feature, "doc_type": doc_type},
-        extra_dirs=extra_dirs,
-    )
-    return out
-
-
 def process_alive(pid: int) -> bool:
     """Whether process ``pid`` is alive (``kill(pid, 0)`` succeeds or fails with ``EPERM``);
     ``pid <= 0`` never is (``workspace.process_alive``)."""
@@ -169,12 +104,6 @@ def dot_dir(root: str | os.PathLike[str]) -> str:
     """``<root>/.4x``, cleaned lexically (``workspace.dot_dir``)."""
     path: str = forward("workspace.dot_dir", {"root": path_arg(root, "root")})["path"]
     return path
-
-
-def model_constants() -> ModelConstants:
-    """The tier names, the default tier (``sonnet``) and the default deep tier (``opus``)."""
-    out: ModelConstants = forward("model.constants", {})
-    return out
 
 
 def check_events(

@@ -8,10 +8,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from typing import Any, TypedDict, cast
+from typing import Any, cast
 
 from . import call
 from ._ops import StrPath, forward, path_arg
+from ._api import (
+    candidates_constants as candidates_constants,
+    report_parse_issues as parse_issues,
+)
+from ._types import (
+    CandidatesConstants,
+    DiscoveredFeature,
+    FailPatternScan,
+    MinerScan,
+    ReportIssues,
+)
 
 __all__ = [
     "ReportIssues",
@@ -31,51 +42,6 @@ __all__ = [
     "scan_stuck",
     "scan_fail_patterns",
 ]
-
-
-class ReportIssues(TypedDict):
-    """The verdict and issue titles of a review report."""
-
-    passed: bool
-    issues: list[str]
-
-
-class DiscoveredFeature(TypedDict):
-    """A ``[NEW-FEATURE]`` block of a report."""
-
-    title: str
-    description: str
-
-
-class CandidatesConstants(TypedDict):
-    """The candidate-pool constants (features.md §2)."""
-
-    pool_version: int
-    default_fail_pattern_threshold: int
-    sources: list[str]
-    learning_categories: list[str]
-    escalation_reasons: list[str]
-    stuck_phases: list[str]
-
-
-class MinerScan(TypedDict):
-    """Improvement candidates mined from past runs, with what could not be read."""
-
-    candidates: list[dict[str, Any]]
-    warnings: list[dict[str, Any]]
-
-
-class FailPatternScan(TypedDict):
-    """Candidates and learnings from issues repeated across features' review reports."""
-
-    candidates: list[dict[str, Any]]
-    learnings: list[dict[str, Any]]
-    warnings: list[dict[str, Any]]
-
-
-def parse_issues(report: str) -> ReportIssues:
-    """The verdict and ``[CRITICAL]``/``[WARNING]`` titles of a review report."""
-    return cast(ReportIssues, call("report.parse_issues", report=report))
 
 
 def parse_discovered(report: str) -> list[DiscoveredFeature]:
@@ -113,12 +79,6 @@ def dedupe_candidates(
         cjk=cjk,
     )
     return cast(list[dict[str, Any]], out["candidates"])
-
-
-def candidates_constants() -> CandidatesConstants:
-    """Pool version, fail-pattern threshold, sources, learning categories, mined reasons, stuck phases (``candidates.constants``)."""
-    result: CandidatesConstants = forward("candidates.constants", {})
-    return result
 
 
 def parse_candidates(text: str) -> dict[str, Any]:

@@ -7,12 +7,31 @@ plain dicts with the seed's JSON keys (``.4x/settings.json`` shapes).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
-from typing import Any, NotRequired, TypedDict, cast
+from typing import Any, TypedDict, cast
 
 from . import call
 from ._ops import StrPath, forward, path_arg
+from ._api import (
+    artifact_contract as artifact_contract,
+    config_validate as validate_config,
+    design_doc_search_order as design_doc_search_order,
+    limits_resolve as resolve_limits,
+    pipeline_effective_manual as effective_manual,
+    profile_enables as profile_enables,
+    profile_role_artifact_view as role_artifact_view,
+)
+from ._types import (
+    ArtifactContract,
+    DesignDocSearch,
+    Limits,
+    ManualOverride,
+    ProfileEnables,
+    ResolvedProfile,
+    RoleArtifactView,
+    Validation,
+)
 
 __all__ = [
     "ResolvedPhase",
@@ -61,78 +80,9 @@ class ResolvedPhase(TypedDict):
     model: str
 
 
-class ResolvedProfile(TypedDict):
-    """The profile a feature runs with (``profile.resolve``)."""
-
-    name: str
-    profile: dict[str, Any]
-    warnings: list[str]
-
-
-class Validation(TypedDict):
-    """The result of ``config.validate``: every problem, in rule order."""
-
-    valid: bool
-    errors: list[str]
-    message: str
-
-
-class ArtifactContract(TypedDict):
-    """The artifacts a role produces and consumes (``found`` false for an unknown role)."""
-
-    found: bool
-    produces: list[str]
-    consumes: list[str]
-
-
-class DesignDocSearch(TypedDict):
-    """Where a feature's spec or plan document may be, in search order."""
-
-    yaml_path: str
-    candidates: list[str]
-
-
-class Limits(TypedDict):
-    """A role's loop and fan-out limits after defaults."""
-
-    max_fix_rounds: int
-    parallel_reviewers: int
-    angles_per_reviewer: int
-    max_discovered_features: int
-
-
-class ManualOverride(TypedDict):
-    """A phase's manual runner and model after per-run overrides."""
-
-    runner_manual: str
-    model_manual: str
-
-
-class ProfileEnables(TypedDict):
-    """Whether a profile enables a phase and/or a role's phase: the phase keys when a phase was
-    asked about, ``enables_role`` when a role was."""
-
-    enables_phase: NotRequired[bool]
-    has_phase: NotRequired[bool]
-    enables_role: NotRequired[bool]
-
-
-class RoleArtifactView(TypedDict):
-    """A role's required, forbidden and absent-upstream artifacts under a profile."""
-
-    required: list[str]
-    forbidden: list[str]
-    absent_upstream: list[str]
-
-
 def merge_config(user: Mapping[str, Any] | None, project: Mapping[str, Any] | None) -> dict[str, Any]:
     """The user config under the project config (``config.merge``)."""
     return cast(dict[str, Any], call("config.merge", user=user, project=project)["config"])
-
-
-def validate_config(config: Mapping[str, Any]) -> Validation:
-    """Every problem of a project config (``config.validate``); never raises for a bad config."""
-    return cast(Validation, call("config.validate", config=config))
 
 
 def resolve_profile(
@@ -217,26 +167,10 @@ def resolve_model(config: Mapping[str, Any], runner: str, role: str) -> str:
     return cast(str, call("model.resolve", config=config, runner=runner, role=role)["model"])
 
 
-def artifact_contract(role: str) -> ArtifactContract:
-    """The artifacts a role produces and consumes (``artifact.contract``)."""
-    result: ArtifactContract = forward("artifact.contract", {"role": role})
-    return result
-
-
 def notifications_enabled(config: Mapping[str, Any]) -> bool:
     """Whether OS notifications are on (unset means on) (``config.notifications_enabled``)."""
     enabled: bool = forward("config.notifications_enabled", {"config": config})["enabled"]
     return enabled
-
-
-def design_doc_search_order(
-    feature: Mapping[str, Any], doc_type: str, *, extra_dirs: Sequence[str] | None = None
-) -> DesignDocSearch:
-    """Where to look for a feature's spec or plan document, in order (``design_doc.search_order``)."""
-    result: DesignDocSearch = forward(
-        "design_doc.search_order", {"feature": feature, "doc_type": doc_type}, extra_dirs=extra_dirs
-    )
-    return result
 
 
 def merge_hooks(
@@ -246,12 +180,6 @@ def merge_hooks(
     merged = forward("hooks.merge", {}, global_=global_, feature=feature)
     hooks: dict[str, Any] | None = merged["hooks"]
     return hooks
-
-
-def resolve_limits(config: Mapping[str, Any], *, role: str | None = None) -> Limits:
-    """A role's fix rounds, parallel reviewers, angles per reviewer and max discovered features (``limits.resolve``)."""
-    result: Limits = forward("limits.resolve", {"config": config}, role=role)
-    return result
 
 
 def resolve_deep_model(config: Mapping[str, Any], runner: str, role: str) -> str:
@@ -271,41 +199,10 @@ def resolve_mini_coder_model(config: Mapping[str, Any], runner: str, fallback_mo
     return model
 
 
-def effective_manual(
-    phase: str, *, run_overrides: Mapping[str, Any] | None = None, manual_runner: str | None = None
-) -> ManualOverride:
-    """A phase's manual runner and model after per-run overrides (``pipeline.effective_manual``)."""
-    result: ManualOverride = forward(
-        "pipeline.effective_manual",
-        {"phase": phase},
-        run_overrides=run_overrides,
-        manual_runner=manual_runner,
-    )
-    return result
-
-
 def enabled_phases(profile: Mapping[str, Any]) -> list[str]:
     """The selectable phases a profile enables, in canonical order (``profile.enabled_phases``)."""
     phases: list[str] = forward("profile.enabled_phases", {"profile": profile})["phases"]
     return phases
-
-
-def profile_enables(
-    profile: Mapping[str, Any], *, phase: str | None = None, role: str | None = None
-) -> ProfileEnables:
-    """Whether a profile enables a phase and/or a role's phase (``profile.enables``)."""
-    result: ProfileEnables = forward(
-        "profile.enables", {"profile": profile}, phase=phase, role=role
-    )
-    return result
-
-
-def role_artifact_view(profile: Mapping[str, Any], role: str) -> RoleArtifactView:
-    """A role's required, forbidden and absent-upstream artifacts under a profile (``profile.role_artifact_view``)."""
-    result: RoleArtifactView = forward(
-        "profile.role_artifact_view", {"profile": profile, "role": role}
-    )
-    return result
 
 
 def default_profiles() -> dict[str, Any]:

@@ -5,7 +5,7 @@ written with Go's bytes. Thin wrappers over the ``evidence.*_verify``, ``workspa
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from typing import Any, Literal
 

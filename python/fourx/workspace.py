@@ -14,11 +14,33 @@ from collections.abc import Mapping, Sequence
 import base64
 import os
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import Any
 
 from ._ops import Time, forward, path_arg
 from .errors import InvalidInput
 from .state import Reconciled, State
+from ._api import (
+    feature_constants as feature_constants,
+)
+from ._types import (
+    BacklogDrift,
+    BacklogMirror,
+    Claim,
+    CleanCandidate,
+    Copied,
+    Event,
+    FeatureConstants,
+    FeatureList,
+    FeatureStatusSync,
+    FeatureValidation,
+    Finalized,
+    Lease,
+    MergedConfig,
+    ScreenshotGroups,
+    ScreenshotName,
+    StatusSync,
+    StrategyFile,
+)
 
 __all__ = [
     "Event",
@@ -76,160 +98,6 @@ __all__ = [
     "read_user_config",
     "write_user_config",
 ]
-
-
-class Event(TypedDict, total=False):
-    """One ``events.jsonl`` line (workspace.md §6.2); ``ts`` is stamped from ``now`` when empty."""
-
-    ts: str
-    phase: str
-    type: str
-    role: str
-    round: int
-    action: str
-    cmd: str
-    status: str
-    detail: str
-    runner: str
-    model: str
-    notify: str
-    tokens_used: int
-    cost_usd: float
-    duration_ms: int
-    index: int
-    checkpoint: dict[str, Any]
-
-
-class Lease(TypedDict):
-    """A granted claim on a store with leases (``workspace.claim``): present it as ``lease`` to
-    :meth:`Workspace.write_state` / :meth:`Workspace.append_event`; a superseded or expired one is
-    refused with :class:`fourx.LeaseLost`."""
-
-    feature: str
-    holder: str
-    token: int
-    ttl_ms: int
-
-
-class Claim(TypedDict):
-    """The answer to :meth:`Workspace.claim`: ``granted`` with a ``lease`` (``None`` on the
-    filesystem, whose claim is the pid liveness rule), or the current ``holder``."""
-
-    granted: bool
-    lease: Lease | None
-    holder: str
-    expires_in_ms: int
-
-
-class Copied(TypedDict):
-    """One feature moved by :meth:`Workspace.export_runs` / :meth:`Workspace.import_runs`."""
-
-    feature_id: str
-    state: bool
-    events: int
-    stop: bool
-
-
-class FeatureConstants(TypedDict):
-    """The feature-file constants (features.md §2)."""
-
-    statuses: list[str]
-    subtask_statuses: list[str]
-    id_pattern: str
-    default_screenshot_dir: str
-    default_on_fail: str
-
-
-class FeatureValidation(TypedDict):
-    """Every problem of a feature (``message`` is ``""`` when valid)."""
-
-    valid: bool
-    errors: list[str]
-    message: str
-
-
-class StatusSync(TypedDict):
-    """A feature text after syncing its status from a phase (``text``/``commit`` null when unchanged)."""
-
-    changed: bool
-    status: str
-    previous_status: str
-    text: str | None
-    commit: dict[str, Any] | None
-
-
-class ScreenshotName(TypedDict):
-    """The step and description encoded in a screenshot file name."""
-
-    step: str
-    description: str
-
-
-class ScreenshotGroups(TypedDict):
-    """A feature's screenshots grouped by round, with what could not be read."""
-
-    groups: list[dict[str, Any]]
-    warnings: list[dict[str, Any]]
-
-
-class MergedConfig(TypedDict):
-    """A merged project + user config, and the user side's problems as warnings."""
-
-    config: dict[str, Any]
-    warnings: list[dict[str, Any]]
-
-
-class FeatureList(TypedDict):
-    """Every feature of ``.4x/features`` (leniently loaded, sorted by id) and what was skipped."""
-
-    features: list[dict[str, Any]]
-    warnings: list[dict[str, Any]]
-
-
-class FeatureStatusSync(TypedDict):
-    """A feature file's status after syncing it from a phase, and the commit payload when it
-    changed (``commit`` null otherwise)."""
-
-    changed: bool
-    status: str
-    previous_status: str
-    commit: dict[str, Any] | None
-
-
-class BacklogMirror(TypedDict):
-    """``feature_list.json`` if present (``mirror`` null when absent)."""
-
-    present: bool
-    mirror: dict[str, Any] | None
-
-
-class BacklogDrift(TypedDict):
-    """Drift between the feature files and ``feature_list.json``."""
-
-    drift: list[dict[str, Any]]
-    warnings: list[dict[str, Any]]
-
-
-class StrategyFile(TypedDict):
-    """A feature's ``test-strategy.yaml`` (the zero value when absent)."""
-
-    test_strategy: dict[str, Any]
-    present: bool
-
-
-class CleanCandidate(TypedDict):
-    """A done/abandoned feature whose run directory could be removed, with its size."""
-
-    feature_id: str
-    size: int
-
-
-class Finalized(TypedDict):
-    """A feature moved to ``done``: the state written, non-fatal warnings, the commit payload."""
-
-    state: State
-    warnings: list[dict[str, Any]]
-    commit: dict[str, Any] | None
 
 
 def _root(root: str | os.PathLike[str]) -> str:
@@ -329,12 +197,6 @@ def atomic_write_file(
 
 
 # Feature files, the backlog mirror, screenshots and the test strategy (pure ops).
-
-
-def feature_constants() -> FeatureConstants:
-    """Feature statuses, sub-task statuses, id pattern, default screenshot dir and hook policy (``feature.constants``)."""
-    result: FeatureConstants = forward("feature.constants", {})
-    return result
 
 
 def parse_feature_yaml(text: str) -> dict[str, Any]:
