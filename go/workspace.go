@@ -16,11 +16,15 @@ import (
 // protocol.Workspace): the run state (state, events, stop signal, claims) goes through the
 // store; feature files, round directories and settings are the files under Root. Safe for
 // concurrent use: the store orders concurrent writers (file locks, database transactions).
-// Close it when done.
+// Close it when done. As in 4x, &Workspace{Root: root} (or Find) is a workspace too: without a
+// handle, its run state is the .4x files of Root through the plain ops, and Close does nothing.
 type Workspace struct {
 	// Root is the directory that holds .4x (as given to NewWorkspace).
 	Root string
-	h    *handle
+	// SkipAutoCommit is 4x's switch off its git auto-commit of feature status changes; fourx
+	// never runs git, so the field changes nothing and is kept for 4x's programs.
+	SkipAutoCommit bool
+	h              *handle
 }
 
 // NewWorkspace opens the workspace at root on store: nil is the .4x files of root (byte-compatible
@@ -68,8 +72,23 @@ func (w *Workspace) handle() *handle {
 	return w.h
 }
 
+// run runs one run-state op: through the handle NewWorkspace opened, or, for a Workspace made
+// as 4x makes one (&Workspace{Root: root}, Find), as the plain op on the .4x files of Root.
+func (w *Workspace) run(op string, in any) (json.RawMessage, error) {
+	if w != nil && w.h == nil && w.Root != "" {
+		m, err := rawMap(in)
+		if err != nil {
+			return nil, err
+		}
+		root, _ := json.Marshal(w.Root)
+		m["root"] = root
+		return Call(op, m)
+	}
+	return w.handle().call(op, in)
+}
+
 func (w *Workspace) callInto(op string, in any, out any) error {
-	raw, err := w.handle().call(op, in)
+	raw, err := w.run(op, in)
 	if err != nil {
 		return err
 	}
@@ -85,8 +104,11 @@ func (w *Workspace) callInto(op string, in any, out any) error {
 // Call runs one run-state op on the bound workspace (workspace.read_state, write_state,
 // append_event, request_stop, stop_requested, clear_stop, total_cost, check_events,
 // worktree_path, claim, release, export, import): the plain op's input without root and store.
+//
+// A Workspace made as 4x makes one (&Workspace{Root: root}, or Find) has no handle: its run-state
+// ops are the plain ops on the .4x files of Root (the store NewWorkspace(root, nil) opens).
 func (w *Workspace) Call(op string, in any) (json.RawMessage, error) {
-	return w.handle().call(op, in)
+	return w.run(op, in)
 }
 
 // ReadState reads the feature's state (ErrNotFound before the first write).
