@@ -1187,3 +1187,16 @@ func rawMap(in any) (map[string]json.RawMessage, error) {
 	}
 	return m, nil
 }
+
+// CompareBacklogMirror is the drift between features and the mirror, sorted by feature id, then
+// kind, then field; nil when they agree (protocol.CompareBacklogMirror; backlog.compare). Like
+// 4x's it cannot fail: an input the library refuses reads as no drift.
+func CompareBacklogMirror(features []Feature, mirror BacklogMirror) []BacklogDrift {
+	var out struct {
+		Drift []BacklogDrift `json:"drift"`
+	}
+	if err := callInto("backlog.compare", map[string]any{"features": features, "mirror": mirror}, &out); err != nil {
+		return nil
+	}
+	return nilIfEmpty(out.Drift)
+}

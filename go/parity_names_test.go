@@ -9,9 +9,12 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"sort"
+	"strings"
 	"testing"
 
 	fourx "example.invalid/fourx"
@@ -139,7 +142,9 @@ func TestResolveLimits_DefaultsForUnsetOrNonPositive(t *testing.T) {
 		want int
 	}{
 		{"max fix rounds unset is 2", func() int { return fourx.ResolveMaxFixRounds(fourx.Config{}, fourx.RoleDeepReviewer) }, 2},
-		{"max fix rounds configured", func() int { return fourx.ResolveMaxFixRounds(deep(fourx.RoleConfig{MaxFixRounds: 5}), fourx.RoleDeepReviewer) }, 5},
+		{"max fix rounds configured", func() int {
+			return fourx.ResolveMaxFixRounds(deep(fourx.RoleConfig{MaxFixRounds: 5}), fourx.RoleDeepReviewer)
+		}, 5},
 		{"parallel reviewers unset is 1", func() int { return fourx.ResolveParallelReviewers(fourx.Config{}, fourx.RoleDeepReviewer) }, 1},
 		{"parallel reviewers configured", func() int {
 			return fourx.ResolveParallelReviewers(deep(fourx.RoleConfig{ParallelReviewers: 3}), fourx.RoleDeepReviewer)
@@ -662,5 +667,114 @@ func TestCachedWorkspace_WrapsAWorkspaceAsFourXDoes(t *testing.T) {
 	defer opened.Close()
 	if fs, err := opened.ListFeatures(); err != nil || len(fs) != 1 || opened.Root != root {
 		t.Errorf("OpenCachedWorkspace ListFeatures = %+v, %v", fs, err)
+	}
+}
+
+// The program of go/examples/fourx_names is written only with 4x's names: it must vet clean,
+// build against the package and run to "ok".
+func TestExampleFourXNames_BuildsAndRuns(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		goTool = filepath.Join(runtime.GOROOT(), "bin", "go")
+	}
+	if out, err := exec.Command(goTool, "vet", "./examples/fourx_names").CombinedOutput(); err != nil {
+		t.Fatalf("go vet: %v\n%s", err, out)
+	}
+	out, err := exec.Command(goTool, "run", "./examples/fourx_names").CombinedOutput()
+	if err != nil || strings.TrimSpace(string(out)) != "ok" {
+		t.Errorf("go run ./examples/fourx_names: %v\n%s", err, out)
+	}
+}
+
+func TestCompareBacklogMirror_MissingExtraAndMismatchInOrder(t *testing.T) {
+	same := []fourx.Feature{{ID: "feat-a", Name: "Feature A", Description: "desc", Status: "not-started"}}
+	mirror := fourx.BacklogMirror{Features: []fourx.BacklogFeature{{ID: "feat-a", Name: "Feature A", Description: "desc", Status: "not-started"}}}
+	if drift := fourx.CompareBacklogMirror(same, mirror); drift != nil {
+		t.Errorf("matching = %+v, want nil", drift)
+	}
+	features := []fourx.Feature{
+		{ID: "feat-b", Name: "Feature B", Description: "desc b", Status: "done"},
+		{ID: "feat-a", Name: "Feature A", Description: "desc a", Status: "not-started"},
+	}
+	mirror = fourx.BacklogMirror{Features: []fourx.BacklogFeature{
+		{ID: "feat-a", Name: "Old Feature A", Description: "desc a", Status: "todo"},
+		{ID: "feat-c", Name: "Feature C", Status: "todo"},
+	}}
+	want := []struct {
+		kind      fourx.BacklogDriftKind
+		id, field string
+	}{
+		{fourx.BacklogDriftMismatch, "feat-a", "name"},
+		{fourx.BacklogDriftMismatch, "feat-a", "status"},
+		{fourx.BacklogDriftMissing, "feat-b", ""},
+		{fourx.BacklogDriftExtra, "feat-c", ""},
+	}
+	drift := fourx.CompareBacklogMirror(features, mirror)
+	if len(drift) != len(want) {
+		t.Fatalf("drift = %+v", drift)
+	}
+	for i, w := range want {
+		if d := drift[i]; d.Kind != w.kind || d.FeatureID != w.id || d.Field != w.field || d.Message == "" {
+			t.Errorf("drift[%d] = %+v, want %v", i, d, w)
+		}
+	}
+}
+
+func TestFourXStyleWorkspace_PathsEventsAndScreenshots(t *testing.T) {
+	// The run directory of the 4x fourx follows: .4x/run/<id> (RunDir).
+	if got := (&fourx.Workspace{Root: "/fake"}).RoundDir("feat-1", 3); got != "/fake/.4x/run/feat-1/rounds/round-3" {
+		t.Errorf("RoundDir = %q", got)
+	}
+	root := t.TempDir()
+	if err := fourx.Init(root, fourx.Config{Project: fourx.ProjectConfig{Name: "test-project"}, Default: "claude"}); err != nil {
+		t.Fatal(err)
+	}
+	ws, err := fourx.Find(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const id = "feat-shot"
+	if err := ws.InitFeatureDir(id); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range []fourx.Event{{Type: "phase-start", Phase: fourx.PhaseDesigning, Round: 1}, {Type: "step", Detail: "analyzing codebase", Round: 1}} {
+		if err := ws.AppendEvent(id, e); err != nil {
+			t.Errorf("AppendEvent(%s): %v", e.Type, err)
+		}
+	}
+	if check, err := ws.CheckEvents(id); err != nil || check.Events != 2 {
+		t.Errorf("CheckEvents = %+v, %v", check, err)
+	}
+	round2 := ws.RoundDir(id, 2)
+	if err := os.MkdirAll(round2, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	verify := fourx.VerifyEvidence{Passed: true, Round: 2, Role: fourx.RoleTester, Screenshots: []fourx.Screenshot{
+		{Path: ".4x/e2e/feat-shot/screenshot/02-round-two.png", Step: "02", Description: "round two"},
+	}}
+	data, _ := json.Marshal(verify)
+	if err := os.WriteFile(filepath.Join(round2, fourx.VerifyFile), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	shots := filepath.Join(ws.DotDir(), "e2e", id, "screenshot")
+	if err := os.MkdirAll(shots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"01-round-one.png", "02-round-two.png", "03-third-shot.webp"} {
+		if err := os.WriteFile(filepath.Join(shots, name), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A template without {round} files the directory's shots under the latest round; the one
+	// verify.json names is not counted twice; the description comes from the file name.
+	groups, err := ws.DiscoverScreenshots(id, ".4x/e2e/{feature-id}/screenshot/")
+	if err != nil || len(groups) != 1 || groups[0].Round != 2 || len(groups[0].Screenshots) != 3 {
+		t.Fatalf("DiscoverScreenshots = %+v, %v, want the 3 shots under round 2", groups, err)
+	}
+	if got := groups[0].Screenshots[2]; got.Step != "03" || got.Description != "third shot" {
+		t.Errorf("the third shot = %+v", got)
+	}
+	if groups, err := ws.DiscoverScreenshots(id, ".4x/e2e/{feature-id}/missing/"); err != nil || len(groups) != 1 {
+		t.Errorf("a missing directory adds nothing: %+v, %v", groups, err)
 	}
 }
