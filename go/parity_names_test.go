@@ -196,6 +196,8 @@ func TestGenerateFeatureID_AsFourXNamesIt(t *testing.T) {
 		{25, "Server Write API", "F025-server-write-api"},
 		{100, "A very long feature name that exceeds the limit", "F100-a-very-long-feature"},
 		{1000, "Four digit feature", "F1000-four-digit-feature"},
+		{99999, "Five digit feature", "F99999-five-digit-feature"},
+		{1, "single", "F001-single"},
 		{40, "Dashboard SPA file split — separate HTML, JS, CSS for maintainability", "F040-dashboard-spa-file"},
 		{1, "abcdefghijklmnopqrstuvwxyz", "F001-abcdefghijklmnopqrstuvw"},
 	}
@@ -212,6 +214,8 @@ func TestGenerateFeatureID_AsFourXNamesIt(t *testing.T) {
 		{1, "my-custom-id", "F001-my-custom-id"},
 		{5, "A Very Long Custom Slug That Should Not Be Truncated", "F005-a-very-long-custom-slug-that-should-not-be-truncated"},
 		{10, "UPPER--CASE", "F010-upper-case"},
+		{40, "dashboard-spa-split", "F040-dashboard-spa-split"},
+		{43, "F043-dashboard-screenshot-gall", "F043-dashboard-screenshot-gall"},
 		{43, "f043-dashboard-screenshot-gall", "F043-dashboard-screenshot-gall"},
 	}
 	for _, tt := range slugs {
@@ -904,4 +908,74 @@ func TestFourXNames_Exist(t *testing.T) {
 		fourx.NotifySuccess, fourx.BatchOutcomeStopped, fourx.BatchOutcomeInterrupted, fourx.BatchOutcomeCrashed,
 	}
 	var _ fourx.WorkspaceReader = fourx.NewCachedWorkspace(&fourx.Workspace{Root: t.TempDir()})
+}
+
+// state.FinalizeDone on a workspace found as 4x finds one (Find, SkipAutoCommit): done with
+// Active false, stop reason "done" and no role; idempotent from an old snapshot; a feature file
+// that cannot be synced is not fatal; the transition event is appended.
+func TestFinalizeDone_OnAFoundWorkspaceAsFourXsStateTestsSay(t *testing.T) {
+	setup := func(t *testing.T, id string, withFeature bool) *fourx.Workspace {
+		root := t.TempDir()
+		if err := fourx.Init(root, fourx.Config{Project: fourx.ProjectConfig{Name: "test"}, Default: "claude"}); err != nil {
+			t.Fatal(err)
+		}
+		ws, err := fourx.Find(root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ws.SkipAutoCommit = true
+		if withFeature {
+			if err := ws.SaveFeature(fourx.Feature{ID: id, Name: "Test", Status: fourx.StatusInProgress}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := ws.InitFeatureDir(id); err != nil {
+			t.Fatal(err)
+		}
+		s := fourx.State{FeatureID: id, Phase: fourx.PhasePendingReview, Role: fourx.RoleAcceptor, Round: 2, Active: true}
+		if err := ws.WriteState(id, s); err != nil {
+			t.Fatal(err)
+		}
+		return ws
+	}
+	tests := []struct {
+		name        string
+		withFeature bool
+		twice       bool
+	}{{"sync failure is not fatal", false, false}, {"the fields of done", true, false}, {"an old snapshot again is idempotent", true, true}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			const id = "feat-ok"
+			ws := setup(t, id, tt.withFeature)
+			s, err := ws.ReadState(id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := fourx.FinalizeDone(ws, id, s)
+			if tt.twice && err == nil {
+				got, err = fourx.FinalizeDone(ws, id, s)
+			}
+			if err != nil {
+				t.Fatalf("FinalizeDone: %v", err)
+			}
+			persisted, err := ws.ReadState(id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, st := range []fourx.State{got, persisted} {
+				if st.Phase != fourx.PhaseDone || st.Active || st.StopReason != "done" || st.Role != "" {
+					t.Errorf("state = {%s %v %q %q}, want {done false done \"\"}", st.Phase, st.Active, st.StopReason, st.Role)
+				}
+			}
+			events, err := os.ReadFile(filepath.Join(ws.FeatureDir(id), fourx.EventsFile))
+			if err != nil || !strings.Contains(string(events), `"type":"transition"`) || !strings.Contains(string(events), `"phase":"done"`) {
+				t.Errorf("events = %s, %v, want the transition to done", events, err)
+			}
+			if tt.withFeature {
+				if f, err := ws.LoadFeature(id); err != nil || f.Status != fourx.StatusDone {
+					t.Errorf("feature status = %q, %v, want done", f.Status, err)
+				}
+			}
+		})
+	}
 }

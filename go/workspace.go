@@ -373,32 +373,35 @@ func (w *Workspace) SyncFeatureStatus(featureID string, phase Phase) error {
 	return callInto("workspace.sync_feature_status", in, &struct{}{})
 }
 
-// FinalizeDone moves the feature from pending-review to done (state.FinalizeDone): the state
-// read from the store (s is kept for 4x's signature only) transitions to done with Active false
-// and stop reason "done" and is written back; a state already done is returned as it is. Then
-// the feature file's status follows (a failure there is not fatal, as in 4x) and a transition
-// event is appended. Hold the feature's Claim to keep other writers out meanwhile.
+// FinalizeDone moves the feature from pending-review to done (state.FinalizeDone): under
+// Workspace.UpdateState (the feature's claim held), the state read from the store (s is kept for
+// 4x's signature only) transitions to done with Active false and stop reason "done" and is
+// written back; a state already done is returned as it is, with nothing written or appended.
+// Then the feature file's status follows (a failure there is not fatal, as in 4x) and a
+// transition event is appended.
 func FinalizeDone(ws *Workspace, featureID string, s State) (State, error) {
 	_ = s
-	cur, err := ws.ReadState(featureID)
-	if err != nil {
-		return State{}, err
-	}
-	if cur.Phase == PhaseDone {
-		return cur, nil
-	}
-	var out struct {
-		State State `json:"state"`
-	}
-	if err := callInto("state.finalize_done", map[string]State{"state": cur}, &out); err != nil {
-		return State{}, err
-	}
-	if err := ws.WriteState(featureID, out.State); err != nil {
-		return State{}, err
+	already := false
+	done, err := ws.UpdateState(featureID, func(cur *State) error {
+		if cur.Phase == PhaseDone {
+			already = true
+			return ErrSkipStateWrite
+		}
+		var out struct {
+			State State `json:"state"`
+		}
+		if err := callInto("state.finalize_done", map[string]State{"state": *cur}, &out); err != nil {
+			return err
+		}
+		*cur = out.State
+		return nil
+	})
+	if err != nil || already {
+		return done, err
 	}
 	_ = ws.SyncFeatureStatus(featureID, PhaseDone)
-	if err := ws.AppendEvent(featureID, Event{Type: "transition", Phase: PhaseDone, Round: out.State.Round}); err != nil {
+	if err := ws.AppendEvent(featureID, Event{Type: "transition", Phase: PhaseDone, Round: done.Round}); err != nil {
 		return State{}, err
 	}
-	return ws.ReadState(featureID)
+	return done, nil
 }
