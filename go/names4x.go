@@ -1131,30 +1131,26 @@ func (w *Workspace) DiscoverScreenshots(featureID, screenshotDir string) ([]Scre
 // stateLockWait is how long UpdateState waits for the feature's claim (4x's state lock timeout).
 const stateLockWait = 5 * time.Second
 
-// UpdateState reads the feature's state, lets mutate change it and writes it back, holding the
-// feature's claim meanwhile so no other claimant writes in between (Workspace.UpdateState):
-// mutate returning ErrSkipStateWrite keeps the state as it is (the current state, nil error);
-// any other error is returned without a write. The result is the state as written.
-// ErrStateLockTimeout when another holder keeps the claim past 5 s.
+// UpdateState reads the feature's state, lets mutate change it and writes it back
+// (Workspace.UpdateState): mutate returning ErrSkipStateWrite keeps the state as it is (the
+// current state, nil error); any other error is returned without a write. The result is the
+// state as written. On a workspace NewWorkspace opened on a store with leases, the feature's
+// claim is held meanwhile so no other claimant writes in between (ErrStateLockTimeout when
+// another holder keeps it past 5 s). The .4x files (a handle-less &Workspace{Root: root}, or
+// NewWorkspace(root, nil)) have no lease to take: each write is atomic on its own, and a live
+// run loop does not hold the state against this write (4x's state lock is not the run loop's).
 func (w *Workspace) UpdateState(featureID string, mutate func(*State) error) (State, error) {
-	holder := "fourx-go-update-state-" + NewNonce()
-	deadline := time.Now().Add(stateLockWait)
-	var claim Claim
-	for {
-		c, err := w.Claim(featureID, holder, stateLockWait)
+	var lease Lease
+	if w.handle() != nil {
+		claim, err := w.claimWithin(featureID, stateLockWait)
 		if err != nil {
 			return State{}, err
 		}
-		if c.Granted {
-			claim = c
-			break
+		lease = claim.Lease
+		if claim.Granted {
+			defer func() { _ = w.Release(featureID, lease) }()
 		}
-		if time.Now().After(deadline) {
-			return State{}, ErrStateLockTimeout
-		}
-		time.Sleep(20 * time.Millisecond)
 	}
-	defer func() { _ = w.Release(featureID, claim.Lease) }()
 	cur, err := w.ReadState(featureID)
 	if err != nil {
 		return State{}, err
@@ -1166,10 +1162,35 @@ func (w *Workspace) UpdateState(featureID string, mutate func(*State) error) (St
 		}
 		return State{}, err
 	}
-	if err := w.WriteStateLeased(featureID, next, claim.Lease); err != nil {
+	if err := w.WriteStateLeased(featureID, next, lease); err != nil {
 		return State{}, err
 	}
 	return w.ReadState(featureID)
+}
+
+// claimWithin claims the feature for a one-off holder, retrying while another holder's lease
+// keeps it, until wait has passed (ErrStateLockTimeout). A store without leases (the .4x files)
+// answers by its run-loop pid rule, which says nothing about a state write: a refusal there
+// (no lease, no expiry) is no lock to wait for, and the result is the zero Claim.
+func (w *Workspace) claimWithin(featureID string, wait time.Duration) (Claim, error) {
+	holder := "fourx-go-update-state-" + NewNonce()
+	deadline := time.Now().Add(wait)
+	for {
+		c, err := w.Claim(featureID, holder, wait)
+		if err != nil {
+			return Claim{}, err
+		}
+		if c.Granted {
+			return c, nil
+		}
+		if c.ExpiresInMs <= 0 {
+			return Claim{}, nil
+		}
+		if time.Now().After(deadline) {
+			return Claim{}, ErrStateLockTimeout
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 // rawMap is in as a JSON object (for adding the root to a caller's op input).

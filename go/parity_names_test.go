@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	fourx "example.invalid/fourx"
 )
@@ -977,5 +978,31 @@ func TestFinalizeDone_OnAFoundWorkspaceAsFourXsStateTestsSay(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// On the .4x files a live run loop (here this process, recorded as the state's pid) does not hold
+// the state against UpdateState or FinalizeDone: as in 4x, they write at once.
+func TestUpdateState_ALiveRunLoopDoesNotBlockItOnTheFiles(t *testing.T) {
+	root := t.TempDir()
+	if err := fourx.Init(root, fourx.Config{Project: fourx.ProjectConfig{Name: "shop"}}); err != nil {
+		t.Fatal(err)
+	}
+	ws, err := fourx.NewWorkspace(root, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	if err := ws.InitFeatureDir("F001-login"); err != nil {
+		t.Fatal(err)
+	}
+	running := fourx.State{FeatureID: "F001-login", Phase: fourx.PhasePendingReview, Runner: "claude", Round: 1, Active: true, Pid: os.Getpid()}
+	if err := ws.WriteState("F001-login", running); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	done, err := fourx.FinalizeDone(ws, "F001-login", running)
+	if err != nil || done.Phase != fourx.PhaseDone || time.Since(start) > 2*time.Second {
+		t.Errorf("FinalizeDone = %+v, %v after %v", done.Phase, err, time.Since(start))
 	}
 }
