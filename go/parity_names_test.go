@@ -1006,3 +1006,72 @@ func TestUpdateState_ALiveRunLoopDoesNotBlockItOnTheFiles(t *testing.T) {
 		t.Errorf("FinalizeDone = %+v, %v after %v", done.Phase, err, time.Since(start))
 	}
 }
+
+// 4x's TotalCost: only run-end events count; no events file is 0 and no error; a line that is not
+// JSON is skipped; an events path that cannot be read is an error that is not fs.ErrNotExist.
+func TestTotalCost_AsFourXSumsIt(t *testing.T) {
+	root := t.TempDir()
+	if err := fourx.Init(root, fourx.Config{Project: fourx.ProjectConfig{Name: "test-project"}, Default: "claude"}); err != nil {
+		t.Fatal(err)
+	}
+	ws, err := fourx.Find(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	appendAll := func(id string, events ...fourx.Event) {
+		for _, e := range events {
+			if err := ws.AppendEvent(id, e); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := ws.InitFeatureDir("feat-cost"); err != nil {
+		t.Fatal(err)
+	}
+	appendAll("feat-cost", fourx.Event{Type: "phase-start", CostUSD: 999}, fourx.Event{Type: "run-end", CostUSD: 1.5},
+		fourx.Event{Type: "transition", CostUSD: 999}, fourx.Event{Type: "run-end", CostUSD: 2.25})
+	if got, err := ws.TotalCost("feat-cost"); err != nil || got != 3.75 {
+		t.Errorf("run-end only: %v, %v, want 3.75", got, err)
+	}
+	if got, err := ws.TotalCost("feat-missing"); err != nil || got != 0 {
+		t.Errorf("no events file: %v, %v, want 0 and no error", got, err)
+	}
+	if err := ws.InitFeatureDir("feat-malformed"); err != nil {
+		t.Fatal(err)
+	}
+	appendAll("feat-malformed", fourx.Event{Type: "run-end", CostUSD: 1})
+	f, err := os.OpenFile(filepath.Join(ws.FeatureDir("feat-malformed"), fourx.EventsFile), os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = f.WriteString("{not valid json\n")
+	f.Close()
+	appendAll("feat-malformed", fourx.Event{Type: "run-end", CostUSD: 2})
+	if got, err := ws.TotalCost("feat-malformed"); err != nil || got != 3 {
+		t.Errorf("a malformed line: %v, %v, want 3", got, err)
+	}
+	if err := ws.InitFeatureDir("feat-direrr"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(ws.FeatureDir("feat-direrr"), fourx.EventsFile), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ws.TotalCost("feat-direrr"); err == nil || errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("an unreadable events path: %v, want an error that is not fs.ErrNotExist", err)
+	}
+}
+
+func TestHookEntry_DecodesAndMergesAsFourX(t *testing.T) {
+	var h fourx.HookEntry
+	if err := json.Unmarshal([]byte(`{"run": "docker compose up -d", "on_fail": "warn"}`), &h); err != nil || h.Run != "docker compose up -d" || h.OnFail != "warn" {
+		t.Errorf("decode = %+v, %v", h, err)
+	}
+	var d fourx.HookEntry
+	if err := json.Unmarshal([]byte(`{"run": "echo hello"}`), &d); err != nil || d.EffectiveOnFail() != "block" {
+		t.Errorf("default on_fail = %q, %v", d.EffectiveOnFail(), err)
+	}
+	feature := map[string][]fourx.HookEntry{"pre_coding": {{Run: "setup"}}}
+	if got := fourx.MergeHooks(nil, feature); len(got["pre_coding"]) != 1 || got["pre_coding"][0].Run != "setup" {
+		t.Errorf("MergeHooks(nil, feature) = %+v", got)
+	}
+}
