@@ -1075,3 +1075,78 @@ func TestHookEntry_DecodesAndMergesAsFourX(t *testing.T) {
 		t.Errorf("MergeHooks(nil, feature) = %+v", got)
 	}
 }
+
+// 4x's CachedWorkspace facts (NewCachedWorkspace over &Workspace{Root}, settings written by
+// encoding/json, feature files by hand): hits return the same data, a changed, added or removed
+// file is seen on the next read, and a caller's change to a result does not reach the cache.
+func TestCachedWorkspace_SeesChangedFilesAsFourXs(t *testing.T) {
+	tmp := t.TempDir()
+	dot := filepath.Join(tmp, fourx.DirName)
+	if err := os.MkdirAll(filepath.Join(dot, fourx.FeaturesDir), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeConfig := func(cfg fourx.Config) {
+		data, _ := json.MarshalIndent(cfg, "", "  ")
+		if err := os.WriteFile(filepath.Join(dot, fourx.ConfigFile), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeFeature := func(id, name string) string {
+		path := filepath.Join(dot, fourx.FeaturesDir, id+".yaml")
+		if err := os.WriteFile(path, []byte("id: "+id+"\nname: "+name+"\nstatus: not-started\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	writeConfig(fourx.Config{Project: fourx.ProjectConfig{Name: "test"}, Default: "claude"})
+	cws := fourx.NewCachedWorkspace(&fourx.Workspace{Root: tmp})
+	defer cws.Close()
+
+	if list, err := cws.ListFeatures(); err != nil || len(list) != 0 {
+		t.Errorf("empty features dir = %v, %v", list, err)
+	}
+	for i := 0; i < 2; i++ {
+		if cfg, err := cws.ReadConfig(); err != nil || cfg.Project.Name != "test" || cfg.Default != "claude" {
+			t.Errorf("ReadConfig #%d = %+v, %v", i, cfg.Project, err)
+		}
+	}
+	time.Sleep(10 * time.Millisecond)
+	writeConfig(fourx.Config{Project: fourx.ProjectConfig{Name: "updated"}, Default: "codex"})
+	if cfg, err := cws.ReadConfig(); err != nil || cfg.Project.Name != "updated" {
+		t.Errorf("ReadConfig after a change = %q, %v, want updated", cfg.Project.Name, err)
+	}
+
+	writeFeature("F001-a", "A")
+	list, err := cws.ListFeatures()
+	if err != nil || len(list) != 1 {
+		t.Fatalf("ListFeatures = %v, %v", list, err)
+	}
+	list[0].Name = "mutated"
+	if again, _ := cws.ListFeatures(); again[0].Name != "A" {
+		t.Errorf("a caller's change reached the cache: %q", again[0].Name)
+	}
+	b := writeFeature("F002-b", "B")
+	if list, _ := cws.ListFeatures(); len(list) != 2 {
+		t.Errorf("a new file: %d features, want 2", len(list))
+	}
+	if err := os.Remove(b); err != nil {
+		t.Fatal(err)
+	}
+	if list, _ := cws.ListFeatures(); len(list) != 1 {
+		t.Errorf("a removed file: %d features, want 1", len(list))
+	}
+	if f, err := cws.LoadFeature("F001-a"); err != nil || f.Name != "A" {
+		t.Errorf("LoadFeature = %+v, %v", f, err)
+	}
+	time.Sleep(10 * time.Millisecond)
+	writeFeature("F001-a", "Modified")
+	if list, _ := cws.ListFeatures(); len(list) != 1 || list[0].Name != "Modified" {
+		t.Errorf("a modified file in ListFeatures = %+v", list)
+	}
+	if f, err := cws.LoadFeature("F001-a"); err != nil || f.Name != "Modified" {
+		t.Errorf("a modified file in LoadFeature = %q, %v", f.Name, err)
+	}
+	if _, err := cws.LoadFeature("nonexistent"); err == nil {
+		t.Error("a missing feature loaded")
+	}
+}
