@@ -156,3 +156,19 @@ def test_public_functions_of_pure_ops_are_the_generated_ones() -> None:
                 reexported += 1
                 assert f"fourx.{module}.{name}" not in _api.HAND_WRITTEN
     assert reexported > 0, "no public module re-exports a generated function"
+
+
+def test_a_mistyped_keyword_gets_mypys_closest_key(tmp_path: Path) -> None:
+    # The typed layer's half of the closest-key hint: a generated function names every key as a
+    # parameter, so mypy reports a mistyped keyword with the key it probably meant.
+    mypy_api = pytest.importorskip("mypy.api")
+    path = tmp_path / "typo.py"
+    path.write_text(
+        "import fourx\n"
+        'fourx.conductor.start({}, {}, "2026-03-01T12:00:00Z", 1, max_round=5)\n',
+        encoding="utf-8",
+    )
+    out, _, status = mypy_api.run(["--strict", "--no-incremental", str(path)])
+    assert status == 1, out
+    assert 'Unexpected keyword argument "max_round"' in out
+    assert 'did you mean "max_rounds"' in out
