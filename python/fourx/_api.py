@@ -938,8 +938,8 @@ def blueprint_commit(
         {"store": store, "items": items, "snapshot": snapshot, "evidence": evidence, "now": now, "nonce": nonce},
         project_id=project_id,
         file_text=file_text,
-        repo_root=path_arg(repo_root, "repo_root"),
-        home=path_arg(home, "home"),
+        repo_root=None if repo_root is None else path_arg(repo_root, "repo_root"),
+        home=None if home is None else path_arg(home, "home"),
         unreadable=unreadable,
         git=git,
     )
@@ -1112,8 +1112,8 @@ def blueprint_gc(
     _out: BlueprintGcResult = forward(
         "blueprint.gc",
         {"store": store, "snapshot": snapshot, "now": now, "nonce": nonce},
-        home=path_arg(home, "home"),
-        repo_root=path_arg(repo_root, "repo_root"),
+        home=None if home is None else path_arg(home, "home"),
+        repo_root=None if repo_root is None else path_arg(repo_root, "repo_root"),
         project_id=project_id,
     )
     return _out
@@ -1709,7 +1709,7 @@ def config_load_merged(
     _out: MergedConfig = forward(
         "config.load_merged",
         {"root": path_arg(root, "root")},
-        home=path_arg(home, "home"),
+        home=None if home is None else path_arg(home, "home"),
     )
     return _out
 
@@ -2658,7 +2658,7 @@ def miner_scan_escalations(
         "miner.scan_escalations",
         {},
         escalations=escalations,
-        root=path_arg(root, "root"),
+        root=None if root is None else path_arg(root, "root"),
         feature_ids=feature_ids,
     )
     return _out
@@ -2689,7 +2689,7 @@ def miner_scan_fail_patterns(
         "miner.scan_fail_patterns",
         {},
         reports=reports,
-        root=path_arg(root, "root"),
+        root=None if root is None else path_arg(root, "root"),
         feature_ids=feature_ids,
         min_occurrences=min_occurrences,
         cjk=cjk,
@@ -2718,7 +2718,7 @@ def miner_scan_stuck(
         "miner.scan_stuck",
         {},
         features=features,
-        root=path_arg(root, "root"),
+        root=None if root is None else path_arg(root, "root"),
         feature_ids=feature_ids,
     )
     return _out
@@ -4901,7 +4901,7 @@ def workspace_check_events(
         "workspace.check_events",
         {},
         events=events,
-        root=path_arg(root, "root"),
+        root=None if root is None else path_arg(root, "root"),
         feature_id=feature_id,
         store=store,
     )
@@ -5545,7 +5545,7 @@ def workspace_resolve_feature_id(
         "workspace.resolve_feature_id",
         {"prefix": prefix},
         entries=entries,
-        root=path_arg(root, "root"),
+        root=None if root is None else path_arg(root, "root"),
     )
     return _out
 
@@ -5672,7 +5672,7 @@ def workspace_total_cost(
         "workspace.total_cost",
         {},
         events=events,
-        root=path_arg(root, "root"),
+        root=None if root is None else path_arg(root, "root"),
         feature_id=feature_id,
         store=store,
     )
@@ -5703,7 +5703,7 @@ def workspace_worktree_path(
         "workspace.worktree_path",
         {},
         events=events,
-        root=path_arg(root, "root"),
+        root=None if root is None else path_arg(root, "root"),
         feature_id=feature_id,
         store=store,
     )

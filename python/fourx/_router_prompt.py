@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from . import call
-from ._ops import forward
 from ._router_workflow import Edition
 from ._api import (
     router_build_prompt as build_prompt,
@@ -33,6 +32,7 @@ from ._types import (
     ResearchFiles,
     ReviewerFindings,
 )
+from . import _api
 
 __all__ = [
     "MemoryCheck",
@@ -65,7 +65,7 @@ def _given(**inputs: Any) -> dict[str, Any]:
 
 def memory_template(file: str, *, edition: Edition | None = None) -> str:
     """The template a missing memory file is created with (``router.memory_template``)."""
-    return cast(str, forward("router.memory_template", {"file": file}, edition=edition)["text"])
+    return _api.router_memory_template(file=file, edition=edition)["text"]
 
 
 def just_go_gate(

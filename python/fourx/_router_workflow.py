@@ -46,6 +46,7 @@ from ._types import (
     RunnableTasksResult,
     UpdateArtifactResult,
 )
+from . import _api
 
 # ``Edition`` (generated into ``_words`` from the core's edition table): every ``fourx.router``
 # function takes ``edition``; another string is :class:`fourx.InvalidValue`.
@@ -177,20 +178,7 @@ def update_artifact(
     writes ``proof_status``, BUILD ``phase_status``/``phase_cursor``, ``pending_gate``,
     ``status_history`` and ``remediation_history``.
     """
-    out: UpdateArtifactResult = forward(
-        "router.update_artifact",
-        {
-            "artifact_text": artifact_text,
-            "workflow_uuid": workflow_uuid,
-            "now": now,
-            "agent": agent,
-        },
-        result=result,
-        error=error,
-        phase=phase,
-        task_id=task_id,
-        edition=edition,
-    )
+    out: UpdateArtifactResult = _api.router_update_artifact(artifact_text=artifact_text, workflow_uuid=workflow_uuid, now=now, agent=agent, result=result, error=error, phase=phase, task_id=task_id, edition=edition)
     return out
 
 

@@ -14,7 +14,12 @@ from pathlib import Path
 from typing import Any, Literal, TypedDict
 
 from . import _fourx, call
-from ._ops import StrPath, Time, forward, path_arg, plain_args
+from ._ops import (
+    StrPath,
+    Time,
+    path_arg,
+    plain_args,
+)
 from .errors import FoldConflict
 from ._api import (
     blueprint_check_anchor as check_anchor,
@@ -42,6 +47,7 @@ from ._types import (
     ScanResult,
     StoragePaths,
 )
+from . import _api
 
 __all__ = [
     "CommitOutcome",
@@ -308,14 +314,14 @@ def render_index(
 
 def format_for_director(result: Mapping[str, Any], conflict: bool = False) -> str:
     """``blueprint.format_for_director``: the fold account as one line."""
-    return str(call("blueprint.format_for_director", result=result, conflict=conflict)["line"])
+    return str(_api.blueprint_format_for_director(result=result, conflict=conflict)["line"])
 
 
 def count_tokens(text: str, *, counter: Callable[[str], int] | str | None = None) -> int:
     """Tokens of a text with the default counter (ceil(ASCII/4) + other scalars), a named built-in
     one or a callable, as for :func:`render_index` (``blueprint.count_tokens``)."""
     if counter is None:
-        tokens: int = forward("blueprint.count_tokens", {"text": text})["tokens"]
+        tokens: int = _api.blueprint_count_tokens(text=text)["tokens"]
         return tokens
     counted: int = _counted("blueprint.count_tokens", {"text": text}, counter)["tokens"]
     return counted
@@ -326,9 +332,7 @@ def evidence_modules(
     snapshot: Mapping[str, Any], paths: Sequence[str], *, root: str | None = None
 ) -> list[str]:
     """Map opened file paths to the sorted set of derived modules (``blueprint.evidence_modules``)."""
-    modules: list[str] = forward(
-        "blueprint.evidence_modules", {"snapshot": snapshot, "paths": paths}, root=root
-    )["modules"]
+    modules: list[str] = _api.blueprint_evidence_modules(snapshot=snapshot, paths=paths, root=root)["modules"]
     return modules
 
 
@@ -339,9 +343,7 @@ def graph(
     doc: str | None = None,
 ) -> str:
     """The module graph as Mermaid or DOT with stale and unannotated modules marked (``blueprint.graph``)."""
-    text: str = forward(
-        "blueprint.graph", {"snapshot": snapshot, "format": format}, doc=doc
-    )["text"]
+    text: str = _api.blueprint_graph(snapshot=snapshot, format=format, doc=doc)["text"]
     return text
 
 
@@ -354,23 +356,14 @@ def guard_root(
     storage_root: StrPath | None = None,
 ) -> GuardedRoot:
     """Refuse /, $HOME, non-projects and storage inside the project (``blueprint.guard_root``)."""
-    result: GuardedRoot = forward(
-        "blueprint.guard_root",
-        {
-            "root": path_arg(root, "root"),
-            "home": path_arg(home, "home"),
-            "is_git": is_git,
-            "root_entries": root_entries,
-        },
-        storage_root=None if storage_root is None else path_arg(storage_root, "storage_root"),
-    )
+    result: GuardedRoot = _api.blueprint_guard_root(root=root, home=home, is_git=is_git, root_entries=root_entries, storage_root=None if storage_root is None else path_arg(storage_root, "storage_root"))
     return result
 
 
 def project_id(root: StrPath) -> str:
     """The one project-id derivation from a root (made absolute against the current directory
     when relative) (``blueprint.project_id``)."""
-    project_id: str = forward("blueprint.project_id", {"root": path_arg(root, "root")})[
+    project_id: str = _api.blueprint_project_id(root=root)[
         "project_id"
     ]
     return project_id
@@ -378,13 +371,13 @@ def project_id(root: StrPath) -> str:
 
 def render(doc: Mapping[str, Any]) -> str:
     """Render a document model canonically (``blueprint.render``)."""
-    text: str = forward("blueprint.render", {"doc": doc})["text"]
+    text: str = _api.blueprint_render(doc=doc)["text"]
     return text
 
 
 def revision_name(now: Time, nonce: str) -> str:
     """The fixed-width revision file name for a time and nonce (``blueprint.revision_name``)."""
-    name: str = forward("blueprint.revision_name", {"now": now, "nonce": nonce})["name"]
+    name: str = _api.blueprint_revision_name(now=now, nonce=nonce)["name"]
     return name
 
 

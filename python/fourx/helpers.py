@@ -13,7 +13,7 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict
 
-from ._ops import forward, path_arg
+from ._ops import path_arg
 from ._api import (
     design_doc_resolve as resolve_design_doc,
     model_constants as model_constants,
@@ -27,6 +27,7 @@ from ._types import (
     NextId,
     PlannedFeature,
 )
+from . import _api
 
 __all__ = [
     "FileWarning",
@@ -72,9 +73,7 @@ def next_feature_id(
     """The next feature number after the largest among ``ids`` in the config's id format
     (``feature_id_prefix``/``feature_id_digits``, default ``F`` + 3 digits), its id from ``name``
     (or from ``slug`` when given) and display name (``feature.next_id``)."""
-    out: NextId = forward(
-        "feature.next_id", {"ids": list(ids) if isinstance(ids, tuple) else ids, "name": name}, slug=slug, config=config
-    )
+    out: NextId = _api.feature_next_id(ids=list(ids) if isinstance(ids, tuple) else ids, name=name, slug=slug, config=config)
     return out
 
 
@@ -87,22 +86,20 @@ def plan_discovered(
     """The features a run creates from de-duplicated candidates: consecutive ids after ``ids``,
     at most ``max_discovered_features`` (default 3), ``draft`` when enrichment is on without
     auto-approve, else ``not-started`` (``discover.plan``)."""
-    out: DiscoveryPlan = forward(
-        "discover.plan", {"candidates": list(candidates) if isinstance(candidates, tuple) else candidates, "ids": list(ids) if isinstance(ids, tuple) else ids}, config=config
-    )
+    out: DiscoveryPlan = _api.discover_plan(candidates=list(candidates) if isinstance(candidates, tuple) else candidates, ids=list(ids) if isinstance(ids, tuple) else ids, config=config)
     return out
 
 
 def process_alive(pid: int) -> bool:
     """Whether process ``pid`` is alive (``kill(pid, 0)`` succeeds or fails with ``EPERM``);
     ``pid <= 0`` never is (``workspace.process_alive``)."""
-    alive: bool = forward("workspace.process_alive", {"pid": pid})["alive"]
+    alive: bool = _api.workspace_process_alive(pid=pid)["alive"]
     return alive
 
 
 def dot_dir(root: str | os.PathLike[str]) -> str:
     """``<root>/.4x``, cleaned lexically (``workspace.dot_dir``)."""
-    path: str = forward("workspace.dot_dir", {"root": path_arg(root, "root")})["path"]
+    path: str = _api.workspace_dot_dir(root=root)["path"]
     return path
 
 
@@ -114,11 +111,5 @@ def check_events(
 ) -> EventsCheck:
     """The problems of an ``events.jsonl`` text (or of a feature's file under ``root``) that 4x's
     readers skip silently: undecodable lines and unknown keys (``workspace.check_events``)."""
-    out: EventsCheck = forward(
-        "workspace.check_events",
-        {},
-        events=events,
-        root=None if root is None else path_arg(root, "root"),
-        feature_id=feature_id,
-    )
+    out: EventsCheck = _api.workspace_check_events(events=events, root=None if root is None else path_arg(root, "root"), feature_id=feature_id)
     return out

@@ -11,8 +11,7 @@ from collections.abc import Mapping
 
 from typing import Any, TypedDict, cast
 
-from . import call
-from ._ops import StrPath, forward, path_arg
+from ._ops import StrPath, forward
 from ._api import (
     artifact_contract as artifact_contract,
     config_validate as validate_config,
@@ -32,6 +31,7 @@ from ._types import (
     RoleArtifactView,
     Validation,
 )
+from . import _api
 
 __all__ = [
     "ResolvedPhase",
@@ -82,7 +82,7 @@ class ResolvedPhase(TypedDict):
 
 def merge_config(user: Mapping[str, Any] | None, project: Mapping[str, Any] | None) -> dict[str, Any]:
     """The user config under the project config (``config.merge``)."""
-    return cast(dict[str, Any], call("config.merge", user=user, project=project)["config"])
+    return cast(dict[str, Any], _api.config_merge(user=user, project=project)["config"])
 
 
 def resolve_profile(
@@ -91,9 +91,7 @@ def resolve_profile(
     override: str = "",
 ) -> ResolvedProfile:
     """The pipeline profile of a feature (``profile.resolve``)."""
-    return cast(
-        ResolvedProfile, call("profile.resolve", config=config, feature=feature, override=override)
-    )
+    return _api.profile_resolve(config=config, feature=feature, override=override)
 
 
 def resolve_pipeline(
@@ -104,14 +102,7 @@ def resolve_pipeline(
     run_overrides: dict[str, Mapping[str, str]] | None = None,
 ) -> list[ResolvedPhase]:
     """Every enabled phase of a feature's pipeline with its role, runner and model."""
-    out = call(
-        "pipeline.resolve",
-        config=config,
-        feature=feature,
-        profile_name=profile_name,
-        manual_runner=manual_runner,
-        run_overrides=run_overrides,
-    )
+    out = _api.pipeline_resolve(config=config, feature=feature, profile_name=profile_name, manual_runner=manual_runner, run_overrides=run_overrides)
     return cast(list[ResolvedPhase], out["phases"])
 
 
@@ -123,15 +114,8 @@ def resolve_phase_runner(
     manual: str = "",
 ) -> str:
     """The runner of one phase (``runner.resolve_phase``)."""
-    out = call(
-        "runner.resolve_phase",
-        config=config,
-        phase=phase,
-        feature=feature,
-        profile=profile,
-        manual=manual,
-    )
-    return cast(str, out["runner"])
+    out = _api.runner_resolve_phase(config=config, phase=phase, feature=feature, profile=profile, manual=manual)
+    return out["runner"]
 
 
 def resolve_phase_model(
@@ -144,32 +128,23 @@ def resolve_phase_model(
     manual: str = "",
 ) -> str:
     """The model of one phase (``model.resolve_phase``)."""
-    out = call(
-        "model.resolve_phase",
-        config=config,
-        phase=phase,
-        role=role,
-        runner=runner,
-        feature=feature,
-        profile=profile,
-        manual=manual,
-    )
-    return cast(str, out["model"])
+    out = _api.model_resolve_phase(config=config, phase=phase, role=role, runner=runner, feature=feature, profile=profile, manual=manual)
+    return out["model"]
 
 
 def resolve_tier_model(config: Mapping[str, Any], runner: str, tier: str) -> str:
     """The model of a tier for a runner (``model.resolve_tier``)."""
-    return cast(str, call("model.resolve_tier", config=config, runner=runner, tier=tier)["model"])
+    return _api.model_resolve_tier(config=config, runner=runner, tier=tier)["model"]
 
 
 def resolve_model(config: Mapping[str, Any], runner: str, role: str) -> str:
     """The model of a role on a runner (``model.resolve``)."""
-    return cast(str, call("model.resolve", config=config, runner=runner, role=role)["model"])
+    return _api.model_resolve(config=config, runner=runner, role=role)["model"]
 
 
 def notifications_enabled(config: Mapping[str, Any]) -> bool:
     """Whether OS notifications are on (unset means on) (``config.notifications_enabled``)."""
-    enabled: bool = forward("config.notifications_enabled", {"config": config})["enabled"]
+    enabled: bool = _api.config_notifications_enabled(config=config)["enabled"]
     return enabled
 
 
@@ -177,14 +152,14 @@ def merge_hooks(
     *, global_: Mapping[str, Any] | None = None, feature: Mapping[str, Any] | None = None
 ) -> dict[str, Any] | None:
     """Global hooks with feature hook points replacing whole lists (null when both are unset) (``hooks.merge``)."""
-    merged = forward("hooks.merge", {}, global_=global_, feature=feature)
+    merged = _api.hooks_merge(global_=global_, feature=feature)
     hooks: dict[str, Any] | None = merged["hooks"]
     return hooks
 
 
 def resolve_deep_model(config: Mapping[str, Any], runner: str, role: str) -> str:
     """The deep model of a role, or "" when it sets no deep_model (``model.resolve_deep``)."""
-    model: str = forward("model.resolve_deep", {"config": config, "runner": runner, "role": role})[
+    model: str = _api.model_resolve_deep(config=config, runner=runner, role=role)[
         "model"
     ]
     return model
@@ -192,28 +167,25 @@ def resolve_deep_model(config: Mapping[str, Any], runner: str, role: str) -> str
 
 def resolve_mini_coder_model(config: Mapping[str, Any], runner: str, fallback_model: str) -> str:
     """The mini-coder's model, or the fallback model when unset (``model.resolve_mini_coder``)."""
-    model: str = forward(
-        "model.resolve_mini_coder",
-        {"config": config, "runner": runner, "fallback_model": fallback_model},
-    )["model"]
+    model: str = _api.model_resolve_mini_coder(config=config, runner=runner, fallback_model=fallback_model)["model"]
     return model
 
 
 def enabled_phases(profile: Mapping[str, Any]) -> list[str]:
     """The selectable phases a profile enables, in canonical order (``profile.enabled_phases``)."""
-    phases: list[str] = forward("profile.enabled_phases", {"profile": profile})["phases"]
+    phases: list[str] = _api.profile_enabled_phases(profile=profile)["phases"]
     return phases
 
 
 def default_profiles() -> dict[str, Any]:
     """The built-in pipeline profiles (full, lite, normal, quick) (``profiles.default``)."""
-    profiles: dict[str, Any] = forward("profiles.default", {})["profiles"]
+    profiles: dict[str, Any] = _api.profiles_default()["profiles"]
     return profiles
 
 
 def effective_hub_repos(config: Mapping[str, Any]) -> list[str]:
     """The hub repos: hub_repos in order, then workspace repos marked hub (``repos.effective_hub``)."""
-    hub_repos: list[str] = forward("repos.effective_hub", {"config": config})["hub_repos"]
+    hub_repos: list[str] = _api.repos_effective_hub(config=config)["hub_repos"]
     return hub_repos
 
 
@@ -221,17 +193,13 @@ def resolve_feature_repo_paths(
     feature: Mapping[str, Any], config: Mapping[str, Any], root: StrPath
 ) -> dict[str, str]:
     """The paths of the repos a feature names (all when it names none) (``repos.resolve_feature_paths``)."""
-    paths: dict[str, str] = forward(
-        "repos.resolve_feature_paths", {"feature": feature, "config": config, "root": path_arg(root, "root")}
-    )["paths"]
+    paths: dict[str, str] = _api.repos_resolve_feature_paths(feature=feature, config=config, root=root)["paths"]
     return paths
 
 
 def resolve_repo_paths(config: Mapping[str, Any], root: StrPath) -> dict[str, str]:
     """Each workspace repo's path joined under root ({".": root} without repos) (``repos.resolve_paths``)."""
-    paths: dict[str, str] = forward(
-        "repos.resolve_paths", {"config": config, "root": path_arg(root, "root")}
-    )["paths"]
+    paths: dict[str, str] = _api.repos_resolve_paths(config=config, root=root)["paths"]
     return paths
 
 
@@ -243,5 +211,5 @@ def supported_runners() -> list[dict[str, Any]]:
 
 def supported_runners_map() -> dict[str, Any]:
     """The built-in runner presets by name (``runners.supported_map``)."""
-    runners: dict[str, Any] = forward("runners.supported_map", {})["runners"]
+    runners: dict[str, Any] = _api.runners_supported_map()["runners"]
     return runners

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._ops import Time, forward
+from ._ops import Time
 
 # Memory files and prompt frames (router.md §4.23–§4.30) live in their own module.
 from ._router_prompt import (
@@ -121,6 +121,7 @@ from ._types import (
     ValidateWorkflowIdResult,
     WriteOutput,
 )
+from . import _api
 
 __all__ = [
     "Edition",
@@ -235,7 +236,7 @@ __all__ = [
 def agents(*, edition: Edition | None = None) -> list[AgentInfo]:
     """The agents an edition knows (default ``11.0.0``), in its table order, each with the output
     kind :func:`parse_output` gives for it (``router.agents``)."""
-    result: AgentsResult = forward("router.agents", {}, edition=edition)
+    result: AgentsResult = _api.router_agents(edition=edition)
     return result["agents"]
 
 
@@ -255,23 +256,7 @@ def event_line(
     edition: Edition | None = None,
 ) -> str:
     """One compact events.jsonl line for a workflow event (fixed key order, details keys sorted, newline-terminated) (``router.event_line``)."""
-    line: str = forward(
-        "router.event_line",
-        {
-            "now": now,
-            "wf": wf,
-            "event": event,
-            "phase": phase,
-            "task_id": task_id,
-            "agent": agent,
-            "decision": decision,
-            "reason": reason,
-        },
-        duration_seconds=duration_seconds,
-        work_category=work_category,
-        details=details,
-        edition=edition,
-    )["line"]
+    line: str = _api.router_event_line(now=now, wf=wf, event=event, phase=phase, task_id=task_id, agent=agent, decision=decision, reason=reason, duration_seconds=duration_seconds, work_category=work_category, details=details, edition=edition)["line"]
     return line
 
 
@@ -284,13 +269,7 @@ def format_marker(
     edition: Edition | None = None,
 ) -> str:
     """Format a BUILD-START/DEBUG-RESET/PLAN-START/SCOPE-DECISION-PENDING/MEMORY-TASK-ID marker for a valid workflow id (``router.format_marker``)."""
-    text: str = forward(
-        "router.format_marker",
-        {"marker": marker, "wf": wf},
-        reason=reason,
-        memory_task_id=memory_task_id,
-        edition=edition,
-    )["text"]
+    text: str = _api.router_format_marker(marker=marker, wf=wf, reason=reason, memory_task_id=memory_task_id, edition=edition)["text"]
     return text
 
 
@@ -307,15 +286,7 @@ def format_task_metadata(
     edition: Edition | None = None,
 ) -> str:
     """Format the canonical seven-line metadata block (plan, scope and reason default to N/A), optionally with a body after a blank line (``router.format_task_metadata``)."""
-    text: str = forward(
-        "router.format_task_metadata",
-        {"wf": wf, "kind": kind, "origin": origin, "phase": phase},
-        plan=plan,
-        scope=scope,
-        reason=reason,
-        body=body,
-        edition=edition,
-    )["text"]
+    text: str = _api.router_format_task_metadata(wf=wf, kind=kind, origin=origin, phase=phase, plan=plan, scope=scope, reason=reason, body=body, edition=edition)["text"]
     return text
 
 
@@ -328,30 +299,19 @@ def new_artifact(
     edition: Edition | None = None,
 ) -> dict[str, Any]:
     """A new workflow artifact: the edition's skeleton (35 top-level keys at 11.0.0, 40 at 12.7.0) with the id, type, request, first status entry and timestamps filled (``router.new_artifact``)."""
-    artifact: dict[str, Any] = forward(
-        "router.new_artifact",
-        {
-            "workflow_uuid": workflow_uuid,
-            "workflow_type": workflow_type,
-            "user_request": user_request,
-            "now": now,
-        },
-        edition=edition,
-    )["artifact"]
+    artifact: dict[str, Any] = _api.router_new_artifact(workflow_uuid=workflow_uuid, workflow_type=workflow_type, user_request=user_request, now=now, edition=edition)["artifact"]
     return artifact
 
 
 def new_workflow_id(now: Time, nonce: str, *, edition: Edition | None = None) -> str:
     """Mint wf-YYYYMMDDTHHMMSSZ-<nonce> from now (UTC) and an 8-hex-digit nonce (written in lower case) (``router.new_workflow_id``)."""
-    workflow_uuid: str = forward(
-        "router.new_workflow_id", {"now": now, "nonce": nonce}, edition=edition
-    )["workflow_uuid"]
+    workflow_uuid: str = _api.router_new_workflow_id(now=now, nonce=nonce, edition=edition)["workflow_uuid"]
     return workflow_uuid
 
 
 def resolve_scope_reply(reply: str, *, edition: Edition | None = None) -> str:
     """Map a reply to the scope gate onto CRITICAL_ONLY or ALL_ISSUES; both phrases are ambiguous, neither is unrecognized (``router.resolve_scope_reply``)."""
-    scope: str = forward("router.resolve_scope_reply", {"reply": reply}, edition=edition)["scope"]
+    scope: str = _api.router_resolve_scope_reply(reply=reply, edition=edition)["scope"]
     return scope
 
 

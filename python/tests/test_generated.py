@@ -24,6 +24,8 @@ from fourx import _api
 
 PKG = Path(fourx.__file__).resolve().parent
 CATALOG = {op["name"]: op for op in fourx.catalog()}
+#: The generated function name of every op: ``conductor_apply`` -> ``conductor.apply``.
+BY_FUNCTION = {op.replace(".", "_"): op for op in CATALOG}
 #: Modules whose functions are commands over the typed API (the CLI and the hook), not wrappers.
 COMMANDS = {"cli", "_hook"}
 #: The generated modules and the forwarding helpers themselves.
@@ -69,9 +71,26 @@ def test_every_op_has_its_generated_function_taking_its_keys(op: str) -> None:
     assert (fn.__doc__ or "").strip(), f"{op}: the generated function has no docstring"
 
 
+@pytest.mark.parametrize("op", sorted(CATALOG))
+def test_an_optional_key_left_none_is_absent_even_when_converted(op: str) -> None:
+    # A path key is made absolute by ``path_arg``; an optional one left ``None`` is not a path but
+    # absent (the op's default), so its conversion is guarded.
+    fn = getattr(_api, op.replace(".", "_"))
+    src = inspect.getsource(fn)
+    for p in inspect.signature(fn).parameters.values():
+        if p.kind is p.KEYWORD_ONLY and f"path_arg({p.name}," in src:
+            assert f"None if {p.name} is None else" in src, f"{op}: {p.name}=None is not absent"
+
+
+def test_a_generated_function_leaves_an_optional_path_out(tmp_path: Path) -> None:
+    # workspace.resolve_feature_id reads the names from `entries` when `root` is not given.
+    found = _api.workspace_resolve_feature_id("f1", entries=["F1-login.yaml"])
+    assert found["feature_id"] == "F1-login"
+
+
 def _wrappers() -> list[tuple[str, str, Any]]:
     """(where, op, object) of every function or method of the package, outside the generated
-    modules and the commands, that forwards to an op."""
+    modules and the commands, that forwards to an op or calls its generated function."""
     found = []
     for path in sorted(PKG.glob("*.py")):
         if path.stem in GENERATED | COMMANDS:
@@ -93,6 +112,16 @@ def _wrappers() -> list[tuple[str, str, Any]]:
                     and n.args
                     and isinstance(n.args[0], ast.Constant)
                     and n.args[0].value in CATALOG
+                }
+                # A wrapper over the generated function: ``_api.<area>_<verb>(...)``.
+                ops |= {
+                    BY_FUNCTION[n.func.attr]
+                    for n in ast.walk(fn)
+                    if isinstance(n, ast.Call)
+                    and isinstance(n.func, ast.Attribute)
+                    and isinstance(n.func.value, ast.Name)
+                    and n.func.value.id == "_api"
+                    and n.func.attr in BY_FUNCTION
                 }
                 if not ops:
                     continue

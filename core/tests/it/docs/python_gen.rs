@@ -645,8 +645,9 @@ fn python_enums() -> Vec<(&'static str, Vec<String>)> {
 }
 
 /// The Python expression the core receives for parameter `var` of type `ty` under `key`: paths
-/// through `path_arg` (a `str` or `os.PathLike`, made absolute), everything else as given.
-fn converted(ty: &Ty, var: &str, key: &str) -> String {
+/// through `path_arg` (a `str` or `os.PathLike`, made absolute), everything else as given. A
+/// `None` stays `None` where the key is nullable or `optional` (left out: the op's default).
+fn converted(ty: &Ty, var: &str, key: &str, optional: bool) -> String {
     let nullable = |t: &Ty| matches!(t, Ty::Union(a) if a.len() == 2 && a.contains(&Ty::Null));
     let base = match ty {
         Ty::Union(alts) if nullable(ty) => alts.iter().find(|a| **a != Ty::Null).expect("a type"),
@@ -659,7 +660,7 @@ fn converted(ty: &Ty, var: &str, key: &str) -> String {
         }
         _ => return var.to_string(),
     };
-    if nullable(ty) {
+    if nullable(ty) || optional {
         format!("None if {var} is None else {plain}")
     } else {
         plain
@@ -1004,7 +1005,7 @@ fn render_function(render: &Render<'_>, op: &Op) -> String {
             format!(
                 "{}: {}",
                 py_str(&p.name),
-                converted(&p.ty, &py_name(&p.name), &p.name)
+                converted(&p.ty, &py_name(&p.name), &p.name, false)
             )
         })
         .collect();
@@ -1012,7 +1013,11 @@ fn render_function(render: &Render<'_>, op: &Op) -> String {
     call.push_str("},\n");
     for p in &optional {
         let name = py_name(&p.name);
-        let _ = writeln!(call, "        {name}={},", converted(&p.ty, &name, &p.name));
+        let _ = writeln!(
+            call,
+            "        {name}={},",
+            converted(&p.ty, &name, &p.name, true)
+        );
     }
     call.push_str("    )");
     let _ = writeln!(out, "    _out: {result} = {call}");
@@ -1126,12 +1131,16 @@ fn python_annotations_follow_the_place_of_a_type() {
         "Union[Step, None]"
     );
     assert_eq!(
-        converted(&parse_type("path | null"), "root", "root"),
+        converted(&parse_type("path"), "root", "root", true),
         "None if root is None else path_arg(root, \"root\")"
     );
     assert_eq!(
-        converted(&parse_type("[path]"), "paths", "paths"),
+        converted(&parse_type("path | null"), "root", "root", false),
+        "None if root is None else path_arg(root, \"root\")"
+    );
+    assert_eq!(
+        converted(&parse_type("[path]"), "paths", "paths", false),
         "[path_arg(p, \"paths\") for p in paths]"
     );
-    assert_eq!(converted(&parse_type("str"), "x", "x"), "x");
+    assert_eq!(converted(&parse_type("str"), "x", "x", true), "x");
 }
