@@ -178,7 +178,17 @@ def update_artifact(
     writes ``proof_status``, BUILD ``phase_status``/``phase_cursor``, ``pending_gate``,
     ``status_history`` and ``remediation_history``.
     """
-    out: UpdateArtifactResult = _api.router_update_artifact(artifact_text=artifact_text, workflow_uuid=workflow_uuid, now=now, agent=agent, result=result, error=error, phase=phase, task_id=task_id, edition=edition)
+    out: UpdateArtifactResult = _api.router_update_artifact(
+        artifact_text=artifact_text,
+        workflow_uuid=workflow_uuid,
+        now=now,
+        agent=agent,
+        result=result,
+        error=error,
+        phase=phase,
+        task_id=task_id,
+        edition=edition,
+    )
     return out
 
 
