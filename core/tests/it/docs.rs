@@ -12,6 +12,8 @@ use std::path::Path;
 use fourx_core::error::{ErrorGroup, ErrorKind};
 use serde_json::{json, Value};
 
+mod go_gen;
+
 /// Under `FOURX_BLESS`, writes `want` to `rel` (relative to the repository root); otherwise
 /// fails when the committed file differs from it.
 fn bless_or_check(rel: &str, want: &str, source: &str) {
