@@ -528,10 +528,26 @@ fn go_string(s: &str) -> String {
     serde_json::to_string(s).expect("a string encodes")
 }
 
+/// Whether encoding/json takes `key` as a tag name (its `isValidTag`: letters, digits and
+/// ASCII punctuation other than quotes, backslash and comma; a bare `-` means "skip the field").
+/// Any other key would silently become the Go field name, so the generator refuses it.
+fn json_tag_name_ok(key: &str) -> bool {
+    !key.is_empty()
+        && key != "-"
+        && key.chars().all(|c| {
+            c.is_alphanumeric() || (c.is_ascii_punctuation() && !"\"'\\`,".contains(c)) || c == ' '
+        })
+}
+
 /// The struct fields of `fields`, each with a comment line (which also keeps gofmt from
 /// aligning the columns).
 fn write_struct_fields(out: &mut String, model: &Model, fields: &[&Field]) {
     for (f, name) in fields.iter().zip(field_names(fields)) {
+        assert!(
+            json_tag_name_ok(&f.key),
+            "the key {:?} cannot be a Go json tag name",
+            f.key
+        );
         let (go, omitempty) = model.field_type(f);
         let mut line = format!("{name} is {} ({}", go_string(&f.key), f.text);
         line.push_str(if f.optional { ", optional)" } else { ")" });
@@ -1077,6 +1093,16 @@ fn a_tagged_union_is_a_struct_whose_value_is_a_variant_with_its_tag_constant() {
     assert!(types.contains("type Paths = []string"));
     let ops = &files[1].1;
     assert!(ops.contains("func XStep(in XStepInput) (Decision, error) {"));
+}
+
+#[test]
+fn a_key_encoding_json_cannot_name_is_refused() {
+    for key in ["max_rounds", "featureId", "PLAN_FILE", "a-b.c", "x/y"] {
+        assert!(json_tag_name_ok(key), "{key}");
+    }
+    for key in ["", "-", "a,b", "a\"b", "a`b", "a'b", "a\\b"] {
+        assert!(!json_tag_name_ok(key), "{key}");
+    }
 }
 
 #[test]
