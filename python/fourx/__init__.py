@@ -29,7 +29,7 @@ library is pure: time, randomness and the home directory are inputs.
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from . import _fourx
 from ._ops import StrPath, Time, _key, call, new_nonce
@@ -89,6 +89,7 @@ __all__ = [
     "version",
     "__version__",
     "OpInfo",
+    "OpParam",
     "angles",
     "blueprint",
     "conductor",
@@ -138,14 +139,29 @@ __all__ = [
 __all__ += errors.__all__
 
 
+class OpParam(TypedDict):
+    """One input key of an op: its type in the catalog's type language (docs/spec/catalog.md),
+    whether it may be left out, and its default (``default``: a value; ``default_means``: words
+    saying how it is computed)."""
+
+    name: str
+    type: str
+    optional: bool
+    default: NotRequired[Any]
+    default_means: NotRequired[str]
+
+
 class OpInfo(TypedDict):
-    """One operation of the catalog: input keys ending in ``?`` are optional."""
+    """One operation of the catalog: input keys ending in ``?`` are optional; ``params`` types
+    every input key and ``result`` is the type of the result."""
 
     name: str
     doc: str
     input: list[str]
     output: list[str]
     errors: list[str]
+    params: list[OpParam]
+    result: str
 
 
 def catalog() -> list[OpInfo]:

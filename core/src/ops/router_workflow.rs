@@ -808,7 +808,7 @@ mod tests {
             .iter()
             .filter(|o| o.name.starts_with("router."));
         for op in router {
-            assert!(op.input.contains(&"edition?"), "{}", op.name);
+            assert!(op.input().contains(&"edition?"), "{}", op.name);
             let e = crate::ops::call(op.name, &json!({"edition": "12.6.0"})).unwrap_err();
             assert_eq!(
                 (e.kind, e.field.as_deref()),
