@@ -5,15 +5,15 @@ package op
 import "encoding/json"
 
 // AnglesAll runs angles.all: The 11 deep-review angles.
-func AnglesAll() (json.RawMessage, error) {
-	var out json.RawMessage
+func AnglesAll() (AnglesAllResult, error) {
+	var out AnglesAllResult
 	err := call("angles.all", nil, &out)
 	return out, err
 }
 
 // AnglesDefaultMapping runs angles.default_mapping: The default path-rule to deep-review-angle mapping.
-func AnglesDefaultMapping() (json.RawMessage, error) {
-	var out json.RawMessage
+func AnglesDefaultMapping() (AnglesDefaultMappingResult, error) {
+	var out AnglesDefaultMappingResult
 	err := call("angles.default_mapping", nil, &out)
 	return out, err
 }
@@ -21,18 +21,18 @@ func AnglesDefaultMapping() (json.RawMessage, error) {
 // AnglesGroupInput is the input of angles.group.
 type AnglesGroupInput struct {
 	// ParallelReviewers is "parallel_reviewers" (any).
-	ParallelReviewers json.RawMessage `json:"parallel_reviewers"`
+	ParallelReviewers json.RawMessage `json:"parallel_reviewers,omitempty"`
 	// AnglesPerReviewer is "angles_per_reviewer" (any).
-	AnglesPerReviewer json.RawMessage `json:"angles_per_reviewer"`
+	AnglesPerReviewer json.RawMessage `json:"angles_per_reviewer,omitempty"`
 	// TotalAngles is "total_angles" (any).
-	TotalAngles json.RawMessage `json:"total_angles"`
+	TotalAngles json.RawMessage `json:"total_angles,omitempty"`
 }
 
 // AnglesGroup runs angles.group: Angles 1..total cut into consecutive groups for parallel reviewers (null for one reviewer).
 //
 // Its error kinds: invalid_input.
-func AnglesGroup(in AnglesGroupInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func AnglesGroup(in AnglesGroupInput) (AnglesGroupResult, error) {
+	var out AnglesGroupResult
 	err := call("angles.group", in, &out)
 	return out, err
 }
@@ -40,18 +40,18 @@ func AnglesGroup(in AnglesGroupInput) (json.RawMessage, error) {
 // AnglesGroupSelectedInput is the input of angles.group_selected.
 type AnglesGroupSelectedInput struct {
 	// ParallelReviewers is "parallel_reviewers" (any).
-	ParallelReviewers json.RawMessage `json:"parallel_reviewers"`
+	ParallelReviewers json.RawMessage `json:"parallel_reviewers,omitempty"`
 	// AnglesPerReviewer is "angles_per_reviewer" (any).
-	AnglesPerReviewer json.RawMessage `json:"angles_per_reviewer"`
+	AnglesPerReviewer json.RawMessage `json:"angles_per_reviewer,omitempty"`
 	// Angles is "angles" (any).
-	Angles json.RawMessage `json:"angles"`
+	Angles json.RawMessage `json:"angles,omitempty"`
 }
 
 // AnglesGroupSelected runs angles.group_selected: The given angles cut into consecutive groups for parallel reviewers (null for one reviewer).
 //
 // Its error kinds: invalid_input.
-func AnglesGroupSelected(in AnglesGroupSelectedInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func AnglesGroupSelected(in AnglesGroupSelectedInput) (AnglesGroupSelectedResult, error) {
+	var out AnglesGroupSelectedResult
 	err := call("angles.group_selected", in, &out)
 	return out, err
 }
@@ -59,14 +59,14 @@ func AnglesGroupSelected(in AnglesGroupSelectedInput) (json.RawMessage, error) {
 // AnglesParseSelectionInput is the input of angles.parse_selection.
 type AnglesParseSelectionInput struct {
 	// Text is "text" (any).
-	Text json.RawMessage `json:"text"`
+	Text json.RawMessage `json:"text,omitempty"`
 }
 
 // AnglesParseSelection runs angles.parse_selection: Decode a round's deep-review-angles.json (AngleSelection) with Go's rules.
 //
 // Its error kinds: invalid_input, invalid_json.
-func AnglesParseSelection(in AnglesParseSelectionInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func AnglesParseSelection(in AnglesParseSelectionInput) (AnglesParseSelectionResult, error) {
+	var out AnglesParseSelectionResult
 	err := call("angles.parse_selection", in, &out)
 	return out, err
 }
@@ -80,8 +80,8 @@ type AnglesRenderSelectionInput struct {
 // AnglesRenderSelection runs angles.render_selection: The deep-review-angles.json bytes 4x writes (indented, no trailing newline).
 //
 // Its error kinds: invalid_input.
-func AnglesRenderSelection(in AnglesRenderSelectionInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func AnglesRenderSelection(in AnglesRenderSelectionInput) (AnglesRenderSelectionResult, error) {
+	var out AnglesRenderSelectionResult
 	err := call("angles.render_selection", in, &out)
 	return out, err
 }
@@ -89,14 +89,14 @@ func AnglesRenderSelection(in AnglesRenderSelectionInput) (json.RawMessage, erro
 // AnglesResolveMappingInput is the input of angles.resolve_mapping.
 type AnglesResolveMappingInput struct {
 	// Config is "config" (any).
-	Config json.RawMessage `json:"config"`
+	Config json.RawMessage `json:"config,omitempty"`
 }
 
 // AnglesResolveMapping runs angles.resolve_mapping: The deep-reviewer's angle mapping when set, else the default.
 //
 // Its error kinds: invalid_input.
-func AnglesResolveMapping(in AnglesResolveMappingInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func AnglesResolveMapping(in AnglesResolveMappingInput) (AnglesResolveMappingResult, error) {
+	var out AnglesResolveMappingResult
 	err := call("angles.resolve_mapping", in, &out)
 	return out, err
 }
@@ -108,14 +108,14 @@ type AnglesSelectInput struct {
 	// Config is "config" (any, optional).
 	Config json.RawMessage `json:"config,omitempty"`
 	// Files is "files" (any).
-	Files json.RawMessage `json:"files"`
+	Files json.RawMessage `json:"files,omitempty"`
 }
 
 // AnglesSelect runs angles.select: The deep-review angles for the changed files (all 11 when nothing matches).
 //
 // Its error kinds: invalid_input.
-func AnglesSelect(in AnglesSelectInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func AnglesSelect(in AnglesSelectInput) (AnglesSelectResult, error) {
+	var out AnglesSelectResult
 	err := call("angles.select", in, &out)
 	return out, err
 }
@@ -123,14 +123,14 @@ func AnglesSelect(in AnglesSelectInput) (json.RawMessage, error) {
 // ArtifactContractInput is the input of artifact.contract.
 type ArtifactContractInput struct {
 	// Role is "role" (any).
-	Role json.RawMessage `json:"role"`
+	Role json.RawMessage `json:"role,omitempty"`
 }
 
 // ArtifactContract runs artifact.contract: The artifacts a role produces and consumes.
 //
 // Its error kinds: invalid_input.
-func ArtifactContract(in ArtifactContractInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ArtifactContract(in ArtifactContractInput) (ArtifactContractResult, error) {
+	var out ArtifactContractResult
 	err := call("artifact.contract", in, &out)
 	return out, err
 }
@@ -148,8 +148,8 @@ type BacklogCompareInput struct {
 // BacklogCompare runs backlog.compare: Drift between canonical features and the backlog mirror.
 //
 // Its error kinds: invalid_input.
-func BacklogCompare(in BacklogCompareInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func BacklogCompare(in BacklogCompareInput) (BacklogCompareResult, error) {
+	var out BacklogCompareResult
 	err := call("backlog.compare", in, &out)
 	return out, err
 }
@@ -157,14 +157,14 @@ func BacklogCompare(in BacklogCompareInput) (json.RawMessage, error) {
 // BacklogParseMirrorInput is the input of backlog.parse_mirror.
 type BacklogParseMirrorInput struct {
 	// Text is "text" (any).
-	Text json.RawMessage `json:"text"`
+	Text json.RawMessage `json:"text,omitempty"`
 }
 
 // BacklogParseMirror runs backlog.parse_mirror: Decode feature_list.json text.
 //
 // Its error kinds: invalid_json.
-func BacklogParseMirror(in BacklogParseMirrorInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func BacklogParseMirror(in BacklogParseMirrorInput) (BacklogParseMirrorResult, error) {
+	var out BacklogParseMirrorResult
 	err := call("backlog.parse_mirror", in, &out)
 	return out, err
 }
@@ -172,7 +172,7 @@ func BacklogParseMirror(in BacklogParseMirrorInput) (json.RawMessage, error) {
 // BlueprintCheckAnchorInput is the input of blueprint.check_anchor.
 type BlueprintCheckAnchorInput struct {
 	// Where is "where" (any).
-	Where json.RawMessage `json:"where"`
+	Where json.RawMessage `json:"where,omitempty"`
 	// FileText is "file_text" (any, optional).
 	FileText json.RawMessage `json:"file_text,omitempty"`
 	// Unreadable is "unreadable" (any, optional).
@@ -184,8 +184,8 @@ type BlueprintCheckAnchorInput struct {
 // BlueprintCheckAnchor runs blueprint.check_anchor: Three-valued check of a where anchor against file texts.
 //
 // Its error kinds: invalid_input, invalid_snapshot.
-func BlueprintCheckAnchor(in BlueprintCheckAnchorInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func BlueprintCheckAnchor(in BlueprintCheckAnchorInput) (BlueprintCheckAnchorResult, error) {
+	var out BlueprintCheckAnchorResult
 	err := call("blueprint.check_anchor", in, &out)
 	return out, err
 }
@@ -193,15 +193,15 @@ func BlueprintCheckAnchor(in BlueprintCheckAnchorInput) (json.RawMessage, error)
 // BlueprintCommitInput is the input of blueprint.commit.
 type BlueprintCommitInput struct {
 	// Store is "store" (any).
-	Store json.RawMessage `json:"store"`
+	Store json.RawMessage `json:"store,omitempty"`
 	// ProjectID is "project_id" (any, optional).
 	ProjectID json.RawMessage `json:"project_id,omitempty"`
 	// Items is "items" (any).
-	Items json.RawMessage `json:"items"`
+	Items json.RawMessage `json:"items,omitempty"`
 	// Snapshot is "snapshot" (any).
-	Snapshot json.RawMessage `json:"snapshot"`
+	Snapshot json.RawMessage `json:"snapshot,omitempty"`
 	// Evidence is "evidence" (any).
-	Evidence json.RawMessage `json:"evidence"`
+	Evidence json.RawMessage `json:"evidence,omitempty"`
 	// FileText is "file_text" (any, optional).
 	FileText json.RawMessage `json:"file_text,omitempty"`
 	// RepoRoot is "repo_root" (any, optional).
@@ -211,9 +211,9 @@ type BlueprintCommitInput struct {
 	// Unreadable is "unreadable" (any, optional).
 	Unreadable json.RawMessage `json:"unreadable,omitempty"`
 	// Now is "now" (any).
-	Now json.RawMessage `json:"now"`
+	Now json.RawMessage `json:"now,omitempty"`
 	// Nonce is "nonce" (any).
-	Nonce json.RawMessage `json:"nonce"`
+	Nonce json.RawMessage `json:"nonce,omitempty"`
 	// Git is "git" (any, optional).
 	Git json.RawMessage `json:"git,omitempty"`
 }
@@ -221,8 +221,8 @@ type BlueprintCommitInput struct {
 // BlueprintCommit runs blueprint.commit: Fold and store with optimistic compare-and-swap; fold_conflict is a deferral carrying the account.
 //
 // Its error kinds: invalid_input, fold_conflict, malformed_doc, unsupported_format, project_mismatch, invalid_nonce, invalid_time, invalid_snapshot, io_error, no_home, invalid_path, root_is_filesystem_root, root_is_home, not_a_project, storage_inside_project.
-func BlueprintCommit(in BlueprintCommitInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func BlueprintCommit(in BlueprintCommitInput) (BlueprintCommitResult, error) {
+	var out BlueprintCommitResult
 	err := call("blueprint.commit", in, &out)
 	return out, err
 }
@@ -230,9 +230,9 @@ func BlueprintCommit(in BlueprintCommitInput) (json.RawMessage, error) {
 // BlueprintCostModeInput is the input of blueprint.cost_mode.
 type BlueprintCostModeInput struct {
 	// SampleMs is "sample_ms" (any).
-	SampleMs json.RawMessage `json:"sample_ms"`
+	SampleMs json.RawMessage `json:"sample_ms,omitempty"`
 	// SampledAt is "sampled_at" (any).
-	SampledAt json.RawMessage `json:"sampled_at"`
+	SampledAt json.RawMessage `json:"sampled_at,omitempty"`
 	// Now is "now" (any, optional).
 	Now json.RawMessage `json:"now,omitempty"`
 }
@@ -240,8 +240,8 @@ type BlueprintCostModeInput struct {
 // BlueprintCostMode runs blueprint.cost_mode: Cheap or costly rescans from the first scan sample, with its expiry.
 //
 // Its error kinds: invalid_input, invalid_time.
-func BlueprintCostMode(in BlueprintCostModeInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func BlueprintCostMode(in BlueprintCostModeInput) (BlueprintCostModeResult, error) {
+	var out BlueprintCostModeResult
 	err := call("blueprint.cost_mode", in, &out)
 	return out, err
 }
@@ -249,7 +249,7 @@ func BlueprintCostMode(in BlueprintCostModeInput) (json.RawMessage, error) {
 // BlueprintCountTokensInput is the input of blueprint.count_tokens.
 type BlueprintCountTokensInput struct {
 	// Text is "text" (any).
-	Text json.RawMessage `json:"text"`
+	Text json.RawMessage `json:"text,omitempty"`
 	// Counter is "counter" (any, optional).
 	Counter json.RawMessage `json:"counter,omitempty"`
 }
@@ -257,15 +257,15 @@ type BlueprintCountTokensInput struct {
 // BlueprintCountTokens runs blueprint.count_tokens: Tokens of a text with the default counter (ceil(ASCII/4) + other scalars) or a named built-in one.
 //
 // Its error kinds: invalid_input.
-func BlueprintCountTokens(in BlueprintCountTokensInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func BlueprintCountTokens(in BlueprintCountTokensInput) (BlueprintCountTokensResult, error) {
+	var out BlueprintCountTokensResult
 	err := call("blueprint.count_tokens", in, &out)
 	return out, err
 }
 
 // BlueprintDefaults runs blueprint.defaults: The blueprint constants (format, fields, reasons, limits, manifests, file layout).
-func BlueprintDefaults() (json.RawMessage, error) {
-	var out json.RawMessage
+func BlueprintDefaults() (BlueprintDefaultsResult, error) {
+	var out BlueprintDefaultsResult
 	err := call("blueprint.defaults", nil, &out)
 	return out, err
 }
@@ -273,9 +273,9 @@ func BlueprintDefaults() (json.RawMessage, error) {
 // BlueprintEvidenceModulesInput is the input of blueprint.evidence_modules.
 type BlueprintEvidenceModulesInput struct {
 	// Snapshot is "snapshot" (any).
-	Snapshot json.RawMessage `json:"snapshot"`
+	Snapshot json.RawMessage `json:"snapshot,omitempty"`
 	// Paths is "paths" (any).
-	Paths json.RawMessage `json:"paths"`
+	Paths json.RawMessage `json:"paths,omitempty"`
 	// Root is "root" (any, optional).
 	Root json.RawMessage `json:"root,omitempty"`
 }
@@ -283,8 +283,8 @@ type BlueprintEvidenceModulesInput struct {
 // BlueprintEvidenceModules runs blueprint.evidence_modules: Map opened file paths to the sorted set of derived modules.
 //
 // Its error kinds: invalid_input, invalid_snapshot, invalid_path.
-func BlueprintEvidenceModules(in BlueprintEvidenceModulesInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func BlueprintEvidenceModules(in BlueprintEvidenceModulesInput) (BlueprintEvidenceModulesResult, error) {
+	var out BlueprintEvidenceModulesResult
 	err := call("blueprint.evidence_modules", in, &out)
 	return out, err
 }
@@ -292,21 +292,21 @@ func BlueprintEvidenceModules(in BlueprintEvidenceModulesInput) (json.RawMessage
 // BlueprintFoldInput is the input of blueprint.fold.
 type BlueprintFoldInput struct {
 	// Doc is "doc" (any).
-	Doc json.RawMessage `json:"doc"`
+	Doc json.RawMessage `json:"doc,omitempty"`
 	// ProjectID is "project_id" (any, optional).
 	ProjectID json.RawMessage `json:"project_id,omitempty"`
 	// Items is "items" (any).
-	Items json.RawMessage `json:"items"`
+	Items json.RawMessage `json:"items,omitempty"`
 	// Snapshot is "snapshot" (any).
-	Snapshot json.RawMessage `json:"snapshot"`
+	Snapshot json.RawMessage `json:"snapshot,omitempty"`
 	// Evidence is "evidence" (any).
-	Evidence json.RawMessage `json:"evidence"`
+	Evidence json.RawMessage `json:"evidence,omitempty"`
 	// FileText is "file_text" (any, optional).
 	FileText json.RawMessage `json:"file_text,omitempty"`
 	// Unreadable is "unreadable" (any, optional).
 	Unreadable json.RawMessage `json:"unreadable,omitempty"`
 	// Now is "now" (any).
-	Now json.RawMessage `json:"now"`
+	Now json.RawMessage `json:"now,omitempty"`
 	// Git is "git" (any, optional).
 	Git json.RawMessage `json:"git,omitempty"`
 }
@@ -314,8 +314,8 @@ type BlueprintFoldInput struct {
 // BlueprintFold runs blueprint.fold: Fold agent claims into a blueprint text deterministically; NoOp returns the input text.
 //
 // Its error kinds: invalid_input, invalid_time, invalid_snapshot, malformed_doc, unsupported_format, project_mismatch.
-func BlueprintFold(in BlueprintFoldInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func BlueprintFold(in BlueprintFoldInput) (BlueprintFoldResult, error) {
+	var out BlueprintFoldResult
 	err := call("blueprint.fold", in, &out)
 	return out, err
 }
@@ -323,7 +323,7 @@ func BlueprintFold(in BlueprintFoldInput) (json.RawMessage, error) {
 // BlueprintFormatForDirectorInput is the input of blueprint.format_for_director.
 type BlueprintFormatForDirectorInput struct {
 	// Result is "result" (any).
-	Result json.RawMessage `json:"result"`
+	Result json.RawMessage `json:"result,omitempty"`
 	// Conflict is "conflict" (any, optional).
 	Conflict json.RawMessage `json:"conflict,omitempty"`
 }
@@ -331,8 +331,8 @@ type BlueprintFormatForDirectorInput struct {
 // BlueprintFormatForDirector runs blueprint.format_for_director: The fold account as one line for the Director.
 //
 // Its error kinds: invalid_input.
-func BlueprintFormatForDirector(in BlueprintFormatForDirectorInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func BlueprintFormatForDirector(in BlueprintFormatForDirectorInput) (BlueprintFormatForDirectorResult, error) {
+	var out BlueprintFormatForDirectorResult
 	err := call("blueprint.format_for_director", in, &out)
 	return out, err
 }
@@ -340,13 +340,13 @@ func BlueprintFormatForDirector(in BlueprintFormatForDirectorInput) (json.RawMes
 // BlueprintGcInput is the input of blueprint.gc.
 type BlueprintGcInput struct {
 	// Store is "store" (any).
-	Store json.RawMessage `json:"store"`
+	Store json.RawMessage `json:"store,omitempty"`
 	// Snapshot is "snapshot" (any).
-	Snapshot json.RawMessage `json:"snapshot"`
+	Snapshot json.RawMessage `json:"snapshot,omitempty"`
 	// Now is "now" (any).
-	Now json.RawMessage `json:"now"`
+	Now json.RawMessage `json:"now,omitempty"`
 	// Nonce is "nonce" (any).
-	Nonce json.RawMessage `json:"nonce"`
+	Nonce json.RawMessage `json:"nonce,omitempty"`
 	// Home is "home" (any, optional).
 	Home json.RawMessage `json:"home,omitempty"`
 	// RepoRoot is "repo_root" (any, optional).
@@ -358,8 +358,8 @@ type BlueprintGcInput struct {
 // BlueprintGc runs blueprint.gc: Run GC against a store: archive first, never delete when archiving failed, defer on conflict.
 //
 // Its error kinds: invalid_input, invalid_time, invalid_snapshot, malformed_doc, unsupported_format, invalid_nonce, io_error, no_home, invalid_path, root_is_filesystem_root, root_is_home, not_a_project, storage_inside_project.
-func BlueprintGc(in BlueprintGcInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func BlueprintGc(in BlueprintGcInput) (BlueprintGcResult, error) {
+	var out BlueprintGcResult
 	err := call("blueprint.gc", in, &out)
 	return out, err
 }
@@ -367,11 +367,11 @@ func BlueprintGc(in BlueprintGcInput) (json.RawMessage, error) {
 // BlueprintGcPlanInput is the input of blueprint.gc_plan.
 type BlueprintGcPlanInput struct {
 	// Doc is "doc" (any).
-	Doc json.RawMessage `json:"doc"`
+	Doc json.RawMessage `json:"doc,omitempty"`
 	// Snapshot is "snapshot" (any).
-	Snapshot json.RawMessage `json:"snapshot"`
+	Snapshot json.RawMessage `json:"snapshot,omitempty"`
 	// Now is "now" (any).
-	Now json.RawMessage `json:"now"`
+	Now json.RawMessage `json:"now,omitempty"`
 	// ArchiveOk is "archive_ok" (any, optional).
 	ArchiveOk json.RawMessage `json:"archive_ok,omitempty"`
 }
@@ -379,8 +379,8 @@ type BlueprintGcPlanInput struct {
 // BlueprintGcPlan runs blueprint.gc_plan: Plan orphan marking, unmarking and 90-day removal.
 //
 // Its error kinds: invalid_input, invalid_time, invalid_snapshot, malformed_doc, unsupported_format.
-func BlueprintGcPlan(in BlueprintGcPlanInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func BlueprintGcPlan(in BlueprintGcPlanInput) (BlueprintGcPlanResult, error) {
+	var out BlueprintGcPlanResult
 	err := call("blueprint.gc_plan", in, &out)
 	return out, err
 }
@@ -390,16 +390,16 @@ type BlueprintGraphInput struct {
 	// Doc is "doc" (any, optional).
 	Doc json.RawMessage `json:"doc,omitempty"`
 	// Snapshot is "snapshot" (any).
-	Snapshot json.RawMessage `json:"snapshot"`
+	Snapshot json.RawMessage `json:"snapshot,omitempty"`
 	// Format is "format" (any).
-	Format json.RawMessage `json:"format"`
+	Format json.RawMessage `json:"format,omitempty"`
 }
 
 // BlueprintGraph runs blueprint.graph: The module graph as Mermaid or DOT with stale and unannotated modules marked.
 //
 // Its error kinds: invalid_input, invalid_snapshot, malformed_doc, unsupported_format.
-func BlueprintGraph(in BlueprintGraphInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func BlueprintGraph(in BlueprintGraphInput) (BlueprintGraphResult, error) {
+	var out BlueprintGraphResult
 	err := call("blueprint.graph", in, &out)
 	return out, err
 }
@@ -407,9 +407,9 @@ func BlueprintGraph(in BlueprintGraphInput) (json.RawMessage, error) {
 // BlueprintGuardRootInput is the input of blueprint.guard_root.
 type BlueprintGuardRootInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// Home is "home" (any).
-	Home json.RawMessage `json:"home"`
+	Home json.RawMessage `json:"home,omitempty"`
 	// IsGit is "is_git" (any, optional).
 	IsGit json.RawMessage `json:"is_git,omitempty"`
 	// RootEntries is "root_entries" (any, optional).
@@ -421,8 +421,8 @@ type BlueprintGuardRootInput struct {
 // BlueprintGuardRoot runs blueprint.guard_root: Refuse /, $HOME, non-projects and storage inside the project.
 //
 // Its error kinds: invalid_input, no_home, invalid_path, root_is_filesystem_root, root_is_home, not_a_project, storage_inside_project.
-func BlueprintGuardRoot(in BlueprintGuardRootInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func BlueprintGuardRoot(in BlueprintGuardRootInput) (BlueprintGuardRootResult, error) {
+	var out BlueprintGuardRootResult
 	err := call("blueprint.guard_root", in, &out)
 	return out, err
 }
@@ -430,14 +430,14 @@ func BlueprintGuardRoot(in BlueprintGuardRootInput) (json.RawMessage, error) {
 // BlueprintParseInput is the input of blueprint.parse.
 type BlueprintParseInput struct {
 	// Text is "text" (any).
-	Text json.RawMessage `json:"text"`
+	Text json.RawMessage `json:"text,omitempty"`
 }
 
 // BlueprintParse runs blueprint.parse: Parse blueprint.md into its model with recomputed counts and IDs.
 //
 // Its error kinds: invalid_input, malformed_doc, unsupported_format.
-func BlueprintParse(in BlueprintParseInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func BlueprintParse(in BlueprintParseInput) (BlueprintParseResult, error) {
+	var out BlueprintParseResult
 	err := call("blueprint.parse", in, &out)
 	return out, err
 }
@@ -445,14 +445,14 @@ func BlueprintParse(in BlueprintParseInput) (json.RawMessage, error) {
 // BlueprintProjectIDInput is the input of blueprint.project_id.
 type BlueprintProjectIDInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 }
 
 // BlueprintProjectID runs blueprint.project_id: The one project-id derivation from an absolute root.
 //
 // Its error kinds: invalid_input, invalid_path.
-func BlueprintProjectID(in BlueprintProjectIDInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func BlueprintProjectID(in BlueprintProjectIDInput) (BlueprintProjectIdResult, error) {
+	var out BlueprintProjectIdResult
 	err := call("blueprint.project_id", in, &out)
 	return out, err
 }
@@ -460,18 +460,18 @@ func BlueprintProjectID(in BlueprintProjectIDInput) (json.RawMessage, error) {
 // BlueprintReadModuleInput is the input of blueprint.read_module.
 type BlueprintReadModuleInput struct {
 	// Doc is "doc" (any).
-	Doc json.RawMessage `json:"doc"`
+	Doc json.RawMessage `json:"doc,omitempty"`
 	// Snapshot is "snapshot" (any).
-	Snapshot json.RawMessage `json:"snapshot"`
+	Snapshot json.RawMessage `json:"snapshot,omitempty"`
 	// Module is "module" (any).
-	Module json.RawMessage `json:"module"`
+	Module json.RawMessage `json:"module,omitempty"`
 }
 
 // BlueprintReadModule runs blueprint.read_module: The read view of one derived module: prose plus derived imports.
 //
 // Its error kinds: invalid_input, not_visible, invalid_snapshot, malformed_doc, unsupported_format.
-func BlueprintReadModule(in BlueprintReadModuleInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func BlueprintReadModule(in BlueprintReadModuleInput) (BlueprintReadModuleResult, error) {
+	var out BlueprintReadModuleResult
 	err := call("blueprint.read_module", in, &out)
 	return out, err
 }
@@ -479,14 +479,14 @@ func BlueprintReadModule(in BlueprintReadModuleInput) (json.RawMessage, error) {
 // BlueprintRenderInput is the input of blueprint.render.
 type BlueprintRenderInput struct {
 	// Doc is "doc" (any).
-	Doc json.RawMessage `json:"doc"`
+	Doc json.RawMessage `json:"doc,omitempty"`
 }
 
 // BlueprintRender runs blueprint.render: Render a document model canonically.
 //
 // Its error kinds: invalid_input, invalid_time.
-func BlueprintRender(in BlueprintRenderInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func BlueprintRender(in BlueprintRenderInput) (BlueprintRenderResult, error) {
+	var out BlueprintRenderResult
 	err := call("blueprint.render", in, &out)
 	return out, err
 }
@@ -494,9 +494,9 @@ func BlueprintRender(in BlueprintRenderInput) (json.RawMessage, error) {
 // BlueprintRenderIndexInput is the input of blueprint.render_index.
 type BlueprintRenderIndexInput struct {
 	// Doc is "doc" (any).
-	Doc json.RawMessage `json:"doc"`
+	Doc json.RawMessage `json:"doc,omitempty"`
 	// Snapshot is "snapshot" (any).
-	Snapshot json.RawMessage `json:"snapshot"`
+	Snapshot json.RawMessage `json:"snapshot,omitempty"`
 	// MaxTokens is "max_tokens" (any, optional).
 	MaxTokens json.RawMessage `json:"max_tokens,omitempty"`
 	// OversizeBytes is "oversize_bytes" (any, optional).
@@ -508,8 +508,8 @@ type BlueprintRenderIndexInput struct {
 // BlueprintRenderIndex runs blueprint.render_index: Render the resident index under a hard token cap.
 //
 // Its error kinds: invalid_input, invalid_snapshot, malformed_doc, unsupported_format, budget_too_small.
-func BlueprintRenderIndex(in BlueprintRenderIndexInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func BlueprintRenderIndex(in BlueprintRenderIndexInput) (BlueprintRenderIndexResult, error) {
+	var out BlueprintRenderIndexResult
 	err := call("blueprint.render_index", in, &out)
 	return out, err
 }
@@ -517,16 +517,16 @@ func BlueprintRenderIndex(in BlueprintRenderIndexInput) (json.RawMessage, error)
 // BlueprintRevisionNameInput is the input of blueprint.revision_name.
 type BlueprintRevisionNameInput struct {
 	// Now is "now" (any).
-	Now json.RawMessage `json:"now"`
+	Now json.RawMessage `json:"now,omitempty"`
 	// Nonce is "nonce" (any).
-	Nonce json.RawMessage `json:"nonce"`
+	Nonce json.RawMessage `json:"nonce,omitempty"`
 }
 
 // BlueprintRevisionName runs blueprint.revision_name: The fixed-width revision file name for a time and nonce.
 //
 // Its error kinds: invalid_input, invalid_time, invalid_nonce.
-func BlueprintRevisionName(in BlueprintRevisionNameInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func BlueprintRevisionName(in BlueprintRevisionNameInput) (BlueprintRevisionNameResult, error) {
+	var out BlueprintRevisionNameResult
 	err := call("blueprint.revision_name", in, &out)
 	return out, err
 }
@@ -534,14 +534,14 @@ func BlueprintRevisionName(in BlueprintRevisionNameInput) (json.RawMessage, erro
 // BlueprintRevisionPruneInput is the input of blueprint.revision_prune.
 type BlueprintRevisionPruneInput struct {
 	// Names is "names" (any).
-	Names json.RawMessage `json:"names"`
+	Names json.RawMessage `json:"names,omitempty"`
 }
 
 // BlueprintRevisionPrune runs blueprint.revision_prune: Which revision names to keep (newest 5), delete and ignore.
 //
 // Its error kinds: invalid_input.
-func BlueprintRevisionPrune(in BlueprintRevisionPruneInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func BlueprintRevisionPrune(in BlueprintRevisionPruneInput) (BlueprintRevisionPruneResult, error) {
+	var out BlueprintRevisionPruneResult
 	err := call("blueprint.revision_prune", in, &out)
 	return out, err
 }
@@ -549,7 +549,7 @@ func BlueprintRevisionPrune(in BlueprintRevisionPruneInput) (json.RawMessage, er
 // BlueprintScanInput is the input of blueprint.scan.
 type BlueprintScanInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// MaxFileBytes is "max_file_bytes" (any, optional).
 	MaxFileBytes json.RawMessage `json:"max_file_bytes,omitempty"`
 }
@@ -557,8 +557,8 @@ type BlueprintScanInput struct {
 // BlueprintScan runs blueprint.scan: Scan a repository (gitignore-aware, no symlinks followed) into a snapshot: per-language modules, import edges, fingerprints, repo token.
 //
 // Its error kinds: invalid_input, invalid_path, io_error.
-func BlueprintScan(in BlueprintScanInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func BlueprintScan(in BlueprintScanInput) (BlueprintScanResult, error) {
+	var out BlueprintScanResult
 	err := call("blueprint.scan", in, &out)
 	return out, err
 }
@@ -566,16 +566,16 @@ func BlueprintScan(in BlueprintScanInput) (json.RawMessage, error) {
 // BlueprintStoragePathsInput is the input of blueprint.storage_paths.
 type BlueprintStoragePathsInput struct {
 	// Home is "home" (any).
-	Home json.RawMessage `json:"home"`
+	Home json.RawMessage `json:"home,omitempty"`
 	// ProjectID is "project_id" (any).
-	ProjectID json.RawMessage `json:"project_id"`
+	ProjectID json.RawMessage `json:"project_id,omitempty"`
 }
 
 // BlueprintStoragePaths runs blueprint.storage_paths: The storage directory, file and revisions paths of a project.
 //
 // Its error kinds: invalid_input, no_home, invalid_path, invalid_project_id.
-func BlueprintStoragePaths(in BlueprintStoragePathsInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func BlueprintStoragePaths(in BlueprintStoragePathsInput) (BlueprintStoragePathsResult, error) {
+	var out BlueprintStoragePathsResult
 	err := call("blueprint.storage_paths", in, &out)
 	return out, err
 }
@@ -583,25 +583,25 @@ func BlueprintStoragePaths(in BlueprintStoragePathsInput) (json.RawMessage, erro
 // BlueprintValidateItemInput is the input of blueprint.validate_item.
 type BlueprintValidateItemInput struct {
 	// Item is "item" (any).
-	Item json.RawMessage `json:"item"`
+	Item json.RawMessage `json:"item,omitempty"`
 	// Snapshot is "snapshot" (any).
-	Snapshot json.RawMessage `json:"snapshot"`
+	Snapshot json.RawMessage `json:"snapshot,omitempty"`
 	// Evidence is "evidence" (any).
-	Evidence json.RawMessage `json:"evidence"`
+	Evidence json.RawMessage `json:"evidence,omitempty"`
 }
 
 // BlueprintValidateItem runs blueprint.validate_item: Run the four rejecting gates on one item.
 //
 // Its error kinds: invalid_input, invalid_snapshot.
-func BlueprintValidateItem(in BlueprintValidateItemInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func BlueprintValidateItem(in BlueprintValidateItemInput) (BlueprintValidateItemResult, error) {
+	var out BlueprintValidateItemResult
 	err := call("blueprint.validate_item", in, &out)
 	return out, err
 }
 
 // CandidatesConstants runs candidates.constants: Pool version, fail-pattern threshold, sources, learning categories, mined reasons, stuck phases.
-func CandidatesConstants() (json.RawMessage, error) {
-	var out json.RawMessage
+func CandidatesConstants() (CandidatesConstantsResult, error) {
+	var out CandidatesConstantsResult
 	err := call("candidates.constants", nil, &out)
 	return out, err
 }
@@ -609,11 +609,11 @@ func CandidatesConstants() (json.RawMessage, error) {
 // CandidatesDedupeInput is the input of candidates.dedupe.
 type CandidatesDedupeInput struct {
 	// Candidates is "candidates" (any).
-	Candidates json.RawMessage `json:"candidates"`
+	Candidates json.RawMessage `json:"candidates,omitempty"`
 	// ExistingFeatures is "existing_features" (any).
-	ExistingFeatures json.RawMessage `json:"existing_features"`
+	ExistingFeatures json.RawMessage `json:"existing_features,omitempty"`
 	// ExistingCandidates is "existing_candidates" (any).
-	ExistingCandidates json.RawMessage `json:"existing_candidates"`
+	ExistingCandidates json.RawMessage `json:"existing_candidates,omitempty"`
 	// Cjk is "cjk" (any, optional).
 	Cjk json.RawMessage `json:"cjk,omitempty"`
 }
@@ -621,8 +621,8 @@ type CandidatesDedupeInput struct {
 // CandidatesDedupe runs candidates.dedupe: Candidates without those similar to existing features, existing candidates or earlier kept ones.
 //
 // Its error kinds: invalid_input.
-func CandidatesDedupe(in CandidatesDedupeInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func CandidatesDedupe(in CandidatesDedupeInput) (CandidatesDedupeResult, error) {
+	var out CandidatesDedupeResult
 	err := call("candidates.dedupe", in, &out)
 	return out, err
 }
@@ -630,7 +630,7 @@ func CandidatesDedupe(in CandidatesDedupeInput) (json.RawMessage, error) {
 // CandidatesLoadInput is the input of candidates.load.
 type CandidatesLoadInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// File is "file" (any, optional).
 	File json.RawMessage `json:"file,omitempty"`
 }
@@ -638,8 +638,8 @@ type CandidatesLoadInput struct {
 // CandidatesLoad runs candidates.load: Read a candidate pool from .4x/<file> (default candidates.json); missing is an empty pool.
 //
 // Its error kinds: invalid_input, invalid_json, io_error.
-func CandidatesLoad(in CandidatesLoadInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func CandidatesLoad(in CandidatesLoadInput) (CandidatesLoadResult, error) {
+	var out CandidatesLoadResult
 	err := call("candidates.load", in, &out)
 	return out, err
 }
@@ -647,14 +647,14 @@ func CandidatesLoad(in CandidatesLoadInput) (json.RawMessage, error) {
 // CandidatesParseInput is the input of candidates.parse.
 type CandidatesParseInput struct {
 	// Text is "text" (any).
-	Text json.RawMessage `json:"text"`
+	Text json.RawMessage `json:"text,omitempty"`
 }
 
 // CandidatesParse runs candidates.parse: Decode candidate-pool JSON text (version 0 reads as 1).
 //
 // Its error kinds: invalid_json.
-func CandidatesParse(in CandidatesParseInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func CandidatesParse(in CandidatesParseInput) (CandidatesParseResult, error) {
+	var out CandidatesParseResult
 	err := call("candidates.parse", in, &out)
 	return out, err
 }
@@ -668,8 +668,8 @@ type CandidatesRenderInput struct {
 // CandidatesRender runs candidates.render: The candidate-pool file bytes (indented Go JSON + newline).
 //
 // Its error kinds: invalid_input.
-func CandidatesRender(in CandidatesRenderInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func CandidatesRender(in CandidatesRenderInput) (CandidatesRenderResult, error) {
+	var out CandidatesRenderResult
 	err := call("candidates.render", in, &out)
 	return out, err
 }
@@ -677,7 +677,7 @@ func CandidatesRender(in CandidatesRenderInput) (json.RawMessage, error) {
 // CandidatesSaveInput is the input of candidates.save.
 type CandidatesSaveInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// File is "file" (any, optional).
 	File json.RawMessage `json:"file,omitempty"`
 	// Pool is "pool" (any, optional).
@@ -687,8 +687,8 @@ type CandidatesSaveInput struct {
 // CandidatesSave runs candidates.save: Write a candidate pool atomically to .4x/<file>.
 //
 // Its error kinds: invalid_input, io_error.
-func CandidatesSave(in CandidatesSaveInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func CandidatesSave(in CandidatesSaveInput) (CandidatesSaveResult, error) {
+	var out CandidatesSaveResult
 	err := call("candidates.save", in, &out)
 	return out, err
 }
@@ -696,15 +696,15 @@ func CandidatesSave(in CandidatesSaveInput) (json.RawMessage, error) {
 // ConductorApplyInput is the input of conductor.apply.
 type ConductorApplyInput struct {
 	// Config is "config" (any).
-	Config json.RawMessage `json:"config"`
+	Config json.RawMessage `json:"config,omitempty"`
 	// Feature is "feature" (any).
-	Feature json.RawMessage `json:"feature"`
+	Feature json.RawMessage `json:"feature,omitempty"`
 	// State is "state" (any).
-	State json.RawMessage `json:"state"`
+	State json.RawMessage `json:"state,omitempty"`
 	// Loop is "loop" (any).
-	Loop json.RawMessage `json:"loop"`
+	Loop json.RawMessage `json:"loop,omitempty"`
 	// Outcome is "outcome" (any).
-	Outcome json.RawMessage `json:"outcome"`
+	Outcome json.RawMessage `json:"outcome,omitempty"`
 	// Facts is "facts" (any, optional).
 	Facts json.RawMessage `json:"facts,omitempty"`
 }
@@ -712,8 +712,8 @@ type ConductorApplyInput struct {
 // ConductorApply runs conductor.apply: Folds the outcome of the pending decision into the state and gives the next decision.
 //
 // Its error kinds: invalid_input, missing_evidence, invalid_transition.
-func ConductorApply(in ConductorApplyInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ConductorApply(in ConductorApplyInput) (ConductorApplyResult, error) {
+	var out ConductorApplyResult
 	err := call("conductor.apply", in, &out)
 	return out, err
 }
@@ -721,20 +721,20 @@ func ConductorApply(in ConductorApplyInput) (json.RawMessage, error) {
 // ConductorForkInput is the input of conductor.fork.
 type ConductorForkInput struct {
 	// Config is "config" (any).
-	Config json.RawMessage `json:"config"`
+	Config json.RawMessage `json:"config,omitempty"`
 	// Feature is "feature" (any).
-	Feature json.RawMessage `json:"feature"`
+	Feature json.RawMessage `json:"feature,omitempty"`
 	// Events is "events" (any).
-	Events json.RawMessage `json:"events"`
+	Events json.RawMessage `json:"events,omitempty"`
 	// At is "at" (any).
-	At json.RawMessage `json:"at"`
+	At json.RawMessage `json:"at,omitempty"`
 }
 
 // ConductorFork runs conductor.fork: The step a run had at an event index, to re-run from there (keep that many events).
 //
 // Its error kinds: invalid_input, not_found.
-func ConductorFork(in ConductorForkInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ConductorFork(in ConductorForkInput) (ConductorForkResult, error) {
+	var out ConductorForkResult
 	err := call("conductor.fork", in, &out)
 	return out, err
 }
@@ -742,13 +742,13 @@ func ConductorFork(in ConductorForkInput) (json.RawMessage, error) {
 // ConductorNextInput is the input of conductor.next.
 type ConductorNextInput struct {
 	// Config is "config" (any).
-	Config json.RawMessage `json:"config"`
+	Config json.RawMessage `json:"config,omitempty"`
 	// Feature is "feature" (any).
-	Feature json.RawMessage `json:"feature"`
+	Feature json.RawMessage `json:"feature,omitempty"`
 	// State is "state" (any).
-	State json.RawMessage `json:"state"`
+	State json.RawMessage `json:"state,omitempty"`
 	// Loop is "loop" (any).
-	Loop json.RawMessage `json:"loop"`
+	Loop json.RawMessage `json:"loop,omitempty"`
 	// Facts is "facts" (any, optional).
 	Facts json.RawMessage `json:"facts,omitempty"`
 }
@@ -756,8 +756,8 @@ type ConductorNextInput struct {
 // ConductorNext runs conductor.next: The run loop's decision at the top of the loop (stop checks, pass-through, the phase agent).
 //
 // Its error kinds: invalid_input.
-func ConductorNext(in ConductorNextInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ConductorNext(in ConductorNextInput) (ConductorNextResult, error) {
+	var out ConductorNextResult
 	err := call("conductor.next", in, &out)
 	return out, err
 }
@@ -765,18 +765,18 @@ func ConductorNext(in ConductorNextInput) (json.RawMessage, error) {
 // ConductorRebuildInput is the input of conductor.rebuild.
 type ConductorRebuildInput struct {
 	// Config is "config" (any).
-	Config json.RawMessage `json:"config"`
+	Config json.RawMessage `json:"config,omitempty"`
 	// Feature is "feature" (any).
-	Feature json.RawMessage `json:"feature"`
+	Feature json.RawMessage `json:"feature,omitempty"`
 	// Events is "events" (any).
-	Events json.RawMessage `json:"events"`
+	Events json.RawMessage `json:"events,omitempty"`
 }
 
 // ConductorRebuild runs conductor.rebuild: The step of a run after its last complete call, from the checkpoints on its events.
 //
 // Its error kinds: invalid_input, not_found.
-func ConductorRebuild(in ConductorRebuildInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ConductorRebuild(in ConductorRebuildInput) (ConductorRebuildResult, error) {
+	var out ConductorRebuildResult
 	err := call("conductor.rebuild", in, &out)
 	return out, err
 }
@@ -784,11 +784,11 @@ func ConductorRebuild(in ConductorRebuildInput) (json.RawMessage, error) {
 // ConductorResumeInput is the input of conductor.resume.
 type ConductorResumeInput struct {
 	// Config is "config" (any).
-	Config json.RawMessage `json:"config"`
+	Config json.RawMessage `json:"config,omitempty"`
 	// Feature is "feature" (any).
-	Feature json.RawMessage `json:"feature"`
+	Feature json.RawMessage `json:"feature,omitempty"`
 	// State is "state" (any).
-	State json.RawMessage `json:"state"`
+	State json.RawMessage `json:"state,omitempty"`
 	// FeatureFiles is "feature_files" (any, optional).
 	FeatureFiles json.RawMessage `json:"feature_files,omitempty"`
 	// RoundFiles is "round_files" (any, optional).
@@ -798,8 +798,8 @@ type ConductorResumeInput struct {
 // ConductorResume runs conductor.resume: Crash recovery: the phase a state resumes in, inferred from its round's artifacts.
 //
 // Its error kinds: invalid_input.
-func ConductorResume(in ConductorResumeInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ConductorResume(in ConductorResumeInput) (ConductorResumeResult, error) {
+	var out ConductorResumeResult
 	err := call("conductor.resume", in, &out)
 	return out, err
 }
@@ -807,20 +807,20 @@ func ConductorResume(in ConductorResumeInput) (json.RawMessage, error) {
 // ConductorRunScriptInput is the input of conductor.run_script.
 type ConductorRunScriptInput struct {
 	// Config is "config" (any).
-	Config json.RawMessage `json:"config"`
+	Config json.RawMessage `json:"config,omitempty"`
 	// Feature is "feature" (any).
-	Feature json.RawMessage `json:"feature"`
+	Feature json.RawMessage `json:"feature,omitempty"`
 	// Start is "start" (any).
-	Start json.RawMessage `json:"start"`
+	Start json.RawMessage `json:"start,omitempty"`
 	// Outcomes is "outcomes" (any).
-	Outcomes json.RawMessage `json:"outcomes"`
+	Outcomes json.RawMessage `json:"outcomes,omitempty"`
 }
 
 // ConductorRunScript runs conductor.run_script: conductor.start then one conductor.apply per outcome: the decisions, events, final state and loop.
 //
 // Its error kinds: invalid_input, missing_evidence, unknown_runner, unknown_profile, missing_coding_phase, feature_active, invalid_transition.
-func ConductorRunScript(in ConductorRunScriptInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ConductorRunScript(in ConductorRunScriptInput) (ConductorRunScriptResult, error) {
+	var out ConductorRunScriptResult
 	err := call("conductor.run_script", in, &out)
 	return out, err
 }
@@ -828,9 +828,9 @@ func ConductorRunScript(in ConductorRunScriptInput) (json.RawMessage, error) {
 // ConductorStartInput is the input of conductor.start.
 type ConductorStartInput struct {
 	// Config is "config" (any).
-	Config json.RawMessage `json:"config"`
+	Config json.RawMessage `json:"config,omitempty"`
 	// Feature is "feature" (any).
-	Feature json.RawMessage `json:"feature"`
+	Feature json.RawMessage `json:"feature,omitempty"`
 	// State is "state" (any, optional).
 	State json.RawMessage `json:"state,omitempty"`
 	// Runner is "runner" (any, optional).
@@ -844,9 +844,9 @@ type ConductorStartInput struct {
 	// ForceAllAngles is "force_all_angles" (any, optional).
 	ForceAllAngles json.RawMessage `json:"force_all_angles,omitempty"`
 	// Now is "now" (any).
-	Now json.RawMessage `json:"now"`
+	Now json.RawMessage `json:"now,omitempty"`
 	// Pid is "pid" (any).
-	Pid json.RawMessage `json:"pid"`
+	Pid json.RawMessage `json:"pid,omitempty"`
 	// PidAlive is "pid_alive" (any, optional).
 	PidAlive json.RawMessage `json:"pid_alive,omitempty"`
 	// FeatureFiles is "feature_files" (any, optional).
@@ -864,8 +864,8 @@ type ConductorStartInput struct {
 // ConductorStart runs conductor.start: Builds or recovers the run state and gives the run loop's first decision.
 //
 // Its error kinds: invalid_input, unknown_runner, unknown_profile, missing_coding_phase, feature_active, invalid_transition.
-func ConductorStart(in ConductorStartInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ConductorStart(in ConductorStartInput) (ConductorStartResult, error) {
+	var out ConductorStartResult
 	err := call("conductor.start", in, &out)
 	return out, err
 }
@@ -873,7 +873,7 @@ func ConductorStart(in ConductorStartInput) (json.RawMessage, error) {
 // ConfigLoadMergedInput is the input of config.load_merged.
 type ConfigLoadMergedInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// Home is "home" (any, optional).
 	Home json.RawMessage `json:"home,omitempty"`
 }
@@ -881,8 +881,8 @@ type ConfigLoadMergedInput struct {
 // ConfigLoadMerged runs config.load_merged: Project settings merged with the user's; user-side problems and unknown keys of either file are warnings.
 //
 // Its error kinds: invalid_input, not_found, invalid_json, invalid_config, io_error.
-func ConfigLoadMerged(in ConfigLoadMergedInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ConfigLoadMerged(in ConfigLoadMergedInput) (ConfigLoadMergedResult, error) {
+	var out ConfigLoadMergedResult
 	err := call("config.load_merged", in, &out)
 	return out, err
 }
@@ -890,7 +890,7 @@ func ConfigLoadMerged(in ConfigLoadMergedInput) (json.RawMessage, error) {
 // ConfigLoadMergedTextInput is the input of config.load_merged_text.
 type ConfigLoadMergedTextInput struct {
 	// ProjectText is "project_text" (any).
-	ProjectText json.RawMessage `json:"project_text"`
+	ProjectText json.RawMessage `json:"project_text,omitempty"`
 	// UserText is "user_text" (any, optional).
 	UserText json.RawMessage `json:"user_text,omitempty"`
 }
@@ -898,8 +898,8 @@ type ConfigLoadMergedTextInput struct {
 // ConfigLoadMergedText runs config.load_merged_text: Project settings merged with the user's; user-side problems and unknown keys of either text become warnings.
 //
 // Its error kinds: invalid_json, invalid_config.
-func ConfigLoadMergedText(in ConfigLoadMergedTextInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ConfigLoadMergedText(in ConfigLoadMergedTextInput) (ConfigLoadMergedTextResult, error) {
+	var out ConfigLoadMergedTextResult
 	err := call("config.load_merged_text", in, &out)
 	return out, err
 }
@@ -915,8 +915,8 @@ type ConfigMergeInput struct {
 // ConfigMerge runs config.merge: Merges the user config under the project config (project values win where set).
 //
 // Its error kinds: invalid_input.
-func ConfigMerge(in ConfigMergeInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ConfigMerge(in ConfigMergeInput) (ConfigMergeResult, error) {
+	var out ConfigMergeResult
 	err := call("config.merge", in, &out)
 	return out, err
 }
@@ -924,14 +924,14 @@ func ConfigMerge(in ConfigMergeInput) (json.RawMessage, error) {
 // ConfigNotificationsEnabledInput is the input of config.notifications_enabled.
 type ConfigNotificationsEnabledInput struct {
 	// Config is "config" (any).
-	Config json.RawMessage `json:"config"`
+	Config json.RawMessage `json:"config,omitempty"`
 }
 
 // ConfigNotificationsEnabled runs config.notifications_enabled: Whether OS notifications are on (unset means on).
 //
 // Its error kinds: invalid_input.
-func ConfigNotificationsEnabled(in ConfigNotificationsEnabledInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ConfigNotificationsEnabled(in ConfigNotificationsEnabledInput) (ConfigNotificationsEnabledResult, error) {
+	var out ConfigNotificationsEnabledResult
 	err := call("config.notifications_enabled", in, &out)
 	return out, err
 }
@@ -939,14 +939,14 @@ func ConfigNotificationsEnabled(in ConfigNotificationsEnabledInput) (json.RawMes
 // ConfigParseInput is the input of config.parse.
 type ConfigParseInput struct {
 	// Text is "text" (any).
-	Text json.RawMessage `json:"text"`
+	Text json.RawMessage `json:"text,omitempty"`
 }
 
 // ConfigParse runs config.parse: Decode project settings.json text with Go's rules, normalise legacy profiles, validate (unknown keys: config.read, config.load_merged_text).
 //
 // Its error kinds: invalid_json, invalid_config.
-func ConfigParse(in ConfigParseInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ConfigParse(in ConfigParseInput) (ConfigParseResult, error) {
+	var out ConfigParseResult
 	err := call("config.parse", in, &out)
 	return out, err
 }
@@ -954,14 +954,14 @@ func ConfigParse(in ConfigParseInput) (json.RawMessage, error) {
 // ConfigParseUserInput is the input of config.parse_user.
 type ConfigParseUserInput struct {
 	// Text is "text" (any).
-	Text json.RawMessage `json:"text"`
+	Text json.RawMessage `json:"text,omitempty"`
 }
 
 // ConfigParseUser runs config.parse_user: Decode per-user settings.json text (no validation).
 //
 // Its error kinds: invalid_json.
-func ConfigParseUser(in ConfigParseUserInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ConfigParseUser(in ConfigParseUserInput) (ConfigParseUserResult, error) {
+	var out ConfigParseUserResult
 	err := call("config.parse_user", in, &out)
 	return out, err
 }
@@ -969,14 +969,14 @@ func ConfigParseUser(in ConfigParseUserInput) (json.RawMessage, error) {
 // ConfigReadInput is the input of config.read.
 type ConfigReadInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 }
 
 // ConfigRead runs config.read: Read and validate .4x/settings.json; every key Go ignores is an unknown_key warning.
 //
 // Its error kinds: invalid_input, not_found, invalid_json, invalid_config, io_error.
-func ConfigRead(in ConfigReadInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ConfigRead(in ConfigReadInput) (ConfigReadResult, error) {
+	var out ConfigReadResult
 	err := call("config.read", in, &out)
 	return out, err
 }
@@ -984,14 +984,14 @@ func ConfigRead(in ConfigReadInput) (json.RawMessage, error) {
 // ConfigReadUserInput is the input of config.read_user.
 type ConfigReadUserInput struct {
 	// Home is "home" (any).
-	Home json.RawMessage `json:"home"`
+	Home json.RawMessage `json:"home,omitempty"`
 }
 
 // ConfigReadUser runs config.read_user: Read <home>/.4x/settings.json; missing is the zero value.
 //
 // Its error kinds: invalid_input, invalid_json, io_error.
-func ConfigReadUser(in ConfigReadUserInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ConfigReadUser(in ConfigReadUserInput) (ConfigReadUserResult, error) {
+	var out ConfigReadUserResult
 	err := call("config.read_user", in, &out)
 	return out, err
 }
@@ -1005,8 +1005,8 @@ type ConfigRenderInput struct {
 // ConfigRender runs config.render: The settings.json bytes WriteConfig and Init write (indented JSON + newline).
 //
 // Its error kinds: invalid_input.
-func ConfigRender(in ConfigRenderInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ConfigRender(in ConfigRenderInput) (ConfigRenderResult, error) {
+	var out ConfigRenderResult
 	err := call("config.render", in, &out)
 	return out, err
 }
@@ -1020,8 +1020,8 @@ type ConfigRenderUserInput struct {
 // ConfigRenderUser runs config.render_user: The per-user settings.json bytes (indented JSON + newline).
 //
 // Its error kinds: invalid_input.
-func ConfigRenderUser(in ConfigRenderUserInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ConfigRenderUser(in ConfigRenderUserInput) (ConfigRenderUserResult, error) {
+	var out ConfigRenderUserResult
 	err := call("config.render_user", in, &out)
 	return out, err
 }
@@ -1029,14 +1029,14 @@ func ConfigRenderUser(in ConfigRenderUserInput) (json.RawMessage, error) {
 // ConfigUserPathInput is the input of config.user_path.
 type ConfigUserPathInput struct {
 	// Home is "home" (any).
-	Home json.RawMessage `json:"home"`
+	Home json.RawMessage `json:"home,omitempty"`
 }
 
 // ConfigUserPath runs config.user_path: The per-user settings path under a home directory.
 //
 // Its error kinds: invalid_input.
-func ConfigUserPath(in ConfigUserPathInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ConfigUserPath(in ConfigUserPathInput) (ConfigUserPathResult, error) {
+	var out ConfigUserPathResult
 	err := call("config.user_path", in, &out)
 	return out, err
 }
@@ -1044,14 +1044,14 @@ func ConfigUserPath(in ConfigUserPathInput) (json.RawMessage, error) {
 // ConfigValidateInput is the input of config.validate.
 type ConfigValidateInput struct {
 	// Config is "config" (any).
-	Config json.RawMessage `json:"config"`
+	Config json.RawMessage `json:"config,omitempty"`
 }
 
 // ConfigValidate runs config.validate: Lists every problem of a project config with the original's messages.
 //
 // Its error kinds: invalid_input.
-func ConfigValidate(in ConfigValidateInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ConfigValidate(in ConfigValidateInput) (ConfigValidateResult, error) {
+	var out ConfigValidateResult
 	err := call("config.validate", in, &out)
 	return out, err
 }
@@ -1059,16 +1059,16 @@ func ConfigValidate(in ConfigValidateInput) (json.RawMessage, error) {
 // ConfigWriteInput is the input of config.write.
 type ConfigWriteInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// Config is "config" (any).
-	Config json.RawMessage `json:"config"`
+	Config json.RawMessage `json:"config,omitempty"`
 }
 
 // ConfigWrite runs config.write: Write .4x/settings.json atomically (the .4x directory must exist); a config config.read would refuse is invalid_config (nothing written).
 //
 // Its error kinds: invalid_input, invalid_config, io_error.
-func ConfigWrite(in ConfigWriteInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ConfigWrite(in ConfigWriteInput) (ConfigWriteResult, error) {
+	var out ConfigWriteResult
 	err := call("config.write", in, &out)
 	return out, err
 }
@@ -1076,7 +1076,7 @@ func ConfigWrite(in ConfigWriteInput) (json.RawMessage, error) {
 // ConfigWriteUserInput is the input of config.write_user.
 type ConfigWriteUserInput struct {
 	// Home is "home" (any).
-	Home json.RawMessage `json:"home"`
+	Home json.RawMessage `json:"home,omitempty"`
 	// Config is "config" (any, optional).
 	Config json.RawMessage `json:"config,omitempty"`
 }
@@ -1084,8 +1084,8 @@ type ConfigWriteUserInput struct {
 // ConfigWriteUser runs config.write_user: Write <home>/.4x/settings.json (creating <home>/.4x).
 //
 // Its error kinds: invalid_input, io_error.
-func ConfigWriteUser(in ConfigWriteUserInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ConfigWriteUser(in ConfigWriteUserInput) (ConfigWriteUserResult, error) {
+	var out ConfigWriteUserResult
 	err := call("config.write_user", in, &out)
 	return out, err
 }
@@ -1093,11 +1093,11 @@ func ConfigWriteUser(in ConfigWriteUserInput) (json.RawMessage, error) {
 // DesignDocResolveInput is the input of design_doc.resolve.
 type DesignDocResolveInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// Feature is "feature" (any).
-	Feature json.RawMessage `json:"feature"`
+	Feature json.RawMessage `json:"feature,omitempty"`
 	// DocType is "doc_type" (any).
-	DocType json.RawMessage `json:"doc_type"`
+	DocType json.RawMessage `json:"doc_type,omitempty"`
 	// ExtraDirs is "extra_dirs" (any, optional).
 	ExtraDirs json.RawMessage `json:"extra_dirs,omitempty"`
 }
@@ -1105,8 +1105,8 @@ type DesignDocResolveInput struct {
 // DesignDocResolve runs design_doc.resolve: Read a feature's spec or plan document: the YAML path, then the search-order candidates; a path resolving outside the root is refused with a warning.
 //
 // Its error kinds: invalid_input, input_too_large, io_error.
-func DesignDocResolve(in DesignDocResolveInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func DesignDocResolve(in DesignDocResolveInput) (DesignDocResolveResult, error) {
+	var out DesignDocResolveResult
 	err := call("design_doc.resolve", in, &out)
 	return out, err
 }
@@ -1114,9 +1114,9 @@ func DesignDocResolve(in DesignDocResolveInput) (json.RawMessage, error) {
 // DesignDocSearchOrderInput is the input of design_doc.search_order.
 type DesignDocSearchOrderInput struct {
 	// Feature is "feature" (any).
-	Feature json.RawMessage `json:"feature"`
+	Feature json.RawMessage `json:"feature,omitempty"`
 	// DocType is "doc_type" (any).
-	DocType json.RawMessage `json:"doc_type"`
+	DocType json.RawMessage `json:"doc_type,omitempty"`
 	// ExtraDirs is "extra_dirs" (any, optional).
 	ExtraDirs json.RawMessage `json:"extra_dirs,omitempty"`
 }
@@ -1124,8 +1124,8 @@ type DesignDocSearchOrderInput struct {
 // DesignDocSearchOrder runs design_doc.search_order: Where to look for a feature's spec or plan document, in order.
 //
 // Its error kinds: invalid_input.
-func DesignDocSearchOrder(in DesignDocSearchOrderInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func DesignDocSearchOrder(in DesignDocSearchOrderInput) (DesignDocSearchOrderResult, error) {
+	var out DesignDocSearchOrderResult
 	err := call("design_doc.search_order", in, &out)
 	return out, err
 }
@@ -1133,9 +1133,9 @@ func DesignDocSearchOrder(in DesignDocSearchOrderInput) (json.RawMessage, error)
 // DiscoverDedupeInput is the input of discover.dedupe.
 type DiscoverDedupeInput struct {
 	// Candidates is "candidates" (any).
-	Candidates json.RawMessage `json:"candidates"`
+	Candidates json.RawMessage `json:"candidates,omitempty"`
 	// Existing is "existing" (any).
-	Existing json.RawMessage `json:"existing"`
+	Existing json.RawMessage `json:"existing,omitempty"`
 	// Cjk is "cjk" (any, optional).
 	Cjk json.RawMessage `json:"cjk,omitempty"`
 }
@@ -1143,8 +1143,8 @@ type DiscoverDedupeInput struct {
 // DiscoverDedupe runs discover.dedupe: Discovered features without those similar to an existing feature or an earlier kept one.
 //
 // Its error kinds: invalid_input.
-func DiscoverDedupe(in DiscoverDedupeInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func DiscoverDedupe(in DiscoverDedupeInput) (DiscoverDedupeResult, error) {
+	var out DiscoverDedupeResult
 	err := call("discover.dedupe", in, &out)
 	return out, err
 }
@@ -1152,14 +1152,14 @@ func DiscoverDedupe(in DiscoverDedupeInput) (json.RawMessage, error) {
 // DiscoverParseInput is the input of discover.parse.
 type DiscoverParseInput struct {
 	// Report is "report" (any).
-	Report json.RawMessage `json:"report"`
+	Report json.RawMessage `json:"report,omitempty"`
 }
 
 // DiscoverParse runs discover.parse: The [NEW-FEATURE] blocks of a report as {title, description}.
 //
 // Its error kinds: invalid_input.
-func DiscoverParse(in DiscoverParseInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func DiscoverParse(in DiscoverParseInput) (DiscoverParseResult, error) {
+	var out DiscoverParseResult
 	err := call("discover.parse", in, &out)
 	return out, err
 }
@@ -1167,7 +1167,7 @@ func DiscoverParse(in DiscoverParseInput) (json.RawMessage, error) {
 // DiscoverPlanInput is the input of discover.plan.
 type DiscoverPlanInput struct {
 	// Candidates is "candidates" (any).
-	Candidates json.RawMessage `json:"candidates"`
+	Candidates json.RawMessage `json:"candidates,omitempty"`
 	// Ids is "ids" (any, optional).
 	Ids json.RawMessage `json:"ids,omitempty"`
 	// Config is "config" (any, optional).
@@ -1177,8 +1177,8 @@ type DiscoverPlanInput struct {
 // DiscoverPlan runs discover.plan: The features a run creates from de-duplicated [NEW-FEATURE] candidates: consecutive ids, at most max_discovered_features, status draft or not-started by the enrich settings; the rest capped.
 //
 // Its error kinds: invalid_input.
-func DiscoverPlan(in DiscoverPlanInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func DiscoverPlan(in DiscoverPlanInput) (DiscoverPlanResult, error) {
+	var out DiscoverPlanResult
 	err := call("discover.plan", in, &out)
 	return out, err
 }
@@ -1186,14 +1186,14 @@ func DiscoverPlan(in DiscoverPlanInput) (json.RawMessage, error) {
 // EnumsListInput is the input of enums.list.
 type EnumsListInput struct {
 	// Kind is "kind" (any).
-	Kind json.RawMessage `json:"kind"`
+	Kind json.RawMessage `json:"kind,omitempty"`
 }
 
 // EnumsList runs enums.list: The values of a named enum (phases, roles, event_types, ...), in the seed's order.
 //
 // Its error kinds: invalid_input, unknown_kind.
-func EnumsList(in EnumsListInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func EnumsList(in EnumsListInput) (EnumsListResult, error) {
+	var out EnumsListResult
 	err := call("enums.list", in, &out)
 	return out, err
 }
@@ -1201,9 +1201,9 @@ func EnumsList(in EnumsListInput) (json.RawMessage, error) {
 // EvidenceDiscoverScreenshotsInput is the input of evidence.discover_screenshots.
 type EvidenceDiscoverScreenshotsInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id"`
+	FeatureID json.RawMessage `json:"feature_id,omitempty"`
 	// ScreenshotDir is "screenshot_dir" (any, optional).
 	ScreenshotDir json.RawMessage `json:"screenshot_dir,omitempty"`
 }
@@ -1211,8 +1211,8 @@ type EvidenceDiscoverScreenshotsInput struct {
 // EvidenceDiscoverScreenshots runs evidence.discover_screenshots: A feature's screenshots grouped by round, from verify.json files and screenshot directories.
 //
 // Its error kinds: invalid_input, invalid_feature_id, io_error.
-func EvidenceDiscoverScreenshots(in EvidenceDiscoverScreenshotsInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func EvidenceDiscoverScreenshots(in EvidenceDiscoverScreenshotsInput) (EvidenceDiscoverScreenshotsResult, error) {
+	var out EvidenceDiscoverScreenshotsResult
 	err := call("evidence.discover_screenshots", in, &out)
 	return out, err
 }
@@ -1238,8 +1238,8 @@ type EvidenceGroupScreenshotsInput struct {
 // EvidenceGroupScreenshots runs evidence.group_screenshots: Group a feature's screenshots by round from verify.json texts and directory listings.
 //
 // Its error kinds: invalid_input.
-func EvidenceGroupScreenshots(in EvidenceGroupScreenshotsInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func EvidenceGroupScreenshots(in EvidenceGroupScreenshotsInput) (EvidenceGroupScreenshotsResult, error) {
+	var out EvidenceGroupScreenshotsResult
 	err := call("evidence.group_screenshots", in, &out)
 	return out, err
 }
@@ -1253,8 +1253,8 @@ type EvidenceIsScreenshotFileInput struct {
 // EvidenceIsScreenshotFile runs evidence.is_screenshot_file: Whether a file name has a screenshot extension.
 //
 // Its error kinds: invalid_input.
-func EvidenceIsScreenshotFile(in EvidenceIsScreenshotFileInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func EvidenceIsScreenshotFile(in EvidenceIsScreenshotFileInput) (EvidenceIsScreenshotFileResult, error) {
+	var out EvidenceIsScreenshotFileResult
 	err := call("evidence.is_screenshot_file", in, &out)
 	return out, err
 }
@@ -1268,8 +1268,8 @@ type EvidenceNormalizeScreenshotPathInput struct {
 // EvidenceNormalizeScreenshotPath runs evidence.normalize_screenshot_path: Trim, drop ./ and .4x/, clean lexically.
 //
 // Its error kinds: invalid_input.
-func EvidenceNormalizeScreenshotPath(in EvidenceNormalizeScreenshotPathInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func EvidenceNormalizeScreenshotPath(in EvidenceNormalizeScreenshotPathInput) (EvidenceNormalizeScreenshotPathResult, error) {
+	var out EvidenceNormalizeScreenshotPathResult
 	err := call("evidence.normalize_screenshot_path", in, &out)
 	return out, err
 }
@@ -1283,8 +1283,8 @@ type EvidenceParseScreenshotFilenameInput struct {
 // EvidenceParseScreenshotFilename runs evidence.parse_screenshot_filename: Step and description from a screenshot file name.
 //
 // Its error kinds: invalid_input.
-func EvidenceParseScreenshotFilename(in EvidenceParseScreenshotFilenameInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func EvidenceParseScreenshotFilename(in EvidenceParseScreenshotFilenameInput) (EvidenceParseScreenshotFilenameResult, error) {
+	var out EvidenceParseScreenshotFilenameResult
 	err := call("evidence.parse_screenshot_filename", in, &out)
 	return out, err
 }
@@ -1292,14 +1292,14 @@ func EvidenceParseScreenshotFilename(in EvidenceParseScreenshotFilenameInput) (j
 // EvidenceParseVerifyInput is the input of evidence.parse_verify.
 type EvidenceParseVerifyInput struct {
 	// Text is "text" (any).
-	Text json.RawMessage `json:"text"`
+	Text json.RawMessage `json:"text,omitempty"`
 }
 
 // EvidenceParseVerify runs evidence.parse_verify: Decode a round's verify.json (VerifyEvidence) with Go's rules.
 //
 // Its error kinds: invalid_input, invalid_json.
-func EvidenceParseVerify(in EvidenceParseVerifyInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func EvidenceParseVerify(in EvidenceParseVerifyInput) (EvidenceParseVerifyResult, error) {
+	var out EvidenceParseVerifyResult
 	err := call("evidence.parse_verify", in, &out)
 	return out, err
 }
@@ -1313,8 +1313,8 @@ type EvidenceRenderVerifyInput struct {
 // EvidenceRenderVerify runs evidence.render_verify: The verify.json bytes `4x verify` writes (indented, no trailing newline).
 //
 // Its error kinds: invalid_input.
-func EvidenceRenderVerify(in EvidenceRenderVerifyInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func EvidenceRenderVerify(in EvidenceRenderVerifyInput) (EvidenceRenderVerifyResult, error) {
+	var out EvidenceRenderVerifyResult
 	err := call("evidence.render_verify", in, &out)
 	return out, err
 }
@@ -1328,8 +1328,8 @@ type EvidenceScreenshotDirInput struct {
 // EvidenceScreenshotDir runs evidence.screenshot_dir: The tester's screenshot directory template from a config.
 //
 // Its error kinds: invalid_input.
-func EvidenceScreenshotDir(in EvidenceScreenshotDirInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func EvidenceScreenshotDir(in EvidenceScreenshotDirInput) (EvidenceScreenshotDirResult, error) {
+	var out EvidenceScreenshotDirResult
 	err := call("evidence.screenshot_dir", in, &out)
 	return out, err
 }
@@ -1349,8 +1349,8 @@ type EvidenceScreenshotTargetsInput struct {
 // EvidenceScreenshotTargets runs evidence.screenshot_targets: Directories to look in for each round's screenshots.
 //
 // Its error kinds: invalid_input.
-func EvidenceScreenshotTargets(in EvidenceScreenshotTargetsInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func EvidenceScreenshotTargets(in EvidenceScreenshotTargetsInput) (EvidenceScreenshotTargetsResult, error) {
+	var out EvidenceScreenshotTargetsResult
 	err := call("evidence.screenshot_targets", in, &out)
 	return out, err
 }
@@ -1364,15 +1364,15 @@ type EvidenceSortScreenshotsInput struct {
 // EvidenceSortScreenshots runs evidence.sort_screenshots: Order screenshots by step (numeric first), then path.
 //
 // Its error kinds: invalid_input.
-func EvidenceSortScreenshots(in EvidenceSortScreenshotsInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func EvidenceSortScreenshots(in EvidenceSortScreenshotsInput) (EvidenceSortScreenshotsResult, error) {
+	var out EvidenceSortScreenshotsResult
 	err := call("evidence.sort_screenshots", in, &out)
 	return out, err
 }
 
 // FeatureConstants runs feature.constants: Feature statuses, sub-task statuses, id pattern, default screenshot dir and hook policy.
-func FeatureConstants() (json.RawMessage, error) {
-	var out json.RawMessage
+func FeatureConstants() (FeatureConstantsResult, error) {
+	var out FeatureConstantsResult
 	err := call("feature.constants", nil, &out)
 	return out, err
 }
@@ -1380,7 +1380,7 @@ func FeatureConstants() (json.RawMessage, error) {
 // FeatureLoadYAMLInput is the input of feature.load_yaml.
 type FeatureLoadYAMLInput struct {
 	// Text is "text" (any).
-	Text json.RawMessage `json:"text"`
+	Text json.RawMessage `json:"text,omitempty"`
 	// Mode is "mode" (any, optional).
 	Mode json.RawMessage `json:"mode,omitempty"`
 }
@@ -1388,8 +1388,8 @@ type FeatureLoadYAMLInput struct {
 // FeatureLoadYAML runs feature.load_yaml: Decode and validate feature YAML, strictly or leniently (warnings into feature.warnings).
 //
 // Its error kinds: invalid_input, input_too_large, invalid_feature.
-func FeatureLoadYAML(in FeatureLoadYAMLInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func FeatureLoadYAML(in FeatureLoadYAMLInput) (FeatureLoadYamlResult, error) {
+	var out FeatureLoadYamlResult
 	err := call("feature.load_yaml", in, &out)
 	return out, err
 }
@@ -1409,8 +1409,8 @@ type FeatureNextIDInput struct {
 // FeatureNextID runs feature.next_id: The next feature number over the existing ids, its id (from the name, or a chosen slug) and display name, in the config's id format (default F + 3 digits).
 //
 // Its error kinds: invalid_input.
-func FeatureNextID(in FeatureNextIDInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func FeatureNextID(in FeatureNextIDInput) (FeatureNextIdResult, error) {
+	var out FeatureNextIdResult
 	err := call("feature.next_id", in, &out)
 	return out, err
 }
@@ -1424,8 +1424,8 @@ type FeatureParseYAMLInput struct {
 // FeatureParseYAML runs feature.parse_yaml: Decode feature YAML with yaml.v3's rules (no validation).
 //
 // Its error kinds: invalid_input, input_too_large, invalid_feature.
-func FeatureParseYAML(in FeatureParseYAMLInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func FeatureParseYAML(in FeatureParseYAMLInput) (FeatureParseYamlResult, error) {
+	var out FeatureParseYamlResult
 	err := call("feature.parse_yaml", in, &out)
 	return out, err
 }
@@ -1439,8 +1439,8 @@ type FeatureRenderYAMLInput struct {
 // FeatureRenderYAML runs feature.render_yaml: The feature YAML bytes Go's yaml.v3 writes (divergences D1, D4, D10).
 //
 // Its error kinds: invalid_input.
-func FeatureRenderYAML(in FeatureRenderYAMLInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func FeatureRenderYAML(in FeatureRenderYAMLInput) (FeatureRenderYamlResult, error) {
+	var out FeatureRenderYamlResult
 	err := call("feature.render_yaml", in, &out)
 	return out, err
 }
@@ -1452,14 +1452,14 @@ type FeatureSyncStatusTextInput struct {
 	// Phase is "phase" (any, optional).
 	Phase json.RawMessage `json:"phase,omitempty"`
 	// Text is "text" (any).
-	Text json.RawMessage `json:"text"`
+	Text json.RawMessage `json:"text,omitempty"`
 }
 
 // FeatureSyncStatusText runs feature.sync_status_text: Set a feature text's status from a phase; the new text and commit payload when it changed.
 //
 // Its error kinds: invalid_input, input_too_large, invalid_feature.
-func FeatureSyncStatusText(in FeatureSyncStatusTextInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func FeatureSyncStatusText(in FeatureSyncStatusTextInput) (FeatureSyncStatusTextResult, error) {
+	var out FeatureSyncStatusTextResult
 	err := call("feature.sync_status_text", in, &out)
 	return out, err
 }
@@ -1473,8 +1473,8 @@ type FeatureValidateInput struct {
 // FeatureValidate runs feature.validate: Strict feature validation with Go's messages.
 //
 // Its error kinds: invalid_input.
-func FeatureValidate(in FeatureValidateInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func FeatureValidate(in FeatureValidateInput) (FeatureValidateResult, error) {
+	var out FeatureValidateResult
 	err := call("feature.validate", in, &out)
 	return out, err
 }
@@ -1482,14 +1482,14 @@ func FeatureValidate(in FeatureValidateInput) (json.RawMessage, error) {
 // FeatureValidateLooseInput is the input of feature.validate_loose.
 type FeatureValidateLooseInput struct {
 	// Feature is "feature" (any).
-	Feature json.RawMessage `json:"feature"`
+	Feature json.RawMessage `json:"feature,omitempty"`
 }
 
 // FeatureValidateLoose runs feature.validate_loose: Lenient feature validation: warnings; a missing id fails.
 //
 // Its error kinds: invalid_input, invalid_feature.
-func FeatureValidateLoose(in FeatureValidateLooseInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func FeatureValidateLoose(in FeatureValidateLooseInput) (FeatureValidateLooseResult, error) {
+	var out FeatureValidateLooseResult
 	err := call("feature.validate_loose", in, &out)
 	return out, err
 }
@@ -1497,13 +1497,13 @@ func FeatureValidateLoose(in FeatureValidateLooseInput) (json.RawMessage, error)
 // GuardCheckInput is the input of guard.check.
 type GuardCheckInput struct {
 	// Config is "config" (any).
-	Config json.RawMessage `json:"config"`
+	Config json.RawMessage `json:"config,omitempty"`
 	// Feature is "feature" (any).
-	Feature json.RawMessage `json:"feature"`
+	Feature json.RawMessage `json:"feature,omitempty"`
 	// Phase is "phase" (any, optional).
 	Phase json.RawMessage `json:"phase,omitempty"`
 	// ChangedFiles is "changed_files" (any).
-	ChangedFiles json.RawMessage `json:"changed_files"`
+	ChangedFiles json.RawMessage `json:"changed_files,omitempty"`
 	// Profile is "profile" (any, optional).
 	Profile json.RawMessage `json:"profile,omitempty"`
 	// Round is "round" (any, optional).
@@ -1535,8 +1535,8 @@ type GuardCheckInput struct {
 // GuardCheck runs guard.check: 4x's guard.Check: required files, baseline, the diff's repo scope, self-modification, dependencies, symlinks, build/docs gates, verify types.
 //
 // Its error kinds: invalid_input.
-func GuardCheck(in GuardCheckInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func GuardCheck(in GuardCheckInput) (GuardCheckResult, error) {
+	var out GuardCheckResult
 	err := call("guard.check", in, &out)
 	return out, err
 }
@@ -1564,8 +1564,8 @@ type GuardTestingToAcceptingInput struct {
 // GuardTestingToAccepting runs guard.testing_to_accepting: 4x's CheckTestingToAccepting: the tester's reports, verify.json, per-criterion evidence, screenshots, manual checks, self-mod tests.
 //
 // Its error kinds: invalid_input.
-func GuardTestingToAccepting(in GuardTestingToAcceptingInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func GuardTestingToAccepting(in GuardTestingToAcceptingInput) (GuardTestingToAcceptingResult, error) {
+	var out GuardTestingToAcceptingResult
 	err := call("guard.testing_to_accepting", in, &out)
 	return out, err
 }
@@ -1581,8 +1581,8 @@ type HooksMergeInput struct {
 // HooksMerge runs hooks.merge: Global hooks with feature hook points replacing whole lists (null when both are unset).
 //
 // Its error kinds: invalid_input.
-func HooksMerge(in HooksMergeInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func HooksMerge(in HooksMergeInput) (HooksMergeResult, error) {
+	var out HooksMergeResult
 	err := call("hooks.merge", in, &out)
 	return out, err
 }
@@ -1590,7 +1590,7 @@ func HooksMerge(in HooksMergeInput) (json.RawMessage, error) {
 // LimitsResolveInput is the input of limits.resolve.
 type LimitsResolveInput struct {
 	// Config is "config" (any).
-	Config json.RawMessage `json:"config"`
+	Config json.RawMessage `json:"config,omitempty"`
 	// Role is "role" (any, optional).
 	Role json.RawMessage `json:"role,omitempty"`
 }
@@ -1598,22 +1598,22 @@ type LimitsResolveInput struct {
 // LimitsResolve runs limits.resolve: A role's fix rounds, parallel reviewers, angles per reviewer and max discovered features.
 //
 // Its error kinds: invalid_input.
-func LimitsResolve(in LimitsResolveInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func LimitsResolve(in LimitsResolveInput) (LimitsResolveResult, error) {
+	var out LimitsResolveResult
 	err := call("limits.resolve", in, &out)
 	return out, err
 }
 
-// MetaCatalog runs meta.catalog: Every op with its one-line doc, input keys, output keys and error kinds, sorted by name.
-func MetaCatalog() (json.RawMessage, error) {
-	var out json.RawMessage
+// MetaCatalog runs meta.catalog: Every op with its one-line doc, typed input and output keys, defaults and error kinds, sorted by name, and the named types they use.
+func MetaCatalog() (MetaCatalogResult, error) {
+	var out MetaCatalogResult
 	err := call("meta.catalog", nil, &out)
 	return out, err
 }
 
 // MetaVersion runs meta.version: The library version as a string and as major*1000000 + minor*1000 + patch.
-func MetaVersion() (json.RawMessage, error) {
-	var out json.RawMessage
+func MetaVersion() (MetaVersionResult, error) {
+	var out MetaVersionResult
 	err := call("meta.version", nil, &out)
 	return out, err
 }
@@ -1631,8 +1631,8 @@ type MinerScanEscalationsInput struct {
 // MinerScanEscalations runs miner.scan_escalations: Candidates from needed escalations (pure: `escalations` records; fs: `root`, `feature_ids`?).
 //
 // Its error kinds: invalid_input, io_error.
-func MinerScanEscalations(in MinerScanEscalationsInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func MinerScanEscalations(in MinerScanEscalationsInput) (MinerScanEscalationsResult, error) {
+	var out MinerScanEscalationsResult
 	err := call("miner.scan_escalations", in, &out)
 	return out, err
 }
@@ -1654,8 +1654,8 @@ type MinerScanFailPatternsInput struct {
 // MinerScanFailPatterns runs miner.scan_fail_patterns: Candidates and learnings from review issues recurring across features (pure: `reports`; fs: `root`, `feature_ids`?).
 //
 // Its error kinds: invalid_input, io_error.
-func MinerScanFailPatterns(in MinerScanFailPatternsInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func MinerScanFailPatterns(in MinerScanFailPatternsInput) (MinerScanFailPatternsResult, error) {
+	var out MinerScanFailPatternsResult
 	err := call("miner.scan_fail_patterns", in, &out)
 	return out, err
 }
@@ -1673,15 +1673,15 @@ type MinerScanStuckInput struct {
 // MinerScanStuck runs miner.scan_stuck: Candidates from features stuck in needs-attention, abandoned or blocked (pure: `features`; fs: `root`, `feature_ids`?).
 //
 // Its error kinds: invalid_input, io_error.
-func MinerScanStuck(in MinerScanStuckInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func MinerScanStuck(in MinerScanStuckInput) (MinerScanStuckResult, error) {
+	var out MinerScanStuckResult
 	err := call("miner.scan_stuck", in, &out)
 	return out, err
 }
 
 // ModelConstants runs model.constants: The tier names, the default tier (sonnet) and the default deep tier (opus).
-func ModelConstants() (json.RawMessage, error) {
-	var out json.RawMessage
+func ModelConstants() (ModelConstantsResult, error) {
+	var out ModelConstantsResult
 	err := call("model.constants", nil, &out)
 	return out, err
 }
@@ -1689,18 +1689,18 @@ func ModelConstants() (json.RawMessage, error) {
 // ModelResolveInput is the input of model.resolve.
 type ModelResolveInput struct {
 	// Config is "config" (any).
-	Config json.RawMessage `json:"config"`
+	Config json.RawMessage `json:"config,omitempty"`
 	// Runner is "runner" (any).
-	Runner json.RawMessage `json:"runner"`
+	Runner json.RawMessage `json:"runner,omitempty"`
 	// Role is "role" (any).
-	Role json.RawMessage `json:"role"`
+	Role json.RawMessage `json:"role,omitempty"`
 }
 
 // ModelResolve runs model.resolve: The model of a role on a runner (role tier, runner model, then sonnet).
 //
 // Its error kinds: invalid_input, unresolvable_tier.
-func ModelResolve(in ModelResolveInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ModelResolve(in ModelResolveInput) (ModelResolveResult, error) {
+	var out ModelResolveResult
 	err := call("model.resolve", in, &out)
 	return out, err
 }
@@ -1708,18 +1708,18 @@ func ModelResolve(in ModelResolveInput) (json.RawMessage, error) {
 // ModelResolveDeepInput is the input of model.resolve_deep.
 type ModelResolveDeepInput struct {
 	// Config is "config" (any).
-	Config json.RawMessage `json:"config"`
+	Config json.RawMessage `json:"config,omitempty"`
 	// Runner is "runner" (any).
-	Runner json.RawMessage `json:"runner"`
+	Runner json.RawMessage `json:"runner,omitempty"`
 	// Role is "role" (any).
-	Role json.RawMessage `json:"role"`
+	Role json.RawMessage `json:"role,omitempty"`
 }
 
 // ModelResolveDeep runs model.resolve_deep: The deep model of a role, or "" when it sets no deep_model.
 //
 // Its error kinds: invalid_input, unresolvable_tier.
-func ModelResolveDeep(in ModelResolveDeepInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ModelResolveDeep(in ModelResolveDeepInput) (ModelResolveDeepResult, error) {
+	var out ModelResolveDeepResult
 	err := call("model.resolve_deep", in, &out)
 	return out, err
 }
@@ -1727,18 +1727,18 @@ func ModelResolveDeep(in ModelResolveDeepInput) (json.RawMessage, error) {
 // ModelResolveMiniCoderInput is the input of model.resolve_mini_coder.
 type ModelResolveMiniCoderInput struct {
 	// Config is "config" (any).
-	Config json.RawMessage `json:"config"`
+	Config json.RawMessage `json:"config,omitempty"`
 	// Runner is "runner" (any).
-	Runner json.RawMessage `json:"runner"`
+	Runner json.RawMessage `json:"runner,omitempty"`
 	// FallbackModel is "fallback_model" (any).
-	FallbackModel json.RawMessage `json:"fallback_model"`
+	FallbackModel json.RawMessage `json:"fallback_model,omitempty"`
 }
 
 // ModelResolveMiniCoder runs model.resolve_mini_coder: The mini-coder's model, or the fallback model when unset.
 //
 // Its error kinds: invalid_input, unresolvable_tier.
-func ModelResolveMiniCoder(in ModelResolveMiniCoderInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ModelResolveMiniCoder(in ModelResolveMiniCoderInput) (ModelResolveMiniCoderResult, error) {
+	var out ModelResolveMiniCoderResult
 	err := call("model.resolve_mini_coder", in, &out)
 	return out, err
 }
@@ -1746,17 +1746,17 @@ func ModelResolveMiniCoder(in ModelResolveMiniCoderInput) (json.RawMessage, erro
 // ModelResolvePhaseInput is the input of model.resolve_phase.
 type ModelResolvePhaseInput struct {
 	// Config is "config" (any).
-	Config json.RawMessage `json:"config"`
+	Config json.RawMessage `json:"config,omitempty"`
 	// Feature is "feature" (any, optional).
 	Feature json.RawMessage `json:"feature,omitempty"`
 	// Profile is "profile" (any, optional).
 	Profile json.RawMessage `json:"profile,omitempty"`
 	// Phase is "phase" (any).
-	Phase json.RawMessage `json:"phase"`
+	Phase json.RawMessage `json:"phase,omitempty"`
 	// Role is "role" (any).
-	Role json.RawMessage `json:"role"`
+	Role json.RawMessage `json:"role,omitempty"`
 	// Runner is "runner" (any).
-	Runner json.RawMessage `json:"runner"`
+	Runner json.RawMessage `json:"runner,omitempty"`
 	// Manual is "manual" (any, optional).
 	Manual json.RawMessage `json:"manual,omitempty"`
 }
@@ -1764,8 +1764,8 @@ type ModelResolvePhaseInput struct {
 // ModelResolvePhase runs model.resolve_phase: The model of a pipeline phase: manual, feature override, profile entry, then role.
 //
 // Its error kinds: invalid_input, unresolvable_tier.
-func ModelResolvePhase(in ModelResolvePhaseInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ModelResolvePhase(in ModelResolvePhaseInput) (ModelResolvePhaseResult, error) {
+	var out ModelResolvePhaseResult
 	err := call("model.resolve_phase", in, &out)
 	return out, err
 }
@@ -1773,18 +1773,18 @@ func ModelResolvePhase(in ModelResolvePhaseInput) (json.RawMessage, error) {
 // ModelResolveTierInput is the input of model.resolve_tier.
 type ModelResolveTierInput struct {
 	// Config is "config" (any).
-	Config json.RawMessage `json:"config"`
+	Config json.RawMessage `json:"config,omitempty"`
 	// Runner is "runner" (any).
-	Runner json.RawMessage `json:"runner"`
+	Runner json.RawMessage `json:"runner,omitempty"`
 	// Tier is "tier" (any).
-	Tier json.RawMessage `json:"tier"`
+	Tier json.RawMessage `json:"tier,omitempty"`
 }
 
 // ModelResolveTier runs model.resolve_tier: The model of a tier for a runner (runner tiers, then model_tiers; no aliases).
 //
 // Its error kinds: invalid_input, unresolvable_tier.
-func ModelResolveTier(in ModelResolveTierInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ModelResolveTier(in ModelResolveTierInput) (ModelResolveTierResult, error) {
+	var out ModelResolveTierResult
 	err := call("model.resolve_tier", in, &out)
 	return out, err
 }
@@ -1792,14 +1792,14 @@ func ModelResolveTier(in ModelResolveTierInput) (json.RawMessage, error) {
 // PhaseIsSelectableInput is the input of phase.is_selectable.
 type PhaseIsSelectableInput struct {
 	// Phase is "phase" (any).
-	Phase json.RawMessage `json:"phase"`
+	Phase json.RawMessage `json:"phase,omitempty"`
 }
 
 // PhaseIsSelectable runs phase.is_selectable: Whether a pipeline profile may list the phase.
 //
 // Its error kinds: invalid_input.
-func PhaseIsSelectable(in PhaseIsSelectableInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func PhaseIsSelectable(in PhaseIsSelectableInput) (PhaseIsSelectableResult, error) {
+	var out PhaseIsSelectableResult
 	err := call("phase.is_selectable", in, &out)
 	return out, err
 }
@@ -1807,14 +1807,14 @@ func PhaseIsSelectable(in PhaseIsSelectableInput) (json.RawMessage, error) {
 // PhaseRoleInput is the input of phase.role.
 type PhaseRoleInput struct {
 	// Phase is "phase" (any).
-	Phase json.RawMessage `json:"phase"`
+	Phase json.RawMessage `json:"phase,omitempty"`
 }
 
 // PhaseRole runs phase.role: The role of a profile-selectable work phase (PhaseRole); "" otherwise.
 //
 // Its error kinds: invalid_input.
-func PhaseRole(in PhaseRoleInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func PhaseRole(in PhaseRoleInput) (PhaseRoleResult, error) {
+	var out PhaseRoleResult
 	err := call("phase.role", in, &out)
 	return out, err
 }
@@ -1822,14 +1822,14 @@ func PhaseRole(in PhaseRoleInput) (json.RawMessage, error) {
 // PhaseToStatusInput is the input of phase.to_status.
 type PhaseToStatusInput struct {
 	// Phase is "phase" (any).
-	Phase json.RawMessage `json:"phase"`
+	Phase json.RawMessage `json:"phase,omitempty"`
 }
 
 // PhaseToStatus runs phase.to_status: The feature status a phase projects to (PhaseToStatus).
 //
 // Its error kinds: invalid_input.
-func PhaseToStatus(in PhaseToStatusInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func PhaseToStatus(in PhaseToStatusInput) (PhaseToStatusResult, error) {
+	var out PhaseToStatusResult
 	err := call("phase.to_status", in, &out)
 	return out, err
 }
@@ -1839,7 +1839,7 @@ type PipelineEffectiveManualInput struct {
 	// RunOverrides is "run_overrides" (any, optional).
 	RunOverrides json.RawMessage `json:"run_overrides,omitempty"`
 	// Phase is "phase" (any).
-	Phase json.RawMessage `json:"phase"`
+	Phase json.RawMessage `json:"phase,omitempty"`
 	// ManualRunner is "manual_runner" (any, optional).
 	ManualRunner json.RawMessage `json:"manual_runner,omitempty"`
 }
@@ -1847,8 +1847,8 @@ type PipelineEffectiveManualInput struct {
 // PipelineEffectiveManual runs pipeline.effective_manual: A phase's manual runner and model after per-run overrides.
 //
 // Its error kinds: invalid_input.
-func PipelineEffectiveManual(in PipelineEffectiveManualInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func PipelineEffectiveManual(in PipelineEffectiveManualInput) (PipelineEffectiveManualResult, error) {
+	var out PipelineEffectiveManualResult
 	err := call("pipeline.effective_manual", in, &out)
 	return out, err
 }
@@ -1856,7 +1856,7 @@ func PipelineEffectiveManual(in PipelineEffectiveManualInput) (json.RawMessage, 
 // PipelineResolveInput is the input of pipeline.resolve.
 type PipelineResolveInput struct {
 	// Config is "config" (any).
-	Config json.RawMessage `json:"config"`
+	Config json.RawMessage `json:"config,omitempty"`
 	// Feature is "feature" (any, optional).
 	Feature json.RawMessage `json:"feature,omitempty"`
 	// ProfileName is "profile_name" (any, optional).
@@ -1870,8 +1870,8 @@ type PipelineResolveInput struct {
 // PipelineResolve runs pipeline.resolve: Every enabled phase of a feature's pipeline with its role, runner and model.
 //
 // Its error kinds: invalid_input, unknown_profile, missing_coding_phase, unresolved_runner, unknown_runner, unresolvable_tier.
-func PipelineResolve(in PipelineResolveInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func PipelineResolve(in PipelineResolveInput) (PipelineResolveResult, error) {
+	var out PipelineResolveResult
 	err := call("pipeline.resolve", in, &out)
 	return out, err
 }
@@ -1879,14 +1879,14 @@ func PipelineResolve(in PipelineResolveInput) (json.RawMessage, error) {
 // ProfileEnabledPhasesInput is the input of profile.enabled_phases.
 type ProfileEnabledPhasesInput struct {
 	// Profile is "profile" (any).
-	Profile json.RawMessage `json:"profile"`
+	Profile json.RawMessage `json:"profile,omitempty"`
 }
 
 // ProfileEnabledPhases runs profile.enabled_phases: The selectable phases a profile enables, in canonical order.
 //
 // Its error kinds: invalid_input.
-func ProfileEnabledPhases(in ProfileEnabledPhasesInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ProfileEnabledPhases(in ProfileEnabledPhasesInput) (ProfileEnabledPhasesResult, error) {
+	var out ProfileEnabledPhasesResult
 	err := call("profile.enabled_phases", in, &out)
 	return out, err
 }
@@ -1894,7 +1894,7 @@ func ProfileEnabledPhases(in ProfileEnabledPhasesInput) (json.RawMessage, error)
 // ProfileEnablesInput is the input of profile.enables.
 type ProfileEnablesInput struct {
 	// Profile is "profile" (any).
-	Profile json.RawMessage `json:"profile"`
+	Profile json.RawMessage `json:"profile,omitempty"`
 	// Phase is "phase" (any, optional).
 	Phase json.RawMessage `json:"phase,omitempty"`
 	// Role is "role" (any, optional).
@@ -1904,8 +1904,8 @@ type ProfileEnablesInput struct {
 // ProfileEnables runs profile.enables: Whether a profile enables a phase and/or a role's phase.
 //
 // Its error kinds: invalid_input.
-func ProfileEnables(in ProfileEnablesInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ProfileEnables(in ProfileEnablesInput) (ProfileEnablesResult, error) {
+	var out ProfileEnablesResult
 	err := call("profile.enables", in, &out)
 	return out, err
 }
@@ -1923,8 +1923,8 @@ type ProfileResolveInput struct {
 // ProfileResolve runs profile.resolve: The pipeline profile a feature runs with: override, feature, default_profile, then priority.
 //
 // Its error kinds: invalid_input, unknown_profile, missing_coding_phase.
-func ProfileResolve(in ProfileResolveInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ProfileResolve(in ProfileResolveInput) (ProfileResolveResult, error) {
+	var out ProfileResolveResult
 	err := call("profile.resolve", in, &out)
 	return out, err
 }
@@ -1932,23 +1932,23 @@ func ProfileResolve(in ProfileResolveInput) (json.RawMessage, error) {
 // ProfileRoleArtifactViewInput is the input of profile.role_artifact_view.
 type ProfileRoleArtifactViewInput struct {
 	// Profile is "profile" (any).
-	Profile json.RawMessage `json:"profile"`
+	Profile json.RawMessage `json:"profile,omitempty"`
 	// Role is "role" (any).
-	Role json.RawMessage `json:"role"`
+	Role json.RawMessage `json:"role,omitempty"`
 }
 
 // ProfileRoleArtifactView runs profile.role_artifact_view: A role's required, forbidden and absent-upstream artifacts under a profile.
 //
 // Its error kinds: invalid_input.
-func ProfileRoleArtifactView(in ProfileRoleArtifactViewInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ProfileRoleArtifactView(in ProfileRoleArtifactViewInput) (ProfileRoleArtifactViewResult, error) {
+	var out ProfileRoleArtifactViewResult
 	err := call("profile.role_artifact_view", in, &out)
 	return out, err
 }
 
 // ProfilesDefault runs profiles.default: The built-in pipeline profiles (full, lite, normal, quick).
-func ProfilesDefault() (json.RawMessage, error) {
-	var out json.RawMessage
+func ProfilesDefault() (ProfilesDefaultResult, error) {
+	var out ProfilesDefaultResult
 	err := call("profiles.default", nil, &out)
 	return out, err
 }
@@ -1956,14 +1956,14 @@ func ProfilesDefault() (json.RawMessage, error) {
 // ReportParseIssuesInput is the input of report.parse_issues.
 type ReportParseIssuesInput struct {
 	// Report is "report" (any).
-	Report json.RawMessage `json:"report"`
+	Report json.RawMessage `json:"report,omitempty"`
 }
 
 // ReportParseIssues runs report.parse_issues: The verdict and [CRITICAL]/[WARNING] issue titles of a review report.
 //
 // Its error kinds: invalid_input.
-func ReportParseIssues(in ReportParseIssuesInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ReportParseIssues(in ReportParseIssuesInput) (ReportParseIssuesResult, error) {
+	var out ReportParseIssuesResult
 	err := call("report.parse_issues", in, &out)
 	return out, err
 }
@@ -1971,14 +1971,14 @@ func ReportParseIssues(in ReportParseIssuesInput) (json.RawMessage, error) {
 // ReposEffectiveHubInput is the input of repos.effective_hub.
 type ReposEffectiveHubInput struct {
 	// Config is "config" (any).
-	Config json.RawMessage `json:"config"`
+	Config json.RawMessage `json:"config,omitempty"`
 }
 
 // ReposEffectiveHub runs repos.effective_hub: The hub repos: hub_repos in order, then workspace repos marked hub.
 //
 // Its error kinds: invalid_input.
-func ReposEffectiveHub(in ReposEffectiveHubInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ReposEffectiveHub(in ReposEffectiveHubInput) (ReposEffectiveHubResult, error) {
+	var out ReposEffectiveHubResult
 	err := call("repos.effective_hub", in, &out)
 	return out, err
 }
@@ -1986,18 +1986,18 @@ func ReposEffectiveHub(in ReposEffectiveHubInput) (json.RawMessage, error) {
 // ReposResolveFeaturePathsInput is the input of repos.resolve_feature_paths.
 type ReposResolveFeaturePathsInput struct {
 	// Feature is "feature" (any).
-	Feature json.RawMessage `json:"feature"`
+	Feature json.RawMessage `json:"feature,omitempty"`
 	// Config is "config" (any).
-	Config json.RawMessage `json:"config"`
+	Config json.RawMessage `json:"config,omitempty"`
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 }
 
 // ReposResolveFeaturePaths runs repos.resolve_feature_paths: The paths of the repos a feature names (all when it names none).
 //
 // Its error kinds: invalid_input.
-func ReposResolveFeaturePaths(in ReposResolveFeaturePathsInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ReposResolveFeaturePaths(in ReposResolveFeaturePathsInput) (ReposResolveFeaturePathsResult, error) {
+	var out ReposResolveFeaturePathsResult
 	err := call("repos.resolve_feature_paths", in, &out)
 	return out, err
 }
@@ -2005,16 +2005,16 @@ func ReposResolveFeaturePaths(in ReposResolveFeaturePathsInput) (json.RawMessage
 // ReposResolvePathsInput is the input of repos.resolve_paths.
 type ReposResolvePathsInput struct {
 	// Config is "config" (any).
-	Config json.RawMessage `json:"config"`
+	Config json.RawMessage `json:"config,omitempty"`
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 }
 
 // ReposResolvePaths runs repos.resolve_paths: Each workspace repo's path joined under root ({".": root} without repos).
 //
 // Its error kinds: invalid_input.
-func ReposResolvePaths(in ReposResolvePathsInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func ReposResolvePaths(in ReposResolvePathsInput) (ReposResolvePathsResult, error) {
+	var out ReposResolvePathsResult
 	err := call("repos.resolve_paths", in, &out)
 	return out, err
 }
@@ -2022,7 +2022,7 @@ func ReposResolvePaths(in ReposResolvePathsInput) (json.RawMessage, error) {
 // RouterActiveWorkflowsInput is the input of router.active_workflows.
 type RouterActiveWorkflowsInput struct {
 	// Tasks is "tasks" (any).
-	Tasks json.RawMessage `json:"tasks"`
+	Tasks json.RawMessage `json:"tasks,omitempty"`
 	// WorkflowID is "workflow_id" (any, optional).
 	WorkflowID json.RawMessage `json:"workflow_id,omitempty"`
 	// Edition is "edition" (any, optional).
@@ -2032,8 +2032,8 @@ type RouterActiveWorkflowsInput struct {
 // RouterActiveWorkflows runs router.active_workflows: Resume step 1: open CC10X and legacy parents and a decision (one open workflow resumes; several are a choice, never a guess). Host: resume → runnable_tasks for selected.wf; choose → ask, never guess; ask_legacy → ask resume-legacy or fresh; none/not_found → route normally.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterActiveWorkflows(in RouterActiveWorkflowsInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterActiveWorkflows(in RouterActiveWorkflowsInput) (RouterActiveWorkflowsResult, error) {
+	var out RouterActiveWorkflowsResult
 	err := call("router.active_workflows", in, &out)
 	return out, err
 }
@@ -2047,8 +2047,8 @@ type RouterAgentsInput struct {
 // RouterAgents runs router.agents: The agents an edition knows, in its table order: bare and cc10x: names and the output kind (readonly or write) parse_output gives.
 //
 // Its error kinds: invalid_value.
-func RouterAgents(in RouterAgentsInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterAgents(in RouterAgentsInput) (RouterAgentsResult, error) {
+	var out RouterAgentsResult
 	err := call("router.agents", in, &out)
 	return out, err
 }
@@ -2056,9 +2056,9 @@ func RouterAgents(in RouterAgentsInput) (json.RawMessage, error) {
 // RouterArtifactFreshInput is the input of router.artifact_fresh.
 type RouterArtifactFreshInput struct {
 	// ModifiedAt is "modified_at" (any).
-	ModifiedAt json.RawMessage `json:"modified_at"`
+	ModifiedAt json.RawMessage `json:"modified_at,omitempty"`
 	// Now is "now" (any).
-	Now json.RawMessage `json:"now"`
+	Now json.RawMessage `json:"now,omitempty"`
 	// MaxAgeSeconds is "max_age_seconds" (any, optional).
 	MaxAgeSeconds json.RawMessage `json:"max_age_seconds,omitempty"`
 	// Edition is "edition" (any, optional).
@@ -2068,8 +2068,8 @@ type RouterArtifactFreshInput struct {
 // RouterArtifactFresh runs router.artifact_fresh: Whether an artifact written at modified_at is fresh at now (default 300 s, cc10x's hooks). Host: warn on a stale write; never block on it.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterArtifactFresh(in RouterArtifactFreshInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterArtifactFresh(in RouterArtifactFreshInput) (RouterArtifactFreshResult, error) {
+	var out RouterArtifactFreshResult
 	err := call("router.artifact_fresh", in, &out)
 	return out, err
 }
@@ -2077,17 +2077,17 @@ func RouterArtifactFresh(in RouterArtifactFreshInput) (json.RawMessage, error) {
 // RouterBuildPromptInput is the input of router.build_prompt.
 type RouterBuildPromptInput struct {
 	// Agent is "agent" (any).
-	Agent json.RawMessage `json:"agent"`
+	Agent json.RawMessage `json:"agent,omitempty"`
 	// Workflow is "workflow" (any).
-	Workflow json.RawMessage `json:"workflow"`
+	Workflow json.RawMessage `json:"workflow,omitempty"`
 	// Phase is "phase" (any).
-	Phase json.RawMessage `json:"phase"`
+	Phase json.RawMessage `json:"phase,omitempty"`
 	// TaskID is "task_id" (any).
-	TaskID json.RawMessage `json:"task_id"`
+	TaskID json.RawMessage `json:"task_id,omitempty"`
 	// WorkflowUUID is "workflow_uuid" (any).
-	WorkflowUUID json.RawMessage `json:"workflow_uuid"`
+	WorkflowUUID json.RawMessage `json:"workflow_uuid,omitempty"`
 	// Request is "request" (any).
-	Request json.RawMessage `json:"request"`
+	Request json.RawMessage `json:"request,omitempty"`
 	// PlanFile is "plan_file" (any, optional).
 	PlanFile json.RawMessage `json:"plan_file,omitempty"`
 	// Requirements is "requirements" (any, optional).
@@ -2125,8 +2125,8 @@ type RouterBuildPromptInput struct {
 // RouterBuildPrompt runs router.build_prompt: Render the per-agent prompt frame: fixed sections, then optional ones by content and role (12.7.0: no ## Memory Summary for code-reviewer and plan-gap-reviewer).
 //
 // Its error kinds: missing_field, invalid_value, unknown_agent.
-func RouterBuildPrompt(in RouterBuildPromptInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterBuildPrompt(in RouterBuildPromptInput) (RouterBuildPromptResult, error) {
+	var out RouterBuildPromptResult
 	err := call("router.build_prompt", in, &out)
 	return out, err
 }
@@ -2136,13 +2136,13 @@ type RouterBuildScopeInput struct {
 	// Plan is "plan" (any, optional).
 	Plan json.RawMessage `json:"plan,omitempty"`
 	// FilesTouched is "files_touched" (any).
-	FilesTouched json.RawMessage `json:"files_touched"`
+	FilesTouched json.RawMessage `json:"files_touched,omitempty"`
 	// SingleChange is "single_change" (any).
-	SingleChange json.RawMessage `json:"single_change"`
+	SingleChange json.RawMessage `json:"single_change,omitempty"`
 	// TestableOutcomes is "testable_outcomes" (any).
-	TestableOutcomes json.RawMessage `json:"testable_outcomes"`
+	TestableOutcomes json.RawMessage `json:"testable_outcomes,omitempty"`
 	// CrossModule is "cross_module" (any).
-	CrossModule json.RawMessage `json:"cross_module"`
+	CrossModule json.RawMessage `json:"cross_module,omitempty"`
 	// Edition is "edition" (any, optional).
 	Edition json.RawMessage `json:"edition,omitempty"`
 }
@@ -2150,8 +2150,8 @@ type RouterBuildScopeInput struct {
 // RouterBuildScope runs router.build_scope: Decide trivial or standard BUILD scope: a plan makes it standard; trivial needs 1-2 files, one change, one testable outcome and no cross-module edit.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterBuildScope(in RouterBuildScopeInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterBuildScope(in RouterBuildScopeInput) (RouterBuildScopeResult, error) {
+	var out RouterBuildScopeResult
 	err := call("router.build_scope", in, &out)
 	return out, err
 }
@@ -2159,9 +2159,9 @@ func RouterBuildScope(in RouterBuildScopeInput) (json.RawMessage, error) {
 // RouterCheckArtifactInput is the input of router.check_artifact.
 type RouterCheckArtifactInput struct {
 	// Text is "text" (any).
-	Text json.RawMessage `json:"text"`
+	Text json.RawMessage `json:"text,omitempty"`
 	// WorkflowUUID is "workflow_uuid" (any).
-	WorkflowUUID json.RawMessage `json:"workflow_uuid"`
+	WorkflowUUID json.RawMessage `json:"workflow_uuid,omitempty"`
 	// Edition is "edition" (any, optional).
 	Edition json.RawMessage `json:"edition,omitempty"`
 }
@@ -2169,8 +2169,8 @@ type RouterCheckArtifactInput struct {
 // RouterCheckArtifact runs router.check_artifact: Read-back gate for an artifact: strict JSON, no __PLACEHOLDER__ left, every skeleton key of the edition, matching ids, a known type.
 //
 // Its error kinds: missing_field, invalid_value, malformed_artifact, placeholder_left, uuid_mismatch.
-func RouterCheckArtifact(in RouterCheckArtifactInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterCheckArtifact(in RouterCheckArtifactInput) (RouterCheckArtifactResult, error) {
+	var out RouterCheckArtifactResult
 	err := call("router.check_artifact", in, &out)
 	return out, err
 }
@@ -2178,9 +2178,9 @@ func RouterCheckArtifact(in RouterCheckArtifactInput) (json.RawMessage, error) {
 // RouterCheckMemoryInput is the input of router.check_memory.
 type RouterCheckMemoryInput struct {
 	// File is "file" (any).
-	File json.RawMessage `json:"file"`
+	File json.RawMessage `json:"file,omitempty"`
 	// Text is "text" (any).
-	Text json.RawMessage `json:"text"`
+	Text json.RawMessage `json:"text,omitempty"`
 	// Edition is "edition" (any, optional).
 	Edition json.RawMessage `json:"edition,omitempty"`
 }
@@ -2188,8 +2188,8 @@ type RouterCheckMemoryInput struct {
 // RouterCheckMemory runs router.check_memory: Which required `## ` sections a memory file (activeContext.md, progress.md, patterns.md) has.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterCheckMemory(in RouterCheckMemoryInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterCheckMemory(in RouterCheckMemoryInput) (RouterCheckMemoryResult, error) {
+	var out RouterCheckMemoryResult
 	err := call("router.check_memory", in, &out)
 	return out, err
 }
@@ -2197,7 +2197,7 @@ func RouterCheckMemory(in RouterCheckMemoryInput) (json.RawMessage, error) {
 // RouterDispatchInput is the input of router.dispatch.
 type RouterDispatchInput struct {
 	// Kind is "kind" (any).
-	Kind json.RawMessage `json:"kind"`
+	Kind json.RawMessage `json:"kind,omitempty"`
 	// Phase is "phase" (any, optional).
 	Phase json.RawMessage `json:"phase,omitempty"`
 	// Origin is "origin" (any, optional).
@@ -2209,8 +2209,8 @@ type RouterDispatchInput struct {
 // RouterDispatch runs router.dispatch: Pick the agent (or inline mode) for a task from kind, phase and origin by the edition's dispatch table.
 //
 // Its error kinds: missing_field, invalid_value, no_dispatch_rule.
-func RouterDispatch(in RouterDispatchInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterDispatch(in RouterDispatchInput) (RouterDispatchResult, error) {
+	var out RouterDispatchResult
 	err := call("router.dispatch", in, &out)
 	return out, err
 }
@@ -2218,7 +2218,7 @@ func RouterDispatch(in RouterDispatchInput) (json.RawMessage, error) {
 // RouterEditionForVersionInput is the input of router.edition_for_version.
 type RouterEditionForVersionInput struct {
 	// Version is "version" (any).
-	Version json.RawMessage `json:"version"`
+	Version json.RawMessage `json:"version,omitempty"`
 	// Edition is "edition" (any, optional).
 	Edition json.RawMessage `json:"edition,omitempty"`
 }
@@ -2226,8 +2226,8 @@ type RouterEditionForVersionInput struct {
 // RouterEditionForVersion runs router.edition_for_version: The contract edition for an installed cc10x plugin version and whether it is exact: from 11.0.0 below 12.0.0 → 11.0.0, from 12.7.0 below 12.8.0 → 12.7.0, from 12.10.0 below 12.11.0 → 12.10.0 (exact); any other version → the last edition before it (the oldest for older versions), text that is not a version → the newest edition, not exact. Host: run the checks with edition; when exact is false, only warn on every finding (never block) and say which version and edition.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterEditionForVersion(in RouterEditionForVersionInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterEditionForVersion(in RouterEditionForVersionInput) (RouterEditionForVersionResult, error) {
+	var out RouterEditionForVersionResult
 	err := call("router.edition_for_version", in, &out)
 	return out, err
 }
@@ -2235,21 +2235,21 @@ func RouterEditionForVersion(in RouterEditionForVersionInput) (json.RawMessage, 
 // RouterEventLineInput is the input of router.event_line.
 type RouterEventLineInput struct {
 	// Now is "now" (any).
-	Now json.RawMessage `json:"now"`
+	Now json.RawMessage `json:"now,omitempty"`
 	// Wf is "wf" (any).
-	Wf json.RawMessage `json:"wf"`
+	Wf json.RawMessage `json:"wf,omitempty"`
 	// Event is "event" (any).
-	Event json.RawMessage `json:"event"`
+	Event json.RawMessage `json:"event,omitempty"`
 	// Phase is "phase" (any).
-	Phase json.RawMessage `json:"phase"`
+	Phase json.RawMessage `json:"phase,omitempty"`
 	// TaskID is "task_id" (any).
-	TaskID json.RawMessage `json:"task_id"`
+	TaskID json.RawMessage `json:"task_id,omitempty"`
 	// Agent is "agent" (any).
-	Agent json.RawMessage `json:"agent"`
+	Agent json.RawMessage `json:"agent,omitempty"`
 	// Decision is "decision" (any).
-	Decision json.RawMessage `json:"decision"`
+	Decision json.RawMessage `json:"decision,omitempty"`
 	// Reason is "reason" (any).
-	Reason json.RawMessage `json:"reason"`
+	Reason json.RawMessage `json:"reason,omitempty"`
 	// DurationSeconds is "duration_seconds" (any, optional).
 	DurationSeconds json.RawMessage `json:"duration_seconds,omitempty"`
 	// WorkCategory is "work_category" (any, optional).
@@ -2263,8 +2263,8 @@ type RouterEventLineInput struct {
 // RouterEventLine runs router.event_line: One compact events.jsonl line for a workflow event (fixed key order, details keys sorted, newline-terminated).
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterEventLine(in RouterEventLineInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterEventLine(in RouterEventLineInput) (RouterEventLineResult, error) {
+	var out RouterEventLineResult
 	err := call("router.event_line", in, &out)
 	return out, err
 }
@@ -2272,17 +2272,17 @@ func RouterEventLine(in RouterEventLineInput) (json.RawMessage, error) {
 // RouterFinalizeMemoryInput is the input of router.finalize_memory.
 type RouterFinalizeMemoryInput struct {
 	// ActiveContext is "active_context" (any).
-	ActiveContext json.RawMessage `json:"active_context"`
+	ActiveContext json.RawMessage `json:"active_context,omitempty"`
 	// Progress is "progress" (any).
-	Progress json.RawMessage `json:"progress"`
+	Progress json.RawMessage `json:"progress,omitempty"`
 	// Patterns is "patterns" (any).
-	Patterns json.RawMessage `json:"patterns"`
+	Patterns json.RawMessage `json:"patterns,omitempty"`
 	// WorkflowType is "workflow_type" (any).
-	WorkflowType json.RawMessage `json:"workflow_type"`
+	WorkflowType json.RawMessage `json:"workflow_type,omitempty"`
 	// WorkflowUUID is "workflow_uuid" (any).
-	WorkflowUUID json.RawMessage `json:"workflow_uuid"`
+	WorkflowUUID json.RawMessage `json:"workflow_uuid,omitempty"`
 	// Now is "now" (any).
-	Now json.RawMessage `json:"now"`
+	Now json.RawMessage `json:"now,omitempty"`
 	// MemoryTaskID is "memory_task_id" (any, optional).
 	MemoryTaskID json.RawMessage `json:"memory_task_id,omitempty"`
 	// Notes is "notes" (any, optional).
@@ -2306,8 +2306,8 @@ type RouterFinalizeMemoryInput struct {
 // RouterFinalizeMemory runs router.finalize_memory: The memory finalisation edits of activeContext.md, progress.md and patterns.md (each text must pass check_memory first; new lines go at the top of their section, in input order). Host: write all three, read each back with check_memory; on any failure stop and never advance the workflow.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterFinalizeMemory(in RouterFinalizeMemoryInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterFinalizeMemory(in RouterFinalizeMemoryInput) (RouterFinalizeMemoryResult, error) {
+	var out RouterFinalizeMemoryResult
 	err := call("router.finalize_memory", in, &out)
 	return out, err
 }
@@ -2315,11 +2315,11 @@ func RouterFinalizeMemory(in RouterFinalizeMemoryInput) (json.RawMessage, error)
 // RouterFollowupTasksInput is the input of router.followup_tasks.
 type RouterFollowupTasksInput struct {
 	// Graph is "graph" (any).
-	Graph json.RawMessage `json:"graph"`
+	Graph json.RawMessage `json:"graph,omitempty"`
 	// Tasks is "tasks" (any).
-	Tasks json.RawMessage `json:"tasks"`
+	Tasks json.RawMessage `json:"tasks,omitempty"`
 	// WorkflowID is "workflow_id" (any).
-	WorkflowID json.RawMessage `json:"workflow_id"`
+	WorkflowID json.RawMessage `json:"workflow_id,omitempty"`
 	// Edition is "edition" (any, optional).
 	Edition json.RawMessage `json:"edition,omitempty"`
 	// WorkflowType is "workflow_type" (any, optional).
@@ -2353,8 +2353,8 @@ type RouterFollowupTasksInput struct {
 // RouterFollowupTasks runs router.followup_tasks: The task plan of a follow-up graph: remfix, re_review, investigation, escalate_full, plan_prune (remfix and investigation block every open downstream task; the others change only the tasks they name). Host: create the creates in order, map new: refs to real ids, apply updates in order; ask_user/cycle_cap_gate → ask the user; send_back → return the REM-FIX for proof; stop → end the turn.
 //
 // Its error kinds: missing_field, invalid_value, not_found, ambiguous, no_dispatch_rule.
-func RouterFollowupTasks(in RouterFollowupTasksInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterFollowupTasks(in RouterFollowupTasksInput) (RouterFollowupTasksResult, error) {
+	var out RouterFollowupTasksResult
 	err := call("router.followup_tasks", in, &out)
 	return out, err
 }
@@ -2362,9 +2362,9 @@ func RouterFollowupTasks(in RouterFollowupTasksInput) (json.RawMessage, error) {
 // RouterFormatMarkerInput is the input of router.format_marker.
 type RouterFormatMarkerInput struct {
 	// Marker is "marker" (any).
-	Marker json.RawMessage `json:"marker"`
+	Marker json.RawMessage `json:"marker,omitempty"`
 	// Wf is "wf" (any).
-	Wf json.RawMessage `json:"wf"`
+	Wf json.RawMessage `json:"wf,omitempty"`
 	// Reason is "reason" (any, optional).
 	Reason json.RawMessage `json:"reason,omitempty"`
 	// MemoryTaskID is "memory_task_id" (any, optional).
@@ -2376,8 +2376,8 @@ type RouterFormatMarkerInput struct {
 // RouterFormatMarker runs router.format_marker: Format a BUILD-START/DEBUG-RESET/PLAN-START/SCOPE-DECISION-PENDING/MEMORY-TASK-ID marker for a valid workflow id.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterFormatMarker(in RouterFormatMarkerInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterFormatMarker(in RouterFormatMarkerInput) (RouterFormatMarkerResult, error) {
+	var out RouterFormatMarkerResult
 	err := call("router.format_marker", in, &out)
 	return out, err
 }
@@ -2385,9 +2385,9 @@ func RouterFormatMarker(in RouterFormatMarkerInput) (json.RawMessage, error) {
 // RouterFormatPreviousFindingsInput is the input of router.format_previous_findings.
 type RouterFormatPreviousFindingsInput struct {
 	// Workflow is "workflow" (any).
-	Workflow json.RawMessage `json:"workflow"`
+	Workflow json.RawMessage `json:"workflow,omitempty"`
 	// Reviewer is "reviewer" (any).
-	Reviewer json.RawMessage `json:"reviewer"`
+	Reviewer json.RawMessage `json:"reviewer,omitempty"`
 	// Hunter is "hunter" (any, optional).
 	Hunter json.RawMessage `json:"hunter,omitempty"`
 	// Edition is "edition" (any, optional).
@@ -2397,8 +2397,8 @@ type RouterFormatPreviousFindingsInput struct {
 // RouterFormatPreviousFindings runs router.format_previous_findings: The `## Previous Agent Findings` block handed to the integration-verifier.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterFormatPreviousFindings(in RouterFormatPreviousFindingsInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterFormatPreviousFindings(in RouterFormatPreviousFindingsInput) (RouterFormatPreviousFindingsResult, error) {
+	var out RouterFormatPreviousFindingsResult
 	err := call("router.format_previous_findings", in, &out)
 	return out, err
 }
@@ -2406,13 +2406,13 @@ func RouterFormatPreviousFindings(in RouterFormatPreviousFindingsInput) (json.Ra
 // RouterFormatTaskMetadataInput is the input of router.format_task_metadata.
 type RouterFormatTaskMetadataInput struct {
 	// Wf is "wf" (any).
-	Wf json.RawMessage `json:"wf"`
+	Wf json.RawMessage `json:"wf,omitempty"`
 	// Kind is "kind" (any).
-	Kind json.RawMessage `json:"kind"`
+	Kind json.RawMessage `json:"kind,omitempty"`
 	// Origin is "origin" (any).
-	Origin json.RawMessage `json:"origin"`
+	Origin json.RawMessage `json:"origin,omitempty"`
 	// Phase is "phase" (any).
-	Phase json.RawMessage `json:"phase"`
+	Phase json.RawMessage `json:"phase,omitempty"`
 	// Plan is "plan" (any, optional).
 	Plan json.RawMessage `json:"plan,omitempty"`
 	// Scope is "scope" (any, optional).
@@ -2428,8 +2428,8 @@ type RouterFormatTaskMetadataInput struct {
 // RouterFormatTaskMetadata runs router.format_task_metadata: Format the canonical seven-line metadata block (plan, scope and reason default to N/A), optionally with a body after a blank line.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterFormatTaskMetadata(in RouterFormatTaskMetadataInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterFormatTaskMetadata(in RouterFormatTaskMetadataInput) (RouterFormatTaskMetadataResult, error) {
+	var out RouterFormatTaskMetadataResult
 	err := call("router.format_task_metadata", in, &out)
 	return out, err
 }
@@ -2437,11 +2437,11 @@ func RouterFormatTaskMetadata(in RouterFormatTaskMetadataInput) (json.RawMessage
 // RouterIntentReadyInput is the input of router.intent_ready.
 type RouterIntentReadyInput struct {
 	// Target is "target" (any).
-	Target json.RawMessage `json:"target"`
+	Target json.RawMessage `json:"target,omitempty"`
 	// SourceFiles is "source_files" (any).
-	SourceFiles json.RawMessage `json:"source_files"`
+	SourceFiles json.RawMessage `json:"source_files,omitempty"`
 	// AcceptanceCriteria is "acceptance_criteria" (any).
-	AcceptanceCriteria json.RawMessage `json:"acceptance_criteria"`
+	AcceptanceCriteria json.RawMessage `json:"acceptance_criteria,omitempty"`
 	// Contradictions is "contradictions" (any, optional).
 	Contradictions json.RawMessage `json:"contradictions,omitempty"`
 	// Edition is "edition" (any, optional).
@@ -2451,8 +2451,8 @@ type RouterIntentReadyInput struct {
 // RouterIntentReady runs router.intent_ready: The intent readiness gate before BUILD or PLAN: a BUILD needing more than 5 source files switches to PLAN, any contradiction halts, every criterion needs a verifiable scenario. Host: proceed → run the workflow; switch_to_plan → decompose in PLAN first; halt_contradiction → set pending_gate and ask; ask_specificity → ask for verifiable criteria.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterIntentReady(in RouterIntentReadyInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterIntentReady(in RouterIntentReadyInput) (RouterIntentReadyResult, error) {
+	var out RouterIntentReadyResult
 	err := call("router.intent_ready", in, &out)
 	return out, err
 }
@@ -2460,9 +2460,9 @@ func RouterIntentReady(in RouterIntentReadyInput) (json.RawMessage, error) {
 // RouterJustGoGateInput is the input of router.just_go_gate.
 type RouterJustGoGateInput struct {
 	// JustGo is "just_go" (any).
-	JustGo json.RawMessage `json:"just_go"`
+	JustGo json.RawMessage `json:"just_go,omitempty"`
 	// Gate is "gate" (any).
-	Gate json.RawMessage `json:"gate"`
+	Gate json.RawMessage `json:"gate,omitempty"`
 	// Recommended is "recommended" (any, optional).
 	Recommended json.RawMessage `json:"recommended,omitempty"`
 	// Edition is "edition" (any, optional).
@@ -2472,8 +2472,8 @@ type RouterJustGoGateInput struct {
 // RouterJustGoGate runs router.just_go_gate: What a pending AskUserQuestion gate does under JUST_GO and the trust rules.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterJustGoGate(in RouterJustGoGateInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterJustGoGate(in RouterJustGoGateInput) (RouterJustGoGateResult, error) {
+	var out RouterJustGoGateResult
 	err := call("router.just_go_gate", in, &out)
 	return out, err
 }
@@ -2481,9 +2481,9 @@ func RouterJustGoGate(in RouterJustGoGateInput) (json.RawMessage, error) {
 // RouterLoopGateInput is the input of router.loop_gate.
 type RouterLoopGateInput struct {
 	// Loop is "loop" (any).
-	Loop json.RawMessage `json:"loop"`
+	Loop json.RawMessage `json:"loop,omitempty"`
 	// Count is "count" (any).
-	Count json.RawMessage `json:"count"`
+	Count json.RawMessage `json:"count,omitempty"`
 	// Edition is "edition" (any, optional).
 	Edition json.RawMessage `json:"edition,omitempty"`
 }
@@ -2491,8 +2491,8 @@ type RouterLoopGateInput struct {
 // RouterLoopGate runs router.loop_gate: Whether another remfix/investigation/research/plan_review loop is allowed before a human checkpoint (caps 3/2/2/2 per workflow).
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterLoopGate(in RouterLoopGateInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterLoopGate(in RouterLoopGateInput) (RouterLoopGateResult, error) {
+	var out RouterLoopGateResult
 	err := call("router.loop_gate", in, &out)
 	return out, err
 }
@@ -2500,9 +2500,9 @@ func RouterLoopGate(in RouterLoopGateInput) (json.RawMessage, error) {
 // RouterMemoryEvidenceInput is the input of router.memory_evidence.
 type RouterMemoryEvidenceInput struct {
 	// Subject is "subject" (any).
-	Subject json.RawMessage `json:"subject"`
+	Subject json.RawMessage `json:"subject,omitempty"`
 	// Description is "description" (any).
-	Description json.RawMessage `json:"description"`
+	Description json.RawMessage `json:"description,omitempty"`
 	// Events is "events" (any, optional).
 	Events json.RawMessage `json:"events,omitempty"`
 	// Edition is "edition" (any, optional).
@@ -2512,8 +2512,8 @@ type RouterMemoryEvidenceInput struct {
 // RouterMemoryEvidence runs router.memory_evidence: The router-owned evidence a completing memory task must carry: origin router, the ROUTER ONLY marker, the Memory Update subject, a memory_finalized event of its wf (fourx hook task-completed). Host: block completion while gaps is non-empty.
 //
 // Its error kinds: missing_field, invalid_value, duplicate_field.
-func RouterMemoryEvidence(in RouterMemoryEvidenceInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterMemoryEvidence(in RouterMemoryEvidenceInput) (RouterMemoryEvidenceResult, error) {
+	var out RouterMemoryEvidenceResult
 	err := call("router.memory_evidence", in, &out)
 	return out, err
 }
@@ -2521,9 +2521,9 @@ func RouterMemoryEvidence(in RouterMemoryEvidenceInput) (json.RawMessage, error)
 // RouterMemoryTaskInput is the input of router.memory_task.
 type RouterMemoryTaskInput struct {
 	// Tasks is "tasks" (any).
-	Tasks json.RawMessage `json:"tasks"`
+	Tasks json.RawMessage `json:"tasks,omitempty"`
 	// WorkflowID is "workflow_id" (any).
-	WorkflowID json.RawMessage `json:"workflow_id"`
+	WorkflowID json.RawMessage `json:"workflow_id,omitempty"`
 	// ActiveContext is "active_context" (any, optional).
 	ActiveContext json.RawMessage `json:"active_context,omitempty"`
 	// Edition is "edition" (any, optional).
@@ -2533,8 +2533,8 @@ type RouterMemoryTaskInput struct {
 // RouterMemoryTask runs router.memory_task: The workflow's unique open memory task and its activeContext marker (two open memory tasks of one wf are ambiguous; another wf's task never counts). Host: persist_marker → write marker_text to ## References; ignore stale/other_wf markers; never fall back to the first pending Memory Update task.
 //
 // Its error kinds: missing_field, invalid_value, ambiguous.
-func RouterMemoryTask(in RouterMemoryTaskInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterMemoryTask(in RouterMemoryTaskInput) (RouterMemoryTaskResult, error) {
+	var out RouterMemoryTaskResult
 	err := call("router.memory_task", in, &out)
 	return out, err
 }
@@ -2542,7 +2542,7 @@ func RouterMemoryTask(in RouterMemoryTaskInput) (json.RawMessage, error) {
 // RouterMemoryTemplateInput is the input of router.memory_template.
 type RouterMemoryTemplateInput struct {
 	// File is "file" (any).
-	File json.RawMessage `json:"file"`
+	File json.RawMessage `json:"file,omitempty"`
 	// Edition is "edition" (any, optional).
 	Edition json.RawMessage `json:"edition,omitempty"`
 }
@@ -2550,8 +2550,8 @@ type RouterMemoryTemplateInput struct {
 // RouterMemoryTemplate runs router.memory_template: The cc10x:session-memory template a missing memory file is created with.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterMemoryTemplate(in RouterMemoryTemplateInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterMemoryTemplate(in RouterMemoryTemplateInput) (RouterMemoryTemplateResult, error) {
+	var out RouterMemoryTemplateResult
 	err := call("router.memory_template", in, &out)
 	return out, err
 }
@@ -2559,7 +2559,7 @@ func RouterMemoryTemplate(in RouterMemoryTemplateInput) (json.RawMessage, error)
 // RouterModelTierInput is the input of router.model_tier.
 type RouterModelTierInput struct {
 	// Agent is "agent" (any).
-	Agent json.RawMessage `json:"agent"`
+	Agent json.RawMessage `json:"agent,omitempty"`
 	// BuildScope is "build_scope" (any, optional).
 	BuildScope json.RawMessage `json:"build_scope,omitempty"`
 	// Escalate is "escalate" (any, optional).
@@ -2573,8 +2573,8 @@ type RouterModelTierInput struct {
 // RouterModelTier runs router.model_tier: Recommend an abstract model tier for an agent (the requested tier, else the recommended one); the reviewers' floor raises a lower tier to standard.
 //
 // Its error kinds: missing_field, invalid_value, unknown_agent.
-func RouterModelTier(in RouterModelTierInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterModelTier(in RouterModelTierInput) (RouterModelTierResult, error) {
+	var out RouterModelTierResult
 	err := call("router.model_tier", in, &out)
 	return out, err
 }
@@ -2582,13 +2582,13 @@ func RouterModelTier(in RouterModelTierInput) (json.RawMessage, error) {
 // RouterNewArtifactInput is the input of router.new_artifact.
 type RouterNewArtifactInput struct {
 	// WorkflowUUID is "workflow_uuid" (any).
-	WorkflowUUID json.RawMessage `json:"workflow_uuid"`
+	WorkflowUUID json.RawMessage `json:"workflow_uuid,omitempty"`
 	// WorkflowType is "workflow_type" (any).
-	WorkflowType json.RawMessage `json:"workflow_type"`
+	WorkflowType json.RawMessage `json:"workflow_type,omitempty"`
 	// UserRequest is "user_request" (any).
-	UserRequest json.RawMessage `json:"user_request"`
+	UserRequest json.RawMessage `json:"user_request,omitempty"`
 	// Now is "now" (any).
-	Now json.RawMessage `json:"now"`
+	Now json.RawMessage `json:"now,omitempty"`
 	// Edition is "edition" (any, optional).
 	Edition json.RawMessage `json:"edition,omitempty"`
 }
@@ -2596,8 +2596,8 @@ type RouterNewArtifactInput struct {
 // RouterNewArtifact runs router.new_artifact: A new workflow artifact: the edition's skeleton (35 top-level keys at 11.0.0, 40 at 12.7.0) with the id, type, request, first status entry and timestamps filled.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterNewArtifact(in RouterNewArtifactInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterNewArtifact(in RouterNewArtifactInput) (RouterNewArtifactResult, error) {
+	var out RouterNewArtifactResult
 	err := call("router.new_artifact", in, &out)
 	return out, err
 }
@@ -2605,9 +2605,9 @@ func RouterNewArtifact(in RouterNewArtifactInput) (json.RawMessage, error) {
 // RouterNewWorkflowIDInput is the input of router.new_workflow_id.
 type RouterNewWorkflowIDInput struct {
 	// Now is "now" (any).
-	Now json.RawMessage `json:"now"`
+	Now json.RawMessage `json:"now,omitempty"`
 	// Nonce is "nonce" (any).
-	Nonce json.RawMessage `json:"nonce"`
+	Nonce json.RawMessage `json:"nonce,omitempty"`
 	// Edition is "edition" (any, optional).
 	Edition json.RawMessage `json:"edition,omitempty"`
 }
@@ -2615,8 +2615,8 @@ type RouterNewWorkflowIDInput struct {
 // RouterNewWorkflowID runs router.new_workflow_id: Mint wf-YYYYMMDDTHHMMSSZ-<nonce> from now (UTC) and an 8-hex-digit nonce (written in lower case).
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterNewWorkflowID(in RouterNewWorkflowIDInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterNewWorkflowID(in RouterNewWorkflowIDInput) (RouterNewWorkflowIdResult, error) {
+	var out RouterNewWorkflowIdResult
 	err := call("router.new_workflow_id", in, &out)
 	return out, err
 }
@@ -2624,7 +2624,7 @@ func RouterNewWorkflowID(in RouterNewWorkflowIDInput) (json.RawMessage, error) {
 // RouterParseBrainstormHandoffInput is the input of router.parse_brainstorm_handoff.
 type RouterParseBrainstormHandoffInput struct {
 	// Output is "output" (any).
-	Output json.RawMessage `json:"output"`
+	Output json.RawMessage `json:"output,omitempty"`
 	// Edition is "edition" (any, optional).
 	Edition json.RawMessage `json:"edition,omitempty"`
 }
@@ -2632,8 +2632,8 @@ type RouterParseBrainstormHandoffInput struct {
 // RouterParseBrainstormHandoff runs router.parse_brainstorm_handoff: Read DESIGN_FILE, DESIGN_SUMMARY and MEMORY_NOTES from the inline brainstorming handoff block.
 //
 // Its error kinds: missing_field, invalid_value, input_too_large, missing_contract, malformed_contract.
-func RouterParseBrainstormHandoff(in RouterParseBrainstormHandoffInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterParseBrainstormHandoff(in RouterParseBrainstormHandoffInput) (RouterParseBrainstormHandoffResult, error) {
+	var out RouterParseBrainstormHandoffResult
 	err := call("router.parse_brainstorm_handoff", in, &out)
 	return out, err
 }
@@ -2641,7 +2641,7 @@ func RouterParseBrainstormHandoff(in RouterParseBrainstormHandoffInput) (json.Ra
 // RouterParseMarkersInput is the input of router.parse_markers.
 type RouterParseMarkersInput struct {
 	// Text is "text" (any).
-	Text json.RawMessage `json:"text"`
+	Text json.RawMessage `json:"text,omitempty"`
 	// Edition is "edition" (any, optional).
 	Edition json.RawMessage `json:"edition,omitempty"`
 }
@@ -2649,8 +2649,8 @@ type RouterParseMarkersInput struct {
 // RouterParseMarkers runs router.parse_markers: Find workflow markers in a memory text and count DEBUG attempts since the last reset (three or more is stuck).
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterParseMarkers(in RouterParseMarkersInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterParseMarkers(in RouterParseMarkersInput) (RouterParseMarkersResult, error) {
+	var out RouterParseMarkersResult
 	err := call("router.parse_markers", in, &out)
 	return out, err
 }
@@ -2658,9 +2658,9 @@ func RouterParseMarkers(in RouterParseMarkersInput) (json.RawMessage, error) {
 // RouterParseOutputInput is the input of router.parse_output.
 type RouterParseOutputInput struct {
 	// Agent is "agent" (any).
-	Agent json.RawMessage `json:"agent"`
+	Agent json.RawMessage `json:"agent,omitempty"`
 	// Output is "output" (any).
-	Output json.RawMessage `json:"output"`
+	Output json.RawMessage `json:"output,omitempty"`
 	// Task is "task" (any, optional).
 	Task json.RawMessage `json:"task,omitempty"`
 	// Disputes is "disputes" (any, optional).
@@ -2676,8 +2676,8 @@ type RouterParseOutputInput struct {
 // RouterParseOutput runs router.parse_output: Validate any agent's output with the read-only or write-contract parser its agent needs.
 //
 // Its error kinds: missing_field, invalid_value, unknown_agent, input_too_large, too_short, missing_contract, malformed_contract, scenario_mismatch, missing_evidence.
-func RouterParseOutput(in RouterParseOutputInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterParseOutput(in RouterParseOutputInput) (RouterParseOutputResult, error) {
+	var out RouterParseOutputResult
 	err := call("router.parse_output", in, &out)
 	return out, err
 }
@@ -2685,9 +2685,9 @@ func RouterParseOutput(in RouterParseOutputInput) (json.RawMessage, error) {
 // RouterParseReadonlyOutputInput is the input of router.parse_readonly_output.
 type RouterParseReadonlyOutputInput struct {
 	// Agent is "agent" (any).
-	Agent json.RawMessage `json:"agent"`
+	Agent json.RawMessage `json:"agent,omitempty"`
 	// Output is "output" (any).
-	Output json.RawMessage `json:"output"`
+	Output json.RawMessage `json:"output,omitempty"`
 	// Task is "task" (any, optional).
 	Task json.RawMessage `json:"task,omitempty"`
 	// Disputes is "disputes" (any, optional).
@@ -2699,8 +2699,8 @@ type RouterParseReadonlyOutputInput struct {
 // RouterParseReadonlyOutput runs router.parse_readonly_output: Validate a read-only agent's output: envelope, heading, issues, intent, scenarios, overrides; the stricter of the heading and reported status wins. 12.10.0: the contract YAML block following the Router Contract heading decides STATUS, and with disputes (the number of FINDING_DISPUTED positions dispatched) the verifier must adjudicate each exactly once.
 //
 // Its error kinds: missing_field, invalid_value, unknown_agent, input_too_large, too_short, missing_contract, scenario_mismatch, missing_evidence.
-func RouterParseReadonlyOutput(in RouterParseReadonlyOutputInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterParseReadonlyOutput(in RouterParseReadonlyOutputInput) (RouterParseReadonlyOutputResult, error) {
+	var out RouterParseReadonlyOutputResult
 	err := call("router.parse_readonly_output", in, &out)
 	return out, err
 }
@@ -2708,7 +2708,7 @@ func RouterParseReadonlyOutput(in RouterParseReadonlyOutputInput) (json.RawMessa
 // RouterParseSessionSettingsInput is the input of router.parse_session_settings.
 type RouterParseSessionSettingsInput struct {
 	// Text is "text" (any).
-	Text json.RawMessage `json:"text"`
+	Text json.RawMessage `json:"text,omitempty"`
 	// Edition is "edition" (any, optional).
 	Edition json.RawMessage `json:"edition,omitempty"`
 }
@@ -2716,8 +2716,8 @@ type RouterParseSessionSettingsInput struct {
 // RouterParseSessionSettings runs router.parse_session_settings: Read AUTO_PROCEED and DIFF_DRIVEN_DOCS from the ## Session Settings section of activeContext.md.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterParseSessionSettings(in RouterParseSessionSettingsInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterParseSessionSettings(in RouterParseSessionSettingsInput) (RouterParseSessionSettingsResult, error) {
+	var out RouterParseSessionSettingsResult
 	err := call("router.parse_session_settings", in, &out)
 	return out, err
 }
@@ -2725,7 +2725,7 @@ func RouterParseSessionSettings(in RouterParseSessionSettingsInput) (json.RawMes
 // RouterParseSubjectInput is the input of router.parse_subject.
 type RouterParseSubjectInput struct {
 	// Subject is "subject" (any).
-	Subject json.RawMessage `json:"subject"`
+	Subject json.RawMessage `json:"subject,omitempty"`
 	// Edition is "edition" (any, optional).
 	Edition json.RawMessage `json:"edition,omitempty"`
 }
@@ -2733,8 +2733,8 @@ type RouterParseSubjectInput struct {
 // RouterParseSubject runs router.parse_subject: Classify a task subject by its prefix, first match wins: parent, memory, child, forbidden TODO, unknown CC10X, legacy parent, foreign.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterParseSubject(in RouterParseSubjectInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterParseSubject(in RouterParseSubjectInput) (RouterParseSubjectResult, error) {
+	var out RouterParseSubjectResult
 	err := call("router.parse_subject", in, &out)
 	return out, err
 }
@@ -2742,7 +2742,7 @@ func RouterParseSubject(in RouterParseSubjectInput) (json.RawMessage, error) {
 // RouterParseTaskMetadataInput is the input of router.parse_task_metadata.
 type RouterParseTaskMetadataInput struct {
 	// Description is "description" (any).
-	Description json.RawMessage `json:"description"`
+	Description json.RawMessage `json:"description,omitempty"`
 	// RequireAll is "require_all" (any, optional).
 	RequireAll json.RawMessage `json:"require_all,omitempty"`
 	// Edition is "edition" (any, optional).
@@ -2752,8 +2752,8 @@ type RouterParseTaskMetadataInput struct {
 // RouterParseTaskMetadata runs router.parse_task_metadata: Parse and validate the metadata block of a task description: the leading key:value lines, no key twice, wf and kind always required (all seven with require_all).
 //
 // Its error kinds: missing_field, invalid_value, duplicate_field.
-func RouterParseTaskMetadata(in RouterParseTaskMetadataInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterParseTaskMetadata(in RouterParseTaskMetadataInput) (RouterParseTaskMetadataResult, error) {
+	var out RouterParseTaskMetadataResult
 	err := call("router.parse_task_metadata", in, &out)
 	return out, err
 }
@@ -2761,9 +2761,9 @@ func RouterParseTaskMetadata(in RouterParseTaskMetadataInput) (json.RawMessage, 
 // RouterParseWriteContractInput is the input of router.parse_write_contract.
 type RouterParseWriteContractInput struct {
 	// Agent is "agent" (any).
-	Agent json.RawMessage `json:"agent"`
+	Agent json.RawMessage `json:"agent,omitempty"`
 	// Output is "output" (any).
-	Output json.RawMessage `json:"output"`
+	Output json.RawMessage `json:"output,omitempty"`
 	// Kind is "kind" (any, optional).
 	Kind json.RawMessage `json:"kind,omitempty"`
 	// DispatchedFindings is "dispatched_findings" (any, optional).
@@ -2775,8 +2775,8 @@ type RouterParseWriteContractInput struct {
 // RouterParseWriteContract runs router.parse_write_contract: Validate a write agent's YAML Router Contract and its agent's pass conditions; 12.7.0 adds the builder preflight/RED-reason/seam fields, the investigator loop and close-out fields, one researcher row and two decision_rfc alternatives; 12.10.0 reads the YAML block following the heading, accepts any non-zero TDD_RED_EXIT, checks the QA agents and, for kind remfix, the covering-test proof (dispatched_findings decides a dispute-only return).
 //
 // Its error kinds: missing_field, invalid_value, unknown_agent, input_too_large, missing_contract, malformed_contract.
-func RouterParseWriteContract(in RouterParseWriteContractInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterParseWriteContract(in RouterParseWriteContractInput) (RouterParseWriteContractResult, error) {
+	var out RouterParseWriteContractResult
 	err := call("router.parse_write_contract", in, &out)
 	return out, err
 }
@@ -2784,9 +2784,9 @@ func RouterParseWriteContract(in RouterParseWriteContractInput) (json.RawMessage
 // RouterPlanTrustGateInput is the input of router.plan_trust_gate.
 type RouterPlanTrustGateInput struct {
 	// ArtifactText is "artifact_text" (any).
-	ArtifactText json.RawMessage `json:"artifact_text"`
+	ArtifactText json.RawMessage `json:"artifact_text,omitempty"`
 	// WorkflowUUID is "workflow_uuid" (any).
-	WorkflowUUID json.RawMessage `json:"workflow_uuid"`
+	WorkflowUUID json.RawMessage `json:"workflow_uuid,omitempty"`
 	// Planner is "planner" (any, optional).
 	Planner json.RawMessage `json:"planner,omitempty"`
 	// Contradictions is "contradictions" (any, optional).
@@ -2798,8 +2798,8 @@ type RouterPlanTrustGateInput struct {
 // RouterPlanTrustGate runs router.plan_trust_gate: The plan-trust gate before BUILD, from the workflow artifact and the planner's contract: no BUILD while an Open Decision is unapproved (JUST_GO or not); with a plan, Differences from agreement present, explicit plan_mode and verification_rigor, exit criteria on every phase and acceptance criteria for an execution_plan/decision_rfc; a host-found contradiction is NOGO. Host: start_build → create the BUILD graph; ask_clarification → persist pending_gate and ask; nogo_contradiction → show it and ask.
 //
 // Its error kinds: missing_field, invalid_value, malformed_artifact, placeholder_left, uuid_mismatch.
-func RouterPlanTrustGate(in RouterPlanTrustGateInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterPlanTrustGate(in RouterPlanTrustGateInput) (RouterPlanTrustGateResult, error) {
+	var out RouterPlanTrustGateResult
 	err := call("router.plan_trust_gate", in, &out)
 	return out, err
 }
@@ -2807,11 +2807,11 @@ func RouterPlanTrustGate(in RouterPlanTrustGateInput) (json.RawMessage, error) {
 // RouterPreToolUseInput is the input of router.pre_tool_use.
 type RouterPreToolUseInput struct {
 	// ToolName is "tool_name" (any).
-	ToolName json.RawMessage `json:"tool_name"`
+	ToolName json.RawMessage `json:"tool_name,omitempty"`
 	// ToolInput is "tool_input" (any, optional).
 	ToolInput json.RawMessage `json:"tool_input,omitempty"`
 	// ProjectDir is "project_dir" (any).
-	ProjectDir json.RawMessage `json:"project_dir"`
+	ProjectDir json.RawMessage `json:"project_dir,omitempty"`
 	// Artifact is "artifact" (any, optional).
 	Artifact json.RawMessage `json:"artifact,omitempty"`
 	// Events is "events" (any, optional).
@@ -2827,8 +2827,8 @@ type RouterPreToolUseInput struct {
 // RouterPreToolUse runs router.pre_tool_use: cc10x's deterministic PreToolUse guards (fourx hook pre-tool-use): destructive git text (push, reset --hard, clean -f, branch -D, checkout ., restore ., stash clear; push and branch -D unlock with a fresh approval token) and, while the newest artifact is an unfinished QA workflow, denied reads and no write or Bash mutation outside the mutation allowlist during a planning phase. Host: deny → answer Claude Code with permissionDecision deny and the reason; consume_approval → delete the approval token.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterPreToolUse(in RouterPreToolUseInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterPreToolUse(in RouterPreToolUseInput) (RouterPreToolUseResult, error) {
+	var out RouterPreToolUseResult
 	err := call("router.pre_tool_use", in, &out)
 	return out, err
 }
@@ -2836,7 +2836,7 @@ func RouterPreToolUse(in RouterPreToolUseInput) (json.RawMessage, error) {
 // RouterReconcileVerdictsInput is the input of router.reconcile_verdicts.
 type RouterReconcileVerdictsInput struct {
 	// Verdicts is "verdicts" (any).
-	Verdicts json.RawMessage `json:"verdicts"`
+	Verdicts json.RawMessage `json:"verdicts,omitempty"`
 	// Edition is "edition" (any, optional).
 	Edition json.RawMessage `json:"edition,omitempty"`
 }
@@ -2844,8 +2844,8 @@ type RouterReconcileVerdictsInput struct {
 // RouterReconcileVerdicts runs router.reconcile_verdicts: Reconcile agent verdicts: any fail fails, the stricter verdict is authoritative (never averaged).
 //
 // Its error kinds: missing_field, invalid_value, unknown_agent.
-func RouterReconcileVerdicts(in RouterReconcileVerdictsInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterReconcileVerdicts(in RouterReconcileVerdictsInput) (RouterReconcileVerdictsResult, error) {
+	var out RouterReconcileVerdictsResult
 	err := call("router.reconcile_verdicts", in, &out)
 	return out, err
 }
@@ -2853,7 +2853,7 @@ func RouterReconcileVerdicts(in RouterReconcileVerdictsInput) (json.RawMessage, 
 // RouterRemfixCompletionInput is the input of router.remfix_completion.
 type RouterRemfixCompletionInput struct {
 	// Artifact is "artifact" (any).
-	Artifact json.RawMessage `json:"artifact"`
+	Artifact json.RawMessage `json:"artifact,omitempty"`
 	// Edition is "edition" (any, optional).
 	Edition json.RawMessage `json:"edition,omitempty"`
 }
@@ -2861,8 +2861,8 @@ type RouterRemfixCompletionInput struct {
 // RouterRemfixCompletion runs router.remfix_completion: The TaskCompleted check of a completing REM-FIX over its workflow artifact: the circuit breaker (earlier remediation_history rounds against the cap of 3) and, at editions with cc10x's remediation_history backstop (12.7.0, 12.10.0), whether the history is empty. Host: not allowed → a taskMetadata finding (blocks in block mode, ask the user before another REM-FIX); history_missing → warn, never block.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterRemfixCompletion(in RouterRemfixCompletionInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterRemfixCompletion(in RouterRemfixCompletionInput) (RouterRemfixCompletionResult, error) {
+	var out RouterRemfixCompletionResult
 	err := call("router.remfix_completion", in, &out)
 	return out, err
 }
@@ -2870,9 +2870,9 @@ func RouterRemfixCompletion(in RouterRemfixCompletionInput) (json.RawMessage, er
 // RouterRepairMemoryInput is the input of router.repair_memory.
 type RouterRepairMemoryInput struct {
 	// File is "file" (any).
-	File json.RawMessage `json:"file"`
+	File json.RawMessage `json:"file,omitempty"`
 	// Text is "text" (any).
-	Text json.RawMessage `json:"text"`
+	Text json.RawMessage `json:"text,omitempty"`
 	// Edition is "edition" (any, optional).
 	Edition json.RawMessage `json:"edition,omitempty"`
 }
@@ -2880,8 +2880,8 @@ type RouterRepairMemoryInput struct {
 // RouterRepairMemory runs router.repair_memory: Idempotently insert a memory file's missing sections before `## Last Updated` (or at the end).
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterRepairMemory(in RouterRepairMemoryInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterRepairMemory(in RouterRepairMemoryInput) (RouterRepairMemoryResult, error) {
+	var out RouterRepairMemoryResult
 	err := call("router.repair_memory", in, &out)
 	return out, err
 }
@@ -2889,7 +2889,7 @@ func RouterRepairMemory(in RouterRepairMemoryInput) (json.RawMessage, error) {
 // RouterResolveScopeReplyInput is the input of router.resolve_scope_reply.
 type RouterResolveScopeReplyInput struct {
 	// Reply is "reply" (any).
-	Reply json.RawMessage `json:"reply"`
+	Reply json.RawMessage `json:"reply,omitempty"`
 	// Edition is "edition" (any, optional).
 	Edition json.RawMessage `json:"edition,omitempty"`
 }
@@ -2897,8 +2897,8 @@ type RouterResolveScopeReplyInput struct {
 // RouterResolveScopeReply runs router.resolve_scope_reply: Map a reply to the scope gate onto CRITICAL_ONLY or ALL_ISSUES; both phrases are ambiguous, neither is unrecognized.
 //
 // Its error kinds: missing_field, invalid_value, ambiguous, unrecognized_reply.
-func RouterResolveScopeReply(in RouterResolveScopeReplyInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterResolveScopeReply(in RouterResolveScopeReplyInput) (RouterResolveScopeReplyResult, error) {
+	var out RouterResolveScopeReplyResult
 	err := call("router.resolve_scope_reply", in, &out)
 	return out, err
 }
@@ -2906,7 +2906,7 @@ func RouterResolveScopeReply(in RouterResolveScopeReplyInput) (json.RawMessage, 
 // RouterRouteInput is the input of router.route.
 type RouterRouteInput struct {
 	// Request is "request" (any).
-	Request json.RawMessage `json:"request"`
+	Request json.RawMessage `json:"request,omitempty"`
 	// Edition is "edition" (any, optional).
 	Edition json.RawMessage `json:"edition,omitempty"`
 }
@@ -2914,8 +2914,8 @@ type RouterRouteInput struct {
 // RouterRoute runs router.route: Route a request to a workflow by the edition's signal table: the first signal in priority order with a keyword match wins, else DEFAULT (12.7.0 adds TRIAGE at 5 and CODEBASE-HEALTH at 6, DEFAULT becomes 7).
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterRoute(in RouterRouteInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterRoute(in RouterRouteInput) (RouterRouteResult, error) {
+	var out RouterRouteResult
 	err := call("router.route", in, &out)
 	return out, err
 }
@@ -2923,9 +2923,9 @@ func RouterRoute(in RouterRouteInput) (json.RawMessage, error) {
 // RouterRunnableTasksInput is the input of router.runnable_tasks.
 type RouterRunnableTasksInput struct {
 	// Tasks is "tasks" (any).
-	Tasks json.RawMessage `json:"tasks"`
+	Tasks json.RawMessage `json:"tasks,omitempty"`
 	// WorkflowID is "workflow_id" (any).
-	WorkflowID json.RawMessage `json:"workflow_id"`
+	WorkflowID json.RawMessage `json:"workflow_id,omitempty"`
 	// Mode is "mode" (any, optional).
 	Mode json.RawMessage `json:"mode,omitempty"`
 	// Edition is "edition" (any, optional).
@@ -2935,8 +2935,8 @@ type RouterRunnableTasksInput struct {
 // RouterRunnableTasks runs router.runnable_tasks: The tasks of one workflow with their state, runnable set, parallel pair and next action (a pending task whose blockers are all completed is runnable; the reviewer and hunter run as a parallel pair). Host: dispatch → mark in_progress and run each row's dispatch (parallel pair in one message); run_memory_inline → finalize_memory inline, then complete memory task and parent; complete → close the parent; wait/stalled → report and stop; repair_metadata → fix the invalid descriptions; ask_user → ask resume/delete/complete.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterRunnableTasks(in RouterRunnableTasksInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterRunnableTasks(in RouterRunnableTasksInput) (RouterRunnableTasksResult, error) {
+	var out RouterRunnableTasksResult
 	err := call("router.runnable_tasks", in, &out)
 	return out, err
 }
@@ -2944,9 +2944,9 @@ func RouterRunnableTasks(in RouterRunnableTasksInput) (json.RawMessage, error) {
 // RouterScopeDecisionInput is the input of router.scope_decision.
 type RouterScopeDecisionInput struct {
 	// ActiveContext is "active_context" (any).
-	ActiveContext json.RawMessage `json:"active_context"`
+	ActiveContext json.RawMessage `json:"active_context,omitempty"`
 	// Reply is "reply" (any).
-	Reply json.RawMessage `json:"reply"`
+	Reply json.RawMessage `json:"reply,omitempty"`
 	// WorkflowID is "workflow_id" (any, optional).
 	WorkflowID json.RawMessage `json:"workflow_id,omitempty"`
 	// Tasks is "tasks" (any, optional).
@@ -2964,8 +2964,8 @@ type RouterScopeDecisionInput struct {
 // RouterScopeDecision runs router.scope_decision: Resume a pending scope decision: the reply becomes a REM-FIX and the marker leaves ## Decisions. Host: route_normally → route; ask_again → ask the two options and stop; create_remfix → write active_context, apply followup, stop; ask_user → ask before another REM-FIX.
 //
 // Its error kinds: missing_field, invalid_value, ambiguous, no_dispatch_rule.
-func RouterScopeDecision(in RouterScopeDecisionInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterScopeDecision(in RouterScopeDecisionInput) (RouterScopeDecisionResult, error) {
+	var out RouterScopeDecisionResult
 	err := call("router.scope_decision", in, &out)
 	return out, err
 }
@@ -2973,11 +2973,11 @@ func RouterScopeDecision(in RouterScopeDecisionInput) (json.RawMessage, error) {
 // RouterSkillHintsInput is the input of router.skill_hints.
 type RouterSkillHintsInput struct {
 	// Agent is "agent" (any).
-	Agent json.RawMessage `json:"agent"`
+	Agent json.RawMessage `json:"agent,omitempty"`
 	// Workflow is "workflow" (any).
-	Workflow json.RawMessage `json:"workflow"`
+	Workflow json.RawMessage `json:"workflow,omitempty"`
 	// Request is "request" (any).
-	Request json.RawMessage `json:"request"`
+	Request json.RawMessage `json:"request,omitempty"`
 	// Phase is "phase" (any, optional).
 	Phase json.RawMessage `json:"phase,omitempty"`
 	// Kind is "kind" (any, optional).
@@ -3001,8 +3001,8 @@ type RouterSkillHintsInput struct {
 // RouterSkillHints runs router.skill_hints: The skills the router loads for one agent dispatch: project hints, then keyword/path/flag rules (12.7.0 ids: cc10x:frontend, architecture, exploration, codebase-hygiene, code-review, memory-and-handoff).
 //
 // Its error kinds: missing_field, invalid_value, unknown_agent.
-func RouterSkillHints(in RouterSkillHintsInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterSkillHints(in RouterSkillHintsInput) (RouterSkillHintsResult, error) {
+	var out RouterSkillHintsResult
 	err := call("router.skill_hints", in, &out)
 	return out, err
 }
@@ -3010,7 +3010,7 @@ func RouterSkillHints(in RouterSkillHintsInput) (json.RawMessage, error) {
 // RouterSkillPrecedenceInput is the input of router.skill_precedence.
 type RouterSkillPrecedenceInput struct {
 	// Sources is "sources" (any).
-	Sources json.RawMessage `json:"sources"`
+	Sources json.RawMessage `json:"sources,omitempty"`
 	// Edition is "edition" (any, optional).
 	Edition json.RawMessage `json:"edition,omitempty"`
 }
@@ -3018,8 +3018,8 @@ type RouterSkillPrecedenceInput struct {
 // RouterSkillPrecedence runs router.skill_precedence: Order instruction sources by the seed's strict precedence (user prompt first, heuristics last).
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterSkillPrecedence(in RouterSkillPrecedenceInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterSkillPrecedence(in RouterSkillPrecedenceInput) (RouterSkillPrecedenceResult, error) {
+	var out RouterSkillPrecedenceResult
 	err := call("router.skill_precedence", in, &out)
 	return out, err
 }
@@ -3027,7 +3027,7 @@ func RouterSkillPrecedence(in RouterSkillPrecedenceInput) (json.RawMessage, erro
 // RouterTaskGraphInput is the input of router.task_graph.
 type RouterTaskGraphInput struct {
 	// Workflow is "workflow" (any).
-	Workflow json.RawMessage `json:"workflow"`
+	Workflow json.RawMessage `json:"workflow,omitempty"`
 	// BuildScope is "build_scope" (any, optional).
 	BuildScope json.RawMessage `json:"build_scope,omitempty"`
 	// DiffDrivenDocsSkip is "diff_driven_docs_skip" (any, optional).
@@ -3047,8 +3047,8 @@ type RouterTaskGraphInput struct {
 // RouterTaskGraph runs router.task_graph: The child-task graph of a workflow (trivial or standard BUILD scope) with agents, reasons and blockers; with a `workflow_id`, every node also carries its task texts (subject, description, body, active_form).
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterTaskGraph(in RouterTaskGraphInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterTaskGraph(in RouterTaskGraphInput) (RouterTaskGraphResult, error) {
+	var out RouterTaskGraphResult
 	err := call("router.task_graph", in, &out)
 	return out, err
 }
@@ -3056,13 +3056,13 @@ func RouterTaskGraph(in RouterTaskGraphInput) (json.RawMessage, error) {
 // RouterUpdateArtifactInput is the input of router.update_artifact.
 type RouterUpdateArtifactInput struct {
 	// ArtifactText is "artifact_text" (any).
-	ArtifactText json.RawMessage `json:"artifact_text"`
+	ArtifactText json.RawMessage `json:"artifact_text,omitempty"`
 	// WorkflowUUID is "workflow_uuid" (any).
-	WorkflowUUID json.RawMessage `json:"workflow_uuid"`
+	WorkflowUUID json.RawMessage `json:"workflow_uuid,omitempty"`
 	// Now is "now" (any).
-	Now json.RawMessage `json:"now"`
+	Now json.RawMessage `json:"now,omitempty"`
 	// Agent is "agent" (any).
-	Agent json.RawMessage `json:"agent"`
+	Agent json.RawMessage `json:"agent,omitempty"`
 	// Result is "result" (any, optional).
 	Result json.RawMessage `json:"result,omitempty"`
 	// Error is "error" (any, optional).
@@ -3078,8 +3078,8 @@ type RouterUpdateArtifactInput struct {
 // RouterUpdateArtifact runs router.update_artifact: Write one agent's validated result — or the error of its unparseable output — into the workflow artifact: results, evidence, task ids, planning keys, convergence, proof_status, BUILD phase_status/phase_cursor, pending_gate, status_history and remediation_history (the artifact passes the read-back gate first; a result must carry its agent's passes or passed). Host: write text atomically to .cc10x/workflows/<wf>.json and read it back with check_artifact.
 //
 // Its error kinds: missing_field, invalid_value, unknown_agent, malformed_artifact, placeholder_left, uuid_mismatch.
-func RouterUpdateArtifact(in RouterUpdateArtifactInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterUpdateArtifact(in RouterUpdateArtifactInput) (RouterUpdateArtifactResult, error) {
+	var out RouterUpdateArtifactResult
 	err := call("router.update_artifact", in, &out)
 	return out, err
 }
@@ -3087,7 +3087,7 @@ func RouterUpdateArtifact(in RouterUpdateArtifactInput) (json.RawMessage, error)
 // RouterValidateWorkflowIDInput is the input of router.validate_workflow_id.
 type RouterValidateWorkflowIDInput struct {
 	// WorkflowUUID is "workflow_uuid" (any).
-	WorkflowUUID json.RawMessage `json:"workflow_uuid"`
+	WorkflowUUID json.RawMessage `json:"workflow_uuid,omitempty"`
 	// Edition is "edition" (any, optional).
 	Edition json.RawMessage `json:"edition,omitempty"`
 }
@@ -3095,8 +3095,8 @@ type RouterValidateWorkflowIDInput struct {
 // RouterValidateWorkflowID runs router.validate_workflow_id: Validate a workflow id (wf-, a real UTC date and time, 8 hex digits) and split it into timestamp and nonce.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterValidateWorkflowID(in RouterValidateWorkflowIDInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RouterValidateWorkflowID(in RouterValidateWorkflowIDInput) (RouterValidateWorkflowIdResult, error) {
+	var out RouterValidateWorkflowIdResult
 	err := call("router.validate_workflow_id", in, &out)
 	return out, err
 }
@@ -3104,13 +3104,13 @@ func RouterValidateWorkflowID(in RouterValidateWorkflowIDInput) (json.RawMessage
 // RunnerResolvePhaseInput is the input of runner.resolve_phase.
 type RunnerResolvePhaseInput struct {
 	// Config is "config" (any).
-	Config json.RawMessage `json:"config"`
+	Config json.RawMessage `json:"config,omitempty"`
 	// Feature is "feature" (any, optional).
 	Feature json.RawMessage `json:"feature,omitempty"`
 	// Profile is "profile" (any, optional).
 	Profile json.RawMessage `json:"profile,omitempty"`
 	// Phase is "phase" (any).
-	Phase json.RawMessage `json:"phase"`
+	Phase json.RawMessage `json:"phase,omitempty"`
 	// Manual is "manual" (any, optional).
 	Manual json.RawMessage `json:"manual,omitempty"`
 }
@@ -3118,22 +3118,22 @@ type RunnerResolvePhaseInput struct {
 // RunnerResolvePhase runs runner.resolve_phase: The runner of a phase: manual, feature override, profile entry, then default_runner.
 //
 // Its error kinds: invalid_input, unresolved_runner, unknown_runner.
-func RunnerResolvePhase(in RunnerResolvePhaseInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func RunnerResolvePhase(in RunnerResolvePhaseInput) (RunnerResolvePhaseResult, error) {
+	var out RunnerResolvePhaseResult
 	err := call("runner.resolve_phase", in, &out)
 	return out, err
 }
 
 // RunnersSupported runs runners.supported: The built-in runner presets, in their fixed order.
-func RunnersSupported() (json.RawMessage, error) {
-	var out json.RawMessage
+func RunnersSupported() (RunnersSupportedResult, error) {
+	var out RunnersSupportedResult
 	err := call("runners.supported", nil, &out)
 	return out, err
 }
 
 // RunnersSupportedMap runs runners.supported_map: The built-in runner presets by name.
-func RunnersSupportedMap() (json.RawMessage, error) {
-	var out json.RawMessage
+func RunnersSupportedMap() (RunnersSupportedMapResult, error) {
+	var out RunnersSupportedMapResult
 	err := call("runners.supported_map", nil, &out)
 	return out, err
 }
@@ -3141,9 +3141,9 @@ func RunnersSupportedMap() (json.RawMessage, error) {
 // SimilarityIsSimilarInput is the input of similarity.is_similar.
 type SimilarityIsSimilarInput struct {
 	// A is "a" (any).
-	A json.RawMessage `json:"a"`
+	A json.RawMessage `json:"a,omitempty"`
 	// B is "b" (any).
-	B json.RawMessage `json:"b"`
+	B json.RawMessage `json:"b,omitempty"`
 	// Threshold is "threshold" (any, optional).
 	Threshold json.RawMessage `json:"threshold,omitempty"`
 	// Cjk is "cjk" (any, optional).
@@ -3153,8 +3153,8 @@ type SimilarityIsSimilarInput struct {
 // SimilarityIsSimilar runs similarity.is_similar: Whether two titles' word sets overlap by at least the threshold (Jaccard; cjk adds CJK bigrams).
 //
 // Its error kinds: invalid_input.
-func SimilarityIsSimilar(in SimilarityIsSimilarInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func SimilarityIsSimilar(in SimilarityIsSimilarInput) (SimilarityIsSimilarResult, error) {
+	var out SimilarityIsSimilarResult
 	err := call("similarity.is_similar", in, &out)
 	return out, err
 }
@@ -3162,23 +3162,23 @@ func SimilarityIsSimilar(in SimilarityIsSimilarInput) (json.RawMessage, error) {
 // StateCanTransitionInput is the input of state.can_transition.
 type StateCanTransitionInput struct {
 	// From is "from" (any).
-	From json.RawMessage `json:"from"`
+	From json.RawMessage `json:"from,omitempty"`
 	// To is "to" (any).
-	To json.RawMessage `json:"to"`
+	To json.RawMessage `json:"to,omitempty"`
 }
 
 // StateCanTransition runs state.can_transition: Whether the transition table allows moving from one phase to another.
 //
 // Its error kinds: invalid_input.
-func StateCanTransition(in StateCanTransitionInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func StateCanTransition(in StateCanTransitionInput) (StateCanTransitionResult, error) {
+	var out StateCanTransitionResult
 	err := call("state.can_transition", in, &out)
 	return out, err
 }
 
 // StateConstants runs state.constants: The run-loop constants: max guard retries and the no-progress limit.
-func StateConstants() (json.RawMessage, error) {
-	var out json.RawMessage
+func StateConstants() (StateConstantsResult, error) {
+	var out StateConstantsResult
 	err := call("state.constants", nil, &out)
 	return out, err
 }
@@ -3186,7 +3186,7 @@ func StateConstants() (json.RawMessage, error) {
 // StateDiagramInput is the input of state.diagram.
 type StateDiagramInput struct {
 	// Format is "format" (any).
-	Format json.RawMessage `json:"format"`
+	Format json.RawMessage `json:"format,omitempty"`
 	// Path is "path" (any, optional).
 	Path json.RawMessage `json:"path,omitempty"`
 	// Events is "events" (any, optional).
@@ -3196,8 +3196,8 @@ type StateDiagramInput struct {
 // StateDiagram runs state.diagram: The transition graph as Mermaid or Graphviz dot text, with a feature's path (phases, or its events) marked when given.
 //
 // Its error kinds: invalid_input, invalid_value.
-func StateDiagram(in StateDiagramInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func StateDiagram(in StateDiagramInput) (StateDiagramResult, error) {
+	var out StateDiagramResult
 	err := call("state.diagram", in, &out)
 	return out, err
 }
@@ -3205,14 +3205,14 @@ func StateDiagram(in StateDiagramInput) (json.RawMessage, error) {
 // StateFinalizeDoneInput is the input of state.finalize_done.
 type StateFinalizeDoneInput struct {
 	// State is "state" (any).
-	State json.RawMessage `json:"state"`
+	State json.RawMessage `json:"state,omitempty"`
 }
 
 // StateFinalizeDone runs state.finalize_done: The pure part of `done` finalisation: transition to done, active false, stopReason "done".
 //
 // Its error kinds: invalid_input, invalid_transition.
-func StateFinalizeDone(in StateFinalizeDoneInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func StateFinalizeDone(in StateFinalizeDoneInput) (StateFinalizeDoneResult, error) {
+	var out StateFinalizeDoneResult
 	err := call("state.finalize_done", in, &out)
 	return out, err
 }
@@ -3220,14 +3220,14 @@ func StateFinalizeDone(in StateFinalizeDoneInput) (json.RawMessage, error) {
 // StatePhaseToRoleInput is the input of state.phase_to_role.
 type StatePhaseToRoleInput struct {
 	// Phase is "phase" (any).
-	Phase json.RawMessage `json:"phase"`
+	Phase json.RawMessage `json:"phase,omitempty"`
 }
 
 // StatePhaseToRole runs state.phase_to_role: The default role of a phase (PhaseToRole); "" when it has none.
 //
 // Its error kinds: invalid_input.
-func StatePhaseToRole(in StatePhaseToRoleInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func StatePhaseToRole(in StatePhaseToRoleInput) (StatePhaseToRoleResult, error) {
+	var out StatePhaseToRoleResult
 	err := call("state.phase_to_role", in, &out)
 	return out, err
 }
@@ -3235,16 +3235,16 @@ func StatePhaseToRole(in StatePhaseToRoleInput) (json.RawMessage, error) {
 // StateReconcileActiveInput is the input of state.reconcile_active.
 type StateReconcileActiveInput struct {
 	// State is "state" (any).
-	State json.RawMessage `json:"state"`
+	State json.RawMessage `json:"state,omitempty"`
 	// PidAlive is "pid_alive" (any).
-	PidAlive json.RawMessage `json:"pid_alive"`
+	PidAlive json.RawMessage `json:"pid_alive,omitempty"`
 }
 
 // StateReconcileActive runs state.reconcile_active: Clears `active` of a state whose run loop is gone (liveness given by the caller).
 //
 // Its error kinds: invalid_input.
-func StateReconcileActive(in StateReconcileActiveInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func StateReconcileActive(in StateReconcileActiveInput) (StateReconcileActiveResult, error) {
+	var out StateReconcileActiveResult
 	err := call("state.reconcile_active", in, &out)
 	return out, err
 }
@@ -3252,9 +3252,9 @@ func StateReconcileActive(in StateReconcileActiveInput) (json.RawMessage, error)
 // StateRecoverToInput is the input of state.recover_to.
 type StateRecoverToInput struct {
 	// State is "state" (any).
-	State json.RawMessage `json:"state"`
+	State json.RawMessage `json:"state,omitempty"`
 	// To is "to" (any).
-	To json.RawMessage `json:"to"`
+	To json.RawMessage `json:"to,omitempty"`
 	// Role is "role" (any, optional).
 	Role json.RawMessage `json:"role,omitempty"`
 }
@@ -3262,8 +3262,8 @@ type StateRecoverToInput struct {
 // StateRecoverTo runs state.recover_to: Crash-recovery correction to a recoverable work phase, ignoring the table and the source phase.
 //
 // Its error kinds: invalid_input, invalid_recovery_target.
-func StateRecoverTo(in StateRecoverToInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func StateRecoverTo(in StateRecoverToInput) (StateRecoverToResult, error) {
+	var out StateRecoverToResult
 	err := call("state.recover_to", in, &out)
 	return out, err
 }
@@ -3271,14 +3271,14 @@ func StateRecoverTo(in StateRecoverToInput) (json.RawMessage, error) {
 // StateShouldStopInput is the input of state.should_stop.
 type StateShouldStopInput struct {
 	// State is "state" (any).
-	State json.RawMessage `json:"state"`
+	State json.RawMessage `json:"state,omitempty"`
 }
 
 // StateShouldStop runs state.should_stop: Whether a run must stop (max rounds reached, or 3 rounds without progress) and why.
 //
 // Its error kinds: invalid_input.
-func StateShouldStop(in StateShouldStopInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func StateShouldStop(in StateShouldStopInput) (StateShouldStopResult, error) {
+	var out StateShouldStopResult
 	err := call("state.should_stop", in, &out)
 	return out, err
 }
@@ -3286,9 +3286,9 @@ func StateShouldStop(in StateShouldStopInput) (json.RawMessage, error) {
 // StateTransitionInput is the input of state.transition.
 type StateTransitionInput struct {
 	// State is "state" (any).
-	State json.RawMessage `json:"state"`
+	State json.RawMessage `json:"state,omitempty"`
 	// To is "to" (any).
-	To json.RawMessage `json:"to"`
+	To json.RawMessage `json:"to,omitempty"`
 	// Role is "role" (any, optional).
 	Role json.RawMessage `json:"role,omitempty"`
 }
@@ -3296,8 +3296,8 @@ type StateTransitionInput struct {
 // StateTransition runs state.transition: Moves a state to a phase: checks the table, sets phase and role, applies the round/active side effects.
 //
 // Its error kinds: invalid_input, invalid_transition.
-func StateTransition(in StateTransitionInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func StateTransition(in StateTransitionInput) (StateTransitionResult, error) {
+	var out StateTransitionResult
 	err := call("state.transition", in, &out)
 	return out, err
 }
@@ -3305,14 +3305,14 @@ func StateTransition(in StateTransitionInput) (json.RawMessage, error) {
 // StateValidateInput is the input of state.validate.
 type StateValidateInput struct {
 	// State is "state" (any).
-	State json.RawMessage `json:"state"`
+	State json.RawMessage `json:"state,omitempty"`
 }
 
 // StateValidate runs state.validate: Checks featureId, phase and runner of a state; lists every failure.
 //
 // Its error kinds: invalid_input.
-func StateValidate(in StateValidateInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func StateValidate(in StateValidateInput) (StateValidateResult, error) {
+	var out StateValidateResult
 	err := call("state.validate", in, &out)
 	return out, err
 }
@@ -3326,8 +3326,8 @@ type TestStrategyParseInput struct {
 // TestStrategyParse runs test_strategy.parse: Decode test-strategy.yaml with yaml.v3's rules.
 //
 // Its error kinds: invalid_input, input_too_large, invalid_yaml.
-func TestStrategyParse(in TestStrategyParseInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func TestStrategyParse(in TestStrategyParseInput) (TestStrategyParseResult, error) {
+	var out TestStrategyParseResult
 	err := call("test_strategy.parse", in, &out)
 	return out, err
 }
@@ -3335,14 +3335,14 @@ func TestStrategyParse(in TestStrategyParseInput) (json.RawMessage, error) {
 // UtilHumanSizeInput is the input of util.human_size.
 type UtilHumanSizeInput struct {
 	// Bytes is "bytes" (any).
-	Bytes json.RawMessage `json:"bytes"`
+	Bytes json.RawMessage `json:"bytes,omitempty"`
 }
 
 // UtilHumanSize runs util.human_size: A byte count as 4x prints it (512B, 124K, 3.9M, 1.0G).
 //
 // Its error kinds: invalid_input.
-func UtilHumanSize(in UtilHumanSizeInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func UtilHumanSize(in UtilHumanSizeInput) (UtilHumanSizeResult, error) {
+	var out UtilHumanSizeResult
 	err := call("util.human_size", in, &out)
 	return out, err
 }
@@ -3350,13 +3350,13 @@ func UtilHumanSize(in UtilHumanSizeInput) (json.RawMessage, error) {
 // WorkspaceAppendEventInput is the input of workspace.append_event.
 type WorkspaceAppendEventInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id"`
+	FeatureID json.RawMessage `json:"feature_id,omitempty"`
 	// Event is "event" (any).
-	Event json.RawMessage `json:"event"`
+	Event json.RawMessage `json:"event,omitempty"`
 	// Now is "now" (any).
-	Now json.RawMessage `json:"now"`
+	Now json.RawMessage `json:"now,omitempty"`
 	// Store is "store" (any, optional).
 	Store json.RawMessage `json:"store,omitempty"`
 	// Lease is "lease" (any, optional).
@@ -3366,8 +3366,8 @@ type WorkspaceAppendEventInput struct {
 // WorkspaceAppendEvent runs workspace.append_event: AppendEvent: stamps an empty ts from now and appends one line to events.jsonl in one write (through `store` when given, fenced by `lease`).
 //
 // Its error kinds: invalid_input, invalid_feature_id, invalid_config, not_found, lease_lost, input_too_large, io_error.
-func WorkspaceAppendEvent(in WorkspaceAppendEventInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceAppendEvent(in WorkspaceAppendEventInput) (WorkspaceAppendEventResult, error) {
+	var out WorkspaceAppendEventResult
 	err := call("workspace.append_event", in, &out)
 	return out, err
 }
@@ -3375,9 +3375,9 @@ func WorkspaceAppendEvent(in WorkspaceAppendEventInput) (json.RawMessage, error)
 // WorkspaceAtomicWriteFileInput is the input of workspace.atomic_write_file.
 type WorkspaceAtomicWriteFileInput struct {
 	// Dir is "dir" (any).
-	Dir json.RawMessage `json:"dir"`
+	Dir json.RawMessage `json:"dir,omitempty"`
 	// FinalName is "final_name" (any).
-	FinalName json.RawMessage `json:"final_name"`
+	FinalName json.RawMessage `json:"final_name,omitempty"`
 	// TmpPattern is "tmp_pattern" (any, optional).
 	TmpPattern json.RawMessage `json:"tmp_pattern,omitempty"`
 	// Data is "data" (any, optional).
@@ -3385,14 +3385,14 @@ type WorkspaceAtomicWriteFileInput struct {
 	// DataBase64 is "data_base64" (any, optional).
 	DataBase64 json.RawMessage `json:"data_base64,omitempty"`
 	// Perm is "perm" (any).
-	Perm json.RawMessage `json:"perm"`
+	Perm json.RawMessage `json:"perm,omitempty"`
 }
 
 // WorkspaceAtomicWriteFile runs workspace.atomic_write_file: Writes dir/final_name atomically (temp file, fsync, rename, dir fsync) with mode perm.
 //
 // Its error kinds: invalid_input, io_error.
-func WorkspaceAtomicWriteFile(in WorkspaceAtomicWriteFileInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceAtomicWriteFile(in WorkspaceAtomicWriteFileInput) (WorkspaceAtomicWriteFileResult, error) {
+	var out WorkspaceAtomicWriteFileResult
 	err := call("workspace.atomic_write_file", in, &out)
 	return out, err
 }
@@ -3412,8 +3412,8 @@ type WorkspaceCheckEventsInput struct {
 // WorkspaceCheckEvents runs workspace.check_events: Every events.jsonl problem 4x's readers pass over silently: lines that do not decode into an Event and unknown keys (with the closest known key), as warnings.
 //
 // Its error kinds: invalid_input, invalid_feature_id, invalid_config, io_error.
-func WorkspaceCheckEvents(in WorkspaceCheckEventsInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceCheckEvents(in WorkspaceCheckEventsInput) (WorkspaceCheckEventsResult, error) {
+	var out WorkspaceCheckEventsResult
 	err := call("workspace.check_events", in, &out)
 	return out, err
 }
@@ -3421,13 +3421,13 @@ func WorkspaceCheckEvents(in WorkspaceCheckEventsInput) (json.RawMessage, error)
 // WorkspaceClaimInput is the input of workspace.claim.
 type WorkspaceClaimInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id"`
+	FeatureID json.RawMessage `json:"feature_id,omitempty"`
 	// Holder is "holder" (any).
-	Holder json.RawMessage `json:"holder"`
+	Holder json.RawMessage `json:"holder,omitempty"`
 	// TtlMs is "ttl_ms" (any).
-	TtlMs json.RawMessage `json:"ttl_ms"`
+	TtlMs json.RawMessage `json:"ttl_ms,omitempty"`
 	// Pid is "pid" (any, optional).
 	Pid json.RawMessage `json:"pid,omitempty"`
 	// PidAlive is "pid_alive" (any, optional).
@@ -3439,8 +3439,8 @@ type WorkspaceClaimInput struct {
 // WorkspaceClaim runs workspace.claim: Claims a feature for a run loop: a lease with a fencing token on a store that has leases, the pid liveness rule on the filesystem.
 //
 // Its error kinds: invalid_input, invalid_feature_id, invalid_value, invalid_config, invalid_json, io_error.
-func WorkspaceClaim(in WorkspaceClaimInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceClaim(in WorkspaceClaimInput) (WorkspaceClaimResult, error) {
+	var out WorkspaceClaimResult
 	err := call("workspace.claim", in, &out)
 	return out, err
 }
@@ -3448,11 +3448,11 @@ func WorkspaceClaim(in WorkspaceClaimInput) (json.RawMessage, error) {
 // WorkspaceCleanFeatureInput is the input of workspace.clean_feature.
 type WorkspaceCleanFeatureInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id"`
+	FeatureID json.RawMessage `json:"feature_id,omitempty"`
 	// Now is "now" (any).
-	Now json.RawMessage `json:"now"`
+	Now json.RawMessage `json:"now,omitempty"`
 	// PidAlive is "pid_alive" (any, optional).
 	PidAlive json.RawMessage `json:"pid_alive,omitempty"`
 }
@@ -3460,8 +3460,8 @@ type WorkspaceCleanFeatureInput struct {
 // WorkspaceCleanFeature runs workspace.clean_feature: Remove the run directory of a done/abandoned feature that is not running; the bytes freed.
 //
 // Its error kinds: invalid_input, invalid_feature_id, not_found, input_too_large, invalid_feature, not_cleanable, feature_active, io_error.
-func WorkspaceCleanFeature(in WorkspaceCleanFeatureInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceCleanFeature(in WorkspaceCleanFeatureInput) (WorkspaceCleanFeatureResult, error) {
+	var out WorkspaceCleanFeatureResult
 	err := call("workspace.clean_feature", in, &out)
 	return out, err
 }
@@ -3469,9 +3469,9 @@ func WorkspaceCleanFeature(in WorkspaceCleanFeatureInput) (json.RawMessage, erro
 // WorkspaceCleanableFeaturesInput is the input of workspace.cleanable_features.
 type WorkspaceCleanableFeaturesInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// Now is "now" (any).
-	Now json.RawMessage `json:"now"`
+	Now json.RawMessage `json:"now,omitempty"`
 	// PidAlive is "pid_alive" (any, optional).
 	PidAlive json.RawMessage `json:"pid_alive,omitempty"`
 }
@@ -3479,8 +3479,8 @@ type WorkspaceCleanableFeaturesInput struct {
 // WorkspaceCleanableFeatures runs workspace.cleanable_features: The done/abandoned features whose run directories could be cleaned, with their sizes.
 //
 // Its error kinds: invalid_input, io_error.
-func WorkspaceCleanableFeatures(in WorkspaceCleanableFeaturesInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceCleanableFeatures(in WorkspaceCleanableFeaturesInput) (WorkspaceCleanableFeaturesResult, error) {
+	var out WorkspaceCleanableFeaturesResult
 	err := call("workspace.cleanable_features", in, &out)
 	return out, err
 }
@@ -3488,9 +3488,9 @@ func WorkspaceCleanableFeatures(in WorkspaceCleanableFeaturesInput) (json.RawMes
 // WorkspaceClearStopInput is the input of workspace.clear_stop.
 type WorkspaceClearStopInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id"`
+	FeatureID json.RawMessage `json:"feature_id,omitempty"`
 	// Store is "store" (any, optional).
 	Store json.RawMessage `json:"store,omitempty"`
 }
@@ -3498,8 +3498,8 @@ type WorkspaceClearStopInput struct {
 // WorkspaceClearStop runs workspace.clear_stop: Removes the stop signal; a missing one is success.
 //
 // Its error kinds: invalid_input, invalid_feature_id, invalid_config, io_error.
-func WorkspaceClearStop(in WorkspaceClearStopInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceClearStop(in WorkspaceClearStopInput) (WorkspaceClearStopResult, error) {
+	var out WorkspaceClearStopResult
 	err := call("workspace.clear_stop", in, &out)
 	return out, err
 }
@@ -3507,21 +3507,21 @@ func WorkspaceClearStop(in WorkspaceClearStopInput) (json.RawMessage, error) {
 // WorkspaceCompareBacklogMirrorInput is the input of workspace.compare_backlog_mirror.
 type WorkspaceCompareBacklogMirrorInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 }
 
 // WorkspaceCompareBacklogMirror runs workspace.compare_backlog_mirror: Drift between the feature files and feature_list.json.
 //
 // Its error kinds: invalid_input, invalid_json, io_error.
-func WorkspaceCompareBacklogMirror(in WorkspaceCompareBacklogMirrorInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceCompareBacklogMirror(in WorkspaceCompareBacklogMirrorInput) (WorkspaceCompareBacklogMirrorResult, error) {
+	var out WorkspaceCompareBacklogMirrorResult
 	err := call("workspace.compare_backlog_mirror", in, &out)
 	return out, err
 }
 
 // WorkspaceConstants runs workspace.constants: The seed's .4x file-name constants (45 entries).
-func WorkspaceConstants() (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceConstants() (WorkspaceConstantsResult, error) {
+	var out WorkspaceConstantsResult
 	err := call("workspace.constants", nil, &out)
 	return out, err
 }
@@ -3529,14 +3529,14 @@ func WorkspaceConstants() (json.RawMessage, error) {
 // WorkspaceDotDirInput is the input of workspace.dot_dir.
 type WorkspaceDotDirInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 }
 
 // WorkspaceDotDir runs workspace.dot_dir: DotDir: <root>/.4x, lexically cleaned.
 //
 // Its error kinds: invalid_input.
-func WorkspaceDotDir(in WorkspaceDotDirInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceDotDir(in WorkspaceDotDirInput) (WorkspaceDotDirResult, error) {
+	var out WorkspaceDotDirResult
 	err := call("workspace.dot_dir", in, &out)
 	return out, err
 }
@@ -3544,9 +3544,9 @@ func WorkspaceDotDir(in WorkspaceDotDirInput) (json.RawMessage, error) {
 // WorkspaceExportInput is the input of workspace.export.
 type WorkspaceExportInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// Store is "store" (any).
-	Store json.RawMessage `json:"store"`
+	Store json.RawMessage `json:"store,omitempty"`
 	// FeatureIds is "feature_ids" (any, optional).
 	FeatureIds json.RawMessage `json:"feature_ids,omitempty"`
 }
@@ -3554,8 +3554,8 @@ type WorkspaceExportInput struct {
 // WorkspaceExport runs workspace.export: Writes a run store's state and events as the exact .4x/run bytes under root (every feature, or the given ones; a feature already there is refused).
 //
 // Its error kinds: invalid_input, invalid_feature_id, invalid_config, io_error.
-func WorkspaceExport(in WorkspaceExportInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceExport(in WorkspaceExportInput) (WorkspaceExportResult, error) {
+	var out WorkspaceExportResult
 	err := call("workspace.export", in, &out)
 	return out, err
 }
@@ -3563,16 +3563,16 @@ func WorkspaceExport(in WorkspaceExportInput) (json.RawMessage, error) {
 // WorkspaceFeatureDirInput is the input of workspace.feature_dir.
 type WorkspaceFeatureDirInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id"`
+	FeatureID json.RawMessage `json:"feature_id,omitempty"`
 }
 
 // WorkspaceFeatureDir runs workspace.feature_dir: FeatureDir: <root>/.4x/run/<feature_id>, lexically cleaned; the id must be one safe path segment.
 //
 // Its error kinds: invalid_input, invalid_feature_id.
-func WorkspaceFeatureDir(in WorkspaceFeatureDirInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceFeatureDir(in WorkspaceFeatureDirInput) (WorkspaceFeatureDirResult, error) {
+	var out WorkspaceFeatureDirResult
 	err := call("workspace.feature_dir", in, &out)
 	return out, err
 }
@@ -3580,11 +3580,11 @@ func WorkspaceFeatureDir(in WorkspaceFeatureDirInput) (json.RawMessage, error) {
 // WorkspaceFinalizeDoneInput is the input of workspace.finalize_done.
 type WorkspaceFinalizeDoneInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id"`
+	FeatureID json.RawMessage `json:"feature_id,omitempty"`
 	// Now is "now" (any).
-	Now json.RawMessage `json:"now"`
+	Now json.RawMessage `json:"now,omitempty"`
 	// State is "state" (any, optional).
 	State json.RawMessage `json:"state,omitempty"`
 }
@@ -3592,8 +3592,8 @@ type WorkspaceFinalizeDoneInput struct {
 // WorkspaceFinalizeDone runs workspace.finalize_done: pending-review → done: state.json, feature status sync (warnings), transition event; the commit payload.
 //
 // Its error kinds: invalid_input, invalid_feature_id, not_found, invalid_json, invalid_transition, io_error.
-func WorkspaceFinalizeDone(in WorkspaceFinalizeDoneInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceFinalizeDone(in WorkspaceFinalizeDoneInput) (WorkspaceFinalizeDoneResult, error) {
+	var out WorkspaceFinalizeDoneResult
 	err := call("workspace.finalize_done", in, &out)
 	return out, err
 }
@@ -3601,14 +3601,14 @@ func WorkspaceFinalizeDone(in WorkspaceFinalizeDoneInput) (json.RawMessage, erro
 // WorkspaceFindInput is the input of workspace.find.
 type WorkspaceFindInput struct {
 	// StartDir is "start_dir" (any).
-	StartDir json.RawMessage `json:"start_dir"`
+	StartDir json.RawMessage `json:"start_dir,omitempty"`
 }
 
 // WorkspaceFind runs workspace.find: Walks up from start_dir to the first directory holding a .4x directory.
 //
 // Its error kinds: invalid_input, not_found, io_error.
-func WorkspaceFind(in WorkspaceFindInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceFind(in WorkspaceFindInput) (WorkspaceFindResult, error) {
+	var out WorkspaceFindResult
 	err := call("workspace.find", in, &out)
 	return out, err
 }
@@ -3616,9 +3616,9 @@ func WorkspaceFind(in WorkspaceFindInput) (json.RawMessage, error) {
 // WorkspaceImportInput is the input of workspace.import.
 type WorkspaceImportInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// Store is "store" (any).
-	Store json.RawMessage `json:"store"`
+	Store json.RawMessage `json:"store,omitempty"`
 	// FeatureIds is "feature_ids" (any, optional).
 	FeatureIds json.RawMessage `json:"feature_ids,omitempty"`
 }
@@ -3626,8 +3626,8 @@ type WorkspaceImportInput struct {
 // WorkspaceImport runs workspace.import: Loads the .4x/run state and events under root into a run store (every feature, or the given ones; a feature the store holds is refused).
 //
 // Its error kinds: invalid_input, invalid_feature_id, invalid_config, io_error.
-func WorkspaceImport(in WorkspaceImportInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceImport(in WorkspaceImportInput) (WorkspaceImportResult, error) {
+	var out WorkspaceImportResult
 	err := call("workspace.import", in, &out)
 	return out, err
 }
@@ -3635,16 +3635,16 @@ func WorkspaceImport(in WorkspaceImportInput) (json.RawMessage, error) {
 // WorkspaceInitInput is the input of workspace.init.
 type WorkspaceInitInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// Config is "config" (any).
-	Config json.RawMessage `json:"config"`
+	Config json.RawMessage `json:"config,omitempty"`
 }
 
 // WorkspaceInit runs workspace.init: Create .4x/features, .4x/.gitignore and .4x/settings.json; a config config.read would refuse is invalid_config.
 //
 // Its error kinds: invalid_input, invalid_config, io_error.
-func WorkspaceInit(in WorkspaceInitInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceInit(in WorkspaceInitInput) (WorkspaceInitResult, error) {
+	var out WorkspaceInitResult
 	err := call("workspace.init", in, &out)
 	return out, err
 }
@@ -3652,16 +3652,16 @@ func WorkspaceInit(in WorkspaceInitInput) (json.RawMessage, error) {
 // WorkspaceInitFeatureDirInput is the input of workspace.init_feature_dir.
 type WorkspaceInitFeatureDirInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id"`
+	FeatureID json.RawMessage `json:"feature_id,omitempty"`
 }
 
 // WorkspaceInitFeatureDir runs workspace.init_feature_dir: Creates FeatureDir/rounds with parents (0755); idempotent.
 //
 // Its error kinds: invalid_input, invalid_feature_id, io_error.
-func WorkspaceInitFeatureDir(in WorkspaceInitFeatureDirInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceInitFeatureDir(in WorkspaceInitFeatureDirInput) (WorkspaceInitFeatureDirResult, error) {
+	var out WorkspaceInitFeatureDirResult
 	err := call("workspace.init_feature_dir", in, &out)
 	return out, err
 }
@@ -3669,14 +3669,14 @@ func WorkspaceInitFeatureDir(in WorkspaceInitFeatureDirInput) (json.RawMessage, 
 // WorkspaceListFeaturesInput is the input of workspace.list_features.
 type WorkspaceListFeaturesInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 }
 
 // WorkspaceListFeatures runs workspace.list_features: Every feature of .4x/features, leniently loaded and sorted by id; every skip is a warning.
 //
 // Its error kinds: invalid_input, io_error.
-func WorkspaceListFeatures(in WorkspaceListFeaturesInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceListFeatures(in WorkspaceListFeaturesInput) (WorkspaceListFeaturesResult, error) {
+	var out WorkspaceListFeaturesResult
 	err := call("workspace.list_features", in, &out)
 	return out, err
 }
@@ -3684,16 +3684,16 @@ func WorkspaceListFeatures(in WorkspaceListFeaturesInput) (json.RawMessage, erro
 // WorkspaceLoadFeatureInput is the input of workspace.load_feature.
 type WorkspaceLoadFeatureInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id"`
+	FeatureID json.RawMessage `json:"feature_id,omitempty"`
 }
 
 // WorkspaceLoadFeature runs workspace.load_feature: Load one feature strictly (short-id fallback: the unique `<id>-*.yaml`).
 //
 // Its error kinds: invalid_input, invalid_feature_id, not_found, input_too_large, invalid_feature, io_error.
-func WorkspaceLoadFeature(in WorkspaceLoadFeatureInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceLoadFeature(in WorkspaceLoadFeatureInput) (WorkspaceLoadFeatureResult, error) {
+	var out WorkspaceLoadFeatureResult
 	err := call("workspace.load_feature", in, &out)
 	return out, err
 }
@@ -3701,14 +3701,14 @@ func WorkspaceLoadFeature(in WorkspaceLoadFeatureInput) (json.RawMessage, error)
 // WorkspaceParseBaselineInput is the input of workspace.parse_baseline.
 type WorkspaceParseBaselineInput struct {
 	// Text is "text" (any).
-	Text json.RawMessage `json:"text"`
+	Text json.RawMessage `json:"text,omitempty"`
 }
 
 // WorkspaceParseBaseline runs workspace.parse_baseline: Decode a feature's baseline.json (Baseline) with Go's rules.
 //
 // Its error kinds: invalid_input, invalid_json.
-func WorkspaceParseBaseline(in WorkspaceParseBaselineInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceParseBaseline(in WorkspaceParseBaselineInput) (WorkspaceParseBaselineResult, error) {
+	var out WorkspaceParseBaselineResult
 	err := call("workspace.parse_baseline", in, &out)
 	return out, err
 }
@@ -3716,14 +3716,14 @@ func WorkspaceParseBaseline(in WorkspaceParseBaselineInput) (json.RawMessage, er
 // WorkspaceParseEscalationInput is the input of workspace.parse_escalation.
 type WorkspaceParseEscalationInput struct {
 	// Text is "text" (any).
-	Text json.RawMessage `json:"text"`
+	Text json.RawMessage `json:"text,omitempty"`
 }
 
 // WorkspaceParseEscalation runs workspace.parse_escalation: Decode a round's escalation.json (Escalation) with Go's rules.
 //
 // Its error kinds: invalid_input, invalid_json.
-func WorkspaceParseEscalation(in WorkspaceParseEscalationInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceParseEscalation(in WorkspaceParseEscalationInput) (WorkspaceParseEscalationResult, error) {
+	var out WorkspaceParseEscalationResult
 	err := call("workspace.parse_escalation", in, &out)
 	return out, err
 }
@@ -3731,14 +3731,14 @@ func WorkspaceParseEscalation(in WorkspaceParseEscalationInput) (json.RawMessage
 // WorkspaceParseStateInput is the input of workspace.parse_state.
 type WorkspaceParseStateInput struct {
 	// Text is "text" (any).
-	Text json.RawMessage `json:"text"`
+	Text json.RawMessage `json:"text,omitempty"`
 }
 
 // WorkspaceParseState runs workspace.parse_state: Decodes state.json text with Go's rules.
 //
 // Its error kinds: invalid_input, invalid_json.
-func WorkspaceParseState(in WorkspaceParseStateInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceParseState(in WorkspaceParseStateInput) (WorkspaceParseStateResult, error) {
+	var out WorkspaceParseStateResult
 	err := call("workspace.parse_state", in, &out)
 	return out, err
 }
@@ -3746,14 +3746,14 @@ func WorkspaceParseState(in WorkspaceParseStateInput) (json.RawMessage, error) {
 // WorkspaceProcessAliveInput is the input of workspace.process_alive.
 type WorkspaceProcessAliveInput struct {
 	// Pid is "pid" (any).
-	Pid json.RawMessage `json:"pid"`
+	Pid json.RawMessage `json:"pid,omitempty"`
 }
 
 // WorkspaceProcessAlive runs workspace.process_alive: Whether a process id is alive (POSIX kill(pid, 0) succeeds or fails with EPERM); pid <= 0 is not.
 //
 // Its error kinds: invalid_input.
-func WorkspaceProcessAlive(in WorkspaceProcessAliveInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceProcessAlive(in WorkspaceProcessAliveInput) (WorkspaceProcessAliveResult, error) {
+	var out WorkspaceProcessAliveResult
 	err := call("workspace.process_alive", in, &out)
 	return out, err
 }
@@ -3761,14 +3761,14 @@ func WorkspaceProcessAlive(in WorkspaceProcessAliveInput) (json.RawMessage, erro
 // WorkspaceReadBacklogMirrorInput is the input of workspace.read_backlog_mirror.
 type WorkspaceReadBacklogMirrorInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 }
 
 // WorkspaceReadBacklogMirror runs workspace.read_backlog_mirror: Read feature_list.json if present.
 //
 // Its error kinds: invalid_input, invalid_json, io_error.
-func WorkspaceReadBacklogMirror(in WorkspaceReadBacklogMirrorInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceReadBacklogMirror(in WorkspaceReadBacklogMirrorInput) (WorkspaceReadBacklogMirrorResult, error) {
+	var out WorkspaceReadBacklogMirrorResult
 	err := call("workspace.read_backlog_mirror", in, &out)
 	return out, err
 }
@@ -3776,11 +3776,11 @@ func WorkspaceReadBacklogMirror(in WorkspaceReadBacklogMirrorInput) (json.RawMes
 // WorkspaceReadRunFileInput is the input of workspace.read_run_file.
 type WorkspaceReadRunFileInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id"`
+	FeatureID json.RawMessage `json:"feature_id,omitempty"`
 	// File is "file" (any).
-	File json.RawMessage `json:"file"`
+	File json.RawMessage `json:"file,omitempty"`
 	// Round is "round" (any, optional).
 	Round json.RawMessage `json:"round,omitempty"`
 }
@@ -3788,8 +3788,8 @@ type WorkspaceReadRunFileInput struct {
 // WorkspaceReadRunFile runs workspace.read_run_file: Read one run file (`verify`, `baseline`, `angles`, `escalation`) of a feature; absent is not an error.
 //
 // Its error kinds: invalid_input, invalid_feature_id, invalid_json, io_error.
-func WorkspaceReadRunFile(in WorkspaceReadRunFileInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceReadRunFile(in WorkspaceReadRunFileInput) (WorkspaceReadRunFileResult, error) {
+	var out WorkspaceReadRunFileResult
 	err := call("workspace.read_run_file", in, &out)
 	return out, err
 }
@@ -3797,9 +3797,9 @@ func WorkspaceReadRunFile(in WorkspaceReadRunFileInput) (json.RawMessage, error)
 // WorkspaceReadStateInput is the input of workspace.read_state.
 type WorkspaceReadStateInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id"`
+	FeatureID json.RawMessage `json:"feature_id,omitempty"`
 	// Store is "store" (any, optional).
 	Store json.RawMessage `json:"store,omitempty"`
 }
@@ -3807,8 +3807,8 @@ type WorkspaceReadStateInput struct {
 // WorkspaceReadState runs workspace.read_state: Reads and decodes a feature's state.json (no validation, no reconciling), from `store` when given.
 //
 // Its error kinds: invalid_input, invalid_feature_id, invalid_config, not_found, invalid_json, io_error.
-func WorkspaceReadState(in WorkspaceReadStateInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceReadState(in WorkspaceReadStateInput) (WorkspaceReadStateResult, error) {
+	var out WorkspaceReadStateResult
 	err := call("workspace.read_state", in, &out)
 	return out, err
 }
@@ -3816,16 +3816,16 @@ func WorkspaceReadState(in WorkspaceReadStateInput) (json.RawMessage, error) {
 // WorkspaceReadTestStrategyInput is the input of workspace.read_test_strategy.
 type WorkspaceReadTestStrategyInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id"`
+	FeatureID json.RawMessage `json:"feature_id,omitempty"`
 }
 
 // WorkspaceReadTestStrategy runs workspace.read_test_strategy: Read a feature's test-strategy.yaml; absent is not an error.
 //
 // Its error kinds: invalid_input, invalid_feature_id, input_too_large, invalid_yaml, io_error.
-func WorkspaceReadTestStrategy(in WorkspaceReadTestStrategyInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceReadTestStrategy(in WorkspaceReadTestStrategyInput) (WorkspaceReadTestStrategyResult, error) {
+	var out WorkspaceReadTestStrategyResult
 	err := call("workspace.read_test_strategy", in, &out)
 	return out, err
 }
@@ -3833,11 +3833,11 @@ func WorkspaceReadTestStrategy(in WorkspaceReadTestStrategyInput) (json.RawMessa
 // WorkspaceReconcileActiveInput is the input of workspace.reconcile_active.
 type WorkspaceReconcileActiveInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id"`
+	FeatureID json.RawMessage `json:"feature_id,omitempty"`
 	// Now is "now" (any).
-	Now json.RawMessage `json:"now"`
+	Now json.RawMessage `json:"now,omitempty"`
 	// PidAlive is "pid_alive" (any, optional).
 	PidAlive json.RawMessage `json:"pid_alive,omitempty"`
 	// State is "state" (any, optional).
@@ -3847,8 +3847,8 @@ type WorkspaceReconcileActiveInput struct {
 // WorkspaceReconcileActive runs workspace.reconcile_active: Clears `active` when the run loop's process is gone (pid_alive given, or probed) and writes the corrected state.
 //
 // Its error kinds: invalid_input, invalid_feature_id, not_found, invalid_json, io_error.
-func WorkspaceReconcileActive(in WorkspaceReconcileActiveInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceReconcileActive(in WorkspaceReconcileActiveInput) (WorkspaceReconcileActiveResult, error) {
+	var out WorkspaceReconcileActiveResult
 	err := call("workspace.reconcile_active", in, &out)
 	return out, err
 }
@@ -3856,9 +3856,9 @@ func WorkspaceReconcileActive(in WorkspaceReconcileActiveInput) (json.RawMessage
 // WorkspaceReleaseInput is the input of workspace.release.
 type WorkspaceReleaseInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id"`
+	FeatureID json.RawMessage `json:"feature_id,omitempty"`
 	// Lease is "lease" (any, optional).
 	Lease json.RawMessage `json:"lease,omitempty"`
 	// Store is "store" (any, optional).
@@ -3868,8 +3868,8 @@ type WorkspaceReleaseInput struct {
 // WorkspaceRelease runs workspace.release: Gives a claimed feature's lease up before it expires (a superseded lease is lease_lost); on the files, where a claim has no lease, nothing to give up.
 //
 // Its error kinds: invalid_input, invalid_feature_id, invalid_config, lease_lost, io_error.
-func WorkspaceRelease(in WorkspaceReleaseInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceRelease(in WorkspaceReleaseInput) (WorkspaceReleaseResult, error) {
+	var out WorkspaceReleaseResult
 	err := call("workspace.release", in, &out)
 	return out, err
 }
@@ -3883,8 +3883,8 @@ type WorkspaceRenderBaselineInput struct {
 // WorkspaceRenderBaseline runs workspace.render_baseline: The baseline.json bytes CaptureBaseline writes (indented, no trailing newline).
 //
 // Its error kinds: invalid_input.
-func WorkspaceRenderBaseline(in WorkspaceRenderBaselineInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceRenderBaseline(in WorkspaceRenderBaselineInput) (WorkspaceRenderBaselineResult, error) {
+	var out WorkspaceRenderBaselineResult
 	err := call("workspace.render_baseline", in, &out)
 	return out, err
 }
@@ -3898,8 +3898,8 @@ type WorkspaceRenderEscalationInput struct {
 // WorkspaceRenderEscalation runs workspace.render_escalation: The compact escalation.json bytes (Go json.Marshal, no trailing newline).
 //
 // Its error kinds: invalid_input.
-func WorkspaceRenderEscalation(in WorkspaceRenderEscalationInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceRenderEscalation(in WorkspaceRenderEscalationInput) (WorkspaceRenderEscalationResult, error) {
+	var out WorkspaceRenderEscalationResult
 	err := call("workspace.render_escalation", in, &out)
 	return out, err
 }
@@ -3907,16 +3907,16 @@ func WorkspaceRenderEscalation(in WorkspaceRenderEscalationInput) (json.RawMessa
 // WorkspaceRenderEventInput is the input of workspace.render_event.
 type WorkspaceRenderEventInput struct {
 	// Event is "event" (any).
-	Event json.RawMessage `json:"event"`
+	Event json.RawMessage `json:"event,omitempty"`
 	// Now is "now" (any).
-	Now json.RawMessage `json:"now"`
+	Now json.RawMessage `json:"now,omitempty"`
 }
 
 // WorkspaceRenderEvent runs workspace.render_event: The exact events.jsonl line (without newline) AppendEvent writes at `now`.
 //
 // Its error kinds: invalid_input.
-func WorkspaceRenderEvent(in WorkspaceRenderEventInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceRenderEvent(in WorkspaceRenderEventInput) (WorkspaceRenderEventResult, error) {
+	var out WorkspaceRenderEventResult
 	err := call("workspace.render_event", in, &out)
 	return out, err
 }
@@ -3924,16 +3924,16 @@ func WorkspaceRenderEvent(in WorkspaceRenderEventInput) (json.RawMessage, error)
 // WorkspaceRenderStateInput is the input of workspace.render_state.
 type WorkspaceRenderStateInput struct {
 	// State is "state" (any).
-	State json.RawMessage `json:"state"`
+	State json.RawMessage `json:"state,omitempty"`
 	// Now is "now" (any).
-	Now json.RawMessage `json:"now"`
+	Now json.RawMessage `json:"now,omitempty"`
 }
 
 // WorkspaceRenderState runs workspace.render_state: The exact state.json text WriteState writes at `now` (updatedAt stamped, subPhase cleared outside deep-reviewing).
 //
 // Its error kinds: invalid_input.
-func WorkspaceRenderState(in WorkspaceRenderStateInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceRenderState(in WorkspaceRenderStateInput) (WorkspaceRenderStateResult, error) {
+	var out WorkspaceRenderStateResult
 	err := call("workspace.render_state", in, &out)
 	return out, err
 }
@@ -3941,9 +3941,9 @@ func WorkspaceRenderState(in WorkspaceRenderStateInput) (json.RawMessage, error)
 // WorkspaceRequestStopInput is the input of workspace.request_stop.
 type WorkspaceRequestStopInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id"`
+	FeatureID json.RawMessage `json:"feature_id,omitempty"`
 	// Store is "store" (any, optional).
 	Store json.RawMessage `json:"store,omitempty"`
 }
@@ -3951,8 +3951,8 @@ type WorkspaceRequestStopInput struct {
 // WorkspaceRequestStop runs workspace.request_stop: Asks the run loop to stop: writes FeatureDir/stop atomically.
 //
 // Its error kinds: invalid_input, invalid_feature_id, invalid_config, not_found, io_error.
-func WorkspaceRequestStop(in WorkspaceRequestStopInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceRequestStop(in WorkspaceRequestStopInput) (WorkspaceRequestStopResult, error) {
+	var out WorkspaceRequestStopResult
 	err := call("workspace.request_stop", in, &out)
 	return out, err
 }
@@ -3960,7 +3960,7 @@ func WorkspaceRequestStop(in WorkspaceRequestStopInput) (json.RawMessage, error)
 // WorkspaceResolveFeatureIDInput is the input of workspace.resolve_feature_id.
 type WorkspaceResolveFeatureIDInput struct {
 	// Prefix is "prefix" (any).
-	Prefix json.RawMessage `json:"prefix"`
+	Prefix json.RawMessage `json:"prefix,omitempty"`
 	// Entries is "entries" (any, optional).
 	Entries json.RawMessage `json:"entries,omitempty"`
 	// Root is "root" (any, optional).
@@ -3970,8 +3970,8 @@ type WorkspaceResolveFeatureIDInput struct {
 // WorkspaceResolveFeatureID runs workspace.resolve_feature_id: Resolves a case-insensitive id prefix against feature file names (given entries, or .4x/features under root).
 //
 // Its error kinds: invalid_input, not_found, ambiguous, io_error.
-func WorkspaceResolveFeatureID(in WorkspaceResolveFeatureIDInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceResolveFeatureID(in WorkspaceResolveFeatureIDInput) (WorkspaceResolveFeatureIdResult, error) {
+	var out WorkspaceResolveFeatureIdResult
 	err := call("workspace.resolve_feature_id", in, &out)
 	return out, err
 }
@@ -3979,16 +3979,16 @@ func WorkspaceResolveFeatureID(in WorkspaceResolveFeatureIDInput) (json.RawMessa
 // WorkspaceResumeListingInput is the input of workspace.resume_listing.
 type WorkspaceResumeListingInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id"`
+	FeatureID json.RawMessage `json:"feature_id,omitempty"`
 }
 
 // WorkspaceResumeListing runs workspace.resume_listing: state.json plus the artifacts conductor resume needs (feature dir and the state's round dir).
 //
 // Its error kinds: invalid_input, invalid_feature_id, invalid_json, input_too_large, io_error.
-func WorkspaceResumeListing(in WorkspaceResumeListingInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceResumeListing(in WorkspaceResumeListingInput) (WorkspaceResumeListingResult, error) {
+	var out WorkspaceResumeListingResult
 	err := call("workspace.resume_listing", in, &out)
 	return out, err
 }
@@ -3996,18 +3996,18 @@ func WorkspaceResumeListing(in WorkspaceResumeListingInput) (json.RawMessage, er
 // WorkspaceRoundDirInput is the input of workspace.round_dir.
 type WorkspaceRoundDirInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id"`
+	FeatureID json.RawMessage `json:"feature_id,omitempty"`
 	// Round is "round" (any).
-	Round json.RawMessage `json:"round"`
+	Round json.RawMessage `json:"round,omitempty"`
 }
 
 // WorkspaceRoundDir runs workspace.round_dir: RoundDir: FeatureDir/rounds/round-<round>.
 //
 // Its error kinds: invalid_input, invalid_feature_id.
-func WorkspaceRoundDir(in WorkspaceRoundDirInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceRoundDir(in WorkspaceRoundDirInput) (WorkspaceRoundDirResult, error) {
+	var out WorkspaceRoundDirResult
 	err := call("workspace.round_dir", in, &out)
 	return out, err
 }
@@ -4015,16 +4015,16 @@ func WorkspaceRoundDir(in WorkspaceRoundDirInput) (json.RawMessage, error) {
 // WorkspaceSaveFeatureInput is the input of workspace.save_feature.
 type WorkspaceSaveFeatureInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// Feature is "feature" (any).
-	Feature json.RawMessage `json:"feature"`
+	Feature json.RawMessage `json:"feature,omitempty"`
 }
 
 // WorkspaceSaveFeature runs workspace.save_feature: Write a feature's YAML atomically as .4x/features/<id>.yaml.
 //
 // Its error kinds: invalid_input, invalid_feature_id, io_error.
-func WorkspaceSaveFeature(in WorkspaceSaveFeatureInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceSaveFeature(in WorkspaceSaveFeatureInput) (WorkspaceSaveFeatureResult, error) {
+	var out WorkspaceSaveFeatureResult
 	err := call("workspace.save_feature", in, &out)
 	return out, err
 }
@@ -4032,9 +4032,9 @@ func WorkspaceSaveFeature(in WorkspaceSaveFeatureInput) (json.RawMessage, error)
 // WorkspaceStopRequestedInput is the input of workspace.stop_requested.
 type WorkspaceStopRequestedInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id"`
+	FeatureID json.RawMessage `json:"feature_id,omitempty"`
 	// Store is "store" (any, optional).
 	Store json.RawMessage `json:"store,omitempty"`
 }
@@ -4042,8 +4042,8 @@ type WorkspaceStopRequestedInput struct {
 // WorkspaceStopRequested runs workspace.stop_requested: Whether FeatureDir/stop exists.
 //
 // Its error kinds: invalid_input, invalid_feature_id, invalid_config, io_error.
-func WorkspaceStopRequested(in WorkspaceStopRequestedInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceStopRequested(in WorkspaceStopRequestedInput) (WorkspaceStopRequestedResult, error) {
+	var out WorkspaceStopRequestedResult
 	err := call("workspace.stop_requested", in, &out)
 	return out, err
 }
@@ -4051,9 +4051,9 @@ func WorkspaceStopRequested(in WorkspaceStopRequestedInput) (json.RawMessage, er
 // WorkspaceSyncFeatureStatusInput is the input of workspace.sync_feature_status.
 type WorkspaceSyncFeatureStatusInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id"`
+	FeatureID json.RawMessage `json:"feature_id,omitempty"`
 	// Phase is "phase" (any, optional).
 	Phase json.RawMessage `json:"phase,omitempty"`
 }
@@ -4061,8 +4061,8 @@ type WorkspaceSyncFeatureStatusInput struct {
 // WorkspaceSyncFeatureStatus runs workspace.sync_feature_status: Set a feature file's status from a phase; saved only when it changed; the commit payload for the harness.
 //
 // Its error kinds: invalid_input, invalid_feature_id, not_found, input_too_large, invalid_feature, io_error.
-func WorkspaceSyncFeatureStatus(in WorkspaceSyncFeatureStatusInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceSyncFeatureStatus(in WorkspaceSyncFeatureStatusInput) (WorkspaceSyncFeatureStatusResult, error) {
+	var out WorkspaceSyncFeatureStatusResult
 	err := call("workspace.sync_feature_status", in, &out)
 	return out, err
 }
@@ -4082,8 +4082,8 @@ type WorkspaceTotalCostInput struct {
 // WorkspaceTotalCost runs workspace.total_cost: Sum of cost_usd over run-end events (given events text, or the feature's events.jsonl).
 //
 // Its error kinds: invalid_input, invalid_feature_id, invalid_config, io_error.
-func WorkspaceTotalCost(in WorkspaceTotalCostInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceTotalCost(in WorkspaceTotalCostInput) (WorkspaceTotalCostResult, error) {
+	var out WorkspaceTotalCostResult
 	err := call("workspace.total_cost", in, &out)
 	return out, err
 }
@@ -4103,8 +4103,8 @@ type WorkspaceWorktreePathInput struct {
 // WorkspaceWorktreePath runs workspace.worktree_path: The worktree path of the last `run-output` event whose detail starts with `worktree: `.
 //
 // Its error kinds: invalid_input, invalid_feature_id, invalid_config, io_error.
-func WorkspaceWorktreePath(in WorkspaceWorktreePathInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceWorktreePath(in WorkspaceWorktreePathInput) (WorkspaceWorktreePathResult, error) {
+	var out WorkspaceWorktreePathResult
 	err := call("workspace.worktree_path", in, &out)
 	return out, err
 }
@@ -4112,11 +4112,11 @@ func WorkspaceWorktreePath(in WorkspaceWorktreePathInput) (json.RawMessage, erro
 // WorkspaceWriteRunFileInput is the input of workspace.write_run_file.
 type WorkspaceWriteRunFileInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id"`
+	FeatureID json.RawMessage `json:"feature_id,omitempty"`
 	// File is "file" (any).
-	File json.RawMessage `json:"file"`
+	File json.RawMessage `json:"file,omitempty"`
 	// Round is "round" (any, optional).
 	Round json.RawMessage `json:"round,omitempty"`
 	// Value is "value" (any, optional).
@@ -4126,8 +4126,8 @@ type WorkspaceWriteRunFileInput struct {
 // WorkspaceWriteRunFile runs workspace.write_run_file: Write one run file of a feature atomically with Go's bytes (round directories created).
 //
 // Its error kinds: invalid_input, invalid_feature_id, not_found, io_error.
-func WorkspaceWriteRunFile(in WorkspaceWriteRunFileInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceWriteRunFile(in WorkspaceWriteRunFileInput) (WorkspaceWriteRunFileResult, error) {
+	var out WorkspaceWriteRunFileResult
 	err := call("workspace.write_run_file", in, &out)
 	return out, err
 }
@@ -4135,13 +4135,13 @@ func WorkspaceWriteRunFile(in WorkspaceWriteRunFileInput) (json.RawMessage, erro
 // WorkspaceWriteStateInput is the input of workspace.write_state.
 type WorkspaceWriteStateInput struct {
 	// Root is "root" (any).
-	Root json.RawMessage `json:"root"`
+	Root json.RawMessage `json:"root,omitempty"`
 	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id"`
+	FeatureID json.RawMessage `json:"feature_id,omitempty"`
 	// State is "state" (any).
-	State json.RawMessage `json:"state"`
+	State json.RawMessage `json:"state,omitempty"`
 	// Now is "now" (any).
-	Now json.RawMessage `json:"now"`
+	Now json.RawMessage `json:"now,omitempty"`
 	// Store is "store" (any, optional).
 	Store json.RawMessage `json:"store,omitempty"`
 	// Lease is "lease" (any, optional).
@@ -4151,8 +4151,8 @@ type WorkspaceWriteStateInput struct {
 // WorkspaceWriteState runs workspace.write_state: WriteState: stamps updatedAt = now and writes state.json atomically (through `store` when given, fenced by `lease`).
 //
 // Its error kinds: invalid_input, invalid_feature_id, invalid_config, not_found, lease_lost, input_too_large, io_error.
-func WorkspaceWriteState(in WorkspaceWriteStateInput) (json.RawMessage, error) {
-	var out json.RawMessage
+func WorkspaceWriteState(in WorkspaceWriteStateInput) (WorkspaceWriteStateResult, error) {
+	var out WorkspaceWriteStateResult
 	err := call("workspace.write_state", in, &out)
 	return out, err
 }
