@@ -232,1530 +232,1530 @@ var typedOps = []string{
 	"workspace.write_state",
 }
 
-// runTyped decodes raw strictly into the input struct of the op name and calls its typed
-// function; ok is false for a name without one.
-func runTyped(name string, raw json.RawMessage) (result any, ok bool, err error) {
+// runTyped decodes raw into the input struct of the op name and calls its typed function;
+// sent is the input as the typed function sent it, ok is false for a name without one.
+func runTyped(name string, raw json.RawMessage) (result any, sent []byte, ok bool, err error) {
 	switch name {
 	case "angles.all":
-		if err := decodeInput(raw, &struct{}{}); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &struct{}{}); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.AnglesAll()
-		return result, true, err
+		return result, sent, true, err
 	case "angles.default_mapping":
-		if err := decodeInput(raw, &struct{}{}); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &struct{}{}); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.AnglesDefaultMapping()
-		return result, true, err
+		return result, sent, true, err
 	case "angles.group":
 		var in op.AnglesGroupInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.AnglesGroup(in)
-		return result, true, err
+		return result, sent, true, err
 	case "angles.group_selected":
 		var in op.AnglesGroupSelectedInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.AnglesGroupSelected(in)
-		return result, true, err
+		return result, sent, true, err
 	case "angles.parse_selection":
 		var in op.AnglesParseSelectionInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.AnglesParseSelection(in)
-		return result, true, err
+		return result, sent, true, err
 	case "angles.render_selection":
 		var in op.AnglesRenderSelectionInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.AnglesRenderSelection(in)
-		return result, true, err
+		return result, sent, true, err
 	case "angles.resolve_mapping":
 		var in op.AnglesResolveMappingInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.AnglesResolveMapping(in)
-		return result, true, err
+		return result, sent, true, err
 	case "angles.select":
 		var in op.AnglesSelectInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.AnglesSelect(in)
-		return result, true, err
+		return result, sent, true, err
 	case "artifact.contract":
 		var in op.ArtifactContractInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ArtifactContract(in)
-		return result, true, err
+		return result, sent, true, err
 	case "backlog.compare":
 		var in op.BacklogCompareInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.BacklogCompare(in)
-		return result, true, err
+		return result, sent, true, err
 	case "backlog.parse_mirror":
 		var in op.BacklogParseMirrorInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.BacklogParseMirror(in)
-		return result, true, err
+		return result, sent, true, err
 	case "blueprint.check_anchor":
 		var in op.BlueprintCheckAnchorInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.BlueprintCheckAnchor(in)
-		return result, true, err
+		return result, sent, true, err
 	case "blueprint.commit":
 		var in op.BlueprintCommitInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.BlueprintCommit(in)
-		return result, true, err
+		return result, sent, true, err
 	case "blueprint.cost_mode":
 		var in op.BlueprintCostModeInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.BlueprintCostMode(in)
-		return result, true, err
+		return result, sent, true, err
 	case "blueprint.count_tokens":
 		var in op.BlueprintCountTokensInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.BlueprintCountTokens(in)
-		return result, true, err
+		return result, sent, true, err
 	case "blueprint.defaults":
-		if err := decodeInput(raw, &struct{}{}); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &struct{}{}); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.BlueprintDefaults()
-		return result, true, err
+		return result, sent, true, err
 	case "blueprint.evidence_modules":
 		var in op.BlueprintEvidenceModulesInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.BlueprintEvidenceModules(in)
-		return result, true, err
+		return result, sent, true, err
 	case "blueprint.fold":
 		var in op.BlueprintFoldInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.BlueprintFold(in)
-		return result, true, err
+		return result, sent, true, err
 	case "blueprint.format_for_director":
 		var in op.BlueprintFormatForDirectorInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.BlueprintFormatForDirector(in)
-		return result, true, err
+		return result, sent, true, err
 	case "blueprint.gc":
 		var in op.BlueprintGcInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.BlueprintGc(in)
-		return result, true, err
+		return result, sent, true, err
 	case "blueprint.gc_plan":
 		var in op.BlueprintGcPlanInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.BlueprintGcPlan(in)
-		return result, true, err
+		return result, sent, true, err
 	case "blueprint.graph":
 		var in op.BlueprintGraphInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.BlueprintGraph(in)
-		return result, true, err
+		return result, sent, true, err
 	case "blueprint.guard_root":
 		var in op.BlueprintGuardRootInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.BlueprintGuardRoot(in)
-		return result, true, err
+		return result, sent, true, err
 	case "blueprint.parse":
 		var in op.BlueprintParseInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.BlueprintParse(in)
-		return result, true, err
+		return result, sent, true, err
 	case "blueprint.project_id":
 		var in op.BlueprintProjectIDInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.BlueprintProjectID(in)
-		return result, true, err
+		return result, sent, true, err
 	case "blueprint.read_module":
 		var in op.BlueprintReadModuleInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.BlueprintReadModule(in)
-		return result, true, err
+		return result, sent, true, err
 	case "blueprint.render":
 		var in op.BlueprintRenderInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.BlueprintRender(in)
-		return result, true, err
+		return result, sent, true, err
 	case "blueprint.render_index":
 		var in op.BlueprintRenderIndexInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.BlueprintRenderIndex(in)
-		return result, true, err
+		return result, sent, true, err
 	case "blueprint.revision_name":
 		var in op.BlueprintRevisionNameInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.BlueprintRevisionName(in)
-		return result, true, err
+		return result, sent, true, err
 	case "blueprint.revision_prune":
 		var in op.BlueprintRevisionPruneInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.BlueprintRevisionPrune(in)
-		return result, true, err
+		return result, sent, true, err
 	case "blueprint.scan":
 		var in op.BlueprintScanInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.BlueprintScan(in)
-		return result, true, err
+		return result, sent, true, err
 	case "blueprint.storage_paths":
 		var in op.BlueprintStoragePathsInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.BlueprintStoragePaths(in)
-		return result, true, err
+		return result, sent, true, err
 	case "blueprint.validate_item":
 		var in op.BlueprintValidateItemInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.BlueprintValidateItem(in)
-		return result, true, err
+		return result, sent, true, err
 	case "candidates.constants":
-		if err := decodeInput(raw, &struct{}{}); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &struct{}{}); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.CandidatesConstants()
-		return result, true, err
+		return result, sent, true, err
 	case "candidates.dedupe":
 		var in op.CandidatesDedupeInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.CandidatesDedupe(in)
-		return result, true, err
+		return result, sent, true, err
 	case "candidates.load":
 		var in op.CandidatesLoadInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.CandidatesLoad(in)
-		return result, true, err
+		return result, sent, true, err
 	case "candidates.parse":
 		var in op.CandidatesParseInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.CandidatesParse(in)
-		return result, true, err
+		return result, sent, true, err
 	case "candidates.render":
 		var in op.CandidatesRenderInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.CandidatesRender(in)
-		return result, true, err
+		return result, sent, true, err
 	case "candidates.save":
 		var in op.CandidatesSaveInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.CandidatesSave(in)
-		return result, true, err
+		return result, sent, true, err
 	case "conductor.apply":
 		var in op.ConductorApplyInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ConductorApply(in)
-		return result, true, err
+		return result, sent, true, err
 	case "conductor.fork":
 		var in op.ConductorForkInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ConductorFork(in)
-		return result, true, err
+		return result, sent, true, err
 	case "conductor.next":
 		var in op.ConductorNextInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ConductorNext(in)
-		return result, true, err
+		return result, sent, true, err
 	case "conductor.rebuild":
 		var in op.ConductorRebuildInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ConductorRebuild(in)
-		return result, true, err
+		return result, sent, true, err
 	case "conductor.resume":
 		var in op.ConductorResumeInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ConductorResume(in)
-		return result, true, err
+		return result, sent, true, err
 	case "conductor.run_script":
 		var in op.ConductorRunScriptInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ConductorRunScript(in)
-		return result, true, err
+		return result, sent, true, err
 	case "conductor.start":
 		var in op.ConductorStartInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ConductorStart(in)
-		return result, true, err
+		return result, sent, true, err
 	case "config.load_merged":
 		var in op.ConfigLoadMergedInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ConfigLoadMerged(in)
-		return result, true, err
+		return result, sent, true, err
 	case "config.load_merged_text":
 		var in op.ConfigLoadMergedTextInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ConfigLoadMergedText(in)
-		return result, true, err
+		return result, sent, true, err
 	case "config.merge":
 		var in op.ConfigMergeInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ConfigMerge(in)
-		return result, true, err
+		return result, sent, true, err
 	case "config.notifications_enabled":
 		var in op.ConfigNotificationsEnabledInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ConfigNotificationsEnabled(in)
-		return result, true, err
+		return result, sent, true, err
 	case "config.parse":
 		var in op.ConfigParseInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ConfigParse(in)
-		return result, true, err
+		return result, sent, true, err
 	case "config.parse_user":
 		var in op.ConfigParseUserInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ConfigParseUser(in)
-		return result, true, err
+		return result, sent, true, err
 	case "config.read":
 		var in op.ConfigReadInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ConfigRead(in)
-		return result, true, err
+		return result, sent, true, err
 	case "config.read_user":
 		var in op.ConfigReadUserInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ConfigReadUser(in)
-		return result, true, err
+		return result, sent, true, err
 	case "config.render":
 		var in op.ConfigRenderInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ConfigRender(in)
-		return result, true, err
+		return result, sent, true, err
 	case "config.render_user":
 		var in op.ConfigRenderUserInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ConfigRenderUser(in)
-		return result, true, err
+		return result, sent, true, err
 	case "config.user_path":
 		var in op.ConfigUserPathInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ConfigUserPath(in)
-		return result, true, err
+		return result, sent, true, err
 	case "config.validate":
 		var in op.ConfigValidateInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ConfigValidate(in)
-		return result, true, err
+		return result, sent, true, err
 	case "config.write":
 		var in op.ConfigWriteInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ConfigWrite(in)
-		return result, true, err
+		return result, sent, true, err
 	case "config.write_user":
 		var in op.ConfigWriteUserInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ConfigWriteUser(in)
-		return result, true, err
+		return result, sent, true, err
 	case "design_doc.resolve":
 		var in op.DesignDocResolveInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.DesignDocResolve(in)
-		return result, true, err
+		return result, sent, true, err
 	case "design_doc.search_order":
 		var in op.DesignDocSearchOrderInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.DesignDocSearchOrder(in)
-		return result, true, err
+		return result, sent, true, err
 	case "discover.dedupe":
 		var in op.DiscoverDedupeInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.DiscoverDedupe(in)
-		return result, true, err
+		return result, sent, true, err
 	case "discover.parse":
 		var in op.DiscoverParseInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.DiscoverParse(in)
-		return result, true, err
+		return result, sent, true, err
 	case "discover.plan":
 		var in op.DiscoverPlanInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.DiscoverPlan(in)
-		return result, true, err
+		return result, sent, true, err
 	case "enums.list":
 		var in op.EnumsListInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.EnumsList(in)
-		return result, true, err
+		return result, sent, true, err
 	case "evidence.discover_screenshots":
 		var in op.EvidenceDiscoverScreenshotsInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.EvidenceDiscoverScreenshots(in)
-		return result, true, err
+		return result, sent, true, err
 	case "evidence.group_screenshots":
 		var in op.EvidenceGroupScreenshotsInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.EvidenceGroupScreenshots(in)
-		return result, true, err
+		return result, sent, true, err
 	case "evidence.is_screenshot_file":
 		var in op.EvidenceIsScreenshotFileInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.EvidenceIsScreenshotFile(in)
-		return result, true, err
+		return result, sent, true, err
 	case "evidence.normalize_screenshot_path":
 		var in op.EvidenceNormalizeScreenshotPathInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.EvidenceNormalizeScreenshotPath(in)
-		return result, true, err
+		return result, sent, true, err
 	case "evidence.parse_screenshot_filename":
 		var in op.EvidenceParseScreenshotFilenameInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.EvidenceParseScreenshotFilename(in)
-		return result, true, err
+		return result, sent, true, err
 	case "evidence.parse_verify":
 		var in op.EvidenceParseVerifyInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.EvidenceParseVerify(in)
-		return result, true, err
+		return result, sent, true, err
 	case "evidence.render_verify":
 		var in op.EvidenceRenderVerifyInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.EvidenceRenderVerify(in)
-		return result, true, err
+		return result, sent, true, err
 	case "evidence.screenshot_dir":
 		var in op.EvidenceScreenshotDirInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.EvidenceScreenshotDir(in)
-		return result, true, err
+		return result, sent, true, err
 	case "evidence.screenshot_targets":
 		var in op.EvidenceScreenshotTargetsInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.EvidenceScreenshotTargets(in)
-		return result, true, err
+		return result, sent, true, err
 	case "evidence.sort_screenshots":
 		var in op.EvidenceSortScreenshotsInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.EvidenceSortScreenshots(in)
-		return result, true, err
+		return result, sent, true, err
 	case "feature.constants":
-		if err := decodeInput(raw, &struct{}{}); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &struct{}{}); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.FeatureConstants()
-		return result, true, err
+		return result, sent, true, err
 	case "feature.load_yaml":
 		var in op.FeatureLoadYAMLInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.FeatureLoadYAML(in)
-		return result, true, err
+		return result, sent, true, err
 	case "feature.next_id":
 		var in op.FeatureNextIDInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.FeatureNextID(in)
-		return result, true, err
+		return result, sent, true, err
 	case "feature.parse_yaml":
 		var in op.FeatureParseYAMLInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.FeatureParseYAML(in)
-		return result, true, err
+		return result, sent, true, err
 	case "feature.render_yaml":
 		var in op.FeatureRenderYAMLInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.FeatureRenderYAML(in)
-		return result, true, err
+		return result, sent, true, err
 	case "feature.sync_status_text":
 		var in op.FeatureSyncStatusTextInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.FeatureSyncStatusText(in)
-		return result, true, err
+		return result, sent, true, err
 	case "feature.validate":
 		var in op.FeatureValidateInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.FeatureValidate(in)
-		return result, true, err
+		return result, sent, true, err
 	case "feature.validate_loose":
 		var in op.FeatureValidateLooseInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.FeatureValidateLoose(in)
-		return result, true, err
+		return result, sent, true, err
 	case "guard.check":
 		var in op.GuardCheckInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.GuardCheck(in)
-		return result, true, err
+		return result, sent, true, err
 	case "guard.testing_to_accepting":
 		var in op.GuardTestingToAcceptingInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.GuardTestingToAccepting(in)
-		return result, true, err
+		return result, sent, true, err
 	case "hooks.merge":
 		var in op.HooksMergeInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.HooksMerge(in)
-		return result, true, err
+		return result, sent, true, err
 	case "limits.resolve":
 		var in op.LimitsResolveInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.LimitsResolve(in)
-		return result, true, err
+		return result, sent, true, err
 	case "meta.catalog":
-		if err := decodeInput(raw, &struct{}{}); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &struct{}{}); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.MetaCatalog()
-		return result, true, err
+		return result, sent, true, err
 	case "meta.version":
-		if err := decodeInput(raw, &struct{}{}); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &struct{}{}); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.MetaVersion()
-		return result, true, err
+		return result, sent, true, err
 	case "miner.scan_escalations":
 		var in op.MinerScanEscalationsInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.MinerScanEscalations(in)
-		return result, true, err
+		return result, sent, true, err
 	case "miner.scan_fail_patterns":
 		var in op.MinerScanFailPatternsInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.MinerScanFailPatterns(in)
-		return result, true, err
+		return result, sent, true, err
 	case "miner.scan_stuck":
 		var in op.MinerScanStuckInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.MinerScanStuck(in)
-		return result, true, err
+		return result, sent, true, err
 	case "model.constants":
-		if err := decodeInput(raw, &struct{}{}); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &struct{}{}); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ModelConstants()
-		return result, true, err
+		return result, sent, true, err
 	case "model.resolve":
 		var in op.ModelResolveInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ModelResolve(in)
-		return result, true, err
+		return result, sent, true, err
 	case "model.resolve_deep":
 		var in op.ModelResolveDeepInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ModelResolveDeep(in)
-		return result, true, err
+		return result, sent, true, err
 	case "model.resolve_mini_coder":
 		var in op.ModelResolveMiniCoderInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ModelResolveMiniCoder(in)
-		return result, true, err
+		return result, sent, true, err
 	case "model.resolve_phase":
 		var in op.ModelResolvePhaseInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ModelResolvePhase(in)
-		return result, true, err
+		return result, sent, true, err
 	case "model.resolve_tier":
 		var in op.ModelResolveTierInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ModelResolveTier(in)
-		return result, true, err
+		return result, sent, true, err
 	case "phase.is_selectable":
 		var in op.PhaseIsSelectableInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.PhaseIsSelectable(in)
-		return result, true, err
+		return result, sent, true, err
 	case "phase.role":
 		var in op.PhaseRoleInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.PhaseRole(in)
-		return result, true, err
+		return result, sent, true, err
 	case "phase.to_status":
 		var in op.PhaseToStatusInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.PhaseToStatus(in)
-		return result, true, err
+		return result, sent, true, err
 	case "pipeline.effective_manual":
 		var in op.PipelineEffectiveManualInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.PipelineEffectiveManual(in)
-		return result, true, err
+		return result, sent, true, err
 	case "pipeline.resolve":
 		var in op.PipelineResolveInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.PipelineResolve(in)
-		return result, true, err
+		return result, sent, true, err
 	case "profile.enabled_phases":
 		var in op.ProfileEnabledPhasesInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ProfileEnabledPhases(in)
-		return result, true, err
+		return result, sent, true, err
 	case "profile.enables":
 		var in op.ProfileEnablesInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ProfileEnables(in)
-		return result, true, err
+		return result, sent, true, err
 	case "profile.resolve":
 		var in op.ProfileResolveInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ProfileResolve(in)
-		return result, true, err
+		return result, sent, true, err
 	case "profile.role_artifact_view":
 		var in op.ProfileRoleArtifactViewInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ProfileRoleArtifactView(in)
-		return result, true, err
+		return result, sent, true, err
 	case "profiles.default":
-		if err := decodeInput(raw, &struct{}{}); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &struct{}{}); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ProfilesDefault()
-		return result, true, err
+		return result, sent, true, err
 	case "report.parse_issues":
 		var in op.ReportParseIssuesInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ReportParseIssues(in)
-		return result, true, err
+		return result, sent, true, err
 	case "repos.effective_hub":
 		var in op.ReposEffectiveHubInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ReposEffectiveHub(in)
-		return result, true, err
+		return result, sent, true, err
 	case "repos.resolve_feature_paths":
 		var in op.ReposResolveFeaturePathsInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ReposResolveFeaturePaths(in)
-		return result, true, err
+		return result, sent, true, err
 	case "repos.resolve_paths":
 		var in op.ReposResolvePathsInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.ReposResolvePaths(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.active_workflows":
 		var in op.RouterActiveWorkflowsInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterActiveWorkflows(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.agents":
 		var in op.RouterAgentsInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterAgents(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.artifact_fresh":
 		var in op.RouterArtifactFreshInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterArtifactFresh(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.build_prompt":
 		var in op.RouterBuildPromptInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterBuildPrompt(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.build_scope":
 		var in op.RouterBuildScopeInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterBuildScope(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.check_artifact":
 		var in op.RouterCheckArtifactInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterCheckArtifact(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.check_memory":
 		var in op.RouterCheckMemoryInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterCheckMemory(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.dispatch":
 		var in op.RouterDispatchInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterDispatch(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.edition_for_version":
 		var in op.RouterEditionForVersionInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterEditionForVersion(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.event_line":
 		var in op.RouterEventLineInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterEventLine(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.finalize_memory":
 		var in op.RouterFinalizeMemoryInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterFinalizeMemory(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.followup_tasks":
 		var in op.RouterFollowupTasksInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterFollowupTasks(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.format_marker":
 		var in op.RouterFormatMarkerInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterFormatMarker(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.format_previous_findings":
 		var in op.RouterFormatPreviousFindingsInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterFormatPreviousFindings(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.format_task_metadata":
 		var in op.RouterFormatTaskMetadataInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterFormatTaskMetadata(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.intent_ready":
 		var in op.RouterIntentReadyInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterIntentReady(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.just_go_gate":
 		var in op.RouterJustGoGateInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterJustGoGate(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.loop_gate":
 		var in op.RouterLoopGateInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterLoopGate(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.memory_evidence":
 		var in op.RouterMemoryEvidenceInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterMemoryEvidence(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.memory_task":
 		var in op.RouterMemoryTaskInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterMemoryTask(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.memory_template":
 		var in op.RouterMemoryTemplateInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterMemoryTemplate(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.model_tier":
 		var in op.RouterModelTierInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterModelTier(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.new_artifact":
 		var in op.RouterNewArtifactInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterNewArtifact(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.new_workflow_id":
 		var in op.RouterNewWorkflowIDInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterNewWorkflowID(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.parse_brainstorm_handoff":
 		var in op.RouterParseBrainstormHandoffInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterParseBrainstormHandoff(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.parse_markers":
 		var in op.RouterParseMarkersInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterParseMarkers(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.parse_output":
 		var in op.RouterParseOutputInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterParseOutput(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.parse_readonly_output":
 		var in op.RouterParseReadonlyOutputInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterParseReadonlyOutput(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.parse_session_settings":
 		var in op.RouterParseSessionSettingsInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterParseSessionSettings(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.parse_subject":
 		var in op.RouterParseSubjectInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterParseSubject(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.parse_task_metadata":
 		var in op.RouterParseTaskMetadataInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterParseTaskMetadata(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.parse_write_contract":
 		var in op.RouterParseWriteContractInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterParseWriteContract(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.plan_trust_gate":
 		var in op.RouterPlanTrustGateInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterPlanTrustGate(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.pre_tool_use":
 		var in op.RouterPreToolUseInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterPreToolUse(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.reconcile_verdicts":
 		var in op.RouterReconcileVerdictsInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterReconcileVerdicts(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.remfix_completion":
 		var in op.RouterRemfixCompletionInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterRemfixCompletion(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.repair_memory":
 		var in op.RouterRepairMemoryInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterRepairMemory(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.resolve_scope_reply":
 		var in op.RouterResolveScopeReplyInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterResolveScopeReply(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.route":
 		var in op.RouterRouteInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterRoute(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.runnable_tasks":
 		var in op.RouterRunnableTasksInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterRunnableTasks(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.scope_decision":
 		var in op.RouterScopeDecisionInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterScopeDecision(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.skill_hints":
 		var in op.RouterSkillHintsInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterSkillHints(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.skill_precedence":
 		var in op.RouterSkillPrecedenceInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterSkillPrecedence(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.task_graph":
 		var in op.RouterTaskGraphInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterTaskGraph(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.update_artifact":
 		var in op.RouterUpdateArtifactInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterUpdateArtifact(in)
-		return result, true, err
+		return result, sent, true, err
 	case "router.validate_workflow_id":
 		var in op.RouterValidateWorkflowIDInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RouterValidateWorkflowID(in)
-		return result, true, err
+		return result, sent, true, err
 	case "runner.resolve_phase":
 		var in op.RunnerResolvePhaseInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RunnerResolvePhase(in)
-		return result, true, err
+		return result, sent, true, err
 	case "runners.supported":
-		if err := decodeInput(raw, &struct{}{}); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &struct{}{}); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RunnersSupported()
-		return result, true, err
+		return result, sent, true, err
 	case "runners.supported_map":
-		if err := decodeInput(raw, &struct{}{}); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &struct{}{}); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.RunnersSupportedMap()
-		return result, true, err
+		return result, sent, true, err
 	case "similarity.is_similar":
 		var in op.SimilarityIsSimilarInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.SimilarityIsSimilar(in)
-		return result, true, err
+		return result, sent, true, err
 	case "state.can_transition":
 		var in op.StateCanTransitionInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.StateCanTransition(in)
-		return result, true, err
+		return result, sent, true, err
 	case "state.constants":
-		if err := decodeInput(raw, &struct{}{}); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &struct{}{}); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.StateConstants()
-		return result, true, err
+		return result, sent, true, err
 	case "state.diagram":
 		var in op.StateDiagramInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.StateDiagram(in)
-		return result, true, err
+		return result, sent, true, err
 	case "state.finalize_done":
 		var in op.StateFinalizeDoneInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.StateFinalizeDone(in)
-		return result, true, err
+		return result, sent, true, err
 	case "state.phase_to_role":
 		var in op.StatePhaseToRoleInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.StatePhaseToRole(in)
-		return result, true, err
+		return result, sent, true, err
 	case "state.reconcile_active":
 		var in op.StateReconcileActiveInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.StateReconcileActive(in)
-		return result, true, err
+		return result, sent, true, err
 	case "state.recover_to":
 		var in op.StateRecoverToInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.StateRecoverTo(in)
-		return result, true, err
+		return result, sent, true, err
 	case "state.should_stop":
 		var in op.StateShouldStopInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.StateShouldStop(in)
-		return result, true, err
+		return result, sent, true, err
 	case "state.transition":
 		var in op.StateTransitionInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.StateTransition(in)
-		return result, true, err
+		return result, sent, true, err
 	case "state.validate":
 		var in op.StateValidateInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.StateValidate(in)
-		return result, true, err
+		return result, sent, true, err
 	case "test_strategy.parse":
 		var in op.TestStrategyParseInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.TestStrategyParse(in)
-		return result, true, err
+		return result, sent, true, err
 	case "util.human_size":
 		var in op.UtilHumanSizeInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.UtilHumanSize(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.append_event":
 		var in op.WorkspaceAppendEventInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceAppendEvent(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.atomic_write_file":
 		var in op.WorkspaceAtomicWriteFileInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceAtomicWriteFile(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.check_events":
 		var in op.WorkspaceCheckEventsInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceCheckEvents(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.claim":
 		var in op.WorkspaceClaimInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceClaim(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.clean_feature":
 		var in op.WorkspaceCleanFeatureInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceCleanFeature(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.cleanable_features":
 		var in op.WorkspaceCleanableFeaturesInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceCleanableFeatures(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.clear_stop":
 		var in op.WorkspaceClearStopInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceClearStop(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.compare_backlog_mirror":
 		var in op.WorkspaceCompareBacklogMirrorInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceCompareBacklogMirror(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.constants":
-		if err := decodeInput(raw, &struct{}{}); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &struct{}{}); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceConstants()
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.dot_dir":
 		var in op.WorkspaceDotDirInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceDotDir(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.export":
 		var in op.WorkspaceExportInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceExport(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.feature_dir":
 		var in op.WorkspaceFeatureDirInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceFeatureDir(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.finalize_done":
 		var in op.WorkspaceFinalizeDoneInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceFinalizeDone(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.find":
 		var in op.WorkspaceFindInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceFind(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.import":
 		var in op.WorkspaceImportInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceImport(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.init":
 		var in op.WorkspaceInitInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceInit(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.init_feature_dir":
 		var in op.WorkspaceInitFeatureDirInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceInitFeatureDir(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.list_features":
 		var in op.WorkspaceListFeaturesInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceListFeatures(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.load_feature":
 		var in op.WorkspaceLoadFeatureInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceLoadFeature(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.parse_baseline":
 		var in op.WorkspaceParseBaselineInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceParseBaseline(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.parse_escalation":
 		var in op.WorkspaceParseEscalationInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceParseEscalation(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.parse_state":
 		var in op.WorkspaceParseStateInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceParseState(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.process_alive":
 		var in op.WorkspaceProcessAliveInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceProcessAlive(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.read_backlog_mirror":
 		var in op.WorkspaceReadBacklogMirrorInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceReadBacklogMirror(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.read_run_file":
 		var in op.WorkspaceReadRunFileInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceReadRunFile(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.read_state":
 		var in op.WorkspaceReadStateInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceReadState(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.read_test_strategy":
 		var in op.WorkspaceReadTestStrategyInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceReadTestStrategy(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.reconcile_active":
 		var in op.WorkspaceReconcileActiveInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceReconcileActive(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.release":
 		var in op.WorkspaceReleaseInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceRelease(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.render_baseline":
 		var in op.WorkspaceRenderBaselineInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceRenderBaseline(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.render_escalation":
 		var in op.WorkspaceRenderEscalationInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceRenderEscalation(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.render_event":
 		var in op.WorkspaceRenderEventInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceRenderEvent(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.render_state":
 		var in op.WorkspaceRenderStateInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceRenderState(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.request_stop":
 		var in op.WorkspaceRequestStopInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceRequestStop(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.resolve_feature_id":
 		var in op.WorkspaceResolveFeatureIDInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceResolveFeatureID(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.resume_listing":
 		var in op.WorkspaceResumeListingInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceResumeListing(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.round_dir":
 		var in op.WorkspaceRoundDirInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceRoundDir(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.save_feature":
 		var in op.WorkspaceSaveFeatureInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceSaveFeature(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.stop_requested":
 		var in op.WorkspaceStopRequestedInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceStopRequested(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.sync_feature_status":
 		var in op.WorkspaceSyncFeatureStatusInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceSyncFeatureStatus(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.total_cost":
 		var in op.WorkspaceTotalCostInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceTotalCost(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.worktree_path":
 		var in op.WorkspaceWorktreePathInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceWorktreePath(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.write_run_file":
 		var in op.WorkspaceWriteRunFileInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceWriteRunFile(in)
-		return result, true, err
+		return result, sent, true, err
 	case "workspace.write_state":
 		var in op.WorkspaceWriteStateInput
-		if err := decodeInput(raw, &in); err != nil {
-			return nil, true, err
+		if sent, err = decodeInput(raw, &in); err != nil {
+			return nil, nil, true, err
 		}
 		result, err = op.WorkspaceWriteState(in)
-		return result, true, err
+		return result, sent, true, err
 	}
-	return nil, false, &fourx.Error{Kind: fourx.KindUnknownOp, Message: name}
+	return nil, nil, false, &fourx.Error{Kind: fourx.KindUnknownOp, Message: name}
 }

@@ -25,10 +25,10 @@
 //   - An untagged union is string when every alternative is text or a word, int or float64
 //     when every one is a number, and json.RawMessage otherwise; `T | null` is T where nil means null (a
 //     pointer for a scalar, a struct or a word).
-//   - An optional key is left out of the JSON when it holds Go's "absent": a pointer for a
-//     scalar or a struct (nil = absent, so 0, false and "" are sent: op.Ptr(0)), the empty word
-//     for a word type, nil for a list, a map or raw JSON — and a pointer to the list or map when the
-//     key's default is not empty (so that an empty one is sent rather than the default).
+//   - An optional key is a pointer, nil when absent, so that 0, false, "", an empty list or
+//     an empty map is sent as itself (op.Ptr(0), op.Ptr([]string{})); an optional word is its
+//     type (the empty word is absent) and optional raw JSON is empty when absent. An optional
+//     key the library writes as null reads as absent.
 //
 // Results decode strictly: a key the catalog does not list, a value of another type or a tag
 // of no variant is an error of kind invalid_json, so a drift between the catalog and the

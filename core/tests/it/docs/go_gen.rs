@@ -67,9 +67,9 @@ fn go_ident(key: &str) -> String {
     out
 }
 
-/// The Go name of an op's function: its area and verb in CamelCase (`conductor.apply` →
-/// `ConductorApply`).
-fn go_func_name(op: &str) -> String {
+/// The Go name of an op: its area and verb in CamelCase (`conductor.apply` →
+/// `ConductorApply`); its input struct adds `Input`.
+fn go_op_name(op: &str) -> String {
     go_ident(op)
 }
 
@@ -82,8 +82,6 @@ struct Field {
     optional: bool,
     /// The doc of the key, or what its default is (a JSON value or the words of a computed one).
     note: String,
-    /// The default is a value other than an empty list or map (an empty one must then be sent).
-    nonempty_default: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -148,11 +146,6 @@ fn field_of(v: &Value, what: &str) -> Field {
     let ty = parse_type(&text).unwrap_or_else(|e| panic!("{what}.{key}: {e}"));
     let optional = v.get("optional").and_then(Value::as_bool).unwrap_or(false);
     let default = v.get("default");
-    let nonempty_default = default.is_some_and(|d| {
-        !(d.is_null()
-            || d.as_array().is_some_and(Vec::is_empty)
-            || d.as_object().is_some_and(serde_json::Map::is_empty))
-    }) || v.get("default_means").is_some();
     let mut note = v
         .get("doc")
         .and_then(Value::as_str)
@@ -169,16 +162,23 @@ fn field_of(v: &Value, what: &str) -> Field {
         ty,
         optional,
         note,
-        nonempty_default,
     }
 }
 
+/// The fields of a record or an op's params; a key listed twice is refused (Go's json tags
+/// would repeat).
 fn fields_of(v: Option<&Value>, what: &str) -> Vec<Field> {
-    v.and_then(Value::as_array)
+    let fields: Vec<Field> = v
+        .and_then(Value::as_array)
         .unwrap_or_else(|| panic!("{what}: no list of fields in meta.catalog"))
         .iter()
         .map(|f| field_of(f, what))
-        .collect()
+        .collect();
+    let mut keys = BTreeSet::new();
+    for f in &fields {
+        assert!(keys.insert(&f.key), "{what}: the key {:?} is listed twice", f.key);
+    }
+    fields
 }
 
 fn strings_of(v: Option<&Value>, what: &str) -> Vec<String> {
@@ -244,6 +244,18 @@ impl Model {
         let model = Model { types, index, ops };
         model.check_names_resolve();
         model
+    }
+
+    /// The Go name of an op's function: [`go_op_name`], with `Op` appended when a named type
+    /// already has that name (`artifact.contract` → `ArtifactContractOp`, next to the record
+    /// `ArtifactContract`).
+    fn func_name(&self, op: &Op) -> String {
+        let name = go_op_name(&op.name);
+        if self.index.contains_key(&name) {
+            name + "Op"
+        } else {
+            name
+        }
     }
 
     fn def(&self, name: &str) -> &Def {
@@ -363,17 +375,16 @@ impl Model {
         }
     }
 
-    /// The Go type of a key and whether its tag says `omitempty`: an optional or nullable value
-    /// type is a pointer (nil = absent or null); an optional word is its type with the empty word
-    /// for absent; an optional list, map or `any` is nil when absent, and a pointer when the key
-    /// has a default other than empty (so that an empty one is sent, not the default). Raw JSON
-    /// is always left out when empty (see below).
+    /// The Go type of a key and whether its tag says `omitempty`: an optional key is a pointer
+    /// (nil = absent, so that a zero, an empty list or an empty map is sent as itself), except
+    /// a word (the empty word is absent) and raw JSON (empty is absent); a nullable value is a
+    /// pointer (nil = null), a nullable list, map or raw JSON is nil for null.
     fn field_type(&self, f: &Field) -> (String, bool) {
         let (core, nullable) = self.strip_null(&f.ty);
         let go = match self.shape(&core) {
             Shape::Value(g) if f.optional || nullable => format!("*{g}"),
             Shape::Word(g) if nullable && !f.optional => format!("*{g}"),
-            Shape::Nilable(g) if f.optional && f.nonempty_default && g != RAW => format!("*{g}"),
+            Shape::Nilable(g) if f.optional && g != RAW => format!("*{g}"),
             shape => shape.go().to_string(),
         };
         // Raw JSON is empty only when the key was absent (a null is the text `null`), so
@@ -390,7 +401,6 @@ impl Model {
             ty: op.result.clone(),
             optional: false,
             note: String::new(),
-            nonempty_default: false,
         };
         self.field_type(&f).0
     }
@@ -672,7 +682,6 @@ fn render_types(model: &Model) -> String {
                     ty: ty.clone(),
                     optional: false,
                     note: String::new(),
-                    nonempty_default: false,
                 };
                 comment(&mut out, "", &format!("{}: {}", t.name, t.doc));
                 let _ = writeln!(out, "type {} = {}\n", t.name, model.field_type(&f).0);
@@ -696,14 +705,14 @@ fn go_file(body: String) -> String {
 
 /// The input struct of an op with keys (`ConductorApplyInput`); none for an op without any.
 fn input_name(op: &Op) -> Option<String> {
-    (!op.params.is_empty()).then(|| format!("{}Input", go_func_name(&op.name)))
+    (!op.params.is_empty()).then(|| format!("{}Input", go_op_name(&op.name)))
 }
 
 /// `go/op/ops_gen.go`: per op, its input struct and its typed function.
 fn render_ops(model: &Model) -> String {
     let mut out = String::new();
     for op in &model.ops {
-        let func = go_func_name(&op.name);
+        let func = model.func_name(op);
         let result = model.result_type(op);
         if let Some(input) = input_name(op) {
             let _ = writeln!(out, "// {input} is the input of {}.", op.name);
@@ -756,21 +765,21 @@ fn render_go_test(model: &Model) -> String {
     }
     out.push_str(
         "}\n\n\
-         // runTyped decodes raw strictly into the input struct of the op name and calls its typed\n\
-         // function; ok is false for a name without one.\n\
-         func runTyped(name string, raw json.RawMessage) (result any, ok bool, err error) {\n\
+         // runTyped decodes raw into the input struct of the op name and calls its typed function;\n\
+         // sent is the input as the typed function sent it, ok is false for a name without one.\n\
+         func runTyped(name string, raw json.RawMessage) (result any, sent []byte, ok bool, err error) {\n\
          \tswitch name {\n",
     );
     for op in &model.ops {
-        let func = go_func_name(&op.name);
+        let func = model.func_name(op);
         let _ = writeln!(out, "\tcase {}:", go_string(&op.name));
         match input_name(op) {
             Some(input) => {
                 let _ = writeln!(
                     out,
                     "\t\tvar in op.{input}\n\
-                     \t\tif err := decodeInput(raw, &in); err != nil {{\n\
-                     \t\t\treturn nil, true, err\n\
+                     \t\tif sent, err = decodeInput(raw, &in); err != nil {{\n\
+                     \t\t\treturn nil, nil, true, err\n\
                      \t\t}}\n\
                      \t\tresult, err = op.{func}(in)"
                 );
@@ -778,18 +787,18 @@ fn render_go_test(model: &Model) -> String {
             None => {
                 let _ = writeln!(
                     out,
-                    "\t\tif err := decodeInput(raw, &struct{{}}{{}}); err != nil {{\n\
-                     \t\t\treturn nil, true, err\n\
+                    "\t\tif sent, err = decodeInput(raw, &struct{{}}{{}}); err != nil {{\n\
+                     \t\t\treturn nil, nil, true, err\n\
                      \t\t}}\n\
                      \t\tresult, err = op.{func}()"
                 );
             }
         }
-        out.push_str("\t\treturn result, true, err\n");
+        out.push_str("\t\treturn result, sent, true, err\n");
     }
     out.push_str(
         "\t}\n\
-         \treturn nil, false, &fourx.Error{Kind: fourx.KindUnknownOp, Message: name}\n\
+         \treturn nil, nil, false, &fourx.Error{Kind: fourx.KindUnknownOp, Message: name}\n\
          }\n",
     );
     out
@@ -842,7 +851,7 @@ fn package_names(model: &Model) -> Result<BTreeSet<String>, String> {
         }
     }
     for op in &model.ops {
-        add(go_func_name(&op.name))?;
+        add(model.func_name(op))?;
         if let Some(input) = input_name(op) {
             add(input)?;
         }
@@ -875,12 +884,27 @@ fn go_op_package_matches_the_catalog() {
 #[test]
 fn every_op_of_the_catalog_gets_a_typed_go_function() {
     let cat = catalog();
-    let ops = render_ops(&Model::new(&cat));
-    for op in cat["ops"].as_array().unwrap() {
-        let name = op["name"].as_str().unwrap();
-        let needle = format!("func {}(", go_func_name(name));
-        assert!(ops.contains(&needle), "{name}: no `{needle}` in ops_gen.go");
+    let model = Model::new(&cat);
+    let ops = render_ops(&model);
+    assert_eq!(model.ops.len(), cat["ops"].as_array().unwrap().len());
+    for op in &model.ops {
+        let func = format!("func {}(", model.func_name(op));
+        let call = format!("call({}, ", go_string(&op.name));
+        let at = ops.find(&func).unwrap_or_else(|| panic!("{}: no `{func}`", op.name));
+        assert!(ops[at..].contains(&call), "{}: `{func}` does not call it", op.name);
     }
+}
+
+#[test]
+fn an_op_named_like_a_type_gets_op_appended() {
+    let mut cat = fixture();
+    cat["types"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"name": "XStep", "doc": "", "kind": "alias", "type": "str"}));
+    let model = Model::new(&cat);
+    assert_eq!(model.func_name(&model.ops[0]), "XStepOp");
+    assert!(render_ops(&model).contains("func XStepOp(in XStepInput) (Decision, error) {"));
 }
 
 #[test]
@@ -939,9 +963,9 @@ fn an_optional_scalar_is_a_pointer_left_out_when_nil() {
 }
 
 #[test]
-fn an_optional_list_is_nil_when_absent_and_a_pointer_when_its_default_is_not_empty() {
+fn an_optional_list_is_a_pointer_so_that_an_empty_one_is_sent() {
     let model = Model::new(&fixture());
-    assert_eq!(fixture_field(&model, "tags"), ("[]string".into(), true));
+    assert_eq!(fixture_field(&model, "tags"), ("*[]string".into(), true));
     assert_eq!(fixture_field(&model, "angles"), ("*[]int".into(), true));
 }
 
@@ -990,7 +1014,7 @@ fn a_go_name_declared_twice_is_refused() {
     cat["types"]
         .as_array_mut()
         .unwrap()
-        .push(json!({"name": "XStep", "doc": "", "kind": "alias", "type": "str"}));
+        .push(json!({"name": "XStepInput", "doc": "", "kind": "alias", "type": "str"}));
     let err = package_names(&Model::new(&cat)).unwrap_err();
-    assert!(err.contains("XStep"), "{err}");
+    assert!(err.contains("XStepInput"), "{err}");
 }
