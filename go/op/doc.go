@@ -22,9 +22,10 @@
 //   - A union tagged by a key is a struct with one field, Value, holding one of its variants
 //     (an interface the variants implement); its JSON is the variant's, and a nil Value is
 //     null. A method named after the tag (Kind) gives the variant's word.
-//   - An untagged union is string when every alternative is text or a word, int or float64
-//     when every one is a number, and json.RawMessage otherwise; `T | null` is T where nil means null (a
-//     pointer for a scalar, a struct or a word).
+//   - An untagged union is its word type when it is one word table and string literals
+//     (`Role | ""`), string when every alternative is text or a word, int or float64 when
+//     every one is a number, and json.RawMessage otherwise; `T | null` is T where nil means
+//     null (a pointer for a scalar, a struct or a word).
 //   - An optional key is a pointer, nil when absent, so that 0, false, "", an empty list or
 //     an empty map is sent as itself (op.Ptr(0), op.Ptr([]string{})); an optional word is its
 //     type (the empty word is absent) and optional raw JSON is empty when absent. An optional

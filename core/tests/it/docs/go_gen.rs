@@ -176,7 +176,11 @@ fn fields_of(v: Option<&Value>, what: &str) -> Vec<Field> {
         .collect();
     let mut keys = BTreeSet::new();
     for f in &fields {
-        assert!(keys.insert(&f.key), "{what}: the key {:?} is listed twice", f.key);
+        assert!(
+            keys.insert(&f.key),
+            "{what}: the key {:?} is listed twice",
+            f.key
+        );
     }
     fields
 }
@@ -196,7 +200,10 @@ fn strings_of(v: Option<&Value>, what: &str) -> Vec<String> {
 impl Model {
     fn new(catalog: &Value) -> Model {
         let mut types = Vec::new();
-        for t in catalog["types"].as_array().expect("meta.catalog has `types`") {
+        for t in catalog["types"]
+            .as_array()
+            .expect("meta.catalog has `types`")
+        {
             let name = text_of(t, "name", "a type");
             let doc = t
                 .get("doc")
@@ -223,7 +230,11 @@ impl Model {
             .enumerate()
             .map(|(i, t)| (t.name.clone(), i))
             .collect::<BTreeMap<_, _>>();
-        assert_eq!(index.len(), types.len(), "a type name repeats in meta.catalog");
+        assert_eq!(
+            index.len(),
+            types.len(),
+            "a type name repeats in meta.catalog"
+        );
         let ops = catalog["ops"]
             .as_array()
             .expect("meta.catalog has `ops`")
@@ -353,6 +364,25 @@ impl Model {
                 },
             },
             Ty::Union(alts) => {
+                let words: Vec<&String> = alts
+                    .iter()
+                    .filter_map(|t| match t {
+                        Ty::Named(n) if matches!(self.def(n), Def::Words(_)) => Some(n),
+                        _ => None,
+                    })
+                    .collect();
+                let others_literal = alts.iter().all(|t| {
+                    matches!(t, Ty::Lit(_)) || matches!(t, Ty::Named(n) if words.contains(&n))
+                });
+                if let ([word], true) = (words.as_slice(), others_literal) {
+                    // A word table plus literals (`Role | ""`): the word type holds them all;
+                    // with the empty word among them it is a value, so that "" is not absent.
+                    let empty = alts.contains(&Ty::Lit(String::new()));
+                    return match self.shape(&Ty::Named((*word).clone())) {
+                        Shape::Word(g) if empty => Shape::Value(g),
+                        shape => shape,
+                    };
+                }
                 if alts.iter().all(|t| self.stringish(t)) {
                     Shape::Value("string".into())
                 } else if alts.iter().all(|t| *t == Ty::Int) {
@@ -412,7 +442,9 @@ impl Model {
         };
         match fields.iter().find(|f| f.key == tag).map(|f| &f.ty) {
             Some(Ty::Lit(word)) => word.clone(),
-            other => panic!("{union}: variant {variant}'s `{tag}` is not a string literal: {other:?}"),
+            other => {
+                panic!("{union}: variant {variant}'s `{tag}` is not a string literal: {other:?}")
+            }
         }
     }
 }
@@ -721,7 +753,11 @@ fn render_ops(model: &Model) -> String {
             write_struct_fields(&mut out, model, &params);
             out.push_str("}\n\n");
         }
-        comment(&mut out, "", &format!("{func} runs {}: {}", op.name, op.doc));
+        comment(
+            &mut out,
+            "",
+            &format!("{func} runs {}: {}", op.name, op.doc),
+        );
         if !op.errors.is_empty() {
             comment(
                 &mut out,
@@ -890,8 +926,14 @@ fn every_op_of_the_catalog_gets_a_typed_go_function() {
     for op in &model.ops {
         let func = format!("func {}(", model.func_name(op));
         let call = format!("call({}, ", go_string(&op.name));
-        let at = ops.find(&func).unwrap_or_else(|| panic!("{}: no `{func}`", op.name));
-        assert!(ops[at..].contains(&call), "{}: `{func}` does not call it", op.name);
+        let at = ops
+            .find(&func)
+            .unwrap_or_else(|| panic!("{}: no `{func}`", op.name));
+        assert!(
+            ops[at..].contains(&call),
+            "{}: `{func}` does not call it",
+            op.name
+        );
     }
 }
 
@@ -946,7 +988,9 @@ fn fixture() -> Value {
                      "default_means": "every angle"},
                     {"name": "tags", "type": "[str]", "optional": true, "default": []},
                     {"name": "label", "type": "Phase | null", "optional": false},
-                    {"name": "extra", "type": "str | [str]", "optional": true}],
+                    {"name": "extra", "type": "str | [str]", "optional": true},
+                    {"name": "stage", "type": "Phase | \"\"", "optional": true},
+                    {"name": "next", "type": "Phase | \"none\"", "optional": true}],
                  "result": "Decision"}]
     })
 }
@@ -977,6 +1021,13 @@ fn a_word_is_its_type_and_a_nullable_one_a_pointer() {
 }
 
 #[test]
+fn a_word_table_with_literals_is_the_word_type_a_pointer_when_the_empty_word_is_one() {
+    let model = Model::new(&fixture());
+    assert_eq!(fixture_field(&model, "stage"), ("*Phase".into(), true));
+    assert_eq!(fixture_field(&model, "next"), ("Phase".into(), true));
+}
+
+#[test]
 fn an_untagged_union_of_unlike_types_is_raw_json() {
     let model = Model::new(&fixture());
     assert_eq!(fixture_field(&model, "extra"), (RAW.into(), true));
@@ -986,11 +1037,15 @@ fn an_untagged_union_of_unlike_types_is_raw_json() {
 fn a_tagged_union_is_a_struct_whose_value_is_a_variant_with_its_tag_constant() {
     let files = render_all(&fixture());
     let types = &files[0].1;
-    assert!(types.contains("type Decision struct {\n\t// Value is the variant.\n\tValue DecisionVariant\n}"));
+    assert!(types.contains(
+        "type Decision struct {\n\t// Value is the variant.\n\tValue DecisionVariant\n}"
+    ));
     assert!(types.contains("func (Go) isDecision() {}"));
     assert!(types.contains("\tcase \"stop\":\n\t\tvar v Stop\n"));
     // The tag is not a field of the variant: its methods write and check it.
-    assert!(types.contains("type Go struct {\n\t// Round is \"round\" (int).\n\tRound int `json:\"round\"`\n}"));
+    assert!(types.contains(
+        "type Go struct {\n\t// Round is \"round\" (int).\n\tRound int `json:\"round\"`\n}"
+    ));
     assert!(types.contains("marshalWithConstants(plain(v), \"kind\", \"go\")"));
     assert!(types.contains("\tPhasePendingReview Phase = \"pending-review\""));
     assert!(types.contains("type Paths = []string"));
