@@ -27,11 +27,10 @@ const INITIALISMS: &[&str] = &[
     "uri", "url", "usd", "utf8", "uuid", "xml", "yaml",
 ];
 
-/// The exported Go name of a JSON key or word: its words (split at `_`, `-`, `.`, spaces and
-/// lower-to-upper case changes) capitalised, initialisms in capitals (`max_rounds` →
-/// `MaxRounds`, `featureId` → `FeatureID`, `pending-review` → `PendingReview`); a name that would
-/// start with a digit gets an `X` in front.
-fn go_ident(key: &str) -> String {
+/// The words of a key or word in CamelCase (split at `_`, `-`, `.`, spaces and lower-to-upper
+/// case changes), initialisms in capitals; two digit runs keep a `_` between them
+/// (`12.10.0` → `12_10_0`).
+fn camel(key: &str) -> String {
     let mut words: Vec<String> = Vec::new();
     let mut current = String::new();
     let mut prev_lower = false;
@@ -50,6 +49,11 @@ fn go_ident(key: &str) -> String {
     words.push(current);
     let mut out = String::new();
     for w in words.iter().filter(|w| !w.is_empty()) {
+        if out.ends_with(|c: char| c.is_ascii_digit())
+            && w.starts_with(|c: char| c.is_ascii_digit())
+        {
+            out.push('_');
+        }
         let lower = w.to_ascii_lowercase();
         if INITIALISMS.contains(&lower.as_str()) {
             out.push_str(&lower.to_ascii_uppercase());
@@ -61,10 +65,18 @@ fn go_ident(key: &str) -> String {
             }
         }
     }
-    if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
-        out.insert(0, 'X');
-    }
     out
+}
+
+/// The exported Go name of a JSON key: [`camel`] (`max_rounds` → `MaxRounds`, `featureId` →
+/// `FeatureID`), with an `X` in front of a name that would start with a digit or be empty.
+fn go_ident(key: &str) -> String {
+    let out = camel(key);
+    if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("X{out}")
+    } else {
+        out
+    }
 }
 
 /// The Go name of an op: its area and verb in CamelCase (`conductor.apply` →
@@ -662,8 +674,9 @@ fn render_union(out: &mut String, model: &Model, t: &NamedType, tag: &str, varia
     );
 }
 
-/// The constant names of a word table: the type's name then the word in CamelCase, unique (a
-/// repeat gets its position appended; the empty word is `…Empty`).
+/// The constant names of a word table: the type's name then the word in CamelCase
+/// (`PhasePendingReview`, `Edition12_10_0`), unique (a repeat gets its position appended; the
+/// empty word is `…Empty`).
 fn word_consts(type_name: &str, words: &[String]) -> Vec<String> {
     let mut seen = BTreeSet::new();
     words
@@ -673,7 +686,7 @@ fn word_consts(type_name: &str, words: &[String]) -> Vec<String> {
             let part = if w.is_empty() {
                 "Empty".to_string()
             } else {
-                go_ident(w)
+                camel(w)
             };
             let mut name = format!("{type_name}{part}");
             if !seen.insert(name.clone()) {
@@ -959,6 +972,8 @@ fn go_names_capitalise_words_and_initialisms() {
         ("conductor.apply", "ConductorApply"),
         ("json_text", "JSONText"),
         ("2fa", "X2fa"),
+        ("v1.2", "V1_2"),
+        ("plan-review-gap-1", "PlanReviewGap1"),
         ("ts", "Ts"),
     ] {
         assert_eq!(go_ident(key), go, "{key}");
@@ -970,6 +985,7 @@ fn fixture() -> Value {
     json!({
         "types": [
             {"name": "Phase", "doc": "a phase", "kind": "words", "words": ["init", "pending-review"]},
+            {"name": "Edition", "doc": "an edition", "kind": "words", "words": ["11.0.0", "12.10.0"]},
             {"name": "Go", "doc": "run", "kind": "record", "fields": [
                 {"name": "kind", "type": "\"go\"", "optional": false},
                 {"name": "round", "type": "int", "optional": false}]},
@@ -1048,6 +1064,7 @@ fn a_tagged_union_is_a_struct_whose_value_is_a_variant_with_its_tag_constant() {
     ));
     assert!(types.contains("marshalWithConstants(plain(v), \"kind\", \"go\")"));
     assert!(types.contains("\tPhasePendingReview Phase = \"pending-review\""));
+    assert!(types.contains("\tEdition12_10_0 Edition = \"12.10.0\""));
     assert!(types.contains("type Paths = []string"));
     let ops = &files[1].1;
     assert!(ops.contains("func XStep(in XStepInput) (Decision, error) {"));
