@@ -261,6 +261,7 @@ EXTRA_TYPES: dict[str, tuple] = {
     "FoldRejected": ("record", "An item a fold rejected: its index, module, field, the first gate it failed and why.", ["index: int", "module: str", "field: str", "reason: RejectReason", "detail: str"]),
     "Coverage": ("record", "How the accepted items' anchors checked out.", ["anchored_ok: int", "stale: int", "unanchored: int", "unverifiable: int"]),
     "Snapshot": ("record", "A repository snapshot: its modules (a path, or a path with fingerprint and size), import edges `[importer, imported]` and token.", ["modules?: [str | SnapshotModule]", "edges?: [[str]]", "repo_token?: str"]),
+    "TaskState": ("record", "The dispatched task as the host sees it now: its status and what still blocks it (read for `self_remediated`).", ["status: TaskStatusWord", "blocked_by?: [any] | null"]),
     "ScreenshotTarget": ("record", "Where one round's screenshots go: the round and its directory.", ["round: int", "dir: str"]),
     "Proof": ("record", "The proof a REM-FIX carries: the covering tests (one or a list), the test command and its output.", ["covering_tests?: [str] | str", "test_command?: str", "test_output?: str"]),
     "Dispute": ("record", "One disputed finding of a remediation: the finding, the command that verifies the dispute and its output.", ["finding?: str", "verify_command?: str", "verify_output?: str"]),
@@ -777,6 +778,10 @@ OP_KEY_TYPES = {
     ("evidence.screenshot_targets", "targets"): "[ScreenshotTarget]",
     ("discover.dedupe", "features"): "[DiscoveredFeature]",
     ("discover.dedupe", "existing"): "[Feature]",
+    ("router.followup_tasks", "graph"): "FollowupGraph",
+    ("router.parse_output", "task"): "TaskState",
+    ("router.parse_readonly_output", "task"): "TaskState",
+    ("config.user_path", "home"): "path",
     ("router.followup_tasks", "reason"): "str",
     ("router.followup_tasks", "plan"): "str",
     ("router.followup_tasks", "root_cause"): "str",
@@ -901,6 +906,12 @@ def build() -> tuple[dict[str, tuple[list[str], list[str]]], dict[str, tuple]]:
                     USED_TYPES.update(type_names(f.split(":", 1)[1]))
             elif defs[name][0] == "union":
                 USED_TYPES.update(defs[name][3])
+        elif name == "TaskStatusWord":
+            defs[name] = ("words", "A status of a Claude Code task as `router.parse_output` reads it.",
+                          "crate::router::parse::readonly::TASK_STATUSES", ())
+        elif name == "FollowupGraph":
+            defs[name] = ("words", "A follow-up task graph of `router.followup_tasks`.",
+                          "crate::router::workflow::followup::GRAPHS", ())
         elif name == "Edition":
             defs[name] = ("words", "A cc10x contract edition (the router's rules of one plugin version).",
                           "crate::router::edition::Edition", ("11.0.0", "12.7.0", "12.10.0"))
@@ -926,6 +937,8 @@ def build() -> tuple[dict[str, tuple[list[str], list[str]]], dict[str, tuple]]:
 
 
 def rust_def(name: str, d: tuple) -> str:
+    if d[0] == "words" and d[2].endswith(("::GRAPHS", "::TASK_STATUSES")):
+        return f"TypeDef::words({rust_str(name)}, {rust_str(d[1])}, &{d[2]})"
     if d[0] == "words":
         return f"TypeDef::words({rust_str(name)}, {rust_str(d[1])}, {d[2]}::WORDS)"
     if d[0] == "union":
