@@ -261,6 +261,9 @@ EXTRA_TYPES: dict[str, tuple] = {
     "FoldRejected": ("record", "An item a fold rejected: its index, module, field, the first gate it failed and why.", ["index: int", "module: str", "field: str", "reason: RejectReason", "detail: str"]),
     "Coverage": ("record", "How the accepted items' anchors checked out.", ["anchored_ok: int", "stale: int", "unanchored: int", "unverifiable: int"]),
     "Snapshot": ("record", "A repository snapshot: its modules (a path, or a path with fingerprint and size), import edges `[importer, imported]` and token.", ["modules?: [str | SnapshotModule]", "edges?: [[str]]", "repo_token?: str"]),
+    "CatalogOp": ("record", "One op of `meta.catalog`: its name, doc, key names (`?` = optional), error kinds, typed params and result type.", ["name: str", "doc: str", "input: [str]", "output: [str]", "errors: [ErrorKindWord]", "params: [CatalogField]", "result: str"]),
+    "CatalogField": ("record", "One typed key of `meta.catalog` (an op param or a record field): its type text, whether it may be left out, and its default value or what leaving it out means.", ["name: str", "type: str", "optional: bool", "default?: any", "default_means?: str"]),
+    "CatalogType": ("record", "One named type of `meta.catalog`: a record (`fields`), a union of records by `tag` (`variants`), a word list (`words`) or an alias (`type`).", ["name: str", "doc: str", "kind: \"record\" | \"union\" | \"words\" | \"alias\"", "fields?: [CatalogField]", "tag?: str", "variants?: [str]", "words?: [str]", "type?: str"]),
     "TaskState": ("record", "The dispatched task as the host sees it now: its status and what still blocks it (read for `self_remediated`).", ["status: TaskStatusWord", "blocked_by?: [any] | null"]),
     "ScreenshotTarget": ("record", "Where one round's screenshots go: the round and its directory.", ["round: int", "dir: str"]),
     "Proof": ("record", "The proof a REM-FIX carries: the covering tests (one or a list), the test command and its output.", ["covering_tests?: [str] | str", "test_command?: str", "test_output?: str"]),
@@ -893,6 +896,7 @@ def build() -> tuple[dict[str, tuple[list[str], list[str]]], dict[str, tuple]]:
         if not op["name"].startswith("meta.")
     }
     defs: dict[str, tuple] = {}
+    USED_TYPES.update(["CatalogOp", "CatalogType"])  # the meta.catalog row's (typed by hand)
     pending = sorted(USED_TYPES)
     while pending:
         name = pending.pop()
@@ -906,6 +910,9 @@ def build() -> tuple[dict[str, tuple[list[str], list[str]]], dict[str, tuple]]:
                     USED_TYPES.update(type_names(f.split(":", 1)[1]))
             elif defs[name][0] == "union":
                 USED_TYPES.update(defs[name][3])
+        elif name == "ErrorKindWord":
+            defs[name] = ("words", "An error kind (the closed list of `ErrorKind`).",
+                          "crate::error::ErrorKind", ())
         elif name == "TaskStatusWord":
             defs[name] = ("words", "A status of a Claude Code task as `router.parse_output` reads it.",
                           "crate::router::parse::readonly::TASK_STATUSES", ())
