@@ -603,19 +603,23 @@ def rust_arg_types() -> dict[str, dict[str, str]]:
     out: dict[str, dict[str, str]] = {}
     for path in sorted((ROOT / "core/src/ops").glob("*.rs")):
         text = path.read_text()
-        for m in ROW_RE.finditer(text):
-            fn = m.group("fn").split("::")[-1]
-            body = re.search(r"\nfn " + fn + r"\b.*?\n\}", text, re.S)
+        pos = 0
+        while (at := text.find("OpInfo::new(", pos)) >= 0:
+            pos = at + 1
+            spans = _rust_args(text, at + len("OpInfo::new"))
+            name = json.loads(text[spans[0][0]:spans[0][1]].strip())
+            fn = text[spans[-1][0]:spans[-1][1]].strip().split("::")[-1]
+            body = re.search(r"\nfn " + re.escape(fn) + r"\b.*?\n\}", text, re.S)
             if not body:
                 continue
             found: dict[str, str] = {}
             for am in ARGS_RE.finditer(body.group(0)):
                 found.setdefault(am.group(2), ARGS_TYPE[am.group(1)])
-            out[m.group("name")] = found
+            out[name] = found
     return out
 
 
-RUST_ARGS = rust_arg_types()
+RUST_ARGS: dict[str, dict[str, str]] = {}
 
 # --- observed outputs of the ok conformance cases -------------------------------------------------
 
@@ -889,6 +893,7 @@ def build() -> tuple[dict[str, tuple[list[str], list[str]]], dict[str, tuple]]:
     name -> ("record", doc, entries) | ("union", doc, tag, variants) | ("words", doc, rust path,
     words)."""
     observed = observed_outputs()
+    RUST_ARGS.update(rust_arg_types())
     # meta.* rows are the catalog's own and were typed with it
     rows = {
         op["name"]: derive(op, observed.get(op["name"], {}))
