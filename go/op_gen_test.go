@@ -295,7 +295,7 @@ func runTyped(name string, raw json.RawMessage) (result any, sent []byte, ok boo
 		if sent, err = decodeInput(raw, &in); err != nil {
 			return nil, nil, true, err
 		}
-		result, err = op.ArtifactContract(in)
+		result, err = op.ArtifactContractOp(in)
 		return result, sent, true, err
 	case "backlog.compare":
 		var in op.BacklogCompareInput
@@ -343,7 +343,7 @@ func runTyped(name string, raw json.RawMessage) (result any, sent []byte, ok boo
 		if sent, err = decodeInput(raw, &struct{}{}); err != nil {
 			return nil, nil, true, err
 		}
-		result, err = op.BlueprintDefaults()
+		result, err = op.BlueprintDefaultsOp()
 		return result, sent, true, err
 	case "blueprint.evidence_modules":
 		var in op.BlueprintEvidenceModulesInput
@@ -468,7 +468,7 @@ func runTyped(name string, raw json.RawMessage) (result any, sent []byte, ok boo
 		if sent, err = decodeInput(raw, &struct{}{}); err != nil {
 			return nil, nil, true, err
 		}
-		result, err = op.CandidatesConstants()
+		result, err = op.CandidatesConstantsOp()
 		return result, sent, true, err
 	case "candidates.dedupe":
 		var in op.CandidatesDedupeInput
@@ -768,7 +768,7 @@ func runTyped(name string, raw json.RawMessage) (result any, sent []byte, ok boo
 		if sent, err = decodeInput(raw, &struct{}{}); err != nil {
 			return nil, nil, true, err
 		}
-		result, err = op.FeatureConstants()
+		result, err = op.FeatureConstantsOp()
 		return result, sent, true, err
 	case "feature.load_yaml":
 		var in op.FeatureLoadYAMLInput
@@ -884,7 +884,7 @@ func runTyped(name string, raw json.RawMessage) (result any, sent []byte, ok boo
 		if sent, err = decodeInput(raw, &struct{}{}); err != nil {
 			return nil, nil, true, err
 		}
-		result, err = op.ModelConstants()
+		result, err = op.ModelConstantsOp()
 		return result, sent, true, err
 	case "model.resolve":
 		var in op.ModelResolveInput
@@ -968,7 +968,7 @@ func runTyped(name string, raw json.RawMessage) (result any, sent []byte, ok boo
 		if sent, err = decodeInput(raw, &in); err != nil {
 			return nil, nil, true, err
 		}
-		result, err = op.ProfileEnables(in)
+		result, err = op.ProfileEnablesOp(in)
 		return result, sent, true, err
 	case "profile.resolve":
 		var in op.ProfileResolveInput
@@ -1377,7 +1377,7 @@ func runTyped(name string, raw json.RawMessage) (result any, sent []byte, ok boo
 		if sent, err = decodeInput(raw, &struct{}{}); err != nil {
 			return nil, nil, true, err
 		}
-		result, err = op.StateConstants()
+		result, err = op.StateConstantsOp()
 		return result, sent, true, err
 	case "state.diagram":
 		var in op.StateDiagramInput

@@ -20,12 +20,12 @@ func AnglesDefaultMapping() (AnglesDefaultMappingResult, error) {
 
 // AnglesGroupInput is the input of angles.group.
 type AnglesGroupInput struct {
-	// ParallelReviewers is "parallel_reviewers" (any).
-	ParallelReviewers json.RawMessage `json:"parallel_reviewers,omitempty"`
-	// AnglesPerReviewer is "angles_per_reviewer" (any).
-	AnglesPerReviewer json.RawMessage `json:"angles_per_reviewer,omitempty"`
-	// TotalAngles is "total_angles" (any).
-	TotalAngles json.RawMessage `json:"total_angles,omitempty"`
+	// ParallelReviewers is "parallel_reviewers" (int).
+	ParallelReviewers int `json:"parallel_reviewers"`
+	// AnglesPerReviewer is "angles_per_reviewer" (int).
+	AnglesPerReviewer int `json:"angles_per_reviewer"`
+	// TotalAngles is "total_angles" (int).
+	TotalAngles int `json:"total_angles"`
 }
 
 // AnglesGroup runs angles.group: Angles 1..total cut into consecutive groups for parallel reviewers (null for one reviewer).
@@ -39,12 +39,12 @@ func AnglesGroup(in AnglesGroupInput) (AnglesGroupResult, error) {
 
 // AnglesGroupSelectedInput is the input of angles.group_selected.
 type AnglesGroupSelectedInput struct {
-	// ParallelReviewers is "parallel_reviewers" (any).
-	ParallelReviewers json.RawMessage `json:"parallel_reviewers,omitempty"`
-	// AnglesPerReviewer is "angles_per_reviewer" (any).
-	AnglesPerReviewer json.RawMessage `json:"angles_per_reviewer,omitempty"`
-	// Angles is "angles" (any).
-	Angles json.RawMessage `json:"angles,omitempty"`
+	// ParallelReviewers is "parallel_reviewers" (int).
+	ParallelReviewers int `json:"parallel_reviewers"`
+	// AnglesPerReviewer is "angles_per_reviewer" (int).
+	AnglesPerReviewer int `json:"angles_per_reviewer"`
+	// Angles is "angles" ([int]).
+	Angles []int `json:"angles"`
 }
 
 // AnglesGroupSelected runs angles.group_selected: The given angles cut into consecutive groups for parallel reviewers (null for one reviewer).
@@ -58,8 +58,8 @@ func AnglesGroupSelected(in AnglesGroupSelectedInput) (AnglesGroupSelectedResult
 
 // AnglesParseSelectionInput is the input of angles.parse_selection.
 type AnglesParseSelectionInput struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
 }
 
 // AnglesParseSelection runs angles.parse_selection: Decode a round's deep-review-angles.json (AngleSelection) with Go's rules.
@@ -73,8 +73,8 @@ func AnglesParseSelection(in AnglesParseSelectionInput) (AnglesParseSelectionRes
 
 // AnglesRenderSelectionInput is the input of angles.render_selection.
 type AnglesRenderSelectionInput struct {
-	// Selection is "selection" (any, optional).
-	Selection json.RawMessage `json:"selection,omitempty"`
+	// Selection is "selection" (AngleSelection, optional): default {}.
+	Selection *AngleSelection `json:"selection,omitempty"`
 }
 
 // AnglesRenderSelection runs angles.render_selection: The deep-review-angles.json bytes 4x writes (indented, no trailing newline).
@@ -88,8 +88,8 @@ func AnglesRenderSelection(in AnglesRenderSelectionInput) (AnglesRenderSelection
 
 // AnglesResolveMappingInput is the input of angles.resolve_mapping.
 type AnglesResolveMappingInput struct {
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
+	// Config is "config" (Config).
+	Config Config `json:"config"`
 }
 
 // AnglesResolveMapping runs angles.resolve_mapping: The deep-reviewer's angle mapping when set, else the default.
@@ -103,46 +103,46 @@ func AnglesResolveMapping(in AnglesResolveMappingInput) (AnglesResolveMappingRes
 
 // AnglesSelectInput is the input of angles.select.
 type AnglesSelectInput struct {
-	// Mapping is "mapping" (any, optional).
-	Mapping json.RawMessage `json:"mapping,omitempty"`
-	// Config is "config" (any, optional).
-	Config json.RawMessage `json:"config,omitempty"`
-	// Files is "files" (any).
-	Files json.RawMessage `json:"files,omitempty"`
+	// Mapping is "mapping" ({[int]}, optional): absent means the mapping resolved from config (the deep-reviewer's when set, else the default one).
+	Mapping *map[string][]int `json:"mapping,omitempty"`
+	// Config is "config" (Config, optional): absent means no config: the default mapping.
+	Config *Config `json:"config,omitempty"`
+	// Files is "files" ([ChangedFile]).
+	Files []ChangedFile `json:"files"`
 }
 
 // AnglesSelect runs angles.select: The deep-review angles for the changed files (all 11 when nothing matches).
 //
 // Its error kinds: invalid_input.
-func AnglesSelect(in AnglesSelectInput) (AnglesSelectResult, error) {
-	var out AnglesSelectResult
+func AnglesSelect(in AnglesSelectInput) (Selection, error) {
+	var out Selection
 	err := call("angles.select", in, &out)
 	return out, err
 }
 
 // ArtifactContractInput is the input of artifact.contract.
 type ArtifactContractInput struct {
-	// Role is "role" (any).
-	Role json.RawMessage `json:"role,omitempty"`
+	// Role is "role" (str).
+	Role string `json:"role"`
 }
 
-// ArtifactContract runs artifact.contract: The artifacts a role produces and consumes.
+// ArtifactContractOp runs artifact.contract: The artifacts a role produces and consumes.
 //
 // Its error kinds: invalid_input.
-func ArtifactContract(in ArtifactContractInput) (ArtifactContractResult, error) {
-	var out ArtifactContractResult
+func ArtifactContractOp(in ArtifactContractInput) (ArtifactContract, error) {
+	var out ArtifactContract
 	err := call("artifact.contract", in, &out)
 	return out, err
 }
 
 // BacklogCompareInput is the input of backlog.compare.
 type BacklogCompareInput struct {
-	// Features is "features" (any, optional).
-	Features json.RawMessage `json:"features,omitempty"`
-	// Mirror is "mirror" (any, optional).
-	Mirror json.RawMessage `json:"mirror,omitempty"`
-	// BacklogFile is "backlog_file" (any, optional).
-	BacklogFile json.RawMessage `json:"backlog_file,omitempty"`
+	// Features is "features" ([Feature], optional): default [].
+	Features *[]Feature `json:"features,omitempty"`
+	// Mirror is "mirror" (BacklogMirrorFile, optional): default {}.
+	Mirror *BacklogMirrorFile `json:"mirror,omitempty"`
+	// BacklogFile is "backlog_file" (str, optional): default "feature_list.json".
+	BacklogFile *string `json:"backlog_file,omitempty"`
 }
 
 // BacklogCompare runs backlog.compare: Drift between canonical features and the backlog mirror.
@@ -156,8 +156,8 @@ func BacklogCompare(in BacklogCompareInput) (BacklogCompareResult, error) {
 
 // BacklogParseMirrorInput is the input of backlog.parse_mirror.
 type BacklogParseMirrorInput struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
 }
 
 // BacklogParseMirror runs backlog.parse_mirror: Decode feature_list.json text.
@@ -171,51 +171,51 @@ func BacklogParseMirror(in BacklogParseMirrorInput) (BacklogParseMirrorResult, e
 
 // BlueprintCheckAnchorInput is the input of blueprint.check_anchor.
 type BlueprintCheckAnchorInput struct {
-	// Where is "where" (any).
-	Where json.RawMessage `json:"where,omitempty"`
-	// FileText is "file_text" (any, optional).
-	FileText json.RawMessage `json:"file_text,omitempty"`
-	// Unreadable is "unreadable" (any, optional).
-	Unreadable json.RawMessage `json:"unreadable,omitempty"`
-	// Snapshot is "snapshot" (any, optional).
-	Snapshot json.RawMessage `json:"snapshot,omitempty"`
+	// Where is "where" (str).
+	Where string `json:"where"`
+	// FileText is "file_text" ({str}, optional): default {}.
+	FileText *map[string]string `json:"file_text,omitempty"`
+	// Unreadable is "unreadable" ([str], optional): default [].
+	Unreadable *[]string `json:"unreadable,omitempty"`
+	// Snapshot is "snapshot" (Snapshot, optional): absent means no snapshot: the anchor's module is not checked against one.
+	Snapshot *Snapshot `json:"snapshot,omitempty"`
 }
 
 // BlueprintCheckAnchor runs blueprint.check_anchor: Three-valued check of a where anchor against file texts.
 //
 // Its error kinds: invalid_input, invalid_snapshot.
-func BlueprintCheckAnchor(in BlueprintCheckAnchorInput) (BlueprintCheckAnchorResult, error) {
-	var out BlueprintCheckAnchorResult
+func BlueprintCheckAnchor(in BlueprintCheckAnchorInput) (AnchorCheck, error) {
+	var out AnchorCheck
 	err := call("blueprint.check_anchor", in, &out)
 	return out, err
 }
 
 // BlueprintCommitInput is the input of blueprint.commit.
 type BlueprintCommitInput struct {
-	// Store is "store" (any).
-	Store json.RawMessage `json:"store,omitempty"`
-	// ProjectID is "project_id" (any, optional).
-	ProjectID json.RawMessage `json:"project_id,omitempty"`
-	// Items is "items" (any).
-	Items json.RawMessage `json:"items,omitempty"`
-	// Snapshot is "snapshot" (any).
-	Snapshot json.RawMessage `json:"snapshot,omitempty"`
-	// Evidence is "evidence" (any).
-	Evidence json.RawMessage `json:"evidence,omitempty"`
-	// FileText is "file_text" (any, optional).
-	FileText json.RawMessage `json:"file_text,omitempty"`
-	// RepoRoot is "repo_root" (any, optional).
-	RepoRoot json.RawMessage `json:"repo_root,omitempty"`
-	// Home is "home" (any, optional).
-	Home json.RawMessage `json:"home,omitempty"`
-	// Unreadable is "unreadable" (any, optional).
-	Unreadable json.RawMessage `json:"unreadable,omitempty"`
-	// Now is "now" (any).
-	Now json.RawMessage `json:"now,omitempty"`
-	// Nonce is "nonce" (any).
-	Nonce json.RawMessage `json:"nonce,omitempty"`
-	// Git is "git" (any, optional).
-	Git json.RawMessage `json:"git,omitempty"`
+	// Store is "store" ({any}).
+	Store map[string]json.RawMessage `json:"store"`
+	// ProjectID is "project_id" (str, optional): default "".
+	ProjectID *string `json:"project_id,omitempty"`
+	// Items is "items" ([BlueprintItem | any]).
+	Items []json.RawMessage `json:"items"`
+	// Snapshot is "snapshot" (Snapshot).
+	Snapshot Snapshot `json:"snapshot"`
+	// Evidence is "evidence" ([str]).
+	Evidence []string `json:"evidence"`
+	// FileText is "file_text" ({str}, optional): default {}.
+	FileText *map[string]string `json:"file_text,omitempty"`
+	// RepoRoot is "repo_root" (path, optional): absent means not given: the fs store is invalid_input; other stores read anchors from file_text.
+	RepoRoot *string `json:"repo_root,omitempty"`
+	// Home is "home" (path, optional): absent means not given: the fs store is refused by the root guard (it needs the home); the memory store ignores it.
+	Home *string `json:"home,omitempty"`
+	// Unreadable is "unreadable" ([str], optional): default [].
+	Unreadable *[]string `json:"unreadable,omitempty"`
+	// Now is "now" (time).
+	Now string `json:"now"`
+	// Nonce is "nonce" (str).
+	Nonce string `json:"nonce"`
+	// Git is "git" (GitFacts, optional): default {}.
+	Git *GitFacts `json:"git,omitempty"`
 }
 
 // BlueprintCommit runs blueprint.commit: Fold and store with optimistic compare-and-swap; fold_conflict is a deferral carrying the account.
@@ -229,29 +229,29 @@ func BlueprintCommit(in BlueprintCommitInput) (BlueprintCommitResult, error) {
 
 // BlueprintCostModeInput is the input of blueprint.cost_mode.
 type BlueprintCostModeInput struct {
-	// SampleMs is "sample_ms" (any).
-	SampleMs json.RawMessage `json:"sample_ms,omitempty"`
-	// SampledAt is "sampled_at" (any).
-	SampledAt json.RawMessage `json:"sampled_at,omitempty"`
-	// Now is "now" (any, optional).
-	Now json.RawMessage `json:"now,omitempty"`
+	// SampleMs is "sample_ms" (int).
+	SampleMs int `json:"sample_ms"`
+	// SampledAt is "sampled_at" (time).
+	SampledAt string `json:"sampled_at"`
+	// Now is "now" (time, optional): absent means not given: the result has no expired key.
+	Now *string `json:"now,omitempty"`
 }
 
 // BlueprintCostMode runs blueprint.cost_mode: Cheap or costly rescans from the first scan sample, with its expiry.
 //
 // Its error kinds: invalid_input, invalid_time.
-func BlueprintCostMode(in BlueprintCostModeInput) (BlueprintCostModeResult, error) {
-	var out BlueprintCostModeResult
+func BlueprintCostMode(in BlueprintCostModeInput) (CostMode, error) {
+	var out CostMode
 	err := call("blueprint.cost_mode", in, &out)
 	return out, err
 }
 
 // BlueprintCountTokensInput is the input of blueprint.count_tokens.
 type BlueprintCountTokensInput struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
-	// Counter is "counter" (any, optional).
-	Counter json.RawMessage `json:"counter,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
+	// Counter is "counter" (BuiltinCounter, optional): absent means the default counter, ceil(ASCII bytes / 4) + other scalars.
+	Counter BuiltinCounter `json:"counter,omitempty"`
 }
 
 // BlueprintCountTokens runs blueprint.count_tokens: Tokens of a text with the default counter (ceil(ASCII/4) + other scalars) or a named built-in one.
@@ -263,21 +263,21 @@ func BlueprintCountTokens(in BlueprintCountTokensInput) (BlueprintCountTokensRes
 	return out, err
 }
 
-// BlueprintDefaults runs blueprint.defaults: The blueprint constants (format, fields, reasons, limits, manifests, file layout).
-func BlueprintDefaults() (BlueprintDefaultsResult, error) {
-	var out BlueprintDefaultsResult
+// BlueprintDefaultsOp runs blueprint.defaults: The blueprint constants (format, fields, reasons, limits, manifests, file layout).
+func BlueprintDefaultsOp() (BlueprintDefaults, error) {
+	var out BlueprintDefaults
 	err := call("blueprint.defaults", nil, &out)
 	return out, err
 }
 
 // BlueprintEvidenceModulesInput is the input of blueprint.evidence_modules.
 type BlueprintEvidenceModulesInput struct {
-	// Snapshot is "snapshot" (any).
-	Snapshot json.RawMessage `json:"snapshot,omitempty"`
-	// Paths is "paths" (any).
-	Paths json.RawMessage `json:"paths,omitempty"`
-	// Root is "root" (any, optional).
-	Root json.RawMessage `json:"root,omitempty"`
+	// Snapshot is "snapshot" (Snapshot).
+	Snapshot Snapshot `json:"snapshot"`
+	// Paths is "paths" ([str]).
+	Paths []string `json:"paths"`
+	// Root is "root" (str, optional): absent means not given: only repository-relative paths count, absolute ones do not.
+	Root *string `json:"root,omitempty"`
 }
 
 // BlueprintEvidenceModules runs blueprint.evidence_modules: Map opened file paths to the sorted set of derived modules.
@@ -291,24 +291,24 @@ func BlueprintEvidenceModules(in BlueprintEvidenceModulesInput) (BlueprintEviden
 
 // BlueprintFoldInput is the input of blueprint.fold.
 type BlueprintFoldInput struct {
-	// Doc is "doc" (any).
-	Doc json.RawMessage `json:"doc,omitempty"`
-	// ProjectID is "project_id" (any, optional).
-	ProjectID json.RawMessage `json:"project_id,omitempty"`
-	// Items is "items" (any).
-	Items json.RawMessage `json:"items,omitempty"`
-	// Snapshot is "snapshot" (any).
-	Snapshot json.RawMessage `json:"snapshot,omitempty"`
-	// Evidence is "evidence" (any).
-	Evidence json.RawMessage `json:"evidence,omitempty"`
-	// FileText is "file_text" (any, optional).
-	FileText json.RawMessage `json:"file_text,omitempty"`
-	// Unreadable is "unreadable" (any, optional).
-	Unreadable json.RawMessage `json:"unreadable,omitempty"`
-	// Now is "now" (any).
-	Now json.RawMessage `json:"now,omitempty"`
-	// Git is "git" (any, optional).
-	Git json.RawMessage `json:"git,omitempty"`
+	// Doc is "doc" (str).
+	Doc string `json:"doc"`
+	// ProjectID is "project_id" (str, optional): default "".
+	ProjectID *string `json:"project_id,omitempty"`
+	// Items is "items" ([BlueprintItem | any]).
+	Items []json.RawMessage `json:"items"`
+	// Snapshot is "snapshot" (Snapshot).
+	Snapshot Snapshot `json:"snapshot"`
+	// Evidence is "evidence" ([str]).
+	Evidence []string `json:"evidence"`
+	// FileText is "file_text" ({str}, optional): default {}.
+	FileText *map[string]string `json:"file_text,omitempty"`
+	// Unreadable is "unreadable" ([str], optional): default [].
+	Unreadable *[]string `json:"unreadable,omitempty"`
+	// Now is "now" (time).
+	Now string `json:"now"`
+	// Git is "git" (GitFacts, optional): default {}.
+	Git *GitFacts `json:"git,omitempty"`
 }
 
 // BlueprintFold runs blueprint.fold: Fold agent claims into a blueprint text deterministically; NoOp returns the input text.
@@ -322,10 +322,10 @@ func BlueprintFold(in BlueprintFoldInput) (BlueprintFoldResult, error) {
 
 // BlueprintFormatForDirectorInput is the input of blueprint.format_for_director.
 type BlueprintFormatForDirectorInput struct {
-	// Result is "result" (any).
-	Result json.RawMessage `json:"result,omitempty"`
-	// Conflict is "conflict" (any, optional).
-	Conflict json.RawMessage `json:"conflict,omitempty"`
+	// Result is "result" (FoldResult).
+	Result FoldResult `json:"result"`
+	// Conflict is "conflict" (bool, optional): default false.
+	Conflict *bool `json:"conflict,omitempty"`
 }
 
 // BlueprintFormatForDirector runs blueprint.format_for_director: The fold account as one line for the Director.
@@ -339,20 +339,20 @@ func BlueprintFormatForDirector(in BlueprintFormatForDirectorInput) (BlueprintFo
 
 // BlueprintGcInput is the input of blueprint.gc.
 type BlueprintGcInput struct {
-	// Store is "store" (any).
-	Store json.RawMessage `json:"store,omitempty"`
-	// Snapshot is "snapshot" (any).
-	Snapshot json.RawMessage `json:"snapshot,omitempty"`
-	// Now is "now" (any).
-	Now json.RawMessage `json:"now,omitempty"`
-	// Nonce is "nonce" (any).
-	Nonce json.RawMessage `json:"nonce,omitempty"`
-	// Home is "home" (any, optional).
-	Home json.RawMessage `json:"home,omitempty"`
-	// RepoRoot is "repo_root" (any, optional).
-	RepoRoot json.RawMessage `json:"repo_root,omitempty"`
-	// ProjectID is "project_id" (any, optional).
-	ProjectID json.RawMessage `json:"project_id,omitempty"`
+	// Store is "store" ({any}).
+	Store map[string]json.RawMessage `json:"store"`
+	// Snapshot is "snapshot" (Snapshot).
+	Snapshot Snapshot `json:"snapshot"`
+	// Now is "now" (time).
+	Now string `json:"now"`
+	// Nonce is "nonce" (str).
+	Nonce string `json:"nonce"`
+	// Home is "home" (path, optional): absent means not given: the fs store is refused by the root guard (it needs the home); the memory store ignores it.
+	Home *string `json:"home,omitempty"`
+	// RepoRoot is "repo_root" (path, optional): absent means not given: the fs store is invalid_input; other stores read anchors from file_text.
+	RepoRoot *string `json:"repo_root,omitempty"`
+	// ProjectID is "project_id" (str, optional): absent means the empty id; only a store kind a binding registers (PostgreSQL) needs one.
+	ProjectID *string `json:"project_id,omitempty"`
 }
 
 // BlueprintGc runs blueprint.gc: Run GC against a store: archive first, never delete when archiving failed, defer on conflict.
@@ -366,33 +366,33 @@ func BlueprintGc(in BlueprintGcInput) (BlueprintGcResult, error) {
 
 // BlueprintGcPlanInput is the input of blueprint.gc_plan.
 type BlueprintGcPlanInput struct {
-	// Doc is "doc" (any).
-	Doc json.RawMessage `json:"doc,omitempty"`
-	// Snapshot is "snapshot" (any).
-	Snapshot json.RawMessage `json:"snapshot,omitempty"`
-	// Now is "now" (any).
-	Now json.RawMessage `json:"now,omitempty"`
-	// ArchiveOk is "archive_ok" (any, optional).
-	ArchiveOk json.RawMessage `json:"archive_ok,omitempty"`
+	// Doc is "doc" (str).
+	Doc string `json:"doc"`
+	// Snapshot is "snapshot" (Snapshot).
+	Snapshot Snapshot `json:"snapshot"`
+	// Now is "now" (time).
+	Now string `json:"now"`
+	// ArchiveOk is "archive_ok" (bool, optional): default true.
+	ArchiveOk *bool `json:"archive_ok,omitempty"`
 }
 
 // BlueprintGcPlan runs blueprint.gc_plan: Plan orphan marking, unmarking and 90-day removal.
 //
 // Its error kinds: invalid_input, invalid_time, invalid_snapshot, malformed_doc, unsupported_format.
-func BlueprintGcPlan(in BlueprintGcPlanInput) (BlueprintGcPlanResult, error) {
-	var out BlueprintGcPlanResult
+func BlueprintGcPlan(in BlueprintGcPlanInput) (GcPlan, error) {
+	var out GcPlan
 	err := call("blueprint.gc_plan", in, &out)
 	return out, err
 }
 
 // BlueprintGraphInput is the input of blueprint.graph.
 type BlueprintGraphInput struct {
-	// Doc is "doc" (any, optional).
-	Doc json.RawMessage `json:"doc,omitempty"`
-	// Snapshot is "snapshot" (any).
-	Snapshot json.RawMessage `json:"snapshot,omitempty"`
-	// Format is "format" (any).
-	Format json.RawMessage `json:"format,omitempty"`
+	// Doc is "doc" (str, optional): default "".
+	Doc *string `json:"doc,omitempty"`
+	// Snapshot is "snapshot" (Snapshot).
+	Snapshot Snapshot `json:"snapshot"`
+	// Format is "format" ("mermaid" | "dot").
+	Format string `json:"format"`
 }
 
 // BlueprintGraph runs blueprint.graph: The module graph as Mermaid or DOT with stale and unannotated modules marked.
@@ -406,46 +406,46 @@ func BlueprintGraph(in BlueprintGraphInput) (BlueprintGraphResult, error) {
 
 // BlueprintGuardRootInput is the input of blueprint.guard_root.
 type BlueprintGuardRootInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// Home is "home" (any).
-	Home json.RawMessage `json:"home,omitempty"`
-	// IsGit is "is_git" (any, optional).
-	IsGit json.RawMessage `json:"is_git,omitempty"`
-	// RootEntries is "root_entries" (any, optional).
-	RootEntries json.RawMessage `json:"root_entries,omitempty"`
-	// StorageRoot is "storage_root" (any, optional).
-	StorageRoot json.RawMessage `json:"storage_root,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// Home is "home" (path).
+	Home string `json:"home"`
+	// IsGit is "is_git" (bool, optional): absent means `false`: the root is not a git work tree, so it must hold a project marker among `root_entries`.
+	IsGit *bool `json:"is_git,omitempty"`
+	// RootEntries is "root_entries" ([str], optional): absent means none: no project marker, so a root that is not a git work tree is `not_a_project`.
+	RootEntries *[]string `json:"root_entries,omitempty"`
+	// StorageRoot is "storage_root" (str, optional): absent means not given: the default storage directory under home.
+	StorageRoot *string `json:"storage_root,omitempty"`
 }
 
 // BlueprintGuardRoot runs blueprint.guard_root: Refuse /, $HOME, non-projects and storage inside the project.
 //
 // Its error kinds: invalid_input, no_home, invalid_path, root_is_filesystem_root, root_is_home, not_a_project, storage_inside_project.
-func BlueprintGuardRoot(in BlueprintGuardRootInput) (BlueprintGuardRootResult, error) {
-	var out BlueprintGuardRootResult
+func BlueprintGuardRoot(in BlueprintGuardRootInput) (GuardedRoot, error) {
+	var out GuardedRoot
 	err := call("blueprint.guard_root", in, &out)
 	return out, err
 }
 
 // BlueprintParseInput is the input of blueprint.parse.
 type BlueprintParseInput struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
 }
 
 // BlueprintParse runs blueprint.parse: Parse blueprint.md into its model with recomputed counts and IDs.
 //
 // Its error kinds: invalid_input, malformed_doc, unsupported_format.
-func BlueprintParse(in BlueprintParseInput) (BlueprintParseResult, error) {
-	var out BlueprintParseResult
+func BlueprintParse(in BlueprintParseInput) (BlueprintModel, error) {
+	var out BlueprintModel
 	err := call("blueprint.parse", in, &out)
 	return out, err
 }
 
 // BlueprintProjectIDInput is the input of blueprint.project_id.
 type BlueprintProjectIDInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
 }
 
 // BlueprintProjectID runs blueprint.project_id: The one project-id derivation from an absolute root.
@@ -459,27 +459,27 @@ func BlueprintProjectID(in BlueprintProjectIDInput) (BlueprintProjectIdResult, e
 
 // BlueprintReadModuleInput is the input of blueprint.read_module.
 type BlueprintReadModuleInput struct {
-	// Doc is "doc" (any).
-	Doc json.RawMessage `json:"doc,omitempty"`
-	// Snapshot is "snapshot" (any).
-	Snapshot json.RawMessage `json:"snapshot,omitempty"`
-	// Module is "module" (any).
-	Module json.RawMessage `json:"module,omitempty"`
+	// Doc is "doc" (str).
+	Doc string `json:"doc"`
+	// Snapshot is "snapshot" (Snapshot).
+	Snapshot Snapshot `json:"snapshot"`
+	// Module is "module" (str).
+	Module string `json:"module"`
 }
 
 // BlueprintReadModule runs blueprint.read_module: The read view of one derived module: prose plus derived imports.
 //
 // Its error kinds: invalid_input, not_visible, invalid_snapshot, malformed_doc, unsupported_format.
-func BlueprintReadModule(in BlueprintReadModuleInput) (BlueprintReadModuleResult, error) {
-	var out BlueprintReadModuleResult
+func BlueprintReadModule(in BlueprintReadModuleInput) (ModuleView, error) {
+	var out ModuleView
 	err := call("blueprint.read_module", in, &out)
 	return out, err
 }
 
 // BlueprintRenderInput is the input of blueprint.render.
 type BlueprintRenderInput struct {
-	// Doc is "doc" (any).
-	Doc json.RawMessage `json:"doc,omitempty"`
+	// Doc is "doc" ({any}).
+	Doc map[string]json.RawMessage `json:"doc"`
 }
 
 // BlueprintRender runs blueprint.render: Render a document model canonically.
@@ -493,33 +493,33 @@ func BlueprintRender(in BlueprintRenderInput) (BlueprintRenderResult, error) {
 
 // BlueprintRenderIndexInput is the input of blueprint.render_index.
 type BlueprintRenderIndexInput struct {
-	// Doc is "doc" (any).
-	Doc json.RawMessage `json:"doc,omitempty"`
-	// Snapshot is "snapshot" (any).
-	Snapshot json.RawMessage `json:"snapshot,omitempty"`
-	// MaxTokens is "max_tokens" (any, optional).
-	MaxTokens json.RawMessage `json:"max_tokens,omitempty"`
-	// OversizeBytes is "oversize_bytes" (any, optional).
-	OversizeBytes json.RawMessage `json:"oversize_bytes,omitempty"`
-	// Counter is "counter" (any, optional).
-	Counter json.RawMessage `json:"counter,omitempty"`
+	// Doc is "doc" (str).
+	Doc string `json:"doc"`
+	// Snapshot is "snapshot" (Snapshot).
+	Snapshot Snapshot `json:"snapshot"`
+	// MaxTokens is "max_tokens" (int, optional): default 2000.
+	MaxTokens *int `json:"max_tokens,omitempty"`
+	// OversizeBytes is "oversize_bytes" (int, optional): default 262144.
+	OversizeBytes *int `json:"oversize_bytes,omitempty"`
+	// Counter is "counter" (BuiltinCounter, optional): absent means the default counter, ceil(ASCII bytes / 4) + other scalars.
+	Counter BuiltinCounter `json:"counter,omitempty"`
 }
 
 // BlueprintRenderIndex runs blueprint.render_index: Render the resident index under a hard token cap.
 //
 // Its error kinds: invalid_input, invalid_snapshot, malformed_doc, unsupported_format, budget_too_small.
-func BlueprintRenderIndex(in BlueprintRenderIndexInput) (BlueprintRenderIndexResult, error) {
-	var out BlueprintRenderIndexResult
+func BlueprintRenderIndex(in BlueprintRenderIndexInput) (Index, error) {
+	var out Index
 	err := call("blueprint.render_index", in, &out)
 	return out, err
 }
 
 // BlueprintRevisionNameInput is the input of blueprint.revision_name.
 type BlueprintRevisionNameInput struct {
-	// Now is "now" (any).
-	Now json.RawMessage `json:"now,omitempty"`
-	// Nonce is "nonce" (any).
-	Nonce json.RawMessage `json:"nonce,omitempty"`
+	// Now is "now" (time).
+	Now string `json:"now"`
+	// Nonce is "nonce" (str).
+	Nonce string `json:"nonce"`
 }
 
 // BlueprintRevisionName runs blueprint.revision_name: The fixed-width revision file name for a time and nonce.
@@ -533,89 +533,89 @@ func BlueprintRevisionName(in BlueprintRevisionNameInput) (BlueprintRevisionName
 
 // BlueprintRevisionPruneInput is the input of blueprint.revision_prune.
 type BlueprintRevisionPruneInput struct {
-	// Names is "names" (any).
-	Names json.RawMessage `json:"names,omitempty"`
+	// Names is "names" ([str]).
+	Names []string `json:"names"`
 }
 
 // BlueprintRevisionPrune runs blueprint.revision_prune: Which revision names to keep (newest 5), delete and ignore.
 //
 // Its error kinds: invalid_input.
-func BlueprintRevisionPrune(in BlueprintRevisionPruneInput) (BlueprintRevisionPruneResult, error) {
-	var out BlueprintRevisionPruneResult
+func BlueprintRevisionPrune(in BlueprintRevisionPruneInput) (RevisionPrune, error) {
+	var out RevisionPrune
 	err := call("blueprint.revision_prune", in, &out)
 	return out, err
 }
 
 // BlueprintScanInput is the input of blueprint.scan.
 type BlueprintScanInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// MaxFileBytes is "max_file_bytes" (any, optional).
-	MaxFileBytes json.RawMessage `json:"max_file_bytes,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// MaxFileBytes is "max_file_bytes" (int, optional): default 1048576.
+	MaxFileBytes *int `json:"max_file_bytes,omitempty"`
 }
 
 // BlueprintScan runs blueprint.scan: Scan a repository (gitignore-aware, no symlinks followed) into a snapshot: per-language modules, import edges, fingerprints, repo token.
 //
 // Its error kinds: invalid_input, invalid_path, io_error.
-func BlueprintScan(in BlueprintScanInput) (BlueprintScanResult, error) {
-	var out BlueprintScanResult
+func BlueprintScan(in BlueprintScanInput) (ScanResult, error) {
+	var out ScanResult
 	err := call("blueprint.scan", in, &out)
 	return out, err
 }
 
 // BlueprintStoragePathsInput is the input of blueprint.storage_paths.
 type BlueprintStoragePathsInput struct {
-	// Home is "home" (any).
-	Home json.RawMessage `json:"home,omitempty"`
-	// ProjectID is "project_id" (any).
-	ProjectID json.RawMessage `json:"project_id,omitempty"`
+	// Home is "home" (path).
+	Home string `json:"home"`
+	// ProjectID is "project_id" (str).
+	ProjectID string `json:"project_id"`
 }
 
 // BlueprintStoragePaths runs blueprint.storage_paths: The storage directory, file and revisions paths of a project.
 //
 // Its error kinds: invalid_input, no_home, invalid_path, invalid_project_id.
-func BlueprintStoragePaths(in BlueprintStoragePathsInput) (BlueprintStoragePathsResult, error) {
-	var out BlueprintStoragePathsResult
+func BlueprintStoragePaths(in BlueprintStoragePathsInput) (StoragePaths, error) {
+	var out StoragePaths
 	err := call("blueprint.storage_paths", in, &out)
 	return out, err
 }
 
 // BlueprintValidateItemInput is the input of blueprint.validate_item.
 type BlueprintValidateItemInput struct {
-	// Item is "item" (any).
+	// Item is "item" (BlueprintItem | any).
 	Item json.RawMessage `json:"item,omitempty"`
-	// Snapshot is "snapshot" (any).
-	Snapshot json.RawMessage `json:"snapshot,omitempty"`
-	// Evidence is "evidence" (any).
-	Evidence json.RawMessage `json:"evidence,omitempty"`
+	// Snapshot is "snapshot" (Snapshot).
+	Snapshot Snapshot `json:"snapshot"`
+	// Evidence is "evidence" ([str]).
+	Evidence []string `json:"evidence"`
 }
 
 // BlueprintValidateItem runs blueprint.validate_item: Run the four rejecting gates on one item.
 //
 // Its error kinds: invalid_input, invalid_snapshot.
-func BlueprintValidateItem(in BlueprintValidateItemInput) (BlueprintValidateItemResult, error) {
-	var out BlueprintValidateItemResult
+func BlueprintValidateItem(in BlueprintValidateItemInput) (ItemVerdict, error) {
+	var out ItemVerdict
 	err := call("blueprint.validate_item", in, &out)
 	return out, err
 }
 
-// CandidatesConstants runs candidates.constants: Pool version, fail-pattern threshold, sources, learning categories, mined reasons, stuck phases.
-func CandidatesConstants() (CandidatesConstantsResult, error) {
-	var out CandidatesConstantsResult
+// CandidatesConstantsOp runs candidates.constants: Pool version, fail-pattern threshold, sources, learning categories, mined reasons, stuck phases.
+func CandidatesConstantsOp() (CandidatesConstants, error) {
+	var out CandidatesConstants
 	err := call("candidates.constants", nil, &out)
 	return out, err
 }
 
 // CandidatesDedupeInput is the input of candidates.dedupe.
 type CandidatesDedupeInput struct {
-	// Candidates is "candidates" (any).
-	Candidates json.RawMessage `json:"candidates,omitempty"`
-	// ExistingFeatures is "existing_features" (any).
-	ExistingFeatures json.RawMessage `json:"existing_features,omitempty"`
-	// ExistingCandidates is "existing_candidates" (any).
-	ExistingCandidates json.RawMessage `json:"existing_candidates,omitempty"`
-	// Cjk is "cjk" (any, optional).
-	Cjk json.RawMessage `json:"cjk,omitempty"`
+	// Candidates is "candidates" ([Candidate]).
+	Candidates []Candidate `json:"candidates"`
+	// ExistingFeatures is "existing_features" ([Feature]).
+	ExistingFeatures []Feature `json:"existing_features"`
+	// ExistingCandidates is "existing_candidates" ([Candidate]).
+	ExistingCandidates []Candidate `json:"existing_candidates"`
+	// Cjk is "cjk" (bool, optional): default false.
+	Cjk *bool `json:"cjk,omitempty"`
 }
 
 // CandidatesDedupe runs candidates.dedupe: Candidates without those similar to existing features, existing candidates or earlier kept ones.
@@ -629,10 +629,10 @@ func CandidatesDedupe(in CandidatesDedupeInput) (CandidatesDedupeResult, error) 
 
 // CandidatesLoadInput is the input of candidates.load.
 type CandidatesLoadInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// File is "file" (any, optional).
-	File json.RawMessage `json:"file,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// File is "file" (str, optional): default "candidates.json".
+	File *string `json:"file,omitempty"`
 }
 
 // CandidatesLoad runs candidates.load: Read a candidate pool from .4x/<file> (default candidates.json); missing is an empty pool.
@@ -646,8 +646,8 @@ func CandidatesLoad(in CandidatesLoadInput) (CandidatesLoadResult, error) {
 
 // CandidatesParseInput is the input of candidates.parse.
 type CandidatesParseInput struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
 }
 
 // CandidatesParse runs candidates.parse: Decode candidate-pool JSON text (version 0 reads as 1).
@@ -661,8 +661,8 @@ func CandidatesParse(in CandidatesParseInput) (CandidatesParseResult, error) {
 
 // CandidatesRenderInput is the input of candidates.render.
 type CandidatesRenderInput struct {
-	// Pool is "pool" (any, optional).
-	Pool json.RawMessage `json:"pool,omitempty"`
+	// Pool is "pool" (CandidatePool, optional): default {}.
+	Pool *CandidatePool `json:"pool,omitempty"`
 }
 
 // CandidatesRender runs candidates.render: The candidate-pool file bytes (indented Go JSON + newline).
@@ -676,12 +676,12 @@ func CandidatesRender(in CandidatesRenderInput) (CandidatesRenderResult, error) 
 
 // CandidatesSaveInput is the input of candidates.save.
 type CandidatesSaveInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// File is "file" (any, optional).
-	File json.RawMessage `json:"file,omitempty"`
-	// Pool is "pool" (any, optional).
-	Pool json.RawMessage `json:"pool,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// File is "file" (str, optional): default "candidates.json".
+	File *string `json:"file,omitempty"`
+	// Pool is "pool" (CandidatePool, optional): default {}.
+	Pool *CandidatePool `json:"pool,omitempty"`
 }
 
 // CandidatesSave runs candidates.save: Write a candidate pool atomically to .4x/<file>.
@@ -695,221 +695,221 @@ func CandidatesSave(in CandidatesSaveInput) (CandidatesSaveResult, error) {
 
 // ConductorApplyInput is the input of conductor.apply.
 type ConductorApplyInput struct {
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
-	// Feature is "feature" (any).
-	Feature json.RawMessage `json:"feature,omitempty"`
-	// State is "state" (any).
-	State json.RawMessage `json:"state,omitempty"`
-	// Loop is "loop" (any).
-	Loop json.RawMessage `json:"loop,omitempty"`
-	// Outcome is "outcome" (any).
-	Outcome json.RawMessage `json:"outcome,omitempty"`
-	// Facts is "facts" (any, optional).
-	Facts json.RawMessage `json:"facts,omitempty"`
+	// Config is "config" (Config).
+	Config Config `json:"config"`
+	// Feature is "feature" (Feature).
+	Feature Feature `json:"feature"`
+	// State is "state" (State).
+	State State `json:"state"`
+	// Loop is "loop" (Loop).
+	Loop Loop `json:"loop"`
+	// Outcome is "outcome" (Outcome).
+	Outcome Outcome `json:"outcome"`
+	// Facts is "facts" (Facts, optional): default {}.
+	Facts *Facts `json:"facts,omitempty"`
 }
 
 // ConductorApply runs conductor.apply: Folds the outcome of the pending decision into the state and gives the next decision.
 //
 // Its error kinds: invalid_input, missing_evidence, invalid_transition.
-func ConductorApply(in ConductorApplyInput) (ConductorApplyResult, error) {
-	var out ConductorApplyResult
+func ConductorApply(in ConductorApplyInput) (Step, error) {
+	var out Step
 	err := call("conductor.apply", in, &out)
 	return out, err
 }
 
 // ConductorForkInput is the input of conductor.fork.
 type ConductorForkInput struct {
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
-	// Feature is "feature" (any).
-	Feature json.RawMessage `json:"feature,omitempty"`
-	// Events is "events" (any).
-	Events json.RawMessage `json:"events,omitempty"`
-	// At is "at" (any).
-	At json.RawMessage `json:"at,omitempty"`
+	// Config is "config" (Config).
+	Config Config `json:"config"`
+	// Feature is "feature" (Feature).
+	Feature Feature `json:"feature"`
+	// Events is "events" ([Event]).
+	Events []Event `json:"events"`
+	// At is "at" (int).
+	At int `json:"at"`
 }
 
 // ConductorFork runs conductor.fork: The step a run had at an event index, to re-run from there (keep that many events).
 //
 // Its error kinds: invalid_input, not_found.
-func ConductorFork(in ConductorForkInput) (ConductorForkResult, error) {
-	var out ConductorForkResult
+func ConductorFork(in ConductorForkInput) (Rebuilt, error) {
+	var out Rebuilt
 	err := call("conductor.fork", in, &out)
 	return out, err
 }
 
 // ConductorNextInput is the input of conductor.next.
 type ConductorNextInput struct {
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
-	// Feature is "feature" (any).
-	Feature json.RawMessage `json:"feature,omitempty"`
-	// State is "state" (any).
-	State json.RawMessage `json:"state,omitempty"`
-	// Loop is "loop" (any).
-	Loop json.RawMessage `json:"loop,omitempty"`
-	// Facts is "facts" (any, optional).
-	Facts json.RawMessage `json:"facts,omitempty"`
+	// Config is "config" (Config).
+	Config Config `json:"config"`
+	// Feature is "feature" (Feature).
+	Feature Feature `json:"feature"`
+	// State is "state" (State).
+	State State `json:"state"`
+	// Loop is "loop" (Loop).
+	Loop Loop `json:"loop"`
+	// Facts is "facts" (Facts, optional): default {}.
+	Facts *Facts `json:"facts,omitempty"`
 }
 
 // ConductorNext runs conductor.next: The run loop's decision at the top of the loop (stop checks, pass-through, the phase agent).
 //
 // Its error kinds: invalid_input.
-func ConductorNext(in ConductorNextInput) (ConductorNextResult, error) {
-	var out ConductorNextResult
+func ConductorNext(in ConductorNextInput) (Step, error) {
+	var out Step
 	err := call("conductor.next", in, &out)
 	return out, err
 }
 
 // ConductorRebuildInput is the input of conductor.rebuild.
 type ConductorRebuildInput struct {
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
-	// Feature is "feature" (any).
-	Feature json.RawMessage `json:"feature,omitempty"`
-	// Events is "events" (any).
-	Events json.RawMessage `json:"events,omitempty"`
+	// Config is "config" (Config).
+	Config Config `json:"config"`
+	// Feature is "feature" (Feature).
+	Feature Feature `json:"feature"`
+	// Events is "events" ([Event]).
+	Events []Event `json:"events"`
 }
 
 // ConductorRebuild runs conductor.rebuild: The step of a run after its last complete call, from the checkpoints on its events.
 //
 // Its error kinds: invalid_input, not_found.
-func ConductorRebuild(in ConductorRebuildInput) (ConductorRebuildResult, error) {
-	var out ConductorRebuildResult
+func ConductorRebuild(in ConductorRebuildInput) (Rebuilt, error) {
+	var out Rebuilt
 	err := call("conductor.rebuild", in, &out)
 	return out, err
 }
 
 // ConductorResumeInput is the input of conductor.resume.
 type ConductorResumeInput struct {
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
-	// Feature is "feature" (any).
-	Feature json.RawMessage `json:"feature,omitempty"`
-	// State is "state" (any).
-	State json.RawMessage `json:"state,omitempty"`
-	// FeatureFiles is "feature_files" (any, optional).
-	FeatureFiles json.RawMessage `json:"feature_files,omitempty"`
-	// RoundFiles is "round_files" (any, optional).
-	RoundFiles json.RawMessage `json:"round_files,omitempty"`
+	// Config is "config" (Config).
+	Config Config `json:"config"`
+	// Feature is "feature" (Feature).
+	Feature Feature `json:"feature"`
+	// State is "state" (State).
+	State State `json:"state"`
+	// FeatureFiles is "feature_files" ({str}, optional): default {}.
+	FeatureFiles *map[string]string `json:"feature_files,omitempty"`
+	// RoundFiles is "round_files" ({str}, optional): default {}.
+	RoundFiles *map[string]string `json:"round_files,omitempty"`
 }
 
 // ConductorResume runs conductor.resume: Crash recovery: the phase a state resumes in, inferred from its round's artifacts.
 //
 // Its error kinds: invalid_input.
-func ConductorResume(in ConductorResumeInput) (ConductorResumeResult, error) {
-	var out ConductorResumeResult
+func ConductorResume(in ConductorResumeInput) (Resumed, error) {
+	var out Resumed
 	err := call("conductor.resume", in, &out)
 	return out, err
 }
 
 // ConductorRunScriptInput is the input of conductor.run_script.
 type ConductorRunScriptInput struct {
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
-	// Feature is "feature" (any).
-	Feature json.RawMessage `json:"feature,omitempty"`
-	// Start is "start" (any).
-	Start json.RawMessage `json:"start,omitempty"`
-	// Outcomes is "outcomes" (any).
-	Outcomes json.RawMessage `json:"outcomes,omitempty"`
+	// Config is "config" (Config).
+	Config Config `json:"config"`
+	// Feature is "feature" (Feature).
+	Feature Feature `json:"feature"`
+	// Start is "start" (StartInput).
+	Start StartInput `json:"start"`
+	// Outcomes is "outcomes" ([{any}]).
+	Outcomes []map[string]json.RawMessage `json:"outcomes"`
 }
 
 // ConductorRunScript runs conductor.run_script: conductor.start then one conductor.apply per outcome: the decisions, events, final state and loop.
 //
 // Its error kinds: invalid_input, missing_evidence, unknown_runner, unknown_profile, missing_coding_phase, feature_active, invalid_transition.
-func ConductorRunScript(in ConductorRunScriptInput) (ConductorRunScriptResult, error) {
-	var out ConductorRunScriptResult
+func ConductorRunScript(in ConductorRunScriptInput) (Script, error) {
+	var out Script
 	err := call("conductor.run_script", in, &out)
 	return out, err
 }
 
 // ConductorStartInput is the input of conductor.start.
 type ConductorStartInput struct {
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
-	// Feature is "feature" (any).
-	Feature json.RawMessage `json:"feature,omitempty"`
-	// State is "state" (any, optional).
-	State json.RawMessage `json:"state,omitempty"`
-	// Runner is "runner" (any, optional).
-	Runner json.RawMessage `json:"runner,omitempty"`
-	// MaxRounds is "max_rounds" (any, optional).
-	MaxRounds json.RawMessage `json:"max_rounds,omitempty"`
-	// ProfileName is "profile_name" (any, optional).
-	ProfileName json.RawMessage `json:"profile_name,omitempty"`
-	// RunOverrides is "run_overrides" (any, optional).
-	RunOverrides json.RawMessage `json:"run_overrides,omitempty"`
-	// ForceAllAngles is "force_all_angles" (any, optional).
-	ForceAllAngles json.RawMessage `json:"force_all_angles,omitempty"`
-	// Now is "now" (any).
-	Now json.RawMessage `json:"now,omitempty"`
-	// Pid is "pid" (any).
-	Pid json.RawMessage `json:"pid,omitempty"`
-	// PidAlive is "pid_alive" (any, optional).
-	PidAlive json.RawMessage `json:"pid_alive,omitempty"`
-	// FeatureFiles is "feature_files" (any, optional).
-	FeatureFiles json.RawMessage `json:"feature_files,omitempty"`
-	// RoundFiles is "round_files" (any, optional).
-	RoundFiles json.RawMessage `json:"round_files,omitempty"`
-	// Facts is "facts" (any, optional).
-	Facts json.RawMessage `json:"facts,omitempty"`
-	// Events is "events" (any, optional).
-	Events json.RawMessage `json:"events,omitempty"`
-	// Note is "note" (any, optional).
-	Note json.RawMessage `json:"note,omitempty"`
+	// Config is "config" (Config).
+	Config Config `json:"config"`
+	// Feature is "feature" (Feature).
+	Feature Feature `json:"feature"`
+	// State is "state" (State, optional): absent means no state: a fresh run state at init is built from the feature.
+	State *State `json:"state,omitempty"`
+	// Runner is "runner" (str, optional): absent means the config's default_runner.
+	Runner *string `json:"runner,omitempty"`
+	// MaxRounds is "max_rounds" (int, optional): default 5.
+	MaxRounds *int `json:"max_rounds,omitempty"`
+	// ProfileName is "profile_name" (str, optional): default "".
+	ProfileName *string `json:"profile_name,omitempty"`
+	// RunOverrides is "run_overrides" ({PhaseSpec}, optional): default {}.
+	RunOverrides *map[string]PhaseSpec `json:"run_overrides,omitempty"`
+	// ForceAllAngles is "force_all_angles" (bool, optional): default false.
+	ForceAllAngles *bool `json:"force_all_angles,omitempty"`
+	// Now is "now" (time).
+	Now string `json:"now"`
+	// Pid is "pid" (int).
+	Pid int `json:"pid"`
+	// PidAlive is "pid_alive" (bool, optional): default false.
+	PidAlive *bool `json:"pid_alive,omitempty"`
+	// FeatureFiles is "feature_files" ({str}, optional): default {}.
+	FeatureFiles *map[string]string `json:"feature_files,omitempty"`
+	// RoundFiles is "round_files" ({str}, optional): default {}.
+	RoundFiles *map[string]string `json:"round_files,omitempty"`
+	// Facts is "facts" (Facts, optional): default {}.
+	Facts *Facts `json:"facts,omitempty"`
+	// Events is "events" ([Event], optional): default [].
+	Events *[]Event `json:"events,omitempty"`
+	// Note is "note" (str, optional): absent means no run note.
+	Note *string `json:"note,omitempty"`
 }
 
 // ConductorStart runs conductor.start: Builds or recovers the run state and gives the run loop's first decision.
 //
 // Its error kinds: invalid_input, unknown_runner, unknown_profile, missing_coding_phase, feature_active, invalid_transition.
-func ConductorStart(in ConductorStartInput) (ConductorStartResult, error) {
-	var out ConductorStartResult
+func ConductorStart(in ConductorStartInput) (Step, error) {
+	var out Step
 	err := call("conductor.start", in, &out)
 	return out, err
 }
 
 // ConfigLoadMergedInput is the input of config.load_merged.
 type ConfigLoadMergedInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// Home is "home" (any, optional).
-	Home json.RawMessage `json:"home,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// Home is "home" (path, optional): absent means not given: project settings only, with a warning that there is no home.
+	Home *string `json:"home,omitempty"`
 }
 
 // ConfigLoadMerged runs config.load_merged: Project settings merged with the user's; user-side problems and unknown keys of either file are warnings.
 //
 // Its error kinds: invalid_input, not_found, invalid_json, invalid_config, io_error.
-func ConfigLoadMerged(in ConfigLoadMergedInput) (ConfigLoadMergedResult, error) {
-	var out ConfigLoadMergedResult
+func ConfigLoadMerged(in ConfigLoadMergedInput) (MergedConfig, error) {
+	var out MergedConfig
 	err := call("config.load_merged", in, &out)
 	return out, err
 }
 
 // ConfigLoadMergedTextInput is the input of config.load_merged_text.
 type ConfigLoadMergedTextInput struct {
-	// ProjectText is "project_text" (any).
-	ProjectText json.RawMessage `json:"project_text,omitempty"`
-	// UserText is "user_text" (any, optional).
-	UserText json.RawMessage `json:"user_text,omitempty"`
+	// ProjectText is "project_text" (str).
+	ProjectText string `json:"project_text"`
+	// UserText is "user_text" (str, optional): absent means not given: no user settings (project settings only).
+	UserText *string `json:"user_text,omitempty"`
 }
 
 // ConfigLoadMergedText runs config.load_merged_text: Project settings merged with the user's; user-side problems and unknown keys of either text become warnings.
 //
 // Its error kinds: invalid_json, invalid_config.
-func ConfigLoadMergedText(in ConfigLoadMergedTextInput) (ConfigLoadMergedTextResult, error) {
-	var out ConfigLoadMergedTextResult
+func ConfigLoadMergedText(in ConfigLoadMergedTextInput) (MergedConfig, error) {
+	var out MergedConfig
 	err := call("config.load_merged_text", in, &out)
 	return out, err
 }
 
 // ConfigMergeInput is the input of config.merge.
 type ConfigMergeInput struct {
-	// User is "user" (any, optional).
-	User json.RawMessage `json:"user,omitempty"`
-	// Project is "project" (any, optional).
-	Project json.RawMessage `json:"project,omitempty"`
+	// User is "user" (UserConfig, optional): default {}.
+	User *UserConfig `json:"user,omitempty"`
+	// Project is "project" (Config, optional): default {}.
+	Project *Config `json:"project,omitempty"`
 }
 
 // ConfigMerge runs config.merge: Merges the user config under the project config (project values win where set).
@@ -923,8 +923,8 @@ func ConfigMerge(in ConfigMergeInput) (ConfigMergeResult, error) {
 
 // ConfigNotificationsEnabledInput is the input of config.notifications_enabled.
 type ConfigNotificationsEnabledInput struct {
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
+	// Config is "config" (Config).
+	Config Config `json:"config"`
 }
 
 // ConfigNotificationsEnabled runs config.notifications_enabled: Whether OS notifications are on (unset means on).
@@ -938,8 +938,8 @@ func ConfigNotificationsEnabled(in ConfigNotificationsEnabledInput) (ConfigNotif
 
 // ConfigParseInput is the input of config.parse.
 type ConfigParseInput struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
 }
 
 // ConfigParse runs config.parse: Decode project settings.json text with Go's rules, normalise legacy profiles, validate (unknown keys: config.read, config.load_merged_text).
@@ -953,8 +953,8 @@ func ConfigParse(in ConfigParseInput) (ConfigParseResult, error) {
 
 // ConfigParseUserInput is the input of config.parse_user.
 type ConfigParseUserInput struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
 }
 
 // ConfigParseUser runs config.parse_user: Decode per-user settings.json text (no validation).
@@ -968,8 +968,8 @@ func ConfigParseUser(in ConfigParseUserInput) (ConfigParseUserResult, error) {
 
 // ConfigReadInput is the input of config.read.
 type ConfigReadInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
 }
 
 // ConfigRead runs config.read: Read and validate .4x/settings.json; every key Go ignores is an unknown_key warning.
@@ -983,8 +983,8 @@ func ConfigRead(in ConfigReadInput) (ConfigReadResult, error) {
 
 // ConfigReadUserInput is the input of config.read_user.
 type ConfigReadUserInput struct {
-	// Home is "home" (any).
-	Home json.RawMessage `json:"home,omitempty"`
+	// Home is "home" (path).
+	Home string `json:"home"`
 }
 
 // ConfigReadUser runs config.read_user: Read <home>/.4x/settings.json; missing is the zero value.
@@ -998,8 +998,8 @@ func ConfigReadUser(in ConfigReadUserInput) (ConfigReadUserResult, error) {
 
 // ConfigRenderInput is the input of config.render.
 type ConfigRenderInput struct {
-	// Config is "config" (any, optional).
-	Config json.RawMessage `json:"config,omitempty"`
+	// Config is "config" (Config, optional): default {}.
+	Config *Config `json:"config,omitempty"`
 }
 
 // ConfigRender runs config.render: The settings.json bytes WriteConfig and Init write (indented JSON + newline).
@@ -1013,8 +1013,8 @@ func ConfigRender(in ConfigRenderInput) (ConfigRenderResult, error) {
 
 // ConfigRenderUserInput is the input of config.render_user.
 type ConfigRenderUserInput struct {
-	// Config is "config" (any, optional).
-	Config json.RawMessage `json:"config,omitempty"`
+	// Config is "config" (UserConfig, optional): default {}.
+	Config *UserConfig `json:"config,omitempty"`
 }
 
 // ConfigRenderUser runs config.render_user: The per-user settings.json bytes (indented JSON + newline).
@@ -1028,8 +1028,8 @@ func ConfigRenderUser(in ConfigRenderUserInput) (ConfigRenderUserResult, error) 
 
 // ConfigUserPathInput is the input of config.user_path.
 type ConfigUserPathInput struct {
-	// Home is "home" (any).
-	Home json.RawMessage `json:"home,omitempty"`
+	// Home is "home" (path).
+	Home string `json:"home"`
 }
 
 // ConfigUserPath runs config.user_path: The per-user settings path under a home directory.
@@ -1043,25 +1043,25 @@ func ConfigUserPath(in ConfigUserPathInput) (ConfigUserPathResult, error) {
 
 // ConfigValidateInput is the input of config.validate.
 type ConfigValidateInput struct {
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
+	// Config is "config" (Config).
+	Config Config `json:"config"`
 }
 
 // ConfigValidate runs config.validate: Lists every problem of a project config with the original's messages.
 //
 // Its error kinds: invalid_input.
-func ConfigValidate(in ConfigValidateInput) (ConfigValidateResult, error) {
-	var out ConfigValidateResult
+func ConfigValidate(in ConfigValidateInput) (Validation, error) {
+	var out Validation
 	err := call("config.validate", in, &out)
 	return out, err
 }
 
 // ConfigWriteInput is the input of config.write.
 type ConfigWriteInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// Config is "config" (Config).
+	Config Config `json:"config"`
 }
 
 // ConfigWrite runs config.write: Write .4x/settings.json atomically (the .4x directory must exist); a config config.read would refuse is invalid_config (nothing written).
@@ -1075,10 +1075,10 @@ func ConfigWrite(in ConfigWriteInput) (ConfigWriteResult, error) {
 
 // ConfigWriteUserInput is the input of config.write_user.
 type ConfigWriteUserInput struct {
-	// Home is "home" (any).
-	Home json.RawMessage `json:"home,omitempty"`
-	// Config is "config" (any, optional).
-	Config json.RawMessage `json:"config,omitempty"`
+	// Home is "home" (path).
+	Home string `json:"home"`
+	// Config is "config" (UserConfig, optional): default {}.
+	Config *UserConfig `json:"config,omitempty"`
 }
 
 // ConfigWriteUser runs config.write_user: Write <home>/.4x/settings.json (creating <home>/.4x).
@@ -1092,52 +1092,52 @@ func ConfigWriteUser(in ConfigWriteUserInput) (ConfigWriteUserResult, error) {
 
 // DesignDocResolveInput is the input of design_doc.resolve.
 type DesignDocResolveInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// Feature is "feature" (any).
-	Feature json.RawMessage `json:"feature,omitempty"`
-	// DocType is "doc_type" (any).
-	DocType json.RawMessage `json:"doc_type,omitempty"`
-	// ExtraDirs is "extra_dirs" (any, optional).
-	ExtraDirs json.RawMessage `json:"extra_dirs,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// Feature is "feature" (Feature).
+	Feature Feature `json:"feature"`
+	// DocType is "doc_type" ("spec" | "plan").
+	DocType string `json:"doc_type"`
+	// ExtraDirs is "extra_dirs" ([str], optional): default [].
+	ExtraDirs *[]string `json:"extra_dirs,omitempty"`
 }
 
 // DesignDocResolve runs design_doc.resolve: Read a feature's spec or plan document: the YAML path, then the search-order candidates; a path resolving outside the root is refused with a warning.
 //
 // Its error kinds: invalid_input, input_too_large, io_error.
-func DesignDocResolve(in DesignDocResolveInput) (DesignDocResolveResult, error) {
-	var out DesignDocResolveResult
+func DesignDocResolve(in DesignDocResolveInput) (DesignDoc, error) {
+	var out DesignDoc
 	err := call("design_doc.resolve", in, &out)
 	return out, err
 }
 
 // DesignDocSearchOrderInput is the input of design_doc.search_order.
 type DesignDocSearchOrderInput struct {
-	// Feature is "feature" (any).
-	Feature json.RawMessage `json:"feature,omitempty"`
-	// DocType is "doc_type" (any).
-	DocType json.RawMessage `json:"doc_type,omitempty"`
-	// ExtraDirs is "extra_dirs" (any, optional).
-	ExtraDirs json.RawMessage `json:"extra_dirs,omitempty"`
+	// Feature is "feature" (Feature).
+	Feature Feature `json:"feature"`
+	// DocType is "doc_type" (str).
+	DocType string `json:"doc_type"`
+	// ExtraDirs is "extra_dirs" ([str], optional): default [].
+	ExtraDirs *[]string `json:"extra_dirs,omitempty"`
 }
 
 // DesignDocSearchOrder runs design_doc.search_order: Where to look for a feature's spec or plan document, in order.
 //
 // Its error kinds: invalid_input.
-func DesignDocSearchOrder(in DesignDocSearchOrderInput) (DesignDocSearchOrderResult, error) {
-	var out DesignDocSearchOrderResult
+func DesignDocSearchOrder(in DesignDocSearchOrderInput) (DesignDocSearch, error) {
+	var out DesignDocSearch
 	err := call("design_doc.search_order", in, &out)
 	return out, err
 }
 
 // DiscoverDedupeInput is the input of discover.dedupe.
 type DiscoverDedupeInput struct {
-	// Candidates is "candidates" (any).
-	Candidates json.RawMessage `json:"candidates,omitempty"`
-	// Existing is "existing" (any).
-	Existing json.RawMessage `json:"existing,omitempty"`
-	// Cjk is "cjk" (any, optional).
-	Cjk json.RawMessage `json:"cjk,omitempty"`
+	// Candidates is "candidates" ([ReportFeature]).
+	Candidates []ReportFeature `json:"candidates"`
+	// Existing is "existing" ([Feature]).
+	Existing []Feature `json:"existing"`
+	// Cjk is "cjk" (bool, optional): default false.
+	Cjk *bool `json:"cjk,omitempty"`
 }
 
 // DiscoverDedupe runs discover.dedupe: Discovered features without those similar to an existing feature or an earlier kept one.
@@ -1151,8 +1151,8 @@ func DiscoverDedupe(in DiscoverDedupeInput) (DiscoverDedupeResult, error) {
 
 // DiscoverParseInput is the input of discover.parse.
 type DiscoverParseInput struct {
-	// Report is "report" (any).
-	Report json.RawMessage `json:"report,omitempty"`
+	// Report is "report" (str).
+	Report string `json:"report"`
 }
 
 // DiscoverParse runs discover.parse: The [NEW-FEATURE] blocks of a report as {title, description}.
@@ -1166,27 +1166,27 @@ func DiscoverParse(in DiscoverParseInput) (DiscoverParseResult, error) {
 
 // DiscoverPlanInput is the input of discover.plan.
 type DiscoverPlanInput struct {
-	// Candidates is "candidates" (any).
-	Candidates json.RawMessage `json:"candidates,omitempty"`
-	// Ids is "ids" (any, optional).
-	Ids json.RawMessage `json:"ids,omitempty"`
-	// Config is "config" (any, optional).
-	Config json.RawMessage `json:"config,omitempty"`
+	// Candidates is "candidates" ([DiscoveredFeature]).
+	Candidates []DiscoveredFeature `json:"candidates"`
+	// Ids is "ids" ([str], optional): default [].
+	Ids *[]string `json:"ids,omitempty"`
+	// Config is "config" (Config, optional): default {}.
+	Config *Config `json:"config,omitempty"`
 }
 
 // DiscoverPlan runs discover.plan: The features a run creates from de-duplicated [NEW-FEATURE] candidates: consecutive ids, at most max_discovered_features, status draft or not-started by the enrich settings; the rest capped.
 //
 // Its error kinds: invalid_input.
-func DiscoverPlan(in DiscoverPlanInput) (DiscoverPlanResult, error) {
-	var out DiscoverPlanResult
+func DiscoverPlan(in DiscoverPlanInput) (DiscoveryPlan, error) {
+	var out DiscoveryPlan
 	err := call("discover.plan", in, &out)
 	return out, err
 }
 
 // EnumsListInput is the input of enums.list.
 type EnumsListInput struct {
-	// Kind is "kind" (any).
-	Kind json.RawMessage `json:"kind,omitempty"`
+	// Kind is "kind" (str).
+	Kind string `json:"kind"`
 }
 
 // EnumsList runs enums.list: The values of a named enum (phases, roles, event_types, ...), in the seed's order.
@@ -1200,54 +1200,54 @@ func EnumsList(in EnumsListInput) (EnumsListResult, error) {
 
 // EvidenceDiscoverScreenshotsInput is the input of evidence.discover_screenshots.
 type EvidenceDiscoverScreenshotsInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id,omitempty"`
-	// ScreenshotDir is "screenshot_dir" (any, optional).
-	ScreenshotDir json.RawMessage `json:"screenshot_dir,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// FeatureID is "feature_id" (str).
+	FeatureID string `json:"feature_id"`
+	// ScreenshotDir is "screenshot_dir" (str, optional): default "".
+	ScreenshotDir *string `json:"screenshot_dir,omitempty"`
 }
 
 // EvidenceDiscoverScreenshots runs evidence.discover_screenshots: A feature's screenshots grouped by round, from verify.json files and screenshot directories.
 //
 // Its error kinds: invalid_input, invalid_feature_id, io_error.
-func EvidenceDiscoverScreenshots(in EvidenceDiscoverScreenshotsInput) (EvidenceDiscoverScreenshotsResult, error) {
-	var out EvidenceDiscoverScreenshotsResult
+func EvidenceDiscoverScreenshots(in EvidenceDiscoverScreenshotsInput) (ScreenshotGroups, error) {
+	var out ScreenshotGroups
 	err := call("evidence.discover_screenshots", in, &out)
 	return out, err
 }
 
 // EvidenceGroupScreenshotsInput is the input of evidence.group_screenshots.
 type EvidenceGroupScreenshotsInput struct {
-	// Root is "root" (any, optional).
-	Root json.RawMessage `json:"root,omitempty"`
-	// FeatureID is "feature_id" (any, optional).
-	FeatureID json.RawMessage `json:"feature_id,omitempty"`
-	// ScreenshotDir is "screenshot_dir" (any, optional).
-	ScreenshotDir json.RawMessage `json:"screenshot_dir,omitempty"`
-	// Rounds is "rounds" (any, optional).
-	Rounds json.RawMessage `json:"rounds,omitempty"`
-	// TemplateRounds is "template_rounds" (any, optional).
-	TemplateRounds json.RawMessage `json:"template_rounds,omitempty"`
-	// Listings is "listings" (any, optional).
-	Listings json.RawMessage `json:"listings,omitempty"`
-	// Worktree is "worktree" (any, optional).
-	Worktree json.RawMessage `json:"worktree,omitempty"`
+	// Root is "root" (str, optional): default "".
+	Root *string `json:"root,omitempty"`
+	// FeatureID is "feature_id" (str, optional): default "".
+	FeatureID *string `json:"feature_id,omitempty"`
+	// ScreenshotDir is "screenshot_dir" (str, optional): default "".
+	ScreenshotDir *string `json:"screenshot_dir,omitempty"`
+	// Rounds is "rounds" ([RoundVerify], optional): default [].
+	Rounds *[]RoundVerify `json:"rounds,omitempty"`
+	// TemplateRounds is "template_rounds" ([int], optional): default [].
+	TemplateRounds *[]int `json:"template_rounds,omitempty"`
+	// Listings is "listings" ({[str]}, optional): default {}.
+	Listings *map[string][]string `json:"listings,omitempty"`
+	// Worktree is "worktree" (WorktreeListings, optional): absent means no worktree: only the main tree's listings.
+	Worktree *WorktreeListings `json:"worktree,omitempty"`
 }
 
 // EvidenceGroupScreenshots runs evidence.group_screenshots: Group a feature's screenshots by round from verify.json texts and directory listings.
 //
 // Its error kinds: invalid_input.
-func EvidenceGroupScreenshots(in EvidenceGroupScreenshotsInput) (EvidenceGroupScreenshotsResult, error) {
-	var out EvidenceGroupScreenshotsResult
+func EvidenceGroupScreenshots(in EvidenceGroupScreenshotsInput) (ScreenshotGroups, error) {
+	var out ScreenshotGroups
 	err := call("evidence.group_screenshots", in, &out)
 	return out, err
 }
 
 // EvidenceIsScreenshotFileInput is the input of evidence.is_screenshot_file.
 type EvidenceIsScreenshotFileInput struct {
-	// Name is "name" (any, optional).
-	Name json.RawMessage `json:"name,omitempty"`
+	// Name is "name" (str, optional): default "".
+	Name *string `json:"name,omitempty"`
 }
 
 // EvidenceIsScreenshotFile runs evidence.is_screenshot_file: Whether a file name has a screenshot extension.
@@ -1261,8 +1261,8 @@ func EvidenceIsScreenshotFile(in EvidenceIsScreenshotFileInput) (EvidenceIsScree
 
 // EvidenceNormalizeScreenshotPathInput is the input of evidence.normalize_screenshot_path.
 type EvidenceNormalizeScreenshotPathInput struct {
-	// Path is "path" (any, optional).
-	Path json.RawMessage `json:"path,omitempty"`
+	// Path is "path" (str, optional): default "".
+	Path *string `json:"path,omitempty"`
 }
 
 // EvidenceNormalizeScreenshotPath runs evidence.normalize_screenshot_path: Trim, drop ./ and .4x/, clean lexically.
@@ -1276,23 +1276,23 @@ func EvidenceNormalizeScreenshotPath(in EvidenceNormalizeScreenshotPathInput) (E
 
 // EvidenceParseScreenshotFilenameInput is the input of evidence.parse_screenshot_filename.
 type EvidenceParseScreenshotFilenameInput struct {
-	// Filename is "filename" (any, optional).
-	Filename json.RawMessage `json:"filename,omitempty"`
+	// Filename is "filename" (str, optional): default "".
+	Filename *string `json:"filename,omitempty"`
 }
 
 // EvidenceParseScreenshotFilename runs evidence.parse_screenshot_filename: Step and description from a screenshot file name.
 //
 // Its error kinds: invalid_input.
-func EvidenceParseScreenshotFilename(in EvidenceParseScreenshotFilenameInput) (EvidenceParseScreenshotFilenameResult, error) {
-	var out EvidenceParseScreenshotFilenameResult
+func EvidenceParseScreenshotFilename(in EvidenceParseScreenshotFilenameInput) (ScreenshotName, error) {
+	var out ScreenshotName
 	err := call("evidence.parse_screenshot_filename", in, &out)
 	return out, err
 }
 
 // EvidenceParseVerifyInput is the input of evidence.parse_verify.
 type EvidenceParseVerifyInput struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
 }
 
 // EvidenceParseVerify runs evidence.parse_verify: Decode a round's verify.json (VerifyEvidence) with Go's rules.
@@ -1306,8 +1306,8 @@ func EvidenceParseVerify(in EvidenceParseVerifyInput) (EvidenceParseVerifyResult
 
 // EvidenceRenderVerifyInput is the input of evidence.render_verify.
 type EvidenceRenderVerifyInput struct {
-	// Verify is "verify" (any, optional).
-	Verify json.RawMessage `json:"verify,omitempty"`
+	// Verify is "verify" (VerifyRecord, optional): default {}.
+	Verify *VerifyRecord `json:"verify,omitempty"`
 }
 
 // EvidenceRenderVerify runs evidence.render_verify: The verify.json bytes `4x verify` writes (indented, no trailing newline).
@@ -1321,8 +1321,8 @@ func EvidenceRenderVerify(in EvidenceRenderVerifyInput) (EvidenceRenderVerifyRes
 
 // EvidenceScreenshotDirInput is the input of evidence.screenshot_dir.
 type EvidenceScreenshotDirInput struct {
-	// Config is "config" (any, optional).
-	Config json.RawMessage `json:"config,omitempty"`
+	// Config is "config" (Config, optional): default {}.
+	Config *Config `json:"config,omitempty"`
 }
 
 // EvidenceScreenshotDir runs evidence.screenshot_dir: The tester's screenshot directory template from a config.
@@ -1336,14 +1336,14 @@ func EvidenceScreenshotDir(in EvidenceScreenshotDirInput) (EvidenceScreenshotDir
 
 // EvidenceScreenshotTargetsInput is the input of evidence.screenshot_targets.
 type EvidenceScreenshotTargetsInput struct {
-	// FeatureID is "feature_id" (any, optional).
-	FeatureID json.RawMessage `json:"feature_id,omitempty"`
-	// ScreenshotDir is "screenshot_dir" (any, optional).
-	ScreenshotDir json.RawMessage `json:"screenshot_dir,omitempty"`
-	// Rounds is "rounds" (any, optional).
-	Rounds json.RawMessage `json:"rounds,omitempty"`
-	// TemplateRounds is "template_rounds" (any, optional).
-	TemplateRounds json.RawMessage `json:"template_rounds,omitempty"`
+	// FeatureID is "feature_id" (str, optional): default "".
+	FeatureID *string `json:"feature_id,omitempty"`
+	// ScreenshotDir is "screenshot_dir" (str, optional): default "".
+	ScreenshotDir *string `json:"screenshot_dir,omitempty"`
+	// Rounds is "rounds" ([int], optional): default [].
+	Rounds *[]int `json:"rounds,omitempty"`
+	// TemplateRounds is "template_rounds" ([int], optional): default [].
+	TemplateRounds *[]int `json:"template_rounds,omitempty"`
 }
 
 // EvidenceScreenshotTargets runs evidence.screenshot_targets: Directories to look in for each round's screenshots.
@@ -1357,8 +1357,8 @@ func EvidenceScreenshotTargets(in EvidenceScreenshotTargetsInput) (EvidenceScree
 
 // EvidenceSortScreenshotsInput is the input of evidence.sort_screenshots.
 type EvidenceSortScreenshotsInput struct {
-	// Screenshots is "screenshots" (any, optional).
-	Screenshots json.RawMessage `json:"screenshots,omitempty"`
+	// Screenshots is "screenshots" ([Screenshot], optional): default [].
+	Screenshots *[]Screenshot `json:"screenshots,omitempty"`
 }
 
 // EvidenceSortScreenshots runs evidence.sort_screenshots: Order screenshots by step (numeric first), then path.
@@ -1370,19 +1370,19 @@ func EvidenceSortScreenshots(in EvidenceSortScreenshotsInput) (EvidenceSortScree
 	return out, err
 }
 
-// FeatureConstants runs feature.constants: Feature statuses, sub-task statuses, id pattern, default screenshot dir and hook policy.
-func FeatureConstants() (FeatureConstantsResult, error) {
-	var out FeatureConstantsResult
+// FeatureConstantsOp runs feature.constants: Feature statuses, sub-task statuses, id pattern, default screenshot dir and hook policy.
+func FeatureConstantsOp() (FeatureConstants, error) {
+	var out FeatureConstants
 	err := call("feature.constants", nil, &out)
 	return out, err
 }
 
 // FeatureLoadYAMLInput is the input of feature.load_yaml.
 type FeatureLoadYAMLInput struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
-	// Mode is "mode" (any, optional).
-	Mode json.RawMessage `json:"mode,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
+	// Mode is "mode" (str, optional): default "strict".
+	Mode *string `json:"mode,omitempty"`
 }
 
 // FeatureLoadYAML runs feature.load_yaml: Decode and validate feature YAML, strictly or leniently (warnings into feature.warnings).
@@ -1396,29 +1396,29 @@ func FeatureLoadYAML(in FeatureLoadYAMLInput) (FeatureLoadYamlResult, error) {
 
 // FeatureNextIDInput is the input of feature.next_id.
 type FeatureNextIDInput struct {
-	// Ids is "ids" (any, optional).
-	Ids json.RawMessage `json:"ids,omitempty"`
-	// Name is "name" (any, optional).
-	Name json.RawMessage `json:"name,omitempty"`
-	// Slug is "slug" (any, optional).
-	Slug json.RawMessage `json:"slug,omitempty"`
-	// Config is "config" (any, optional).
-	Config json.RawMessage `json:"config,omitempty"`
+	// Ids is "ids" ([str], optional): default [].
+	Ids *[]string `json:"ids,omitempty"`
+	// Name is "name" (str, optional): default "".
+	Name *string `json:"name,omitempty"`
+	// Slug is "slug" (str, optional): default "".
+	Slug *string `json:"slug,omitempty"`
+	// Config is "config" (Config, optional): default {}.
+	Config *Config `json:"config,omitempty"`
 }
 
 // FeatureNextID runs feature.next_id: The next feature number over the existing ids, its id (from the name, or a chosen slug) and display name, in the config's id format (default F + 3 digits).
 //
 // Its error kinds: invalid_input.
-func FeatureNextID(in FeatureNextIDInput) (FeatureNextIdResult, error) {
-	var out FeatureNextIdResult
+func FeatureNextID(in FeatureNextIDInput) (NextId, error) {
+	var out NextId
 	err := call("feature.next_id", in, &out)
 	return out, err
 }
 
 // FeatureParseYAMLInput is the input of feature.parse_yaml.
 type FeatureParseYAMLInput struct {
-	// Text is "text" (any, optional).
-	Text json.RawMessage `json:"text,omitempty"`
+	// Text is "text" (str, optional): default "".
+	Text *string `json:"text,omitempty"`
 }
 
 // FeatureParseYAML runs feature.parse_yaml: Decode feature YAML with yaml.v3's rules (no validation).
@@ -1432,8 +1432,8 @@ func FeatureParseYAML(in FeatureParseYAMLInput) (FeatureParseYamlResult, error) 
 
 // FeatureRenderYAMLInput is the input of feature.render_yaml.
 type FeatureRenderYAMLInput struct {
-	// Feature is "feature" (any, optional).
-	Feature json.RawMessage `json:"feature,omitempty"`
+	// Feature is "feature" (Feature, optional): default {}.
+	Feature *Feature `json:"feature,omitempty"`
 }
 
 // FeatureRenderYAML runs feature.render_yaml: The feature YAML bytes Go's yaml.v3 writes (divergences D1, D4, D10).
@@ -1447,42 +1447,42 @@ func FeatureRenderYAML(in FeatureRenderYAMLInput) (FeatureRenderYamlResult, erro
 
 // FeatureSyncStatusTextInput is the input of feature.sync_status_text.
 type FeatureSyncStatusTextInput struct {
-	// FeatureID is "feature_id" (any, optional).
-	FeatureID json.RawMessage `json:"feature_id,omitempty"`
-	// Phase is "phase" (any, optional).
-	Phase json.RawMessage `json:"phase,omitempty"`
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
+	// FeatureID is "feature_id" (str, optional): default "".
+	FeatureID *string `json:"feature_id,omitempty"`
+	// Phase is "phase" (str, optional): default "".
+	Phase *string `json:"phase,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
 }
 
 // FeatureSyncStatusText runs feature.sync_status_text: Set a feature text's status from a phase; the new text and commit payload when it changed.
 //
 // Its error kinds: invalid_input, input_too_large, invalid_feature.
-func FeatureSyncStatusText(in FeatureSyncStatusTextInput) (FeatureSyncStatusTextResult, error) {
-	var out FeatureSyncStatusTextResult
+func FeatureSyncStatusText(in FeatureSyncStatusTextInput) (StatusSync, error) {
+	var out StatusSync
 	err := call("feature.sync_status_text", in, &out)
 	return out, err
 }
 
 // FeatureValidateInput is the input of feature.validate.
 type FeatureValidateInput struct {
-	// Feature is "feature" (any, optional).
-	Feature json.RawMessage `json:"feature,omitempty"`
+	// Feature is "feature" (Feature, optional): default {}.
+	Feature *Feature `json:"feature,omitempty"`
 }
 
 // FeatureValidate runs feature.validate: Strict feature validation with Go's messages.
 //
 // Its error kinds: invalid_input.
-func FeatureValidate(in FeatureValidateInput) (FeatureValidateResult, error) {
-	var out FeatureValidateResult
+func FeatureValidate(in FeatureValidateInput) (FeatureValidation, error) {
+	var out FeatureValidation
 	err := call("feature.validate", in, &out)
 	return out, err
 }
 
 // FeatureValidateLooseInput is the input of feature.validate_loose.
 type FeatureValidateLooseInput struct {
-	// Feature is "feature" (any).
-	Feature json.RawMessage `json:"feature,omitempty"`
+	// Feature is "feature" (Feature).
+	Feature Feature `json:"feature"`
 }
 
 // FeatureValidateLoose runs feature.validate_loose: Lenient feature validation: warnings; a missing id fails.
@@ -1496,86 +1496,86 @@ func FeatureValidateLoose(in FeatureValidateLooseInput) (FeatureValidateLooseRes
 
 // GuardCheckInput is the input of guard.check.
 type GuardCheckInput struct {
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
-	// Feature is "feature" (any).
-	Feature json.RawMessage `json:"feature,omitempty"`
-	// Phase is "phase" (any, optional).
-	Phase json.RawMessage `json:"phase,omitempty"`
-	// ChangedFiles is "changed_files" (any).
+	// Config is "config" (Config).
+	Config Config `json:"config"`
+	// Feature is "feature" (Feature).
+	Feature Feature `json:"feature"`
+	// Phase is "phase" (str, optional): absent means the phase of `state`; without either the op refuses the input.
+	Phase *string `json:"phase,omitempty"`
+	// ChangedFiles is "changed_files" ([GuardChangedFile] | str).
 	ChangedFiles json.RawMessage `json:"changed_files,omitempty"`
-	// Profile is "profile" (any, optional).
-	Profile json.RawMessage `json:"profile,omitempty"`
-	// Round is "round" (any, optional).
-	Round json.RawMessage `json:"round,omitempty"`
-	// FeatureFiles is "feature_files" (any, optional).
-	FeatureFiles json.RawMessage `json:"feature_files,omitempty"`
-	// RoundFiles is "round_files" (any, optional).
-	RoundFiles json.RawMessage `json:"round_files,omitempty"`
-	// TestStrategy is "test_strategy" (any, optional).
-	TestStrategy json.RawMessage `json:"test_strategy,omitempty"`
-	// TestStrategyError is "test_strategy_error" (any, optional).
-	TestStrategyError json.RawMessage `json:"test_strategy_error,omitempty"`
-	// TestingHasRun is "testing_has_run" (any, optional).
-	TestingHasRun json.RawMessage `json:"testing_has_run,omitempty"`
-	// Dependencies is "dependencies" (any, optional).
-	Dependencies json.RawMessage `json:"dependencies,omitempty"`
-	// Symlinks is "symlinks" (any, optional).
-	Symlinks json.RawMessage `json:"symlinks,omitempty"`
-	// BuildGate is "build_gate" (any, optional).
-	BuildGate json.RawMessage `json:"build_gate,omitempty"`
-	// DocsGate is "docs_gate" (any, optional).
-	DocsGate json.RawMessage `json:"docs_gate,omitempty"`
-	// ScreenshotExists is "screenshot_exists" (any, optional).
-	ScreenshotExists json.RawMessage `json:"screenshot_exists,omitempty"`
-	// State is "state" (any, optional).
-	State json.RawMessage `json:"state,omitempty"`
+	// Profile is "profile" (str, optional): absent means the profile of `state`, else "" (resolved as a run without --profile).
+	Profile *string `json:"profile,omitempty"`
+	// Round is "round" (int, optional): absent means the round of `state`, else 0.
+	Round *int `json:"round,omitempty"`
+	// FeatureFiles is "feature_files" ({str | null}, optional): default {}.
+	FeatureFiles *map[string]*string `json:"feature_files,omitempty"`
+	// RoundFiles is "round_files" ({str | null}, optional): absent means the state round's directory does not exist: in accepting, pending-review and done the tester's gate is not run again.
+	RoundFiles *map[string]*string `json:"round_files,omitempty"`
+	// TestStrategy is "test_strategy" (TestStrategy, optional): absent means the feature has no test strategy (no e2e_repos, no ac_verify_map).
+	TestStrategy *TestStrategy `json:"test_strategy,omitempty"`
+	// TestStrategyError is "test_strategy_error" (str, optional): absent means the test strategy was read, or there is none.
+	TestStrategyError *string `json:"test_strategy_error,omitempty"`
+	// TestingHasRun is "testing_has_run" (bool, optional): default false.
+	TestingHasRun *bool `json:"testing_has_run,omitempty"`
+	// Dependencies is "dependencies" ({str}, optional): default {}.
+	Dependencies *map[string]string `json:"dependencies,omitempty"`
+	// Symlinks is "symlinks" ([str], optional): default [].
+	Symlinks *[]string `json:"symlinks,omitempty"`
+	// BuildGate is "build_gate" ({any}, optional): absent means the build gate did not run.
+	BuildGate *map[string]json.RawMessage `json:"build_gate,omitempty"`
+	// DocsGate is "docs_gate" ({any}, optional): absent means the docs gate did not run.
+	DocsGate *map[string]json.RawMessage `json:"docs_gate,omitempty"`
+	// ScreenshotExists is "screenshot_exists" (bool, optional): default false.
+	ScreenshotExists *bool `json:"screenshot_exists,omitempty"`
+	// State is "state" (State, optional): default {}.
+	State *State `json:"state,omitempty"`
 }
 
 // GuardCheck runs guard.check: 4x's guard.Check: required files, baseline, the diff's repo scope, self-modification, dependencies, symlinks, build/docs gates, verify types.
 //
 // Its error kinds: invalid_input.
-func GuardCheck(in GuardCheckInput) (GuardCheckResult, error) {
-	var out GuardCheckResult
+func GuardCheck(in GuardCheckInput) (Verdict, error) {
+	var out Verdict
 	err := call("guard.check", in, &out)
 	return out, err
 }
 
 // GuardTestingToAcceptingInput is the input of guard.testing_to_accepting.
 type GuardTestingToAcceptingInput struct {
-	// Round is "round" (any, optional).
-	Round json.RawMessage `json:"round,omitempty"`
-	// RoundFiles is "round_files" (any, optional).
-	RoundFiles json.RawMessage `json:"round_files,omitempty"`
-	// FeatureFiles is "feature_files" (any, optional).
-	FeatureFiles json.RawMessage `json:"feature_files,omitempty"`
-	// Config is "config" (any, optional).
-	Config json.RawMessage `json:"config,omitempty"`
-	// TestStrategy is "test_strategy" (any, optional).
-	TestStrategy json.RawMessage `json:"test_strategy,omitempty"`
-	// TestStrategyError is "test_strategy_error" (any, optional).
-	TestStrategyError json.RawMessage `json:"test_strategy_error,omitempty"`
-	// ScreenshotExists is "screenshot_exists" (any, optional).
-	ScreenshotExists json.RawMessage `json:"screenshot_exists,omitempty"`
-	// State is "state" (any, optional).
-	State json.RawMessage `json:"state,omitempty"`
+	// Round is "round" (int, optional): absent means the round of `state`; without either the op refuses the input.
+	Round *int `json:"round,omitempty"`
+	// RoundFiles is "round_files" ({str | null}, optional): default {}.
+	RoundFiles *map[string]*string `json:"round_files,omitempty"`
+	// FeatureFiles is "feature_files" ({str | null}, optional): default {}.
+	FeatureFiles *map[string]*string `json:"feature_files,omitempty"`
+	// Config is "config" (Config, optional): default {}.
+	Config *Config `json:"config,omitempty"`
+	// TestStrategy is "test_strategy" (TestStrategy, optional): absent means the feature has no test strategy (no ac_verify_map, no manual checks).
+	TestStrategy *TestStrategy `json:"test_strategy,omitempty"`
+	// TestStrategyError is "test_strategy_error" (str, optional): absent means the test strategy was read, or there is none.
+	TestStrategyError *string `json:"test_strategy_error,omitempty"`
+	// ScreenshotExists is "screenshot_exists" (bool, optional): default false.
+	ScreenshotExists *bool `json:"screenshot_exists,omitempty"`
+	// State is "state" (State, optional): default {}.
+	State *State `json:"state,omitempty"`
 }
 
 // GuardTestingToAccepting runs guard.testing_to_accepting: 4x's CheckTestingToAccepting: the tester's reports, verify.json, per-criterion evidence, screenshots, manual checks, self-mod tests.
 //
 // Its error kinds: invalid_input.
-func GuardTestingToAccepting(in GuardTestingToAcceptingInput) (GuardTestingToAcceptingResult, error) {
-	var out GuardTestingToAcceptingResult
+func GuardTestingToAccepting(in GuardTestingToAcceptingInput) (Verdict, error) {
+	var out Verdict
 	err := call("guard.testing_to_accepting", in, &out)
 	return out, err
 }
 
 // HooksMergeInput is the input of hooks.merge.
 type HooksMergeInput struct {
-	// Global is "global" (any, optional).
-	Global json.RawMessage `json:"global,omitempty"`
-	// Feature is "feature" (any, optional).
-	Feature json.RawMessage `json:"feature,omitempty"`
+	// Global is "global" ({[HookEntry] | null}, optional): absent means no global hooks.
+	Global *map[string][]HookEntry `json:"global,omitempty"`
+	// Feature is "feature" ({[HookEntry] | null}, optional): absent means no feature hooks.
+	Feature *map[string][]HookEntry `json:"feature,omitempty"`
 }
 
 // HooksMerge runs hooks.merge: Global hooks with feature hook points replacing whole lists (null when both are unset).
@@ -1589,17 +1589,17 @@ func HooksMerge(in HooksMergeInput) (HooksMergeResult, error) {
 
 // LimitsResolveInput is the input of limits.resolve.
 type LimitsResolveInput struct {
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
-	// Role is "role" (any, optional).
-	Role json.RawMessage `json:"role,omitempty"`
+	// Config is "config" (Config).
+	Config Config `json:"config"`
+	// Role is "role" (str, optional): default "deep-reviewer".
+	Role *string `json:"role,omitempty"`
 }
 
 // LimitsResolve runs limits.resolve: A role's fix rounds, parallel reviewers, angles per reviewer and max discovered features.
 //
 // Its error kinds: invalid_input.
-func LimitsResolve(in LimitsResolveInput) (LimitsResolveResult, error) {
-	var out LimitsResolveResult
+func LimitsResolve(in LimitsResolveInput) (Limits, error) {
+	var out Limits
 	err := call("limits.resolve", in, &out)
 	return out, err
 }
@@ -1620,80 +1620,80 @@ func MetaVersion() (MetaVersionResult, error) {
 
 // MinerScanEscalationsInput is the input of miner.scan_escalations.
 type MinerScanEscalationsInput struct {
-	// Escalations is "escalations" (any, optional).
-	Escalations json.RawMessage `json:"escalations,omitempty"`
-	// Root is "root" (any, optional).
-	Root json.RawMessage `json:"root,omitempty"`
-	// FeatureIds is "feature_ids" (any, optional).
-	FeatureIds json.RawMessage `json:"feature_ids,omitempty"`
+	// Escalations is "escalations" ([EscalationIn], optional): default [].
+	Escalations *[]EscalationIn `json:"escalations,omitempty"`
+	// Root is "root" (path, optional): absent means not given: the pure form over escalations.
+	Root *string `json:"root,omitempty"`
+	// FeatureIds is "feature_ids" ([str], optional): absent means every feature of the workspace (fs form).
+	FeatureIds *[]string `json:"feature_ids,omitempty"`
 }
 
 // MinerScanEscalations runs miner.scan_escalations: Candidates from needed escalations (pure: `escalations` records; fs: `root`, `feature_ids`?).
 //
 // Its error kinds: invalid_input, io_error.
-func MinerScanEscalations(in MinerScanEscalationsInput) (MinerScanEscalationsResult, error) {
-	var out MinerScanEscalationsResult
+func MinerScanEscalations(in MinerScanEscalationsInput) (MinerScan, error) {
+	var out MinerScan
 	err := call("miner.scan_escalations", in, &out)
 	return out, err
 }
 
 // MinerScanFailPatternsInput is the input of miner.scan_fail_patterns.
 type MinerScanFailPatternsInput struct {
-	// Reports is "reports" (any, optional).
-	Reports json.RawMessage `json:"reports,omitempty"`
-	// Root is "root" (any, optional).
-	Root json.RawMessage `json:"root,omitempty"`
-	// FeatureIds is "feature_ids" (any, optional).
-	FeatureIds json.RawMessage `json:"feature_ids,omitempty"`
-	// MinOccurrences is "min_occurrences" (any, optional).
-	MinOccurrences json.RawMessage `json:"min_occurrences,omitempty"`
-	// Cjk is "cjk" (any, optional).
-	Cjk json.RawMessage `json:"cjk,omitempty"`
+	// Reports is "reports" ([ReportIn], optional): default [].
+	Reports *[]ReportIn `json:"reports,omitempty"`
+	// Root is "root" (path, optional): absent means not given: the pure form over reports.
+	Root *string `json:"root,omitempty"`
+	// FeatureIds is "feature_ids" ([str], optional): absent means every feature of the workspace (fs form).
+	FeatureIds *[]string `json:"feature_ids,omitempty"`
+	// MinOccurrences is "min_occurrences" (int, optional): default 3.
+	MinOccurrences *int `json:"min_occurrences,omitempty"`
+	// Cjk is "cjk" (bool, optional): default false.
+	Cjk *bool `json:"cjk,omitempty"`
 }
 
 // MinerScanFailPatterns runs miner.scan_fail_patterns: Candidates and learnings from review issues recurring across features (pure: `reports`; fs: `root`, `feature_ids`?).
 //
 // Its error kinds: invalid_input, io_error.
-func MinerScanFailPatterns(in MinerScanFailPatternsInput) (MinerScanFailPatternsResult, error) {
-	var out MinerScanFailPatternsResult
+func MinerScanFailPatterns(in MinerScanFailPatternsInput) (FailPatternScan, error) {
+	var out FailPatternScan
 	err := call("miner.scan_fail_patterns", in, &out)
 	return out, err
 }
 
 // MinerScanStuckInput is the input of miner.scan_stuck.
 type MinerScanStuckInput struct {
-	// Features is "features" (any, optional).
-	Features json.RawMessage `json:"features,omitempty"`
-	// Root is "root" (any, optional).
-	Root json.RawMessage `json:"root,omitempty"`
-	// FeatureIds is "feature_ids" (any, optional).
-	FeatureIds json.RawMessage `json:"feature_ids,omitempty"`
+	// Features is "features" ([StuckIn], optional): default [].
+	Features *[]StuckIn `json:"features,omitempty"`
+	// Root is "root" (path, optional): absent means not given: the pure form over features.
+	Root *string `json:"root,omitempty"`
+	// FeatureIds is "feature_ids" ([str], optional): absent means every feature of the workspace (fs form).
+	FeatureIds *[]string `json:"feature_ids,omitempty"`
 }
 
 // MinerScanStuck runs miner.scan_stuck: Candidates from features stuck in needs-attention, abandoned or blocked (pure: `features`; fs: `root`, `feature_ids`?).
 //
 // Its error kinds: invalid_input, io_error.
-func MinerScanStuck(in MinerScanStuckInput) (MinerScanStuckResult, error) {
-	var out MinerScanStuckResult
+func MinerScanStuck(in MinerScanStuckInput) (MinerScan, error) {
+	var out MinerScan
 	err := call("miner.scan_stuck", in, &out)
 	return out, err
 }
 
-// ModelConstants runs model.constants: The tier names, the default tier (sonnet) and the default deep tier (opus).
-func ModelConstants() (ModelConstantsResult, error) {
-	var out ModelConstantsResult
+// ModelConstantsOp runs model.constants: The tier names, the default tier (sonnet) and the default deep tier (opus).
+func ModelConstantsOp() (ModelConstants, error) {
+	var out ModelConstants
 	err := call("model.constants", nil, &out)
 	return out, err
 }
 
 // ModelResolveInput is the input of model.resolve.
 type ModelResolveInput struct {
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
-	// Runner is "runner" (any).
-	Runner json.RawMessage `json:"runner,omitempty"`
-	// Role is "role" (any).
-	Role json.RawMessage `json:"role,omitempty"`
+	// Config is "config" (Config).
+	Config Config `json:"config"`
+	// Runner is "runner" (str).
+	Runner string `json:"runner"`
+	// Role is "role" (str).
+	Role string `json:"role"`
 }
 
 // ModelResolve runs model.resolve: The model of a role on a runner (role tier, runner model, then sonnet).
@@ -1707,12 +1707,12 @@ func ModelResolve(in ModelResolveInput) (ModelResolveResult, error) {
 
 // ModelResolveDeepInput is the input of model.resolve_deep.
 type ModelResolveDeepInput struct {
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
-	// Runner is "runner" (any).
-	Runner json.RawMessage `json:"runner,omitempty"`
-	// Role is "role" (any).
-	Role json.RawMessage `json:"role,omitempty"`
+	// Config is "config" (Config).
+	Config Config `json:"config"`
+	// Runner is "runner" (str).
+	Runner string `json:"runner"`
+	// Role is "role" (str).
+	Role string `json:"role"`
 }
 
 // ModelResolveDeep runs model.resolve_deep: The deep model of a role, or "" when it sets no deep_model.
@@ -1726,12 +1726,12 @@ func ModelResolveDeep(in ModelResolveDeepInput) (ModelResolveDeepResult, error) 
 
 // ModelResolveMiniCoderInput is the input of model.resolve_mini_coder.
 type ModelResolveMiniCoderInput struct {
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
-	// Runner is "runner" (any).
-	Runner json.RawMessage `json:"runner,omitempty"`
-	// FallbackModel is "fallback_model" (any).
-	FallbackModel json.RawMessage `json:"fallback_model,omitempty"`
+	// Config is "config" (Config).
+	Config Config `json:"config"`
+	// Runner is "runner" (str).
+	Runner string `json:"runner"`
+	// FallbackModel is "fallback_model" (str).
+	FallbackModel string `json:"fallback_model"`
 }
 
 // ModelResolveMiniCoder runs model.resolve_mini_coder: The mini-coder's model, or the fallback model when unset.
@@ -1745,20 +1745,20 @@ func ModelResolveMiniCoder(in ModelResolveMiniCoderInput) (ModelResolveMiniCoder
 
 // ModelResolvePhaseInput is the input of model.resolve_phase.
 type ModelResolvePhaseInput struct {
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
-	// Feature is "feature" (any, optional).
-	Feature json.RawMessage `json:"feature,omitempty"`
-	// Profile is "profile" (any, optional).
-	Profile json.RawMessage `json:"profile,omitempty"`
-	// Phase is "phase" (any).
-	Phase json.RawMessage `json:"phase,omitempty"`
-	// Role is "role" (any).
-	Role json.RawMessage `json:"role,omitempty"`
-	// Runner is "runner" (any).
-	Runner json.RawMessage `json:"runner,omitempty"`
-	// Manual is "manual" (any, optional).
-	Manual json.RawMessage `json:"manual,omitempty"`
+	// Config is "config" (Config).
+	Config Config `json:"config"`
+	// Feature is "feature" (Feature, optional): default {}.
+	Feature *Feature `json:"feature,omitempty"`
+	// Profile is "profile" (ProfileConfig, optional): default {}.
+	Profile *ProfileConfig `json:"profile,omitempty"`
+	// Phase is "phase" (str).
+	Phase string `json:"phase"`
+	// Role is "role" (str).
+	Role string `json:"role"`
+	// Runner is "runner" (str).
+	Runner string `json:"runner"`
+	// Manual is "manual" (str, optional): default "".
+	Manual *string `json:"manual,omitempty"`
 }
 
 // ModelResolvePhase runs model.resolve_phase: The model of a pipeline phase: manual, feature override, profile entry, then role.
@@ -1772,12 +1772,12 @@ func ModelResolvePhase(in ModelResolvePhaseInput) (ModelResolvePhaseResult, erro
 
 // ModelResolveTierInput is the input of model.resolve_tier.
 type ModelResolveTierInput struct {
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
-	// Runner is "runner" (any).
-	Runner json.RawMessage `json:"runner,omitempty"`
-	// Tier is "tier" (any).
-	Tier json.RawMessage `json:"tier,omitempty"`
+	// Config is "config" (Config).
+	Config Config `json:"config"`
+	// Runner is "runner" (str).
+	Runner string `json:"runner"`
+	// Tier is "tier" (str).
+	Tier string `json:"tier"`
 }
 
 // ModelResolveTier runs model.resolve_tier: The model of a tier for a runner (runner tiers, then model_tiers; no aliases).
@@ -1791,8 +1791,8 @@ func ModelResolveTier(in ModelResolveTierInput) (ModelResolveTierResult, error) 
 
 // PhaseIsSelectableInput is the input of phase.is_selectable.
 type PhaseIsSelectableInput struct {
-	// Phase is "phase" (any).
-	Phase json.RawMessage `json:"phase,omitempty"`
+	// Phase is "phase" (str).
+	Phase string `json:"phase"`
 }
 
 // PhaseIsSelectable runs phase.is_selectable: Whether a pipeline profile may list the phase.
@@ -1806,8 +1806,8 @@ func PhaseIsSelectable(in PhaseIsSelectableInput) (PhaseIsSelectableResult, erro
 
 // PhaseRoleInput is the input of phase.role.
 type PhaseRoleInput struct {
-	// Phase is "phase" (any).
-	Phase json.RawMessage `json:"phase,omitempty"`
+	// Phase is "phase" (str).
+	Phase string `json:"phase"`
 }
 
 // PhaseRole runs phase.role: The role of a profile-selectable work phase (PhaseRole); "" otherwise.
@@ -1821,8 +1821,8 @@ func PhaseRole(in PhaseRoleInput) (PhaseRoleResult, error) {
 
 // PhaseToStatusInput is the input of phase.to_status.
 type PhaseToStatusInput struct {
-	// Phase is "phase" (any).
-	Phase json.RawMessage `json:"phase,omitempty"`
+	// Phase is "phase" (str).
+	Phase string `json:"phase"`
 }
 
 // PhaseToStatus runs phase.to_status: The feature status a phase projects to (PhaseToStatus).
@@ -1836,35 +1836,35 @@ func PhaseToStatus(in PhaseToStatusInput) (PhaseToStatusResult, error) {
 
 // PipelineEffectiveManualInput is the input of pipeline.effective_manual.
 type PipelineEffectiveManualInput struct {
-	// RunOverrides is "run_overrides" (any, optional).
-	RunOverrides json.RawMessage `json:"run_overrides,omitempty"`
-	// Phase is "phase" (any).
-	Phase json.RawMessage `json:"phase,omitempty"`
-	// ManualRunner is "manual_runner" (any, optional).
-	ManualRunner json.RawMessage `json:"manual_runner,omitempty"`
+	// RunOverrides is "run_overrides" ({PhaseSpec}, optional): default {}.
+	RunOverrides *map[string]PhaseSpec `json:"run_overrides,omitempty"`
+	// Phase is "phase" (str).
+	Phase string `json:"phase"`
+	// ManualRunner is "manual_runner" (str, optional): default "".
+	ManualRunner *string `json:"manual_runner,omitempty"`
 }
 
 // PipelineEffectiveManual runs pipeline.effective_manual: A phase's manual runner and model after per-run overrides.
 //
 // Its error kinds: invalid_input.
-func PipelineEffectiveManual(in PipelineEffectiveManualInput) (PipelineEffectiveManualResult, error) {
-	var out PipelineEffectiveManualResult
+func PipelineEffectiveManual(in PipelineEffectiveManualInput) (ManualOverride, error) {
+	var out ManualOverride
 	err := call("pipeline.effective_manual", in, &out)
 	return out, err
 }
 
 // PipelineResolveInput is the input of pipeline.resolve.
 type PipelineResolveInput struct {
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
-	// Feature is "feature" (any, optional).
-	Feature json.RawMessage `json:"feature,omitempty"`
-	// ProfileName is "profile_name" (any, optional).
-	ProfileName json.RawMessage `json:"profile_name,omitempty"`
-	// ManualRunner is "manual_runner" (any, optional).
-	ManualRunner json.RawMessage `json:"manual_runner,omitempty"`
-	// RunOverrides is "run_overrides" (any, optional).
-	RunOverrides json.RawMessage `json:"run_overrides,omitempty"`
+	// Config is "config" (Config).
+	Config Config `json:"config"`
+	// Feature is "feature" (Feature, optional): default {}.
+	Feature *Feature `json:"feature,omitempty"`
+	// ProfileName is "profile_name" (str, optional): default "".
+	ProfileName *string `json:"profile_name,omitempty"`
+	// ManualRunner is "manual_runner" (str, optional): default "".
+	ManualRunner *string `json:"manual_runner,omitempty"`
+	// RunOverrides is "run_overrides" ({PhaseSpec}, optional): default {}.
+	RunOverrides *map[string]PhaseSpec `json:"run_overrides,omitempty"`
 }
 
 // PipelineResolve runs pipeline.resolve: Every enabled phase of a feature's pipeline with its role, runner and model.
@@ -1878,8 +1878,8 @@ func PipelineResolve(in PipelineResolveInput) (PipelineResolveResult, error) {
 
 // ProfileEnabledPhasesInput is the input of profile.enabled_phases.
 type ProfileEnabledPhasesInput struct {
-	// Profile is "profile" (any).
-	Profile json.RawMessage `json:"profile,omitempty"`
+	// Profile is "profile" (ProfileConfig).
+	Profile ProfileConfig `json:"profile"`
 }
 
 // ProfileEnabledPhases runs profile.enabled_phases: The selectable phases a profile enables, in canonical order.
@@ -1893,55 +1893,55 @@ func ProfileEnabledPhases(in ProfileEnabledPhasesInput) (ProfileEnabledPhasesRes
 
 // ProfileEnablesInput is the input of profile.enables.
 type ProfileEnablesInput struct {
-	// Profile is "profile" (any).
-	Profile json.RawMessage `json:"profile,omitempty"`
-	// Phase is "phase" (any, optional).
-	Phase json.RawMessage `json:"phase,omitempty"`
-	// Role is "role" (any, optional).
-	Role json.RawMessage `json:"role,omitempty"`
+	// Profile is "profile" (ProfileConfig).
+	Profile ProfileConfig `json:"profile"`
+	// Phase is "phase" (str, optional): absent means not given: only the role is asked about.
+	Phase *string `json:"phase,omitempty"`
+	// Role is "role" (str, optional): absent means not given: only the phase is asked about.
+	Role *string `json:"role,omitempty"`
 }
 
-// ProfileEnables runs profile.enables: Whether a profile enables a phase and/or a role's phase.
+// ProfileEnablesOp runs profile.enables: Whether a profile enables a phase and/or a role's phase.
 //
 // Its error kinds: invalid_input.
-func ProfileEnables(in ProfileEnablesInput) (ProfileEnablesResult, error) {
-	var out ProfileEnablesResult
+func ProfileEnablesOp(in ProfileEnablesInput) (ProfileEnables, error) {
+	var out ProfileEnables
 	err := call("profile.enables", in, &out)
 	return out, err
 }
 
 // ProfileResolveInput is the input of profile.resolve.
 type ProfileResolveInput struct {
-	// Config is "config" (any, optional).
-	Config json.RawMessage `json:"config,omitempty"`
-	// Feature is "feature" (any, optional).
-	Feature json.RawMessage `json:"feature,omitempty"`
-	// Override is "override" (any, optional).
-	Override json.RawMessage `json:"override,omitempty"`
+	// Config is "config" (Config, optional): default {}.
+	Config *Config `json:"config,omitempty"`
+	// Feature is "feature" (Feature, optional): default {}.
+	Feature *Feature `json:"feature,omitempty"`
+	// Override is "override" (str, optional): default "".
+	Override *string `json:"override,omitempty"`
 }
 
 // ProfileResolve runs profile.resolve: The pipeline profile a feature runs with: override, feature, default_profile, then priority.
 //
 // Its error kinds: invalid_input, unknown_profile, missing_coding_phase.
-func ProfileResolve(in ProfileResolveInput) (ProfileResolveResult, error) {
-	var out ProfileResolveResult
+func ProfileResolve(in ProfileResolveInput) (ResolvedProfile, error) {
+	var out ResolvedProfile
 	err := call("profile.resolve", in, &out)
 	return out, err
 }
 
 // ProfileRoleArtifactViewInput is the input of profile.role_artifact_view.
 type ProfileRoleArtifactViewInput struct {
-	// Profile is "profile" (any).
-	Profile json.RawMessage `json:"profile,omitempty"`
-	// Role is "role" (any).
-	Role json.RawMessage `json:"role,omitempty"`
+	// Profile is "profile" (ProfileConfig).
+	Profile ProfileConfig `json:"profile"`
+	// Role is "role" (str).
+	Role string `json:"role"`
 }
 
 // ProfileRoleArtifactView runs profile.role_artifact_view: A role's required, forbidden and absent-upstream artifacts under a profile.
 //
 // Its error kinds: invalid_input.
-func ProfileRoleArtifactView(in ProfileRoleArtifactViewInput) (ProfileRoleArtifactViewResult, error) {
-	var out ProfileRoleArtifactViewResult
+func ProfileRoleArtifactView(in ProfileRoleArtifactViewInput) (RoleArtifactView, error) {
+	var out RoleArtifactView
 	err := call("profile.role_artifact_view", in, &out)
 	return out, err
 }
@@ -1955,23 +1955,23 @@ func ProfilesDefault() (ProfilesDefaultResult, error) {
 
 // ReportParseIssuesInput is the input of report.parse_issues.
 type ReportParseIssuesInput struct {
-	// Report is "report" (any).
-	Report json.RawMessage `json:"report,omitempty"`
+	// Report is "report" (str).
+	Report string `json:"report"`
 }
 
 // ReportParseIssues runs report.parse_issues: The verdict and [CRITICAL]/[WARNING] issue titles of a review report.
 //
 // Its error kinds: invalid_input.
-func ReportParseIssues(in ReportParseIssuesInput) (ReportParseIssuesResult, error) {
-	var out ReportParseIssuesResult
+func ReportParseIssues(in ReportParseIssuesInput) (ReportIssues, error) {
+	var out ReportIssues
 	err := call("report.parse_issues", in, &out)
 	return out, err
 }
 
 // ReposEffectiveHubInput is the input of repos.effective_hub.
 type ReposEffectiveHubInput struct {
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
+	// Config is "config" (Config).
+	Config Config `json:"config"`
 }
 
 // ReposEffectiveHub runs repos.effective_hub: The hub repos: hub_repos in order, then workspace repos marked hub.
@@ -1985,12 +1985,12 @@ func ReposEffectiveHub(in ReposEffectiveHubInput) (ReposEffectiveHubResult, erro
 
 // ReposResolveFeaturePathsInput is the input of repos.resolve_feature_paths.
 type ReposResolveFeaturePathsInput struct {
-	// Feature is "feature" (any).
-	Feature json.RawMessage `json:"feature,omitempty"`
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
+	// Feature is "feature" (Feature).
+	Feature Feature `json:"feature"`
+	// Config is "config" (Config).
+	Config Config `json:"config"`
+	// Root is "root" (path).
+	Root string `json:"root"`
 }
 
 // ReposResolveFeaturePaths runs repos.resolve_feature_paths: The paths of the repos a feature names (all when it names none).
@@ -2004,10 +2004,10 @@ func ReposResolveFeaturePaths(in ReposResolveFeaturePathsInput) (ReposResolveFea
 
 // ReposResolvePathsInput is the input of repos.resolve_paths.
 type ReposResolvePathsInput struct {
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
+	// Config is "config" (Config).
+	Config Config `json:"config"`
+	// Root is "root" (path).
+	Root string `json:"root"`
 }
 
 // ReposResolvePaths runs repos.resolve_paths: Each workspace repo's path joined under root ({".": root} without repos).
@@ -2021,243 +2021,243 @@ func ReposResolvePaths(in ReposResolvePathsInput) (ReposResolvePathsResult, erro
 
 // RouterActiveWorkflowsInput is the input of router.active_workflows.
 type RouterActiveWorkflowsInput struct {
-	// Tasks is "tasks" (any).
-	Tasks json.RawMessage `json:"tasks,omitempty"`
-	// WorkflowID is "workflow_id" (any, optional).
-	WorkflowID json.RawMessage `json:"workflow_id,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Tasks is "tasks" ([Task]).
+	Tasks []Task `json:"tasks"`
+	// WorkflowID is "workflow_id" (str, optional): absent means not given: the one open parent with a valid wf resumes; several are a choice.
+	WorkflowID *string `json:"workflow_id,omitempty"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterActiveWorkflows runs router.active_workflows: Resume step 1: open CC10X and legacy parents and a decision (one open workflow resumes; several are a choice, never a guess). Host: resume → runnable_tasks for selected.wf; choose → ask, never guess; ask_legacy → ask resume-legacy or fresh; none/not_found → route normally.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterActiveWorkflows(in RouterActiveWorkflowsInput) (RouterActiveWorkflowsResult, error) {
-	var out RouterActiveWorkflowsResult
+func RouterActiveWorkflows(in RouterActiveWorkflowsInput) (ActiveWorkflowsResult, error) {
+	var out ActiveWorkflowsResult
 	err := call("router.active_workflows", in, &out)
 	return out, err
 }
 
 // RouterAgentsInput is the input of router.agents.
 type RouterAgentsInput struct {
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterAgents runs router.agents: The agents an edition knows, in its table order: bare and cc10x: names and the output kind (readonly or write) parse_output gives.
 //
 // Its error kinds: invalid_value.
-func RouterAgents(in RouterAgentsInput) (RouterAgentsResult, error) {
-	var out RouterAgentsResult
+func RouterAgents(in RouterAgentsInput) (AgentsResult, error) {
+	var out AgentsResult
 	err := call("router.agents", in, &out)
 	return out, err
 }
 
 // RouterArtifactFreshInput is the input of router.artifact_fresh.
 type RouterArtifactFreshInput struct {
-	// ModifiedAt is "modified_at" (any).
-	ModifiedAt json.RawMessage `json:"modified_at,omitempty"`
-	// Now is "now" (any).
-	Now json.RawMessage `json:"now,omitempty"`
-	// MaxAgeSeconds is "max_age_seconds" (any, optional).
-	MaxAgeSeconds json.RawMessage `json:"max_age_seconds,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// ModifiedAt is "modified_at" (time).
+	ModifiedAt string `json:"modified_at"`
+	// Now is "now" (time).
+	Now string `json:"now"`
+	// MaxAgeSeconds is "max_age_seconds" (int, optional): default 300.
+	MaxAgeSeconds *int `json:"max_age_seconds,omitempty"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterArtifactFresh runs router.artifact_fresh: Whether an artifact written at modified_at is fresh at now (default 300 s, cc10x's hooks). Host: warn on a stale write; never block on it.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterArtifactFresh(in RouterArtifactFreshInput) (RouterArtifactFreshResult, error) {
-	var out RouterArtifactFreshResult
+func RouterArtifactFresh(in RouterArtifactFreshInput) (ArtifactFreshResult, error) {
+	var out ArtifactFreshResult
 	err := call("router.artifact_fresh", in, &out)
 	return out, err
 }
 
 // RouterBuildPromptInput is the input of router.build_prompt.
 type RouterBuildPromptInput struct {
-	// Agent is "agent" (any).
-	Agent json.RawMessage `json:"agent,omitempty"`
-	// Workflow is "workflow" (any).
-	Workflow json.RawMessage `json:"workflow,omitempty"`
-	// Phase is "phase" (any).
-	Phase json.RawMessage `json:"phase,omitempty"`
-	// TaskID is "task_id" (any).
-	TaskID json.RawMessage `json:"task_id,omitempty"`
-	// WorkflowUUID is "workflow_uuid" (any).
-	WorkflowUUID json.RawMessage `json:"workflow_uuid,omitempty"`
-	// Request is "request" (any).
-	Request json.RawMessage `json:"request,omitempty"`
-	// PlanFile is "plan_file" (any, optional).
-	PlanFile json.RawMessage `json:"plan_file,omitempty"`
-	// Requirements is "requirements" (any, optional).
-	Requirements json.RawMessage `json:"requirements,omitempty"`
-	// MemorySummary is "memory_summary" (any, optional).
-	MemorySummary json.RawMessage `json:"memory_summary,omitempty"`
-	// ProjectPatterns is "project_patterns" (any, optional).
-	ProjectPatterns json.RawMessage `json:"project_patterns,omitempty"`
-	// DomainFiles is "domain_files" (any, optional).
-	DomainFiles json.RawMessage `json:"domain_files,omitempty"`
-	// SkillHints is "skill_hints" (any, optional).
-	SkillHints json.RawMessage `json:"skill_hints,omitempty"`
-	// PreAnsweredRequirements is "pre_answered_requirements" (any, optional).
-	PreAnsweredRequirements json.RawMessage `json:"pre_answered_requirements,omitempty"`
-	// IntentContract is "intent_contract" (any, optional).
-	IntentContract json.RawMessage `json:"intent_contract,omitempty"`
-	// ResearchFiles is "research_files" (any, optional).
-	ResearchFiles json.RawMessage `json:"research_files,omitempty"`
-	// ResearchQuality is "research_quality" (any, optional).
-	ResearchQuality json.RawMessage `json:"research_quality,omitempty"`
-	// DesignFile is "design_file" (any, optional).
-	DesignFile json.RawMessage `json:"design_file,omitempty"`
-	// PlanningReviewFindings is "planning_review_findings" (any, optional).
-	PlanningReviewFindings json.RawMessage `json:"planning_review_findings,omitempty"`
-	// OriginalRequest is "original_request" (any, optional).
-	OriginalRequest json.RawMessage `json:"original_request,omitempty"`
-	// ApprovedContextFiles is "approved_context_files" (any, optional).
-	ApprovedContextFiles json.RawMessage `json:"approved_context_files,omitempty"`
-	// PreviousFindings is "previous_findings" (any, optional).
-	PreviousFindings json.RawMessage `json:"previous_findings,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Agent is "agent" (str).
+	Agent string `json:"agent"`
+	// Workflow is "workflow" (str).
+	Workflow string `json:"workflow"`
+	// Phase is "phase" (WorkflowPhase).
+	Phase WorkflowPhase `json:"phase"`
+	// TaskID is "task_id" (str).
+	TaskID string `json:"task_id"`
+	// WorkflowUUID is "workflow_uuid" (str).
+	WorkflowUUID string `json:"workflow_uuid"`
+	// Request is "request" (str).
+	Request string `json:"request"`
+	// PlanFile is "plan_file" (str, optional): default "N/A".
+	PlanFile *string `json:"plan_file,omitempty"`
+	// Requirements is "requirements" (str, optional): default "".
+	Requirements *string `json:"requirements,omitempty"`
+	// MemorySummary is "memory_summary" (str, optional): default "".
+	MemorySummary *string `json:"memory_summary,omitempty"`
+	// ProjectPatterns is "project_patterns" (str, optional): default "".
+	ProjectPatterns *string `json:"project_patterns,omitempty"`
+	// DomainFiles is "domain_files" ([DomainFile], optional): default [].
+	DomainFiles *[]DomainFile `json:"domain_files,omitempty"`
+	// SkillHints is "skill_hints" ([str], optional): default [].
+	SkillHints *[]string `json:"skill_hints,omitempty"`
+	// PreAnsweredRequirements is "pre_answered_requirements" ([str], optional): default [].
+	PreAnsweredRequirements *[]string `json:"pre_answered_requirements,omitempty"`
+	// IntentContract is "intent_contract" (IntentContract, optional): absent means no intent contract section.
+	IntentContract *IntentContract `json:"intent_contract,omitempty"`
+	// ResearchFiles is "research_files" (ResearchFiles, optional): default {}.
+	ResearchFiles *ResearchFiles `json:"research_files,omitempty"`
+	// ResearchQuality is "research_quality" (str, optional): default "".
+	ResearchQuality *string `json:"research_quality,omitempty"`
+	// DesignFile is "design_file" (str, optional): default "".
+	DesignFile *string `json:"design_file,omitempty"`
+	// PlanningReviewFindings is "planning_review_findings" (str, optional): default "".
+	PlanningReviewFindings *string `json:"planning_review_findings,omitempty"`
+	// OriginalRequest is "original_request" (str, optional): default "".
+	OriginalRequest *string `json:"original_request,omitempty"`
+	// ApprovedContextFiles is "approved_context_files" ([str], optional): default [].
+	ApprovedContextFiles *[]string `json:"approved_context_files,omitempty"`
+	// PreviousFindings is "previous_findings" (PreviousFindings, optional): absent means no previous findings section.
+	PreviousFindings *PreviousFindings `json:"previous_findings,omitempty"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterBuildPrompt runs router.build_prompt: Render the per-agent prompt frame: fixed sections, then optional ones by content and role (12.7.0: no ## Memory Summary for code-reviewer and plan-gap-reviewer).
 //
 // Its error kinds: missing_field, invalid_value, unknown_agent.
-func RouterBuildPrompt(in RouterBuildPromptInput) (RouterBuildPromptResult, error) {
-	var out RouterBuildPromptResult
+func RouterBuildPrompt(in RouterBuildPromptInput) (Prompt, error) {
+	var out Prompt
 	err := call("router.build_prompt", in, &out)
 	return out, err
 }
 
 // RouterBuildScopeInput is the input of router.build_scope.
 type RouterBuildScopeInput struct {
-	// Plan is "plan" (any, optional).
-	Plan json.RawMessage `json:"plan,omitempty"`
-	// FilesTouched is "files_touched" (any).
-	FilesTouched json.RawMessage `json:"files_touched,omitempty"`
-	// SingleChange is "single_change" (any).
-	SingleChange json.RawMessage `json:"single_change,omitempty"`
-	// TestableOutcomes is "testable_outcomes" (any).
-	TestableOutcomes json.RawMessage `json:"testable_outcomes,omitempty"`
-	// CrossModule is "cross_module" (any).
-	CrossModule json.RawMessage `json:"cross_module,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Plan is "plan" (str, optional): default "N/A".
+	Plan *string `json:"plan,omitempty"`
+	// FilesTouched is "files_touched" (int).
+	FilesTouched int `json:"files_touched"`
+	// SingleChange is "single_change" (bool).
+	SingleChange bool `json:"single_change"`
+	// TestableOutcomes is "testable_outcomes" (int).
+	TestableOutcomes int `json:"testable_outcomes"`
+	// CrossModule is "cross_module" (bool).
+	CrossModule bool `json:"cross_module"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterBuildScope runs router.build_scope: Decide trivial or standard BUILD scope: a plan makes it standard; trivial needs 1-2 files, one change, one testable outcome and no cross-module edit.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterBuildScope(in RouterBuildScopeInput) (RouterBuildScopeResult, error) {
-	var out RouterBuildScopeResult
+func RouterBuildScope(in RouterBuildScopeInput) (BuildScopeResult, error) {
+	var out BuildScopeResult
 	err := call("router.build_scope", in, &out)
 	return out, err
 }
 
 // RouterCheckArtifactInput is the input of router.check_artifact.
 type RouterCheckArtifactInput struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
-	// WorkflowUUID is "workflow_uuid" (any).
-	WorkflowUUID json.RawMessage `json:"workflow_uuid,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
+	// WorkflowUUID is "workflow_uuid" (str).
+	WorkflowUUID string `json:"workflow_uuid"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterCheckArtifact runs router.check_artifact: Read-back gate for an artifact: strict JSON, no __PLACEHOLDER__ left, every skeleton key of the edition, matching ids, a known type.
 //
 // Its error kinds: missing_field, invalid_value, malformed_artifact, placeholder_left, uuid_mismatch.
-func RouterCheckArtifact(in RouterCheckArtifactInput) (RouterCheckArtifactResult, error) {
-	var out RouterCheckArtifactResult
+func RouterCheckArtifact(in RouterCheckArtifactInput) (CheckArtifactResult, error) {
+	var out CheckArtifactResult
 	err := call("router.check_artifact", in, &out)
 	return out, err
 }
 
 // RouterCheckMemoryInput is the input of router.check_memory.
 type RouterCheckMemoryInput struct {
-	// File is "file" (any).
-	File json.RawMessage `json:"file,omitempty"`
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// File is "file" (str).
+	File string `json:"file"`
+	// Text is "text" (str).
+	Text string `json:"text"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterCheckMemory runs router.check_memory: Which required `## ` sections a memory file (activeContext.md, progress.md, patterns.md) has.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterCheckMemory(in RouterCheckMemoryInput) (RouterCheckMemoryResult, error) {
-	var out RouterCheckMemoryResult
+func RouterCheckMemory(in RouterCheckMemoryInput) (MemoryCheck, error) {
+	var out MemoryCheck
 	err := call("router.check_memory", in, &out)
 	return out, err
 }
 
 // RouterDispatchInput is the input of router.dispatch.
 type RouterDispatchInput struct {
-	// Kind is "kind" (any).
-	Kind json.RawMessage `json:"kind,omitempty"`
-	// Phase is "phase" (any, optional).
-	Phase json.RawMessage `json:"phase,omitempty"`
-	// Origin is "origin" (any, optional).
-	Origin json.RawMessage `json:"origin,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Kind is "kind" (str).
+	Kind string `json:"kind"`
+	// Phase is "phase" (WorkflowPhase, optional): absent means not given: the rule for the kind alone.
+	Phase WorkflowPhase `json:"phase,omitempty"`
+	// Origin is "origin" (TaskOrigin, optional): absent means not given: the rule for the kind alone.
+	Origin TaskOrigin `json:"origin,omitempty"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterDispatch runs router.dispatch: Pick the agent (or inline mode) for a task from kind, phase and origin by the edition's dispatch table.
 //
 // Its error kinds: missing_field, invalid_value, no_dispatch_rule.
-func RouterDispatch(in RouterDispatchInput) (RouterDispatchResult, error) {
-	var out RouterDispatchResult
+func RouterDispatch(in RouterDispatchInput) (DispatchResult, error) {
+	var out DispatchResult
 	err := call("router.dispatch", in, &out)
 	return out, err
 }
 
 // RouterEditionForVersionInput is the input of router.edition_for_version.
 type RouterEditionForVersionInput struct {
-	// Version is "version" (any).
-	Version json.RawMessage `json:"version,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Version is "version" (str).
+	Version string `json:"version"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterEditionForVersion runs router.edition_for_version: The contract edition for an installed cc10x plugin version and whether it is exact: from 11.0.0 below 12.0.0 → 11.0.0, from 12.7.0 below 12.8.0 → 12.7.0, from 12.10.0 below 12.11.0 → 12.10.0 (exact); any other version → the last edition before it (the oldest for older versions), text that is not a version → the newest edition, not exact. Host: run the checks with edition; when exact is false, only warn on every finding (never block) and say which version and edition.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterEditionForVersion(in RouterEditionForVersionInput) (RouterEditionForVersionResult, error) {
-	var out RouterEditionForVersionResult
+func RouterEditionForVersion(in RouterEditionForVersionInput) (EditionForVersionResult, error) {
+	var out EditionForVersionResult
 	err := call("router.edition_for_version", in, &out)
 	return out, err
 }
 
 // RouterEventLineInput is the input of router.event_line.
 type RouterEventLineInput struct {
-	// Now is "now" (any).
-	Now json.RawMessage `json:"now,omitempty"`
-	// Wf is "wf" (any).
-	Wf json.RawMessage `json:"wf,omitempty"`
-	// Event is "event" (any).
-	Event json.RawMessage `json:"event,omitempty"`
-	// Phase is "phase" (any).
-	Phase json.RawMessage `json:"phase,omitempty"`
-	// TaskID is "task_id" (any).
-	TaskID json.RawMessage `json:"task_id,omitempty"`
-	// Agent is "agent" (any).
-	Agent json.RawMessage `json:"agent,omitempty"`
-	// Decision is "decision" (any).
-	Decision json.RawMessage `json:"decision,omitempty"`
-	// Reason is "reason" (any).
-	Reason json.RawMessage `json:"reason,omitempty"`
-	// DurationSeconds is "duration_seconds" (any, optional).
-	DurationSeconds json.RawMessage `json:"duration_seconds,omitempty"`
-	// WorkCategory is "work_category" (any, optional).
-	WorkCategory json.RawMessage `json:"work_category,omitempty"`
-	// Details is "details" (any, optional).
+	// Now is "now" (time).
+	Now string `json:"now"`
+	// Wf is "wf" (str).
+	Wf string `json:"wf"`
+	// Event is "event" (str).
+	Event string `json:"event"`
+	// Phase is "phase" (str).
+	Phase string `json:"phase"`
+	// TaskID is "task_id" (str | null).
+	TaskID *string `json:"task_id"`
+	// Agent is "agent" (str).
+	Agent string `json:"agent"`
+	// Decision is "decision" (str).
+	Decision string `json:"decision"`
+	// Reason is "reason" (str).
+	Reason string `json:"reason"`
+	// DurationSeconds is "duration_seconds" (float, optional): absent means omitted from the line.
+	DurationSeconds *float64 `json:"duration_seconds,omitempty"`
+	// WorkCategory is "work_category" (str, optional): absent means omitted from the line.
+	WorkCategory *string `json:"work_category,omitempty"`
+	// Details is "details" (any, optional): absent means omitted from the line.
 	Details json.RawMessage `json:"details,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterEventLine runs router.event_line: One compact events.jsonl line for a workflow event (fixed key order, details keys sorted, newline-terminated).
@@ -2271,106 +2271,106 @@ func RouterEventLine(in RouterEventLineInput) (RouterEventLineResult, error) {
 
 // RouterFinalizeMemoryInput is the input of router.finalize_memory.
 type RouterFinalizeMemoryInput struct {
-	// ActiveContext is "active_context" (any).
-	ActiveContext json.RawMessage `json:"active_context,omitempty"`
-	// Progress is "progress" (any).
-	Progress json.RawMessage `json:"progress,omitempty"`
-	// Patterns is "patterns" (any).
-	Patterns json.RawMessage `json:"patterns,omitempty"`
-	// WorkflowType is "workflow_type" (any).
-	WorkflowType json.RawMessage `json:"workflow_type,omitempty"`
-	// WorkflowUUID is "workflow_uuid" (any).
-	WorkflowUUID json.RawMessage `json:"workflow_uuid,omitempty"`
-	// Now is "now" (any).
-	Now json.RawMessage `json:"now,omitempty"`
-	// MemoryTaskID is "memory_task_id" (any, optional).
-	MemoryTaskID json.RawMessage `json:"memory_task_id,omitempty"`
-	// Notes is "notes" (any, optional).
-	Notes json.RawMessage `json:"notes,omitempty"`
-	// Tasks is "tasks" (any, optional).
-	Tasks json.RawMessage `json:"tasks,omitempty"`
-	// Completed is "completed" (any, optional).
-	Completed json.RawMessage `json:"completed,omitempty"`
-	// PlanFile is "plan_file" (any, optional).
-	PlanFile json.RawMessage `json:"plan_file,omitempty"`
-	// DesignFile is "design_file" (any, optional).
-	DesignFile json.RawMessage `json:"design_file,omitempty"`
-	// ClarificationNeeded is "clarification_needed" (any, optional).
-	ClarificationNeeded json.RawMessage `json:"clarification_needed,omitempty"`
-	// DebugSummary is "debug_summary" (any, optional).
-	DebugSummary json.RawMessage `json:"debug_summary,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// ActiveContext is "active_context" (str).
+	ActiveContext string `json:"active_context"`
+	// Progress is "progress" (str).
+	Progress string `json:"progress"`
+	// Patterns is "patterns" (str).
+	Patterns string `json:"patterns"`
+	// WorkflowType is "workflow_type" (WorkflowType).
+	WorkflowType WorkflowType `json:"workflow_type"`
+	// WorkflowUUID is "workflow_uuid" (str).
+	WorkflowUUID string `json:"workflow_uuid"`
+	// Now is "now" (time).
+	Now string `json:"now"`
+	// MemoryTaskID is "memory_task_id" (str, optional): absent means not given: every memory_task_id marker of this workflow leaves ## References, whatever its task id.
+	MemoryTaskID *string `json:"memory_task_id,omitempty"`
+	// Notes is "notes" ({[str]}, optional): default {}.
+	Notes *map[string][]string `json:"notes,omitempty"`
+	// Tasks is "tasks" ([{any}], optional): absent means not given: progress.md's ## Tasks is left as it is.
+	Tasks *[]map[string]json.RawMessage `json:"tasks,omitempty"`
+	// Completed is "completed" ([str], optional): default [].
+	Completed *[]string `json:"completed,omitempty"`
+	// PlanFile is "plan_file" (str, optional): default "N/A".
+	PlanFile *string `json:"plan_file,omitempty"`
+	// DesignFile is "design_file" (str, optional): default "N/A".
+	DesignFile *string `json:"design_file,omitempty"`
+	// ClarificationNeeded is "clarification_needed" (bool, optional): default false.
+	ClarificationNeeded *bool `json:"clarification_needed,omitempty"`
+	// DebugSummary is "debug_summary" (str, optional): absent means not given: no DEBUG summary line in ## Recent Changes.
+	DebugSummary *string `json:"debug_summary,omitempty"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterFinalizeMemory runs router.finalize_memory: The memory finalisation edits of activeContext.md, progress.md and patterns.md (each text must pass check_memory first; new lines go at the top of their section, in input order). Host: write all three, read each back with check_memory; on any failure stop and never advance the workflow.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterFinalizeMemory(in RouterFinalizeMemoryInput) (RouterFinalizeMemoryResult, error) {
-	var out RouterFinalizeMemoryResult
+func RouterFinalizeMemory(in RouterFinalizeMemoryInput) (FinalizeMemoryResult, error) {
+	var out FinalizeMemoryResult
 	err := call("router.finalize_memory", in, &out)
 	return out, err
 }
 
 // RouterFollowupTasksInput is the input of router.followup_tasks.
 type RouterFollowupTasksInput struct {
-	// Graph is "graph" (any).
-	Graph json.RawMessage `json:"graph,omitempty"`
-	// Tasks is "tasks" (any).
-	Tasks json.RawMessage `json:"tasks,omitempty"`
-	// WorkflowID is "workflow_id" (any).
-	WorkflowID json.RawMessage `json:"workflow_id,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
-	// WorkflowType is "workflow_type" (any, optional).
-	WorkflowType json.RawMessage `json:"workflow_type,omitempty"`
-	// Origin is "origin" (any, optional).
-	Origin json.RawMessage `json:"origin,omitempty"`
-	// Phase is "phase" (any, optional).
-	Phase json.RawMessage `json:"phase,omitempty"`
-	// Scope is "scope" (any, optional).
-	Scope json.RawMessage `json:"scope,omitempty"`
-	// Reason is "reason" (any, optional).
-	Reason json.RawMessage `json:"reason,omitempty"`
-	// Plan is "plan" (any, optional).
-	Plan json.RawMessage `json:"plan,omitempty"`
-	// RemfixTaskID is "remfix_task_id" (any, optional).
-	RemfixTaskID json.RawMessage `json:"remfix_task_id,omitempty"`
-	// Proof is "proof" (any, optional).
-	Proof json.RawMessage `json:"proof,omitempty"`
-	// Disputes is "disputes" (any, optional).
-	Disputes json.RawMessage `json:"disputes,omitempty"`
-	// RootCause is "root_cause" (any, optional).
-	RootCause json.RawMessage `json:"root_cause,omitempty"`
-	// DiffDrivenDocsSkip is "diff_driven_docs_skip" (any, optional).
-	DiffDrivenDocsSkip json.RawMessage `json:"diff_driven_docs_skip,omitempty"`
-	// Event is "event" (any, optional).
-	Event json.RawMessage `json:"event,omitempty"`
-	// DeletionSupported is "deletion_supported" (any, optional).
-	DeletionSupported json.RawMessage `json:"deletion_supported,omitempty"`
+	// Graph is "graph" (FollowupGraph).
+	Graph FollowupGraph `json:"graph"`
+	// Tasks is "tasks" ([Task]).
+	Tasks []Task `json:"tasks"`
+	// WorkflowID is "workflow_id" (str).
+	WorkflowID string `json:"workflow_id"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
+	// WorkflowType is "workflow_type" (WorkflowType, optional): absent means required by remfix and re_review (missing_field), unused by the other graphs.
+	WorkflowType WorkflowType `json:"workflow_type,omitempty"`
+	// Origin is "origin" (TaskOrigin, optional): absent means required by remfix, unused by the other graphs.
+	Origin TaskOrigin `json:"origin,omitempty"`
+	// Phase is "phase" (WorkflowPhase, optional): absent means required by remfix, unused by the other graphs.
+	Phase WorkflowPhase `json:"phase,omitempty"`
+	// Scope is "scope" (TaskScope, optional): absent means required by remfix, unused by the other graphs.
+	Scope TaskScope `json:"scope,omitempty"`
+	// Reason is "reason" (str, optional): absent means required by remfix, unused by the other graphs.
+	Reason *string `json:"reason,omitempty"`
+	// Plan is "plan" (str, optional): default "N/A".
+	Plan *string `json:"plan,omitempty"`
+	// RemfixTaskID is "remfix_task_id" (str, optional): absent means required by re_review, unused by the other graphs.
+	RemfixTaskID *string `json:"remfix_task_id,omitempty"`
+	// Proof is "proof" (Proof, optional): default {}.
+	Proof *Proof `json:"proof,omitempty"`
+	// Disputes is "disputes" ([Dispute], optional): default [].
+	Disputes *[]Dispute `json:"disputes,omitempty"`
+	// RootCause is "root_cause" (str, optional): absent means investigation: no root cause is recorded; unused by the other graphs.
+	RootCause *string `json:"root_cause,omitempty"`
+	// DiffDrivenDocsSkip is "diff_driven_docs_skip" (bool, optional): default false.
+	DiffDrivenDocsSkip *bool `json:"diff_driven_docs_skip,omitempty"`
+	// Event is "event" (str, optional): absent means required by plan_prune, unused by the other graphs.
+	Event *string `json:"event,omitempty"`
+	// DeletionSupported is "deletion_supported" (bool, optional): default true.
+	DeletionSupported *bool `json:"deletion_supported,omitempty"`
 }
 
 // RouterFollowupTasks runs router.followup_tasks: The task plan of a follow-up graph: remfix, re_review, investigation, escalate_full, plan_prune (remfix and investigation block every open downstream task; the others change only the tasks they name). Host: create the creates in order, map new: refs to real ids, apply updates in order; ask_user/cycle_cap_gate → ask the user; send_back → return the REM-FIX for proof; stop → end the turn.
 //
 // Its error kinds: missing_field, invalid_value, not_found, ambiguous, no_dispatch_rule.
-func RouterFollowupTasks(in RouterFollowupTasksInput) (RouterFollowupTasksResult, error) {
-	var out RouterFollowupTasksResult
+func RouterFollowupTasks(in RouterFollowupTasksInput) (FollowupResult, error) {
+	var out FollowupResult
 	err := call("router.followup_tasks", in, &out)
 	return out, err
 }
 
 // RouterFormatMarkerInput is the input of router.format_marker.
 type RouterFormatMarkerInput struct {
-	// Marker is "marker" (any).
-	Marker json.RawMessage `json:"marker,omitempty"`
-	// Wf is "wf" (any).
-	Wf json.RawMessage `json:"wf,omitempty"`
-	// Reason is "reason" (any, optional).
-	Reason json.RawMessage `json:"reason,omitempty"`
-	// MemoryTaskID is "memory_task_id" (any, optional).
-	MemoryTaskID json.RawMessage `json:"memory_task_id,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Marker is "marker" (MarkerKind).
+	Marker MarkerKind `json:"marker"`
+	// Wf is "wf" (str).
+	Wf string `json:"wf"`
+	// Reason is "reason" (str, optional): absent means not given: SCOPE-DECISION-PENDING is missing_field, other markers ignore it.
+	Reason *string `json:"reason,omitempty"`
+	// MemoryTaskID is "memory_task_id" (str, optional): absent means not given: MEMORY-TASK-ID is missing_field, other markers ignore it.
+	MemoryTaskID *string `json:"memory_task_id,omitempty"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterFormatMarker runs router.format_marker: Format a BUILD-START/DEBUG-RESET/PLAN-START/SCOPE-DECISION-PENDING/MEMORY-TASK-ID marker for a valid workflow id.
@@ -2384,14 +2384,14 @@ func RouterFormatMarker(in RouterFormatMarkerInput) (RouterFormatMarkerResult, e
 
 // RouterFormatPreviousFindingsInput is the input of router.format_previous_findings.
 type RouterFormatPreviousFindingsInput struct {
-	// Workflow is "workflow" (any).
-	Workflow json.RawMessage `json:"workflow,omitempty"`
-	// Reviewer is "reviewer" (any).
-	Reviewer json.RawMessage `json:"reviewer,omitempty"`
-	// Hunter is "hunter" (any, optional).
-	Hunter json.RawMessage `json:"hunter,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Workflow is "workflow" (str).
+	Workflow string `json:"workflow"`
+	// Reviewer is "reviewer" (ReviewerFindings).
+	Reviewer ReviewerFindings `json:"reviewer"`
+	// Hunter is "hunter" (HunterFindings, optional): absent means no Silent Failure Hunter part.
+	Hunter *HunterFindings `json:"hunter,omitempty"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterFormatPreviousFindings runs router.format_previous_findings: The `## Previous Agent Findings` block handed to the integration-verifier.
@@ -2405,24 +2405,24 @@ func RouterFormatPreviousFindings(in RouterFormatPreviousFindingsInput) (RouterF
 
 // RouterFormatTaskMetadataInput is the input of router.format_task_metadata.
 type RouterFormatTaskMetadataInput struct {
-	// Wf is "wf" (any).
-	Wf json.RawMessage `json:"wf,omitempty"`
-	// Kind is "kind" (any).
-	Kind json.RawMessage `json:"kind,omitempty"`
-	// Origin is "origin" (any).
-	Origin json.RawMessage `json:"origin,omitempty"`
-	// Phase is "phase" (any).
-	Phase json.RawMessage `json:"phase,omitempty"`
-	// Plan is "plan" (any, optional).
-	Plan json.RawMessage `json:"plan,omitempty"`
-	// Scope is "scope" (any, optional).
-	Scope json.RawMessage `json:"scope,omitempty"`
-	// Reason is "reason" (any, optional).
-	Reason json.RawMessage `json:"reason,omitempty"`
-	// Body is "body" (any, optional).
-	Body json.RawMessage `json:"body,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Wf is "wf" (str).
+	Wf string `json:"wf"`
+	// Kind is "kind" (str).
+	Kind string `json:"kind"`
+	// Origin is "origin" (str).
+	Origin string `json:"origin"`
+	// Phase is "phase" (str).
+	Phase string `json:"phase"`
+	// Plan is "plan" (str, optional): default "N/A".
+	Plan *string `json:"plan,omitempty"`
+	// Scope is "scope" (str, optional): default "N/A".
+	Scope *string `json:"scope,omitempty"`
+	// Reason is "reason" (str, optional): default "N/A".
+	Reason *string `json:"reason,omitempty"`
+	// Body is "body" (str, optional): default "".
+	Body *string `json:"body,omitempty"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterFormatTaskMetadata runs router.format_task_metadata: Format the canonical seven-line metadata block (plan, scope and reason default to N/A), optionally with a body after a blank line.
@@ -2436,115 +2436,115 @@ func RouterFormatTaskMetadata(in RouterFormatTaskMetadataInput) (RouterFormatTas
 
 // RouterIntentReadyInput is the input of router.intent_ready.
 type RouterIntentReadyInput struct {
-	// Target is "target" (any).
-	Target json.RawMessage `json:"target,omitempty"`
-	// SourceFiles is "source_files" (any).
-	SourceFiles json.RawMessage `json:"source_files,omitempty"`
-	// AcceptanceCriteria is "acceptance_criteria" (any).
-	AcceptanceCriteria json.RawMessage `json:"acceptance_criteria,omitempty"`
-	// Contradictions is "contradictions" (any, optional).
-	Contradictions json.RawMessage `json:"contradictions,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Target is "target" ("BUILD" | "PLAN").
+	Target string `json:"target"`
+	// SourceFiles is "source_files" (int).
+	SourceFiles int `json:"source_files"`
+	// AcceptanceCriteria is "acceptance_criteria" ([{any}]).
+	AcceptanceCriteria []map[string]json.RawMessage `json:"acceptance_criteria"`
+	// Contradictions is "contradictions" ([{str}], optional): default [].
+	Contradictions *[]map[string]string `json:"contradictions,omitempty"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterIntentReady runs router.intent_ready: The intent readiness gate before BUILD or PLAN: a BUILD needing more than 5 source files switches to PLAN, any contradiction halts, every criterion needs a verifiable scenario. Host: proceed → run the workflow; switch_to_plan → decompose in PLAN first; halt_contradiction → set pending_gate and ask; ask_specificity → ask for verifiable criteria.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterIntentReady(in RouterIntentReadyInput) (RouterIntentReadyResult, error) {
-	var out RouterIntentReadyResult
+func RouterIntentReady(in RouterIntentReadyInput) (IntentReadyResult, error) {
+	var out IntentReadyResult
 	err := call("router.intent_ready", in, &out)
 	return out, err
 }
 
 // RouterJustGoGateInput is the input of router.just_go_gate.
 type RouterJustGoGateInput struct {
-	// JustGo is "just_go" (any).
-	JustGo json.RawMessage `json:"just_go,omitempty"`
-	// Gate is "gate" (any).
-	Gate json.RawMessage `json:"gate,omitempty"`
-	// Recommended is "recommended" (any, optional).
-	Recommended json.RawMessage `json:"recommended,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// JustGo is "just_go" (bool).
+	JustGo bool `json:"just_go"`
+	// Gate is "gate" (Gate).
+	Gate Gate `json:"gate"`
+	// Recommended is "recommended" (str, optional): absent means no recommended option (read only when the gate auto-defaults under JUST_GO).
+	Recommended *string `json:"recommended,omitempty"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterJustGoGate runs router.just_go_gate: What a pending AskUserQuestion gate does under JUST_GO and the trust rules.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterJustGoGate(in RouterJustGoGateInput) (RouterJustGoGateResult, error) {
-	var out RouterJustGoGateResult
+func RouterJustGoGate(in RouterJustGoGateInput) (GateDecision, error) {
+	var out GateDecision
 	err := call("router.just_go_gate", in, &out)
 	return out, err
 }
 
 // RouterLoopGateInput is the input of router.loop_gate.
 type RouterLoopGateInput struct {
-	// Loop is "loop" (any).
-	Loop json.RawMessage `json:"loop,omitempty"`
-	// Count is "count" (any).
-	Count json.RawMessage `json:"count,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Loop is "loop" (str).
+	Loop string `json:"loop"`
+	// Count is "count" (int).
+	Count int `json:"count"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterLoopGate runs router.loop_gate: Whether another remfix/investigation/research/plan_review loop is allowed before a human checkpoint (caps 3/2/2/2 per workflow).
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterLoopGate(in RouterLoopGateInput) (RouterLoopGateResult, error) {
-	var out RouterLoopGateResult
+func RouterLoopGate(in RouterLoopGateInput) (LoopGateResult, error) {
+	var out LoopGateResult
 	err := call("router.loop_gate", in, &out)
 	return out, err
 }
 
 // RouterMemoryEvidenceInput is the input of router.memory_evidence.
 type RouterMemoryEvidenceInput struct {
-	// Subject is "subject" (any).
-	Subject json.RawMessage `json:"subject,omitempty"`
-	// Description is "description" (any).
-	Description json.RawMessage `json:"description,omitempty"`
-	// Events is "events" (any, optional).
-	Events json.RawMessage `json:"events,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Subject is "subject" (str).
+	Subject string `json:"subject"`
+	// Description is "description" (str).
+	Description string `json:"description"`
+	// Events is "events" (str, optional): default "".
+	Events *string `json:"events,omitempty"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterMemoryEvidence runs router.memory_evidence: The router-owned evidence a completing memory task must carry: origin router, the ROUTER ONLY marker, the Memory Update subject, a memory_finalized event of its wf (fourx hook task-completed). Host: block completion while gaps is non-empty.
 //
 // Its error kinds: missing_field, invalid_value, duplicate_field.
-func RouterMemoryEvidence(in RouterMemoryEvidenceInput) (RouterMemoryEvidenceResult, error) {
-	var out RouterMemoryEvidenceResult
+func RouterMemoryEvidence(in RouterMemoryEvidenceInput) (MemoryEvidenceResult, error) {
+	var out MemoryEvidenceResult
 	err := call("router.memory_evidence", in, &out)
 	return out, err
 }
 
 // RouterMemoryTaskInput is the input of router.memory_task.
 type RouterMemoryTaskInput struct {
-	// Tasks is "tasks" (any).
-	Tasks json.RawMessage `json:"tasks,omitempty"`
-	// WorkflowID is "workflow_id" (any).
-	WorkflowID json.RawMessage `json:"workflow_id,omitempty"`
-	// ActiveContext is "active_context" (any, optional).
-	ActiveContext json.RawMessage `json:"active_context,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Tasks is "tasks" ([Task]).
+	Tasks []Task `json:"tasks"`
+	// WorkflowID is "workflow_id" (str).
+	WorkflowID string `json:"workflow_id"`
+	// ActiveContext is "active_context" (str, optional): default "".
+	ActiveContext *string `json:"active_context,omitempty"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterMemoryTask runs router.memory_task: The workflow's unique open memory task and its activeContext marker (two open memory tasks of one wf are ambiguous; another wf's task never counts). Host: persist_marker → write marker_text to ## References; ignore stale/other_wf markers; never fall back to the first pending Memory Update task.
 //
 // Its error kinds: missing_field, invalid_value, ambiguous.
-func RouterMemoryTask(in RouterMemoryTaskInput) (RouterMemoryTaskResult, error) {
-	var out RouterMemoryTaskResult
+func RouterMemoryTask(in RouterMemoryTaskInput) (MemoryTaskResult, error) {
+	var out MemoryTaskResult
 	err := call("router.memory_task", in, &out)
 	return out, err
 }
 
 // RouterMemoryTemplateInput is the input of router.memory_template.
 type RouterMemoryTemplateInput struct {
-	// File is "file" (any).
-	File json.RawMessage `json:"file,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// File is "file" (str).
+	File string `json:"file"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterMemoryTemplate runs router.memory_template: The cc10x:session-memory template a missing memory file is created with.
@@ -2558,39 +2558,39 @@ func RouterMemoryTemplate(in RouterMemoryTemplateInput) (RouterMemoryTemplateRes
 
 // RouterModelTierInput is the input of router.model_tier.
 type RouterModelTierInput struct {
-	// Agent is "agent" (any).
-	Agent json.RawMessage `json:"agent,omitempty"`
-	// BuildScope is "build_scope" (any, optional).
-	BuildScope json.RawMessage `json:"build_scope,omitempty"`
-	// Escalate is "escalate" (any, optional).
-	Escalate json.RawMessage `json:"escalate,omitempty"`
-	// RequestedTier is "requested_tier" (any, optional).
-	RequestedTier json.RawMessage `json:"requested_tier,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Agent is "agent" (str).
+	Agent string `json:"agent"`
+	// BuildScope is "build_scope" (BuildScope, optional): default "standard".
+	BuildScope BuildScope `json:"build_scope,omitempty"`
+	// Escalate is "escalate" (bool, optional): default false.
+	Escalate *bool `json:"escalate,omitempty"`
+	// RequestedTier is "requested_tier" (ModelTier, optional): absent means the recommended tier.
+	RequestedTier ModelTier `json:"requested_tier,omitempty"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterModelTier runs router.model_tier: Recommend an abstract model tier for an agent (the requested tier, else the recommended one); the reviewers' floor raises a lower tier to standard.
 //
 // Its error kinds: missing_field, invalid_value, unknown_agent.
-func RouterModelTier(in RouterModelTierInput) (RouterModelTierResult, error) {
-	var out RouterModelTierResult
+func RouterModelTier(in RouterModelTierInput) (ModelTierResult, error) {
+	var out ModelTierResult
 	err := call("router.model_tier", in, &out)
 	return out, err
 }
 
 // RouterNewArtifactInput is the input of router.new_artifact.
 type RouterNewArtifactInput struct {
-	// WorkflowUUID is "workflow_uuid" (any).
-	WorkflowUUID json.RawMessage `json:"workflow_uuid,omitempty"`
-	// WorkflowType is "workflow_type" (any).
-	WorkflowType json.RawMessage `json:"workflow_type,omitempty"`
-	// UserRequest is "user_request" (any).
-	UserRequest json.RawMessage `json:"user_request,omitempty"`
-	// Now is "now" (any).
-	Now json.RawMessage `json:"now,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// WorkflowUUID is "workflow_uuid" (str).
+	WorkflowUUID string `json:"workflow_uuid"`
+	// WorkflowType is "workflow_type" (WorkflowType).
+	WorkflowType WorkflowType `json:"workflow_type"`
+	// UserRequest is "user_request" (str).
+	UserRequest string `json:"user_request"`
+	// Now is "now" (time).
+	Now string `json:"now"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterNewArtifact runs router.new_artifact: A new workflow artifact: the edition's skeleton (35 top-level keys at 11.0.0, 40 at 12.7.0) with the id, type, request, first status entry and timestamps filled.
@@ -2604,12 +2604,12 @@ func RouterNewArtifact(in RouterNewArtifactInput) (RouterNewArtifactResult, erro
 
 // RouterNewWorkflowIDInput is the input of router.new_workflow_id.
 type RouterNewWorkflowIDInput struct {
-	// Now is "now" (any).
-	Now json.RawMessage `json:"now,omitempty"`
-	// Nonce is "nonce" (any).
-	Nonce json.RawMessage `json:"nonce,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Now is "now" (time).
+	Now string `json:"now"`
+	// Nonce is "nonce" (str).
+	Nonce string `json:"nonce"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterNewWorkflowID runs router.new_workflow_id: Mint wf-YYYYMMDDTHHMMSSZ-<nonce> from now (UTC) and an 8-hex-digit nonce (written in lower case).
@@ -2623,275 +2623,275 @@ func RouterNewWorkflowID(in RouterNewWorkflowIDInput) (RouterNewWorkflowIdResult
 
 // RouterParseBrainstormHandoffInput is the input of router.parse_brainstorm_handoff.
 type RouterParseBrainstormHandoffInput struct {
-	// Output is "output" (any).
-	Output json.RawMessage `json:"output,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Output is "output" (str).
+	Output string `json:"output"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterParseBrainstormHandoff runs router.parse_brainstorm_handoff: Read DESIGN_FILE, DESIGN_SUMMARY and MEMORY_NOTES from the inline brainstorming handoff block.
 //
 // Its error kinds: missing_field, invalid_value, input_too_large, missing_contract, malformed_contract.
-func RouterParseBrainstormHandoff(in RouterParseBrainstormHandoffInput) (RouterParseBrainstormHandoffResult, error) {
-	var out RouterParseBrainstormHandoffResult
+func RouterParseBrainstormHandoff(in RouterParseBrainstormHandoffInput) (ParseBrainstormHandoffResult, error) {
+	var out ParseBrainstormHandoffResult
 	err := call("router.parse_brainstorm_handoff", in, &out)
 	return out, err
 }
 
 // RouterParseMarkersInput is the input of router.parse_markers.
 type RouterParseMarkersInput struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterParseMarkers runs router.parse_markers: Find workflow markers in a memory text and count DEBUG attempts since the last reset (three or more is stuck).
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterParseMarkers(in RouterParseMarkersInput) (RouterParseMarkersResult, error) {
-	var out RouterParseMarkersResult
+func RouterParseMarkers(in RouterParseMarkersInput) (ParseMarkersResult, error) {
+	var out ParseMarkersResult
 	err := call("router.parse_markers", in, &out)
 	return out, err
 }
 
 // RouterParseOutputInput is the input of router.parse_output.
 type RouterParseOutputInput struct {
-	// Agent is "agent" (any).
-	Agent json.RawMessage `json:"agent,omitempty"`
-	// Output is "output" (any).
-	Output json.RawMessage `json:"output,omitempty"`
-	// Task is "task" (any, optional).
-	Task json.RawMessage `json:"task,omitempty"`
-	// Disputes is "disputes" (any, optional).
-	Disputes json.RawMessage `json:"disputes,omitempty"`
-	// Kind is "kind" (any, optional).
-	Kind json.RawMessage `json:"kind,omitempty"`
-	// DispatchedFindings is "dispatched_findings" (any, optional).
-	DispatchedFindings json.RawMessage `json:"dispatched_findings,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Agent is "agent" (str).
+	Agent string `json:"agent"`
+	// Output is "output" (str).
+	Output string `json:"output"`
+	// Task is "task" (TaskState, optional): absent means no task: self_remediated is null.
+	Task *TaskState `json:"task,omitempty"`
+	// Disputes is "disputes" (int, optional): absent means no disputes were dispatched: adjudication is absent.
+	Disputes *int `json:"disputes,omitempty"`
+	// Kind is "kind" (str, optional): absent means kind unknown: the 12.10.0 remfix proof rule does not apply.
+	Kind *string `json:"kind,omitempty"`
+	// DispatchedFindings is "dispatched_findings" (int, optional): absent means unknown: no return is dispute-only.
+	DispatchedFindings *int `json:"dispatched_findings,omitempty"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterParseOutput runs router.parse_output: Validate any agent's output with the read-only or write-contract parser its agent needs.
 //
 // Its error kinds: missing_field, invalid_value, unknown_agent, input_too_large, too_short, missing_contract, malformed_contract, scenario_mismatch, missing_evidence.
-func RouterParseOutput(in RouterParseOutputInput) (RouterParseOutputResult, error) {
-	var out RouterParseOutputResult
+func RouterParseOutput(in RouterParseOutputInput) (ParseOutputResult, error) {
+	var out ParseOutputResult
 	err := call("router.parse_output", in, &out)
 	return out, err
 }
 
 // RouterParseReadonlyOutputInput is the input of router.parse_readonly_output.
 type RouterParseReadonlyOutputInput struct {
-	// Agent is "agent" (any).
-	Agent json.RawMessage `json:"agent,omitempty"`
-	// Output is "output" (any).
-	Output json.RawMessage `json:"output,omitempty"`
-	// Task is "task" (any, optional).
-	Task json.RawMessage `json:"task,omitempty"`
-	// Disputes is "disputes" (any, optional).
-	Disputes json.RawMessage `json:"disputes,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Agent is "agent" (str).
+	Agent string `json:"agent"`
+	// Output is "output" (str).
+	Output string `json:"output"`
+	// Task is "task" (TaskState, optional): absent means no task: self_remediated is null.
+	Task *TaskState `json:"task,omitempty"`
+	// Disputes is "disputes" (int, optional): absent means no disputes were dispatched: adjudication is absent.
+	Disputes *int `json:"disputes,omitempty"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterParseReadonlyOutput runs router.parse_readonly_output: Validate a read-only agent's output: envelope, heading, issues, intent, scenarios, overrides; the stricter of the heading and reported status wins. 12.10.0: the contract YAML block following the Router Contract heading decides STATUS, and with disputes (the number of FINDING_DISPUTED positions dispatched) the verifier must adjudicate each exactly once.
 //
 // Its error kinds: missing_field, invalid_value, unknown_agent, input_too_large, too_short, missing_contract, scenario_mismatch, missing_evidence.
-func RouterParseReadonlyOutput(in RouterParseReadonlyOutputInput) (RouterParseReadonlyOutputResult, error) {
-	var out RouterParseReadonlyOutputResult
+func RouterParseReadonlyOutput(in RouterParseReadonlyOutputInput) (ParseReadonlyOutputResult, error) {
+	var out ParseReadonlyOutputResult
 	err := call("router.parse_readonly_output", in, &out)
 	return out, err
 }
 
 // RouterParseSessionSettingsInput is the input of router.parse_session_settings.
 type RouterParseSessionSettingsInput struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterParseSessionSettings runs router.parse_session_settings: Read AUTO_PROCEED and DIFF_DRIVEN_DOCS from the ## Session Settings section of activeContext.md.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterParseSessionSettings(in RouterParseSessionSettingsInput) (RouterParseSessionSettingsResult, error) {
-	var out RouterParseSessionSettingsResult
+func RouterParseSessionSettings(in RouterParseSessionSettingsInput) (ParseSessionSettingsResult, error) {
+	var out ParseSessionSettingsResult
 	err := call("router.parse_session_settings", in, &out)
 	return out, err
 }
 
 // RouterParseSubjectInput is the input of router.parse_subject.
 type RouterParseSubjectInput struct {
-	// Subject is "subject" (any).
-	Subject json.RawMessage `json:"subject,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Subject is "subject" (str).
+	Subject string `json:"subject"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterParseSubject runs router.parse_subject: Classify a task subject by its prefix, first match wins: parent, memory, child, forbidden TODO, unknown CC10X, legacy parent, foreign.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterParseSubject(in RouterParseSubjectInput) (RouterParseSubjectResult, error) {
-	var out RouterParseSubjectResult
+func RouterParseSubject(in RouterParseSubjectInput) (ParseSubjectResult, error) {
+	var out ParseSubjectResult
 	err := call("router.parse_subject", in, &out)
 	return out, err
 }
 
 // RouterParseTaskMetadataInput is the input of router.parse_task_metadata.
 type RouterParseTaskMetadataInput struct {
-	// Description is "description" (any).
-	Description json.RawMessage `json:"description,omitempty"`
-	// RequireAll is "require_all" (any, optional).
-	RequireAll json.RawMessage `json:"require_all,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Description is "description" (str).
+	Description string `json:"description"`
+	// RequireAll is "require_all" (bool, optional): default false.
+	RequireAll *bool `json:"require_all,omitempty"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterParseTaskMetadata runs router.parse_task_metadata: Parse and validate the metadata block of a task description: the leading key:value lines, no key twice, wf and kind always required (all seven with require_all).
 //
 // Its error kinds: missing_field, invalid_value, duplicate_field.
-func RouterParseTaskMetadata(in RouterParseTaskMetadataInput) (RouterParseTaskMetadataResult, error) {
-	var out RouterParseTaskMetadataResult
+func RouterParseTaskMetadata(in RouterParseTaskMetadataInput) (ParseTaskMetadataResult, error) {
+	var out ParseTaskMetadataResult
 	err := call("router.parse_task_metadata", in, &out)
 	return out, err
 }
 
 // RouterParseWriteContractInput is the input of router.parse_write_contract.
 type RouterParseWriteContractInput struct {
-	// Agent is "agent" (any).
-	Agent json.RawMessage `json:"agent,omitempty"`
-	// Output is "output" (any).
-	Output json.RawMessage `json:"output,omitempty"`
-	// Kind is "kind" (any, optional).
-	Kind json.RawMessage `json:"kind,omitempty"`
-	// DispatchedFindings is "dispatched_findings" (any, optional).
-	DispatchedFindings json.RawMessage `json:"dispatched_findings,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Agent is "agent" (str).
+	Agent string `json:"agent"`
+	// Output is "output" (str).
+	Output string `json:"output"`
+	// Kind is "kind" (str, optional): absent means kind unknown: the 12.10.0 remfix proof rule does not apply.
+	Kind *string `json:"kind,omitempty"`
+	// DispatchedFindings is "dispatched_findings" (int, optional): absent means unknown: no return is dispute-only.
+	DispatchedFindings *int `json:"dispatched_findings,omitempty"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterParseWriteContract runs router.parse_write_contract: Validate a write agent's YAML Router Contract and its agent's pass conditions; 12.7.0 adds the builder preflight/RED-reason/seam fields, the investigator loop and close-out fields, one researcher row and two decision_rfc alternatives; 12.10.0 reads the YAML block following the heading, accepts any non-zero TDD_RED_EXIT, checks the QA agents and, for kind remfix, the covering-test proof (dispatched_findings decides a dispute-only return).
 //
 // Its error kinds: missing_field, invalid_value, unknown_agent, input_too_large, missing_contract, malformed_contract.
-func RouterParseWriteContract(in RouterParseWriteContractInput) (RouterParseWriteContractResult, error) {
-	var out RouterParseWriteContractResult
+func RouterParseWriteContract(in RouterParseWriteContractInput) (ParseWriteContractResult, error) {
+	var out ParseWriteContractResult
 	err := call("router.parse_write_contract", in, &out)
 	return out, err
 }
 
 // RouterPlanTrustGateInput is the input of router.plan_trust_gate.
 type RouterPlanTrustGateInput struct {
-	// ArtifactText is "artifact_text" (any).
-	ArtifactText json.RawMessage `json:"artifact_text,omitempty"`
-	// WorkflowUUID is "workflow_uuid" (any).
-	WorkflowUUID json.RawMessage `json:"workflow_uuid,omitempty"`
-	// Planner is "planner" (any, optional).
-	Planner json.RawMessage `json:"planner,omitempty"`
-	// Contradictions is "contradictions" (any, optional).
-	Contradictions json.RawMessage `json:"contradictions,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// ArtifactText is "artifact_text" (str).
+	ArtifactText string `json:"artifact_text"`
+	// WorkflowUUID is "workflow_uuid" (str).
+	WorkflowUUID string `json:"workflow_uuid"`
+	// Planner is "planner" ({any}, optional): absent means not given: the artifact's results.planner.fields (none → Differences from agreement count as absent when a plan exists).
+	Planner *map[string]json.RawMessage `json:"planner,omitempty"`
+	// Contradictions is "contradictions" ([{str}], optional): default [].
+	Contradictions *[]map[string]string `json:"contradictions,omitempty"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterPlanTrustGate runs router.plan_trust_gate: The plan-trust gate before BUILD, from the workflow artifact and the planner's contract: no BUILD while an Open Decision is unapproved (JUST_GO or not); with a plan, Differences from agreement present, explicit plan_mode and verification_rigor, exit criteria on every phase and acceptance criteria for an execution_plan/decision_rfc; a host-found contradiction is NOGO. Host: start_build → create the BUILD graph; ask_clarification → persist pending_gate and ask; nogo_contradiction → show it and ask.
 //
 // Its error kinds: missing_field, invalid_value, malformed_artifact, placeholder_left, uuid_mismatch.
-func RouterPlanTrustGate(in RouterPlanTrustGateInput) (RouterPlanTrustGateResult, error) {
-	var out RouterPlanTrustGateResult
+func RouterPlanTrustGate(in RouterPlanTrustGateInput) (PlanTrustResult, error) {
+	var out PlanTrustResult
 	err := call("router.plan_trust_gate", in, &out)
 	return out, err
 }
 
 // RouterPreToolUseInput is the input of router.pre_tool_use.
 type RouterPreToolUseInput struct {
-	// ToolName is "tool_name" (any).
-	ToolName json.RawMessage `json:"tool_name,omitempty"`
-	// ToolInput is "tool_input" (any, optional).
-	ToolInput json.RawMessage `json:"tool_input,omitempty"`
-	// ProjectDir is "project_dir" (any).
-	ProjectDir json.RawMessage `json:"project_dir,omitempty"`
-	// Artifact is "artifact" (any, optional).
+	// ToolName is "tool_name" (str).
+	ToolName string `json:"tool_name"`
+	// ToolInput is "tool_input" ({any}, optional): default {}.
+	ToolInput *map[string]json.RawMessage `json:"tool_input,omitempty"`
+	// ProjectDir is "project_dir" (str).
+	ProjectDir string `json:"project_dir"`
+	// Artifact is "artifact" ({any} | str, optional): absent means no artifact: no workflow guard engages.
 	Artifact json.RawMessage `json:"artifact,omitempty"`
-	// Events is "events" (any, optional).
-	Events json.RawMessage `json:"events,omitempty"`
-	// Approval is "approval" (any, optional).
-	Approval json.RawMessage `json:"approval,omitempty"`
-	// Now is "now" (any, optional).
-	Now json.RawMessage `json:"now,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Events is "events" (str, optional): default "".
+	Events *string `json:"events,omitempty"`
+	// Approval is "approval" ({any}, optional): absent means no approval token: nothing is unlocked.
+	Approval *map[string]json.RawMessage `json:"approval,omitempty"`
+	// Now is "now" (time, optional): absent means no clock: an approval token unlocks nothing.
+	Now *string `json:"now,omitempty"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterPreToolUse runs router.pre_tool_use: cc10x's deterministic PreToolUse guards (fourx hook pre-tool-use): destructive git text (push, reset --hard, clean -f, branch -D, checkout ., restore ., stash clear; push and branch -D unlock with a fresh approval token) and, while the newest artifact is an unfinished QA workflow, denied reads and no write or Bash mutation outside the mutation allowlist during a planning phase. Host: deny → answer Claude Code with permissionDecision deny and the reason; consume_approval → delete the approval token.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterPreToolUse(in RouterPreToolUseInput) (RouterPreToolUseResult, error) {
-	var out RouterPreToolUseResult
+func RouterPreToolUse(in RouterPreToolUseInput) (PreToolUseResult, error) {
+	var out PreToolUseResult
 	err := call("router.pre_tool_use", in, &out)
 	return out, err
 }
 
 // RouterReconcileVerdictsInput is the input of router.reconcile_verdicts.
 type RouterReconcileVerdictsInput struct {
-	// Verdicts is "verdicts" (any).
-	Verdicts json.RawMessage `json:"verdicts,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Verdicts is "verdicts" ([{any}]).
+	Verdicts []map[string]json.RawMessage `json:"verdicts"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterReconcileVerdicts runs router.reconcile_verdicts: Reconcile agent verdicts: any fail fails, the stricter verdict is authoritative (never averaged).
 //
 // Its error kinds: missing_field, invalid_value, unknown_agent.
-func RouterReconcileVerdicts(in RouterReconcileVerdictsInput) (RouterReconcileVerdictsResult, error) {
-	var out RouterReconcileVerdictsResult
+func RouterReconcileVerdicts(in RouterReconcileVerdictsInput) (ReconcileVerdictsResult, error) {
+	var out ReconcileVerdictsResult
 	err := call("router.reconcile_verdicts", in, &out)
 	return out, err
 }
 
 // RouterRemfixCompletionInput is the input of router.remfix_completion.
 type RouterRemfixCompletionInput struct {
-	// Artifact is "artifact" (any).
+	// Artifact is "artifact" ({any} | str).
 	Artifact json.RawMessage `json:"artifact,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterRemfixCompletion runs router.remfix_completion: The TaskCompleted check of a completing REM-FIX over its workflow artifact: the circuit breaker (earlier remediation_history rounds against the cap of 3) and, at editions with cc10x's remediation_history backstop (12.7.0, 12.10.0), whether the history is empty. Host: not allowed → a taskMetadata finding (blocks in block mode, ask the user before another REM-FIX); history_missing → warn, never block.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterRemfixCompletion(in RouterRemfixCompletionInput) (RouterRemfixCompletionResult, error) {
-	var out RouterRemfixCompletionResult
+func RouterRemfixCompletion(in RouterRemfixCompletionInput) (RemfixCompletionResult, error) {
+	var out RemfixCompletionResult
 	err := call("router.remfix_completion", in, &out)
 	return out, err
 }
 
 // RouterRepairMemoryInput is the input of router.repair_memory.
 type RouterRepairMemoryInput struct {
-	// File is "file" (any).
-	File json.RawMessage `json:"file,omitempty"`
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// File is "file" (str).
+	File string `json:"file"`
+	// Text is "text" (str).
+	Text string `json:"text"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterRepairMemory runs router.repair_memory: Idempotently insert a memory file's missing sections before `## Last Updated` (or at the end).
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterRepairMemory(in RouterRepairMemoryInput) (RouterRepairMemoryResult, error) {
-	var out RouterRepairMemoryResult
+func RouterRepairMemory(in RouterRepairMemoryInput) (MemoryRepair, error) {
+	var out MemoryRepair
 	err := call("router.repair_memory", in, &out)
 	return out, err
 }
 
 // RouterResolveScopeReplyInput is the input of router.resolve_scope_reply.
 type RouterResolveScopeReplyInput struct {
-	// Reply is "reply" (any).
-	Reply json.RawMessage `json:"reply,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Reply is "reply" (str).
+	Reply string `json:"reply"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterResolveScopeReply runs router.resolve_scope_reply: Map a reply to the scope gate onto CRITICAL_ONLY or ALL_ISSUES; both phrases are ambiguous, neither is unrecognized.
@@ -2905,97 +2905,97 @@ func RouterResolveScopeReply(in RouterResolveScopeReplyInput) (RouterResolveScop
 
 // RouterRouteInput is the input of router.route.
 type RouterRouteInput struct {
-	// Request is "request" (any).
-	Request json.RawMessage `json:"request,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Request is "request" (str).
+	Request string `json:"request"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterRoute runs router.route: Route a request to a workflow by the edition's signal table: the first signal in priority order with a keyword match wins, else DEFAULT (12.7.0 adds TRIAGE at 5 and CODEBASE-HEALTH at 6, DEFAULT becomes 7).
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterRoute(in RouterRouteInput) (RouterRouteResult, error) {
-	var out RouterRouteResult
+func RouterRoute(in RouterRouteInput) (RouteResult, error) {
+	var out RouteResult
 	err := call("router.route", in, &out)
 	return out, err
 }
 
 // RouterRunnableTasksInput is the input of router.runnable_tasks.
 type RouterRunnableTasksInput struct {
-	// Tasks is "tasks" (any).
-	Tasks json.RawMessage `json:"tasks,omitempty"`
-	// WorkflowID is "workflow_id" (any).
-	WorkflowID json.RawMessage `json:"workflow_id,omitempty"`
-	// Mode is "mode" (any, optional).
-	Mode json.RawMessage `json:"mode,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Tasks is "tasks" ([Task]).
+	Tasks []Task `json:"tasks"`
+	// WorkflowID is "workflow_id" (str).
+	WorkflowID string `json:"workflow_id"`
+	// Mode is "mode" ("loop" | "resume", optional): default "loop".
+	Mode *string `json:"mode,omitempty"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterRunnableTasks runs router.runnable_tasks: The tasks of one workflow with their state, runnable set, parallel pair and next action (a pending task whose blockers are all completed is runnable; the reviewer and hunter run as a parallel pair). Host: dispatch → mark in_progress and run each row's dispatch (parallel pair in one message); run_memory_inline → finalize_memory inline, then complete memory task and parent; complete → close the parent; wait/stalled → report and stop; repair_metadata → fix the invalid descriptions; ask_user → ask resume/delete/complete.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterRunnableTasks(in RouterRunnableTasksInput) (RouterRunnableTasksResult, error) {
-	var out RouterRunnableTasksResult
+func RouterRunnableTasks(in RouterRunnableTasksInput) (RunnableTasksResult, error) {
+	var out RunnableTasksResult
 	err := call("router.runnable_tasks", in, &out)
 	return out, err
 }
 
 // RouterScopeDecisionInput is the input of router.scope_decision.
 type RouterScopeDecisionInput struct {
-	// ActiveContext is "active_context" (any).
-	ActiveContext json.RawMessage `json:"active_context,omitempty"`
-	// Reply is "reply" (any).
-	Reply json.RawMessage `json:"reply,omitempty"`
-	// WorkflowID is "workflow_id" (any, optional).
-	WorkflowID json.RawMessage `json:"workflow_id,omitempty"`
-	// Tasks is "tasks" (any, optional).
-	Tasks json.RawMessage `json:"tasks,omitempty"`
-	// Origin is "origin" (any, optional).
-	Origin json.RawMessage `json:"origin,omitempty"`
-	// Phase is "phase" (any, optional).
-	Phase json.RawMessage `json:"phase,omitempty"`
-	// Plan is "plan" (any, optional).
-	Plan json.RawMessage `json:"plan,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// ActiveContext is "active_context" (str).
+	ActiveContext string `json:"active_context"`
+	// Reply is "reply" (str).
+	Reply string `json:"reply"`
+	// WorkflowID is "workflow_id" (str, optional): absent means not given: a pending marker of any workflow counts.
+	WorkflowID *string `json:"workflow_id,omitempty"`
+	// Tasks is "tasks" ([Task], optional): absent means with origin and phase, needed only when the reply creates a REM-FIX (missing_field then).
+	Tasks *[]Task `json:"tasks,omitempty"`
+	// Origin is "origin" (TaskOrigin, optional): absent means with tasks and phase, needed only when the reply creates a REM-FIX (missing_field then).
+	Origin TaskOrigin `json:"origin,omitempty"`
+	// Phase is "phase" (WorkflowPhase, optional): absent means with tasks and origin, needed only when the reply creates a REM-FIX (missing_field then).
+	Phase WorkflowPhase `json:"phase,omitempty"`
+	// Plan is "plan" (str, optional): default "N/A".
+	Plan *string `json:"plan,omitempty"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterScopeDecision runs router.scope_decision: Resume a pending scope decision: the reply becomes a REM-FIX and the marker leaves ## Decisions. Host: route_normally → route; ask_again → ask the two options and stop; create_remfix → write active_context, apply followup, stop; ask_user → ask before another REM-FIX.
 //
 // Its error kinds: missing_field, invalid_value, ambiguous, no_dispatch_rule.
-func RouterScopeDecision(in RouterScopeDecisionInput) (RouterScopeDecisionResult, error) {
-	var out RouterScopeDecisionResult
+func RouterScopeDecision(in RouterScopeDecisionInput) (ScopeDecisionResult, error) {
+	var out ScopeDecisionResult
 	err := call("router.scope_decision", in, &out)
 	return out, err
 }
 
 // RouterSkillHintsInput is the input of router.skill_hints.
 type RouterSkillHintsInput struct {
-	// Agent is "agent" (any).
-	Agent json.RawMessage `json:"agent,omitempty"`
-	// Workflow is "workflow" (any).
-	Workflow json.RawMessage `json:"workflow,omitempty"`
-	// Request is "request" (any).
-	Request json.RawMessage `json:"request,omitempty"`
-	// Phase is "phase" (any, optional).
-	Phase json.RawMessage `json:"phase,omitempty"`
-	// Kind is "kind" (any, optional).
-	Kind json.RawMessage `json:"kind,omitempty"`
-	// ChangedFiles is "changed_files" (any, optional).
-	ChangedFiles json.RawMessage `json:"changed_files,omitempty"`
-	// PlanText is "plan_text" (any, optional).
-	PlanText json.RawMessage `json:"plan_text,omitempty"`
-	// DesignText is "design_text" (any, optional).
-	DesignText json.RawMessage `json:"design_text,omitempty"`
-	// PatternsText is "patterns_text" (any, optional).
-	PatternsText json.RawMessage `json:"patterns_text,omitempty"`
-	// ResearchFiles is "research_files" (any, optional).
-	ResearchFiles json.RawMessage `json:"research_files,omitempty"`
-	// McpCapabilityNeeded is "mcp_capability_needed" (any, optional).
-	McpCapabilityNeeded json.RawMessage `json:"mcp_capability_needed,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Agent is "agent" (str).
+	Agent string `json:"agent"`
+	// Workflow is "workflow" (str).
+	Workflow string `json:"workflow"`
+	// Request is "request" (str).
+	Request string `json:"request"`
+	// Phase is "phase" (WorkflowPhase, optional): absent means not given: no phase rules apply.
+	Phase WorkflowPhase `json:"phase,omitempty"`
+	// Kind is "kind" (str, optional): absent means not given: no kind rules apply.
+	Kind *string `json:"kind,omitempty"`
+	// ChangedFiles is "changed_files" ([str], optional): default [].
+	ChangedFiles *[]string `json:"changed_files,omitempty"`
+	// PlanText is "plan_text" (str, optional): default "".
+	PlanText *string `json:"plan_text,omitempty"`
+	// DesignText is "design_text" (str, optional): default "".
+	DesignText *string `json:"design_text,omitempty"`
+	// PatternsText is "patterns_text" (str, optional): default "".
+	PatternsText *string `json:"patterns_text,omitempty"`
+	// ResearchFiles is "research_files" (ResearchFiles, optional): default {}.
+	ResearchFiles *ResearchFiles `json:"research_files,omitempty"`
+	// McpCapabilityNeeded is "mcp_capability_needed" (bool, optional): default false.
+	McpCapabilityNeeded *bool `json:"mcp_capability_needed,omitempty"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterSkillHints runs router.skill_hints: The skills the router loads for one agent dispatch: project hints, then keyword/path/flag rules (12.7.0 ids: cc10x:frontend, architecture, exploration, codebase-hygiene, code-review, memory-and-handoff).
@@ -3009,110 +3009,110 @@ func RouterSkillHints(in RouterSkillHintsInput) (RouterSkillHintsResult, error) 
 
 // RouterSkillPrecedenceInput is the input of router.skill_precedence.
 type RouterSkillPrecedenceInput struct {
-	// Sources is "sources" (any).
-	Sources json.RawMessage `json:"sources,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Sources is "sources" ([PrecedenceSource]).
+	Sources []PrecedenceSource `json:"sources"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterSkillPrecedence runs router.skill_precedence: Order instruction sources by the seed's strict precedence (user prompt first, heuristics last).
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterSkillPrecedence(in RouterSkillPrecedenceInput) (RouterSkillPrecedenceResult, error) {
-	var out RouterSkillPrecedenceResult
+func RouterSkillPrecedence(in RouterSkillPrecedenceInput) (Precedence, error) {
+	var out Precedence
 	err := call("router.skill_precedence", in, &out)
 	return out, err
 }
 
 // RouterTaskGraphInput is the input of router.task_graph.
 type RouterTaskGraphInput struct {
-	// Workflow is "workflow" (any).
-	Workflow json.RawMessage `json:"workflow,omitempty"`
-	// BuildScope is "build_scope" (any, optional).
-	BuildScope json.RawMessage `json:"build_scope,omitempty"`
-	// DiffDrivenDocsSkip is "diff_driven_docs_skip" (any, optional).
-	DiffDrivenDocsSkip json.RawMessage `json:"diff_driven_docs_skip,omitempty"`
-	// WorkflowID is "workflow_id" (any, optional).
-	WorkflowID json.RawMessage `json:"workflow_id,omitempty"`
-	// Plan is "plan" (any, optional).
-	Plan json.RawMessage `json:"plan,omitempty"`
-	// PhaseID is "phase_id" (any, optional).
-	PhaseID json.RawMessage `json:"phase_id,omitempty"`
-	// Summary is "summary" (any, optional).
-	Summary json.RawMessage `json:"summary,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// Workflow is "workflow" (str).
+	Workflow string `json:"workflow"`
+	// BuildScope is "build_scope" (BuildScope, optional): default "standard".
+	BuildScope BuildScope `json:"build_scope,omitempty"`
+	// DiffDrivenDocsSkip is "diff_driven_docs_skip" (bool, optional): default false.
+	DiffDrivenDocsSkip *bool `json:"diff_driven_docs_skip,omitempty"`
+	// WorkflowID is "workflow_id" (str, optional): absent means not given: the graph without task texts (no subject, description, body, active_form).
+	WorkflowID *string `json:"workflow_id,omitempty"`
+	// Plan is "plan" (str, optional): default "N/A".
+	Plan *string `json:"plan,omitempty"`
+	// PhaseID is "phase_id" (str, optional): default "1".
+	PhaseID *string `json:"phase_id,omitempty"`
+	// Summary is "summary" (str, optional): absent means not given: missing_field when texts are asked for a DEBUG, REVIEW, PLAN or TRIAGE graph, else unused.
+	Summary *string `json:"summary,omitempty"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterTaskGraph runs router.task_graph: The child-task graph of a workflow (trivial or standard BUILD scope) with agents, reasons and blockers; with a `workflow_id`, every node also carries its task texts (subject, description, body, active_form).
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterTaskGraph(in RouterTaskGraphInput) (RouterTaskGraphResult, error) {
-	var out RouterTaskGraphResult
+func RouterTaskGraph(in RouterTaskGraphInput) (TaskGraphResult, error) {
+	var out TaskGraphResult
 	err := call("router.task_graph", in, &out)
 	return out, err
 }
 
 // RouterUpdateArtifactInput is the input of router.update_artifact.
 type RouterUpdateArtifactInput struct {
-	// ArtifactText is "artifact_text" (any).
-	ArtifactText json.RawMessage `json:"artifact_text,omitempty"`
-	// WorkflowUUID is "workflow_uuid" (any).
-	WorkflowUUID json.RawMessage `json:"workflow_uuid,omitempty"`
-	// Now is "now" (any).
-	Now json.RawMessage `json:"now,omitempty"`
-	// Agent is "agent" (any).
-	Agent json.RawMessage `json:"agent,omitempty"`
-	// Result is "result" (any, optional).
-	Result json.RawMessage `json:"result,omitempty"`
-	// Error is "error" (any, optional).
-	Error json.RawMessage `json:"error,omitempty"`
-	// Phase is "phase" (any, optional).
-	Phase json.RawMessage `json:"phase,omitempty"`
-	// TaskID is "task_id" (any, optional).
-	TaskID json.RawMessage `json:"task_id,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// ArtifactText is "artifact_text" (str).
+	ArtifactText string `json:"artifact_text"`
+	// WorkflowUUID is "workflow_uuid" (str).
+	WorkflowUUID string `json:"workflow_uuid"`
+	// Now is "now" (time).
+	Now string `json:"now"`
+	// Agent is "agent" (str).
+	Agent string `json:"agent"`
+	// Result is "result" ({any}, optional): absent means not given: `error` must be (one of the two is required).
+	Result *map[string]json.RawMessage `json:"result,omitempty"`
+	// Error is "error" ({any}, optional): absent means not given: `result` is the parsed output.
+	Error *map[string]json.RawMessage `json:"error,omitempty"`
+	// Phase is "phase" (WorkflowPhase, optional): absent means not given: missing_field for plan-gap-reviewer and researcher, else unused.
+	Phase WorkflowPhase `json:"phase,omitempty"`
+	// TaskID is "task_id" (str, optional): absent means not given: the result is recorded without a task id.
+	TaskID *string `json:"task_id,omitempty"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterUpdateArtifact runs router.update_artifact: Write one agent's validated result — or the error of its unparseable output — into the workflow artifact: results, evidence, task ids, planning keys, convergence, proof_status, BUILD phase_status/phase_cursor, pending_gate, status_history and remediation_history (the artifact passes the read-back gate first; a result must carry its agent's passes or passed). Host: write text atomically to .cc10x/workflows/<wf>.json and read it back with check_artifact.
 //
 // Its error kinds: missing_field, invalid_value, unknown_agent, malformed_artifact, placeholder_left, uuid_mismatch.
-func RouterUpdateArtifact(in RouterUpdateArtifactInput) (RouterUpdateArtifactResult, error) {
-	var out RouterUpdateArtifactResult
+func RouterUpdateArtifact(in RouterUpdateArtifactInput) (UpdateArtifactResult, error) {
+	var out UpdateArtifactResult
 	err := call("router.update_artifact", in, &out)
 	return out, err
 }
 
 // RouterValidateWorkflowIDInput is the input of router.validate_workflow_id.
 type RouterValidateWorkflowIDInput struct {
-	// WorkflowUUID is "workflow_uuid" (any).
-	WorkflowUUID json.RawMessage `json:"workflow_uuid,omitempty"`
-	// Edition is "edition" (any, optional).
-	Edition json.RawMessage `json:"edition,omitempty"`
+	// WorkflowUUID is "workflow_uuid" (str).
+	WorkflowUUID string `json:"workflow_uuid"`
+	// Edition is "edition" (Edition, optional): default "11.0.0".
+	Edition Edition `json:"edition,omitempty"`
 }
 
 // RouterValidateWorkflowID runs router.validate_workflow_id: Validate a workflow id (wf-, a real UTC date and time, 8 hex digits) and split it into timestamp and nonce.
 //
 // Its error kinds: missing_field, invalid_value.
-func RouterValidateWorkflowID(in RouterValidateWorkflowIDInput) (RouterValidateWorkflowIdResult, error) {
-	var out RouterValidateWorkflowIdResult
+func RouterValidateWorkflowID(in RouterValidateWorkflowIDInput) (ValidateWorkflowIdResult, error) {
+	var out ValidateWorkflowIdResult
 	err := call("router.validate_workflow_id", in, &out)
 	return out, err
 }
 
 // RunnerResolvePhaseInput is the input of runner.resolve_phase.
 type RunnerResolvePhaseInput struct {
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
-	// Feature is "feature" (any, optional).
-	Feature json.RawMessage `json:"feature,omitempty"`
-	// Profile is "profile" (any, optional).
-	Profile json.RawMessage `json:"profile,omitempty"`
-	// Phase is "phase" (any).
-	Phase json.RawMessage `json:"phase,omitempty"`
-	// Manual is "manual" (any, optional).
-	Manual json.RawMessage `json:"manual,omitempty"`
+	// Config is "config" (Config).
+	Config Config `json:"config"`
+	// Feature is "feature" (Feature, optional): default {}.
+	Feature *Feature `json:"feature,omitempty"`
+	// Profile is "profile" (ProfileConfig, optional): default {}.
+	Profile *ProfileConfig `json:"profile,omitempty"`
+	// Phase is "phase" (str).
+	Phase string `json:"phase"`
+	// Manual is "manual" (str, optional): default "".
+	Manual *string `json:"manual,omitempty"`
 }
 
 // RunnerResolvePhase runs runner.resolve_phase: The runner of a phase: manual, feature override, profile entry, then default_runner.
@@ -3140,14 +3140,14 @@ func RunnersSupportedMap() (RunnersSupportedMapResult, error) {
 
 // SimilarityIsSimilarInput is the input of similarity.is_similar.
 type SimilarityIsSimilarInput struct {
-	// A is "a" (any).
-	A json.RawMessage `json:"a,omitempty"`
-	// B is "b" (any).
-	B json.RawMessage `json:"b,omitempty"`
-	// Threshold is "threshold" (any, optional).
-	Threshold json.RawMessage `json:"threshold,omitempty"`
-	// Cjk is "cjk" (any, optional).
-	Cjk json.RawMessage `json:"cjk,omitempty"`
+	// A is "a" (str).
+	A string `json:"a"`
+	// B is "b" (str).
+	B string `json:"b"`
+	// Threshold is "threshold" (float, optional): default 0.6.
+	Threshold *float64 `json:"threshold,omitempty"`
+	// Cjk is "cjk" (bool, optional): default false.
+	Cjk *bool `json:"cjk,omitempty"`
 }
 
 // SimilarityIsSimilar runs similarity.is_similar: Whether two titles' word sets overlap by at least the threshold (Jaccard; cjk adds CJK bigrams).
@@ -3161,10 +3161,10 @@ func SimilarityIsSimilar(in SimilarityIsSimilarInput) (SimilarityIsSimilarResult
 
 // StateCanTransitionInput is the input of state.can_transition.
 type StateCanTransitionInput struct {
-	// From is "from" (any).
-	From json.RawMessage `json:"from,omitempty"`
-	// To is "to" (any).
-	To json.RawMessage `json:"to,omitempty"`
+	// From is "from" (str).
+	From string `json:"from"`
+	// To is "to" (str).
+	To string `json:"to"`
 }
 
 // StateCanTransition runs state.can_transition: Whether the transition table allows moving from one phase to another.
@@ -3176,21 +3176,21 @@ func StateCanTransition(in StateCanTransitionInput) (StateCanTransitionResult, e
 	return out, err
 }
 
-// StateConstants runs state.constants: The run-loop constants: max guard retries and the no-progress limit.
-func StateConstants() (StateConstantsResult, error) {
-	var out StateConstantsResult
+// StateConstantsOp runs state.constants: The run-loop constants: max guard retries and the no-progress limit.
+func StateConstantsOp() (StateConstants, error) {
+	var out StateConstants
 	err := call("state.constants", nil, &out)
 	return out, err
 }
 
 // StateDiagramInput is the input of state.diagram.
 type StateDiagramInput struct {
-	// Format is "format" (any).
-	Format json.RawMessage `json:"format,omitempty"`
-	// Path is "path" (any, optional).
-	Path json.RawMessage `json:"path,omitempty"`
-	// Events is "events" (any, optional).
-	Events json.RawMessage `json:"events,omitempty"`
+	// Format is "format" ("mermaid" | "dot").
+	Format string `json:"format"`
+	// Path is "path" ([Phase], optional): default [].
+	Path *[]Phase `json:"path,omitempty"`
+	// Events is "events" ([Event], optional): default [].
+	Events *[]Event `json:"events,omitempty"`
 }
 
 // StateDiagram runs state.diagram: The transition graph as Mermaid or Graphviz dot text, with a feature's path (phases, or its events) marked when given.
@@ -3204,8 +3204,8 @@ func StateDiagram(in StateDiagramInput) (StateDiagramResult, error) {
 
 // StateFinalizeDoneInput is the input of state.finalize_done.
 type StateFinalizeDoneInput struct {
-	// State is "state" (any).
-	State json.RawMessage `json:"state,omitempty"`
+	// State is "state" (State).
+	State State `json:"state"`
 }
 
 // StateFinalizeDone runs state.finalize_done: The pure part of `done` finalisation: transition to done, active false, stopReason "done".
@@ -3219,8 +3219,8 @@ func StateFinalizeDone(in StateFinalizeDoneInput) (StateFinalizeDoneResult, erro
 
 // StatePhaseToRoleInput is the input of state.phase_to_role.
 type StatePhaseToRoleInput struct {
-	// Phase is "phase" (any).
-	Phase json.RawMessage `json:"phase,omitempty"`
+	// Phase is "phase" (str).
+	Phase string `json:"phase"`
 }
 
 // StatePhaseToRole runs state.phase_to_role: The default role of a phase (PhaseToRole); "" when it has none.
@@ -3234,29 +3234,29 @@ func StatePhaseToRole(in StatePhaseToRoleInput) (StatePhaseToRoleResult, error) 
 
 // StateReconcileActiveInput is the input of state.reconcile_active.
 type StateReconcileActiveInput struct {
-	// State is "state" (any).
-	State json.RawMessage `json:"state,omitempty"`
-	// PidAlive is "pid_alive" (any).
-	PidAlive json.RawMessage `json:"pid_alive,omitempty"`
+	// State is "state" (State).
+	State State `json:"state"`
+	// PidAlive is "pid_alive" (bool).
+	PidAlive bool `json:"pid_alive"`
 }
 
 // StateReconcileActive runs state.reconcile_active: Clears `active` of a state whose run loop is gone (liveness given by the caller).
 //
 // Its error kinds: invalid_input.
-func StateReconcileActive(in StateReconcileActiveInput) (StateReconcileActiveResult, error) {
-	var out StateReconcileActiveResult
+func StateReconcileActive(in StateReconcileActiveInput) (Reconciled, error) {
+	var out Reconciled
 	err := call("state.reconcile_active", in, &out)
 	return out, err
 }
 
 // StateRecoverToInput is the input of state.recover_to.
 type StateRecoverToInput struct {
-	// State is "state" (any).
-	State json.RawMessage `json:"state,omitempty"`
-	// To is "to" (any).
-	To json.RawMessage `json:"to,omitempty"`
-	// Role is "role" (any, optional).
-	Role json.RawMessage `json:"role,omitempty"`
+	// State is "state" (State).
+	State State `json:"state"`
+	// To is "to" (Phase).
+	To Phase `json:"to"`
+	// Role is "role" (str, optional): default "".
+	Role *string `json:"role,omitempty"`
 }
 
 // StateRecoverTo runs state.recover_to: Crash-recovery correction to a recoverable work phase, ignoring the table and the source phase.
@@ -3270,27 +3270,27 @@ func StateRecoverTo(in StateRecoverToInput) (StateRecoverToResult, error) {
 
 // StateShouldStopInput is the input of state.should_stop.
 type StateShouldStopInput struct {
-	// State is "state" (any).
-	State json.RawMessage `json:"state,omitempty"`
+	// State is "state" (State).
+	State State `json:"state"`
 }
 
 // StateShouldStop runs state.should_stop: Whether a run must stop (max rounds reached, or 3 rounds without progress) and why.
 //
 // Its error kinds: invalid_input.
-func StateShouldStop(in StateShouldStopInput) (StateShouldStopResult, error) {
-	var out StateShouldStopResult
+func StateShouldStop(in StateShouldStopInput) (StopDecision, error) {
+	var out StopDecision
 	err := call("state.should_stop", in, &out)
 	return out, err
 }
 
 // StateTransitionInput is the input of state.transition.
 type StateTransitionInput struct {
-	// State is "state" (any).
-	State json.RawMessage `json:"state,omitempty"`
-	// To is "to" (any).
-	To json.RawMessage `json:"to,omitempty"`
-	// Role is "role" (any, optional).
-	Role json.RawMessage `json:"role,omitempty"`
+	// State is "state" (State).
+	State State `json:"state"`
+	// To is "to" (Phase).
+	To Phase `json:"to"`
+	// Role is "role" (str, optional): default "".
+	Role *string `json:"role,omitempty"`
 }
 
 // StateTransition runs state.transition: Moves a state to a phase: checks the table, sets phase and role, applies the round/active side effects.
@@ -3304,23 +3304,23 @@ func StateTransition(in StateTransitionInput) (StateTransitionResult, error) {
 
 // StateValidateInput is the input of state.validate.
 type StateValidateInput struct {
-	// State is "state" (any).
-	State json.RawMessage `json:"state,omitempty"`
+	// State is "state" ({any}).
+	State map[string]json.RawMessage `json:"state"`
 }
 
 // StateValidate runs state.validate: Checks featureId, phase and runner of a state; lists every failure.
 //
 // Its error kinds: invalid_input.
-func StateValidate(in StateValidateInput) (StateValidateResult, error) {
-	var out StateValidateResult
+func StateValidate(in StateValidateInput) (StateValidation, error) {
+	var out StateValidation
 	err := call("state.validate", in, &out)
 	return out, err
 }
 
 // TestStrategyParseInput is the input of test_strategy.parse.
 type TestStrategyParseInput struct {
-	// Text is "text" (any, optional).
-	Text json.RawMessage `json:"text,omitempty"`
+	// Text is "text" (str, optional): default "".
+	Text *string `json:"text,omitempty"`
 }
 
 // TestStrategyParse runs test_strategy.parse: Decode test-strategy.yaml with yaml.v3's rules.
@@ -3334,8 +3334,8 @@ func TestStrategyParse(in TestStrategyParseInput) (TestStrategyParseResult, erro
 
 // UtilHumanSizeInput is the input of util.human_size.
 type UtilHumanSizeInput struct {
-	// Bytes is "bytes" (any).
-	Bytes json.RawMessage `json:"bytes,omitempty"`
+	// Bytes is "bytes" (int).
+	Bytes int `json:"bytes"`
 }
 
 // UtilHumanSize runs util.human_size: A byte count as 4x prints it (512B, 124K, 3.9M, 1.0G).
@@ -3349,18 +3349,18 @@ func UtilHumanSize(in UtilHumanSizeInput) (UtilHumanSizeResult, error) {
 
 // WorkspaceAppendEventInput is the input of workspace.append_event.
 type WorkspaceAppendEventInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id,omitempty"`
-	// Event is "event" (any).
-	Event json.RawMessage `json:"event,omitempty"`
-	// Now is "now" (any).
-	Now json.RawMessage `json:"now,omitempty"`
-	// Store is "store" (any, optional).
-	Store json.RawMessage `json:"store,omitempty"`
-	// Lease is "lease" (any, optional).
-	Lease json.RawMessage `json:"lease,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// FeatureID is "feature_id" (str).
+	FeatureID string `json:"feature_id"`
+	// Event is "event" (Event).
+	Event Event `json:"event"`
+	// Now is "now" (time).
+	Now string `json:"now"`
+	// Store is "store" ({any}, optional): absent means the .4x under root: the filesystem, byte-compatible with Go 4x.
+	Store *map[string]json.RawMessage `json:"store,omitempty"`
+	// Lease is "lease" (Lease, optional): absent means no fence: the write is not tied to a lease (a store without leases takes none).
+	Lease *Lease `json:"lease,omitempty"`
 }
 
 // WorkspaceAppendEvent runs workspace.append_event: AppendEvent: stamps an empty ts from now and appends one line to events.jsonl in one write (through `store` when given, fenced by `lease`).
@@ -3374,18 +3374,18 @@ func WorkspaceAppendEvent(in WorkspaceAppendEventInput) (WorkspaceAppendEventRes
 
 // WorkspaceAtomicWriteFileInput is the input of workspace.atomic_write_file.
 type WorkspaceAtomicWriteFileInput struct {
-	// Dir is "dir" (any).
-	Dir json.RawMessage `json:"dir,omitempty"`
-	// FinalName is "final_name" (any).
-	FinalName json.RawMessage `json:"final_name,omitempty"`
-	// TmpPattern is "tmp_pattern" (any, optional).
-	TmpPattern json.RawMessage `json:"tmp_pattern,omitempty"`
-	// Data is "data" (any, optional).
-	Data json.RawMessage `json:"data,omitempty"`
-	// DataBase64 is "data_base64" (any, optional).
-	DataBase64 json.RawMessage `json:"data_base64,omitempty"`
-	// Perm is "perm" (any).
-	Perm json.RawMessage `json:"perm,omitempty"`
+	// Dir is "dir" (path).
+	Dir string `json:"dir"`
+	// FinalName is "final_name" (str).
+	FinalName string `json:"final_name"`
+	// TmpPattern is "tmp_pattern" (str, optional): absent means ignored (accepted for Go parity).
+	TmpPattern *string `json:"tmp_pattern,omitempty"`
+	// Data is "data" (str, optional): absent means data_base64 gives the bytes (one of the two is required).
+	Data *string `json:"data,omitempty"`
+	// DataBase64 is "data_base64" (str, optional): absent means data gives the bytes (one of the two is required).
+	DataBase64 *string `json:"data_base64,omitempty"`
+	// Perm is "perm" (int).
+	Perm int `json:"perm"`
 }
 
 // WorkspaceAtomicWriteFile runs workspace.atomic_write_file: Writes dir/final_name atomically (temp file, fsync, rename, dir fsync) with mode perm.
@@ -3399,62 +3399,62 @@ func WorkspaceAtomicWriteFile(in WorkspaceAtomicWriteFileInput) (WorkspaceAtomic
 
 // WorkspaceCheckEventsInput is the input of workspace.check_events.
 type WorkspaceCheckEventsInput struct {
-	// Events is "events" (any, optional).
-	Events json.RawMessage `json:"events,omitempty"`
-	// Root is "root" (any, optional).
-	Root json.RawMessage `json:"root,omitempty"`
-	// FeatureID is "feature_id" (any, optional).
-	FeatureID json.RawMessage `json:"feature_id,omitempty"`
-	// Store is "store" (any, optional).
-	Store json.RawMessage `json:"store,omitempty"`
+	// Events is "events" (str, optional): absent means the feature's events.jsonl under root.
+	Events *string `json:"events,omitempty"`
+	// Root is "root" (path, optional): absent means not given: events gives the text.
+	Root *string `json:"root,omitempty"`
+	// FeatureID is "feature_id" (str, optional): absent means not given: events gives the text.
+	FeatureID *string `json:"feature_id,omitempty"`
+	// Store is "store" ({any}, optional): absent means the .4x under root: the filesystem, byte-compatible with Go 4x.
+	Store *map[string]json.RawMessage `json:"store,omitempty"`
 }
 
 // WorkspaceCheckEvents runs workspace.check_events: Every events.jsonl problem 4x's readers pass over silently: lines that do not decode into an Event and unknown keys (with the closest known key), as warnings.
 //
 // Its error kinds: invalid_input, invalid_feature_id, invalid_config, io_error.
-func WorkspaceCheckEvents(in WorkspaceCheckEventsInput) (WorkspaceCheckEventsResult, error) {
-	var out WorkspaceCheckEventsResult
+func WorkspaceCheckEvents(in WorkspaceCheckEventsInput) (EventsCheck, error) {
+	var out EventsCheck
 	err := call("workspace.check_events", in, &out)
 	return out, err
 }
 
 // WorkspaceClaimInput is the input of workspace.claim.
 type WorkspaceClaimInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id,omitempty"`
-	// Holder is "holder" (any).
-	Holder json.RawMessage `json:"holder,omitempty"`
-	// TtlMs is "ttl_ms" (any).
-	TtlMs json.RawMessage `json:"ttl_ms,omitempty"`
-	// Pid is "pid" (any, optional).
-	Pid json.RawMessage `json:"pid,omitempty"`
-	// PidAlive is "pid_alive" (any, optional).
-	PidAlive json.RawMessage `json:"pid_alive,omitempty"`
-	// Store is "store" (any, optional).
-	Store json.RawMessage `json:"store,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// FeatureID is "feature_id" (str).
+	FeatureID string `json:"feature_id"`
+	// Holder is "holder" (str).
+	Holder string `json:"holder"`
+	// TtlMs is "ttl_ms" (int).
+	TtlMs int `json:"ttl_ms"`
+	// Pid is "pid" (int, optional): absent means 0: no pid of the caller's own (a recorded live pid other than it holds the feature on the filesystem).
+	Pid *int `json:"pid,omitempty"`
+	// PidAlive is "pid_alive" (bool, optional): absent means the process table is probed (the filesystem's pid liveness rule).
+	PidAlive *bool `json:"pid_alive,omitempty"`
+	// Store is "store" ({any}, optional): absent means the .4x under root: the filesystem, byte-compatible with Go 4x.
+	Store *map[string]json.RawMessage `json:"store,omitempty"`
 }
 
 // WorkspaceClaim runs workspace.claim: Claims a feature for a run loop: a lease with a fencing token on a store that has leases, the pid liveness rule on the filesystem.
 //
 // Its error kinds: invalid_input, invalid_feature_id, invalid_value, invalid_config, invalid_json, io_error.
-func WorkspaceClaim(in WorkspaceClaimInput) (WorkspaceClaimResult, error) {
-	var out WorkspaceClaimResult
+func WorkspaceClaim(in WorkspaceClaimInput) (Claim, error) {
+	var out Claim
 	err := call("workspace.claim", in, &out)
 	return out, err
 }
 
 // WorkspaceCleanFeatureInput is the input of workspace.clean_feature.
 type WorkspaceCleanFeatureInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id,omitempty"`
-	// Now is "now" (any).
-	Now json.RawMessage `json:"now,omitempty"`
-	// PidAlive is "pid_alive" (any, optional).
-	PidAlive json.RawMessage `json:"pid_alive,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// FeatureID is "feature_id" (str).
+	FeatureID string `json:"feature_id"`
+	// Now is "now" (time).
+	Now string `json:"now"`
+	// PidAlive is "pid_alive" (bool, optional): absent means the process table is probed.
+	PidAlive *bool `json:"pid_alive,omitempty"`
 }
 
 // WorkspaceCleanFeature runs workspace.clean_feature: Remove the run directory of a done/abandoned feature that is not running; the bytes freed.
@@ -3468,12 +3468,12 @@ func WorkspaceCleanFeature(in WorkspaceCleanFeatureInput) (WorkspaceCleanFeature
 
 // WorkspaceCleanableFeaturesInput is the input of workspace.cleanable_features.
 type WorkspaceCleanableFeaturesInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// Now is "now" (any).
-	Now json.RawMessage `json:"now,omitempty"`
-	// PidAlive is "pid_alive" (any, optional).
-	PidAlive json.RawMessage `json:"pid_alive,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// Now is "now" (time).
+	Now string `json:"now"`
+	// PidAlive is "pid_alive" ({bool}, optional): absent means the process table is probed for every feature.
+	PidAlive *map[string]bool `json:"pid_alive,omitempty"`
 }
 
 // WorkspaceCleanableFeatures runs workspace.cleanable_features: The done/abandoned features whose run directories could be cleaned, with their sizes.
@@ -3487,12 +3487,12 @@ func WorkspaceCleanableFeatures(in WorkspaceCleanableFeaturesInput) (WorkspaceCl
 
 // WorkspaceClearStopInput is the input of workspace.clear_stop.
 type WorkspaceClearStopInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id,omitempty"`
-	// Store is "store" (any, optional).
-	Store json.RawMessage `json:"store,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// FeatureID is "feature_id" (str).
+	FeatureID string `json:"feature_id"`
+	// Store is "store" ({any}, optional): absent means the .4x under root: the filesystem, byte-compatible with Go 4x.
+	Store *map[string]json.RawMessage `json:"store,omitempty"`
 }
 
 // WorkspaceClearStop runs workspace.clear_stop: Removes the stop signal; a missing one is success.
@@ -3506,15 +3506,15 @@ func WorkspaceClearStop(in WorkspaceClearStopInput) (WorkspaceClearStopResult, e
 
 // WorkspaceCompareBacklogMirrorInput is the input of workspace.compare_backlog_mirror.
 type WorkspaceCompareBacklogMirrorInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
 }
 
 // WorkspaceCompareBacklogMirror runs workspace.compare_backlog_mirror: Drift between the feature files and feature_list.json.
 //
 // Its error kinds: invalid_input, invalid_json, io_error.
-func WorkspaceCompareBacklogMirror(in WorkspaceCompareBacklogMirrorInput) (WorkspaceCompareBacklogMirrorResult, error) {
-	var out WorkspaceCompareBacklogMirrorResult
+func WorkspaceCompareBacklogMirror(in WorkspaceCompareBacklogMirrorInput) (BacklogDrift, error) {
+	var out BacklogDrift
 	err := call("workspace.compare_backlog_mirror", in, &out)
 	return out, err
 }
@@ -3528,8 +3528,8 @@ func WorkspaceConstants() (WorkspaceConstantsResult, error) {
 
 // WorkspaceDotDirInput is the input of workspace.dot_dir.
 type WorkspaceDotDirInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
 }
 
 // WorkspaceDotDir runs workspace.dot_dir: DotDir: <root>/.4x, lexically cleaned.
@@ -3543,12 +3543,12 @@ func WorkspaceDotDir(in WorkspaceDotDirInput) (WorkspaceDotDirResult, error) {
 
 // WorkspaceExportInput is the input of workspace.export.
 type WorkspaceExportInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// Store is "store" (any).
-	Store json.RawMessage `json:"store,omitempty"`
-	// FeatureIds is "feature_ids" (any, optional).
-	FeatureIds json.RawMessage `json:"feature_ids,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// Store is "store" ({any}).
+	Store map[string]json.RawMessage `json:"store"`
+	// FeatureIds is "feature_ids" ([str], optional): absent means every feature the source holds.
+	FeatureIds *[]string `json:"feature_ids,omitempty"`
 }
 
 // WorkspaceExport runs workspace.export: Writes a run store's state and events as the exact .4x/run bytes under root (every feature, or the given ones; a feature already there is refused).
@@ -3562,10 +3562,10 @@ func WorkspaceExport(in WorkspaceExportInput) (WorkspaceExportResult, error) {
 
 // WorkspaceFeatureDirInput is the input of workspace.feature_dir.
 type WorkspaceFeatureDirInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// FeatureID is "feature_id" (str).
+	FeatureID string `json:"feature_id"`
 }
 
 // WorkspaceFeatureDir runs workspace.feature_dir: FeatureDir: <root>/.4x/run/<feature_id>, lexically cleaned; the id must be one safe path segment.
@@ -3579,29 +3579,29 @@ func WorkspaceFeatureDir(in WorkspaceFeatureDirInput) (WorkspaceFeatureDirResult
 
 // WorkspaceFinalizeDoneInput is the input of workspace.finalize_done.
 type WorkspaceFinalizeDoneInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id,omitempty"`
-	// Now is "now" (any).
-	Now json.RawMessage `json:"now,omitempty"`
-	// State is "state" (any, optional).
-	State json.RawMessage `json:"state,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// FeatureID is "feature_id" (str).
+	FeatureID string `json:"feature_id"`
+	// Now is "now" (time).
+	Now string `json:"now"`
+	// State is "state" (State, optional): absent means the feature's state.json.
+	State *State `json:"state,omitempty"`
 }
 
 // WorkspaceFinalizeDone runs workspace.finalize_done: pending-review → done: state.json, feature status sync (warnings), transition event; the commit payload.
 //
 // Its error kinds: invalid_input, invalid_feature_id, not_found, invalid_json, invalid_transition, io_error.
-func WorkspaceFinalizeDone(in WorkspaceFinalizeDoneInput) (WorkspaceFinalizeDoneResult, error) {
-	var out WorkspaceFinalizeDoneResult
+func WorkspaceFinalizeDone(in WorkspaceFinalizeDoneInput) (Finalized, error) {
+	var out Finalized
 	err := call("workspace.finalize_done", in, &out)
 	return out, err
 }
 
 // WorkspaceFindInput is the input of workspace.find.
 type WorkspaceFindInput struct {
-	// StartDir is "start_dir" (any).
-	StartDir json.RawMessage `json:"start_dir,omitempty"`
+	// StartDir is "start_dir" (path).
+	StartDir string `json:"start_dir"`
 }
 
 // WorkspaceFind runs workspace.find: Walks up from start_dir to the first directory holding a .4x directory.
@@ -3615,12 +3615,12 @@ func WorkspaceFind(in WorkspaceFindInput) (WorkspaceFindResult, error) {
 
 // WorkspaceImportInput is the input of workspace.import.
 type WorkspaceImportInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// Store is "store" (any).
-	Store json.RawMessage `json:"store,omitempty"`
-	// FeatureIds is "feature_ids" (any, optional).
-	FeatureIds json.RawMessage `json:"feature_ids,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// Store is "store" ({any}).
+	Store map[string]json.RawMessage `json:"store"`
+	// FeatureIds is "feature_ids" ([str], optional): absent means every feature the source holds.
+	FeatureIds *[]string `json:"feature_ids,omitempty"`
 }
 
 // WorkspaceImport runs workspace.import: Loads the .4x/run state and events under root into a run store (every feature, or the given ones; a feature the store holds is refused).
@@ -3634,10 +3634,10 @@ func WorkspaceImport(in WorkspaceImportInput) (WorkspaceImportResult, error) {
 
 // WorkspaceInitInput is the input of workspace.init.
 type WorkspaceInitInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// Config is "config" (Config).
+	Config Config `json:"config"`
 }
 
 // WorkspaceInit runs workspace.init: Create .4x/features, .4x/.gitignore and .4x/settings.json; a config config.read would refuse is invalid_config.
@@ -3651,10 +3651,10 @@ func WorkspaceInit(in WorkspaceInitInput) (WorkspaceInitResult, error) {
 
 // WorkspaceInitFeatureDirInput is the input of workspace.init_feature_dir.
 type WorkspaceInitFeatureDirInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// FeatureID is "feature_id" (str).
+	FeatureID string `json:"feature_id"`
 }
 
 // WorkspaceInitFeatureDir runs workspace.init_feature_dir: Creates FeatureDir/rounds with parents (0755); idempotent.
@@ -3668,25 +3668,25 @@ func WorkspaceInitFeatureDir(in WorkspaceInitFeatureDirInput) (WorkspaceInitFeat
 
 // WorkspaceListFeaturesInput is the input of workspace.list_features.
 type WorkspaceListFeaturesInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
 }
 
 // WorkspaceListFeatures runs workspace.list_features: Every feature of .4x/features, leniently loaded and sorted by id; every skip is a warning.
 //
 // Its error kinds: invalid_input, io_error.
-func WorkspaceListFeatures(in WorkspaceListFeaturesInput) (WorkspaceListFeaturesResult, error) {
-	var out WorkspaceListFeaturesResult
+func WorkspaceListFeatures(in WorkspaceListFeaturesInput) (FeatureList, error) {
+	var out FeatureList
 	err := call("workspace.list_features", in, &out)
 	return out, err
 }
 
 // WorkspaceLoadFeatureInput is the input of workspace.load_feature.
 type WorkspaceLoadFeatureInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// FeatureID is "feature_id" (str).
+	FeatureID string `json:"feature_id"`
 }
 
 // WorkspaceLoadFeature runs workspace.load_feature: Load one feature strictly (short-id fallback: the unique `<id>-*.yaml`).
@@ -3700,8 +3700,8 @@ func WorkspaceLoadFeature(in WorkspaceLoadFeatureInput) (WorkspaceLoadFeatureRes
 
 // WorkspaceParseBaselineInput is the input of workspace.parse_baseline.
 type WorkspaceParseBaselineInput struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
 }
 
 // WorkspaceParseBaseline runs workspace.parse_baseline: Decode a feature's baseline.json (Baseline) with Go's rules.
@@ -3715,8 +3715,8 @@ func WorkspaceParseBaseline(in WorkspaceParseBaselineInput) (WorkspaceParseBasel
 
 // WorkspaceParseEscalationInput is the input of workspace.parse_escalation.
 type WorkspaceParseEscalationInput struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
 }
 
 // WorkspaceParseEscalation runs workspace.parse_escalation: Decode a round's escalation.json (Escalation) with Go's rules.
@@ -3730,8 +3730,8 @@ func WorkspaceParseEscalation(in WorkspaceParseEscalationInput) (WorkspaceParseE
 
 // WorkspaceParseStateInput is the input of workspace.parse_state.
 type WorkspaceParseStateInput struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
 }
 
 // WorkspaceParseState runs workspace.parse_state: Decodes state.json text with Go's rules.
@@ -3745,8 +3745,8 @@ func WorkspaceParseState(in WorkspaceParseStateInput) (WorkspaceParseStateResult
 
 // WorkspaceProcessAliveInput is the input of workspace.process_alive.
 type WorkspaceProcessAliveInput struct {
-	// Pid is "pid" (any).
-	Pid json.RawMessage `json:"pid,omitempty"`
+	// Pid is "pid" (int).
+	Pid int `json:"pid"`
 }
 
 // WorkspaceProcessAlive runs workspace.process_alive: Whether a process id is alive (POSIX kill(pid, 0) succeeds or fails with EPERM); pid <= 0 is not.
@@ -3760,29 +3760,29 @@ func WorkspaceProcessAlive(in WorkspaceProcessAliveInput) (WorkspaceProcessAlive
 
 // WorkspaceReadBacklogMirrorInput is the input of workspace.read_backlog_mirror.
 type WorkspaceReadBacklogMirrorInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
 }
 
 // WorkspaceReadBacklogMirror runs workspace.read_backlog_mirror: Read feature_list.json if present.
 //
 // Its error kinds: invalid_input, invalid_json, io_error.
-func WorkspaceReadBacklogMirror(in WorkspaceReadBacklogMirrorInput) (WorkspaceReadBacklogMirrorResult, error) {
-	var out WorkspaceReadBacklogMirrorResult
+func WorkspaceReadBacklogMirror(in WorkspaceReadBacklogMirrorInput) (BacklogMirror, error) {
+	var out BacklogMirror
 	err := call("workspace.read_backlog_mirror", in, &out)
 	return out, err
 }
 
 // WorkspaceReadRunFileInput is the input of workspace.read_run_file.
 type WorkspaceReadRunFileInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id,omitempty"`
-	// File is "file" (any).
-	File json.RawMessage `json:"file,omitempty"`
-	// Round is "round" (any, optional).
-	Round json.RawMessage `json:"round,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// FeatureID is "feature_id" (str).
+	FeatureID string `json:"feature_id"`
+	// File is "file" ("verify" | "baseline" | "angles" | "escalation").
+	File string `json:"file"`
+	// Round is "round" (int, optional): default 0.
+	Round *int `json:"round,omitempty"`
 }
 
 // WorkspaceReadRunFile runs workspace.read_run_file: Read one run file (`verify`, `baseline`, `angles`, `escalation`) of a feature; absent is not an error.
@@ -3796,12 +3796,12 @@ func WorkspaceReadRunFile(in WorkspaceReadRunFileInput) (WorkspaceReadRunFileRes
 
 // WorkspaceReadStateInput is the input of workspace.read_state.
 type WorkspaceReadStateInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id,omitempty"`
-	// Store is "store" (any, optional).
-	Store json.RawMessage `json:"store,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// FeatureID is "feature_id" (str).
+	FeatureID string `json:"feature_id"`
+	// Store is "store" ({any}, optional): absent means the .4x under root: the filesystem, byte-compatible with Go 4x.
+	Store *map[string]json.RawMessage `json:"store,omitempty"`
 }
 
 // WorkspaceReadState runs workspace.read_state: Reads and decodes a feature's state.json (no validation, no reconciling), from `store` when given.
@@ -3815,54 +3815,54 @@ func WorkspaceReadState(in WorkspaceReadStateInput) (WorkspaceReadStateResult, e
 
 // WorkspaceReadTestStrategyInput is the input of workspace.read_test_strategy.
 type WorkspaceReadTestStrategyInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// FeatureID is "feature_id" (str).
+	FeatureID string `json:"feature_id"`
 }
 
 // WorkspaceReadTestStrategy runs workspace.read_test_strategy: Read a feature's test-strategy.yaml; absent is not an error.
 //
 // Its error kinds: invalid_input, invalid_feature_id, input_too_large, invalid_yaml, io_error.
-func WorkspaceReadTestStrategy(in WorkspaceReadTestStrategyInput) (WorkspaceReadTestStrategyResult, error) {
-	var out WorkspaceReadTestStrategyResult
+func WorkspaceReadTestStrategy(in WorkspaceReadTestStrategyInput) (StrategyFile, error) {
+	var out StrategyFile
 	err := call("workspace.read_test_strategy", in, &out)
 	return out, err
 }
 
 // WorkspaceReconcileActiveInput is the input of workspace.reconcile_active.
 type WorkspaceReconcileActiveInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id,omitempty"`
-	// Now is "now" (any).
-	Now json.RawMessage `json:"now,omitempty"`
-	// PidAlive is "pid_alive" (any, optional).
-	PidAlive json.RawMessage `json:"pid_alive,omitempty"`
-	// State is "state" (any, optional).
-	State json.RawMessage `json:"state,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// FeatureID is "feature_id" (str).
+	FeatureID string `json:"feature_id"`
+	// Now is "now" (time).
+	Now string `json:"now"`
+	// PidAlive is "pid_alive" (bool, optional): absent means the process table is probed.
+	PidAlive *bool `json:"pid_alive,omitempty"`
+	// State is "state" (State, optional): absent means the feature's state.json.
+	State *State `json:"state,omitempty"`
 }
 
 // WorkspaceReconcileActive runs workspace.reconcile_active: Clears `active` when the run loop's process is gone (pid_alive given, or probed) and writes the corrected state.
 //
 // Its error kinds: invalid_input, invalid_feature_id, not_found, invalid_json, io_error.
-func WorkspaceReconcileActive(in WorkspaceReconcileActiveInput) (WorkspaceReconcileActiveResult, error) {
-	var out WorkspaceReconcileActiveResult
+func WorkspaceReconcileActive(in WorkspaceReconcileActiveInput) (Reconciled, error) {
+	var out Reconciled
 	err := call("workspace.reconcile_active", in, &out)
 	return out, err
 }
 
 // WorkspaceReleaseInput is the input of workspace.release.
 type WorkspaceReleaseInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id,omitempty"`
-	// Lease is "lease" (any, optional).
-	Lease json.RawMessage `json:"lease,omitempty"`
-	// Store is "store" (any, optional).
-	Store json.RawMessage `json:"store,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// FeatureID is "feature_id" (str).
+	FeatureID string `json:"feature_id"`
+	// Lease is "lease" (Lease, optional): absent means none: on the .4x files a claim holds no lease and there is nothing to give up; a store with leases requires it.
+	Lease *Lease `json:"lease,omitempty"`
+	// Store is "store" ({any}, optional): absent means the .4x under root: the filesystem, byte-compatible with Go 4x.
+	Store *map[string]json.RawMessage `json:"store,omitempty"`
 }
 
 // WorkspaceRelease runs workspace.release: Gives a claimed feature's lease up before it expires (a superseded lease is lease_lost); on the files, where a claim has no lease, nothing to give up.
@@ -3876,8 +3876,8 @@ func WorkspaceRelease(in WorkspaceReleaseInput) (WorkspaceReleaseResult, error) 
 
 // WorkspaceRenderBaselineInput is the input of workspace.render_baseline.
 type WorkspaceRenderBaselineInput struct {
-	// Baseline is "baseline" (any, optional).
-	Baseline json.RawMessage `json:"baseline,omitempty"`
+	// Baseline is "baseline" (BaselineFile, optional): default {}.
+	Baseline *BaselineFile `json:"baseline,omitempty"`
 }
 
 // WorkspaceRenderBaseline runs workspace.render_baseline: The baseline.json bytes CaptureBaseline writes (indented, no trailing newline).
@@ -3891,8 +3891,8 @@ func WorkspaceRenderBaseline(in WorkspaceRenderBaselineInput) (WorkspaceRenderBa
 
 // WorkspaceRenderEscalationInput is the input of workspace.render_escalation.
 type WorkspaceRenderEscalationInput struct {
-	// Escalation is "escalation" (any, optional).
-	Escalation json.RawMessage `json:"escalation,omitempty"`
+	// Escalation is "escalation" (Escalation, optional): default {}.
+	Escalation *Escalation `json:"escalation,omitempty"`
 }
 
 // WorkspaceRenderEscalation runs workspace.render_escalation: The compact escalation.json bytes (Go json.Marshal, no trailing newline).
@@ -3906,10 +3906,10 @@ func WorkspaceRenderEscalation(in WorkspaceRenderEscalationInput) (WorkspaceRend
 
 // WorkspaceRenderEventInput is the input of workspace.render_event.
 type WorkspaceRenderEventInput struct {
-	// Event is "event" (any).
-	Event json.RawMessage `json:"event,omitempty"`
-	// Now is "now" (any).
-	Now json.RawMessage `json:"now,omitempty"`
+	// Event is "event" (Event).
+	Event Event `json:"event"`
+	// Now is "now" (time).
+	Now string `json:"now"`
 }
 
 // WorkspaceRenderEvent runs workspace.render_event: The exact events.jsonl line (without newline) AppendEvent writes at `now`.
@@ -3923,10 +3923,10 @@ func WorkspaceRenderEvent(in WorkspaceRenderEventInput) (WorkspaceRenderEventRes
 
 // WorkspaceRenderStateInput is the input of workspace.render_state.
 type WorkspaceRenderStateInput struct {
-	// State is "state" (any).
-	State json.RawMessage `json:"state,omitempty"`
-	// Now is "now" (any).
-	Now json.RawMessage `json:"now,omitempty"`
+	// State is "state" (State).
+	State State `json:"state"`
+	// Now is "now" (time).
+	Now string `json:"now"`
 }
 
 // WorkspaceRenderState runs workspace.render_state: The exact state.json text WriteState writes at `now` (updatedAt stamped, subPhase cleared outside deep-reviewing).
@@ -3940,12 +3940,12 @@ func WorkspaceRenderState(in WorkspaceRenderStateInput) (WorkspaceRenderStateRes
 
 // WorkspaceRequestStopInput is the input of workspace.request_stop.
 type WorkspaceRequestStopInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id,omitempty"`
-	// Store is "store" (any, optional).
-	Store json.RawMessage `json:"store,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// FeatureID is "feature_id" (str).
+	FeatureID string `json:"feature_id"`
+	// Store is "store" ({any}, optional): absent means the .4x under root: the filesystem, byte-compatible with Go 4x.
+	Store *map[string]json.RawMessage `json:"store,omitempty"`
 }
 
 // WorkspaceRequestStop runs workspace.request_stop: Asks the run loop to stop: writes FeatureDir/stop atomically.
@@ -3959,12 +3959,12 @@ func WorkspaceRequestStop(in WorkspaceRequestStopInput) (WorkspaceRequestStopRes
 
 // WorkspaceResolveFeatureIDInput is the input of workspace.resolve_feature_id.
 type WorkspaceResolveFeatureIDInput struct {
-	// Prefix is "prefix" (any).
-	Prefix json.RawMessage `json:"prefix,omitempty"`
-	// Entries is "entries" (any, optional).
-	Entries json.RawMessage `json:"entries,omitempty"`
-	// Root is "root" (any, optional).
-	Root json.RawMessage `json:"root,omitempty"`
+	// Prefix is "prefix" (str).
+	Prefix string `json:"prefix"`
+	// Entries is "entries" ([str], optional): absent means the file names of .4x/features under root.
+	Entries *[]string `json:"entries,omitempty"`
+	// Root is "root" (path, optional): absent means not given: entries gives the names.
+	Root *string `json:"root,omitempty"`
 }
 
 // WorkspaceResolveFeatureID runs workspace.resolve_feature_id: Resolves a case-insensitive id prefix against feature file names (given entries, or .4x/features under root).
@@ -3978,29 +3978,29 @@ func WorkspaceResolveFeatureID(in WorkspaceResolveFeatureIDInput) (WorkspaceReso
 
 // WorkspaceResumeListingInput is the input of workspace.resume_listing.
 type WorkspaceResumeListingInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// FeatureID is "feature_id" (str).
+	FeatureID string `json:"feature_id"`
 }
 
 // WorkspaceResumeListing runs workspace.resume_listing: state.json plus the artifacts conductor resume needs (feature dir and the state's round dir).
 //
 // Its error kinds: invalid_input, invalid_feature_id, invalid_json, input_too_large, io_error.
-func WorkspaceResumeListing(in WorkspaceResumeListingInput) (WorkspaceResumeListingResult, error) {
-	var out WorkspaceResumeListingResult
+func WorkspaceResumeListing(in WorkspaceResumeListingInput) (ResumeListing, error) {
+	var out ResumeListing
 	err := call("workspace.resume_listing", in, &out)
 	return out, err
 }
 
 // WorkspaceRoundDirInput is the input of workspace.round_dir.
 type WorkspaceRoundDirInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id,omitempty"`
-	// Round is "round" (any).
-	Round json.RawMessage `json:"round,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// FeatureID is "feature_id" (str).
+	FeatureID string `json:"feature_id"`
+	// Round is "round" (int).
+	Round int `json:"round"`
 }
 
 // WorkspaceRoundDir runs workspace.round_dir: RoundDir: FeatureDir/rounds/round-<round>.
@@ -4014,10 +4014,10 @@ func WorkspaceRoundDir(in WorkspaceRoundDirInput) (WorkspaceRoundDirResult, erro
 
 // WorkspaceSaveFeatureInput is the input of workspace.save_feature.
 type WorkspaceSaveFeatureInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// Feature is "feature" (any).
-	Feature json.RawMessage `json:"feature,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// Feature is "feature" (Feature).
+	Feature Feature `json:"feature"`
 }
 
 // WorkspaceSaveFeature runs workspace.save_feature: Write a feature's YAML atomically as .4x/features/<id>.yaml.
@@ -4031,12 +4031,12 @@ func WorkspaceSaveFeature(in WorkspaceSaveFeatureInput) (WorkspaceSaveFeatureRes
 
 // WorkspaceStopRequestedInput is the input of workspace.stop_requested.
 type WorkspaceStopRequestedInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id,omitempty"`
-	// Store is "store" (any, optional).
-	Store json.RawMessage `json:"store,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// FeatureID is "feature_id" (str).
+	FeatureID string `json:"feature_id"`
+	// Store is "store" ({any}, optional): absent means the .4x under root: the filesystem, byte-compatible with Go 4x.
+	Store *map[string]json.RawMessage `json:"store,omitempty"`
 }
 
 // WorkspaceStopRequested runs workspace.stop_requested: Whether FeatureDir/stop exists.
@@ -4050,33 +4050,33 @@ func WorkspaceStopRequested(in WorkspaceStopRequestedInput) (WorkspaceStopReques
 
 // WorkspaceSyncFeatureStatusInput is the input of workspace.sync_feature_status.
 type WorkspaceSyncFeatureStatusInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id,omitempty"`
-	// Phase is "phase" (any, optional).
-	Phase json.RawMessage `json:"phase,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// FeatureID is "feature_id" (str).
+	FeatureID string `json:"feature_id"`
+	// Phase is "phase" (str, optional): default "".
+	Phase *string `json:"phase,omitempty"`
 }
 
 // WorkspaceSyncFeatureStatus runs workspace.sync_feature_status: Set a feature file's status from a phase; saved only when it changed; the commit payload for the harness.
 //
 // Its error kinds: invalid_input, invalid_feature_id, not_found, input_too_large, invalid_feature, io_error.
-func WorkspaceSyncFeatureStatus(in WorkspaceSyncFeatureStatusInput) (WorkspaceSyncFeatureStatusResult, error) {
-	var out WorkspaceSyncFeatureStatusResult
+func WorkspaceSyncFeatureStatus(in WorkspaceSyncFeatureStatusInput) (FeatureStatusSync, error) {
+	var out FeatureStatusSync
 	err := call("workspace.sync_feature_status", in, &out)
 	return out, err
 }
 
 // WorkspaceTotalCostInput is the input of workspace.total_cost.
 type WorkspaceTotalCostInput struct {
-	// Events is "events" (any, optional).
-	Events json.RawMessage `json:"events,omitempty"`
-	// Root is "root" (any, optional).
-	Root json.RawMessage `json:"root,omitempty"`
-	// FeatureID is "feature_id" (any, optional).
-	FeatureID json.RawMessage `json:"feature_id,omitempty"`
-	// Store is "store" (any, optional).
-	Store json.RawMessage `json:"store,omitempty"`
+	// Events is "events" (str, optional): absent means the feature's events.jsonl under root.
+	Events *string `json:"events,omitempty"`
+	// Root is "root" (path, optional): absent means not given: events gives the text.
+	Root *string `json:"root,omitempty"`
+	// FeatureID is "feature_id" (str, optional): absent means not given: events gives the text.
+	FeatureID *string `json:"feature_id,omitempty"`
+	// Store is "store" ({any}, optional): absent means the .4x under root: the filesystem, byte-compatible with Go 4x.
+	Store *map[string]json.RawMessage `json:"store,omitempty"`
 }
 
 // WorkspaceTotalCost runs workspace.total_cost: Sum of cost_usd over run-end events (given events text, or the feature's events.jsonl).
@@ -4090,14 +4090,14 @@ func WorkspaceTotalCost(in WorkspaceTotalCostInput) (WorkspaceTotalCostResult, e
 
 // WorkspaceWorktreePathInput is the input of workspace.worktree_path.
 type WorkspaceWorktreePathInput struct {
-	// Events is "events" (any, optional).
-	Events json.RawMessage `json:"events,omitempty"`
-	// Root is "root" (any, optional).
-	Root json.RawMessage `json:"root,omitempty"`
-	// FeatureID is "feature_id" (any, optional).
-	FeatureID json.RawMessage `json:"feature_id,omitempty"`
-	// Store is "store" (any, optional).
-	Store json.RawMessage `json:"store,omitempty"`
+	// Events is "events" (str, optional): absent means the feature's events.jsonl under root.
+	Events *string `json:"events,omitempty"`
+	// Root is "root" (path, optional): absent means not given: events gives the text.
+	Root *string `json:"root,omitempty"`
+	// FeatureID is "feature_id" (str, optional): absent means not given: events gives the text.
+	FeatureID *string `json:"feature_id,omitempty"`
+	// Store is "store" ({any}, optional): absent means the .4x under root: the filesystem, byte-compatible with Go 4x.
+	Store *map[string]json.RawMessage `json:"store,omitempty"`
 }
 
 // WorkspaceWorktreePath runs workspace.worktree_path: The worktree path of the last `run-output` event whose detail starts with `worktree: `.
@@ -4111,16 +4111,16 @@ func WorkspaceWorktreePath(in WorkspaceWorktreePathInput) (WorkspaceWorktreePath
 
 // WorkspaceWriteRunFileInput is the input of workspace.write_run_file.
 type WorkspaceWriteRunFileInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id,omitempty"`
-	// File is "file" (any).
-	File json.RawMessage `json:"file,omitempty"`
-	// Round is "round" (any, optional).
-	Round json.RawMessage `json:"round,omitempty"`
-	// Value is "value" (any, optional).
-	Value json.RawMessage `json:"value,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// FeatureID is "feature_id" (str).
+	FeatureID string `json:"feature_id"`
+	// File is "file" ("verify" | "baseline" | "angles" | "escalation").
+	File string `json:"file"`
+	// Round is "round" (int, optional): default 0.
+	Round *int `json:"round,omitempty"`
+	// Value is "value" ({any}, optional): default {}.
+	Value *map[string]json.RawMessage `json:"value,omitempty"`
 }
 
 // WorkspaceWriteRunFile runs workspace.write_run_file: Write one run file of a feature atomically with Go's bytes (round directories created).
@@ -4134,18 +4134,18 @@ func WorkspaceWriteRunFile(in WorkspaceWriteRunFileInput) (WorkspaceWriteRunFile
 
 // WorkspaceWriteStateInput is the input of workspace.write_state.
 type WorkspaceWriteStateInput struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id,omitempty"`
-	// State is "state" (any).
-	State json.RawMessage `json:"state,omitempty"`
-	// Now is "now" (any).
-	Now json.RawMessage `json:"now,omitempty"`
-	// Store is "store" (any, optional).
-	Store json.RawMessage `json:"store,omitempty"`
-	// Lease is "lease" (any, optional).
-	Lease json.RawMessage `json:"lease,omitempty"`
+	// Root is "root" (path).
+	Root string `json:"root"`
+	// FeatureID is "feature_id" (str).
+	FeatureID string `json:"feature_id"`
+	// State is "state" (State).
+	State State `json:"state"`
+	// Now is "now" (time).
+	Now string `json:"now"`
+	// Store is "store" ({any}, optional): absent means the .4x under root: the filesystem, byte-compatible with Go 4x.
+	Store *map[string]json.RawMessage `json:"store,omitempty"`
+	// Lease is "lease" (Lease, optional): absent means no fence: the write is not tied to a lease (a store without leases takes none).
+	Lease *Lease `json:"lease,omitempty"`
 }
 
 // WorkspaceWriteState runs workspace.write_state: WriteState: stamps updatedAt = now and writes state.json atomically (through `store` when given, fenced by `lease`).

@@ -4,563 +4,1037 @@ package op
 
 import "encoding/json"
 
+// AcceptanceSummary: Summarise verify.json and the review reports for the acceptor (warn only on failure).
+//
+// Its JSON always carries "action": "acceptance_summary" (written and checked by its methods).
+type AcceptanceSummary struct {
+	// Dir is "dir" ("feature" | "round").
+	Dir string `json:"dir"`
+	// File is "file" (str).
+	File string `json:"file"`
+}
+
+// MarshalJSON writes AcceptanceSummary with its constant keys.
+func (v AcceptanceSummary) MarshalJSON() ([]byte, error) {
+	type plain AcceptanceSummary
+	return marshalWithConstants(plain(v), "action", "acceptance_summary")
+}
+
+// UnmarshalJSON reads AcceptanceSummary; its constant keys must hold their words.
+func (v *AcceptanceSummary) UnmarshalJSON(b []byte) error {
+	type plain AcceptanceSummary
+	rest, err := checkConstants(b, "AcceptanceSummary", "action", "acceptance_summary")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
+}
+
+// ActiveWorkflowsResult: The result of `router.active_workflows`.
+type ActiveWorkflowsResult struct {
+	// Active is "active" ([ParentTask]).
+	Active []ParentTask `json:"active"`
+	// Legacy is "legacy" ([str]).
+	Legacy []string `json:"legacy"`
+	// Decision is "decision" ("resume" | "choose" | "ask_legacy" | "none" | "not_found").
+	Decision string `json:"decision"`
+	// Selected is "selected" (ParentTask | null).
+	Selected *ParentTask `json:"selected"`
+}
+
+// Adjudication: The verifier's adjudication of disputed REM-FIX findings (edition `12.10.0`).
+type Adjudication struct {
+	// Upheld is "upheld" ([int]).
+	Upheld []int `json:"upheld"`
+	// Rejected is "rejected" ([int]).
+	Rejected []int `json:"rejected"`
+	// Valid is "valid" (bool).
+	Valid bool `json:"valid"`
+}
+
+// Advice: What an output must gain for one fallback-verification finding to go away.
+type Advice struct {
+	// Check is "check" (str).
+	Check string `json:"check"`
+	// Add is "add" ([str]).
+	Add []string `json:"add"`
+	// Message is "message" (str).
+	Message string `json:"message"`
+}
+
+// AgentExit: What running a `RunAgent` produced: the exit code (or `error` when the runner could not run), the stderr tail (transient-failure detection), the guard's result and the texts of the `collect` files that exist.
+//
+// Its JSON always carries "kind": "agent_exit" (written and checked by its methods).
+type AgentExit struct {
+	// ExitCode is "exit_code" (int, optional).
+	ExitCode *int `json:"exit_code,omitempty"`
+	// Error is "error" (str, optional).
+	Error *string `json:"error,omitempty"`
+	// Interrupted is "interrupted" (bool, optional).
+	Interrupted *bool `json:"interrupted,omitempty"`
+	// StderrTail is "stderr_tail" (str, optional).
+	StderrTail *string `json:"stderr_tail,omitempty"`
+	// Stats is "stats" (RunStats, optional).
+	Stats *RunStats `json:"stats,omitempty"`
+	// Guard is "guard" (GuardResult, optional).
+	Guard *GuardResult `json:"guard,omitempty"`
+	// Contract is "contract" (ContractCheck, optional).
+	Contract *ContractCheck `json:"contract,omitempty"`
+	// FeatureFiles is "feature_files" ({str}, optional).
+	FeatureFiles *map[string]string `json:"feature_files,omitempty"`
+	// RoundFiles is "round_files" ({str}, optional).
+	RoundFiles *map[string]string `json:"round_files,omitempty"`
+}
+
+// MarshalJSON writes AgentExit with its constant keys.
+func (v AgentExit) MarshalJSON() ([]byte, error) {
+	type plain AgentExit
+	return marshalWithConstants(plain(v), "kind", "agent_exit")
+}
+
+// UnmarshalJSON reads AgentExit; its constant keys must hold their words.
+func (v *AgentExit) UnmarshalJSON(b []byte) error {
+	type plain AgentExit
+	rest, err := checkConstants(b, "AgentExit", "kind", "agent_exit")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
+}
+
+// AgentInfo: One agent of `router.agents`: its bare and `cc10x:` names and its output kind.
+type AgentInfo struct {
+	// Name is "name" (str).
+	Name string `json:"name"`
+	// Qualified is "qualified" (str).
+	Qualified string `json:"qualified"`
+	// Kind is "kind" ("readonly" | "write").
+	Kind string `json:"kind"`
+}
+
+// AgentsResult: The result of `router.agents`.
+type AgentsResult struct {
+	// Edition is "edition" (Edition).
+	Edition Edition `json:"edition"`
+	// Agents is "agents" ([AgentInfo]).
+	Agents []AgentInfo `json:"agents"`
+}
+
+// AnchorCheck: The three-valued verdict of a `where` anchor (`ok`, `stale`, `unverifiable`, ...) and why.
+type AnchorCheck struct {
+	// Verdict is "verdict" (AnchorVerdict).
+	Verdict AnchorVerdict `json:"verdict"`
+	// Why is "why" (AnchorWhy).
+	Why AnchorWhy `json:"why"`
+}
+
+// AnchorVerdict: The verdict of one anchor check.
+type AnchorVerdict string
+
+// The words of AnchorVerdict.
+const (
+	// AnchorVerdictOk is "ok".
+	AnchorVerdictOk AnchorVerdict = "ok"
+	// AnchorVerdictStale is "stale".
+	AnchorVerdictStale AnchorVerdict = "stale"
+	// AnchorVerdictUnanchored is "unanchored".
+	AnchorVerdictUnanchored AnchorVerdict = "unanchored"
+	// AnchorVerdictUnverifiable is "unverifiable".
+	AnchorVerdictUnverifiable AnchorVerdict = "unverifiable"
+)
+
+// AnchorWhy: Why a verdict was reached.
+type AnchorWhy string
+
+// The words of AnchorWhy.
+const (
+	// AnchorWhyEmpty is "empty".
+	AnchorWhyEmpty AnchorWhy = "empty"
+	// AnchorWhyNotPath is "not_path".
+	AnchorWhyNotPath AnchorWhy = "not_path"
+	// AnchorWhyFileExists is "file_exists".
+	AnchorWhyFileExists AnchorWhy = "file_exists"
+	// AnchorWhyLineInRange is "line_in_range".
+	AnchorWhyLineInRange AnchorWhy = "line_in_range"
+	// AnchorWhyLineOutOfRange is "line_out_of_range".
+	AnchorWhyLineOutOfRange AnchorWhy = "line_out_of_range"
+	// AnchorWhyBadSuffix is "bad_suffix".
+	AnchorWhyBadSuffix AnchorWhy = "bad_suffix"
+	// AnchorWhySymbolFound is "symbol_found".
+	AnchorWhySymbolFound AnchorWhy = "symbol_found"
+	// AnchorWhySymbolNotFound is "symbol_not_found".
+	AnchorWhySymbolNotFound AnchorWhy = "symbol_not_found"
+	// AnchorWhyUnreadable is "unreadable".
+	AnchorWhyUnreadable AnchorWhy = "unreadable"
+	// AnchorWhyModuleDir is "module_dir".
+	AnchorWhyModuleDir AnchorWhy = "module_dir"
+	// AnchorWhyFileMissing is "file_missing".
+	AnchorWhyFileMissing AnchorWhy = "file_missing"
+	// AnchorWhyUnattributed is "unattributed".
+	AnchorWhyUnattributed AnchorWhy = "unattributed"
+)
+
+// AngleMatch: One changed file's contribution to the angle selection (Go `AngleMatch`).
+type AngleMatch struct {
+	// File is "file" (str, optional).
+	File *string `json:"file,omitempty"`
+	// Rule is "rule" (str, optional).
+	Rule *string `json:"rule,omitempty"`
+	// Angles is "angles" ([int] | null, optional).
+	Angles *[]int `json:"angles,omitempty"`
+}
+
+// AngleSelection: `deep-review-angles.json` (Go `AngleSelection`): which deep-review angles ran and why.
+type AngleSelection struct {
+	// SelectedAngles is "selected_angles" ([int] | null, optional).
+	SelectedAngles *[]int `json:"selected_angles,omitempty"`
+	// TotalAngles is "total_angles" (int, optional).
+	TotalAngles *int `json:"total_angles,omitempty"`
+	// ForceAll is "force_all" (bool, optional).
+	ForceAll *bool `json:"force_all,omitempty"`
+	// Matches is "matches" ([AngleMatch] | null, optional).
+	Matches *[]AngleMatch `json:"matches,omitempty"`
+}
+
 // AnglesAllResult: The result of angles.all.
 type AnglesAllResult struct {
-	// Angles is "angles" (any).
-	Angles json.RawMessage `json:"angles,omitempty"`
-	// Count is "count" (any).
-	Count json.RawMessage `json:"count,omitempty"`
+	// Angles is "angles" ([int]).
+	Angles []int `json:"angles"`
+	// Count is "count" (int).
+	Count int `json:"count"`
 }
 
 // AnglesDefaultMappingResult: The result of angles.default_mapping.
 type AnglesDefaultMappingResult struct {
-	// Mapping is "mapping" (any).
-	Mapping json.RawMessage `json:"mapping,omitempty"`
+	// Mapping is "mapping" ({[int]}).
+	Mapping map[string][]int `json:"mapping"`
 }
 
 // AnglesGroupResult: The result of angles.group.
 type AnglesGroupResult struct {
-	// Groups is "groups" (any).
-	Groups json.RawMessage `json:"groups,omitempty"`
+	// Groups is "groups" ([[int]] | null).
+	Groups [][]int `json:"groups"`
 }
 
 // AnglesGroupSelectedResult: The result of angles.group_selected.
 type AnglesGroupSelectedResult struct {
-	// Groups is "groups" (any).
-	Groups json.RawMessage `json:"groups,omitempty"`
+	// Groups is "groups" ([[int]] | null).
+	Groups [][]int `json:"groups"`
 }
 
 // AnglesParseSelectionResult: The result of angles.parse_selection.
 type AnglesParseSelectionResult struct {
-	// Selection is "selection" (any).
-	Selection json.RawMessage `json:"selection,omitempty"`
+	// Selection is "selection" (AngleSelection).
+	Selection AngleSelection `json:"selection"`
 }
 
 // AnglesRenderSelectionResult: The result of angles.render_selection.
 type AnglesRenderSelectionResult struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
 }
 
 // AnglesResolveMappingResult: The result of angles.resolve_mapping.
 type AnglesResolveMappingResult struct {
-	// Mapping is "mapping" (any).
-	Mapping json.RawMessage `json:"mapping,omitempty"`
+	// Mapping is "mapping" ({[int]}).
+	Mapping map[string][]int `json:"mapping"`
 }
 
-// AnglesSelectResult: The result of angles.select.
-type AnglesSelectResult struct {
-	// Angles is "angles" (any).
-	Angles json.RawMessage `json:"angles,omitempty"`
-	// Matches is "matches" (any).
-	Matches json.RawMessage `json:"matches,omitempty"`
+// ArtifactContract: The artifacts a role produces and consumes (`found` false for an unknown role).
+type ArtifactContract struct {
+	// Found is "found" (bool).
+	Found bool `json:"found"`
+	// Produces is "produces" ([str]).
+	Produces []string `json:"produces"`
+	// Consumes is "consumes" ([str]).
+	Consumes []string `json:"consumes"`
 }
 
-// ArtifactContractResult: The result of artifact.contract.
-type ArtifactContractResult struct {
-	// Found is "found" (any).
-	Found json.RawMessage `json:"found,omitempty"`
-	// Produces is "produces" (any).
-	Produces json.RawMessage `json:"produces,omitempty"`
-	// Consumes is "consumes" (any).
-	Consumes json.RawMessage `json:"consumes,omitempty"`
+// ArtifactFreshResult: The result of `router.artifact_fresh`.
+type ArtifactFreshResult struct {
+	// Fresh is "fresh" (bool).
+	Fresh bool `json:"fresh"`
+	// AgeSeconds is "age_seconds" (int).
+	AgeSeconds int `json:"age_seconds"`
+}
+
+// AwaitHuman: Ask a person `question` (a human gate before `gate`'s agent), offering `options` (`approve` / `reject`; any other text is a note for the next agent), and wait at most `timeout_ms` (0: no limit). Answer with `HumanReply` or `HumanTimeout`; a stop file seen while waiting is sent as either with `facts={"stop_requested": True}`.
+//
+// Its JSON always carries "kind": "await_human" (written and checked by its methods).
+type AwaitHuman struct {
+	// Gate is "gate" (str).
+	Gate string `json:"gate"`
+	// Question is "question" (str).
+	Question string `json:"question"`
+	// Options is "options" ([str]).
+	Options []string `json:"options"`
+	// TimeoutMs is "timeout_ms" (int).
+	TimeoutMs int `json:"timeout_ms"`
+	// Phase is "phase" (Phase).
+	Phase Phase `json:"phase"`
+	// Round is "round" (int).
+	Round int `json:"round"`
+	// Prepare is "prepare" ([PrepareAction], optional).
+	Prepare *[]PrepareAction `json:"prepare,omitempty"`
+}
+
+// MarshalJSON writes AwaitHuman with its constant keys.
+func (v AwaitHuman) MarshalJSON() ([]byte, error) {
+	type plain AwaitHuman
+	return marshalWithConstants(plain(v), "kind", "await_human")
+}
+
+// UnmarshalJSON reads AwaitHuman; its constant keys must hold their words.
+func (v *AwaitHuman) UnmarshalJSON(b []byte) error {
+	type plain AwaitHuman
+	rest, err := checkConstants(b, "AwaitHuman", "kind", "await_human")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
 }
 
 // BacklogCompareResult: The result of backlog.compare.
 type BacklogCompareResult struct {
-	// Drift is "drift" (any).
-	Drift json.RawMessage `json:"drift,omitempty"`
+	// Drift is "drift" ([Drift]).
+	Drift []Drift `json:"drift"`
+}
+
+// BacklogDrift: Drift between the feature files and `feature_list.json`.
+type BacklogDrift struct {
+	// Drift is "drift" ([Drift]).
+	Drift []Drift `json:"drift"`
+	// Warnings is "warnings" ([FileWarning]).
+	Warnings []FileWarning `json:"warnings"`
+}
+
+// BacklogFeature: One entry of the mirror.
+type BacklogFeature struct {
+	// ID is "id" (str, optional).
+	ID *string `json:"id,omitempty"`
+	// Name is "name" (str, optional).
+	Name *string `json:"name,omitempty"`
+	// Status is "status" (str, optional).
+	Status *string `json:"status,omitempty"`
+	// Area is "area" (str, optional).
+	Area *string `json:"area,omitempty"`
+	// Description is "description" (str, optional).
+	Description *string `json:"description,omitempty"`
+	// Priority is "priority" (int | null, optional).
+	Priority *int `json:"priority,omitempty"`
+}
+
+// BacklogMirror: `feature_list.json` if present (`mirror` null when absent).
+type BacklogMirror struct {
+	// Present is "present" (bool).
+	Present bool `json:"present"`
+	// Mirror is "mirror" (BacklogMirrorFile | null).
+	Mirror *BacklogMirrorFile `json:"mirror"`
+}
+
+// BacklogMirrorFile: The mirror file.
+type BacklogMirrorFile struct {
+	// Version is "version" (int, optional).
+	Version *int `json:"version,omitempty"`
+	// Features is "features" ([BacklogFeature] | null, optional).
+	Features *[]BacklogFeature `json:"features,omitempty"`
 }
 
 // BacklogParseMirrorResult: The result of backlog.parse_mirror.
 type BacklogParseMirrorResult struct {
-	// Mirror is "mirror" (any).
-	Mirror json.RawMessage `json:"mirror,omitempty"`
+	// Mirror is "mirror" (BacklogMirrorFile).
+	Mirror BacklogMirrorFile `json:"mirror"`
 }
 
-// BlueprintCheckAnchorResult: The result of blueprint.check_anchor.
-type BlueprintCheckAnchorResult struct {
-	// Verdict is "verdict" (any).
-	Verdict json.RawMessage `json:"verdict,omitempty"`
-	// Why is "why" (any).
-	Why json.RawMessage `json:"why,omitempty"`
+// Baseline: The result of a `CaptureBaseline` (`base_commit` = HEAD when asked).
+//
+// Its JSON always carries "kind": "baseline" (written and checked by its methods).
+type Baseline struct {
+	// Ok is "ok" (bool).
+	Ok bool `json:"ok"`
+	// Error is "error" (str, optional).
+	Error *string `json:"error,omitempty"`
+	// BaseCommit is "base_commit" (str, optional).
+	BaseCommit *string `json:"base_commit,omitempty"`
+}
+
+// MarshalJSON writes Baseline with its constant keys.
+func (v Baseline) MarshalJSON() ([]byte, error) {
+	type plain Baseline
+	return marshalWithConstants(plain(v), "kind", "baseline")
+}
+
+// UnmarshalJSON reads Baseline; its constant keys must hold their words.
+func (v *Baseline) UnmarshalJSON(b []byte) error {
+	type plain Baseline
+	rest, err := checkConstants(b, "Baseline", "kind", "baseline")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
+}
+
+// BaselineFile: `baseline.json` (Go `Baseline`), captured once before the first coding round.
+type BaselineFile struct {
+	// CreatedAt is "createdAt" (time, optional).
+	CreatedAt *string `json:"createdAt,omitempty"`
+	// Repos is "repos" ([BaselineRepo] | null, optional).
+	Repos *[]BaselineRepo `json:"repos,omitempty"`
+}
+
+// BaselineRepo: One repository's snapshot in `baseline.json` (Go `BaselineRepo`).
+type BaselineRepo struct {
+	// Name is "name" (str, optional).
+	Name *string `json:"name,omitempty"`
+	// Path is "path" (str, optional).
+	Path *string `json:"path,omitempty"`
+	// Branch is "branch" (str, optional).
+	Branch *string `json:"branch,omitempty"`
+	// Head is "head" (str, optional).
+	Head *string `json:"head,omitempty"`
+	// DirtyFiles is "dirtyFiles" ([str] | null, optional).
+	DirtyFiles *[]string `json:"dirtyFiles,omitempty"`
 }
 
 // BlueprintCommitResult: The result of blueprint.commit.
 type BlueprintCommitResult struct {
-	// Result is "result" (any).
-	Result json.RawMessage `json:"result,omitempty"`
-	// Written is "written" (any).
-	Written json.RawMessage `json:"written,omitempty"`
-	// Attempts is "attempts" (any).
-	Attempts json.RawMessage `json:"attempts,omitempty"`
-	// Store is "store" (any).
-	Store json.RawMessage `json:"store,omitempty"`
-}
-
-// BlueprintCostModeResult: The result of blueprint.cost_mode.
-type BlueprintCostModeResult struct {
-	// Mode is "mode" (any).
-	Mode json.RawMessage `json:"mode,omitempty"`
-	// ExpiresAt is "expires_at" (any).
-	ExpiresAt json.RawMessage `json:"expires_at,omitempty"`
-	// Expired is "expired" (any).
-	Expired json.RawMessage `json:"expired,omitempty"`
+	// Result is "result" (FoldResult).
+	Result FoldResult `json:"result"`
+	// Written is "written" (bool).
+	Written bool `json:"written"`
+	// Attempts is "attempts" (int).
+	Attempts int `json:"attempts"`
+	// Store is "store" ({any}).
+	Store map[string]json.RawMessage `json:"store"`
 }
 
 // BlueprintCountTokensResult: The result of blueprint.count_tokens.
 type BlueprintCountTokensResult struct {
-	// Tokens is "tokens" (any).
-	Tokens json.RawMessage `json:"tokens,omitempty"`
+	// Tokens is "tokens" (int).
+	Tokens int `json:"tokens"`
 }
 
-// BlueprintDefaultsResult: The result of blueprint.defaults.
-type BlueprintDefaultsResult struct {
-	// Format is "format" (any).
-	Format json.RawMessage `json:"format,omitempty"`
-	// Fields is "fields" (any).
-	Fields json.RawMessage `json:"fields,omitempty"`
-	// Reasons is "reasons" (any).
-	Reasons json.RawMessage `json:"reasons,omitempty"`
-	// MaxSubmitItems is "max_submit_items" (any).
-	MaxSubmitItems json.RawMessage `json:"max_submit_items,omitempty"`
-	// RevisionsKeep is "revisions_keep" (any).
-	RevisionsKeep json.RawMessage `json:"revisions_keep,omitempty"`
-	// OrphanRetentionDays is "orphan_retention_days" (any).
-	OrphanRetentionDays json.RawMessage `json:"orphan_retention_days,omitempty"`
-	// DefaultIndexMaxTokens is "default_index_max_tokens" (any).
-	DefaultIndexMaxTokens json.RawMessage `json:"default_index_max_tokens,omitempty"`
-	// MaxRowEdges is "max_row_edges" (any).
-	MaxRowEdges json.RawMessage `json:"max_row_edges,omitempty"`
-	// OversizeModuleBytes is "oversize_module_bytes" (any).
-	OversizeModuleBytes json.RawMessage `json:"oversize_module_bytes,omitempty"`
-	// MaxClaimBytes is "max_claim_bytes" (any).
-	MaxClaimBytes json.RawMessage `json:"max_claim_bytes,omitempty"`
-	// MaxWhereBytes is "max_where_bytes" (any).
-	MaxWhereBytes json.RawMessage `json:"max_where_bytes,omitempty"`
-	// IDHexLen is "id_hex_len" (any).
-	IDHexLen json.RawMessage `json:"id_hex_len,omitempty"`
-	// CostModeBoundaryMs is "cost_mode_boundary_ms" (any).
-	CostModeBoundaryMs json.RawMessage `json:"cost_mode_boundary_ms,omitempty"`
-	// CostModeTtlS is "cost_mode_ttl_s" (any).
-	CostModeTtlS json.RawMessage `json:"cost_mode_ttl_s,omitempty"`
-	// CostlyMinRescanIntervalS is "costly_min_rescan_interval_s" (any).
-	CostlyMinRescanIntervalS json.RawMessage `json:"costly_min_rescan_interval_s,omitempty"`
-	// Manifests is "manifests" (any).
-	Manifests json.RawMessage `json:"manifests,omitempty"`
-	// FileName is "file_name" (any).
-	FileName json.RawMessage `json:"file_name,omitempty"`
-	// RevisionsDir is "revisions_dir" (any).
-	RevisionsDir json.RawMessage `json:"revisions_dir,omitempty"`
-	// StorageSubdir is "storage_subdir" (any).
-	StorageSubdir json.RawMessage `json:"storage_subdir,omitempty"`
+// BlueprintCounts: The counts of a blueprint's front matter.
+type BlueprintCounts struct {
+	// Modules is "modules" (int).
+	Modules int `json:"modules"`
+	// Entries is "entries" (int).
+	Entries int `json:"entries"`
+	// Stale is "stale" (int).
+	Stale int `json:"stale"`
+	// Orphaned is "orphaned" (int).
+	Orphaned int `json:"orphaned"`
+}
+
+// BlueprintDefaults: The blueprint constants: format, fields, reasons, limits, manifests and file layout.
+type BlueprintDefaults struct {
+	// Format is "format" (str).
+	Format string `json:"format"`
+	// Fields is "fields" ([str]).
+	Fields []string `json:"fields"`
+	// Reasons is "reasons" ([RejectReason]).
+	Reasons []RejectReason `json:"reasons"`
+	// MaxSubmitItems is "max_submit_items" (int).
+	MaxSubmitItems int `json:"max_submit_items"`
+	// RevisionsKeep is "revisions_keep" (int).
+	RevisionsKeep int `json:"revisions_keep"`
+	// OrphanRetentionDays is "orphan_retention_days" (int).
+	OrphanRetentionDays int `json:"orphan_retention_days"`
+	// DefaultIndexMaxTokens is "default_index_max_tokens" (int).
+	DefaultIndexMaxTokens int `json:"default_index_max_tokens"`
+	// MaxRowEdges is "max_row_edges" (int).
+	MaxRowEdges int `json:"max_row_edges"`
+	// OversizeModuleBytes is "oversize_module_bytes" (int).
+	OversizeModuleBytes int `json:"oversize_module_bytes"`
+	// MaxClaimBytes is "max_claim_bytes" (int).
+	MaxClaimBytes int `json:"max_claim_bytes"`
+	// MaxWhereBytes is "max_where_bytes" (int).
+	MaxWhereBytes int `json:"max_where_bytes"`
+	// IDHexLen is "id_hex_len" (int).
+	IDHexLen int `json:"id_hex_len"`
+	// CostModeBoundaryMs is "cost_mode_boundary_ms" (int).
+	CostModeBoundaryMs int `json:"cost_mode_boundary_ms"`
+	// CostModeTtlS is "cost_mode_ttl_s" (int).
+	CostModeTtlS int `json:"cost_mode_ttl_s"`
+	// CostlyMinRescanIntervalS is "costly_min_rescan_interval_s" (int).
+	CostlyMinRescanIntervalS int `json:"costly_min_rescan_interval_s"`
+	// Manifests is "manifests" ([str]).
+	Manifests []string `json:"manifests"`
+	// FileName is "file_name" (str).
+	FileName string `json:"file_name"`
+	// RevisionsDir is "revisions_dir" (str).
+	RevisionsDir string `json:"revisions_dir"`
+	// StorageSubdir is "storage_subdir" (str).
+	StorageSubdir string `json:"storage_subdir"`
+}
+
+// BlueprintEntry: One claim of a blueprint section, with its id, anchor and staleness.
+type BlueprintEntry struct {
+	// ID is "id" (str).
+	ID string `json:"id"`
+	// Where is "where" (str).
+	Where string `json:"where"`
+	// Claim is "claim" (str).
+	Claim string `json:"claim"`
+	// Stale is "stale" (bool).
+	Stale bool `json:"stale"`
 }
 
 // BlueprintEvidenceModulesResult: The result of blueprint.evidence_modules.
 type BlueprintEvidenceModulesResult struct {
-	// Modules is "modules" (any).
-	Modules json.RawMessage `json:"modules,omitempty"`
+	// Modules is "modules" ([str]).
+	Modules []string `json:"modules"`
 }
+
+// BlueprintField: The asserted section kinds (`AssertedSections`), in file order. `derived` is never one.
+type BlueprintField string
+
+// The words of BlueprintField.
+const (
+	// BlueprintFieldPurpose is "purpose".
+	BlueprintFieldPurpose BlueprintField = "purpose"
+	// BlueprintFieldEntrypoints is "entrypoints".
+	BlueprintFieldEntrypoints BlueprintField = "entrypoints"
+	// BlueprintFieldInvariants is "invariants".
+	BlueprintFieldInvariants BlueprintField = "invariants"
+	// BlueprintFieldGotchas is "gotchas".
+	BlueprintFieldGotchas BlueprintField = "gotchas"
+)
 
 // BlueprintFoldResult: The result of blueprint.fold.
 type BlueprintFoldResult struct {
-	// Doc is "doc" (any).
-	Doc json.RawMessage `json:"doc,omitempty"`
-	// Result is "result" (any).
-	Result json.RawMessage `json:"result,omitempty"`
+	// Doc is "doc" (str).
+	Doc string `json:"doc"`
+	// Result is "result" (FoldResult).
+	Result FoldResult `json:"result"`
 }
 
 // BlueprintFormatForDirectorResult: The result of blueprint.format_for_director.
 type BlueprintFormatForDirectorResult struct {
-	// Line is "line" (any).
-	Line json.RawMessage `json:"line,omitempty"`
-}
-
-// BlueprintGcPlanResult: The result of blueprint.gc_plan.
-type BlueprintGcPlanResult struct {
-	// Doc is "doc" (any).
-	Doc json.RawMessage `json:"doc,omitempty"`
-	// Changed is "changed" (any).
-	Changed json.RawMessage `json:"changed,omitempty"`
-	// Orphans is "orphans" (any).
-	Orphans json.RawMessage `json:"orphans,omitempty"`
-	// Marked is "marked" (any).
-	Marked json.RawMessage `json:"marked,omitempty"`
-	// Unmarked is "unmarked" (any).
-	Unmarked json.RawMessage `json:"unmarked,omitempty"`
-	// Removable is "removable" (any).
-	Removable json.RawMessage `json:"removable,omitempty"`
-	// Removed is "removed" (any).
-	Removed json.RawMessage `json:"removed,omitempty"`
-	// KeptArchiveFailed is "kept_archive_failed" (any).
-	KeptArchiveFailed json.RawMessage `json:"kept_archive_failed,omitempty"`
+	// Line is "line" (str).
+	Line string `json:"line"`
 }
 
 // BlueprintGcResult: The result of blueprint.gc.
 type BlueprintGcResult struct {
-	// Written is "written" (any).
-	Written json.RawMessage `json:"written,omitempty"`
-	// Deferred is "deferred" (any).
-	Deferred json.RawMessage `json:"deferred,omitempty"`
-	// Marked is "marked" (any).
-	Marked json.RawMessage `json:"marked,omitempty"`
-	// Unmarked is "unmarked" (any).
-	Unmarked json.RawMessage `json:"unmarked,omitempty"`
-	// Removed is "removed" (any).
-	Removed json.RawMessage `json:"removed,omitempty"`
-	// KeptArchiveFailed is "kept_archive_failed" (any).
-	KeptArchiveFailed json.RawMessage `json:"kept_archive_failed,omitempty"`
-	// Warnings is "warnings" (any).
-	Warnings json.RawMessage `json:"warnings,omitempty"`
-	// Store is "store" (any).
-	Store json.RawMessage `json:"store,omitempty"`
+	// Written is "written" (bool).
+	Written bool `json:"written"`
+	// Deferred is "deferred" (bool).
+	Deferred bool `json:"deferred"`
+	// Marked is "marked" ([str]).
+	Marked []string `json:"marked"`
+	// Unmarked is "unmarked" ([str]).
+	Unmarked []string `json:"unmarked"`
+	// Removed is "removed" ([str]).
+	Removed []string `json:"removed"`
+	// KeptArchiveFailed is "kept_archive_failed" ([str]).
+	KeptArchiveFailed []string `json:"kept_archive_failed"`
+	// Warnings is "warnings" ([str]).
+	Warnings []string `json:"warnings"`
+	// Store is "store" ({any}).
+	Store map[string]json.RawMessage `json:"store"`
 }
 
 // BlueprintGraphResult: The result of blueprint.graph.
 type BlueprintGraphResult struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
 }
 
-// BlueprintGuardRootResult: The result of blueprint.guard_root.
-type BlueprintGuardRootResult struct {
-	// Allowed is "allowed" (any).
-	Allowed json.RawMessage `json:"allowed,omitempty"`
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
-	// StorageRoot is "storage_root" (any).
-	StorageRoot json.RawMessage `json:"storage_root,omitempty"`
-	// ProjectID is "project_id" (any).
-	ProjectID json.RawMessage `json:"project_id,omitempty"`
+// BlueprintItem: One claim an agent submits to a fold: the module, field, anchor (`where`) and claim text (a missing or mistyped part is rejected by the gates, not refused).
+type BlueprintItem struct {
+	// Module is "module" (str, optional).
+	Module *string `json:"module,omitempty"`
+	// Field is "field" (str, optional).
+	Field *string `json:"field,omitempty"`
+	// Where is "where" (str, optional).
+	Where *string `json:"where,omitempty"`
+	// Claim is "claim" (str, optional).
+	Claim *string `json:"claim,omitempty"`
 }
 
-// BlueprintParseResult: The result of blueprint.parse.
-type BlueprintParseResult struct {
-	// Absent is "absent" (any).
-	Absent json.RawMessage `json:"absent,omitempty"`
-	// Format is "format" (any).
-	Format json.RawMessage `json:"format,omitempty"`
-	// ProjectID is "project_id" (any).
-	ProjectID json.RawMessage `json:"project_id,omitempty"`
-	// Updated is "updated" (any).
-	Updated json.RawMessage `json:"updated,omitempty"`
-	// GitHead is "git_head" (any).
-	GitHead json.RawMessage `json:"git_head,omitempty"`
-	// GitBranch is "git_branch" (any).
-	GitBranch json.RawMessage `json:"git_branch,omitempty"`
-	// GitDirty is "git_dirty" (any).
-	GitDirty json.RawMessage `json:"git_dirty,omitempty"`
-	// Modules is "modules" (any).
-	Modules json.RawMessage `json:"modules,omitempty"`
-	// Counts is "counts" (any).
-	Counts json.RawMessage `json:"counts,omitempty"`
-	// Canonical is "canonical" (any).
-	Canonical json.RawMessage `json:"canonical,omitempty"`
+// BlueprintModel: The parsed document model of a blueprint.md (recomputed counts and IDs).
+type BlueprintModel struct {
+	// Absent is "absent" (bool).
+	Absent bool `json:"absent"`
+	// Format is "format" (str).
+	Format string `json:"format"`
+	// ProjectID is "project_id" (str).
+	ProjectID string `json:"project_id"`
+	// Updated is "updated" (str).
+	Updated string `json:"updated"`
+	// GitHead is "git_head" (str).
+	GitHead string `json:"git_head"`
+	// GitBranch is "git_branch" (str).
+	GitBranch string `json:"git_branch"`
+	// GitDirty is "git_dirty" (bool).
+	GitDirty bool `json:"git_dirty"`
+	// Modules is "modules" ([BlueprintModule]).
+	Modules []BlueprintModule `json:"modules"`
+	// Counts is "counts" (BlueprintCounts).
+	Counts BlueprintCounts `json:"counts"`
+	// Canonical is "canonical" (bool).
+	Canonical bool `json:"canonical"`
+}
+
+// BlueprintModule: One module of a blueprint: its path, when it was orphaned ("" when not) and its sections.
+type BlueprintModule struct {
+	// Path is "path" (str).
+	Path string `json:"path"`
+	// OrphanedSince is "orphaned_since" (str).
+	OrphanedSince string `json:"orphaned_since"`
+	// Sections is "sections" ([BlueprintSection]).
+	Sections []BlueprintSection `json:"sections"`
 }
 
 // BlueprintProjectIdResult: The result of blueprint.project_id.
 type BlueprintProjectIdResult struct {
-	// ProjectID is "project_id" (any).
-	ProjectID json.RawMessage `json:"project_id,omitempty"`
-}
-
-// BlueprintReadModuleResult: The result of blueprint.read_module.
-type BlueprintReadModuleResult struct {
-	// Module is "module" (any).
-	Module json.RawMessage `json:"module,omitempty"`
-	// Imports is "imports" (any).
-	Imports json.RawMessage `json:"imports,omitempty"`
-	// ImportedBy is "imported_by" (any).
-	ImportedBy json.RawMessage `json:"imported_by,omitempty"`
-	// CodeChanged is "code_changed" (any).
-	CodeChanged json.RawMessage `json:"code_changed,omitempty"`
-	// Sections is "sections" (any).
-	Sections json.RawMessage `json:"sections,omitempty"`
-}
-
-// BlueprintRenderIndexResult: The result of blueprint.render_index.
-type BlueprintRenderIndexResult struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
-	// Tokens is "tokens" (any).
-	Tokens json.RawMessage `json:"tokens,omitempty"`
-	// Shown is "shown" (any).
-	Shown json.RawMessage `json:"shown,omitempty"`
-	// NotShown is "not_shown" (any).
-	NotShown json.RawMessage `json:"not_shown,omitempty"`
-	// Budget is "budget" (any).
-	Budget json.RawMessage `json:"budget,omitempty"`
+	// ProjectID is "project_id" (str).
+	ProjectID string `json:"project_id"`
 }
 
 // BlueprintRenderResult: The result of blueprint.render.
 type BlueprintRenderResult struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
 }
 
 // BlueprintRevisionNameResult: The result of blueprint.revision_name.
 type BlueprintRevisionNameResult struct {
-	// Name is "name" (any).
-	Name json.RawMessage `json:"name,omitempty"`
+	// Name is "name" (str).
+	Name string `json:"name"`
 }
 
-// BlueprintRevisionPruneResult: The result of blueprint.revision_prune.
-type BlueprintRevisionPruneResult struct {
-	// Keep is "keep" (any).
-	Keep json.RawMessage `json:"keep,omitempty"`
-	// Delete is "delete" (any).
-	Delete json.RawMessage `json:"delete,omitempty"`
-	// Ignored is "ignored" (any).
-	Ignored json.RawMessage `json:"ignored,omitempty"`
+// BlueprintSection: One field section of a blueprint module: the field, when and against which fingerprint it was updated, and its entries.
+type BlueprintSection struct {
+	// Field is "field" (BlueprintField).
+	Field BlueprintField `json:"field"`
+	// Updated is "updated" (str).
+	Updated string `json:"updated"`
+	// Fp is "fp" (str).
+	Fp string `json:"fp"`
+	// Entries is "entries" ([BlueprintEntry]).
+	Entries []BlueprintEntry `json:"entries"`
 }
 
-// BlueprintScanResult: The result of blueprint.scan.
-type BlueprintScanResult struct {
-	// Modules is "modules" (any).
-	Modules json.RawMessage `json:"modules,omitempty"`
-	// Edges is "edges" (any).
-	Edges json.RawMessage `json:"edges,omitempty"`
-	// RepoToken is "repo_token" (any).
-	RepoToken json.RawMessage `json:"repo_token,omitempty"`
-	// Languages is "languages" (any).
-	Languages json.RawMessage `json:"languages,omitempty"`
-	// Oversize is "oversize" (any).
-	Oversize json.RawMessage `json:"oversize,omitempty"`
+// Budget: A run's spending limits (`budget` of the config and of a feature); a value ≤ 0 is no limit. Not a seed key.
+type Budget struct {
+	// MaxCostUSD is "max_cost_usd" (float, optional).
+	MaxCostUSD *float64 `json:"max_cost_usd,omitempty"`
+	// MaxTokens is "max_tokens" (int, optional).
+	MaxTokens *int `json:"max_tokens,omitempty"`
+	// MaxAgentRuns is "max_agent_runs" (int, optional).
+	MaxAgentRuns *int `json:"max_agent_runs,omitempty"`
 }
 
-// BlueprintStoragePathsResult: The result of blueprint.storage_paths.
-type BlueprintStoragePathsResult struct {
-	// Dir is "dir" (any).
-	Dir json.RawMessage `json:"dir,omitempty"`
-	// File is "file" (any).
-	File json.RawMessage `json:"file,omitempty"`
-	// Revisions is "revisions" (any).
-	Revisions json.RawMessage `json:"revisions,omitempty"`
+// BuildScope: The BUILD complexity scope (repo build-workflow.md).
+type BuildScope string
+
+// The words of BuildScope.
+const (
+	// BuildScopeTrivial is "trivial".
+	BuildScopeTrivial BuildScope = "trivial"
+	// BuildScopeStandard is "standard".
+	BuildScopeStandard BuildScope = "standard"
+)
+
+// BuildScopeResult: The result of `router.build_scope`.
+type BuildScopeResult struct {
+	// BuildScope is "build_scope" (str).
+	BuildScope string `json:"build_scope"`
+	// Reason is "reason" (str).
+	Reason string `json:"reason"`
 }
 
-// BlueprintValidateItemResult: The result of blueprint.validate_item.
-type BlueprintValidateItemResult struct {
-	// Valid is "valid" (any).
-	Valid json.RawMessage `json:"valid,omitempty"`
-	// ID is "id" (any).
-	ID json.RawMessage `json:"id,omitempty"`
-	// Reason is "reason" (any).
-	Reason json.RawMessage `json:"reason,omitempty"`
-	// Detail is "detail" (any).
-	Detail json.RawMessage `json:"detail,omitempty"`
+// BuiltinCounter: The counters fourx ships, by the name a JSON input gives in its `counter` key (`blueprint.render_index`, `blueprint.count_tokens`).
+type BuiltinCounter string
+
+// The words of BuiltinCounter.
+const (
+	// BuiltinCounterApprox is "approx".
+	BuiltinCounterApprox BuiltinCounter = "approx"
+	// BuiltinCounterO200kBase is "o200k_base".
+	BuiltinCounterO200kBase BuiltinCounter = "o200k_base"
+)
+
+// Candidate: One candidate feature.
+type Candidate struct {
+	// Title is "title" (str, optional).
+	Title *string `json:"title,omitempty"`
+	// Description is "description" (str, optional).
+	Description *string `json:"description,omitempty"`
+	// Source is "source" (str, optional).
+	Source *string `json:"source,omitempty"`
+	// Origin is "origin" (str, optional).
+	Origin *string `json:"origin,omitempty"`
+	// ValueScore is "value_score" (float, optional).
+	ValueScore *float64 `json:"value_score,omitempty"`
+	// WhyNotHack is "why_not_hack" (str, optional).
+	WhyNotHack *string `json:"why_not_hack,omitempty"`
 }
 
-// CandidatesConstantsResult: The result of candidates.constants.
-type CandidatesConstantsResult struct {
-	// PoolVersion is "pool_version" (any).
-	PoolVersion json.RawMessage `json:"pool_version,omitempty"`
-	// DefaultFailPatternThreshold is "default_fail_pattern_threshold" (any).
-	DefaultFailPatternThreshold json.RawMessage `json:"default_fail_pattern_threshold,omitempty"`
-	// Sources is "sources" (any).
-	Sources json.RawMessage `json:"sources,omitempty"`
-	// LearningCategories is "learning_categories" (any).
-	LearningCategories json.RawMessage `json:"learning_categories,omitempty"`
-	// EscalationReasons is "escalation_reasons" (any).
-	EscalationReasons json.RawMessage `json:"escalation_reasons,omitempty"`
-	// StuckPhases is "stuck_phases" (any).
-	StuckPhases json.RawMessage `json:"stuck_phases,omitempty"`
+// CandidateLearning: A learning proposed by the miner.
+type CandidateLearning struct {
+	// Category is "category" (str, optional).
+	Category *string `json:"category,omitempty"`
+	// Content is "content" (str, optional).
+	Content *string `json:"content,omitempty"`
+	// Source is "source" (str, optional).
+	Source *string `json:"source,omitempty"`
+	// Origin is "origin" (str, optional).
+	Origin *string `json:"origin,omitempty"`
+}
+
+// CandidatePool: The candidates pool file (candidates.json): version, when it was generated, the candidates and the learnings.
+type CandidatePool struct {
+	// Version is "version" (int, optional).
+	Version *int `json:"version,omitempty"`
+	// GeneratedAt is "generatedAt" (time, optional).
+	GeneratedAt *string `json:"generatedAt,omitempty"`
+	// Candidates is "candidates" ([Candidate] | null, optional).
+	Candidates *[]Candidate `json:"candidates,omitempty"`
+	// Learnings is "learnings" ([CandidateLearning] | null, optional).
+	Learnings *[]CandidateLearning `json:"learnings,omitempty"`
+}
+
+// CandidatesConstants: The candidate-pool constants.
+type CandidatesConstants struct {
+	// PoolVersion is "pool_version" (int).
+	PoolVersion int `json:"pool_version"`
+	// DefaultFailPatternThreshold is "default_fail_pattern_threshold" (int).
+	DefaultFailPatternThreshold int `json:"default_fail_pattern_threshold"`
+	// Sources is "sources" ([str]).
+	Sources []string `json:"sources"`
+	// LearningCategories is "learning_categories" ([str]).
+	LearningCategories []string `json:"learning_categories"`
+	// EscalationReasons is "escalation_reasons" ([str]).
+	EscalationReasons []string `json:"escalation_reasons"`
+	// StuckPhases is "stuck_phases" ([str]).
+	StuckPhases []string `json:"stuck_phases"`
 }
 
 // CandidatesDedupeResult: The result of candidates.dedupe.
 type CandidatesDedupeResult struct {
-	// Candidates is "candidates" (any).
-	Candidates json.RawMessage `json:"candidates,omitempty"`
+	// Candidates is "candidates" ([Candidate]).
+	Candidates []Candidate `json:"candidates"`
 }
 
 // CandidatesLoadResult: The result of candidates.load.
 type CandidatesLoadResult struct {
-	// Pool is "pool" (any).
-	Pool json.RawMessage `json:"pool,omitempty"`
+	// Pool is "pool" (CandidatePool).
+	Pool CandidatePool `json:"pool"`
 }
 
 // CandidatesParseResult: The result of candidates.parse.
 type CandidatesParseResult struct {
-	// Pool is "pool" (any).
-	Pool json.RawMessage `json:"pool,omitempty"`
+	// Pool is "pool" (CandidatePool).
+	Pool CandidatePool `json:"pool"`
 }
 
 // CandidatesRenderResult: The result of candidates.render.
 type CandidatesRenderResult struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
 }
 
 // CandidatesSaveResult: The result of candidates.save.
 type CandidatesSaveResult struct{}
 
-// ConductorApplyResult: The result of conductor.apply.
-type ConductorApplyResult struct {
-	// Decision is "decision" (any).
-	Decision json.RawMessage `json:"decision,omitempty"`
-	// State is "state" (any).
-	State json.RawMessage `json:"state,omitempty"`
-	// Loop is "loop" (any).
-	Loop json.RawMessage `json:"loop,omitempty"`
-	// Events is "events" (any).
-	Events json.RawMessage `json:"events,omitempty"`
+// CaptureBaseline: Write `file` (baseline.json, one entry per repo) when `capture_baseline`; read HEAD of the scope root when `capture_base_commit`. Answer with a `Baseline`.
+//
+// Its JSON always carries "kind": "capture_baseline" (written and checked by its methods).
+type CaptureBaseline struct {
+	// Phase is "phase" (Phase).
+	Phase Phase `json:"phase"`
+	// Round is "round" (int).
+	Round int `json:"round"`
+	// File is "file" (FileRef).
+	File FileRef `json:"file"`
+	// Repos is "repos" ([str]).
+	Repos []string `json:"repos"`
+	// CaptureBaseline is "capture_baseline" (bool).
+	CaptureBaseline bool `json:"capture_baseline"`
+	// CaptureBaseCommit is "capture_base_commit" (bool).
+	CaptureBaseCommit bool `json:"capture_base_commit"`
+	// Prepare is "prepare" ([PrepareAction], optional).
+	Prepare *[]PrepareAction `json:"prepare,omitempty"`
 }
 
-// ConductorForkResult: The result of conductor.fork.
-type ConductorForkResult struct {
-	// State is "state" (any).
-	State json.RawMessage `json:"state,omitempty"`
-	// Loop is "loop" (any).
-	Loop json.RawMessage `json:"loop,omitempty"`
-	// Decision is "decision" (any).
-	Decision json.RawMessage `json:"decision,omitempty"`
-	// Keep is "keep" (any).
-	Keep json.RawMessage `json:"keep,omitempty"`
+// MarshalJSON writes CaptureBaseline with its constant keys.
+func (v CaptureBaseline) MarshalJSON() ([]byte, error) {
+	type plain CaptureBaseline
+	return marshalWithConstants(plain(v), "kind", "capture_baseline")
 }
 
-// ConductorNextResult: The result of conductor.next.
-type ConductorNextResult struct {
-	// Decision is "decision" (any).
-	Decision json.RawMessage `json:"decision,omitempty"`
-	// State is "state" (any).
-	State json.RawMessage `json:"state,omitempty"`
-	// Loop is "loop" (any).
-	Loop json.RawMessage `json:"loop,omitempty"`
-	// Events is "events" (any).
-	Events json.RawMessage `json:"events,omitempty"`
+// UnmarshalJSON reads CaptureBaseline; its constant keys must hold their words.
+func (v *CaptureBaseline) UnmarshalJSON(b []byte) error {
+	type plain CaptureBaseline
+	rest, err := checkConstants(b, "CaptureBaseline", "kind", "capture_baseline")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
 }
 
-// ConductorRebuildResult: The result of conductor.rebuild.
-type ConductorRebuildResult struct {
-	// State is "state" (any).
-	State json.RawMessage `json:"state,omitempty"`
-	// Loop is "loop" (any).
-	Loop json.RawMessage `json:"loop,omitempty"`
-	// Decision is "decision" (any).
-	Decision json.RawMessage `json:"decision,omitempty"`
-	// Keep is "keep" (any).
-	Keep json.RawMessage `json:"keep,omitempty"`
+// CatalogField: One typed key of `meta.catalog` (an op param or a record field): its type text, whether it may be left out, and its default value or what leaving it out means.
+type CatalogField struct {
+	// Name is "name" (str).
+	Name string `json:"name"`
+	// Type is "type" (str).
+	Type string `json:"type"`
+	// Optional is "optional" (bool).
+	Optional bool `json:"optional"`
+	// Default is "default" (any, optional).
+	Default json.RawMessage `json:"default,omitempty"`
+	// DefaultMeans is "default_means" (str, optional).
+	DefaultMeans *string `json:"default_means,omitempty"`
 }
 
-// ConductorResumeResult: The result of conductor.resume.
-type ConductorResumeResult struct {
-	// State is "state" (any).
-	State json.RawMessage `json:"state,omitempty"`
-	// ManualPhaseConsumed is "manual_phase_consumed" (any).
-	ManualPhaseConsumed json.RawMessage `json:"manual_phase_consumed,omitempty"`
-	// Recovered is "recovered" (any).
-	Recovered json.RawMessage `json:"recovered,omitempty"`
-	// From is "from" (any).
-	From json.RawMessage `json:"from,omitempty"`
-	// To is "to" (any).
-	To json.RawMessage `json:"to,omitempty"`
-	// SubPhase is "sub_phase" (any).
-	SubPhase json.RawMessage `json:"sub_phase,omitempty"`
+// CatalogOp: One op of `meta.catalog`: its name, doc, key names (`?` = optional), error kinds, typed params and result type.
+type CatalogOp struct {
+	// Name is "name" (str).
+	Name string `json:"name"`
+	// Doc is "doc" (str).
+	Doc string `json:"doc"`
+	// Input is "input" ([str]).
+	Input []string `json:"input"`
+	// Output is "output" ([str]).
+	Output []string `json:"output"`
+	// Errors is "errors" ([ErrorKindWord]).
+	Errors []ErrorKindWord `json:"errors"`
+	// Params is "params" ([CatalogField]).
+	Params []CatalogField `json:"params"`
+	// Result is "result" (str).
+	Result string `json:"result"`
 }
 
-// ConductorRunScriptResult: The result of conductor.run_script.
-type ConductorRunScriptResult struct {
-	// Decisions is "decisions" (any).
-	Decisions json.RawMessage `json:"decisions,omitempty"`
-	// Events is "events" (any).
-	Events json.RawMessage `json:"events,omitempty"`
-	// State is "state" (any).
-	State json.RawMessage `json:"state,omitempty"`
-	// Loop is "loop" (any).
-	Loop json.RawMessage `json:"loop,omitempty"`
+// CatalogType: One named type of `meta.catalog`: a record (`fields`), a union of records by `tag` (`variants`), a word list (`words`) or an alias (`type`).
+type CatalogType struct {
+	// Name is "name" (str).
+	Name string `json:"name"`
+	// Doc is "doc" (str).
+	Doc string `json:"doc"`
+	// Kind is "kind" ("record" | "union" | "words" | "alias").
+	Kind string `json:"kind"`
+	// Fields is "fields" ([CatalogField], optional).
+	Fields *[]CatalogField `json:"fields,omitempty"`
+	// Tag is "tag" (str, optional).
+	Tag *string `json:"tag,omitempty"`
+	// Variants is "variants" ([str], optional).
+	Variants *[]string `json:"variants,omitempty"`
+	// Words is "words" ([str], optional).
+	Words *[]string `json:"words,omitempty"`
+	// Type is "type" (str, optional).
+	Type *string `json:"type,omitempty"`
 }
 
-// ConductorStartResult: The result of conductor.start.
-type ConductorStartResult struct {
-	// Decision is "decision" (any).
-	Decision json.RawMessage `json:"decision,omitempty"`
-	// State is "state" (any).
-	State json.RawMessage `json:"state,omitempty"`
-	// Loop is "loop" (any).
-	Loop json.RawMessage `json:"loop,omitempty"`
-	// Events is "events" (any).
-	Events json.RawMessage `json:"events,omitempty"`
+// ChangedFile: A changed file given to [`select_angles`] (`lines` is not used).
+type ChangedFile struct {
+	// Path is "path" (str, optional).
+	Path *string `json:"path,omitempty"`
+	// Lines is "lines" (int, optional).
+	Lines *int `json:"lines,omitempty"`
 }
 
-// ConfigLoadMergedResult: The result of config.load_merged.
-type ConfigLoadMergedResult struct {
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
-	// Warnings is "warnings" (any).
-	Warnings json.RawMessage `json:"warnings,omitempty"`
+// CheckArtifactResult: The result of `router.check_artifact`.
+type CheckArtifactResult struct {
+	// WorkflowUUID is "workflow_uuid" (str).
+	WorkflowUUID string `json:"workflow_uuid"`
+	// WorkflowType is "workflow_type" (str).
+	WorkflowType string `json:"workflow_type"`
 }
 
-// ConfigLoadMergedTextResult: The result of config.load_merged_text.
-type ConfigLoadMergedTextResult struct {
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
-	// Warnings is "warnings" (any).
-	Warnings json.RawMessage `json:"warnings,omitempty"`
+// CheckRecord: An acceptance-criterion or manual-check result of verify.json.
+type CheckRecord struct {
+	// ID is "id" (str, optional).
+	ID *string `json:"id,omitempty"`
+	// Passed is "passed" (bool, optional).
+	Passed *bool `json:"passed,omitempty"`
+	// Evidence is "evidence" ([str] | null, optional).
+	Evidence *[]string `json:"evidence,omitempty"`
+	// VerifyType is "verify_type" (str, optional).
+	VerifyType *string `json:"verify_type,omitempty"`
+}
+
+// Claim: The answer to `claim`: `granted` with a `lease` (`None` on the filesystem, whose claim is the pid liveness rule), or the current `holder`.
+type Claim struct {
+	// Granted is "granted" (bool).
+	Granted bool `json:"granted"`
+	// Lease is "lease" (Lease | null).
+	Lease *Lease `json:"lease"`
+	// Holder is "holder" (str).
+	Holder string `json:"holder"`
+	// ExpiresInMs is "expires_in_ms" (int).
+	ExpiresInMs int `json:"expires_in_ms"`
+}
+
+// CleanCandidate: A done/abandoned feature whose run directory could be removed, with its size.
+type CleanCandidate struct {
+	// FeatureID is "feature_id" (str).
+	FeatureID string `json:"feature_id"`
+	// Size is "size" (int).
+	Size int `json:"size"`
+}
+
+// ClearStopSignal: Remove the stop signal (`workspace.clear_stop`); the start of every run.
+//
+// Its JSON always carries "action": "clear_stop_signal" (written and checked by its methods).
+type ClearStopSignal struct{}
+
+// MarshalJSON writes ClearStopSignal with its constant keys.
+func (v ClearStopSignal) MarshalJSON() ([]byte, error) {
+	type plain ClearStopSignal
+	return marshalWithConstants(plain(v), "action", "clear_stop_signal")
+}
+
+// UnmarshalJSON reads ClearStopSignal; its constant keys must hold their words.
+func (v *ClearStopSignal) UnmarshalJSON(b []byte) error {
+	type plain ClearStopSignal
+	rest, err := checkConstants(b, "ClearStopSignal", "action", "clear_stop_signal")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
+}
+
+// Collect: The files the harness reads back after a decision: names in the feature directory and in the round directory of the decision's `round`. A missing file is simply left out.
+type Collect struct {
+	// Feature is "feature" ([str], optional).
+	Feature *[]string `json:"feature,omitempty"`
+	// Round is "round" ([str], optional).
+	Round *[]string `json:"round,omitempty"`
+}
+
+// CommitMessage: The commit a status write asks the caller to make: the file and the message.
+type CommitMessage struct {
+	// Path is "path" (str).
+	Path string `json:"path"`
+	// Message is "message" (str).
+	Message string `json:"message"`
+}
+
+// Config: The project config, `.4x/settings.json` (Go `Config`).
+type Config struct {
+	// Project is "project" (ProjectConfig, optional).
+	Project *ProjectConfig `json:"project,omitempty"`
+	// Runners is "runners" ({RunnerConfig} | null, optional).
+	Runners *map[string]RunnerConfig `json:"runners,omitempty"`
+	// DefaultRunner is "default_runner" (str, optional).
+	DefaultRunner *string `json:"default_runner,omitempty"`
+	// Roles is "roles" ({RoleConfig} | null, optional).
+	Roles *map[string]RoleConfig `json:"roles,omitempty"`
+	// Rules is "rules" ([str] | null, optional).
+	Rules *[]string `json:"rules,omitempty"`
+	// HubRepos is "hub_repos" ([str] | null, optional).
+	HubRepos *[]string `json:"hub_repos,omitempty"`
+	// Isolation is "isolation" (str, optional).
+	Isolation *string `json:"isolation,omitempty"`
+	// MaxConcurrentRuns is "max_concurrent_runs" (int, optional).
+	MaxConcurrentRuns *int `json:"max_concurrent_runs,omitempty"`
+	// Commit is "commit" (str, optional).
+	Commit *string `json:"commit,omitempty"`
+	// ModelTiers is "model_tiers" ({{str} | null} | null, optional).
+	ModelTiers *map[string]map[string]string `json:"model_tiers,omitempty"`
+	// Workspace is "workspace" (WorkspaceConfig, optional).
+	Workspace *WorkspaceConfig `json:"workspace,omitempty"`
+	// Hooks is "hooks" ({[HookEntry] | null} | null, optional).
+	Hooks *map[string][]HookEntry `json:"hooks,omitempty"`
+	// Profiles is "profiles" ({ProfileConfig} | null, optional).
+	Profiles *map[string]ProfileConfig `json:"profiles,omitempty"`
+	// DefaultProfile is "default_profile" (str, optional).
+	DefaultProfile *string `json:"default_profile,omitempty"`
+	// ParallelReviewTest is "parallel_review_test" (bool, optional).
+	ParallelReviewTest *bool `json:"parallel_review_test,omitempty"`
+	// HealthCheck is "health_check" (HealthCheckConfig | null, optional).
+	HealthCheck *HealthCheckConfig `json:"health_check,omitempty"`
+	// TestProfiles is "test_profiles" ({TestProfileOverride} | null, optional).
+	TestProfiles *map[string]TestProfileOverride `json:"test_profiles,omitempty"`
+	// AutoDiscoverFeatures is "auto_discover_features" (bool, optional).
+	AutoDiscoverFeatures *bool `json:"auto_discover_features,omitempty"`
+	// MaxDiscoveredFeatures is "max_discovered_features" (int, optional).
+	MaxDiscoveredFeatures *int `json:"max_discovered_features,omitempty"`
+	// EnrichDiscoveredFeatures is "enrich_discovered_features" (bool, optional).
+	EnrichDiscoveredFeatures *bool `json:"enrich_discovered_features,omitempty"`
+	// EnrichAutoApprove is "enrich_auto_approve" (bool, optional).
+	EnrichAutoApprove *bool `json:"enrich_auto_approve,omitempty"`
+	// FeatureIDPrefix is "feature_id_prefix" (str, optional).
+	FeatureIDPrefix *string `json:"feature_id_prefix,omitempty"`
+	// FeatureIDDigits is "feature_id_digits" (int, optional).
+	FeatureIDDigits *int `json:"feature_id_digits,omitempty"`
+	// DesignDocDirs is "design_doc_dirs" ([str] | null, optional).
+	DesignDocDirs *[]string `json:"design_doc_dirs,omitempty"`
+	// Notifications is "notifications" (bool | null, optional).
+	Notifications *bool `json:"notifications,omitempty"`
+	// SelfModGuard is "self_mod_guard" (SelfModSettings | null, optional).
+	SelfModGuard *SelfModSettings `json:"self_mod_guard,omitempty"`
+	// Evolution is "evolution" (EvolutionConfig | null, optional).
+	Evolution *EvolutionConfig `json:"evolution,omitempty"`
+	// IssueTracker is "issue_tracker" (IssueTrackerConfig, optional).
+	IssueTracker *IssueTrackerConfig `json:"issue_tracker,omitempty"`
+	// Worktree is "worktree" (WorktreeConfig, optional).
+	Worktree *WorktreeConfig `json:"worktree,omitempty"`
+	// Budget is "budget" (Budget | null, optional).
+	Budget *Budget `json:"budget,omitempty"`
+	// ApprovalGates is "approval_gates" ([str] | null, optional).
+	ApprovalGates *[]string `json:"approval_gates,omitempty"`
+	// ApprovalTimeoutMs is "approval_timeout_ms" (int, optional).
+	ApprovalTimeoutMs *int `json:"approval_timeout_ms,omitempty"`
 }
 
 // ConfigMergeResult: The result of config.merge.
 type ConfigMergeResult struct {
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
+	// Config is "config" (Config).
+	Config Config `json:"config"`
 }
 
 // ConfigNotificationsEnabledResult: The result of config.notifications_enabled.
 type ConfigNotificationsEnabledResult struct {
-	// Enabled is "enabled" (any).
-	Enabled json.RawMessage `json:"enabled,omitempty"`
+	// Enabled is "enabled" (bool).
+	Enabled bool `json:"enabled"`
 }
 
 // ConfigParseResult: The result of config.parse.
 type ConfigParseResult struct {
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
+	// Config is "config" (Config).
+	Config Config `json:"config"`
 }
 
 // ConfigParseUserResult: The result of config.parse_user.
 type ConfigParseUserResult struct {
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
+	// Config is "config" (UserConfig).
+	Config UserConfig `json:"config"`
 }
 
 // ConfigReadResult: The result of config.read.
 type ConfigReadResult struct {
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
-	// Warnings is "warnings" (any).
-	Warnings json.RawMessage `json:"warnings,omitempty"`
+	// Config is "config" (Config).
+	Config Config `json:"config"`
+	// Warnings is "warnings" ([str]).
+	Warnings []string `json:"warnings"`
 }
 
 // ConfigReadUserResult: The result of config.read_user.
 type ConfigReadUserResult struct {
-	// Config is "config" (any).
-	Config json.RawMessage `json:"config,omitempty"`
+	// Config is "config" (UserConfig).
+	Config UserConfig `json:"config"`
 }
 
 // ConfigRenderResult: The result of config.render.
 type ConfigRenderResult struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
 }
 
 // ConfigRenderUserResult: The result of config.render_user.
 type ConfigRenderUserResult struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
 }
 
 // ConfigUserPathResult: The result of config.user_path.
 type ConfigUserPathResult struct {
-	// Path is "path" (any).
-	Path json.RawMessage `json:"path,omitempty"`
-}
-
-// ConfigValidateResult: The result of config.validate.
-type ConfigValidateResult struct {
-	// Valid is "valid" (any).
-	Valid json.RawMessage `json:"valid,omitempty"`
-	// Errors is "errors" (any).
-	Errors json.RawMessage `json:"errors,omitempty"`
-	// Message is "message" (any).
-	Message json.RawMessage `json:"message,omitempty"`
+	// Path is "path" (str).
+	Path string `json:"path"`
 }
 
 // ConfigWriteResult: The result of config.write.
@@ -569,165 +1043,743 @@ type ConfigWriteResult struct{}
 // ConfigWriteUserResult: The result of config.write_user.
 type ConfigWriteUserResult struct{}
 
-// DesignDocResolveResult: The result of design_doc.resolve.
-type DesignDocResolveResult struct {
-	// Content is "content" (any).
-	Content json.RawMessage `json:"content,omitempty"`
-	// Source is "source" (any).
-	Source json.RawMessage `json:"source,omitempty"`
-	// Found is "found" (any).
-	Found json.RawMessage `json:"found,omitempty"`
-	// Warnings is "warnings" (any).
-	Warnings json.RawMessage `json:"warnings,omitempty"`
+// ContractCheck: The router-contract check of the agent's transcript (`router.parse_output` of the cc10x agent its role maps to): a refused transcript (`error`) or `may_advance` false stops the run with `contract-blocked` unless the role's own verdict already fails.
+type ContractCheck struct {
+	// Agent is "agent" (str).
+	Agent string `json:"agent"`
+	// MayAdvance is "may_advance" (bool).
+	MayAdvance bool `json:"may_advance"`
+	// Error is "error" (str, optional).
+	Error *string `json:"error,omitempty"`
 }
 
-// DesignDocSearchOrderResult: The result of design_doc.search_order.
-type DesignDocSearchOrderResult struct {
-	// YAMLPath is "yaml_path" (any).
-	YAMLPath json.RawMessage `json:"yaml_path,omitempty"`
-	// Candidates is "candidates" (any).
-	Candidates json.RawMessage `json:"candidates,omitempty"`
+// Copied: One feature moved by `export_runs` / `import_runs`.
+type Copied struct {
+	// FeatureID is "feature_id" (str).
+	FeatureID string `json:"feature_id"`
+	// State is "state" (bool).
+	State bool `json:"state"`
+	// Events is "events" (int).
+	Events int `json:"events"`
+	// Stop is "stop" (bool).
+	Stop bool `json:"stop"`
+}
+
+// CostMode: Cheap or costly rescans, from the first scan sample, with the expiry of that decision.
+type CostMode struct {
+	// Mode is "mode" (CostModeName).
+	Mode CostModeName `json:"mode"`
+	// ExpiresAt is "expires_at" (str).
+	ExpiresAt string `json:"expires_at"`
+	// Expired is "expired" (bool, optional).
+	Expired *bool `json:"expired,omitempty"`
+}
+
+// CostModeName: How expensive a scan of this repository is.
+type CostModeName string
+
+// The words of CostModeName.
+const (
+	// CostModeNameCheap is "cheap".
+	CostModeNameCheap CostModeName = "cheap"
+	// CostModeNameCostly is "costly".
+	CostModeNameCostly CostModeName = "costly"
+)
+
+// Coverage: How the accepted items' anchors checked out.
+type Coverage struct {
+	// AnchoredOk is "anchored_ok" (int).
+	AnchoredOk int `json:"anchored_ok"`
+	// Stale is "stale" (int).
+	Stale int `json:"stale"`
+	// Unanchored is "unanchored" (int).
+	Unanchored int `json:"unanchored"`
+	// Unverifiable is "unverifiable" (int).
+	Unverifiable int `json:"unverifiable"`
+}
+
+// Decision: A decision of the conductor, discriminated by `kind`.
+//
+// Its Value is one of RunAgent, RunParallel, RunHelper, RunHealthCheck, CaptureBaseline, Gather, RunHooks, DiscoverFeatures, AwaitHuman, Stop, Finish (told apart by the key "kind"); a nil Value is JSON null.
+type Decision struct {
+	// Value is the variant.
+	Value DecisionVariant
+}
+
+// DecisionVariant is a variant of Decision: RunAgent, RunParallel, RunHelper, RunHealthCheck, CaptureBaseline, Gather, RunHooks, DiscoverFeatures, AwaitHuman, Stop, Finish.
+type DecisionVariant interface {
+	isDecision()
+}
+
+func (RunAgent) isDecision() {}
+
+func (RunParallel) isDecision() {}
+
+func (RunHelper) isDecision() {}
+
+func (RunHealthCheck) isDecision() {}
+
+func (CaptureBaseline) isDecision() {}
+
+func (Gather) isDecision() {}
+
+func (RunHooks) isDecision() {}
+
+func (DiscoverFeatures) isDecision() {}
+
+func (AwaitHuman) isDecision() {}
+
+func (Stop) isDecision() {}
+
+func (Finish) isDecision() {}
+
+// Kind is the "kind" of the variant ("" for a nil Value).
+func (u Decision) Kind() string {
+	switch u.Value.(type) {
+	case RunAgent:
+		return "run_agent"
+	case RunParallel:
+		return "run_parallel"
+	case RunHelper:
+		return "run_helper"
+	case RunHealthCheck:
+		return "run_health_check"
+	case CaptureBaseline:
+		return "capture_baseline"
+	case Gather:
+		return "gather"
+	case RunHooks:
+		return "run_hooks"
+	case DiscoverFeatures:
+		return "discover_features"
+	case AwaitHuman:
+		return "await_human"
+	case Stop:
+		return "stop"
+	case Finish:
+		return "finish"
+	}
+	return ""
+}
+
+// MarshalJSON writes the variant (null for a nil Value).
+func (u Decision) MarshalJSON() ([]byte, error) {
+	return marshalVariant(u.Value)
+}
+
+// UnmarshalJSON reads the variant its "kind" names; an unknown word is an error.
+func (u *Decision) UnmarshalJSON(b []byte) error {
+	tag, null, err := unionTag(b, "Decision", "kind")
+	if err != nil || null {
+		u.Value = nil
+		return err
+	}
+	switch tag {
+	case "run_agent":
+		var v RunAgent
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	case "run_parallel":
+		var v RunParallel
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	case "run_helper":
+		var v RunHelper
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	case "run_health_check":
+		var v RunHealthCheck
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	case "capture_baseline":
+		var v CaptureBaseline
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	case "gather":
+		var v Gather
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	case "run_hooks":
+		var v RunHooks
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	case "discover_features":
+		var v DiscoverFeatures
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	case "await_human":
+		var v AwaitHuman
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	case "stop":
+		var v Stop
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	case "finish":
+		var v Finish
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	default:
+		return unknownTag("Decision", "kind", tag)
+	}
+	return nil
+}
+
+// DesignDoc: A feature's spec or plan: `content` and `source` are `""` when `found` is false.
+type DesignDoc struct {
+	// Content is "content" (str).
+	Content string `json:"content"`
+	// Source is "source" (str).
+	Source string `json:"source"`
+	// Found is "found" (bool).
+	Found bool `json:"found"`
+	// Warnings is "warnings" ([FileWarning]).
+	Warnings []FileWarning `json:"warnings"`
+}
+
+// DesignDocSearch: Where a feature's spec or plan document may be, in search order.
+type DesignDocSearch struct {
+	// YAMLPath is "yaml_path" (str).
+	YAMLPath string `json:"yaml_path"`
+	// Candidates is "candidates" ([str]).
+	Candidates []string `json:"candidates"`
 }
 
 // DiscoverDedupeResult: The result of discover.dedupe.
 type DiscoverDedupeResult struct {
-	// Features is "features" (any).
-	Features json.RawMessage `json:"features,omitempty"`
+	// Features is "features" ([DiscoveredFeature]).
+	Features []DiscoveredFeature `json:"features"`
+}
+
+// DiscoverFeatures: Parse `report` for follow-up features, de-duplicate them against the backlog, keep the first `max`, mint ids and save them. Answer with `Discovered`.
+//
+// Its JSON always carries "kind": "discover_features" (written and checked by its methods).
+type DiscoverFeatures struct {
+	// Phase is "phase" (Phase).
+	Phase Phase `json:"phase"`
+	// Round is "round" (int).
+	Round int `json:"round"`
+	// Report is "report" (FileRef).
+	Report FileRef `json:"report"`
+	// Max is "max" (int).
+	Max int `json:"max"`
+	// Enrich is "enrich" (bool).
+	Enrich bool `json:"enrich"`
+	// AutoApprove is "auto_approve" (bool).
+	AutoApprove bool `json:"auto_approve"`
+	// Prepare is "prepare" ([PrepareAction], optional).
+	Prepare *[]PrepareAction `json:"prepare,omitempty"`
+}
+
+// MarshalJSON writes DiscoverFeatures with its constant keys.
+func (v DiscoverFeatures) MarshalJSON() ([]byte, error) {
+	type plain DiscoverFeatures
+	return marshalWithConstants(plain(v), "kind", "discover_features")
+}
+
+// UnmarshalJSON reads DiscoverFeatures; its constant keys must hold their words.
+func (v *DiscoverFeatures) UnmarshalJSON(b []byte) error {
+	type plain DiscoverFeatures
+	rest, err := checkConstants(b, "DiscoverFeatures", "kind", "discover_features")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
 }
 
 // DiscoverParseResult: The result of discover.parse.
 type DiscoverParseResult struct {
-	// Features is "features" (any).
-	Features json.RawMessage `json:"features,omitempty"`
+	// Features is "features" ([ReportFeature]).
+	Features []ReportFeature `json:"features"`
 }
 
-// DiscoverPlanResult: The result of discover.plan.
-type DiscoverPlanResult struct {
-	// Features is "features" (any).
-	Features json.RawMessage `json:"features,omitempty"`
-	// Capped is "capped" (any).
-	Capped json.RawMessage `json:"capped,omitempty"`
+// Discovered: The feature ids a `DiscoverFeatures` created.
+//
+// Its JSON always carries "kind": "discovered" (written and checked by its methods).
+type Discovered struct {
+	// Created is "created" ([str]).
+	Created []string `json:"created"`
+}
+
+// MarshalJSON writes Discovered with its constant keys.
+func (v Discovered) MarshalJSON() ([]byte, error) {
+	type plain Discovered
+	return marshalWithConstants(plain(v), "kind", "discovered")
+}
+
+// UnmarshalJSON reads Discovered; its constant keys must hold their words.
+func (v *Discovered) UnmarshalJSON(b []byte) error {
+	type plain Discovered
+	rest, err := checkConstants(b, "Discovered", "kind", "discovered")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
+}
+
+// DiscoveredFeature: A feature proposed in a report (Go `DiscoveredFeature`).
+type DiscoveredFeature struct {
+	// Title is "title" (str, optional).
+	Title *string `json:"title,omitempty"`
+	// Description is "description" (str, optional).
+	Description *string `json:"description,omitempty"`
+}
+
+// DiscoveryPlan: The features to create and the candidates over `max_discovered_features`.
+type DiscoveryPlan struct {
+	// Features is "features" ([PlannedFeature]).
+	Features []PlannedFeature `json:"features"`
+	// Capped is "capped" ([DiscoveredFeature]).
+	Capped []DiscoveredFeature `json:"capped"`
+}
+
+// DispatchResult: The result of `router.dispatch`.
+type DispatchResult struct {
+	// Mode is "mode" (str).
+	Mode string `json:"mode"`
+	// Agent is "agent" (str | null).
+	Agent *string `json:"agent"`
+}
+
+// Dispute: One disputed finding of a remediation: the finding, the command that verifies the dispute and its output.
+type Dispute struct {
+	// Finding is "finding" (str, optional).
+	Finding *string `json:"finding,omitempty"`
+	// VerifyCommand is "verify_command" (str, optional).
+	VerifyCommand *string `json:"verify_command,omitempty"`
+	// VerifyOutput is "verify_output" (str, optional).
+	VerifyOutput *string `json:"verify_output,omitempty"`
+}
+
+// DomainFile: A candidate domain file and its content.
+type DomainFile struct {
+	// Path is "path" (str).
+	Path string `json:"path"`
+	// Content is "content" (str).
+	Content string `json:"content"`
+}
+
+// Drift: One difference between the backlog mirror and the canonical features (`kind`: extra, mismatch or missing).
+type Drift struct {
+	// Kind is "kind" (str).
+	Kind string `json:"kind"`
+	// FeatureID is "featureId" (str).
+	FeatureID string `json:"featureId"`
+	// Field is "field" (str, optional).
+	Field *string `json:"field,omitempty"`
+	// Canonical is "canonical" (str, optional).
+	Canonical *string `json:"canonical,omitempty"`
+	// Mirror is "mirror" (str, optional).
+	Mirror *string `json:"mirror,omitempty"`
+	// Message is "message" (str).
+	Message string `json:"message"`
+}
+
+// Edition: A cc10x contract edition (the router's rules of one plugin version).
+type Edition string
+
+// The words of Edition.
+const (
+	// Edition11_0_0 is "11.0.0".
+	Edition11_0_0 Edition = "11.0.0"
+	// Edition12_7_0 is "12.7.0".
+	Edition12_7_0 Edition = "12.7.0"
+	// Edition12_10_0 is "12.10.0".
+	Edition12_10_0 Edition = "12.10.0"
+)
+
+// EditionForVersionResult: The result of `router.edition_for_version`.
+type EditionForVersionResult struct {
+	// Edition is "edition" (Edition).
+	Edition Edition `json:"edition"`
+	// Exact is "exact" (bool).
+	Exact bool `json:"exact"`
 }
 
 // EnumsListResult: The result of enums.list.
 type EnumsListResult struct {
-	// Values is "values" (any).
-	Values json.RawMessage `json:"values,omitempty"`
+	// Values is "values" ([str]).
+	Values []string `json:"values"`
 }
 
-// EvidenceDiscoverScreenshotsResult: The result of evidence.discover_screenshots.
-type EvidenceDiscoverScreenshotsResult struct {
-	// Groups is "groups" (any).
-	Groups json.RawMessage `json:"groups,omitempty"`
-	// Warnings is "warnings" (any).
-	Warnings json.RawMessage `json:"warnings,omitempty"`
+// ErrorKindWord: An error kind (the closed list of `ErrorKind`).
+type ErrorKindWord string
+
+// The words of ErrorKindWord.
+const (
+	// ErrorKindWordInvalidInput is "invalid_input".
+	ErrorKindWordInvalidInput ErrorKindWord = "invalid_input"
+	// ErrorKindWordInvalidValue is "invalid_value".
+	ErrorKindWordInvalidValue ErrorKindWord = "invalid_value"
+	// ErrorKindWordMissingField is "missing_field".
+	ErrorKindWordMissingField ErrorKindWord = "missing_field"
+	// ErrorKindWordDuplicateField is "duplicate_field".
+	ErrorKindWordDuplicateField ErrorKindWord = "duplicate_field"
+	// ErrorKindWordInputTooLarge is "input_too_large".
+	ErrorKindWordInputTooLarge ErrorKindWord = "input_too_large"
+	// ErrorKindWordUnknownOp is "unknown_op".
+	ErrorKindWordUnknownOp ErrorKindWord = "unknown_op"
+	// ErrorKindWordUnknownKind is "unknown_kind".
+	ErrorKindWordUnknownKind ErrorKindWord = "unknown_kind"
+	// ErrorKindWordUnknownAgent is "unknown_agent".
+	ErrorKindWordUnknownAgent ErrorKindWord = "unknown_agent"
+	// ErrorKindWordUnknownProfile is "unknown_profile".
+	ErrorKindWordUnknownProfile ErrorKindWord = "unknown_profile"
+	// ErrorKindWordUnknownRunner is "unknown_runner".
+	ErrorKindWordUnknownRunner ErrorKindWord = "unknown_runner"
+	// ErrorKindWordInvalidTime is "invalid_time".
+	ErrorKindWordInvalidTime ErrorKindWord = "invalid_time"
+	// ErrorKindWordInvalidNonce is "invalid_nonce".
+	ErrorKindWordInvalidNonce ErrorKindWord = "invalid_nonce"
+	// ErrorKindWordInvalidPath is "invalid_path".
+	ErrorKindWordInvalidPath ErrorKindWord = "invalid_path"
+	// ErrorKindWordInvalidProjectID is "invalid_project_id".
+	ErrorKindWordInvalidProjectID ErrorKindWord = "invalid_project_id"
+	// ErrorKindWordInvalidSnapshot is "invalid_snapshot".
+	ErrorKindWordInvalidSnapshot ErrorKindWord = "invalid_snapshot"
+	// ErrorKindWordInvalidFeatureID is "invalid_feature_id".
+	ErrorKindWordInvalidFeatureID ErrorKindWord = "invalid_feature_id"
+	// ErrorKindWordInvalidJSON is "invalid_json".
+	ErrorKindWordInvalidJSON ErrorKindWord = "invalid_json"
+	// ErrorKindWordInvalidYAML is "invalid_yaml".
+	ErrorKindWordInvalidYAML ErrorKindWord = "invalid_yaml"
+	// ErrorKindWordInvalidConfig is "invalid_config".
+	ErrorKindWordInvalidConfig ErrorKindWord = "invalid_config"
+	// ErrorKindWordInvalidFeature is "invalid_feature".
+	ErrorKindWordInvalidFeature ErrorKindWord = "invalid_feature"
+	// ErrorKindWordMalformedContract is "malformed_contract".
+	ErrorKindWordMalformedContract ErrorKindWord = "malformed_contract"
+	// ErrorKindWordMalformedArtifact is "malformed_artifact".
+	ErrorKindWordMalformedArtifact ErrorKindWord = "malformed_artifact"
+	// ErrorKindWordMalformedDoc is "malformed_doc".
+	ErrorKindWordMalformedDoc ErrorKindWord = "malformed_doc"
+	// ErrorKindWordUnsupportedFormat is "unsupported_format".
+	ErrorKindWordUnsupportedFormat ErrorKindWord = "unsupported_format"
+	// ErrorKindWordMissingContract is "missing_contract".
+	ErrorKindWordMissingContract ErrorKindWord = "missing_contract"
+	// ErrorKindWordMissingEvidence is "missing_evidence".
+	ErrorKindWordMissingEvidence ErrorKindWord = "missing_evidence"
+	// ErrorKindWordScenarioMismatch is "scenario_mismatch".
+	ErrorKindWordScenarioMismatch ErrorKindWord = "scenario_mismatch"
+	// ErrorKindWordTooShort is "too_short".
+	ErrorKindWordTooShort ErrorKindWord = "too_short"
+	// ErrorKindWordPlaceholderLeft is "placeholder_left".
+	ErrorKindWordPlaceholderLeft ErrorKindWord = "placeholder_left"
+	// ErrorKindWordUUIDMismatch is "uuid_mismatch".
+	ErrorKindWordUUIDMismatch ErrorKindWord = "uuid_mismatch"
+	// ErrorKindWordUnrecognizedReply is "unrecognized_reply".
+	ErrorKindWordUnrecognizedReply ErrorKindWord = "unrecognized_reply"
+	// ErrorKindWordAmbiguous is "ambiguous".
+	ErrorKindWordAmbiguous ErrorKindWord = "ambiguous"
+	// ErrorKindWordBudgetTooSmall is "budget_too_small".
+	ErrorKindWordBudgetTooSmall ErrorKindWord = "budget_too_small"
+	// ErrorKindWordMissingCodingPhase is "missing_coding_phase".
+	ErrorKindWordMissingCodingPhase ErrorKindWord = "missing_coding_phase"
+	// ErrorKindWordUnresolvedRunner is "unresolved_runner".
+	ErrorKindWordUnresolvedRunner ErrorKindWord = "unresolved_runner"
+	// ErrorKindWordUnresolvableTier is "unresolvable_tier".
+	ErrorKindWordUnresolvableTier ErrorKindWord = "unresolvable_tier"
+	// ErrorKindWordNoHome is "no_home".
+	ErrorKindWordNoHome ErrorKindWord = "no_home"
+	// ErrorKindWordRootIsFilesystemRoot is "root_is_filesystem_root".
+	ErrorKindWordRootIsFilesystemRoot ErrorKindWord = "root_is_filesystem_root"
+	// ErrorKindWordRootIsHome is "root_is_home".
+	ErrorKindWordRootIsHome ErrorKindWord = "root_is_home"
+	// ErrorKindWordNotAProject is "not_a_project".
+	ErrorKindWordNotAProject ErrorKindWord = "not_a_project"
+	// ErrorKindWordStorageInsideProject is "storage_inside_project".
+	ErrorKindWordStorageInsideProject ErrorKindWord = "storage_inside_project"
+	// ErrorKindWordProjectMismatch is "project_mismatch".
+	ErrorKindWordProjectMismatch ErrorKindWord = "project_mismatch"
+	// ErrorKindWordNotFound is "not_found".
+	ErrorKindWordNotFound ErrorKindWord = "not_found"
+	// ErrorKindWordNotVisible is "not_visible".
+	ErrorKindWordNotVisible ErrorKindWord = "not_visible"
+	// ErrorKindWordNoDispatchRule is "no_dispatch_rule".
+	ErrorKindWordNoDispatchRule ErrorKindWord = "no_dispatch_rule"
+	// ErrorKindWordInvalidTransition is "invalid_transition".
+	ErrorKindWordInvalidTransition ErrorKindWord = "invalid_transition"
+	// ErrorKindWordInvalidRecoveryTarget is "invalid_recovery_target".
+	ErrorKindWordInvalidRecoveryTarget ErrorKindWord = "invalid_recovery_target"
+	// ErrorKindWordNotCleanable is "not_cleanable".
+	ErrorKindWordNotCleanable ErrorKindWord = "not_cleanable"
+	// ErrorKindWordFeatureActive is "feature_active".
+	ErrorKindWordFeatureActive ErrorKindWord = "feature_active"
+	// ErrorKindWordLeaseLost is "lease_lost".
+	ErrorKindWordLeaseLost ErrorKindWord = "lease_lost"
+	// ErrorKindWordFoldConflict is "fold_conflict".
+	ErrorKindWordFoldConflict ErrorKindWord = "fold_conflict"
+	// ErrorKindWordIOError is "io_error".
+	ErrorKindWordIOError ErrorKindWord = "io_error"
+	// ErrorKindWordNullArg is "null_arg".
+	ErrorKindWordNullArg ErrorKindWord = "null_arg"
+	// ErrorKindWordInvalidUTF8 is "invalid_utf8".
+	ErrorKindWordInvalidUTF8 ErrorKindWord = "invalid_utf8"
+	// ErrorKindWordPanic is "panic".
+	ErrorKindWordPanic ErrorKindWord = "panic"
+)
+
+// Escalation: An escalation record (`escalation.json`).
+type Escalation struct {
+	// Needed is "needed" (bool, optional).
+	Needed *bool `json:"needed,omitempty"`
+	// Reason is "reason" (str, optional).
+	Reason *string `json:"reason,omitempty"`
+	// Detail is "detail" (str, optional).
+	Detail *string `json:"detail,omitempty"`
 }
 
-// EvidenceGroupScreenshotsResult: The result of evidence.group_screenshots.
-type EvidenceGroupScreenshotsResult struct {
-	// Groups is "groups" (any).
-	Groups json.RawMessage `json:"groups,omitempty"`
-	// Warnings is "warnings" (any).
-	Warnings json.RawMessage `json:"warnings,omitempty"`
+// EscalationIn: An escalation record of the pure `miner.scan_escalations` input.
+type EscalationIn struct {
+	// FeatureID is "feature_id" (str, optional).
+	FeatureID *string `json:"feature_id,omitempty"`
+	// Round is "round" (int, optional).
+	Round *int `json:"round,omitempty"`
+	// Text is "text" (str, optional).
+	Text *string `json:"text,omitempty"`
+}
+
+// Event: One `events.jsonl` line; `ts` is stamped from `now` when empty.
+type Event struct {
+	// Ts is "ts" (str, optional).
+	Ts *string `json:"ts,omitempty"`
+	// Phase is "phase" (str, optional).
+	Phase *string `json:"phase,omitempty"`
+	// Type is "type" (str, optional).
+	Type *string `json:"type,omitempty"`
+	// Role is "role" (str, optional).
+	Role *string `json:"role,omitempty"`
+	// Round is "round" (int, optional).
+	Round *int `json:"round,omitempty"`
+	// Action is "action" (str, optional).
+	Action *string `json:"action,omitempty"`
+	// Cmd is "cmd" (str, optional).
+	Cmd *string `json:"cmd,omitempty"`
+	// Status is "status" (str, optional).
+	Status *string `json:"status,omitempty"`
+	// Detail is "detail" (str, optional).
+	Detail *string `json:"detail,omitempty"`
+	// Runner is "runner" (str, optional).
+	Runner *string `json:"runner,omitempty"`
+	// Model is "model" (str, optional).
+	Model *string `json:"model,omitempty"`
+	// Notify is "notify" (str, optional).
+	Notify *string `json:"notify,omitempty"`
+	// TokensUsed is "tokens_used" (int, optional).
+	TokensUsed *int `json:"tokens_used,omitempty"`
+	// CostUSD is "cost_usd" (float, optional).
+	CostUSD *float64 `json:"cost_usd,omitempty"`
+	// DurationMs is "duration_ms" (int, optional).
+	DurationMs *int `json:"duration_ms,omitempty"`
+	// Index is "index" (int, optional).
+	Index *int `json:"index,omitempty"`
+	// Checkpoint is "checkpoint" ({any}, optional).
+	Checkpoint *map[string]json.RawMessage `json:"checkpoint,omitempty"`
+}
+
+// EventsCheck: Non-blank lines, lines that decode into an Event, and the problems found.
+type EventsCheck struct {
+	// Lines is "lines" (int).
+	Lines int `json:"lines"`
+	// Events is "events" (int).
+	Events int `json:"events"`
+	// Warnings is "warnings" ([FileWarning]).
+	Warnings []FileWarning `json:"warnings"`
 }
 
 // EvidenceIsScreenshotFileResult: The result of evidence.is_screenshot_file.
 type EvidenceIsScreenshotFileResult struct {
-	// IsScreenshot is "is_screenshot" (any).
-	IsScreenshot json.RawMessage `json:"is_screenshot,omitempty"`
+	// IsScreenshot is "is_screenshot" (bool).
+	IsScreenshot bool `json:"is_screenshot"`
 }
 
 // EvidenceNormalizeScreenshotPathResult: The result of evidence.normalize_screenshot_path.
 type EvidenceNormalizeScreenshotPathResult struct {
-	// Path is "path" (any).
-	Path json.RawMessage `json:"path,omitempty"`
-}
-
-// EvidenceParseScreenshotFilenameResult: The result of evidence.parse_screenshot_filename.
-type EvidenceParseScreenshotFilenameResult struct {
-	// Step is "step" (any).
-	Step json.RawMessage `json:"step,omitempty"`
-	// Description is "description" (any).
-	Description json.RawMessage `json:"description,omitempty"`
+	// Path is "path" (str).
+	Path string `json:"path"`
 }
 
 // EvidenceParseVerifyResult: The result of evidence.parse_verify.
 type EvidenceParseVerifyResult struct {
-	// Verify is "verify" (any).
-	Verify json.RawMessage `json:"verify,omitempty"`
+	// Verify is "verify" (VerifyRecord).
+	Verify VerifyRecord `json:"verify"`
 }
 
 // EvidenceRenderVerifyResult: The result of evidence.render_verify.
 type EvidenceRenderVerifyResult struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
 }
 
 // EvidenceScreenshotDirResult: The result of evidence.screenshot_dir.
 type EvidenceScreenshotDirResult struct {
-	// Dir is "dir" (any).
-	Dir json.RawMessage `json:"dir,omitempty"`
+	// Dir is "dir" (str).
+	Dir string `json:"dir"`
 }
 
 // EvidenceScreenshotTargetsResult: The result of evidence.screenshot_targets.
 type EvidenceScreenshotTargetsResult struct {
-	// Targets is "targets" (any).
-	Targets json.RawMessage `json:"targets,omitempty"`
+	// Targets is "targets" ([ScreenshotTarget]).
+	Targets []ScreenshotTarget `json:"targets"`
 }
 
 // EvidenceSortScreenshotsResult: The result of evidence.sort_screenshots.
 type EvidenceSortScreenshotsResult struct {
-	// Screenshots is "screenshots" (any).
-	Screenshots json.RawMessage `json:"screenshots,omitempty"`
+	// Screenshots is "screenshots" ([Screenshot]).
+	Screenshots []Screenshot `json:"screenshots"`
 }
 
-// FeatureConstantsResult: The result of feature.constants.
-type FeatureConstantsResult struct {
-	// Statuses is "statuses" (any).
-	Statuses json.RawMessage `json:"statuses,omitempty"`
-	// SubtaskStatuses is "subtask_statuses" (any).
-	SubtaskStatuses json.RawMessage `json:"subtask_statuses,omitempty"`
-	// IDPattern is "id_pattern" (any).
-	IDPattern json.RawMessage `json:"id_pattern,omitempty"`
-	// DefaultScreenshotDir is "default_screenshot_dir" (any).
-	DefaultScreenshotDir json.RawMessage `json:"default_screenshot_dir,omitempty"`
-	// DefaultOnFail is "default_on_fail" (any).
-	DefaultOnFail json.RawMessage `json:"default_on_fail,omitempty"`
+// EvolutionConfig: The evolve pipeline's value gate and convergence limits.
+type EvolutionConfig struct {
+	// ValueFloor is "value_floor" (float, optional).
+	ValueFloor *float64 `json:"value_floor,omitempty"`
+	// MaxAcceptPerRun is "max_accept_per_run" (int, optional).
+	MaxAcceptPerRun *int `json:"max_accept_per_run,omitempty"`
+	// MaxBacklogUndone is "max_backlog_undone" (int, optional).
+	MaxBacklogUndone *int `json:"max_backlog_undone,omitempty"`
+	// GateRunner is "gate_runner" (str, optional).
+	GateRunner *string `json:"gate_runner,omitempty"`
+	// GateModel is "gate_model" (str, optional).
+	GateModel *string `json:"gate_model,omitempty"`
+	// DedupThreshold is "dedup_threshold" (float, optional).
+	DedupThreshold *float64 `json:"dedup_threshold,omitempty"`
+	// MaxIdleRounds is "max_idle_rounds" (int | null, optional).
+	MaxIdleRounds *int `json:"max_idle_rounds,omitempty"`
+	// CandidateMaxIdleDays is "candidate_max_idle_days" (int | null, optional).
+	CandidateMaxIdleDays *int `json:"candidate_max_idle_days,omitempty"`
+}
+
+// Facts: What the harness knows about the world right now.
+type Facts struct {
+	// Interrupted is "interrupted" (bool, optional).
+	Interrupted *bool `json:"interrupted,omitempty"`
+	// StopRequested is "stop_requested" (bool, optional).
+	StopRequested *bool `json:"stop_requested,omitempty"`
+	// RoundsSummaryExists is "rounds_summary_exists" (bool, optional).
+	RoundsSummaryExists *bool `json:"rounds_summary_exists,omitempty"`
+	// BaselineExists is "baseline_exists" (bool, optional).
+	BaselineExists *bool `json:"baseline_exists,omitempty"`
+	// TestStrategy is "test_strategy" (TestStrategy, optional).
+	TestStrategy *TestStrategy `json:"test_strategy,omitempty"`
+	// ChangedFiles is "changed_files" ([ChangedFile], optional).
+	ChangedFiles *[]ChangedFile `json:"changed_files,omitempty"`
+	// RoundFiles is "round_files" ({str}, optional).
+	RoundFiles *map[string]string `json:"round_files,omitempty"`
+}
+
+// FailPatternScan: Candidates and learnings from issues repeated across features' review reports.
+type FailPatternScan struct {
+	// Candidates is "candidates" ([Candidate]).
+	Candidates []Candidate `json:"candidates"`
+	// Learnings is "learnings" ([CandidateLearning]).
+	Learnings []CandidateLearning `json:"learnings"`
+	// Warnings is "warnings" ([FileWarning]).
+	Warnings []FileWarning `json:"warnings"`
+}
+
+// Feature: One feature of the backlog (`.4x/features/<id>.yaml`), JSON op shape.
+type Feature struct {
+	// ID is "id" (str, optional).
+	ID *string `json:"id,omitempty"`
+	// Name is "name" (str, optional).
+	Name *string `json:"name,omitempty"`
+	// Description is "description" (str, optional).
+	Description *string `json:"description,omitempty"`
+	// Status is "status" (str, optional).
+	Status *string `json:"status,omitempty"`
+	// Priority is "priority" (int | null, optional).
+	Priority *int `json:"priority,omitempty"`
+	// Profile is "profile" (str, optional).
+	Profile *string `json:"profile,omitempty"`
+	// Repos is "repos" ([str] | null, optional).
+	Repos *[]string `json:"repos,omitempty"`
+	// Subtasks is "subtasks" ([Subtask] | null, optional).
+	Subtasks *[]Subtask `json:"subtasks,omitempty"`
+	// Rules is "rules" ([str] | null, optional).
+	Rules *[]string `json:"rules,omitempty"`
+	// Depends is "depends" ([str] | null, optional).
+	Depends *[]string `json:"depends,omitempty"`
+	// Spec is "spec" (str, optional).
+	Spec *string `json:"spec,omitempty"`
+	// Plan is "plan" (str, optional).
+	Plan *string `json:"plan,omitempty"`
+	// Hooks is "hooks" ({[HookEntry] | null} | null, optional).
+	Hooks *map[string][]HookEntry `json:"hooks,omitempty"`
+	// PhaseOverrides is "phaseOverrides" ({PhaseOverride} | null, optional).
+	PhaseOverrides *map[string]PhaseOverride `json:"phaseOverrides,omitempty"`
+	// DeepReviewAllAngles is "deepReviewAllAngles" (bool, optional).
+	DeepReviewAllAngles *bool `json:"deepReviewAllAngles,omitempty"`
+	// Issues is "issues" ([IssueRef] | null, optional).
+	Issues *[]IssueRef `json:"issues,omitempty"`
+	// Warnings is "warnings" ([str] | null, optional).
+	Warnings *[]string `json:"warnings,omitempty"`
+	// Budget is "budget" (Budget | null, optional).
+	Budget *Budget `json:"budget,omitempty"`
+}
+
+// FeatureConstants: The feature-file constants.
+type FeatureConstants struct {
+	// Statuses is "statuses" ([str]).
+	Statuses []string `json:"statuses"`
+	// SubtaskStatuses is "subtask_statuses" ([str]).
+	SubtaskStatuses []string `json:"subtask_statuses"`
+	// IDPattern is "id_pattern" (str).
+	IDPattern string `json:"id_pattern"`
+	// DefaultScreenshotDir is "default_screenshot_dir" (str).
+	DefaultScreenshotDir string `json:"default_screenshot_dir"`
+	// DefaultOnFail is "default_on_fail" (str).
+	DefaultOnFail string `json:"default_on_fail"`
+}
+
+// FeatureList: Every feature of `.4x/features` (leniently loaded, sorted by id) and what was skipped.
+type FeatureList struct {
+	// Features is "features" ([Feature]).
+	Features []Feature `json:"features"`
+	// Warnings is "warnings" ([FileWarning]).
+	Warnings []FileWarning `json:"warnings"`
 }
 
 // FeatureLoadYamlResult: The result of feature.load_yaml.
 type FeatureLoadYamlResult struct {
-	// Feature is "feature" (any).
-	Feature json.RawMessage `json:"feature,omitempty"`
-}
-
-// FeatureNextIdResult: The result of feature.next_id.
-type FeatureNextIdResult struct {
-	// Number is "number" (any).
-	Number json.RawMessage `json:"number,omitempty"`
-	// ID is "id" (any).
-	ID json.RawMessage `json:"id,omitempty"`
-	// Name is "name" (any).
-	Name json.RawMessage `json:"name,omitempty"`
-	// Prefix is "prefix" (any).
-	Prefix json.RawMessage `json:"prefix,omitempty"`
-	// Digits is "digits" (any).
-	Digits json.RawMessage `json:"digits,omitempty"`
+	// Feature is "feature" (Feature).
+	Feature Feature `json:"feature"`
 }
 
 // FeatureParseYamlResult: The result of feature.parse_yaml.
 type FeatureParseYamlResult struct {
-	// Feature is "feature" (any).
-	Feature json.RawMessage `json:"feature,omitempty"`
+	// Feature is "feature" (Feature).
+	Feature Feature `json:"feature"`
 }
 
 // FeatureRenderYamlResult: The result of feature.render_yaml.
 type FeatureRenderYamlResult struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
 }
 
-// FeatureStatus: A feature's status in its YAML file.
+// FeatureStatus: Feature statuses (`feature.Status`), targets of PhaseToStatus (`draft` excepted).
 type FeatureStatus string
 
 // The words of FeatureStatus.
@@ -750,100 +1802,798 @@ const (
 	FeatureStatusDraft FeatureStatus = "draft"
 )
 
-// FeatureSyncStatusTextResult: The result of feature.sync_status_text.
-type FeatureSyncStatusTextResult struct {
-	// Changed is "changed" (any).
-	Changed json.RawMessage `json:"changed,omitempty"`
-	// Status is "status" (any).
-	Status json.RawMessage `json:"status,omitempty"`
-	// PreviousStatus is "previous_status" (any).
-	PreviousStatus json.RawMessage `json:"previous_status,omitempty"`
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
-	// Commit is "commit" (any).
-	Commit json.RawMessage `json:"commit,omitempty"`
+// FeatureStatusSync: A feature file's status after syncing it from a phase, and the commit payload when it changed (`commit` null otherwise).
+type FeatureStatusSync struct {
+	// Changed is "changed" (bool).
+	Changed bool `json:"changed"`
+	// Status is "status" (FeatureStatus).
+	Status FeatureStatus `json:"status"`
+	// PreviousStatus is "previous_status" (str).
+	PreviousStatus string `json:"previous_status"`
+	// Commit is "commit" (CommitMessage | null).
+	Commit *CommitMessage `json:"commit"`
 }
 
 // FeatureValidateLooseResult: The result of feature.validate_loose.
 type FeatureValidateLooseResult struct {
-	// Warnings is "warnings" (any).
-	Warnings json.RawMessage `json:"warnings,omitempty"`
+	// Warnings is "warnings" ([str]).
+	Warnings []string `json:"warnings"`
 }
 
-// FeatureValidateResult: The result of feature.validate.
-type FeatureValidateResult struct {
-	// Valid is "valid" (any).
-	Valid json.RawMessage `json:"valid,omitempty"`
-	// Errors is "errors" (any).
-	Errors json.RawMessage `json:"errors,omitempty"`
-	// Message is "message" (any).
-	Message json.RawMessage `json:"message,omitempty"`
+// FeatureValidation: Every problem of a feature (`message` is `""` when valid).
+type FeatureValidation struct {
+	// Valid is "valid" (bool).
+	Valid bool `json:"valid"`
+	// Errors is "errors" ([str]).
+	Errors []string `json:"errors"`
+	// Message is "message" (str).
+	Message string `json:"message"`
 }
 
-// GuardCheckResult: The result of guard.check.
-type GuardCheckResult struct {
-	// Pass is "pass" (any).
-	Pass json.RawMessage `json:"pass,omitempty"`
-	// Errors is "errors" (any).
-	Errors json.RawMessage `json:"errors,omitempty"`
-	// Warnings is "warnings" (any).
-	Warnings json.RawMessage `json:"warnings,omitempty"`
-	// AllRetryable is "all_retryable" (any).
-	AllRetryable json.RawMessage `json:"all_retryable,omitempty"`
-	// RetryableErrors is "retryable_errors" (any).
-	RetryableErrors json.RawMessage `json:"retryable_errors,omitempty"`
-	// SelfModTouched is "self_mod_touched" (any).
-	SelfModTouched json.RawMessage `json:"self_mod_touched,omitempty"`
-	// SelfModPaths is "self_mod_paths" (any).
-	SelfModPaths json.RawMessage `json:"self_mod_paths,omitempty"`
-	// SelfModDiffLines is "self_mod_diff_lines" (any).
-	SelfModDiffLines json.RawMessage `json:"self_mod_diff_lines,omitempty"`
+// FileRef: A file named by a decision: `file` in the feature directory or in the round directory of the decision's `round` (`rounds/round-<n>`).
+type FileRef struct {
+	// Dir is "dir" ("feature" | "round").
+	Dir string `json:"dir"`
+	// File is "file" (str).
+	File string `json:"file"`
 }
 
-// GuardTestingToAcceptingResult: The result of guard.testing_to_accepting.
-type GuardTestingToAcceptingResult struct {
-	// Pass is "pass" (any).
-	Pass json.RawMessage `json:"pass,omitempty"`
-	// Errors is "errors" (any).
-	Errors json.RawMessage `json:"errors,omitempty"`
-	// Warnings is "warnings" (any).
-	Warnings json.RawMessage `json:"warnings,omitempty"`
-	// AllRetryable is "all_retryable" (any).
-	AllRetryable json.RawMessage `json:"all_retryable,omitempty"`
-	// RetryableErrors is "retryable_errors" (any).
-	RetryableErrors json.RawMessage `json:"retryable_errors,omitempty"`
-	// SelfModTouched is "self_mod_touched" (any).
-	SelfModTouched json.RawMessage `json:"self_mod_touched,omitempty"`
-	// SelfModPaths is "self_mod_paths" (any).
-	SelfModPaths json.RawMessage `json:"self_mod_paths,omitempty"`
-	// SelfModDiffLines is "self_mod_diff_lines" (any).
-	SelfModDiffLines json.RawMessage `json:"self_mod_diff_lines,omitempty"`
+// FileWarning: A best-effort problem (`kind` `unknown_key`, `read_error`, `parse_error`, ...); `path` names the place in the file when there is one.
+type FileWarning struct {
+	// Kind is "kind" (WarningKind).
+	Kind WarningKind `json:"kind"`
+	// File is "file" (str).
+	File string `json:"file"`
+	// FeatureID is "feature_id" (str).
+	FeatureID string `json:"feature_id"`
+	// Round is "round" (int).
+	Round int `json:"round"`
+	// Message is "message" (str).
+	Message string `json:"message"`
+	// Path is "path" (str, optional).
+	Path *string `json:"path,omitempty"`
+}
+
+// FinalizeMemoryResult: The result of `router.finalize_memory`.
+type FinalizeMemoryResult struct {
+	// ActiveContext is "active_context" (str).
+	ActiveContext string `json:"active_context"`
+	// Progress is "progress" (str).
+	Progress string `json:"progress"`
+	// Patterns is "patterns" (str).
+	Patterns string `json:"patterns"`
+}
+
+// Finalized: A feature moved to `done`: the state written, non-fatal warnings, the commit payload.
+type Finalized struct {
+	// State is "state" (State).
+	State State `json:"state"`
+	// Warnings is "warnings" ([FileWarning]).
+	Warnings []FileWarning `json:"warnings"`
+	// Commit is "commit" (CommitMessage | null).
+	Commit *CommitMessage `json:"commit"`
+}
+
+// Finish: The run ended well (`pending-review` or `done`); harvest learnings when asked.
+//
+// Its JSON always carries "kind": "finish", "notify": "success" (written and checked by its methods).
+type Finish struct {
+	// Phase is "phase" ("pending-review" | "done").
+	Phase string `json:"phase"`
+	// Round is "round" (int).
+	Round int `json:"round"`
+	// HarvestLearnings is "harvest_learnings" (bool).
+	HarvestLearnings bool `json:"harvest_learnings"`
+	// Prepare is "prepare" ([PrepareAction], optional).
+	Prepare *[]PrepareAction `json:"prepare,omitempty"`
+}
+
+// MarshalJSON writes Finish with its constant keys.
+func (v Finish) MarshalJSON() ([]byte, error) {
+	type plain Finish
+	return marshalWithConstants(plain(v), "kind", "finish", "notify", "success")
+}
+
+// UnmarshalJSON reads Finish; its constant keys must hold their words.
+func (v *Finish) UnmarshalJSON(b []byte) error {
+	type plain Finish
+	rest, err := checkConstants(b, "Finish", "kind", "finish", "notify", "success")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
+}
+
+// FoldAccepted: An item a fold accepted: its index, entry id, module, field and anchor verdict.
+type FoldAccepted struct {
+	// Index is "index" (int).
+	Index int `json:"index"`
+	// ID is "id" (str).
+	ID string `json:"id"`
+	// Module is "module" (str).
+	Module string `json:"module"`
+	// Field is "field" (str).
+	Field string `json:"field"`
+	// Anchor is "anchor" (AnchorVerdict).
+	Anchor AnchorVerdict `json:"anchor"`
+}
+
+// FoldRejected: An item a fold rejected: its index, module, field, the first gate it failed and why.
+type FoldRejected struct {
+	// Index is "index" (int).
+	Index int `json:"index"`
+	// Module is "module" (str).
+	Module string `json:"module"`
+	// Field is "field" (str).
+	Field string `json:"field"`
+	// Reason is "reason" (RejectReason).
+	Reason RejectReason `json:"reason"`
+	// Detail is "detail" (str).
+	Detail string `json:"detail"`
+}
+
+// FoldResult: The account of a fold: what was accepted, rejected, marked stale, the anchor coverage and the storage warnings.
+type FoldResult struct {
+	// Noop is "noop" (bool).
+	Noop bool `json:"noop"`
+	// Submitted is "submitted" (int).
+	Submitted int `json:"submitted"`
+	// Accepted is "accepted" ([FoldAccepted]).
+	Accepted []FoldAccepted `json:"accepted"`
+	// Rejected is "rejected" ([FoldRejected]).
+	Rejected []FoldRejected `json:"rejected"`
+	// StaleMarked is "stale_marked" ([str]).
+	StaleMarked []string `json:"stale_marked"`
+	// Coverage is "coverage" (Coverage).
+	Coverage Coverage `json:"coverage"`
+	// SectionsReplaced is "sections_replaced" (int).
+	SectionsReplaced int `json:"sections_replaced"`
+	// EntriesDropped is "entries_dropped" (int).
+	EntriesDropped int `json:"entries_dropped"`
+	// Warnings is "warnings" ([str]).
+	Warnings []string `json:"warnings"`
+}
+
+// FollowupGraph: A follow-up task graph of `router.followup_tasks`.
+type FollowupGraph string
+
+// The words of FollowupGraph.
+const (
+	// FollowupGraphRemfix is "remfix".
+	FollowupGraphRemfix FollowupGraph = "remfix"
+	// FollowupGraphReReview is "re_review".
+	FollowupGraphReReview FollowupGraph = "re_review"
+	// FollowupGraphInvestigation is "investigation".
+	FollowupGraphInvestigation FollowupGraph = "investigation"
+	// FollowupGraphEscalateFull is "escalate_full".
+	FollowupGraphEscalateFull FollowupGraph = "escalate_full"
+	// FollowupGraphPlanPrune is "plan_prune".
+	FollowupGraphPlanPrune FollowupGraph = "plan_prune"
+)
+
+// FollowupResult: The result of `router.followup_tasks`; the graph decides which extra keys appear.
+type FollowupResult struct {
+	// Graph is "graph" ("remfix" | "re_review" | "investigation" | "escalate_full" | "plan_prune").
+	Graph string `json:"graph"`
+	// Decision is "decision" (str).
+	Decision string `json:"decision"`
+	// Creates is "creates" ([PlannedTask]).
+	Creates []PlannedTask `json:"creates"`
+	// Updates is "updates" ([{any}]).
+	Updates []map[string]json.RawMessage `json:"updates"`
+	// Stop is "stop" (bool).
+	Stop bool `json:"stop"`
+	// CycleNumber is "cycle_number" (int | null, optional).
+	CycleNumber *int `json:"cycle_number,omitempty"`
+	// LoopIncrements is "loop_increments" ({int}, optional).
+	LoopIncrements *map[string]int `json:"loop_increments,omitempty"`
+	// CompletedRemfix is "completed_remfix" (int, optional).
+	CompletedRemfix *int `json:"completed_remfix,omitempty"`
+	// BuildScope is "build_scope" (str, optional).
+	BuildScope *string `json:"build_scope,omitempty"`
+	// MemoryUnblocked is "memory_unblocked" (bool | null, optional).
+	MemoryUnblocked *bool `json:"memory_unblocked,omitempty"`
+}
+
+// Gate: The class of the pending gate (fourx names for the seed's categories).
+type Gate string
+
+// The words of Gate.
+const (
+	// GateOrdinary is "ordinary".
+	GateOrdinary Gate = "ordinary"
+	// GateRevert is "revert".
+	GateRevert Gate = "revert"
+	// GateFailureStop is "failure_stop".
+	GateFailureStop Gate = "failure_stop"
+	// GateStandardsConflict is "standards_conflict".
+	GateStandardsConflict Gate = "standards_conflict"
+	// GateOpenDecisions is "open_decisions".
+	GateOpenDecisions Gate = "open_decisions"
+)
+
+// GateAction: What the gate does.
+type GateAction string
+
+// The words of GateAction.
+const (
+	// GateActionAutoDefault is "auto_default".
+	GateActionAutoDefault GateAction = "auto_default"
+	// GateActionAsk is "ask".
+	GateActionAsk GateAction = "ask"
+	// GateActionBlock is "block".
+	GateActionBlock GateAction = "block"
+)
+
+// GateDecision: What a pending gate does under JUST_GO.
+type GateDecision struct {
+	// Action is "action" (GateAction).
+	Action GateAction `json:"action"`
+	// Answer is "answer" (str | null).
+	Answer *string `json:"answer"`
+	// LogDecision is "log_decision" (bool).
+	LogDecision bool `json:"log_decision"`
+}
+
+// Gather: Collect the changed files (tracked: added + deleted lines; untracked: line count) and the texts of the listed round files that exist. Answer with `Gathered`.
+//
+// Its JSON always carries "kind": "gather" (written and checked by its methods).
+type Gather struct {
+	// Phase is "phase" (Phase).
+	Phase Phase `json:"phase"`
+	// Round is "round" (int).
+	Round int `json:"round"`
+	// Need is "need" (["changed_files"]).
+	Need []string `json:"need"`
+	// RoundFiles is "round_files" ([str]).
+	RoundFiles []string `json:"round_files"`
+	// Prepare is "prepare" ([PrepareAction], optional).
+	Prepare *[]PrepareAction `json:"prepare,omitempty"`
+}
+
+// MarshalJSON writes Gather with its constant keys.
+func (v Gather) MarshalJSON() ([]byte, error) {
+	type plain Gather
+	return marshalWithConstants(plain(v), "kind", "gather")
+}
+
+// UnmarshalJSON reads Gather; its constant keys must hold their words.
+func (v *Gather) UnmarshalJSON(b []byte) error {
+	type plain Gather
+	rest, err := checkConstants(b, "Gather", "kind", "gather")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
+}
+
+// Gathered: What a `Gather` collected.
+//
+// Its JSON always carries "kind": "gathered" (written and checked by its methods).
+type Gathered struct {
+	// ChangedFiles is "changed_files" ([ChangedFile]).
+	ChangedFiles []ChangedFile `json:"changed_files"`
+	// RoundFiles is "round_files" ({str}, optional).
+	RoundFiles *map[string]string `json:"round_files,omitempty"`
+}
+
+// MarshalJSON writes Gathered with its constant keys.
+func (v Gathered) MarshalJSON() ([]byte, error) {
+	type plain Gathered
+	return marshalWithConstants(plain(v), "kind", "gathered")
+}
+
+// UnmarshalJSON reads Gathered; its constant keys must hold their words.
+func (v *Gathered) UnmarshalJSON(b []byte) error {
+	type plain Gathered
+	rest, err := checkConstants(b, "Gathered", "kind", "gathered")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
+}
+
+// GcPlan: What a GC pass marks, unmarks and removes, and the document after it.
+type GcPlan struct {
+	// Doc is "doc" (str).
+	Doc string `json:"doc"`
+	// Changed is "changed" (bool).
+	Changed bool `json:"changed"`
+	// Orphans is "orphans" ([str]).
+	Orphans []string `json:"orphans"`
+	// Marked is "marked" ([str]).
+	Marked []string `json:"marked"`
+	// Unmarked is "unmarked" ([str]).
+	Unmarked []string `json:"unmarked"`
+	// Removable is "removable" ([str]).
+	Removable []string `json:"removable"`
+	// Removed is "removed" ([str]).
+	Removed []string `json:"removed"`
+	// KeptArchiveFailed is "kept_archive_failed" ([str]).
+	KeptArchiveFailed []string `json:"kept_archive_failed"`
+}
+
+// GitFacts: The git facts a non-NoOp fold records in the front matter.
+type GitFacts struct {
+	// Head is "head" (str, optional).
+	Head *string `json:"head,omitempty"`
+	// Branch is "branch" (str, optional).
+	Branch *string `json:"branch,omitempty"`
+	// Dirty is "dirty" (bool, optional).
+	Dirty *bool `json:"dirty,omitempty"`
+}
+
+// GuardChangedFile: One changed path relative to the scope root (in a multi-repository workspace its first segment names the repository). `status` is a word (`added`, `modified`, `deleted`, `renamed`, `copied`, `type-changed`, `unmerged`, `untracked`) or git's `--name-status` letter (`A`, `M`, `D`, `R100`, `C075`, `T`, `U`, `?`); absent means `modified`. A rename also touches its `old_path`. `lines`: added + deleted lines of a tracked file, the line count of an untracked one.
+type GuardChangedFile struct {
+	// Path is "path" (str).
+	Path string `json:"path"`
+	// Status is "status" (str, optional).
+	Status *string `json:"status,omitempty"`
+	// OldPath is "old_path" (str, optional).
+	OldPath *string `json:"old_path,omitempty"`
+	// Lines is "lines" (int, optional).
+	Lines *int `json:"lines,omitempty"`
+}
+
+// GuardResult: The result of the guard a `RunAgent` named (`scope`: the scope and diff rules; `testing`: testing -> accepting): `pass`, the `errors`, whether a tester retry may fix them all, and the protected paths a coder touched.
+type GuardResult struct {
+	// Pass is "pass" (bool).
+	Pass bool `json:"pass"`
+	// Errors is "errors" ([str]).
+	Errors []string `json:"errors"`
+	// AllRetryable is "all_retryable" (bool, optional).
+	AllRetryable *bool `json:"all_retryable,omitempty"`
+	// SelfModTouched is "self_mod_touched" (bool, optional).
+	SelfModTouched *bool `json:"self_mod_touched,omitempty"`
+	// SelfModPaths is "self_mod_paths" ([str], optional).
+	SelfModPaths *[]string `json:"self_mod_paths,omitempty"`
+}
+
+// GuardedRoot: A project root the guard accepts, with its storage root and project id.
+type GuardedRoot struct {
+	// Allowed is "allowed" (bool).
+	Allowed bool `json:"allowed"`
+	// Root is "root" (str).
+	Root string `json:"root"`
+	// StorageRoot is "storage_root" (str).
+	StorageRoot string `json:"storage_root"`
+	// ProjectID is "project_id" (str).
+	ProjectID string `json:"project_id"`
+}
+
+// HealthCheck: The result of a `RunHealthCheck`.
+//
+// Its JSON always carries "kind": "health_check" (written and checked by its methods).
+type HealthCheck struct {
+	// Ok is "ok" (bool).
+	Ok bool `json:"ok"`
+	// Error is "error" (str, optional).
+	Error *string `json:"error,omitempty"`
+}
+
+// MarshalJSON writes HealthCheck with its constant keys.
+func (v HealthCheck) MarshalJSON() ([]byte, error) {
+	type plain HealthCheck
+	return marshalWithConstants(plain(v), "kind", "health_check")
+}
+
+// UnmarshalJSON reads HealthCheck; its constant keys must hold their words.
+func (v *HealthCheck) UnmarshalJSON(b []byte) error {
+	type plain HealthCheck
+	rest, err := checkConstants(b, "HealthCheck", "kind", "health_check")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
+}
+
+// HealthCheckConfig: Environment check before the testing phase.
+type HealthCheckConfig struct {
+	// Commands is "commands" ([str] | null, optional).
+	Commands *[]string `json:"commands,omitempty"`
+	// Recovery is "recovery" ([str] | null, optional).
+	Recovery *[]string `json:"recovery,omitempty"`
+	// Timeout is "timeout" (int, optional).
+	Timeout *int `json:"timeout,omitempty"`
+}
+
+// HelperExit: A `RunHelper` ran (`ok` is informative only).
+//
+// Its JSON always carries "kind": "helper_exit" (written and checked by its methods).
+type HelperExit struct {
+	// Ok is "ok" (bool, optional).
+	Ok *bool `json:"ok,omitempty"`
+}
+
+// MarshalJSON writes HelperExit with its constant keys.
+func (v HelperExit) MarshalJSON() ([]byte, error) {
+	type plain HelperExit
+	return marshalWithConstants(plain(v), "kind", "helper_exit")
+}
+
+// UnmarshalJSON reads HelperExit; its constant keys must hold their words.
+func (v *HelperExit) UnmarshalJSON(b []byte) error {
+	type plain HelperExit
+	rest, err := checkConstants(b, "HelperExit", "kind", "helper_exit")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
+}
+
+// HookEntry: One hook command (Go `feature.HookEntry`).
+type HookEntry struct {
+	// Run is "run" (str, optional).
+	Run *string `json:"run,omitempty"`
+	// OnFail is "on_fail" (str, optional).
+	OnFail *string `json:"on_fail,omitempty"`
+}
+
+// HookTiming: The pre/post timing of hooks.
+type HookTiming string
+
+// The words of HookTiming.
+const (
+	// HookTimingPre is "pre".
+	HookTimingPre HookTiming = "pre"
+	// HookTimingPost is "post".
+	HookTimingPost HookTiming = "post"
+)
+
+// Hooks: Whether the hooks of a `RunHooks` succeeded.
+//
+// Its JSON always carries "kind": "hooks" (written and checked by its methods).
+type Hooks struct {
+	// Ok is "ok" (bool).
+	Ok bool `json:"ok"`
+}
+
+// MarshalJSON writes Hooks with its constant keys.
+func (v Hooks) MarshalJSON() ([]byte, error) {
+	type plain Hooks
+	return marshalWithConstants(plain(v), "kind", "hooks")
+}
+
+// UnmarshalJSON reads Hooks; its constant keys must hold their words.
+func (v *Hooks) UnmarshalJSON(b []byte) error {
+	type plain Hooks
+	rest, err := checkConstants(b, "Hooks", "kind", "hooks")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
 }
 
 // HooksMergeResult: The result of hooks.merge.
 type HooksMergeResult struct {
-	// Hooks is "hooks" (any).
-	Hooks json.RawMessage `json:"hooks,omitempty"`
+	// Hooks is "hooks" ({[HookEntry] | null} | null).
+	Hooks map[string][]HookEntry `json:"hooks"`
 }
 
-// LimitsResolveResult: The result of limits.resolve.
-type LimitsResolveResult struct {
-	// MaxFixRounds is "max_fix_rounds" (any).
-	MaxFixRounds json.RawMessage `json:"max_fix_rounds,omitempty"`
-	// ParallelReviewers is "parallel_reviewers" (any).
-	ParallelReviewers json.RawMessage `json:"parallel_reviewers,omitempty"`
-	// AnglesPerReviewer is "angles_per_reviewer" (any).
-	AnglesPerReviewer json.RawMessage `json:"angles_per_reviewer,omitempty"`
-	// MaxDiscoveredFeatures is "max_discovered_features" (any).
-	MaxDiscoveredFeatures json.RawMessage `json:"max_discovered_features,omitempty"`
+// HumanReply: What a person answered an `AwaitHuman`: `approve`, `reject` or a note.
+//
+// Its JSON always carries "kind": "human_reply" (written and checked by its methods).
+type HumanReply struct {
+	// Answer is "answer" (str).
+	Answer string `json:"answer"`
+}
+
+// MarshalJSON writes HumanReply with its constant keys.
+func (v HumanReply) MarshalJSON() ([]byte, error) {
+	type plain HumanReply
+	return marshalWithConstants(plain(v), "kind", "human_reply")
+}
+
+// UnmarshalJSON reads HumanReply; its constant keys must hold their words.
+func (v *HumanReply) UnmarshalJSON(b []byte) error {
+	type plain HumanReply
+	rest, err := checkConstants(b, "HumanReply", "kind", "human_reply")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
+}
+
+// HumanTimeout: Nobody answered an `AwaitHuman` within its `timeout_ms`.
+//
+// Its JSON always carries "kind": "human_timeout" (written and checked by its methods).
+type HumanTimeout struct{}
+
+// MarshalJSON writes HumanTimeout with its constant keys.
+func (v HumanTimeout) MarshalJSON() ([]byte, error) {
+	type plain HumanTimeout
+	return marshalWithConstants(plain(v), "kind", "human_timeout")
+}
+
+// UnmarshalJSON reads HumanTimeout; its constant keys must hold their words.
+func (v *HumanTimeout) UnmarshalJSON(b []byte) error {
+	type plain HumanTimeout
+	rest, err := checkConstants(b, "HumanTimeout", "kind", "human_timeout")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
+}
+
+// HunterFindings: The hunter's result.
+type HunterFindings struct {
+	// Status is "status" (HunterStatus, optional).
+	Status HunterStatus `json:"status,omitempty"`
+	// CriticalIssues is "critical_issues" ([str], optional).
+	CriticalIssues *[]string `json:"critical_issues,omitempty"`
+}
+
+// HunterStatus: The hunter's status (validated, never printed).
+type HunterStatus string
+
+// The words of HunterStatus.
+const (
+	// HunterStatusCLEAN is "CLEAN".
+	HunterStatusCLEAN HunterStatus = "CLEAN"
+	// HunterStatusISSUESFOUND is "ISSUES_FOUND".
+	HunterStatusISSUESFOUND HunterStatus = "ISSUES_FOUND"
+)
+
+// Index: The rendered index: text, its tokens, modules shown / not shown and the budget.
+type Index struct {
+	// Text is "text" (str).
+	Text string `json:"text"`
+	// Tokens is "tokens" (int).
+	Tokens int `json:"tokens"`
+	// Shown is "shown" (int).
+	Shown int `json:"shown"`
+	// NotShown is "not_shown" (int).
+	NotShown int `json:"not_shown"`
+	// Budget is "budget" (int).
+	Budget int `json:"budget"`
+}
+
+// IntentContract: Goal, constraints, acceptance criteria and named scenarios.
+type IntentContract struct {
+	// Goal is "goal" (str, optional).
+	Goal *string `json:"goal,omitempty"`
+	// Constraints is "constraints" ([str], optional).
+	Constraints *[]string `json:"constraints,omitempty"`
+	// AcceptanceCriteria is "acceptance_criteria" ([str], optional).
+	AcceptanceCriteria *[]string `json:"acceptance_criteria,omitempty"`
+	// Scenarios is "scenarios" ([str], optional).
+	Scenarios *[]string `json:"scenarios,omitempty"`
+}
+
+// IntentReadyResult: The result of `router.intent_ready`.
+type IntentReadyResult struct {
+	// Ready is "ready" (bool).
+	Ready bool `json:"ready"`
+	// Failed is "failed" ([str]).
+	Failed []string `json:"failed"`
+	// Action is "action" ("proceed" | "switch_to_plan" | "halt_contradiction" | "ask_specificity").
+	Action string `json:"action"`
+	// PendingGate is "pending_gate" (str | null).
+	PendingGate *string `json:"pending_gate"`
+	// Unverifiable is "unverifiable" ([str]).
+	Unverifiable []string `json:"unverifiable"`
+}
+
+// InvalidTask: A belonging task whose metadata fails, or a task of the workflow without the `CC10X ` subject prefix (`error` `invalid_value`, `field` `subject`).
+type InvalidTask struct {
+	// ID is "id" (str).
+	ID string `json:"id"`
+	// Error is "error" (str).
+	Error string `json:"error"`
+	// Field is "field" (str | null).
+	Field *string `json:"field"`
+}
+
+// IssueRef: A linked tracker issue.
+type IssueRef struct {
+	// Repo is "repo" (str, optional).
+	Repo *string `json:"repo,omitempty"`
+	// ID is "id" (str, optional).
+	ID *string `json:"id,omitempty"`
+	// URL is "url" (str, optional).
+	URL *string `json:"url,omitempty"`
+}
+
+// IssueTrackerConfig: Issue-tracker integration.
+type IssueTrackerConfig struct {
+	// Enabled is "enabled" (bool, optional).
+	Enabled *bool `json:"enabled,omitempty"`
+}
+
+// ItemVerdict: Whether one claim passes the rejecting gates: its id (when `valid`), or the reason and detail (when not).
+type ItemVerdict struct {
+	// Valid is "valid" (bool).
+	Valid bool `json:"valid"`
+	// ID is "id" (str, optional).
+	ID *string `json:"id,omitempty"`
+	// Reason is "reason" (RejectReason, optional).
+	Reason RejectReason `json:"reason,omitempty"`
+	// Detail is "detail" (str, optional).
+	Detail *string `json:"detail,omitempty"`
+}
+
+// Language: A language the scanner has rules for, in ascending name order (the order of `languages` in a scan result).
+type Language string
+
+// The words of Language.
+const (
+	// LanguageGo is "go".
+	LanguageGo Language = "go"
+	// LanguagePython is "python".
+	LanguagePython Language = "python"
+	// LanguageRust is "rust".
+	LanguageRust Language = "rust"
+	// LanguageTypescript is "typescript".
+	LanguageTypescript Language = "typescript"
+)
+
+// Lease: A granted claim on a store with leases (`workspace.claim`): present it as `lease` to `write_state` / `append_event`; a superseded or expired one is refused with `LeaseLost`.
+type Lease struct {
+	// Feature is "feature" (str).
+	Feature string `json:"feature"`
+	// Holder is "holder" (str).
+	Holder string `json:"holder"`
+	// Token is "token" (int).
+	Token int `json:"token"`
+	// TtlMs is "ttl_ms" (int).
+	TtlMs int `json:"ttl_ms"`
+}
+
+// Limits: A role's loop and fan-out limits after defaults.
+type Limits struct {
+	// MaxFixRounds is "max_fix_rounds" (int).
+	MaxFixRounds int `json:"max_fix_rounds"`
+	// ParallelReviewers is "parallel_reviewers" (int).
+	ParallelReviewers int `json:"parallel_reviewers"`
+	// AnglesPerReviewer is "angles_per_reviewer" (int).
+	AnglesPerReviewer int `json:"angles_per_reviewer"`
+	// MaxDiscoveredFeatures is "max_discovered_features" (int).
+	MaxDiscoveredFeatures int `json:"max_discovered_features"`
+}
+
+// Loop: The conductor's run memory besides the state. Opaque to a harness: pass it back as it was returned (`step` names the pending decision, `"top"` or `"ended"`).
+type Loop struct {
+	// Step is "step" (str, optional).
+	Step *string `json:"step,omitempty"`
+	// DesignerEscalations is "designer_escalations" (int, optional).
+	DesignerEscalations *int `json:"designer_escalations,omitempty"`
+	// Iterations is "iterations" ({int}, optional).
+	Iterations *map[string]int `json:"iterations,omitempty"`
+	// Options is "options" ({any}, optional).
+	Options *map[string]json.RawMessage `json:"options,omitempty"`
+	// Pending is "pending" ({any}, optional).
+	Pending *map[string]json.RawMessage `json:"pending,omitempty"`
+	// ReviewFix is "review_fix" ({any}, optional).
+	ReviewFix *map[string]json.RawMessage `json:"review_fix,omitempty"`
+	// Deep is "deep" ({any}, optional).
+	Deep *map[string]json.RawMessage `json:"deep,omitempty"`
+	// Spent is "spent" ({any}, optional).
+	Spent *map[string]json.RawMessage `json:"spent,omitempty"`
+	// Gates is "gates" ([str], optional).
+	Gates *[]string `json:"gates,omitempty"`
+	// Note is "note" (str, optional).
+	Note *string `json:"note,omitempty"`
+	// At is "at" ({any}, optional).
+	At *map[string]json.RawMessage `json:"at,omitempty"`
+}
+
+// LoopGateResult: The result of `router.loop_gate`.
+type LoopGateResult struct {
+	// Loop is "loop" (str).
+	Loop string `json:"loop"`
+	// Cap is "cap" (int).
+	Cap int `json:"cap"`
+	// Count is "count" (int).
+	Count int `json:"count"`
+	// Allowed is "allowed" (bool).
+	Allowed bool `json:"allowed"`
+	// CheckpointRequired is "checkpoint_required" (bool).
+	CheckpointRequired bool `json:"checkpoint_required"`
+}
+
+// ManualCheck: A manual check the tester performs.
+type ManualCheck struct {
+	// ID is "id" (str, optional).
+	ID *string `json:"id,omitempty"`
+	// AcRef is "ac_ref" (str, optional).
+	AcRef *string `json:"ac_ref,omitempty"`
+	// Description is "description" (str, optional).
+	Description *string `json:"description,omitempty"`
+	// Steps is "steps" ([str] | null, optional).
+	Steps *[]string `json:"steps,omitempty"`
+}
+
+// ManualOverride: A phase's manual runner and model after per-run overrides.
+type ManualOverride struct {
+	// RunnerManual is "runner_manual" (str).
+	RunnerManual string `json:"runner_manual"`
+	// ModelManual is "model_manual" (str).
+	ModelManual string `json:"model_manual"`
+}
+
+// Marker: One router marker line: its kind, workflow and, for the markers that carry them, the reason or memory task id.
+type Marker struct {
+	// Marker is "marker" (MarkerKind).
+	Marker MarkerKind `json:"marker"`
+	// Wf is "wf" (str).
+	Wf string `json:"wf"`
+	// Reason is "reason" (str | null).
+	Reason *string `json:"reason"`
+	// MemoryTaskID is "memory_task_id" (str | null).
+	MemoryTaskID *string `json:"memory_task_id"`
+}
+
+// MarkerKind: A marker kind (its name).
+type MarkerKind string
+
+// The words of MarkerKind.
+const (
+	// MarkerKindBUILDSTART is "BUILD-START".
+	MarkerKindBUILDSTART MarkerKind = "BUILD-START"
+	// MarkerKindDEBUGRESET is "DEBUG-RESET".
+	MarkerKindDEBUGRESET MarkerKind = "DEBUG-RESET"
+	// MarkerKindPLANSTART is "PLAN-START".
+	MarkerKindPLANSTART MarkerKind = "PLAN-START"
+	// MarkerKindSCOPEDECISIONPENDING is "SCOPE-DECISION-PENDING".
+	MarkerKindSCOPEDECISIONPENDING MarkerKind = "SCOPE-DECISION-PENDING"
+	// MarkerKindMEMORYTASKID is "MEMORY-TASK-ID".
+	MarkerKindMEMORYTASKID MarkerKind = "MEMORY-TASK-ID"
+)
+
+// MemoryCheck: Required headings missing and present, in table order.
+type MemoryCheck struct {
+	// Missing is "missing" ([str]).
+	Missing []string `json:"missing"`
+	// Present is "present" ([str]).
+	Present []string `json:"present"`
+	// Ok is "ok" (bool).
+	Ok bool `json:"ok"`
+}
+
+// MemoryEvidenceResult: The result of `router.memory_evidence`.
+type MemoryEvidenceResult struct {
+	// Ok is "ok" (bool).
+	Ok bool `json:"ok"`
+	// Gaps is "gaps" (["origin_not_router" | "missing_router_only_marker" | "subject_not_router_owned" | "missing_memory_finalized_event"]).
+	Gaps []string `json:"gaps"`
+}
+
+// MemoryRepair: The healed text, the headings inserted and where they went.
+type MemoryRepair struct {
+	// Text is "text" (str).
+	Text string `json:"text"`
+	// Inserted is "inserted" ([str]).
+	Inserted []string `json:"inserted"`
+	// Placement is "placement" (Placement).
+	Placement Placement `json:"placement"`
+}
+
+// MemoryTaskResult: The result of `router.memory_task`.
+type MemoryTaskResult struct {
+	// MemoryTaskID is "memory_task_id" (str | null).
+	MemoryTaskID *string `json:"memory_task_id"`
+	// Marker is "marker" ("match" | "stale" | "other_wf" | "absent").
+	Marker string `json:"marker"`
+	// PersistMarker is "persist_marker" (bool).
+	PersistMarker bool `json:"persist_marker"`
+	// MarkerText is "marker_text" (str | null).
+	MarkerText *string `json:"marker_text"`
+}
+
+// MergedConfig: A merged project + user config, and the user side's problems as warnings.
+type MergedConfig struct {
+	// Config is "config" (Config).
+	Config Config `json:"config"`
+	// Warnings is "warnings" ([FileWarning]).
+	Warnings []FileWarning `json:"warnings"`
 }
 
 // MetaCatalogResult: The result of meta.catalog.
 type MetaCatalogResult struct {
-	// Ops is "ops" ([any]).
-	Ops []json.RawMessage `json:"ops"`
-	// Types is "types" ([any]).
-	Types []json.RawMessage `json:"types"`
+	// Ops is "ops" ([CatalogOp]).
+	Ops []CatalogOp `json:"ops"`
+	// Types is "types" ([CatalogType]).
+	Types []CatalogType `json:"types"`
 }
 
 // MetaVersionResult: The result of meta.version.
@@ -854,73 +2604,525 @@ type MetaVersionResult struct {
 	VersionNumber int `json:"version_number"`
 }
 
-// MinerScanEscalationsResult: The result of miner.scan_escalations.
-type MinerScanEscalationsResult struct {
-	// Candidates is "candidates" (any).
-	Candidates json.RawMessage `json:"candidates,omitempty"`
-	// Warnings is "warnings" (any).
-	Warnings json.RawMessage `json:"warnings,omitempty"`
+// MinerScan: Improvement candidates mined from past runs, with what could not be read.
+type MinerScan struct {
+	// Candidates is "candidates" ([Candidate]).
+	Candidates []Candidate `json:"candidates"`
+	// Warnings is "warnings" ([FileWarning]).
+	Warnings []FileWarning `json:"warnings"`
 }
 
-// MinerScanFailPatternsResult: The result of miner.scan_fail_patterns.
-type MinerScanFailPatternsResult struct {
-	// Candidates is "candidates" (any).
-	Candidates json.RawMessage `json:"candidates,omitempty"`
-	// Learnings is "learnings" (any).
-	Learnings json.RawMessage `json:"learnings,omitempty"`
-	// Warnings is "warnings" (any).
-	Warnings json.RawMessage `json:"warnings,omitempty"`
-}
-
-// MinerScanStuckResult: The result of miner.scan_stuck.
-type MinerScanStuckResult struct {
-	// Candidates is "candidates" (any).
-	Candidates json.RawMessage `json:"candidates,omitempty"`
-	// Warnings is "warnings" (any).
-	Warnings json.RawMessage `json:"warnings,omitempty"`
-}
-
-// ModelConstantsResult: The result of model.constants.
-type ModelConstantsResult struct {
-	// Tiers is "tiers" (any).
-	Tiers json.RawMessage `json:"tiers,omitempty"`
-	// DefaultTier is "default_tier" (any).
-	DefaultTier json.RawMessage `json:"default_tier,omitempty"`
-	// DefaultDeepTier is "default_deep_tier" (any).
-	DefaultDeepTier json.RawMessage `json:"default_deep_tier,omitempty"`
+// ModelConstants: The tier names (default deep tier first), the default tier and the default deep tier.
+type ModelConstants struct {
+	// Tiers is "tiers" ([str]).
+	Tiers []string `json:"tiers"`
+	// DefaultTier is "default_tier" (str).
+	DefaultTier string `json:"default_tier"`
+	// DefaultDeepTier is "default_deep_tier" (str).
+	DefaultDeepTier string `json:"default_deep_tier"`
 }
 
 // ModelResolveDeepResult: The result of model.resolve_deep.
 type ModelResolveDeepResult struct {
-	// Model is "model" (any).
-	Model json.RawMessage `json:"model,omitempty"`
+	// Model is "model" (str).
+	Model string `json:"model"`
 }
 
 // ModelResolveMiniCoderResult: The result of model.resolve_mini_coder.
 type ModelResolveMiniCoderResult struct {
-	// Model is "model" (any).
-	Model json.RawMessage `json:"model,omitempty"`
+	// Model is "model" (str).
+	Model string `json:"model"`
 }
 
 // ModelResolvePhaseResult: The result of model.resolve_phase.
 type ModelResolvePhaseResult struct {
-	// Model is "model" (any).
-	Model json.RawMessage `json:"model,omitempty"`
+	// Model is "model" (str).
+	Model string `json:"model"`
 }
 
 // ModelResolveResult: The result of model.resolve.
 type ModelResolveResult struct {
-	// Model is "model" (any).
-	Model json.RawMessage `json:"model,omitempty"`
+	// Model is "model" (str).
+	Model string `json:"model"`
 }
 
 // ModelResolveTierResult: The result of model.resolve_tier.
 type ModelResolveTierResult struct {
-	// Model is "model" (any).
-	Model json.RawMessage `json:"model,omitempty"`
+	// Model is "model" (str).
+	Model string `json:"model"`
 }
 
-// Phase: A phase of the 4x state machine.
+// ModelTier: An abstract model tier, ordered cheap < standard < capable.
+type ModelTier string
+
+// The words of ModelTier.
+const (
+	// ModelTierCheap is "cheap".
+	ModelTierCheap ModelTier = "cheap"
+	// ModelTierStandard is "standard".
+	ModelTierStandard ModelTier = "standard"
+	// ModelTierCapable is "capable".
+	ModelTierCapable ModelTier = "capable"
+)
+
+// ModelTierResult: The result of `router.model_tier`.
+type ModelTierResult struct {
+	// Agent is "agent" (str).
+	Agent string `json:"agent"`
+	// Tier is "tier" (ModelTier).
+	Tier ModelTier `json:"tier"`
+	// Recommended is "recommended" (str).
+	Recommended string `json:"recommended"`
+	// Floor is "floor" (str | null).
+	Floor *string `json:"floor"`
+	// FloorApplied is "floor_applied" (bool).
+	FloorApplied bool `json:"floor_applied"`
+}
+
+// ModuleView: The read view of one module: its prose sections and derived imports.
+type ModuleView struct {
+	// Module is "module" (str).
+	Module string `json:"module"`
+	// Imports is "imports" ([str]).
+	Imports []string `json:"imports"`
+	// ImportedBy is "imported_by" ([str]).
+	ImportedBy []string `json:"imported_by"`
+	// CodeChanged is "code_changed" (bool).
+	CodeChanged bool `json:"code_changed"`
+	// Sections is "sections" ([BlueprintSection]).
+	Sections []BlueprintSection `json:"sections"`
+}
+
+// NextId: The next feature number, its id and display name (`<prefix><number>: <name>`).
+type NextId struct {
+	// Number is "number" (int).
+	Number int `json:"number"`
+	// ID is "id" (str).
+	ID string `json:"id"`
+	// Name is "name" (str).
+	Name string `json:"name"`
+	// Prefix is "prefix" (str).
+	Prefix string `json:"prefix"`
+	// Digits is "digits" (int).
+	Digits int `json:"digits"`
+}
+
+// NotifyLevel: Notification levels of an event, in `AllNotifyLevels` order; `""` means none.
+type NotifyLevel string
+
+// The words of NotifyLevel.
+const (
+	// NotifyLevelSuccess is "success".
+	NotifyLevelSuccess NotifyLevel = "success"
+	// NotifyLevelError is "error".
+	NotifyLevelError NotifyLevel = "error"
+	// NotifyLevelWarning is "warning".
+	NotifyLevelWarning NotifyLevel = "warning"
+)
+
+// Outcome: An outcome for `apply`, discriminated by `kind`; it must answer the pending decision (`run_agent` ↔ `agent_exit`, `run_parallel` ↔ `parallel_exit`, `await_human` ↔ `human_reply` / `human_timeout`, ...).
+//
+// Its Value is one of AgentExit, ParallelExit, HelperExit, HealthCheck, Baseline, Gathered, Hooks, Discovered, HumanReply, HumanTimeout (told apart by the key "kind"); a nil Value is JSON null.
+type Outcome struct {
+	// Value is the variant.
+	Value OutcomeVariant
+}
+
+// OutcomeVariant is a variant of Outcome: AgentExit, ParallelExit, HelperExit, HealthCheck, Baseline, Gathered, Hooks, Discovered, HumanReply, HumanTimeout.
+type OutcomeVariant interface {
+	isOutcome()
+}
+
+func (AgentExit) isOutcome() {}
+
+func (ParallelExit) isOutcome() {}
+
+func (HelperExit) isOutcome() {}
+
+func (HealthCheck) isOutcome() {}
+
+func (Baseline) isOutcome() {}
+
+func (Gathered) isOutcome() {}
+
+func (Hooks) isOutcome() {}
+
+func (Discovered) isOutcome() {}
+
+func (HumanReply) isOutcome() {}
+
+func (HumanTimeout) isOutcome() {}
+
+// Kind is the "kind" of the variant ("" for a nil Value).
+func (u Outcome) Kind() string {
+	switch u.Value.(type) {
+	case AgentExit:
+		return "agent_exit"
+	case ParallelExit:
+		return "parallel_exit"
+	case HelperExit:
+		return "helper_exit"
+	case HealthCheck:
+		return "health_check"
+	case Baseline:
+		return "baseline"
+	case Gathered:
+		return "gathered"
+	case Hooks:
+		return "hooks"
+	case Discovered:
+		return "discovered"
+	case HumanReply:
+		return "human_reply"
+	case HumanTimeout:
+		return "human_timeout"
+	}
+	return ""
+}
+
+// MarshalJSON writes the variant (null for a nil Value).
+func (u Outcome) MarshalJSON() ([]byte, error) {
+	return marshalVariant(u.Value)
+}
+
+// UnmarshalJSON reads the variant its "kind" names; an unknown word is an error.
+func (u *Outcome) UnmarshalJSON(b []byte) error {
+	tag, null, err := unionTag(b, "Outcome", "kind")
+	if err != nil || null {
+		u.Value = nil
+		return err
+	}
+	switch tag {
+	case "agent_exit":
+		var v AgentExit
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	case "parallel_exit":
+		var v ParallelExit
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	case "helper_exit":
+		var v HelperExit
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	case "health_check":
+		var v HealthCheck
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	case "baseline":
+		var v Baseline
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	case "gathered":
+		var v Gathered
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	case "hooks":
+		var v Hooks
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	case "discovered":
+		var v Discovered
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	case "human_reply":
+		var v HumanReply
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	case "human_timeout":
+		var v HumanTimeout
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	default:
+		return unknownTag("Outcome", "kind", tag)
+	}
+	return nil
+}
+
+// ParallelAgent: One agent of a `RunParallel`: a deep reviewer (`angles`, writing `partial`) or the reviewer / tester of parallel review/test (its own `runner` and `model`; the run note, if any, on the reviewer).
+type ParallelAgent struct {
+	// Role is "role" (Role).
+	Role Role `json:"role"`
+	// Index is "index" (int).
+	Index int `json:"index"`
+	// Angles is "angles" ([int], optional).
+	Angles *[]int `json:"angles,omitempty"`
+	// Partial is "partial" (str, optional).
+	Partial *string `json:"partial,omitempty"`
+	// Runner is "runner" (str, optional).
+	Runner *string `json:"runner,omitempty"`
+	// Model is "model" (str, optional).
+	Model *string `json:"model,omitempty"`
+	// Note is "note" (str, optional).
+	Note *string `json:"note,omitempty"`
+}
+
+// ParallelExit: What a `RunParallel` produced: one result per agent and the partial files.
+//
+// Its JSON always carries "kind": "parallel_exit" (written and checked by its methods).
+type ParallelExit struct {
+	// Results is "results" ([ParallelResult]).
+	Results []ParallelResult `json:"results"`
+	// Interrupted is "interrupted" (bool, optional).
+	Interrupted *bool `json:"interrupted,omitempty"`
+	// RoundFiles is "round_files" ({str}, optional).
+	RoundFiles *map[string]string `json:"round_files,omitempty"`
+	// Guard is "guard" (GuardResult, optional).
+	Guard *GuardResult `json:"guard,omitempty"`
+	// TestingGuard is "testing_guard" (GuardResult, optional).
+	TestingGuard *GuardResult `json:"testing_guard,omitempty"`
+}
+
+// MarshalJSON writes ParallelExit with its constant keys.
+func (v ParallelExit) MarshalJSON() ([]byte, error) {
+	type plain ParallelExit
+	return marshalWithConstants(plain(v), "kind", "parallel_exit")
+}
+
+// UnmarshalJSON reads ParallelExit; its constant keys must hold their words.
+func (v *ParallelExit) UnmarshalJSON(b []byte) error {
+	type plain ParallelExit
+	rest, err := checkConstants(b, "ParallelExit", "kind", "parallel_exit")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
+}
+
+// ParallelResult: One parallel agent's exit.
+type ParallelResult struct {
+	// Index is "index" (int).
+	Index int `json:"index"`
+	// ExitCode is "exit_code" (int).
+	ExitCode int `json:"exit_code"`
+	// Error is "error" (str, optional).
+	Error *string `json:"error,omitempty"`
+	// Stats is "stats" (RunStats, optional).
+	Stats *RunStats `json:"stats,omitempty"`
+}
+
+// ParentTask: An open CC10X parent task.
+type ParentTask struct {
+	// TaskID is "task_id" (str).
+	TaskID string `json:"task_id"`
+	// Workflow is "workflow" (WorkflowType).
+	Workflow WorkflowType `json:"workflow"`
+	// Wf is "wf" (str | null).
+	Wf *string `json:"wf"`
+}
+
+// ParseBrainstormHandoffResult: The result of `router.parse_brainstorm_handoff`.
+type ParseBrainstormHandoffResult struct {
+	// DesignFile is "design_file" (str).
+	DesignFile string `json:"design_file"`
+	// DesignSummary is "design_summary" (str).
+	DesignSummary string `json:"design_summary"`
+	// MemoryNotes is "memory_notes" ({any} | null).
+	MemoryNotes map[string]json.RawMessage `json:"memory_notes"`
+}
+
+// ParseMarkersResult: The result of `router.parse_markers`.
+type ParseMarkersResult struct {
+	// Markers is "markers" ([Marker]).
+	Markers []Marker `json:"markers"`
+	// DebugAttempts is "debug_attempts" (int).
+	DebugAttempts int `json:"debug_attempts"`
+	// DebugStuck is "debug_stuck" (bool).
+	DebugStuck bool `json:"debug_stuck"`
+}
+
+// ParseOutputResult: The result of `router.parse_output`: a tagged union on `kind` (narrow with `if out["kind"] == "readonly": ...`); `may_advance` is on both.
+//
+// Its Value is one of ReadonlyOutput, WriteOutput (told apart by the key "kind"); a nil Value is JSON null.
+type ParseOutputResult struct {
+	// Value is the variant.
+	Value ParseOutputResultVariant
+}
+
+// ParseOutputResultVariant is a variant of ParseOutputResult: ReadonlyOutput, WriteOutput.
+type ParseOutputResultVariant interface {
+	isParseOutputResult()
+}
+
+func (ReadonlyOutput) isParseOutputResult() {}
+
+func (WriteOutput) isParseOutputResult() {}
+
+// Kind is the "kind" of the variant ("" for a nil Value).
+func (u ParseOutputResult) Kind() string {
+	switch u.Value.(type) {
+	case ReadonlyOutput:
+		return "readonly"
+	case WriteOutput:
+		return "write"
+	}
+	return ""
+}
+
+// MarshalJSON writes the variant (null for a nil Value).
+func (u ParseOutputResult) MarshalJSON() ([]byte, error) {
+	return marshalVariant(u.Value)
+}
+
+// UnmarshalJSON reads the variant its "kind" names; an unknown word is an error.
+func (u *ParseOutputResult) UnmarshalJSON(b []byte) error {
+	tag, null, err := unionTag(b, "ParseOutputResult", "kind")
+	if err != nil || null {
+		u.Value = nil
+		return err
+	}
+	switch tag {
+	case "readonly":
+		var v ReadonlyOutput
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	case "write":
+		var v WriteOutput
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	default:
+		return unknownTag("ParseOutputResult", "kind", tag)
+	}
+	return nil
+}
+
+// ParseReadonlyOutputResult: The result of `router.parse_readonly_output`.
+type ParseReadonlyOutputResult struct {
+	// Agent is "agent" (str).
+	Agent string `json:"agent"`
+	// Source is "source" ("envelope" | "heading" | "yaml").
+	Source string `json:"source"`
+	// EnvelopeError is "envelope_error" ("missing" | "malformed" | null).
+	EnvelopeError *string `json:"envelope_error"`
+	// HeadingStatus is "heading_status" (str | null).
+	HeadingStatus *string `json:"heading_status"`
+	// ReportedStatus is "reported_status" (str).
+	ReportedStatus string `json:"reported_status"`
+	// Status is "status" (str).
+	Status string `json:"status"`
+	// Blocking is "blocking" (bool).
+	Blocking bool `json:"blocking"`
+	// CriticalIssues is "critical_issues" ([str]).
+	CriticalIssues []string `json:"critical_issues"`
+	// CriticalCount is "critical_count" (int).
+	CriticalCount int `json:"critical_count"`
+	// Intent is "intent" ({any}).
+	Intent map[string]json.RawMessage `json:"intent"`
+	// Checks is "checks" ([str]).
+	Checks []string `json:"checks"`
+	// Advice is "advice" ([Advice], optional).
+	Advice *[]Advice `json:"advice,omitempty"`
+	// NeedsInlineVerification is "needs_inline_verification" (bool).
+	NeedsInlineVerification bool `json:"needs_inline_verification"`
+	// Passes is "passes" (bool).
+	Passes bool `json:"passes"`
+	// MemoryNotes is "memory_notes" ({any} | null).
+	MemoryNotes map[string]json.RawMessage `json:"memory_notes"`
+	// SelfRemediated is "self_remediated" (bool | null).
+	SelfRemediated *bool `json:"self_remediated"`
+	// RemediationSource is "remediation_source" (str | null).
+	RemediationSource *string `json:"remediation_source"`
+	// BlockingFindings is "blocking_findings" (int, optional).
+	BlockingFindings *int `json:"blocking_findings,omitempty"`
+	// Scenarios is "scenarios" (Scenarios, optional).
+	Scenarios *Scenarios `json:"scenarios,omitempty"`
+	// Adjudication is "adjudication" (Adjudication, optional).
+	Adjudication *Adjudication `json:"adjudication,omitempty"`
+}
+
+// ParseSessionSettingsResult: The result of `router.parse_session_settings`.
+type ParseSessionSettingsResult struct {
+	// SectionFound is "section_found" (bool).
+	SectionFound bool `json:"section_found"`
+	// AutoProceed is "auto_proceed" (bool).
+	AutoProceed bool `json:"auto_proceed"`
+	// JustGo is "just_go" (bool).
+	JustGo bool `json:"just_go"`
+	// DiffDrivenDocsSkip is "diff_driven_docs_skip" (bool).
+	DiffDrivenDocsSkip bool `json:"diff_driven_docs_skip"`
+}
+
+// ParseSubjectResult: The result of `router.parse_subject`.
+type ParseSubjectResult struct {
+	// Class is "class" (str).
+	Class string `json:"class"`
+	// Workflow is "workflow" (WorkflowType | null).
+	Workflow *WorkflowType `json:"workflow"`
+	// Agent is "agent" (str | null).
+	Agent *string `json:"agent"`
+	// Summary is "summary" (str | null).
+	Summary *string `json:"summary"`
+}
+
+// ParseTaskMetadataResult: The result of `router.parse_task_metadata`.
+type ParseTaskMetadataResult struct {
+	// Wf is "wf" (str).
+	Wf string `json:"wf"`
+	// Kind is "kind" (str).
+	Kind string `json:"kind"`
+	// Origin is "origin" (str | null).
+	Origin *string `json:"origin"`
+	// Phase is "phase" (WorkflowPhase | null).
+	Phase *WorkflowPhase `json:"phase"`
+	// Plan is "plan" (str | null).
+	Plan *string `json:"plan"`
+	// Scope is "scope" (str | null).
+	Scope *string `json:"scope"`
+	// Reason is "reason" (str | null).
+	Reason *string `json:"reason"`
+	// Body is "body" (str).
+	Body string `json:"body"`
+	// Canonical is "canonical" (bool).
+	Canonical bool `json:"canonical"`
+}
+
+// ParseWriteContractResult: The result of `router.parse_write_contract`.
+type ParseWriteContractResult struct {
+	// Agent is "agent" (str).
+	Agent string `json:"agent"`
+	// Status is "status" (str).
+	Status string `json:"status"`
+	// ClaimsPass is "claims_pass" (bool | null).
+	ClaimsPass *bool `json:"claims_pass"`
+	// Passed is "passed" (bool | null).
+	Passed *bool `json:"passed"`
+	// Violations is "violations" ([str]).
+	Violations []string `json:"violations"`
+	// SoftPass is "soft_pass" (bool).
+	SoftPass bool `json:"soft_pass"`
+	// MemoryNotes is "memory_notes" (any).
+	MemoryNotes json.RawMessage `json:"memory_notes,omitempty"`
+	// Fields is "fields" ({any}).
+	Fields map[string]json.RawMessage `json:"fields"`
+	// EscalateToFull is "escalate_to_full" (bool, optional).
+	EscalateToFull *bool `json:"escalate_to_full,omitempty"`
+}
+
+// Phase: The 15 phases of the feature state machine, in `AllPhases` order.
 type Phase string
 
 // The words of Phase.
@@ -959,937 +3161,2056 @@ const (
 
 // PhaseIsSelectableResult: The result of phase.is_selectable.
 type PhaseIsSelectableResult struct {
-	// Selectable is "selectable" (any).
-	Selectable json.RawMessage `json:"selectable,omitempty"`
+	// Selectable is "selectable" (bool).
+	Selectable bool `json:"selectable"`
+}
+
+// PhaseOverride: A per-phase runner and model-tier override set in the feature file.
+type PhaseOverride struct {
+	// Runner is "runner" (str, optional).
+	Runner *string `json:"runner,omitempty"`
+	// Model is "model" (str, optional).
+	Model *string `json:"model,omitempty"`
 }
 
 // PhaseRoleResult: The result of phase.role.
 type PhaseRoleResult struct {
-	// Role is "role" (any).
-	Role json.RawMessage `json:"role,omitempty"`
+	// Role is "role" (Role | "").
+	Role Role `json:"role"`
+}
+
+// PhaseSpec: One phase of a pipeline profile with its optional runner and model-tier override.
+type PhaseSpec struct {
+	// Phase is "phase" (str, optional).
+	Phase *string `json:"phase,omitempty"`
+	// Runner is "runner" (str, optional).
+	Runner *string `json:"runner,omitempty"`
+	// Model is "model" (str, optional).
+	Model *string `json:"model,omitempty"`
 }
 
 // PhaseToStatusResult: The result of phase.to_status.
 type PhaseToStatusResult struct {
-	// Status is "status" (any).
-	Status json.RawMessage `json:"status,omitempty"`
-}
-
-// PipelineEffectiveManualResult: The result of pipeline.effective_manual.
-type PipelineEffectiveManualResult struct {
-	// RunnerManual is "runner_manual" (any).
-	RunnerManual json.RawMessage `json:"runner_manual,omitempty"`
-	// ModelManual is "model_manual" (any).
-	ModelManual json.RawMessage `json:"model_manual,omitempty"`
+	// Status is "status" (FeatureStatus).
+	Status FeatureStatus `json:"status"`
 }
 
 // PipelineResolveResult: The result of pipeline.resolve.
 type PipelineResolveResult struct {
-	// Phases is "phases" (any).
-	Phases json.RawMessage `json:"phases,omitempty"`
+	// Phases is "phases" ([{str}]).
+	Phases []map[string]string `json:"phases"`
+}
+
+// Placement: Where [`repair_memory`] put the missing sections.
+type Placement string
+
+// The words of Placement.
+const (
+	// PlacementNone is "none".
+	PlacementNone Placement = "none"
+	// PlacementBeforeLastUpdated is "before_last_updated".
+	PlacementBeforeLastUpdated Placement = "before_last_updated"
+	// PlacementEnd is "end".
+	PlacementEnd Placement = "end"
+)
+
+// PlanTrustResult: The result of `router.plan_trust_gate`.
+type PlanTrustResult struct {
+	// Passed is "passed" (bool).
+	Passed bool `json:"passed"`
+	// Plan is "plan" (bool).
+	Plan bool `json:"plan"`
+	// Failed is "failed" (["open_decisions_resolved" | "differences_present" | "plan_mode_explicit" | "verification_rigor_explicit" | "phases_complete" | "constraints_consistent"]).
+	Failed []string `json:"failed"`
+	// Action is "action" ("start_build" | "ask_clarification" | "nogo_contradiction").
+	Action string `json:"action"`
+	// PendingGate is "pending_gate" (str | null).
+	PendingGate *string `json:"pending_gate"`
+	// UnresolvedDecisions is "unresolved_decisions" ([any]).
+	UnresolvedDecisions []json.RawMessage `json:"unresolved_decisions"`
+	// PhasesWithoutExitCriteria is "phases_without_exit_criteria" ([str]).
+	PhasesWithoutExitCriteria []string `json:"phases_without_exit_criteria"`
+}
+
+// PlannedFeature: A feature a run creates from a candidate: its id, name, status and whether to enrich it.
+type PlannedFeature struct {
+	// ID is "id" (str).
+	ID string `json:"id"`
+	// Name is "name" (str).
+	Name string `json:"name"`
+	// Title is "title" (str).
+	Title string `json:"title"`
+	// Description is "description" (str).
+	Description string `json:"description"`
+	// Status is "status" ("not-started" | "draft").
+	Status string `json:"status"`
+	// Enrich is "enrich" (bool).
+	Enrich bool `json:"enrich"`
+}
+
+// PlannedTask: A task to create (`ref` is the local `new:<name>`).
+type PlannedTask struct {
+	// Ref is "ref" (str).
+	Ref string `json:"ref"`
+	// Subject is "subject" (str).
+	Subject string `json:"subject"`
+	// Description is "description" (str).
+	Description string `json:"description"`
+	// ActiveForm is "active_form" (str | null).
+	ActiveForm *string `json:"active_form"`
+	// Agent is "agent" (str).
+	Agent string `json:"agent"`
+	// BlockedBy is "blocked_by" ([str]).
+	BlockedBy []string `json:"blocked_by"`
+}
+
+// PreToolUseResult: The result of `router.pre_tool_use`.
+type PreToolUseResult struct {
+	// Decision is "decision" ("allow" | "deny").
+	Decision string `json:"decision"`
+	// Guard is "guard" ("git" | "qa_denied_read" | "qa_plan_write" | "bash_scope" | "malformed" | null).
+	Guard *string `json:"guard"`
+	// Reason is "reason" (str | null).
+	Reason *string `json:"reason"`
+	// ConsumeApproval is "consume_approval" (bool).
+	ConsumeApproval bool `json:"consume_approval"`
+}
+
+// Precedence: Every source by rank, and the winner.
+type Precedence struct {
+	// Order is "order" ([RankedSource]).
+	Order []RankedSource `json:"order"`
+	// Winner is "winner" (RankedSource).
+	Winner RankedSource `json:"winner"`
+}
+
+// PrecedenceSource: An instruction source: the caller's id and its class.
+type PrecedenceSource struct {
+	// ID is "id" (str).
+	ID string `json:"id"`
+	// Kind is "kind" (SourceKind).
+	Kind SourceKind `json:"kind"`
+}
+
+// PrepareAction: A prepare action: executed in list order *before* the decision that carries it.
+//
+// Its Value is one of ClearStopSignal, Remove, WriteJson, WriteText, ReviewPackage, AcceptanceSummary, TesterRetryCleanup (told apart by the key "action"); a nil Value is JSON null.
+type PrepareAction struct {
+	// Value is the variant.
+	Value PrepareActionVariant
+}
+
+// PrepareActionVariant is a variant of PrepareAction: ClearStopSignal, Remove, WriteJson, WriteText, ReviewPackage, AcceptanceSummary, TesterRetryCleanup.
+type PrepareActionVariant interface {
+	isPrepareAction()
+}
+
+func (ClearStopSignal) isPrepareAction() {}
+
+func (Remove) isPrepareAction() {}
+
+func (WriteJson) isPrepareAction() {}
+
+func (WriteText) isPrepareAction() {}
+
+func (ReviewPackage) isPrepareAction() {}
+
+func (AcceptanceSummary) isPrepareAction() {}
+
+func (TesterRetryCleanup) isPrepareAction() {}
+
+// Action is the "action" of the variant ("" for a nil Value).
+func (u PrepareAction) Action() string {
+	switch u.Value.(type) {
+	case ClearStopSignal:
+		return "clear_stop_signal"
+	case Remove:
+		return "remove"
+	case WriteJson:
+		return "write_json"
+	case WriteText:
+		return "write_text"
+	case ReviewPackage:
+		return "review_package"
+	case AcceptanceSummary:
+		return "acceptance_summary"
+	case TesterRetryCleanup:
+		return "tester_retry_cleanup"
+	}
+	return ""
+}
+
+// MarshalJSON writes the variant (null for a nil Value).
+func (u PrepareAction) MarshalJSON() ([]byte, error) {
+	return marshalVariant(u.Value)
+}
+
+// UnmarshalJSON reads the variant its "action" names; an unknown word is an error.
+func (u *PrepareAction) UnmarshalJSON(b []byte) error {
+	tag, null, err := unionTag(b, "PrepareAction", "action")
+	if err != nil || null {
+		u.Value = nil
+		return err
+	}
+	switch tag {
+	case "clear_stop_signal":
+		var v ClearStopSignal
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	case "remove":
+		var v Remove
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	case "write_json":
+		var v WriteJson
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	case "write_text":
+		var v WriteText
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	case "review_package":
+		var v ReviewPackage
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	case "acceptance_summary":
+		var v AcceptanceSummary
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	case "tester_retry_cleanup":
+		var v TesterRetryCleanup
+		if err := decodeStrict(b, &v); err != nil {
+			return err
+		}
+		u.Value = v
+	default:
+		return unknownTag("PrepareAction", "action", tag)
+	}
+	return nil
+}
+
+// PreviousFindings: Review/hunt results for the integration-verifier.
+type PreviousFindings struct {
+	// Reviewer is "reviewer" (ReviewerFindings, optional).
+	Reviewer *ReviewerFindings `json:"reviewer,omitempty"`
+	// Hunter is "hunter" (HunterFindings | null, optional).
+	Hunter *HunterFindings `json:"hunter,omitempty"`
+}
+
+// ProfileConfig: A pipeline profile: which phases run. Legacy `roles`/`coder_model` profiles are normalised into `phases` as soon as they are read and kept for round-trips.
+type ProfileConfig struct {
+	// Phases is "phases" ([PhaseSpec] | null, optional).
+	Phases *[]PhaseSpec `json:"phases,omitempty"`
+	// Roles is "roles" ([str] | null, optional).
+	Roles *[]string `json:"roles,omitempty"`
+	// CoderModel is "coder_model" (str, optional).
+	CoderModel *string `json:"coder_model,omitempty"`
 }
 
 // ProfileEnabledPhasesResult: The result of profile.enabled_phases.
 type ProfileEnabledPhasesResult struct {
-	// Phases is "phases" (any).
-	Phases json.RawMessage `json:"phases,omitempty"`
+	// Phases is "phases" ([str]).
+	Phases []string `json:"phases"`
 }
 
-// ProfileEnablesResult: The result of profile.enables.
-type ProfileEnablesResult struct {
-	// EnablesPhase is "enables_phase" (any).
-	EnablesPhase json.RawMessage `json:"enables_phase,omitempty"`
-	// HasPhase is "has_phase" (any).
-	HasPhase json.RawMessage `json:"has_phase,omitempty"`
-	// EnablesRole is "enables_role" (any).
-	EnablesRole json.RawMessage `json:"enables_role,omitempty"`
-}
-
-// ProfileResolveResult: The result of profile.resolve.
-type ProfileResolveResult struct {
-	// Name is "name" (any).
-	Name json.RawMessage `json:"name,omitempty"`
-	// Profile is "profile" (any).
-	Profile json.RawMessage `json:"profile,omitempty"`
-	// Warnings is "warnings" (any).
-	Warnings json.RawMessage `json:"warnings,omitempty"`
-}
-
-// ProfileRoleArtifactViewResult: The result of profile.role_artifact_view.
-type ProfileRoleArtifactViewResult struct {
-	// Required is "required" (any).
-	Required json.RawMessage `json:"required,omitempty"`
-	// Forbidden is "forbidden" (any).
-	Forbidden json.RawMessage `json:"forbidden,omitempty"`
-	// AbsentUpstream is "absent_upstream" (any).
-	AbsentUpstream json.RawMessage `json:"absent_upstream,omitempty"`
+// ProfileEnables: Whether a profile enables a phase and/or a role's phase: the phase keys when a phase was asked about, `enables_role` when a role was.
+type ProfileEnables struct {
+	// EnablesPhase is "enables_phase" (bool, optional).
+	EnablesPhase *bool `json:"enables_phase,omitempty"`
+	// HasPhase is "has_phase" (bool, optional).
+	HasPhase *bool `json:"has_phase,omitempty"`
+	// EnablesRole is "enables_role" (bool, optional).
+	EnablesRole *bool `json:"enables_role,omitempty"`
 }
 
 // ProfilesDefaultResult: The result of profiles.default.
 type ProfilesDefaultResult struct {
-	// Profiles is "profiles" (any).
-	Profiles json.RawMessage `json:"profiles,omitempty"`
+	// Profiles is "profiles" ({ProfileConfig}).
+	Profiles map[string]ProfileConfig `json:"profiles"`
 }
 
-// ReportParseIssuesResult: The result of report.parse_issues.
-type ReportParseIssuesResult struct {
-	// Passed is "passed" (any).
-	Passed json.RawMessage `json:"passed,omitempty"`
-	// Issues is "issues" (any).
-	Issues json.RawMessage `json:"issues,omitempty"`
+// ProjectConfig: The project section of settings.json.
+type ProjectConfig struct {
+	// Name is "name" (str, optional).
+	Name *string `json:"name,omitempty"`
+	// Description is "description" (str, optional).
+	Description *string `json:"description,omitempty"`
+	// Language is "language" (str, optional).
+	Language *string `json:"language,omitempty"`
+	// Setup is "setup" ([str] | null, optional).
+	Setup *[]string `json:"setup,omitempty"`
+	// Build is "build" ([str] | null, optional).
+	Build *[]string `json:"build,omitempty"`
+	// Test is "test" ([str] | null, optional).
+	Test *[]string `json:"test,omitempty"`
+	// Lint is "lint" ([str] | null, optional).
+	Lint *[]string `json:"lint,omitempty"`
+	// DocsCheck is "docs_check" ([str] | null, optional).
+	DocsCheck *[]string `json:"docs_check,omitempty"`
+	// Docs is "docs" ([str] | null, optional).
+	Docs *[]string `json:"docs,omitempty"`
+	// Rules is "rules" ([str] | null, optional).
+	Rules *[]string `json:"rules,omitempty"`
+	// Includes is "includes" ([str] | null, optional).
+	Includes *[]string `json:"includes,omitempty"`
+}
+
+// Prompt: The rendered frame, its headings, and the sections the role rules left out.
+type Prompt struct {
+	// Text is "text" (str).
+	Text string `json:"text"`
+	// Sections is "sections" ([str]).
+	Sections []string `json:"sections"`
+	// Dropped is "dropped" ([str]).
+	Dropped []string `json:"dropped"`
+}
+
+// Proof: The proof a REM-FIX carries: the covering tests (one or a list), the test command and its output.
+type Proof struct {
+	// CoveringTests is "covering_tests" ([str] | str, optional).
+	CoveringTests json.RawMessage `json:"covering_tests,omitempty"`
+	// TestCommand is "test_command" (str, optional).
+	TestCommand *string `json:"test_command,omitempty"`
+	// TestOutput is "test_output" (str, optional).
+	TestOutput *string `json:"test_output,omitempty"`
+}
+
+// RankedSource: A source with its rank (1 strongest, 6 weakest).
+type RankedSource struct {
+	// ID is "id" (str).
+	ID string `json:"id"`
+	// Kind is "kind" (SourceKind).
+	Kind SourceKind `json:"kind"`
+	// Rank is "rank" (int).
+	Rank int `json:"rank"`
+}
+
+// ReadonlyOutput: `router.parse_output` for a read-only agent: `kind == "readonly"`.
+//
+// Its JSON always carries "kind": "readonly" (written and checked by its methods).
+type ReadonlyOutput struct {
+	// Result is "result" (ParseReadonlyOutputResult).
+	Result ParseReadonlyOutputResult `json:"result"`
+	// MayAdvance is "may_advance" (bool).
+	MayAdvance bool `json:"may_advance"`
+}
+
+// MarshalJSON writes ReadonlyOutput with its constant keys.
+func (v ReadonlyOutput) MarshalJSON() ([]byte, error) {
+	type plain ReadonlyOutput
+	return marshalWithConstants(plain(v), "kind", "readonly")
+}
+
+// UnmarshalJSON reads ReadonlyOutput; its constant keys must hold their words.
+func (v *ReadonlyOutput) UnmarshalJSON(b []byte) error {
+	type plain ReadonlyOutput
+	rest, err := checkConstants(b, "ReadonlyOutput", "kind", "readonly")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
+}
+
+// Rebuilt: The result of `rebuild` and `fork`: the step (state, loop and decision) a run's events recorded, and `keep`, the number of events up to and including its checkpoint.
+type Rebuilt struct {
+	// State is "state" (State).
+	State State `json:"state"`
+	// Loop is "loop" (Loop).
+	Loop Loop `json:"loop"`
+	// Decision is "decision" (Decision).
+	Decision Decision `json:"decision"`
+	// Keep is "keep" (int).
+	Keep int `json:"keep"`
+}
+
+// ReconcileVerdictsResult: The result of `router.reconcile_verdicts`.
+type ReconcileVerdictsResult struct {
+	// Outcome is "outcome" (str).
+	Outcome string `json:"outcome"`
+	// Contradiction is "contradiction" (bool).
+	Contradiction bool `json:"contradiction"`
+	// Authoritative is "authoritative" ({any}).
+	Authoritative map[string]json.RawMessage `json:"authoritative"`
+}
+
+// Reconciled: A state after the liveness check, and whether `active` was cleared.
+type Reconciled struct {
+	// State is "state" (State).
+	State State `json:"state"`
+	// Changed is "changed" (bool).
+	Changed bool `json:"changed"`
+}
+
+// RejectReason: Why an item was rejected, in gate order. Every reason has a public vector (`TestEveryRejectionReasonIsAccounted`).
+type RejectReason string
+
+// The words of RejectReason.
+const (
+	// RejectReasonOverLimit is "over_limit".
+	RejectReasonOverLimit RejectReason = "over_limit"
+	// RejectReasonMalformed is "malformed".
+	RejectReasonMalformed RejectReason = "malformed"
+	// RejectReasonUnknownModule is "unknown_module".
+	RejectReasonUnknownModule RejectReason = "unknown_module"
+	// RejectReasonNoReadAtAll is "no_read_at_all".
+	RejectReasonNoReadAtAll RejectReason = "no_read_at_all"
+	// RejectReasonNoEvidence is "no_evidence".
+	RejectReasonNoEvidence RejectReason = "no_evidence"
+	// RejectReasonProsePath is "prose_path".
+	RejectReasonProsePath RejectReason = "prose_path"
+)
+
+// RemfixCompletionResult: The result of `router.remfix_completion`.
+type RemfixCompletionResult struct {
+	// EarlierCycles is "earlier_cycles" (int).
+	EarlierCycles int `json:"earlier_cycles"`
+	// Cap is "cap" (int).
+	Cap int `json:"cap"`
+	// Allowed is "allowed" (bool).
+	Allowed bool `json:"allowed"`
+	// HistoryMissing is "history_missing" (bool).
+	HistoryMissing bool `json:"history_missing"`
+}
+
+// Remove: Delete `file` of `dir` (`"feature"` or `"round"`) when it is present.
+//
+// Its JSON always carries "action": "remove" (written and checked by its methods).
+type Remove struct {
+	// Dir is "dir" ("feature" | "round").
+	Dir string `json:"dir"`
+	// File is "file" (str).
+	File string `json:"file"`
+}
+
+// MarshalJSON writes Remove with its constant keys.
+func (v Remove) MarshalJSON() ([]byte, error) {
+	type plain Remove
+	return marshalWithConstants(plain(v), "action", "remove")
+}
+
+// UnmarshalJSON reads Remove; its constant keys must hold their words.
+func (v *Remove) UnmarshalJSON(b []byte) error {
+	type plain Remove
+	rest, err := checkConstants(b, "Remove", "action", "remove")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
+}
+
+// RepoConfig: One repository of a multi-repo workspace.
+type RepoConfig struct {
+	// Path is "path" (str, optional).
+	Path *string `json:"path,omitempty"`
+	// Hub is "hub" (bool, optional).
+	Hub *bool `json:"hub,omitempty"`
+}
+
+// ReportFeature: A `[NEW-FEATURE]` block of a report.
+type ReportFeature struct {
+	// Title is "title" (str).
+	Title string `json:"title"`
+	// Description is "description" (str).
+	Description string `json:"description"`
+}
+
+// ReportIn: A report of the pure `miner.scan_fail_patterns` input.
+type ReportIn struct {
+	// FeatureID is "feature_id" (str, optional).
+	FeatureID *string `json:"feature_id,omitempty"`
+	// Round is "round" (int, optional).
+	Round *int `json:"round,omitempty"`
+	// Report is "report" (str, optional).
+	Report *string `json:"report,omitempty"`
+	// Text is "text" (str, optional).
+	Text *string `json:"text,omitempty"`
+}
+
+// ReportIssues: The verdict and issue titles of a review report.
+type ReportIssues struct {
+	// Passed is "passed" (bool).
+	Passed bool `json:"passed"`
+	// Issues is "issues" ([str]).
+	Issues []string `json:"issues"`
 }
 
 // ReposEffectiveHubResult: The result of repos.effective_hub.
 type ReposEffectiveHubResult struct {
-	// HubRepos is "hub_repos" (any).
-	HubRepos json.RawMessage `json:"hub_repos,omitempty"`
+	// HubRepos is "hub_repos" ([str]).
+	HubRepos []string `json:"hub_repos"`
 }
 
 // ReposResolveFeaturePathsResult: The result of repos.resolve_feature_paths.
 type ReposResolveFeaturePathsResult struct {
-	// Paths is "paths" (any).
-	Paths json.RawMessage `json:"paths,omitempty"`
+	// Paths is "paths" ({str}).
+	Paths map[string]string `json:"paths"`
 }
 
 // ReposResolvePathsResult: The result of repos.resolve_paths.
 type ReposResolvePathsResult struct {
-	// Paths is "paths" (any).
-	Paths json.RawMessage `json:"paths,omitempty"`
+	// Paths is "paths" ({str}).
+	Paths map[string]string `json:"paths"`
 }
 
-// RouterActiveWorkflowsResult: The result of router.active_workflows.
-type RouterActiveWorkflowsResult struct {
-	// Active is "active" (any).
-	Active json.RawMessage `json:"active,omitempty"`
-	// Legacy is "legacy" (any).
-	Legacy json.RawMessage `json:"legacy,omitempty"`
-	// Decision is "decision" (any).
-	Decision json.RawMessage `json:"decision,omitempty"`
-	// Selected is "selected" (any).
-	Selected json.RawMessage `json:"selected,omitempty"`
+// ResearchFiles: The web and GitHub research file paths (blank or `None`: no file).
+type ResearchFiles struct {
+	// Web is "web" (str | null, optional).
+	Web *string `json:"web,omitempty"`
+	// Github is "github" (str | null, optional).
+	Github *string `json:"github,omitempty"`
 }
 
-// RouterAgentsResult: The result of router.agents.
-type RouterAgentsResult struct {
-	// Edition is "edition" (any).
-	Edition json.RawMessage `json:"edition,omitempty"`
-	// Agents is "agents" (any).
-	Agents json.RawMessage `json:"agents,omitempty"`
+// ResolvedProfile: The profile a feature runs with (`profile.resolve`).
+type ResolvedProfile struct {
+	// Name is "name" (str).
+	Name string `json:"name"`
+	// Profile is "profile" (ProfileConfig).
+	Profile ProfileConfig `json:"profile"`
+	// Warnings is "warnings" ([str]).
+	Warnings []string `json:"warnings"`
 }
 
-// RouterArtifactFreshResult: The result of router.artifact_fresh.
-type RouterArtifactFreshResult struct {
-	// Fresh is "fresh" (any).
-	Fresh json.RawMessage `json:"fresh,omitempty"`
-	// AgeSeconds is "age_seconds" (any).
-	AgeSeconds json.RawMessage `json:"age_seconds,omitempty"`
+// ResumeListing: What `resume` and a resuming `start` need from disk: the state and the texts of the fixed artifact names of the feature directory and of the state's round directory.
+type ResumeListing struct {
+	// State is "state" (State).
+	State State `json:"state"`
+	// FeatureFiles is "feature_files" ({str}).
+	FeatureFiles map[string]string `json:"feature_files"`
+	// RoundFiles is "round_files" ({str}).
+	RoundFiles map[string]string `json:"round_files"`
 }
 
-// RouterBuildPromptResult: The result of router.build_prompt.
-type RouterBuildPromptResult struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
-	// Sections is "sections" (any).
-	Sections json.RawMessage `json:"sections,omitempty"`
-	// Dropped is "dropped" (any).
-	Dropped json.RawMessage `json:"dropped,omitempty"`
+// Resumed: The result of `resume`: the recovered state, whether a manual phase was consumed, whether `recover_to` was applied (phase `from` -> `to`) and the resulting sub-phase (`""` when none).
+type Resumed struct {
+	// State is "state" (State).
+	State State `json:"state"`
+	// ManualPhaseConsumed is "manual_phase_consumed" (bool).
+	ManualPhaseConsumed bool `json:"manual_phase_consumed"`
+	// Recovered is "recovered" (bool).
+	Recovered bool `json:"recovered"`
+	// From is "from" (str).
+	From string `json:"from"`
+	// To is "to" (str).
+	To string `json:"to"`
+	// SubPhase is "sub_phase" (SubPhase | "").
+	SubPhase SubPhase `json:"sub_phase"`
 }
 
-// RouterBuildScopeResult: The result of router.build_scope.
-type RouterBuildScopeResult struct {
-	// BuildScope is "build_scope" (any).
-	BuildScope json.RawMessage `json:"build_scope,omitempty"`
-	// Reason is "reason" (any).
-	Reason json.RawMessage `json:"reason,omitempty"`
+// ReviewPackage: Regenerate the review's diff package from `state.baseCommit` (warn only on failure).
+//
+// Its JSON always carries "action": "review_package" (written and checked by its methods).
+type ReviewPackage struct {
+	// Dir is "dir" ("feature" | "round").
+	Dir string `json:"dir"`
+	// File is "file" (str).
+	File string `json:"file"`
 }
 
-// RouterCheckArtifactResult: The result of router.check_artifact.
-type RouterCheckArtifactResult struct {
-	// WorkflowUUID is "workflow_uuid" (any).
-	WorkflowUUID json.RawMessage `json:"workflow_uuid,omitempty"`
-	// WorkflowType is "workflow_type" (any).
-	WorkflowType json.RawMessage `json:"workflow_type,omitempty"`
+// MarshalJSON writes ReviewPackage with its constant keys.
+func (v ReviewPackage) MarshalJSON() ([]byte, error) {
+	type plain ReviewPackage
+	return marshalWithConstants(plain(v), "action", "review_package")
 }
 
-// RouterCheckMemoryResult: The result of router.check_memory.
-type RouterCheckMemoryResult struct {
-	// Missing is "missing" (any).
-	Missing json.RawMessage `json:"missing,omitempty"`
-	// Present is "present" (any).
-	Present json.RawMessage `json:"present,omitempty"`
-	// Ok is "ok" (any).
-	Ok json.RawMessage `json:"ok,omitempty"`
+// UnmarshalJSON reads ReviewPackage; its constant keys must hold their words.
+func (v *ReviewPackage) UnmarshalJSON(b []byte) error {
+	type plain ReviewPackage
+	rest, err := checkConstants(b, "ReviewPackage", "action", "review_package")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
 }
 
-// RouterDispatchResult: The result of router.dispatch.
-type RouterDispatchResult struct {
-	// Mode is "mode" (any).
-	Mode json.RawMessage `json:"mode,omitempty"`
-	// Agent is "agent" (any).
-	Agent json.RawMessage `json:"agent,omitempty"`
+// ReviewerFindings: The reviewer's result: `status` (required) is `APPROVE` or `CHANGES_REQUESTED`.
+type ReviewerFindings struct {
+	// Status is "status" (ReviewerStatus, optional).
+	Status ReviewerStatus `json:"status,omitempty"`
+	// CriticalIssues is "critical_issues" ([str], optional).
+	CriticalIssues *[]string `json:"critical_issues,omitempty"`
 }
 
-// RouterEditionForVersionResult: The result of router.edition_for_version.
-type RouterEditionForVersionResult struct {
-	// Edition is "edition" (any).
-	Edition json.RawMessage `json:"edition,omitempty"`
-	// Exact is "exact" (any).
-	Exact json.RawMessage `json:"exact,omitempty"`
+// ReviewerStatus: The reviewer's effective status.
+type ReviewerStatus string
+
+// The words of ReviewerStatus.
+const (
+	// ReviewerStatusAPPROVE is "APPROVE".
+	ReviewerStatusAPPROVE ReviewerStatus = "APPROVE"
+	// ReviewerStatusCHANGESREQUESTED is "CHANGES_REQUESTED".
+	ReviewerStatusCHANGESREQUESTED ReviewerStatus = "CHANGES_REQUESTED"
+)
+
+// RevisionPrune: Which revision file names to keep, delete and ignore.
+type RevisionPrune struct {
+	// Keep is "keep" ([str]).
+	Keep []string `json:"keep"`
+	// Delete is "delete" ([str]).
+	Delete []string `json:"delete"`
+	// Ignored is "ignored" ([str]).
+	Ignored []string `json:"ignored"`
+}
+
+// Role: Every role string: the eight pipeline roles first, in `AllRoles` order, then the sub-roles and non-pipeline roles.
+type Role string
+
+// The words of Role.
+const (
+	// RoleDesigner is "designer".
+	RoleDesigner Role = "designer"
+	// RoleDesignReviewer is "design-reviewer".
+	RoleDesignReviewer Role = "design-reviewer"
+	// RoleCoder is "coder".
+	RoleCoder Role = "coder"
+	// RoleReviewer is "reviewer".
+	RoleReviewer Role = "reviewer"
+	// RoleDeepReviewer is "deep-reviewer".
+	RoleDeepReviewer Role = "deep-reviewer"
+	// RoleTester is "tester".
+	RoleTester Role = "tester"
+	// RoleAcceptor is "acceptor".
+	RoleAcceptor Role = "acceptor"
+	// RoleFixer is "fixer".
+	RoleFixer Role = "fixer"
+	// RoleMiniCoder is "mini-coder".
+	RoleMiniCoder Role = "mini-coder"
+	// RoleReVerifier is "re-verifier".
+	RoleReVerifier Role = "re-verifier"
+	// RoleSynthesizer is "synthesizer".
+	RoleSynthesizer Role = "synthesizer"
+	// RoleGate is "gate".
+	RoleGate Role = "gate"
+	// RoleConsolidator is "consolidator".
+	RoleConsolidator Role = "consolidator"
+	// RoleRoundSummarizer is "round-summarizer".
+	RoleRoundSummarizer Role = "round-summarizer"
+)
+
+// RoleArtifactView: A role's required, forbidden and absent-upstream artifacts under a profile.
+type RoleArtifactView struct {
+	// Required is "required" ([str]).
+	Required []string `json:"required"`
+	// Forbidden is "forbidden" ([str]).
+	Forbidden []string `json:"forbidden"`
+	// AbsentUpstream is "absent_upstream" ([str]).
+	AbsentUpstream []string `json:"absent_upstream"`
+}
+
+// RoleConfig: Per-role settings.
+type RoleConfig struct {
+	// Model is "model" (str, optional).
+	Model *string `json:"model,omitempty"`
+	// DeepModel is "deep_model" (str, optional).
+	DeepModel *string `json:"deep_model,omitempty"`
+	// ScreenshotDir is "screenshot_dir" (str, optional).
+	ScreenshotDir *string `json:"screenshot_dir,omitempty"`
+	// Instructions is "instructions" ([str] | null, optional).
+	Instructions *[]string `json:"instructions,omitempty"`
+	// Includes is "includes" ([str] | null, optional).
+	Includes *[]string `json:"includes,omitempty"`
+	// MaxFixRounds is "max_fix_rounds" (int, optional).
+	MaxFixRounds *int `json:"max_fix_rounds,omitempty"`
+	// ParallelReviewers is "parallel_reviewers" (int, optional).
+	ParallelReviewers *int `json:"parallel_reviewers,omitempty"`
+	// AnglesPerReviewer is "angles_per_reviewer" (int, optional).
+	AnglesPerReviewer *int `json:"angles_per_reviewer,omitempty"`
+	// AngleMapping is "angle_mapping" ({[int] | null} | null, optional).
+	AngleMapping *map[string][]int `json:"angle_mapping,omitempty"`
+	// Runner is "runner" (str, optional).
+	Runner *string `json:"runner,omitempty"`
+}
+
+// RoundTextIn: A round's escalation text in the pure `miner.scan_stuck` input.
+type RoundTextIn struct {
+	// Round is "round" (int, optional).
+	Round *int `json:"round,omitempty"`
+	// Text is "text" (str, optional).
+	Text *string `json:"text,omitempty"`
+}
+
+// RoundVerify: One `round-<n>` directory of a feature with its verify.json text (`None` when absent).
+type RoundVerify struct {
+	// Round is "round" (int, optional).
+	Round *int `json:"round,omitempty"`
+	// Verify is "verify" (str | null, optional).
+	Verify *string `json:"verify,omitempty"`
+}
+
+// RouteResult: The result of `router.route`.
+type RouteResult struct {
+	// Workflow is "workflow" (WorkflowType).
+	Workflow WorkflowType `json:"workflow"`
+	// Signal is "signal" (str).
+	Signal string `json:"signal"`
+	// Priority is "priority" (int).
+	Priority int `json:"priority"`
+	// Matched is "matched" ([str]).
+	Matched []string `json:"matched"`
+	// Chain is "chain" (str).
+	Chain string `json:"chain"`
+	// Announcement is "announcement" (str).
+	Announcement string `json:"announcement"`
+	// Override is "override" (str | null).
+	Override *string `json:"override"`
+	// Matches is "matches" ({[str]}).
+	Matches map[string][]string `json:"matches"`
 }
 
 // RouterEventLineResult: The result of router.event_line.
 type RouterEventLineResult struct {
-	// Line is "line" (any).
-	Line json.RawMessage `json:"line,omitempty"`
-}
-
-// RouterFinalizeMemoryResult: The result of router.finalize_memory.
-type RouterFinalizeMemoryResult struct {
-	// ActiveContext is "active_context" (any).
-	ActiveContext json.RawMessage `json:"active_context,omitempty"`
-	// Progress is "progress" (any).
-	Progress json.RawMessage `json:"progress,omitempty"`
-	// Patterns is "patterns" (any).
-	Patterns json.RawMessage `json:"patterns,omitempty"`
-}
-
-// RouterFollowupTasksResult: The result of router.followup_tasks.
-type RouterFollowupTasksResult struct {
-	// Graph is "graph" (any).
-	Graph json.RawMessage `json:"graph,omitempty"`
-	// Decision is "decision" (any).
-	Decision json.RawMessage `json:"decision,omitempty"`
-	// Creates is "creates" (any).
-	Creates json.RawMessage `json:"creates,omitempty"`
-	// Updates is "updates" (any).
-	Updates json.RawMessage `json:"updates,omitempty"`
-	// CycleNumber is "cycle_number" (any).
-	CycleNumber json.RawMessage `json:"cycle_number,omitempty"`
-	// LoopIncrements is "loop_increments" (any).
-	LoopIncrements json.RawMessage `json:"loop_increments,omitempty"`
-	// CompletedRemfix is "completed_remfix" (any).
-	CompletedRemfix json.RawMessage `json:"completed_remfix,omitempty"`
-	// BuildScope is "build_scope" (any).
-	BuildScope json.RawMessage `json:"build_scope,omitempty"`
-	// MemoryUnblocked is "memory_unblocked" (any).
-	MemoryUnblocked json.RawMessage `json:"memory_unblocked,omitempty"`
-	// Stop is "stop" (any).
-	Stop json.RawMessage `json:"stop,omitempty"`
+	// Line is "line" (str).
+	Line string `json:"line"`
 }
 
 // RouterFormatMarkerResult: The result of router.format_marker.
 type RouterFormatMarkerResult struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
 }
 
 // RouterFormatPreviousFindingsResult: The result of router.format_previous_findings.
 type RouterFormatPreviousFindingsResult struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
 }
 
 // RouterFormatTaskMetadataResult: The result of router.format_task_metadata.
 type RouterFormatTaskMetadataResult struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
-}
-
-// RouterIntentReadyResult: The result of router.intent_ready.
-type RouterIntentReadyResult struct {
-	// Ready is "ready" (any).
-	Ready json.RawMessage `json:"ready,omitempty"`
-	// Failed is "failed" (any).
-	Failed json.RawMessage `json:"failed,omitempty"`
-	// Action is "action" (any).
-	Action json.RawMessage `json:"action,omitempty"`
-	// PendingGate is "pending_gate" (any).
-	PendingGate json.RawMessage `json:"pending_gate,omitempty"`
-	// Unverifiable is "unverifiable" (any).
-	Unverifiable json.RawMessage `json:"unverifiable,omitempty"`
-}
-
-// RouterJustGoGateResult: The result of router.just_go_gate.
-type RouterJustGoGateResult struct {
-	// Action is "action" (any).
-	Action json.RawMessage `json:"action,omitempty"`
-	// Answer is "answer" (any).
-	Answer json.RawMessage `json:"answer,omitempty"`
-	// LogDecision is "log_decision" (any).
-	LogDecision json.RawMessage `json:"log_decision,omitempty"`
-}
-
-// RouterLoopGateResult: The result of router.loop_gate.
-type RouterLoopGateResult struct {
-	// Loop is "loop" (any).
-	Loop json.RawMessage `json:"loop,omitempty"`
-	// Cap is "cap" (any).
-	Cap json.RawMessage `json:"cap,omitempty"`
-	// Count is "count" (any).
-	Count json.RawMessage `json:"count,omitempty"`
-	// Allowed is "allowed" (any).
-	Allowed json.RawMessage `json:"allowed,omitempty"`
-	// CheckpointRequired is "checkpoint_required" (any).
-	CheckpointRequired json.RawMessage `json:"checkpoint_required,omitempty"`
-}
-
-// RouterMemoryEvidenceResult: The result of router.memory_evidence.
-type RouterMemoryEvidenceResult struct {
-	// Ok is "ok" (any).
-	Ok json.RawMessage `json:"ok,omitempty"`
-	// Gaps is "gaps" (any).
-	Gaps json.RawMessage `json:"gaps,omitempty"`
-}
-
-// RouterMemoryTaskResult: The result of router.memory_task.
-type RouterMemoryTaskResult struct {
-	// MemoryTaskID is "memory_task_id" (any).
-	MemoryTaskID json.RawMessage `json:"memory_task_id,omitempty"`
-	// Marker is "marker" (any).
-	Marker json.RawMessage `json:"marker,omitempty"`
-	// PersistMarker is "persist_marker" (any).
-	PersistMarker json.RawMessage `json:"persist_marker,omitempty"`
-	// MarkerText is "marker_text" (any).
-	MarkerText json.RawMessage `json:"marker_text,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
 }
 
 // RouterMemoryTemplateResult: The result of router.memory_template.
 type RouterMemoryTemplateResult struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
-}
-
-// RouterModelTierResult: The result of router.model_tier.
-type RouterModelTierResult struct {
-	// Agent is "agent" (any).
-	Agent json.RawMessage `json:"agent,omitempty"`
-	// Tier is "tier" (any).
-	Tier json.RawMessage `json:"tier,omitempty"`
-	// Recommended is "recommended" (any).
-	Recommended json.RawMessage `json:"recommended,omitempty"`
-	// Floor is "floor" (any).
-	Floor json.RawMessage `json:"floor,omitempty"`
-	// FloorApplied is "floor_applied" (any).
-	FloorApplied json.RawMessage `json:"floor_applied,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
 }
 
 // RouterNewArtifactResult: The result of router.new_artifact.
 type RouterNewArtifactResult struct {
-	// Artifact is "artifact" (any).
-	Artifact json.RawMessage `json:"artifact,omitempty"`
+	// Artifact is "artifact" ({any}).
+	Artifact map[string]json.RawMessage `json:"artifact"`
 }
 
 // RouterNewWorkflowIdResult: The result of router.new_workflow_id.
 type RouterNewWorkflowIdResult struct {
-	// WorkflowUUID is "workflow_uuid" (any).
-	WorkflowUUID json.RawMessage `json:"workflow_uuid,omitempty"`
-}
-
-// RouterParseBrainstormHandoffResult: The result of router.parse_brainstorm_handoff.
-type RouterParseBrainstormHandoffResult struct {
-	// DesignFile is "design_file" (any).
-	DesignFile json.RawMessage `json:"design_file,omitempty"`
-	// DesignSummary is "design_summary" (any).
-	DesignSummary json.RawMessage `json:"design_summary,omitempty"`
-	// MemoryNotes is "memory_notes" (any).
-	MemoryNotes json.RawMessage `json:"memory_notes,omitempty"`
-}
-
-// RouterParseMarkersResult: The result of router.parse_markers.
-type RouterParseMarkersResult struct {
-	// Markers is "markers" (any).
-	Markers json.RawMessage `json:"markers,omitempty"`
-	// DebugAttempts is "debug_attempts" (any).
-	DebugAttempts json.RawMessage `json:"debug_attempts,omitempty"`
-	// DebugStuck is "debug_stuck" (any).
-	DebugStuck json.RawMessage `json:"debug_stuck,omitempty"`
-}
-
-// RouterParseOutputResult: The result of router.parse_output.
-type RouterParseOutputResult struct {
-	// Kind is "kind" (any).
-	Kind json.RawMessage `json:"kind,omitempty"`
-	// Result is "result" (any).
-	Result json.RawMessage `json:"result,omitempty"`
-	// MayAdvance is "may_advance" (any).
-	MayAdvance json.RawMessage `json:"may_advance,omitempty"`
-}
-
-// RouterParseReadonlyOutputResult: The result of router.parse_readonly_output.
-type RouterParseReadonlyOutputResult struct {
-	// Agent is "agent" (any).
-	Agent json.RawMessage `json:"agent,omitempty"`
-	// Source is "source" (any).
-	Source json.RawMessage `json:"source,omitempty"`
-	// EnvelopeError is "envelope_error" (any).
-	EnvelopeError json.RawMessage `json:"envelope_error,omitempty"`
-	// HeadingStatus is "heading_status" (any).
-	HeadingStatus json.RawMessage `json:"heading_status,omitempty"`
-	// ReportedStatus is "reported_status" (any).
-	ReportedStatus json.RawMessage `json:"reported_status,omitempty"`
-	// Status is "status" (any).
-	Status json.RawMessage `json:"status,omitempty"`
-	// Blocking is "blocking" (any).
-	Blocking json.RawMessage `json:"blocking,omitempty"`
-	// CriticalIssues is "critical_issues" (any).
-	CriticalIssues json.RawMessage `json:"critical_issues,omitempty"`
-	// CriticalCount is "critical_count" (any).
-	CriticalCount json.RawMessage `json:"critical_count,omitempty"`
-	// Intent is "intent" (any).
-	Intent json.RawMessage `json:"intent,omitempty"`
-	// Checks is "checks" (any).
-	Checks json.RawMessage `json:"checks,omitempty"`
-	// NeedsInlineVerification is "needs_inline_verification" (any).
-	NeedsInlineVerification json.RawMessage `json:"needs_inline_verification,omitempty"`
-	// Passes is "passes" (any).
-	Passes json.RawMessage `json:"passes,omitempty"`
-	// MemoryNotes is "memory_notes" (any).
-	MemoryNotes json.RawMessage `json:"memory_notes,omitempty"`
-	// SelfRemediated is "self_remediated" (any).
-	SelfRemediated json.RawMessage `json:"self_remediated,omitempty"`
-	// RemediationSource is "remediation_source" (any).
-	RemediationSource json.RawMessage `json:"remediation_source,omitempty"`
-	// BlockingFindings is "blocking_findings" (any).
-	BlockingFindings json.RawMessage `json:"blocking_findings,omitempty"`
-	// Scenarios is "scenarios" (any).
-	Scenarios json.RawMessage `json:"scenarios,omitempty"`
-	// Adjudication is "adjudication" (any).
-	Adjudication json.RawMessage `json:"adjudication,omitempty"`
-}
-
-// RouterParseSessionSettingsResult: The result of router.parse_session_settings.
-type RouterParseSessionSettingsResult struct {
-	// SectionFound is "section_found" (any).
-	SectionFound json.RawMessage `json:"section_found,omitempty"`
-	// AutoProceed is "auto_proceed" (any).
-	AutoProceed json.RawMessage `json:"auto_proceed,omitempty"`
-	// JustGo is "just_go" (any).
-	JustGo json.RawMessage `json:"just_go,omitempty"`
-	// DiffDrivenDocsSkip is "diff_driven_docs_skip" (any).
-	DiffDrivenDocsSkip json.RawMessage `json:"diff_driven_docs_skip,omitempty"`
-}
-
-// RouterParseSubjectResult: The result of router.parse_subject.
-type RouterParseSubjectResult struct {
-	// Class is "class" (any).
-	Class json.RawMessage `json:"class,omitempty"`
-	// Workflow is "workflow" (any).
-	Workflow json.RawMessage `json:"workflow,omitempty"`
-	// Agent is "agent" (any).
-	Agent json.RawMessage `json:"agent,omitempty"`
-	// Summary is "summary" (any).
-	Summary json.RawMessage `json:"summary,omitempty"`
-}
-
-// RouterParseTaskMetadataResult: The result of router.parse_task_metadata.
-type RouterParseTaskMetadataResult struct {
-	// Wf is "wf" (any).
-	Wf json.RawMessage `json:"wf,omitempty"`
-	// Kind is "kind" (any).
-	Kind json.RawMessage `json:"kind,omitempty"`
-	// Origin is "origin" (any).
-	Origin json.RawMessage `json:"origin,omitempty"`
-	// Phase is "phase" (any).
-	Phase json.RawMessage `json:"phase,omitempty"`
-	// Plan is "plan" (any).
-	Plan json.RawMessage `json:"plan,omitempty"`
-	// Scope is "scope" (any).
-	Scope json.RawMessage `json:"scope,omitempty"`
-	// Reason is "reason" (any).
-	Reason json.RawMessage `json:"reason,omitempty"`
-	// Body is "body" (any).
-	Body json.RawMessage `json:"body,omitempty"`
-	// Canonical is "canonical" (any).
-	Canonical json.RawMessage `json:"canonical,omitempty"`
-}
-
-// RouterParseWriteContractResult: The result of router.parse_write_contract.
-type RouterParseWriteContractResult struct {
-	// Agent is "agent" (any).
-	Agent json.RawMessage `json:"agent,omitempty"`
-	// Status is "status" (any).
-	Status json.RawMessage `json:"status,omitempty"`
-	// ClaimsPass is "claims_pass" (any).
-	ClaimsPass json.RawMessage `json:"claims_pass,omitempty"`
-	// Passed is "passed" (any).
-	Passed json.RawMessage `json:"passed,omitempty"`
-	// Violations is "violations" (any).
-	Violations json.RawMessage `json:"violations,omitempty"`
-	// SoftPass is "soft_pass" (any).
-	SoftPass json.RawMessage `json:"soft_pass,omitempty"`
-	// MemoryNotes is "memory_notes" (any).
-	MemoryNotes json.RawMessage `json:"memory_notes,omitempty"`
-	// Fields is "fields" (any).
-	Fields json.RawMessage `json:"fields,omitempty"`
-	// EscalateToFull is "escalate_to_full" (any).
-	EscalateToFull json.RawMessage `json:"escalate_to_full,omitempty"`
-}
-
-// RouterPlanTrustGateResult: The result of router.plan_trust_gate.
-type RouterPlanTrustGateResult struct {
-	// Passed is "passed" (any).
-	Passed json.RawMessage `json:"passed,omitempty"`
-	// Plan is "plan" (any).
-	Plan json.RawMessage `json:"plan,omitempty"`
-	// Failed is "failed" (any).
-	Failed json.RawMessage `json:"failed,omitempty"`
-	// Action is "action" (any).
-	Action json.RawMessage `json:"action,omitempty"`
-	// PendingGate is "pending_gate" (any).
-	PendingGate json.RawMessage `json:"pending_gate,omitempty"`
-	// UnresolvedDecisions is "unresolved_decisions" (any).
-	UnresolvedDecisions json.RawMessage `json:"unresolved_decisions,omitempty"`
-	// PhasesWithoutExitCriteria is "phases_without_exit_criteria" (any).
-	PhasesWithoutExitCriteria json.RawMessage `json:"phases_without_exit_criteria,omitempty"`
-}
-
-// RouterPreToolUseResult: The result of router.pre_tool_use.
-type RouterPreToolUseResult struct {
-	// Decision is "decision" (any).
-	Decision json.RawMessage `json:"decision,omitempty"`
-	// Guard is "guard" (any).
-	Guard json.RawMessage `json:"guard,omitempty"`
-	// Reason is "reason" (any).
-	Reason json.RawMessage `json:"reason,omitempty"`
-	// ConsumeApproval is "consume_approval" (any).
-	ConsumeApproval json.RawMessage `json:"consume_approval,omitempty"`
-}
-
-// RouterReconcileVerdictsResult: The result of router.reconcile_verdicts.
-type RouterReconcileVerdictsResult struct {
-	// Outcome is "outcome" (any).
-	Outcome json.RawMessage `json:"outcome,omitempty"`
-	// Contradiction is "contradiction" (any).
-	Contradiction json.RawMessage `json:"contradiction,omitempty"`
-	// Authoritative is "authoritative" (any).
-	Authoritative json.RawMessage `json:"authoritative,omitempty"`
-}
-
-// RouterRemfixCompletionResult: The result of router.remfix_completion.
-type RouterRemfixCompletionResult struct {
-	// EarlierCycles is "earlier_cycles" (any).
-	EarlierCycles json.RawMessage `json:"earlier_cycles,omitempty"`
-	// Cap is "cap" (any).
-	Cap json.RawMessage `json:"cap,omitempty"`
-	// Allowed is "allowed" (any).
-	Allowed json.RawMessage `json:"allowed,omitempty"`
-	// HistoryMissing is "history_missing" (any).
-	HistoryMissing json.RawMessage `json:"history_missing,omitempty"`
-}
-
-// RouterRepairMemoryResult: The result of router.repair_memory.
-type RouterRepairMemoryResult struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
-	// Inserted is "inserted" (any).
-	Inserted json.RawMessage `json:"inserted,omitempty"`
-	// Placement is "placement" (any).
-	Placement json.RawMessage `json:"placement,omitempty"`
+	// WorkflowUUID is "workflow_uuid" (str).
+	WorkflowUUID string `json:"workflow_uuid"`
 }
 
 // RouterResolveScopeReplyResult: The result of router.resolve_scope_reply.
 type RouterResolveScopeReplyResult struct {
-	// Scope is "scope" (any).
-	Scope json.RawMessage `json:"scope,omitempty"`
-}
-
-// RouterRouteResult: The result of router.route.
-type RouterRouteResult struct {
-	// Workflow is "workflow" (any).
-	Workflow json.RawMessage `json:"workflow,omitempty"`
-	// Signal is "signal" (any).
-	Signal json.RawMessage `json:"signal,omitempty"`
-	// Priority is "priority" (any).
-	Priority json.RawMessage `json:"priority,omitempty"`
-	// Matched is "matched" (any).
-	Matched json.RawMessage `json:"matched,omitempty"`
-	// Chain is "chain" (any).
-	Chain json.RawMessage `json:"chain,omitempty"`
-	// Announcement is "announcement" (any).
-	Announcement json.RawMessage `json:"announcement,omitempty"`
-	// Override is "override" (any).
-	Override json.RawMessage `json:"override,omitempty"`
-	// Matches is "matches" (any).
-	Matches json.RawMessage `json:"matches,omitempty"`
-}
-
-// RouterRunnableTasksResult: The result of router.runnable_tasks.
-type RouterRunnableTasksResult struct {
-	// WorkflowID is "workflow_id" (any).
-	WorkflowID json.RawMessage `json:"workflow_id,omitempty"`
-	// Parent is "parent" (any).
-	Parent json.RawMessage `json:"parent,omitempty"`
-	// Tasks is "tasks" (any).
-	Tasks json.RawMessage `json:"tasks,omitempty"`
-	// Runnable is "runnable" (any).
-	Runnable json.RawMessage `json:"runnable,omitempty"`
-	// Parallel is "parallel" (any).
-	Parallel json.RawMessage `json:"parallel,omitempty"`
-	// Waiting is "waiting" (any).
-	Waiting json.RawMessage `json:"waiting,omitempty"`
-	// AskUser is "ask_user" (any).
-	AskUser json.RawMessage `json:"ask_user,omitempty"`
-	// Invalid is "invalid" (any).
-	Invalid json.RawMessage `json:"invalid,omitempty"`
-	// NextAction is "next_action" (any).
-	NextAction json.RawMessage `json:"next_action,omitempty"`
-}
-
-// RouterScopeDecisionResult: The result of router.scope_decision.
-type RouterScopeDecisionResult struct {
-	// Pending is "pending" (any).
-	Pending json.RawMessage `json:"pending,omitempty"`
-	// Action is "action" (any).
-	Action json.RawMessage `json:"action,omitempty"`
-	// Scope is "scope" (any).
-	Scope json.RawMessage `json:"scope,omitempty"`
-	// Wf is "wf" (any).
-	Wf json.RawMessage `json:"wf,omitempty"`
-	// Reason is "reason" (any).
-	Reason json.RawMessage `json:"reason,omitempty"`
-	// ActiveContext is "active_context" (any).
-	ActiveContext json.RawMessage `json:"active_context,omitempty"`
-	// Options is "options" (any).
-	Options json.RawMessage `json:"options,omitempty"`
-	// Followup is "followup" (any).
-	Followup json.RawMessage `json:"followup,omitempty"`
-	// Stop is "stop" (any).
-	Stop json.RawMessage `json:"stop,omitempty"`
+	// Scope is "scope" (TaskScope).
+	Scope TaskScope `json:"scope"`
 }
 
 // RouterSkillHintsResult: The result of router.skill_hints.
 type RouterSkillHintsResult struct {
-	// Hints is "hints" (any).
-	Hints json.RawMessage `json:"hints,omitempty"`
+	// Hints is "hints" ([str]).
+	Hints []string `json:"hints"`
 }
 
-// RouterSkillPrecedenceResult: The result of router.skill_precedence.
-type RouterSkillPrecedenceResult struct {
-	// Order is "order" (any).
-	Order json.RawMessage `json:"order,omitempty"`
-	// Winner is "winner" (any).
-	Winner json.RawMessage `json:"winner,omitempty"`
+// RunAgent: Run one agent once: wait `wait_ms`, build the role's prompt, run `runner` with `model`; when it ran and exited with a code other than 1 or 2, run the guard named by `guard`; then read the `collect` files. Answer with an `AgentExit`. Transient retries are further `run_agent` decisions with a higher `attempt`.
+//
+// Its JSON always carries "kind": "run_agent" (written and checked by its methods).
+type RunAgent struct {
+	// Purpose is "purpose" ("main" | "review-fix" | "review-rerun" | "deep-review" | "synthesizer" | "deep-fix" | "re-verifier").
+	Purpose string `json:"purpose"`
+	// Phase is "phase" (Phase).
+	Phase Phase `json:"phase"`
+	// Role is "role" (Role).
+	Role Role `json:"role"`
+	// SubPhase is "sub_phase" (SubPhase | "").
+	SubPhase SubPhase `json:"sub_phase"`
+	// Round is "round" (int).
+	Round int `json:"round"`
+	// Iteration is "iteration" (int).
+	Iteration int `json:"iteration"`
+	// Runner is "runner" (str).
+	Runner string `json:"runner"`
+	// Model is "model" (str).
+	Model string `json:"model"`
+	// Attempt is "attempt" (int).
+	Attempt int `json:"attempt"`
+	// WaitMs is "wait_ms" (int).
+	WaitMs int `json:"wait_ms"`
+	// TransientRetries is "transient_retries" (int).
+	TransientRetries int `json:"transient_retries"`
+	// Collect is "collect" (Collect).
+	Collect Collect `json:"collect"`
+	// Guard is "guard" ("scope" | "testing" | null).
+	Guard *string `json:"guard"`
+	// Note is "note" (str, optional).
+	Note *string `json:"note,omitempty"`
+	// Angles is "angles" ([int], optional).
+	Angles *[]int `json:"angles,omitempty"`
+	// ConditionalSource is "conditional_source" (str, optional).
+	ConditionalSource *string `json:"conditional_source,omitempty"`
+	// Partials is "partials" ([str], optional).
+	Partials *[]string `json:"partials,omitempty"`
+	// Prepare is "prepare" ([PrepareAction], optional).
+	Prepare *[]PrepareAction `json:"prepare,omitempty"`
 }
 
-// RouterTaskGraphResult: The result of router.task_graph.
-type RouterTaskGraphResult struct {
-	// Workflow is "workflow" (any).
-	Workflow json.RawMessage `json:"workflow,omitempty"`
-	// ParentPhase is "parent_phase" (any).
-	ParentPhase json.RawMessage `json:"parent_phase,omitempty"`
-	// BuildScope is "build_scope" (any).
-	BuildScope json.RawMessage `json:"build_scope,omitempty"`
-	// Nodes is "nodes" (any).
-	Nodes json.RawMessage `json:"nodes,omitempty"`
+// MarshalJSON writes RunAgent with its constant keys.
+func (v RunAgent) MarshalJSON() ([]byte, error) {
+	type plain RunAgent
+	return marshalWithConstants(plain(v), "kind", "run_agent")
 }
 
-// RouterUpdateArtifactResult: The result of router.update_artifact.
-type RouterUpdateArtifactResult struct {
-	// Artifact is "artifact" (any).
-	Artifact json.RawMessage `json:"artifact,omitempty"`
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
+// UnmarshalJSON reads RunAgent; its constant keys must hold their words.
+func (v *RunAgent) UnmarshalJSON(b []byte) error {
+	type plain RunAgent
+	rest, err := checkConstants(b, "RunAgent", "kind", "run_agent")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
 }
 
-// RouterValidateWorkflowIdResult: The result of router.validate_workflow_id.
-type RouterValidateWorkflowIdResult struct {
-	// WorkflowUUID is "workflow_uuid" (any).
-	WorkflowUUID json.RawMessage `json:"workflow_uuid,omitempty"`
-	// Timestamp is "timestamp" (any).
-	Timestamp json.RawMessage `json:"timestamp,omitempty"`
-	// Nonce is "nonce" (any).
-	Nonce json.RawMessage `json:"nonce,omitempty"`
+// RunHealthCheck: Run `commands` in order (each with `timeout_s`); on a failure run `recovery` and the commands once more. Answer with a `HealthCheck`.
+//
+// Its JSON always carries "kind": "run_health_check" (written and checked by its methods).
+type RunHealthCheck struct {
+	// Phase is "phase" (Phase).
+	Phase Phase `json:"phase"`
+	// Round is "round" (int).
+	Round int `json:"round"`
+	// Commands is "commands" ([str]).
+	Commands []string `json:"commands"`
+	// Recovery is "recovery" ([str]).
+	Recovery []string `json:"recovery"`
+	// TimeoutS is "timeout_s" (int).
+	TimeoutS int `json:"timeout_s"`
+	// Prepare is "prepare" ([PrepareAction], optional).
+	Prepare *[]PrepareAction `json:"prepare,omitempty"`
+}
+
+// MarshalJSON writes RunHealthCheck with its constant keys.
+func (v RunHealthCheck) MarshalJSON() ([]byte, error) {
+	type plain RunHealthCheck
+	return marshalWithConstants(plain(v), "kind", "run_health_check")
+}
+
+// UnmarshalJSON reads RunHealthCheck; its constant keys must hold their words.
+func (v *RunHealthCheck) UnmarshalJSON(b []byte) error {
+	type plain RunHealthCheck
+	rest, err := checkConstants(b, "RunHealthCheck", "kind", "run_health_check")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
+}
+
+// RunHelper: Run a helper agent (the round summarizer) writing `output`; its failure is ignored. Answer with a `HelperExit`.
+//
+// Its JSON always carries "kind": "run_helper" (written and checked by its methods).
+type RunHelper struct {
+	// Role is "role" (Role).
+	Role Role `json:"role"`
+	// Phase is "phase" (Phase).
+	Phase Phase `json:"phase"`
+	// Round is "round" (int).
+	Round int `json:"round"`
+	// Runner is "runner" (str).
+	Runner string `json:"runner"`
+	// Model is "model" (str).
+	Model string `json:"model"`
+	// TimeoutS is "timeout_s" (int).
+	TimeoutS int `json:"timeout_s"`
+	// Output is "output" (FileRef).
+	Output FileRef `json:"output"`
+	// Prepare is "prepare" ([PrepareAction], optional).
+	Prepare *[]PrepareAction `json:"prepare,omitempty"`
+}
+
+// MarshalJSON writes RunHelper with its constant keys.
+func (v RunHelper) MarshalJSON() ([]byte, error) {
+	type plain RunHelper
+	return marshalWithConstants(plain(v), "kind", "run_helper")
+}
+
+// UnmarshalJSON reads RunHelper; its constant keys must hold their words.
+func (v *RunHelper) UnmarshalJSON(b []byte) error {
+	type plain RunHelper
+	rest, err := checkConstants(b, "RunHelper", "kind", "run_helper")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
+}
+
+// RunHooks: Run the hooks (with their `on_fail`) and append one `hook` event per result with `action`. Answer with `Hooks`.
+//
+// Its JSON always carries "kind": "run_hooks" (written and checked by its methods).
+type RunHooks struct {
+	// Timing is "timing" (HookTiming).
+	Timing HookTiming `json:"timing"`
+	// Phase is "phase" (Phase).
+	Phase Phase `json:"phase"`
+	// Round is "round" (int).
+	Round int `json:"round"`
+	// Action is "action" (str).
+	Action string `json:"action"`
+	// Hooks is "hooks" ([HookEntry]).
+	Hooks []HookEntry `json:"hooks"`
+	// Prepare is "prepare" ([PrepareAction], optional).
+	Prepare *[]PrepareAction `json:"prepare,omitempty"`
+}
+
+// MarshalJSON writes RunHooks with its constant keys.
+func (v RunHooks) MarshalJSON() ([]byte, error) {
+	type plain RunHooks
+	return marshalWithConstants(plain(v), "kind", "run_hooks")
+}
+
+// UnmarshalJSON reads RunHooks; its constant keys must hold their words.
+func (v *RunHooks) UnmarshalJSON(b []byte) error {
+	type plain RunHooks
+	rest, err := checkConstants(b, "RunHooks", "kind", "run_hooks")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
+}
+
+// RunParallel: Run every agent concurrently, each writing its partial report; read the `collect` files. With `guards` (parallel review/test), run those guards once every agent exited 0 and send their results as `guard` (scope) and `testing_guard`. Answer with a `ParallelExit`.
+//
+// Its JSON always carries "kind": "run_parallel" (written and checked by its methods).
+type RunParallel struct {
+	// Phase is "phase" (Phase).
+	Phase Phase `json:"phase"`
+	// SubPhase is "sub_phase" (SubPhase | "").
+	SubPhase SubPhase `json:"sub_phase"`
+	// Round is "round" (int).
+	Round int `json:"round"`
+	// Runner is "runner" (str).
+	Runner string `json:"runner"`
+	// Model is "model" (str).
+	Model string `json:"model"`
+	// TransientRetries is "transient_retries" (int).
+	TransientRetries int `json:"transient_retries"`
+	// Agents is "agents" ([ParallelAgent]).
+	Agents []ParallelAgent `json:"agents"`
+	// Guards is "guards" (["scope" | "testing"], optional).
+	Guards *[]string `json:"guards,omitempty"`
+	// Collect is "collect" (Collect).
+	Collect Collect `json:"collect"`
+	// Prepare is "prepare" ([PrepareAction], optional).
+	Prepare *[]PrepareAction `json:"prepare,omitempty"`
+}
+
+// MarshalJSON writes RunParallel with its constant keys.
+func (v RunParallel) MarshalJSON() ([]byte, error) {
+	type plain RunParallel
+	return marshalWithConstants(plain(v), "kind", "run_parallel")
+}
+
+// UnmarshalJSON reads RunParallel; its constant keys must hold their words.
+func (v *RunParallel) UnmarshalJSON(b []byte) error {
+	type plain RunParallel
+	rest, err := checkConstants(b, "RunParallel", "kind", "run_parallel")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
+}
+
+// RunStats: What a runner reports about one agent call.
+type RunStats struct {
+	// TokensUsed is "tokens_used" (int, optional).
+	TokensUsed *int `json:"tokens_used,omitempty"`
+	// CostUSD is "cost_usd" (float, optional).
+	CostUSD *float64 `json:"cost_usd,omitempty"`
+	// DurationMs is "duration_ms" (int, optional).
+	DurationMs *int `json:"duration_ms,omitempty"`
+}
+
+// RunnableRow: One task of the workflow in `router.runnable_tasks`.
+type RunnableRow struct {
+	// ID is "id" (str).
+	ID string `json:"id"`
+	// Kind is "kind" (str).
+	Kind string `json:"kind"`
+	// Phase is "phase" (WorkflowPhase | null).
+	Phase *WorkflowPhase `json:"phase"`
+	// Status is "status" (str).
+	Status string `json:"status"`
+	// State is "state" ("done" | "waiting_on_remediation" | "blocked" | "ask_user" | "serialized" | "runnable").
+	State string `json:"state"`
+	// UnresolvedBlockers is "unresolved_blockers" ([str]).
+	UnresolvedBlockers []string `json:"unresolved_blockers"`
+	// Dispatch is "dispatch" ({any} | null).
+	Dispatch map[string]json.RawMessage `json:"dispatch"`
+}
+
+// RunnableTasksResult: The result of `router.runnable_tasks`.
+type RunnableTasksResult struct {
+	// WorkflowID is "workflow_id" (str).
+	WorkflowID string `json:"workflow_id"`
+	// Parent is "parent" (str | null).
+	Parent *string `json:"parent"`
+	// Tasks is "tasks" ([RunnableRow]).
+	Tasks []RunnableRow `json:"tasks"`
+	// Runnable is "runnable" ([str]).
+	Runnable []string `json:"runnable"`
+	// Parallel is "parallel" ([str] | null).
+	Parallel []string `json:"parallel"`
+	// Waiting is "waiting" ([str]).
+	Waiting []string `json:"waiting"`
+	// AskUser is "ask_user" ([str]).
+	AskUser []string `json:"ask_user"`
+	// Invalid is "invalid" ([InvalidTask]).
+	Invalid []InvalidTask `json:"invalid"`
+	// NextAction is "next_action" ("repair_metadata" | "ask_user" | "run_memory_inline" | "dispatch" | "complete" | "wait" | "stalled").
+	NextAction string `json:"next_action"`
+}
+
+// RunnerConfig: How to start one agent runner (CLI).
+type RunnerConfig struct {
+	// Command is "command" (str, optional).
+	Command *string `json:"command,omitempty"`
+	// Args is "args" ([str] | null, optional).
+	Args *[]string `json:"args,omitempty"`
+	// Model is "model" (str, optional).
+	Model *string `json:"model,omitempty"`
+	// Tiers is "tiers" ({str} | null, optional).
+	Tiers *map[string]string `json:"tiers,omitempty"`
+	// Stdin is "stdin" (bool | null, optional).
+	Stdin *bool `json:"stdin,omitempty"`
+	// Tty is "tty" (bool | null, optional).
+	Tty *bool `json:"tty,omitempty"`
+	// Quiet is "quiet" (bool | null, optional).
+	Quiet *bool `json:"quiet,omitempty"`
+	// OutputFormat is "output_format" (str, optional).
+	OutputFormat *string `json:"output_format,omitempty"`
+	// TransientRetries is "transient_retries" (int | null, optional).
+	TransientRetries *int `json:"transient_retries,omitempty"`
+}
+
+// RunnerPreset: A built-in runner preset (Go `RunnerPreset`).
+type RunnerPreset struct {
+	// Name is "name" (str, optional).
+	Name *string `json:"name,omitempty"`
+	// Config is "config" (RunnerConfig, optional).
+	Config *RunnerConfig `json:"config,omitempty"`
 }
 
 // RunnerResolvePhaseResult: The result of runner.resolve_phase.
 type RunnerResolvePhaseResult struct {
-	// Runner is "runner" (any).
-	Runner json.RawMessage `json:"runner,omitempty"`
+	// Runner is "runner" (str).
+	Runner string `json:"runner"`
 }
 
 // RunnersSupportedMapResult: The result of runners.supported_map.
 type RunnersSupportedMapResult struct {
-	// Runners is "runners" (any).
-	Runners json.RawMessage `json:"runners,omitempty"`
+	// Runners is "runners" ({RunnerConfig}).
+	Runners map[string]RunnerConfig `json:"runners"`
 }
 
 // RunnersSupportedResult: The result of runners.supported.
 type RunnersSupportedResult struct {
-	// Runners is "runners" (any).
-	Runners json.RawMessage `json:"runners,omitempty"`
+	// Runners is "runners" ([RunnerPreset]).
+	Runners []RunnerPreset `json:"runners"`
+}
+
+// ScanResult: A repository scan (`blueprint.scan`): a snapshot plus its token, languages and the source files too large to read.
+type ScanResult struct {
+	// Modules is "modules" ([SnapshotModule]).
+	Modules []SnapshotModule `json:"modules"`
+	// Edges is "edges" ([[str]]).
+	Edges [][]string `json:"edges"`
+	// RepoToken is "repo_token" (str).
+	RepoToken string `json:"repo_token"`
+	// Languages is "languages" ([Language]).
+	Languages []Language `json:"languages"`
+	// Oversize is "oversize" ([str]).
+	Oversize []string `json:"oversize"`
+}
+
+// Scenarios: The integration-verifier's scenario accounting in `ParseReadonlyOutputResult`.
+type Scenarios struct {
+	// Total is "total" (int).
+	Total int `json:"total"`
+	// Passed is "passed" (int).
+	Passed int `json:"passed"`
+	// Failed is "failed" (int).
+	Failed int `json:"failed"`
+	// Blocked is "blocked" (int, optional).
+	Blocked *int `json:"blocked,omitempty"`
+	// Rows is "rows" ([{any}]).
+	Rows []map[string]json.RawMessage `json:"rows"`
+	// Evidence is "evidence" ([str]).
+	Evidence []string `json:"evidence"`
+}
+
+// ScopeDecisionResult: The result of `router.scope_decision` (`options` only with `ask_again`).
+type ScopeDecisionResult struct {
+	// Pending is "pending" (bool).
+	Pending bool `json:"pending"`
+	// Action is "action" ("route_normally" | "ask_again" | "create_remfix" | "ask_user").
+	Action string `json:"action"`
+	// Scope is "scope" (str | null).
+	Scope *string `json:"scope"`
+	// Wf is "wf" (str | null).
+	Wf *string `json:"wf"`
+	// Reason is "reason" (str | null).
+	Reason *string `json:"reason"`
+	// ActiveContext is "active_context" (str).
+	ActiveContext string `json:"active_context"`
+	// Followup is "followup" (FollowupResult | null).
+	Followup *FollowupResult `json:"followup"`
+	// Stop is "stop" (bool).
+	Stop bool `json:"stop"`
+	// Options is "options" ([str], optional).
+	Options *[]string `json:"options,omitempty"`
+}
+
+// Screenshot: One screenshot (Go `feature.Screenshot`).
+type Screenshot struct {
+	// Path is "path" (str, optional).
+	Path *string `json:"path,omitempty"`
+	// Step is "step" (str, optional).
+	Step *string `json:"step,omitempty"`
+	// Description is "description" (str, optional).
+	Description *string `json:"description,omitempty"`
+}
+
+// ScreenshotGroup: The screenshots of one round, in step order.
+type ScreenshotGroup struct {
+	// Round is "round" (int).
+	Round int `json:"round"`
+	// Screenshots is "screenshots" ([Screenshot]).
+	Screenshots []Screenshot `json:"screenshots"`
+}
+
+// ScreenshotGroups: A feature's screenshots grouped by round, with what could not be read.
+type ScreenshotGroups struct {
+	// Groups is "groups" ([ScreenshotGroup]).
+	Groups []ScreenshotGroup `json:"groups"`
+	// Warnings is "warnings" ([FileWarning]).
+	Warnings []FileWarning `json:"warnings"`
+}
+
+// ScreenshotName: The step and description encoded in a screenshot file name.
+type ScreenshotName struct {
+	// Step is "step" (str).
+	Step string `json:"step"`
+	// Description is "description" (str).
+	Description string `json:"description"`
+}
+
+// ScreenshotTarget: Where one round's screenshots go: the round and its directory.
+type ScreenshotTarget struct {
+	// Round is "round" (int).
+	Round int `json:"round"`
+	// Dir is "dir" (str).
+	Dir string `json:"dir"`
+}
+
+// Script: The result of `run_script`: start's decision and one per outcome, all events in order, and the last state and loop.
+type Script struct {
+	// Decisions is "decisions" ([Decision]).
+	Decisions []Decision `json:"decisions"`
+	// Events is "events" ([Event]).
+	Events []Event `json:"events"`
+	// State is "state" (State).
+	State State `json:"state"`
+	// Loop is "loop" (Loop).
+	Loop Loop `json:"loop"`
+}
+
+// Selection: The angles selected for a change and the matches behind them.
+type Selection struct {
+	// Angles is "angles" ([int]).
+	Angles []int `json:"angles"`
+	// Matches is "matches" ([AngleMatch]).
+	Matches []AngleMatch `json:"matches"`
+}
+
+// SelfModSettings: Extra protection when the harness works on itself.
+type SelfModSettings struct {
+	// ProtectedPaths is "protected_paths" ([str] | null, optional).
+	ProtectedPaths *[]string `json:"protected_paths,omitempty"`
+	// MaxDiffLines is "max_diff_lines" (int, optional).
+	MaxDiffLines *int `json:"max_diff_lines,omitempty"`
+	// RequireTests is "require_tests" (bool | null, optional).
+	RequireTests *bool `json:"require_tests,omitempty"`
 }
 
 // SimilarityIsSimilarResult: The result of similarity.is_similar.
 type SimilarityIsSimilarResult struct {
-	// Similar is "similar" (any).
-	Similar json.RawMessage `json:"similar,omitempty"`
+	// Similar is "similar" (bool).
+	Similar bool `json:"similar"`
+}
+
+// Snapshot: A repository snapshot: its modules (a path, or a path with fingerprint and size), import edges `[importer, imported]` and token.
+type Snapshot struct {
+	// Modules is "modules" ([str | SnapshotModule], optional).
+	Modules *[]json.RawMessage `json:"modules,omitempty"`
+	// Edges is "edges" ([[str]], optional).
+	Edges *[][]string `json:"edges,omitempty"`
+	// RepoToken is "repo_token" (str, optional).
+	RepoToken *string `json:"repo_token,omitempty"`
+}
+
+// SnapshotModule: One module of a snapshot: its path, content fingerprint and size in bytes.
+type SnapshotModule struct {
+	// Path is "path" (str).
+	Path string `json:"path"`
+	// Fingerprint is "fingerprint" (str, optional).
+	Fingerprint *string `json:"fingerprint,omitempty"`
+	// Bytes is "bytes" (int, optional).
+	Bytes *int `json:"bytes,omitempty"`
+}
+
+// SourceKind: The class of an instruction source, strongest first: the precedence table, whose order is the rank.
+type SourceKind string
+
+// The words of SourceKind.
+const (
+	// SourceKindExplicitUserPrompt is "explicit_user_prompt".
+	SourceKindExplicitUserPrompt SourceKind = "explicit_user_prompt"
+	// SourceKindProjectStandards is "project_standards".
+	SourceKindProjectStandards SourceKind = "project_standards"
+	// SourceKindApprovedPlanDesign is "approved_plan_design".
+	SourceKindApprovedPlanDesign SourceKind = "approved_plan_design"
+	// SourceKindDomainExternalSkill is "domain_external_skill".
+	SourceKindDomainExternalSkill SourceKind = "domain_external_skill"
+	// SourceKindInternalCc10xSkill is "internal_cc10x_skill".
+	SourceKindInternalCc10xSkill SourceKind = "internal_cc10x_skill"
+	// SourceKindModelHeuristic is "model_heuristic".
+	SourceKindModelHeuristic SourceKind = "model_heuristic"
+)
+
+// StartInput: The `start` input of `run_script` (`start`'s arguments, without config and feature; `now` and `pid` are required).
+type StartInput struct {
+	// Now is "now" (str, optional).
+	Now *string `json:"now,omitempty"`
+	// Pid is "pid" (int, optional).
+	Pid *int `json:"pid,omitempty"`
+	// State is "state" (State | null, optional).
+	State *State `json:"state,omitempty"`
+	// Runner is "runner" (str, optional).
+	Runner *string `json:"runner,omitempty"`
+	// MaxRounds is "max_rounds" (int, optional).
+	MaxRounds *int `json:"max_rounds,omitempty"`
+	// ProfileName is "profile_name" (str, optional).
+	ProfileName *string `json:"profile_name,omitempty"`
+	// RunOverrides is "run_overrides" ({PhaseSpec}, optional).
+	RunOverrides *map[string]PhaseSpec `json:"run_overrides,omitempty"`
+	// ForceAllAngles is "force_all_angles" (bool, optional).
+	ForceAllAngles *bool `json:"force_all_angles,omitempty"`
+	// PidAlive is "pid_alive" (bool, optional).
+	PidAlive *bool `json:"pid_alive,omitempty"`
+	// FeatureFiles is "feature_files" ({str}, optional).
+	FeatureFiles *map[string]string `json:"feature_files,omitempty"`
+	// RoundFiles is "round_files" ({str}, optional).
+	RoundFiles *map[string]string `json:"round_files,omitempty"`
+	// Facts is "facts" (Facts, optional).
+	Facts *Facts `json:"facts,omitempty"`
+	// Events is "events" ([Event], optional).
+	Events *[]Event `json:"events,omitempty"`
+	// Note is "note" (str, optional).
+	Note *string `json:"note,omitempty"`
+}
+
+// State: A feature's `state.json`; results always carry the "always" keys (`featureId` ... `lastFailCount`), the others only when non-zero.
+type State struct {
+	// FeatureID is "featureId" (str, optional).
+	FeatureID *string `json:"featureId,omitempty"`
+	// Phase is "phase" (Phase, optional).
+	Phase Phase `json:"phase,omitempty"`
+	// Role is "role" (Role | "", optional).
+	Role *Role `json:"role,omitempty"`
+	// SubPhase is "subPhase" (SubPhase | "", optional).
+	SubPhase *SubPhase `json:"subPhase,omitempty"`
+	// Round is "round" (int, optional).
+	Round *int `json:"round,omitempty"`
+	// MaxRounds is "maxRounds" (int, optional).
+	MaxRounds *int `json:"maxRounds,omitempty"`
+	// Active is "active" (bool, optional).
+	Active *bool `json:"active,omitempty"`
+	// Pid is "pid" (int, optional).
+	Pid *int `json:"pid,omitempty"`
+	// Runner is "runner" (str, optional).
+	Runner *string `json:"runner,omitempty"`
+	// Label is "label" (str, optional).
+	Label *string `json:"label,omitempty"`
+	// CreatedAt is "createdAt" (str, optional).
+	CreatedAt *string `json:"createdAt,omitempty"`
+	// UpdatedAt is "updatedAt" (str, optional).
+	UpdatedAt *string `json:"updatedAt,omitempty"`
+	// Since is "since" (str, optional).
+	Since *string `json:"since,omitempty"`
+	// ConsecutiveNoProgress is "consecutiveNoProgress" (int, optional).
+	ConsecutiveNoProgress *int `json:"consecutiveNoProgress,omitempty"`
+	// LastFailCount is "lastFailCount" (int, optional).
+	LastFailCount *int `json:"lastFailCount,omitempty"`
+	// StopReason is "stopReason" (str, optional).
+	StopReason *string `json:"stopReason,omitempty"`
+	// StopMessage is "stopMessage" (str, optional).
+	StopMessage *string `json:"stopMessage,omitempty"`
+	// Runners is "runners" ([str], optional).
+	Runners *[]string `json:"runners,omitempty"`
+	// Profile is "profile" (str, optional).
+	Profile *string `json:"profile,omitempty"`
+	// SelfModTouched is "selfModTouched" (bool, optional).
+	SelfModTouched *bool `json:"selfModTouched,omitempty"`
+	// SelfModPaths is "selfModPaths" ([str], optional).
+	SelfModPaths *[]string `json:"selfModPaths,omitempty"`
+	// SelfModApproved is "selfModApproved" (bool, optional).
+	SelfModApproved *bool `json:"selfModApproved,omitempty"`
+	// GuardRetries is "guardRetries" (int, optional).
+	GuardRetries *int `json:"guardRetries,omitempty"`
+	// BaseCommit is "baseCommit" (str, optional).
+	BaseCommit *string `json:"baseCommit,omitempty"`
+	// ManualPhase is "manualPhase" (bool, optional).
+	ManualPhase *bool `json:"manualPhase,omitempty"`
 }
 
 // StateCanTransitionResult: The result of state.can_transition.
 type StateCanTransitionResult struct {
-	// Allowed is "allowed" (any).
-	Allowed json.RawMessage `json:"allowed,omitempty"`
+	// Allowed is "allowed" (bool).
+	Allowed bool `json:"allowed"`
 }
 
-// StateConstantsResult: The result of state.constants.
-type StateConstantsResult struct {
-	// MaxGuardRetries is "max_guard_retries" (any).
-	MaxGuardRetries json.RawMessage `json:"max_guard_retries,omitempty"`
-	// NoProgressLimit is "no_progress_limit" (any).
-	NoProgressLimit json.RawMessage `json:"no_progress_limit,omitempty"`
+// StateConstants: The run-loop constants.
+type StateConstants struct {
+	// MaxGuardRetries is "max_guard_retries" (int).
+	MaxGuardRetries int `json:"max_guard_retries"`
+	// NoProgressLimit is "no_progress_limit" (int).
+	NoProgressLimit int `json:"no_progress_limit"`
 }
 
 // StateDiagramResult: The result of state.diagram.
 type StateDiagramResult struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
 }
 
 // StateFinalizeDoneResult: The result of state.finalize_done.
 type StateFinalizeDoneResult struct {
-	// State is "state" (any).
-	State json.RawMessage `json:"state,omitempty"`
+	// State is "state" (State).
+	State State `json:"state"`
 }
 
 // StatePhaseToRoleResult: The result of state.phase_to_role.
 type StatePhaseToRoleResult struct {
-	// Role is "role" (any).
-	Role json.RawMessage `json:"role,omitempty"`
-}
-
-// StateReconcileActiveResult: The result of state.reconcile_active.
-type StateReconcileActiveResult struct {
-	// State is "state" (any).
-	State json.RawMessage `json:"state,omitempty"`
-	// Changed is "changed" (any).
-	Changed json.RawMessage `json:"changed,omitempty"`
+	// Role is "role" (Role | "").
+	Role Role `json:"role"`
 }
 
 // StateRecoverToResult: The result of state.recover_to.
 type StateRecoverToResult struct {
-	// State is "state" (any).
-	State json.RawMessage `json:"state,omitempty"`
-}
-
-// StateShouldStopResult: The result of state.should_stop.
-type StateShouldStopResult struct {
-	// Stop is "stop" (any).
-	Stop json.RawMessage `json:"stop,omitempty"`
-	// Reason is "reason" (any).
-	Reason json.RawMessage `json:"reason,omitempty"`
+	// State is "state" (State).
+	State State `json:"state"`
 }
 
 // StateTransitionResult: The result of state.transition.
 type StateTransitionResult struct {
-	// State is "state" (any).
-	State json.RawMessage `json:"state,omitempty"`
+	// State is "state" (State).
+	State State `json:"state"`
 }
 
-// StateValidateResult: The result of state.validate.
-type StateValidateResult struct {
-	// Valid is "valid" (any).
-	Valid json.RawMessage `json:"valid,omitempty"`
-	// Errors is "errors" (any).
-	Errors json.RawMessage `json:"errors,omitempty"`
-	// Message is "message" (any).
-	Message json.RawMessage `json:"message,omitempty"`
+// StateValidation: Every failure of a state (`message` is `""` when valid).
+type StateValidation struct {
+	// Valid is "valid" (bool).
+	Valid bool `json:"valid"`
+	// Errors is "errors" ([str]).
+	Errors []string `json:"errors"`
+	// Message is "message" (str).
+	Message string `json:"message"`
+}
+
+// StatusSync: A feature text after syncing its status from a phase (`text`/`commit` null when unchanged).
+type StatusSync struct {
+	// Changed is "changed" (bool).
+	Changed bool `json:"changed"`
+	// Status is "status" (FeatureStatus).
+	Status FeatureStatus `json:"status"`
+	// PreviousStatus is "previous_status" (str).
+	PreviousStatus string `json:"previous_status"`
+	// Text is "text" (str | null).
+	Text *string `json:"text"`
+	// Commit is "commit" (CommitMessage | null).
+	Commit *CommitMessage `json:"commit"`
+}
+
+// Step: The result of `start`, `next` and `apply`: the decision to execute, the state to write, the loop to pass back and the events (without `ts`) to append in order.
+type Step struct {
+	// Decision is "decision" (Decision).
+	Decision Decision `json:"decision"`
+	// State is "state" (State).
+	State State `json:"state"`
+	// Loop is "loop" (Loop).
+	Loop Loop `json:"loop"`
+	// Events is "events" ([Event]).
+	Events []Event `json:"events"`
+}
+
+// Stop: The run ends (the state is already written): remove the stop file when `clear_stop_signal`, notify at level `notify` when notifications are enabled.
+//
+// Its JSON always carries "kind": "stop" (written and checked by its methods).
+type Stop struct {
+	// Phase is "phase" (Phase).
+	Phase Phase `json:"phase"`
+	// Round is "round" (int).
+	Round int `json:"round"`
+	// Reason is "reason" (str).
+	Reason string `json:"reason"`
+	// Message is "message" (str).
+	Message string `json:"message"`
+	// Notify is "notify" (NotifyLevel).
+	Notify NotifyLevel `json:"notify"`
+	// ClearStopSignal is "clear_stop_signal" (bool, optional).
+	ClearStopSignal *bool `json:"clear_stop_signal,omitempty"`
+	// Prepare is "prepare" ([PrepareAction], optional).
+	Prepare *[]PrepareAction `json:"prepare,omitempty"`
+}
+
+// MarshalJSON writes Stop with its constant keys.
+func (v Stop) MarshalJSON() ([]byte, error) {
+	type plain Stop
+	return marshalWithConstants(plain(v), "kind", "stop")
+}
+
+// UnmarshalJSON reads Stop; its constant keys must hold their words.
+func (v *Stop) UnmarshalJSON(b []byte) error {
+	type plain Stop
+	rest, err := checkConstants(b, "Stop", "kind", "stop")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
+}
+
+// StopDecision: Whether a run must stop, and why (`""` when it need not).
+type StopDecision struct {
+	// Stop is "stop" (bool).
+	Stop bool `json:"stop"`
+	// Reason is "reason" (str).
+	Reason string `json:"reason"`
+}
+
+// StoragePaths: Where a project's blueprint lives: directory, file and revisions directory.
+type StoragePaths struct {
+	// Dir is "dir" (str).
+	Dir string `json:"dir"`
+	// File is "file" (str).
+	File string `json:"file"`
+	// Revisions is "revisions" (str).
+	Revisions string `json:"revisions"`
+}
+
+// StrategyFile: A feature's `test-strategy.yaml` (the zero value when absent).
+type StrategyFile struct {
+	// TestStrategy is "test_strategy" (TestStrategy).
+	TestStrategy TestStrategy `json:"test_strategy"`
+	// Present is "present" (bool).
+	Present bool `json:"present"`
+}
+
+// StrategyHealthCheck: The pre-testing health check of a test strategy.
+type StrategyHealthCheck struct {
+	// Commands is "commands" ([str] | null, optional).
+	Commands *[]string `json:"commands,omitempty"`
+	// Recovery is "recovery" ([str] | null, optional).
+	Recovery *[]string `json:"recovery,omitempty"`
+	// Timeout is "timeout" (int, optional).
+	Timeout *int `json:"timeout,omitempty"`
+}
+
+// StuckIn: A feature of the pure `miner.scan_stuck` input.
+type StuckIn struct {
+	// ID is "id" (str, optional).
+	ID *string `json:"id,omitempty"`
+	// Name is "name" (str, optional).
+	Name *string `json:"name,omitempty"`
+	// StateText is "state_text" (str | null, optional).
+	StateText *string `json:"state_text,omitempty"`
+	// Escalations is "escalations" ([RoundTextIn], optional).
+	Escalations *[]RoundTextIn `json:"escalations,omitempty"`
+}
+
+// SubPhase: Sub-phases of `deep-reviewing`, in `AllSubPhases` order.
+type SubPhase string
+
+// The words of SubPhase.
+const (
+	// SubPhaseReviewing is "reviewing".
+	SubPhaseReviewing SubPhase = "reviewing"
+	// SubPhaseSynthesizing is "synthesizing".
+	SubPhaseSynthesizing SubPhase = "synthesizing"
+	// SubPhaseFixing is "fixing".
+	SubPhaseFixing SubPhase = "fixing"
+	// SubPhaseReverifying is "reverifying".
+	SubPhaseReverifying SubPhase = "reverifying"
+)
+
+// Subtask: A feature's sub-task.
+type Subtask struct {
+	// ID is "id" (str, optional).
+	ID *string `json:"id,omitempty"`
+	// Name is "name" (str, optional).
+	Name *string `json:"name,omitempty"`
+	// Status is "status" (str, optional).
+	Status *string `json:"status,omitempty"`
+	// Description is "description" (str, optional).
+	Description *string `json:"description,omitempty"`
+	// Depends is "depends" ([str] | null, optional).
+	Depends *[]string `json:"depends,omitempty"`
+}
+
+// Task: One task of the host's `TaskList()`.
+type Task struct {
+	// ID is "id" (str).
+	ID string `json:"id"`
+	// Subject is "subject" (str).
+	Subject string `json:"subject"`
+	// Description is "description" (str).
+	Description string `json:"description"`
+	// Status is "status" ("pending" | "in_progress" | "completed" | "deleted").
+	Status string `json:"status"`
+	// BlockedBy is "blocked_by" ([str] | null, optional).
+	BlockedBy *[]string `json:"blocked_by,omitempty"`
+}
+
+// TaskGraphNode: One child task of `TaskGraphResult`.
+type TaskGraphNode struct {
+	// Phase is "phase" (WorkflowPhase).
+	Phase WorkflowPhase `json:"phase"`
+	// Kind is "kind" ("agent" | "memory").
+	Kind string `json:"kind"`
+	// Agent is "agent" (str | null).
+	Agent *string `json:"agent"`
+	// BlockedBy is "blocked_by" ([str]).
+	BlockedBy []string `json:"blocked_by"`
+	// Reason is "reason" (str).
+	Reason string `json:"reason"`
+	// Subject is "subject" (str, optional).
+	Subject *string `json:"subject,omitempty"`
+	// Description is "description" (str, optional).
+	Description *string `json:"description,omitempty"`
+	// Body is "body" (str, optional).
+	Body *string `json:"body,omitempty"`
+	// ActiveForm is "active_form" (str | null, optional).
+	ActiveForm *string `json:"active_form,omitempty"`
+}
+
+// TaskGraphResult: The result of `router.task_graph`.
+type TaskGraphResult struct {
+	// Workflow is "workflow" (WorkflowType).
+	Workflow WorkflowType `json:"workflow"`
+	// ParentPhase is "parent_phase" (str | null).
+	ParentPhase *string `json:"parent_phase"`
+	// BuildScope is "build_scope" (str, optional).
+	BuildScope *string `json:"build_scope,omitempty"`
+	// Nodes is "nodes" ([TaskGraphNode]).
+	Nodes []TaskGraphNode `json:"nodes"`
+}
+
+// TaskOrigin: A task's `origin:`.
+type TaskOrigin string
+
+// The words of TaskOrigin.
+const (
+	// TaskOriginRouter is "router".
+	TaskOriginRouter TaskOrigin = "router"
+	// TaskOriginComponentBuilder is "component-builder".
+	TaskOriginComponentBuilder TaskOrigin = "component-builder"
+	// TaskOriginBugInvestigator is "bug-investigator".
+	TaskOriginBugInvestigator TaskOrigin = "bug-investigator"
+	// TaskOriginCodeReviewer is "code-reviewer".
+	TaskOriginCodeReviewer TaskOrigin = "code-reviewer"
+	// TaskOriginSilentFailureHunter is "silent-failure-hunter".
+	TaskOriginSilentFailureHunter TaskOrigin = "silent-failure-hunter"
+	// TaskOriginIntegrationVerifier is "integration-verifier".
+	TaskOriginIntegrationVerifier TaskOrigin = "integration-verifier"
+	// TaskOriginPlanner is "planner".
+	TaskOriginPlanner TaskOrigin = "planner"
+	// TaskOriginQaHarnessBuilder is "qa-harness-builder".
+	TaskOriginQaHarnessBuilder TaskOrigin = "qa-harness-builder"
+	// TaskOriginQaExecutor is "qa-executor".
+	TaskOriginQaExecutor TaskOrigin = "qa-executor"
+)
+
+// TaskScope: A task's `scope:`.
+type TaskScope string
+
+// The words of TaskScope.
+const (
+	// TaskScopeALLISSUES is "ALL_ISSUES".
+	TaskScopeALLISSUES TaskScope = "ALL_ISSUES"
+	// TaskScopeCRITICALONLY is "CRITICAL_ONLY".
+	TaskScopeCRITICALONLY TaskScope = "CRITICAL_ONLY"
+	// TaskScopeNA is "N/A".
+	TaskScopeNA TaskScope = "N/A"
+)
+
+// TaskState: The dispatched task as the host sees it now: its status and what still blocks it (read for `self_remediated`).
+type TaskState struct {
+	// Status is "status" (TaskStatusWord).
+	Status TaskStatusWord `json:"status"`
+	// BlockedBy is "blocked_by" ([any] | null, optional).
+	BlockedBy *[]json.RawMessage `json:"blocked_by,omitempty"`
+}
+
+// TaskStatusWord: A status of a Claude Code task as `router.parse_output` reads it.
+type TaskStatusWord string
+
+// The words of TaskStatusWord.
+const (
+	// TaskStatusWordPending is "pending".
+	TaskStatusWordPending TaskStatusWord = "pending"
+	// TaskStatusWordInProgress is "in_progress".
+	TaskStatusWordInProgress TaskStatusWord = "in_progress"
+	// TaskStatusWordCompleted is "completed".
+	TaskStatusWordCompleted TaskStatusWord = "completed"
+	// TaskStatusWordDeleted is "deleted".
+	TaskStatusWordDeleted TaskStatusWord = "deleted"
+)
+
+// TestProfileOverride: A project override of a built-in test profile.
+type TestProfileOverride struct {
+	// Content is "content" (str, optional).
+	Content *string `json:"content,omitempty"`
+	// Include is "include" (str, optional).
+	Include *string `json:"include,omitempty"`
+}
+
+// TestStrategy: The designer's test strategy (`<FeatureDir>/test-strategy.yaml`).
+type TestStrategy struct {
+	// Web is "web" (bool, optional).
+	Web *bool `json:"web,omitempty"`
+	// API is "api" (bool, optional).
+	API *bool `json:"api,omitempty"`
+	// Gate is "gate" (bool, optional).
+	Gate *bool `json:"gate,omitempty"`
+	// CoderOnly is "coder_only" (bool, optional).
+	CoderOnly *bool `json:"coder_only,omitempty"`
+	// VerifyCommands is "verify_commands" ([str] | null, optional).
+	VerifyCommands *[]string `json:"verify_commands,omitempty"`
+	// HealthCheck is "health_check" (StrategyHealthCheck | null, optional).
+	HealthCheck *StrategyHealthCheck `json:"health_check,omitempty"`
+	// VerifyGroups is "verify_groups" ({[str] | null} | null, optional).
+	VerifyGroups *map[string][]string `json:"verify_groups,omitempty"`
+	// Profiles is "profiles" ([str] | null, optional).
+	Profiles *[]string `json:"profiles,omitempty"`
+	// ManualChecks is "manual_checks" ([ManualCheck] | null, optional).
+	ManualChecks *[]ManualCheck `json:"manual_checks,omitempty"`
+	// AcVerifyMap is "ac_verify_map" ({str} | null, optional).
+	AcVerifyMap *map[string]string `json:"ac_verify_map,omitempty"`
+	// E2eRepos is "e2e_repos" ([str] | null, optional).
+	E2eRepos *[]string `json:"e2e_repos,omitempty"`
 }
 
 // TestStrategyParseResult: The result of test_strategy.parse.
 type TestStrategyParseResult struct {
-	// TestStrategy is "test_strategy" (any).
-	TestStrategy json.RawMessage `json:"test_strategy,omitempty"`
+	// TestStrategy is "test_strategy" (TestStrategy).
+	TestStrategy TestStrategy `json:"test_strategy"`
+}
+
+// TesterRetryCleanup: The harness's own cleanup of `dir` before a tester guard retry.
+//
+// Its JSON always carries "action": "tester_retry_cleanup" (written and checked by its methods).
+type TesterRetryCleanup struct {
+	// Dir is "dir" ("feature" | "round").
+	Dir string `json:"dir"`
+}
+
+// MarshalJSON writes TesterRetryCleanup with its constant keys.
+func (v TesterRetryCleanup) MarshalJSON() ([]byte, error) {
+	type plain TesterRetryCleanup
+	return marshalWithConstants(plain(v), "action", "tester_retry_cleanup")
+}
+
+// UnmarshalJSON reads TesterRetryCleanup; its constant keys must hold their words.
+func (v *TesterRetryCleanup) UnmarshalJSON(b []byte) error {
+	type plain TesterRetryCleanup
+	rest, err := checkConstants(b, "TesterRetryCleanup", "action", "tester_retry_cleanup")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
+}
+
+// UpdateArtifactResult: The result of `router.update_artifact`.
+type UpdateArtifactResult struct {
+	// Artifact is "artifact" ({any}).
+	Artifact map[string]json.RawMessage `json:"artifact"`
+	// Text is "text" (str).
+	Text string `json:"text"`
+}
+
+// UserConfig: The user config, `~/.4x/settings.json` (Go `UserConfig`).
+type UserConfig struct {
+	// Locale is "locale" (str, optional).
+	Locale *string `json:"locale,omitempty"`
+	// Theme is "theme" (str, optional).
+	Theme *string `json:"theme,omitempty"`
+	// DefaultRunner is "default_runner" (str, optional).
+	DefaultRunner *string `json:"default_runner,omitempty"`
+	// Runners is "runners" ({RunnerConfig} | null, optional).
+	Runners *map[string]RunnerConfig `json:"runners,omitempty"`
+	// Roles is "roles" ({RoleConfig} | null, optional).
+	Roles *map[string]RoleConfig `json:"roles,omitempty"`
+	// LogLevel is "logLevel" (str, optional).
+	LogLevel *string `json:"logLevel,omitempty"`
+	// LogRetainDays is "logRetainDays" (int, optional).
+	LogRetainDays *int `json:"logRetainDays,omitempty"`
+	// Notifications is "notifications" (bool | null, optional).
+	Notifications *bool `json:"notifications,omitempty"`
+	// SelfModGuard is "self_mod_guard" (SelfModSettings | null, optional).
+	SelfModGuard *SelfModSettings `json:"self_mod_guard,omitempty"`
 }
 
 // UtilHumanSizeResult: The result of util.human_size.
 type UtilHumanSizeResult struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
 }
+
+// ValidateWorkflowIdResult: The result of `router.validate_workflow_id`.
+type ValidateWorkflowIdResult struct {
+	// WorkflowUUID is "workflow_uuid" (str).
+	WorkflowUUID string `json:"workflow_uuid"`
+	// Timestamp is "timestamp" (str).
+	Timestamp string `json:"timestamp"`
+	// Nonce is "nonce" (str).
+	Nonce string `json:"nonce"`
+}
+
+// Validation: The result of `config.validate`: every problem, in rule order.
+type Validation struct {
+	// Valid is "valid" (bool).
+	Valid bool `json:"valid"`
+	// Errors is "errors" ([str]).
+	Errors []string `json:"errors"`
+	// Message is "message" (str).
+	Message string `json:"message"`
+}
+
+// Verdict: A guard's verdict: `pass`, the `errors` (4x's texts, in rule order), `warnings`, whether a same-role retry can fix every error (`all_retryable`, with `retryable_errors`), and the self-modification finding (`self_mod_touched`, `self_mod_paths`, `self_mod_diff_lines`). The ops always give every key; it extends `GuardResult`, so a verdict is an `AgentExit`'s `guard` as it is.
+type Verdict struct {
+	// Pass is "pass" (bool).
+	Pass bool `json:"pass"`
+	// Errors is "errors" ([str]).
+	Errors []string `json:"errors"`
+	// AllRetryable is "all_retryable" (bool, optional).
+	AllRetryable *bool `json:"all_retryable,omitempty"`
+	// SelfModTouched is "self_mod_touched" (bool, optional).
+	SelfModTouched *bool `json:"self_mod_touched,omitempty"`
+	// SelfModPaths is "self_mod_paths" ([str], optional).
+	SelfModPaths *[]string `json:"self_mod_paths,omitempty"`
+	// Warnings is "warnings" ([str]).
+	Warnings []string `json:"warnings"`
+	// RetryableErrors is "retryable_errors" (int).
+	RetryableErrors int `json:"retryable_errors"`
+	// SelfModDiffLines is "self_mod_diff_lines" (int).
+	SelfModDiffLines int `json:"self_mod_diff_lines"`
+}
+
+// VerifyCommandRecord: A verify command's record, as far as decoding verify.json needs it.
+type VerifyCommandRecord struct {
+	// Command is "command" (str, optional).
+	Command *string `json:"command,omitempty"`
+	// ExitCode is "exitCode" (int, optional).
+	ExitCode *int `json:"exitCode,omitempty"`
+	// ExpectedExitCode is "expectedExitCode" (int | null, optional).
+	ExpectedExitCode *int `json:"expectedExitCode,omitempty"`
+	// DurationMs is "durationMs" (int, optional).
+	DurationMs *int `json:"durationMs,omitempty"`
+	// Summary is "summary" (str, optional).
+	Summary *string `json:"summary,omitempty"`
+	// StartedAt is "startedAt" (str | null, optional).
+	StartedAt *string `json:"startedAt,omitempty"`
+	// FinishedAt is "finishedAt" (str | null, optional).
+	FinishedAt *string `json:"finishedAt,omitempty"`
+	// Group is "group" (str, optional).
+	Group *string `json:"group,omitempty"`
+	// Skipped is "skipped" (bool, optional).
+	Skipped *bool `json:"skipped,omitempty"`
+}
+
+// VerifyRecord: The parts of `verify.json` (VerifyEvidence) the screenshot grouping decodes.
+type VerifyRecord struct {
+	// Passed is "passed" (bool, optional).
+	Passed *bool `json:"passed,omitempty"`
+	// Round is "round" (int, optional).
+	Round *int `json:"round,omitempty"`
+	// Role is "role" (str, optional).
+	Role *string `json:"role,omitempty"`
+	// Commands is "commands" ([VerifyCommandRecord] | null, optional).
+	Commands *[]VerifyCommandRecord `json:"commands,omitempty"`
+	// Screenshots is "screenshots" ([Screenshot] | null, optional).
+	Screenshots *[]Screenshot `json:"screenshots,omitempty"`
+	// AcResults is "ac_results" ([CheckRecord] | null, optional).
+	AcResults *[]CheckRecord `json:"ac_results,omitempty"`
+	// ManualCheckResults is "manual_check_results" ([CheckRecord] | null, optional).
+	ManualCheckResults *[]CheckRecord `json:"manual_check_results,omitempty"`
+}
+
+// WarningKind: What kind of problem a warning reports.
+type WarningKind string
+
+// The words of WarningKind.
+const (
+	// WarningKindReadError is "read_error".
+	WarningKindReadError WarningKind = "read_error"
+	// WarningKindParseError is "parse_error".
+	WarningKindParseError WarningKind = "parse_error"
+	// WarningKindUnknownReason is "unknown_reason".
+	WarningKindUnknownReason WarningKind = "unknown_reason"
+	// WarningKindInvalidFeature is "invalid_feature".
+	WarningKindInvalidFeature WarningKind = "invalid_feature"
+	// WarningKindInvalidFeatureID is "invalid_feature_id".
+	WarningKindInvalidFeatureID WarningKind = "invalid_feature_id"
+	// WarningKindWriteError is "write_error".
+	WarningKindWriteError WarningKind = "write_error"
+	// WarningKindUnknownKey is "unknown_key".
+	WarningKindUnknownKey WarningKind = "unknown_key"
+)
+
+// WorkflowPhase: A task's `phase:`.
+type WorkflowPhase string
+
+// The words of WorkflowPhase.
+const (
+	// WorkflowPhaseBuild is "build".
+	WorkflowPhaseBuild WorkflowPhase = "build"
+	// WorkflowPhaseBuildImplement is "build-implement".
+	WorkflowPhaseBuildImplement WorkflowPhase = "build-implement"
+	// WorkflowPhaseBuildReview is "build-review".
+	WorkflowPhaseBuildReview WorkflowPhase = "build-review"
+	// WorkflowPhaseBuildHunt is "build-hunt".
+	WorkflowPhaseBuildHunt WorkflowPhase = "build-hunt"
+	// WorkflowPhaseBuildVerify is "build-verify".
+	WorkflowPhaseBuildVerify WorkflowPhase = "build-verify"
+	// WorkflowPhaseBuildDocSync is "build-doc-sync".
+	WorkflowPhaseBuildDocSync WorkflowPhase = "build-doc-sync"
+	// WorkflowPhaseBuildFinish is "build-finish".
+	WorkflowPhaseBuildFinish WorkflowPhase = "build-finish"
+	// WorkflowPhaseDebug is "debug".
+	WorkflowPhaseDebug WorkflowPhase = "debug"
+	// WorkflowPhaseDebugInvestigate is "debug-investigate".
+	WorkflowPhaseDebugInvestigate WorkflowPhase = "debug-investigate"
+	// WorkflowPhaseDebugReview is "debug-review".
+	WorkflowPhaseDebugReview WorkflowPhase = "debug-review"
+	// WorkflowPhaseDebugVerify is "debug-verify".
+	WorkflowPhaseDebugVerify WorkflowPhase = "debug-verify"
+	// WorkflowPhaseReview is "review".
+	WorkflowPhaseReview WorkflowPhase = "review"
+	// WorkflowPhaseReviewAudit is "review-audit".
+	WorkflowPhaseReviewAudit WorkflowPhase = "review-audit"
+	// WorkflowPhasePlan is "plan".
+	WorkflowPhasePlan WorkflowPhase = "plan"
+	// WorkflowPhasePlanCreate is "plan-create".
+	WorkflowPhasePlanCreate WorkflowPhase = "plan-create"
+	// WorkflowPhasePlanReviewGap1 is "plan-review-gap-1".
+	WorkflowPhasePlanReviewGap1 WorkflowPhase = "plan-review-gap-1"
+	// WorkflowPhasePlanReviewGap2 is "plan-review-gap-2".
+	WorkflowPhasePlanReviewGap2 WorkflowPhase = "plan-review-gap-2"
+	// WorkflowPhaseMemoryFinalize is "memory-finalize".
+	WorkflowPhaseMemoryFinalize WorkflowPhase = "memory-finalize"
+	// WorkflowPhaseReReview is "re-review".
+	WorkflowPhaseReReview WorkflowPhase = "re-review"
+	// WorkflowPhaseReHunt is "re-hunt".
+	WorkflowPhaseReHunt WorkflowPhase = "re-hunt"
+	// WorkflowPhaseReVerify is "re-verify".
+	WorkflowPhaseReVerify WorkflowPhase = "re-verify"
+	// WorkflowPhaseRePlan is "re-plan".
+	WorkflowPhaseRePlan WorkflowPhase = "re-plan"
+	// WorkflowPhaseResearchWeb is "research-web".
+	WorkflowPhaseResearchWeb WorkflowPhase = "research-web"
+	// WorkflowPhaseResearchGithub is "research-github".
+	WorkflowPhaseResearchGithub WorkflowPhase = "research-github"
+	// WorkflowPhaseTriage is "triage".
+	WorkflowPhaseTriage WorkflowPhase = "triage"
+	// WorkflowPhaseCodebaseHealth is "codebase-health".
+	WorkflowPhaseCodebaseHealth WorkflowPhase = "codebase-health"
+	// WorkflowPhasePlanReviewAmendment is "plan-review-amendment".
+	WorkflowPhasePlanReviewAmendment WorkflowPhase = "plan-review-amendment"
+	// WorkflowPhaseQa is "qa".
+	WorkflowPhaseQa WorkflowPhase = "qa"
+	// WorkflowPhaseQaResearch is "qa-research".
+	WorkflowPhaseQaResearch WorkflowPhase = "qa-research"
+	// WorkflowPhaseQaPlan is "qa-plan".
+	WorkflowPhaseQaPlan WorkflowPhase = "qa-plan"
+	// WorkflowPhaseQaPlanReview is "qa-plan-review".
+	WorkflowPhaseQaPlanReview WorkflowPhase = "qa-plan-review"
+	// WorkflowPhaseQaRePlan is "qa-re-plan".
+	WorkflowPhaseQaRePlan WorkflowPhase = "qa-re-plan"
+	// WorkflowPhaseQaPlanReview2 is "qa-plan-review-2".
+	WorkflowPhaseQaPlanReview2 WorkflowPhase = "qa-plan-review-2"
+	// WorkflowPhaseQaPreflight is "qa-preflight".
+	WorkflowPhaseQaPreflight WorkflowPhase = "qa-preflight"
+	// WorkflowPhaseQaBuild is "qa-build".
+	WorkflowPhaseQaBuild WorkflowPhase = "qa-build"
+	// WorkflowPhaseReQaBuild is "re-qa-build".
+	WorkflowPhaseReQaBuild WorkflowPhase = "re-qa-build"
+	// WorkflowPhaseQaReview is "qa-review".
+	WorkflowPhaseQaReview WorkflowPhase = "qa-review"
+	// WorkflowPhaseQaHunt is "qa-hunt".
+	WorkflowPhaseQaHunt WorkflowPhase = "qa-hunt"
+	// WorkflowPhaseQaExecute is "qa-execute".
+	WorkflowPhaseQaExecute WorkflowPhase = "qa-execute"
+	// WorkflowPhaseReQaExecute is "re-qa-execute".
+	WorkflowPhaseReQaExecute WorkflowPhase = "re-qa-execute"
+)
+
+// WorkflowType: A workflow type; `ORIENT` is a route that never gets a task, artifact or graph.
+type WorkflowType string
+
+// The words of WorkflowType.
+const (
+	// WorkflowTypeBUILD is "BUILD".
+	WorkflowTypeBUILD WorkflowType = "BUILD"
+	// WorkflowTypeDEBUG is "DEBUG".
+	WorkflowTypeDEBUG WorkflowType = "DEBUG"
+	// WorkflowTypeREVIEW is "REVIEW".
+	WorkflowTypeREVIEW WorkflowType = "REVIEW"
+	// WorkflowTypePLAN is "PLAN".
+	WorkflowTypePLAN WorkflowType = "PLAN"
+	// WorkflowTypeORIENT is "ORIENT".
+	WorkflowTypeORIENT WorkflowType = "ORIENT"
+	// WorkflowTypeTRIAGE is "TRIAGE".
+	WorkflowTypeTRIAGE WorkflowType = "TRIAGE"
+	// WorkflowTypeCODEBASEHEALTH is "CODEBASE-HEALTH".
+	WorkflowTypeCODEBASEHEALTH WorkflowType = "CODEBASE-HEALTH"
+	// WorkflowTypeQA is "QA".
+	WorkflowTypeQA WorkflowType = "QA"
+)
 
 // WorkspaceAppendEventResult: The result of workspace.append_event.
 type WorkspaceAppendEventResult struct {
-	// Event is "event" (any).
-	Event json.RawMessage `json:"event,omitempty"`
+	// Event is "event" (Event).
+	Event Event `json:"event"`
 }
 
 // WorkspaceAtomicWriteFileResult: The result of workspace.atomic_write_file.
 type WorkspaceAtomicWriteFileResult struct{}
 
-// WorkspaceCheckEventsResult: The result of workspace.check_events.
-type WorkspaceCheckEventsResult struct {
-	// Lines is "lines" (any).
-	Lines json.RawMessage `json:"lines,omitempty"`
-	// Events is "events" (any).
-	Events json.RawMessage `json:"events,omitempty"`
-	// Warnings is "warnings" (any).
-	Warnings json.RawMessage `json:"warnings,omitempty"`
-}
-
-// WorkspaceClaimResult: The result of workspace.claim.
-type WorkspaceClaimResult struct {
-	// Granted is "granted" (any).
-	Granted json.RawMessage `json:"granted,omitempty"`
-	// Lease is "lease" (any).
-	Lease json.RawMessage `json:"lease,omitempty"`
-	// Holder is "holder" (any).
-	Holder json.RawMessage `json:"holder,omitempty"`
-	// ExpiresInMs is "expires_in_ms" (any).
-	ExpiresInMs json.RawMessage `json:"expires_in_ms,omitempty"`
-}
-
 // WorkspaceCleanFeatureResult: The result of workspace.clean_feature.
 type WorkspaceCleanFeatureResult struct {
-	// FreedBytes is "freed_bytes" (any).
-	FreedBytes json.RawMessage `json:"freed_bytes,omitempty"`
+	// FreedBytes is "freed_bytes" (int).
+	FreedBytes int `json:"freed_bytes"`
 }
 
 // WorkspaceCleanableFeaturesResult: The result of workspace.cleanable_features.
 type WorkspaceCleanableFeaturesResult struct {
-	// Candidates is "candidates" (any).
-	Candidates json.RawMessage `json:"candidates,omitempty"`
+	// Candidates is "candidates" ([CleanCandidate]).
+	Candidates []CleanCandidate `json:"candidates"`
 }
 
 // WorkspaceClearStopResult: The result of workspace.clear_stop.
 type WorkspaceClearStopResult struct{}
 
-// WorkspaceCompareBacklogMirrorResult: The result of workspace.compare_backlog_mirror.
-type WorkspaceCompareBacklogMirrorResult struct {
-	// Drift is "drift" (any).
-	Drift json.RawMessage `json:"drift,omitempty"`
-	// Warnings is "warnings" (any).
-	Warnings json.RawMessage `json:"warnings,omitempty"`
+// WorkspaceConfig: The workspace section: named repositories.
+type WorkspaceConfig struct {
+	// Repos is "repos" ({RepoConfig} | null, optional).
+	Repos *map[string]RepoConfig `json:"repos,omitempty"`
 }
 
 // WorkspaceConstantsResult: The result of workspace.constants.
 type WorkspaceConstantsResult struct {
-	// Constants is "constants" (any).
-	Constants json.RawMessage `json:"constants,omitempty"`
+	// Constants is "constants" ({str}).
+	Constants map[string]string `json:"constants"`
 }
 
 // WorkspaceDotDirResult: The result of workspace.dot_dir.
 type WorkspaceDotDirResult struct {
-	// Path is "path" (any).
-	Path json.RawMessage `json:"path,omitempty"`
+	// Path is "path" (str).
+	Path string `json:"path"`
 }
 
 // WorkspaceExportResult: The result of workspace.export.
 type WorkspaceExportResult struct {
-	// Features is "features" (any).
-	Features json.RawMessage `json:"features,omitempty"`
+	// Features is "features" ([Copied]).
+	Features []Copied `json:"features"`
 }
 
 // WorkspaceFeatureDirResult: The result of workspace.feature_dir.
 type WorkspaceFeatureDirResult struct {
-	// Path is "path" (any).
-	Path json.RawMessage `json:"path,omitempty"`
-}
-
-// WorkspaceFinalizeDoneResult: The result of workspace.finalize_done.
-type WorkspaceFinalizeDoneResult struct {
-	// State is "state" (any).
-	State json.RawMessage `json:"state,omitempty"`
-	// Warnings is "warnings" (any).
-	Warnings json.RawMessage `json:"warnings,omitempty"`
-	// Commit is "commit" (any).
-	Commit json.RawMessage `json:"commit,omitempty"`
+	// Path is "path" (str).
+	Path string `json:"path"`
 }
 
 // WorkspaceFindResult: The result of workspace.find.
 type WorkspaceFindResult struct {
-	// Root is "root" (any).
-	Root json.RawMessage `json:"root,omitempty"`
+	// Root is "root" (str).
+	Root string `json:"root"`
 }
 
 // WorkspaceImportResult: The result of workspace.import.
 type WorkspaceImportResult struct {
-	// Features is "features" (any).
-	Features json.RawMessage `json:"features,omitempty"`
+	// Features is "features" ([Copied]).
+	Features []Copied `json:"features"`
 }
 
 // WorkspaceInitFeatureDirResult: The result of workspace.init_feature_dir.
 type WorkspaceInitFeatureDirResult struct {
-	// Path is "path" (any).
-	Path json.RawMessage `json:"path,omitempty"`
+	// Path is "path" (str).
+	Path string `json:"path"`
 }
 
 // WorkspaceInitResult: The result of workspace.init.
 type WorkspaceInitResult struct{}
 
-// WorkspaceListFeaturesResult: The result of workspace.list_features.
-type WorkspaceListFeaturesResult struct {
-	// Features is "features" (any).
-	Features json.RawMessage `json:"features,omitempty"`
-	// Warnings is "warnings" (any).
-	Warnings json.RawMessage `json:"warnings,omitempty"`
-}
-
 // WorkspaceLoadFeatureResult: The result of workspace.load_feature.
 type WorkspaceLoadFeatureResult struct {
-	// Feature is "feature" (any).
-	Feature json.RawMessage `json:"feature,omitempty"`
+	// Feature is "feature" (Feature).
+	Feature Feature `json:"feature"`
 }
 
 // WorkspaceParseBaselineResult: The result of workspace.parse_baseline.
 type WorkspaceParseBaselineResult struct {
-	// Baseline is "baseline" (any).
-	Baseline json.RawMessage `json:"baseline,omitempty"`
+	// Baseline is "baseline" (BaselineFile).
+	Baseline BaselineFile `json:"baseline"`
 }
 
 // WorkspaceParseEscalationResult: The result of workspace.parse_escalation.
 type WorkspaceParseEscalationResult struct {
-	// Escalation is "escalation" (any).
-	Escalation json.RawMessage `json:"escalation,omitempty"`
+	// Escalation is "escalation" (Escalation).
+	Escalation Escalation `json:"escalation"`
 }
 
 // WorkspaceParseStateResult: The result of workspace.parse_state.
 type WorkspaceParseStateResult struct {
-	// State is "state" (any).
-	State json.RawMessage `json:"state,omitempty"`
+	// State is "state" (State).
+	State State `json:"state"`
 }
 
 // WorkspaceProcessAliveResult: The result of workspace.process_alive.
 type WorkspaceProcessAliveResult struct {
-	// Alive is "alive" (any).
-	Alive json.RawMessage `json:"alive,omitempty"`
-}
-
-// WorkspaceReadBacklogMirrorResult: The result of workspace.read_backlog_mirror.
-type WorkspaceReadBacklogMirrorResult struct {
-	// Present is "present" (any).
-	Present json.RawMessage `json:"present,omitempty"`
-	// Mirror is "mirror" (any).
-	Mirror json.RawMessage `json:"mirror,omitempty"`
+	// Alive is "alive" (bool).
+	Alive bool `json:"alive"`
 }
 
 // WorkspaceReadRunFileResult: The result of workspace.read_run_file.
 type WorkspaceReadRunFileResult struct {
-	// Present is "present" (any).
-	Present json.RawMessage `json:"present,omitempty"`
+	// Present is "present" (bool).
+	Present bool `json:"present"`
 	// Value is "value" (any).
 	Value json.RawMessage `json:"value,omitempty"`
 }
 
 // WorkspaceReadStateResult: The result of workspace.read_state.
 type WorkspaceReadStateResult struct {
-	// State is "state" (any).
-	State json.RawMessage `json:"state,omitempty"`
-}
-
-// WorkspaceReadTestStrategyResult: The result of workspace.read_test_strategy.
-type WorkspaceReadTestStrategyResult struct {
-	// TestStrategy is "test_strategy" (any).
-	TestStrategy json.RawMessage `json:"test_strategy,omitempty"`
-	// Present is "present" (any).
-	Present json.RawMessage `json:"present,omitempty"`
-}
-
-// WorkspaceReconcileActiveResult: The result of workspace.reconcile_active.
-type WorkspaceReconcileActiveResult struct {
-	// State is "state" (any).
-	State json.RawMessage `json:"state,omitempty"`
-	// Changed is "changed" (any).
-	Changed json.RawMessage `json:"changed,omitempty"`
+	// State is "state" (State).
+	State State `json:"state"`
 }
 
 // WorkspaceReleaseResult: The result of workspace.release.
@@ -1897,26 +5218,26 @@ type WorkspaceReleaseResult struct{}
 
 // WorkspaceRenderBaselineResult: The result of workspace.render_baseline.
 type WorkspaceRenderBaselineResult struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
 }
 
 // WorkspaceRenderEscalationResult: The result of workspace.render_escalation.
 type WorkspaceRenderEscalationResult struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
 }
 
 // WorkspaceRenderEventResult: The result of workspace.render_event.
 type WorkspaceRenderEventResult struct {
-	// Line is "line" (any).
-	Line json.RawMessage `json:"line,omitempty"`
+	// Line is "line" (str).
+	Line string `json:"line"`
 }
 
 // WorkspaceRenderStateResult: The result of workspace.render_state.
 type WorkspaceRenderStateResult struct {
-	// Text is "text" (any).
-	Text json.RawMessage `json:"text,omitempty"`
+	// Text is "text" (str).
+	Text string `json:"text"`
 }
 
 // WorkspaceRequestStopResult: The result of workspace.request_stop.
@@ -1924,70 +5245,146 @@ type WorkspaceRequestStopResult struct{}
 
 // WorkspaceResolveFeatureIdResult: The result of workspace.resolve_feature_id.
 type WorkspaceResolveFeatureIdResult struct {
-	// FeatureID is "feature_id" (any).
-	FeatureID json.RawMessage `json:"feature_id,omitempty"`
-}
-
-// WorkspaceResumeListingResult: The result of workspace.resume_listing.
-type WorkspaceResumeListingResult struct {
-	// State is "state" (any).
-	State json.RawMessage `json:"state,omitempty"`
-	// FeatureFiles is "feature_files" (any).
-	FeatureFiles json.RawMessage `json:"feature_files,omitempty"`
-	// RoundFiles is "round_files" (any).
-	RoundFiles json.RawMessage `json:"round_files,omitempty"`
+	// FeatureID is "feature_id" (str).
+	FeatureID string `json:"feature_id"`
 }
 
 // WorkspaceRoundDirResult: The result of workspace.round_dir.
 type WorkspaceRoundDirResult struct {
-	// Path is "path" (any).
-	Path json.RawMessage `json:"path,omitempty"`
+	// Path is "path" (str).
+	Path string `json:"path"`
 }
 
 // WorkspaceSaveFeatureResult: The result of workspace.save_feature.
 type WorkspaceSaveFeatureResult struct {
-	// Path is "path" (any).
-	Path json.RawMessage `json:"path,omitempty"`
+	// Path is "path" (str).
+	Path string `json:"path"`
 }
 
 // WorkspaceStopRequestedResult: The result of workspace.stop_requested.
 type WorkspaceStopRequestedResult struct {
-	// Requested is "requested" (any).
-	Requested json.RawMessage `json:"requested,omitempty"`
-}
-
-// WorkspaceSyncFeatureStatusResult: The result of workspace.sync_feature_status.
-type WorkspaceSyncFeatureStatusResult struct {
-	// Changed is "changed" (any).
-	Changed json.RawMessage `json:"changed,omitempty"`
-	// Status is "status" (any).
-	Status json.RawMessage `json:"status,omitempty"`
-	// PreviousStatus is "previous_status" (any).
-	PreviousStatus json.RawMessage `json:"previous_status,omitempty"`
-	// Commit is "commit" (any).
-	Commit json.RawMessage `json:"commit,omitempty"`
+	// Requested is "requested" (bool).
+	Requested bool `json:"requested"`
 }
 
 // WorkspaceTotalCostResult: The result of workspace.total_cost.
 type WorkspaceTotalCostResult struct {
-	// TotalCostUSD is "total_cost_usd" (any).
-	TotalCostUSD json.RawMessage `json:"total_cost_usd,omitempty"`
+	// TotalCostUSD is "total_cost_usd" (float).
+	TotalCostUSD float64 `json:"total_cost_usd"`
 }
 
 // WorkspaceWorktreePathResult: The result of workspace.worktree_path.
 type WorkspaceWorktreePathResult struct {
-	// WorktreePath is "worktree_path" (any).
-	WorktreePath json.RawMessage `json:"worktree_path,omitempty"`
+	// WorktreePath is "worktree_path" (str).
+	WorktreePath string `json:"worktree_path"`
 }
 
 // WorkspaceWriteRunFileResult: The result of workspace.write_run_file.
 type WorkspaceWriteRunFileResult struct {
-	// Path is "path" (any).
-	Path json.RawMessage `json:"path,omitempty"`
+	// Path is "path" (str).
+	Path string `json:"path"`
 }
 
 // WorkspaceWriteStateResult: The result of workspace.write_state.
 type WorkspaceWriteStateResult struct {
-	// State is "state" (any).
-	State json.RawMessage `json:"state,omitempty"`
+	// State is "state" (State).
+	State State `json:"state"`
+}
+
+// WorktreeConfig: Scaffold-worktree settings.
+type WorktreeConfig struct {
+	// PostScaffold is "post_scaffold" ([str] | null, optional).
+	PostScaffold *[]string `json:"post_scaffold,omitempty"`
+}
+
+// WorktreeListings: The worktree part of [`ScreenshotInput`].
+type WorktreeListings struct {
+	// Root is "root" (str, optional).
+	Root *string `json:"root,omitempty"`
+	// TemplateRounds is "template_rounds" ([int], optional).
+	TemplateRounds *[]int `json:"template_rounds,omitempty"`
+	// Listings is "listings" ({[str]}, optional).
+	Listings *map[string][]string `json:"listings,omitempty"`
+}
+
+// WriteJson: Write `value` as indented JSON (two spaces) to `file` of `dir`.
+//
+// Its JSON always carries "action": "write_json" (written and checked by its methods).
+type WriteJson struct {
+	// Dir is "dir" ("feature" | "round").
+	Dir string `json:"dir"`
+	// File is "file" (str).
+	File string `json:"file"`
+	// Value is "value" (any).
+	Value json.RawMessage `json:"value,omitempty"`
+}
+
+// MarshalJSON writes WriteJson with its constant keys.
+func (v WriteJson) MarshalJSON() ([]byte, error) {
+	type plain WriteJson
+	return marshalWithConstants(plain(v), "action", "write_json")
+}
+
+// UnmarshalJSON reads WriteJson; its constant keys must hold their words.
+func (v *WriteJson) UnmarshalJSON(b []byte) error {
+	type plain WriteJson
+	rest, err := checkConstants(b, "WriteJson", "action", "write_json")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
+}
+
+// WriteOutput: `router.parse_output` for a write agent: `kind == "write"`.
+//
+// Its JSON always carries "kind": "write" (written and checked by its methods).
+type WriteOutput struct {
+	// Result is "result" (ParseWriteContractResult).
+	Result ParseWriteContractResult `json:"result"`
+	// MayAdvance is "may_advance" (bool).
+	MayAdvance bool `json:"may_advance"`
+}
+
+// MarshalJSON writes WriteOutput with its constant keys.
+func (v WriteOutput) MarshalJSON() ([]byte, error) {
+	type plain WriteOutput
+	return marshalWithConstants(plain(v), "kind", "write")
+}
+
+// UnmarshalJSON reads WriteOutput; its constant keys must hold their words.
+func (v *WriteOutput) UnmarshalJSON(b []byte) error {
+	type plain WriteOutput
+	rest, err := checkConstants(b, "WriteOutput", "kind", "write")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
+}
+
+// WriteText: Write `text` verbatim to `file` of `dir`.
+//
+// Its JSON always carries "action": "write_text" (written and checked by its methods).
+type WriteText struct {
+	// Dir is "dir" ("feature" | "round").
+	Dir string `json:"dir"`
+	// File is "file" (str).
+	File string `json:"file"`
+	// Text is "text" (str).
+	Text string `json:"text"`
+}
+
+// MarshalJSON writes WriteText with its constant keys.
+func (v WriteText) MarshalJSON() ([]byte, error) {
+	type plain WriteText
+	return marshalWithConstants(plain(v), "action", "write_text")
+}
+
+// UnmarshalJSON reads WriteText; its constant keys must hold their words.
+func (v *WriteText) UnmarshalJSON(b []byte) error {
+	type plain WriteText
+	rest, err := checkConstants(b, "WriteText", "action", "write_text")
+	if err != nil {
+		return err
+	}
+	return decodeStrict(rest, (*plain)(v))
 }

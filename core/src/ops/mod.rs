@@ -353,7 +353,7 @@ static META_OPS: &[OpInfo] = &[
         "meta.catalog",
         "Every op with its one-line doc, typed input and output keys, defaults and error kinds, sorted by name, and the named types they use.",
         &[],
-        &["ops: [any]", "types: [any]"],
+        &["ops: [CatalogOp]", "types: [CatalogType]"],
         &[],
         |_| {
             Ok(serde_json::json!({
@@ -583,6 +583,62 @@ mod tests {
                 "the type {r} is used but not defined"
             );
         }
+    }
+
+    /// Every input and output entry of every op row names its type (`"key: TYPE"`, or one
+    /// `"-> TYPE"` result): an entry without one would read as `any` silently.
+    #[test]
+    fn every_op_key_is_typed() {
+        let mut untyped = Vec::new();
+        for op in catalog() {
+            for e in op.input_entries.iter().chain(op.output_entries) {
+                let head = e.split(" = ").next().unwrap_or(e);
+                if !head.contains(':') && !head.trim_start().starts_with("->") {
+                    untyped.push(format!("{}: {e:?}", op.name));
+                }
+            }
+        }
+        assert!(
+            untyped.is_empty(),
+            "untyped entries:\n{}",
+            untyped.join("\n")
+        );
+    }
+
+    /// Every named type of `ops/types.rs` is used: an op key or another type refers to it.
+    #[test]
+    fn every_named_type_is_used() {
+        use schema::{Named, Types};
+        let types = catalog_types();
+        let mut pending = Vec::new();
+        for op in catalog() {
+            op.params()
+                .iter()
+                .for_each(|f| referenced_names(&f.ty, &mut pending));
+            referenced_names(op.result(), &mut pending);
+        }
+        let mut used = std::collections::BTreeSet::new();
+        while let Some(name) = pending.pop() {
+            if !used.insert(name.clone()) {
+                continue;
+            }
+            match types.named(&name) {
+                Some(Named::Record(fields)) => fields
+                    .iter()
+                    .for_each(|f| referenced_names(&f.ty, &mut pending)),
+                Some(Named::Union(_, variants)) => {
+                    pending.extend(variants.iter().map(|v| v.to_string()))
+                }
+                Some(Named::Alias(t)) => referenced_names(t, &mut pending),
+                Some(Named::Words(_)) | None => {}
+            }
+        }
+        let unused: Vec<&str> = types::TYPES
+            .iter()
+            .map(|t| t.name)
+            .filter(|n| !used.contains(*n))
+            .collect();
+        assert!(unused.is_empty(), "types no op reaches: {unused:?}");
     }
 
     #[test]

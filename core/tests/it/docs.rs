@@ -61,7 +61,8 @@ fn ok_cases() -> BTreeMap<String, Vec<(String, Value)>> {
 }
 
 /// `docs/op-examples.json`: the examples written for the docs of the ops that have no `ok`
-/// conformance case (or only one too long to print), and the defaults of the optional input keys.
+/// conformance case (or only one too long to print). The defaults of the optional input keys are
+/// the catalog's (`= JSON` / `= ~words` in the op rows).
 const EXAMPLES_FILE: &str = "docs/op-examples.json";
 
 /// The directory the written examples name; a fresh temporary directory when they run.
@@ -139,12 +140,8 @@ fn run_example(op: &str, example: &Value, input: &Value) -> Value {
 }
 
 /// The input keys with their catalog types and, for an optional key, its default:
-/// `` `edition?` (str; default `"11.0.0"`) `` for a JSON value, or the words of a computed one.
-/// A default the catalog does not carry yet is taken from `docs/op-examples.json`'s `defaults`.
-fn input_keys(
-    params: &[fourx_core::ops::schema::Field],
-    defaults: Option<&serde_json::Map<String, Value>>,
-) -> Vec<String> {
+/// `` `edition?` (Edition; default `"11.0.0"`) `` for a JSON value, or the words of a computed one.
+fn input_keys(params: &[fourx_core::ops::schema::Field]) -> Vec<String> {
     use fourx_core::ops::schema::Default;
     params
         .iter()
@@ -154,17 +151,10 @@ fn input_keys(
             } else {
                 f.name.clone()
             };
-            let documented = defaults.and_then(|d| d.get(&f.name));
             let default = match &f.default {
                 Some(Default::Value(v)) => Some(format!("default `{v}`")),
                 Some(Default::Means(words)) => Some(format!("absent: {words}")),
-                None => documented.map(|d| {
-                    match (d.get("value"), d.get("means").and_then(Value::as_str)) {
-                        (Some(v), _) => format!("default `{v}`"),
-                        (None, Some(words)) => format!("absent: {words}"),
-                        (None, None) => panic!("default of {}: give value or means", f.name),
-                    }
-                }),
+                None => None,
             };
             match default {
                 Some(d) => format!("`{key}` ({}; {d})", code_type(&f.ty)),
@@ -290,7 +280,6 @@ fn render() -> String {
     let cases = ok_cases();
     let doc = examples_for_render();
     let examples = doc["examples"].as_object().cloned().unwrap_or_default();
-    let defaults = doc["defaults"].as_object().cloned().unwrap_or_default();
     out.push_str("| op | what it does |\n|---|---|\n");
     for op in ops {
         let _ = writeln!(
@@ -321,12 +310,7 @@ fn render() -> String {
             })
             .collect();
         let written = examples.get(op.name);
-        let op_defaults = defaults.get(op.name).and_then(Value::as_object);
-        let _ = writeln!(
-            out,
-            "- input: {}",
-            list(input_keys(op.params(), op_defaults))
-        );
+        let _ = writeln!(out, "- input: {}", list(input_keys(op.params())));
         let _ = writeln!(out, "- output: {}", list(output_keys(op)));
         let _ = writeln!(
             out,
@@ -521,33 +505,22 @@ fn every_op_has_an_example_pair() {
     );
 }
 
-/// The optional input keys (`key?`) of every op, and only those, have a documented default.
+/// Every optional input key (`key?`) of every op says what leaving it out means: a default value
+/// (`= JSON`) or the words of a computed default (`= ~words`), in its catalog entry.
 #[test]
 fn every_optional_input_key_documents_its_default() {
-    let doc = examples_doc();
-    let defaults = doc["defaults"].as_object().cloned().unwrap_or_default();
-    let mut problems = Vec::new();
-    for op in fourx_core::ops::catalog() {
-        let given = defaults.get(op.name).and_then(Value::as_object);
-        for key in op.input().iter().filter_map(|k| k.strip_suffix('?')) {
-            if given.and_then(|g| g.get(key)).is_none() {
-                problems.push(format!("{}: `{key}?` has no default", op.name));
-            }
-        }
-        for key in given.into_iter().flat_map(|g| g.keys()) {
-            if !op.input().contains(&format!("{key}?").as_str()) {
-                problems.push(format!("{}: `{key}` is not an optional input key", op.name));
-            }
-        }
-    }
-    for name in defaults.keys() {
-        if fourx_core::ops::find(name).is_none() {
-            problems.push(format!("{name} is not an op"));
-        }
-    }
+    let problems: Vec<String> = fourx_core::ops::catalog()
+        .iter()
+        .flat_map(|op| {
+            op.params()
+                .iter()
+                .filter(|f| f.optional && f.default.is_none())
+                .map(move |f| format!("{}: `{}?` has no default", op.name, f.name))
+        })
+        .collect();
     assert!(
         problems.is_empty(),
-        "{EXAMPLES_FILE}:\n{}",
+        "give each a default in its op row (`= JSON` or `= ~words`):\n{}",
         problems.join("\n")
     );
 }
@@ -572,45 +545,47 @@ fn example_inputs<'a>(
     inputs
 }
 
-/// A default given as a JSON `value` is what leaving the key out means: on every example input of
-/// the op (its `ok` conformance cases and its written example), the result without the key equals
-/// the result with the key set to the documented value.
+/// A default given as a JSON value (`= JSON` in the op row) is what leaving the key out means:
+/// on every example input of the op (its `ok` conformance cases and its written example), the
+/// result without the key equals the result with the key set to the default.
 #[test]
-fn documented_default_values_equal_leaving_the_key_out() {
-    let doc = examples_doc();
+fn catalog_default_values_equal_leaving_the_key_out() {
+    use fourx_core::ops::schema::Default;
     let cases = ok_cases();
     let written = written_examples();
     let mut wrong = Vec::new();
     let mut checked = 0;
-    for (op, keys) in doc["defaults"].as_object().into_iter().flatten() {
+    for info in fourx_core::ops::catalog() {
+        let op = info.name;
         let inputs = example_inputs(op, &cases, &written);
-        for (key, default) in keys.as_object().into_iter().flatten() {
-            let Some(value) = default.get("value") else {
+        for f in info.params() {
+            let Some(Default::Value(value)) = &f.default else {
                 continue;
             };
             for (example, input) in &inputs {
-                let (Some(base), true) = (input.as_object(), input.is_object()) else {
+                let Some(base) = input.as_object() else {
                     continue;
                 };
                 let mut without = base.clone();
-                without.remove(key);
+                without.remove(&f.name);
                 let mut with = base.clone();
-                with.insert(key.clone(), value.clone());
+                with.insert(f.name.clone(), value.clone());
                 let a = run_example(op, example, &Value::Object(without));
                 let b = run_example(op, example, &Value::Object(with));
                 checked += 1;
                 if a != b {
                     wrong.push(format!(
-                        "{op} `{key}` = {value}:\n  absent {a}\n  given  {b}"
+                        "{op} `{}` = {value}:\n  absent {a}\n  given  {b}",
+                        f.name
                     ));
                 }
             }
         }
     }
-    assert!(checked > 0, "no default value was checked");
+    assert!(checked > 100, "only {checked} default values were checked");
     assert!(
         wrong.is_empty(),
-        "{EXAMPLES_FILE} documents defaults the ops do not apply:\n{}",
+        "op rows give defaults the ops do not apply:\n{}",
         wrong.join("\n")
     );
 }
