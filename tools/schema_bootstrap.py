@@ -261,6 +261,10 @@ EXTRA_TYPES: dict[str, tuple] = {
     "FoldRejected": ("record", "An item a fold rejected: its index, module, field, the first gate it failed and why.", ["index: int", "module: str", "field: str", "reason: RejectReason", "detail: str"]),
     "Coverage": ("record", "How the accepted items' anchors checked out.", ["anchored_ok: int", "stale: int", "unanchored: int", "unverifiable: int"]),
     "Snapshot": ("record", "A repository snapshot: its modules (a path, or a path with fingerprint and size), import edges `[importer, imported]` and token.", ["modules?: [str | SnapshotModule]", "edges?: [[str]]", "repo_token?: str"]),
+    "CatalogOp": ("record", "One op of `meta.catalog`: its name, doc, key names (`?` = optional), error kinds, typed params and result type.", ["name: str", "doc: str", "input: [str]", "output: [str]", "errors: [ErrorKindWord]", "params: [CatalogField]", "result: str"]),
+    "CatalogField": ("record", "One typed key of `meta.catalog` (an op param or a record field): its type text, whether it may be left out, and its default value or what leaving it out means.", ["name: str", "type: str", "optional: bool", "default?: any", "default_means?: str"]),
+    "CatalogType": ("record", "One named type of `meta.catalog`: a record (`fields`), a union of records by `tag` (`variants`), a word list (`words`) or an alias (`type`).", ["name: str", "doc: str", "kind: \"record\" | \"union\" | \"words\" | \"alias\"", "fields?: [CatalogField]", "tag?: str", "variants?: [str]", "words?: [str]", "type?: str"]),
+    "TaskState": ("record", "The dispatched task as the host sees it now: its status and what still blocks it (read for `self_remediated`).", ["status: TaskStatusWord", "blocked_by?: [any] | null"]),
     "ScreenshotTarget": ("record", "Where one round's screenshots go: the round and its directory.", ["round: int", "dir: str"]),
     "Proof": ("record", "The proof a REM-FIX carries: the covering tests (one or a list), the test command and its output.", ["covering_tests?: [str] | str", "test_command?: str", "test_output?: str"]),
     "Dispute": ("record", "One disputed finding of a remediation: the finding, the command that verifies the dispute and its output.", ["finding?: str", "verify_command?: str", "verify_output?: str"]),
@@ -599,19 +603,23 @@ def rust_arg_types() -> dict[str, dict[str, str]]:
     out: dict[str, dict[str, str]] = {}
     for path in sorted((ROOT / "core/src/ops").glob("*.rs")):
         text = path.read_text()
-        for m in ROW_RE.finditer(text):
-            fn = m.group("fn").split("::")[-1]
-            body = re.search(r"\nfn " + fn + r"\b.*?\n\}", text, re.S)
+        pos = 0
+        while (at := text.find("OpInfo::new(", pos)) >= 0:
+            pos = at + 1
+            spans = _rust_args(text, at + len("OpInfo::new"))
+            name = json.loads(text[spans[0][0]:spans[0][1]].strip())
+            fn = text[spans[-1][0]:spans[-1][1]].strip().split("::")[-1]
+            body = re.search(r"\nfn " + re.escape(fn) + r"\b.*?\n\}", text, re.S)
             if not body:
                 continue
             found: dict[str, str] = {}
             for am in ARGS_RE.finditer(body.group(0)):
                 found.setdefault(am.group(2), ARGS_TYPE[am.group(1)])
-            out[m.group("name")] = found
+            out[name] = found
     return out
 
 
-RUST_ARGS = rust_arg_types()
+RUST_ARGS: dict[str, dict[str, str]] = {}
 
 # --- observed outputs of the ok conformance cases -------------------------------------------------
 
@@ -777,6 +785,10 @@ OP_KEY_TYPES = {
     ("evidence.screenshot_targets", "targets"): "[ScreenshotTarget]",
     ("discover.dedupe", "features"): "[DiscoveredFeature]",
     ("discover.dedupe", "existing"): "[Feature]",
+    ("router.followup_tasks", "graph"): "FollowupGraph",
+    ("router.parse_output", "task"): "TaskState",
+    ("router.parse_readonly_output", "task"): "TaskState",
+    ("config.user_path", "home"): "path",
     ("router.followup_tasks", "reason"): "str",
     ("router.followup_tasks", "plan"): "str",
     ("router.followup_tasks", "root_cause"): "str",
@@ -881,6 +893,7 @@ def build() -> tuple[dict[str, tuple[list[str], list[str]]], dict[str, tuple]]:
     name -> ("record", doc, entries) | ("union", doc, tag, variants) | ("words", doc, rust path,
     words)."""
     observed = observed_outputs()
+    RUST_ARGS.update(rust_arg_types())
     # meta.* rows are the catalog's own and were typed with it
     rows = {
         op["name"]: derive(op, observed.get(op["name"], {}))
@@ -888,6 +901,7 @@ def build() -> tuple[dict[str, tuple[list[str], list[str]]], dict[str, tuple]]:
         if not op["name"].startswith("meta.")
     }
     defs: dict[str, tuple] = {}
+    USED_TYPES.update(["CatalogOp", "CatalogType"])  # the meta.catalog row's (typed by hand)
     pending = sorted(USED_TYPES)
     while pending:
         name = pending.pop()
@@ -901,6 +915,15 @@ def build() -> tuple[dict[str, tuple[list[str], list[str]]], dict[str, tuple]]:
                     USED_TYPES.update(type_names(f.split(":", 1)[1]))
             elif defs[name][0] == "union":
                 USED_TYPES.update(defs[name][3])
+        elif name == "ErrorKindWord":
+            defs[name] = ("words", "An error kind (the closed list of `ErrorKind`).",
+                          "crate::error::ErrorKind", ())
+        elif name == "TaskStatusWord":
+            defs[name] = ("words", "A status of a Claude Code task as `router.parse_output` reads it.",
+                          "crate::router::parse::readonly::TASK_STATUSES", ())
+        elif name == "FollowupGraph":
+            defs[name] = ("words", "A follow-up task graph of `router.followup_tasks`.",
+                          "crate::router::workflow::followup::GRAPHS", ())
         elif name == "Edition":
             defs[name] = ("words", "A cc10x contract edition (the router's rules of one plugin version).",
                           "crate::router::edition::Edition", ("11.0.0", "12.7.0", "12.10.0"))
@@ -926,6 +949,8 @@ def build() -> tuple[dict[str, tuple[list[str], list[str]]], dict[str, tuple]]:
 
 
 def rust_def(name: str, d: tuple) -> str:
+    if d[0] == "words" and d[2].endswith(("::GRAPHS", "::TASK_STATUSES")):
+        return f"TypeDef::words({rust_str(name)}, {rust_str(d[1])}, &{d[2]})"
     if d[0] == "words":
         return f"TypeDef::words({rust_str(name)}, {rust_str(d[1])}, {d[2]}::WORDS)"
     if d[0] == "union":

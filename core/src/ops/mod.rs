@@ -353,7 +353,7 @@ static META_OPS: &[OpInfo] = &[
         "meta.catalog",
         "Every op with its one-line doc, typed input and output keys, defaults and error kinds, sorted by name, and the named types they use.",
         &[],
-        &["ops: [any]", "types: [any]"],
+        &["ops: [CatalogOp]", "types: [CatalogType]"],
         &[],
         |_| {
             Ok(serde_json::json!({

@@ -164,3 +164,11 @@ fn the_type_check_refuses_values_outside_the_catalog_types() {
     );
     assert!(types.named("Decision").is_some());
 }
+
+/// `meta.catalog` describes itself: its own output is of its result type (every op, param and
+/// named type in the shape the generators read).
+#[test]
+fn the_catalog_output_is_of_its_own_result_type() {
+    let out = ops::call("meta.catalog", &serde_json::json!({})).expect("meta.catalog");
+    assert_eq!(check_output(find("meta.catalog"), &out), Ok(()));
+}
