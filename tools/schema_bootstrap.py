@@ -778,6 +778,7 @@ OP_KEY_TYPES = {
     ("runners.supported_map", "runners"): "{RunnerConfig}",
     ("profiles.default", "profiles"): "{ProfileConfig}",
     ("pipeline.resolve", "run_overrides"): "{PhaseSpec}",
+    ("pipeline.resolve", "phases"): "[ResolvedPhase]",
     ("workspace.read_run_file", "value"): "any",
     # a validator: any object is its input
     ("state.validate", "state"): "{any}",

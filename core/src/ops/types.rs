@@ -199,6 +199,7 @@ pub(crate) static TYPES: &[TypeDef] = &[
     TypeDef::record("ReportIn", "A report of the pure `miner.scan_fail_patterns` input.", &["feature_id?: str", "round?: int", "report?: str", "text?: str"]),
     TypeDef::record("ReportIssues", "The verdict and issue titles of a review report.", &["passed: bool", "issues: [str]"]),
     TypeDef::record("ResearchFiles", "The web and GitHub research file paths (blank or `None`: no file).", &["web?: str | null", "github?: str | null"]),
+    TypeDef::record("ResolvedPhase", "One phase of a resolved pipeline.", &["phase: str", "role: str", "runner: str", "model: str"]),
     TypeDef::record("ResolvedProfile", "The profile a feature runs with (`profile.resolve`).", &["name: str", "profile: ProfileConfig", "warnings: [str]"]),
     TypeDef::record("ResumeListing", "What `resume` and a resuming `start` need from disk: the state and the texts of the fixed artifact names of the feature directory and of the state's round directory.", &["state: State", "feature_files: {str}", "round_files: {str}"]),
     TypeDef::record("Resumed", "The result of `resume`: the recovered state, whether a manual phase was consumed, whether `recover_to` was applied (phase `from` -> `to`) and the resulting sub-phase (`\"\"` when none).", &["state: State", "manual_phase_consumed: bool", "recovered: bool", "from: str", "to: str", "sub_phase: SubPhase | \"\""]),
