@@ -3,7 +3,7 @@
 record of how the typed key strings of the `OpInfo::new` rows (`core/src/ops/*.rs`) and the
 `TYPES` table (`core/src/ops/types.rs`) were first derived. After it ran, the types were reviewed
 and fixed by hand: the rows and `types.rs` are the source of truth now, and running this again
-would overwrite those fixes.
+would overwrite any later edit of them.
 
 Sources, in order of trust:
   * the live catalog (`fourx.call("meta.catalog", {})`): input/output key names, `?` marks;
@@ -11,10 +11,15 @@ Sources, in order of trust:
     tagged `Union`s unions, its `Literal`s / StrEnums word types named after the core's
     `string_enum`s (matched by their word lists), its wrapper signatures the param types and its
     return annotations (whole result or one extracted key) the result types;
-  * the `defaults` section of `docs/op-examples.json` (`{"value": v}` -> `= JSON`,
-    `{"means": text}` -> `= ~text`);
+  * the `defaults` section `docs/op-examples.json` had before the rows took the defaults (read
+    from commit 919e83e; `{"value": v}` -> `= JSON`, `{"means": text}` -> `= ~text`);
   * the Rust adapters where Python says nothing: `Args` accessors (`a.str("k")` -> str, ...);
-  * the outputs of the `ok` conformance cases, for scalar output keys nothing else types.
+  * the outputs of the `ok` conformance cases, for scalar output keys nothing else types;
+  * the hand review, as tables in this file (`KEY_TYPES`, `OP_KEY_TYPES`, `TYPE_FIELD_TYPES`,
+    `FIELD_OVERRIDES`, `FIELD_OPTIONAL`, `EXTRA_TYPES`, `DEFAULT_OVERRIDES`): what the sources
+    could not decide, checked by `core/tests/it/catalog_types.rs` against the conformance cases.
+
+The `meta.*` rows are the catalog's own and typed by hand.
 
 Usage (from the repository root, with the extension built into .venv):
   .venv/bin/python tools/schema_bootstrap.py --report   # print the derived rows, write nothing
