@@ -818,6 +818,7 @@ LOOSE = {"any", "{any}", "{any} | null", "[{any}]"}
 # Keys of the router ops whose words are the router's vocabularies.
 ROUTER_KEY_TYPES = {
     "workflow_type": "WorkflowType",
+    "workflow": "WorkflowType",
     "origin": "TaskOrigin",
     "phase": "WorkflowPhase",
     "scope": "TaskScope",
