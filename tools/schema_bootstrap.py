@@ -211,6 +211,9 @@ FIELD_OVERRIDES = {
     ("ParseTaskMetadataResult", "phase"): "WorkflowPhase | null",
     ("RunnableRow", "phase"): "WorkflowPhase | null",
     ("ModelTierResult", "tier"): "ModelTier",
+    ("RunnableRow", "kind"): "TaskKind",
+    ("ParseTaskMetadataResult", "kind"): "TaskKind",
+    ("ParseTaskMetadataResult", "origin"): "TaskOrigin | null",
     ("FeatureStatusSync", "status"): "FeatureStatus",
     ("StatusSync", "status"): "FeatureStatus",
     ("AwaitHuman", "phase"): "Phase",
@@ -819,6 +822,7 @@ LOOSE = {"any", "{any}", "{any} | null", "[{any}]"}
 ROUTER_KEY_TYPES = {
     "workflow_type": "WorkflowType",
     "workflow": "WorkflowType",
+    "kind": "TaskKind",
     "origin": "TaskOrigin",
     "phase": "WorkflowPhase",
     "scope": "TaskScope",

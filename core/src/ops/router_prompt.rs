@@ -60,7 +60,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new(
         "router.skill_hints",
         "The skills the router loads for one agent dispatch: project hints, then keyword/path/flag rules (12.7.0 ids: cc10x:frontend, architecture, exploration, codebase-hygiene, code-review, memory-and-handoff).",
-        &["agent: str", "workflow: WorkflowType", "request: str", "phase?: WorkflowPhase = ~not given: no phase rules apply", "kind?: str = ~not given: no kind rules apply", "changed_files?: [str] = []", "plan_text?: str = \"\"", "design_text?: str = \"\"", "patterns_text?: str = \"\"", "research_files?: ResearchFiles = {}", "mcp_capability_needed?: bool = false", "edition?: Edition = \"11.0.0\""],
+        &["agent: str", "workflow: WorkflowType", "request: str", "phase?: WorkflowPhase = ~not given: no phase rules apply", "kind?: TaskKind = ~not given: no kind rules apply", "changed_files?: [str] = []", "plan_text?: str = \"\"", "design_text?: str = \"\"", "patterns_text?: str = \"\"", "research_files?: ResearchFiles = {}", "mcp_capability_needed?: bool = false", "edition?: Edition = \"11.0.0\""],
         &["hints: [str]"],
         &[
             ErrorKind::MissingField,
