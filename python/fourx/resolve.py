@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from typing import Any, TypedDict, cast
+from typing import Any, cast
 
 from ._ops import StrPath, forward
 from ._api import (
@@ -32,6 +32,9 @@ from ._types import (
     Validation,
 )
 from . import _api
+from ._types import (
+    ResolvedPhase,
+)
 
 __all__ = [
     "ResolvedPhase",
@@ -71,15 +74,6 @@ __all__ = [
 ]
 
 
-class ResolvedPhase(TypedDict):
-    """One phase of a resolved pipeline."""
-
-    phase: str
-    role: str
-    runner: str
-    model: str
-
-
 def merge_config(user: Mapping[str, Any] | None, project: Mapping[str, Any] | None) -> dict[str, Any]:
     """The user config under the project config (``config.merge``)."""
     return cast(dict[str, Any], _api.config_merge(user=user, project=project)["config"])
@@ -109,7 +103,7 @@ def resolve_pipeline(
         manual_runner=manual_runner,
         run_overrides=run_overrides,
     )
-    return cast(list[ResolvedPhase], out["phases"])
+    return out["phases"]
 
 
 def resolve_phase_runner(

@@ -1,13 +1,14 @@
 //! README's "Adding an op" is the checklist of a new op: its area, its adapter row, its example,
 //! and the files `make docs` generates. These tests pin that list to the files a new op really
 //! needs and follow its last step: the generators give every op of the catalog (and a new one)
-//! its typed Python function, and its Go function once the Go generator plugs into
-//! [`GO_OP_FUNCTIONS`].
+//! its typed Python function and its typed Go function (the Go generator's half reached through
+//! [`GO_OP_FUNCTIONS`]).
 
 use std::collections::BTreeSet;
 
 use serde_json::{json, Value};
 
+use super::go_gen;
 use super::python_gen::{function_name, render_api_py, Catalog};
 use super::{read_repo, repo_root};
 
@@ -25,7 +26,7 @@ const WRITTEN_BY_HAND: &[&str] = &[
 ];
 
 /// The files `make docs` rewrites from the catalog for every op (the Python half; the Go half is
-/// [`GO_OP_FUNCTIONS`]'s file list).
+/// what [`GO_OP_FUNCTIONS`] renders).
 const GENERATED_PYTHON: &[&str] = &[
     "docs/ops.md",
     "python/fourx/_types.py",
@@ -34,21 +35,20 @@ const GENERATED_PYTHON: &[&str] = &[
 
 /// The hook of the Go generator (`docs/go_gen.rs`, written beside this one): its renderer of
 /// the generated files from a `meta.catalog` document (`render_all`: path and text of each file
-/// `make docs` writes) and the Go name of an op's function (`go_op_name`). `None` until the Go
-/// generator is plugged in here; the tests below then check the Go half exactly like the Python
-/// one.
+/// `make docs` writes) and the Go name of an op's function in them (`go_function_name`). The tests below check
+/// the Go half through it exactly like the Python one (`None` would leave Go out).
 type GoHook = (
     fn(&Value) -> Vec<(&'static str, String)>,
-    fn(&str) -> String,
+    fn(&Value, &str) -> String,
 );
-const GO_OP_FUNCTIONS: Option<GoHook> = None;
+const GO_OP_FUNCTIONS: Option<GoHook> = Some((go_gen::render_all, go_gen::go_function_name));
 
 /// The catalog of the core as `meta.catalog` gives it.
 fn catalog_json() -> Value {
     fourx_core::ops::call("meta.catalog", &json!({})).expect("meta.catalog")
 }
 
-/// The generated files of a new op: Python's and, once hooked, Go's.
+/// The generated files of a new op: Python's and Go's.
 fn generated() -> Vec<&'static str> {
     let mut files = GENERATED_PYTHON.to_vec();
     if let Some((render, _)) = GO_OP_FUNCTIONS {
@@ -154,12 +154,13 @@ fn the_checklists_generated_files_are_written_by_make_docs() {
 }
 
 /// After `make docs`, every op of the catalog has its typed function in the committed generated
-/// files: `fourx._api.<area>_<verb>` (and its Go function once hooked).
+/// files: `fourx._api.<area>_<verb>` and its Go function in `go/op`.
 #[test]
 fn every_catalog_op_has_its_generated_python_and_go_function() {
     let api = read_repo("python/fourx/_api.py");
+    let catalog = catalog_json();
     let go = GO_OP_FUNCTIONS.map(|(render, name)| {
-        let files: Vec<String> = render(&catalog_json())
+        let files: Vec<String> = render(&catalog)
             .into_iter()
             .map(|(path, _)| read_repo(path))
             .collect();
@@ -171,7 +172,7 @@ fn every_catalog_op_has_its_generated_python_and_go_function() {
             missing.push(format!("python {}", op.name));
         }
         if let Some((text, name)) = &go {
-            if !text.contains(&format!("func {}(", name(op.name))) {
+            if !text.contains(&format!("func {}(", name(&catalog, op.name))) {
                 missing.push(format!("go {}", op.name));
             }
         }
@@ -183,7 +184,7 @@ fn every_catalog_op_has_its_generated_python_and_go_function() {
 }
 
 /// Following the steps: an op added to the catalog (its adapter row) gets its Python function
-/// (and Go function, once hooked) from the generators alone, with nothing written by hand.
+/// and its Go function from the generators alone, with nothing written by hand.
 #[test]
 fn a_new_op_gets_its_typed_functions_from_make_docs_alone() {
     let mut doc = catalog_json();
@@ -209,7 +210,7 @@ fn a_new_op_gets_its_typed_functions_from_make_docs_alone() {
     if let Some((render, name)) = GO_OP_FUNCTIONS {
         let go: String = render(&doc).into_iter().map(|(_, text)| text).collect();
         assert!(
-            go.contains(&format!("func {}(", name("checklist.echo"))),
+            go.contains(&format!("func {}(", name(&doc, "checklist.echo"))),
             "the generated Go has no checklist.echo function"
         );
     }

@@ -908,8 +908,16 @@ fn package_names(model: &Model) -> Result<BTreeSet<String>, String> {
     Ok(names)
 }
 
+/// The Go name of the typed function of `op` in the files rendered from `catalog` (the hook of
+/// README's Adding-an-op checklist test, `docs/checklist.rs`).
+pub(super) fn go_function_name(catalog: &Value, op: &str) -> String {
+    let model = Model::new(catalog);
+    let found = model.ops.iter().find(|o| o.name == op);
+    model.func_name(found.unwrap_or_else(|| panic!("{op} is not in the catalog")))
+}
+
 /// The generated files, as (path from the repository root, text).
-fn render_all(catalog: &Value) -> Vec<(&'static str, String)> {
+pub(super) fn render_all(catalog: &Value) -> Vec<(&'static str, String)> {
     let model = Model::new(catalog);
     package_names(&model).unwrap_or_else(|e| panic!("{e}"));
     vec![
