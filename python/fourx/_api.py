@@ -21,6 +21,7 @@ from . import enums as _enums
 from ._ops import StrPath, Time, forward, path_arg
 from ._types import (
     ActiveWorkflowsResult,
+    AgentVerdict,
     AgentsResult,
     AnchorCheck,
     AngleSelection,
@@ -79,6 +80,7 @@ from ._types import (
     ConfigWriteResult,
     ConfigWriteUserResult,
     CostMode,
+    Criterion,
     DesignDoc,
     DesignDocSearch,
     DiscoverDedupeResult,
@@ -116,6 +118,7 @@ from ._types import (
     FinalizeMemoryResult,
     Finalized,
     FoldResult,
+    FollowupGraph,
     FollowupResult,
     Gate,
     GateDecision,
@@ -178,6 +181,7 @@ from ._types import (
     ProfileEnabledPhasesResult,
     ProfileEnables,
     ProfilesDefaultResult,
+    ProgressTask,
     Prompt,
     Proof,
     Rebuilt,
@@ -239,8 +243,10 @@ from ._types import (
     StuckIn,
     Task,
     TaskGraphResult,
+    TaskKind,
     TaskOrigin,
     TaskScope,
+    TaskState,
     TestStrategy,
     TestStrategyParseResult,
     UpdateArtifactResult,
@@ -249,6 +255,7 @@ from ._types import (
     ValidateWorkflowIdResult,
     Validation,
     Verdict,
+    VerifyEvidence,
     VerifyRecord,
     WorkflowPhase,
     WorkflowType,
@@ -1171,9 +1178,9 @@ def blueprint_guard_root(
     root: StrPath,
     home: StrPath,
     *,
-    is_git: Any = None,
+    is_git: bool | None = None,
     root_entries: Sequence[str] | None = None,
-    storage_root: Any = None,
+    storage_root: str | None = None,
 ) -> GuardedRoot:
     """Refuse /, $HOME, non-projects and storage inside the project (``blueprint.guard_root``).
 
@@ -1880,7 +1887,7 @@ def config_render_user(
 
 
 def config_user_path(
-    home: str,
+    home: StrPath,
 ) -> ConfigUserPathResult:
     """The per-user settings path under a home directory (``config.user_path``).
 
@@ -1889,7 +1896,7 @@ def config_user_path(
     """
     _out: ConfigUserPathResult = forward(
         "config.user_path",
-        {"home": home},
+        {"home": path_arg(home, "home")},
     )
     return _out
 
@@ -2479,8 +2486,8 @@ def guard_check(
     testing_has_run: bool | None = None,
     dependencies: Mapping[str, str] | None = None,
     symlinks: Sequence[str] | None = None,
-    build_gate: Mapping[str, Any] | None = None,
-    docs_gate: Mapping[str, Any] | None = None,
+    build_gate: VerifyEvidence | Mapping[str, Any] | None = None,
+    docs_gate: VerifyEvidence | Mapping[str, Any] | None = None,
     screenshot_exists: bool | None = None,
     state: State | Mapping[str, Any] | None = None,
 ) -> Verdict:
@@ -3173,7 +3180,7 @@ def router_artifact_fresh(
 
 def router_build_prompt(
     agent: str,
-    workflow: str,
+    workflow: WorkflowType | str,
     phase: WorkflowPhase | str,
     task_id: str,
     workflow_uuid: str,
@@ -3320,7 +3327,7 @@ def router_check_memory(
 
 
 def router_dispatch(
-    kind: str,
+    kind: TaskKind | str,
     *,
     phase: WorkflowPhase | str | None = None,
     origin: TaskOrigin | str | None = None,
@@ -3421,7 +3428,7 @@ def router_finalize_memory(
     *,
     memory_task_id: str | None = None,
     notes: Mapping[str, Sequence[str]] | None = None,
-    tasks: Sequence[Mapping[str, Any]] | None = None,
+    tasks: Sequence[ProgressTask | Mapping[str, Any]] | None = None,
     completed: Sequence[str] | None = None,
     plan_file: str | None = None,
     design_file: str | None = None,
@@ -3466,7 +3473,7 @@ def router_finalize_memory(
 
 
 def router_followup_tasks(
-    graph: Literal["remfix", "re_review", "investigation", "escalate_full", "plan_prune"],
+    graph: FollowupGraph | str,
     tasks: Sequence[Task | Mapping[str, Any]],
     workflow_id: str,
     *,
@@ -3477,13 +3484,13 @@ def router_followup_tasks(
     scope: TaskScope | str | None = None,
     reason: str | None = None,
     plan: str | None = None,
-    remfix_task_id: Any = None,
+    remfix_task_id: str | None = None,
     proof: Proof | Mapping[str, Any] | None = None,
     disputes: Sequence[Dispute | Mapping[str, Any]] | None = None,
     root_cause: str | None = None,
-    diff_driven_docs_skip: Any = None,
-    event: Any = None,
-    deletion_supported: Any = None,
+    diff_driven_docs_skip: bool | None = None,
+    event: str | None = None,
+    deletion_supported: bool | None = None,
 ) -> FollowupResult:
     """The task plan of a follow-up graph: remfix, re_review, investigation, escalate_full,
     plan_prune (remfix and investigation block every open downstream task; the others change only
@@ -3562,7 +3569,7 @@ def router_format_marker(
 
 
 def router_format_previous_findings(
-    workflow: str,
+    workflow: WorkflowType | str,
     reviewer: ReviewerFindings | Mapping[str, Any],
     *,
     hunter: HunterFindings | Mapping[str, Any] | None = None,
@@ -3627,7 +3634,7 @@ def router_format_task_metadata(
 def router_intent_ready(
     target: Literal["BUILD", "PLAN"],
     source_files: int,
-    acceptance_criteria: Sequence[Mapping[str, Any]],
+    acceptance_criteria: Sequence[Criterion | Mapping[str, Any]],
     *,
     contradictions: Sequence[Mapping[str, str]] | None = None,
     edition: Edition | str | None = None,
@@ -3909,9 +3916,9 @@ def router_parse_output(
     agent: str,
     output: str,
     *,
-    task: Mapping[str, Any] | None = None,
+    task: TaskState | Mapping[str, Any] | None = None,
     disputes: int | None = None,
-    kind: str | None = None,
+    kind: TaskKind | str | None = None,
     dispatched_findings: int | None = None,
     edition: Edition | str | None = None,
 ) -> ParseOutputResult:
@@ -3947,7 +3954,7 @@ def router_parse_readonly_output(
     agent: str,
     output: str,
     *,
-    task: Mapping[str, Any] | None = None,
+    task: TaskState | Mapping[str, Any] | None = None,
     disputes: int | None = None,
     edition: Edition | str | None = None,
 ) -> ParseReadonlyOutputResult:
@@ -4051,7 +4058,7 @@ def router_parse_write_contract(
     agent: str,
     output: str,
     *,
-    kind: str | None = None,
+    kind: TaskKind | str | None = None,
     dispatched_findings: int | None = None,
     edition: Edition | str | None = None,
 ) -> ParseWriteContractResult:
@@ -4160,7 +4167,7 @@ def router_pre_tool_use(
 
 
 def router_reconcile_verdicts(
-    verdicts: Sequence[Mapping[str, Any]],
+    verdicts: Sequence[AgentVerdict | Mapping[str, Any]],
     *,
     edition: Edition | str | None = None,
 ) -> ReconcileVerdictsResult:
@@ -4352,11 +4359,11 @@ def router_scope_decision(
 
 def router_skill_hints(
     agent: str,
-    workflow: str,
+    workflow: WorkflowType | str,
     request: str,
     *,
     phase: WorkflowPhase | str | None = None,
-    kind: str | None = None,
+    kind: TaskKind | str | None = None,
     changed_files: Sequence[str] | None = None,
     plan_text: str | None = None,
     design_text: str | None = None,
@@ -4422,7 +4429,7 @@ def router_skill_precedence(
 
 
 def router_task_graph(
-    workflow: str,
+    workflow: WorkflowType | str,
     *,
     build_scope: BuildScope | str | None = None,
     diff_driven_docs_skip: bool | None = None,

@@ -10,12 +10,14 @@ from typing import Any, Literal, NotRequired, TypeAlias, TypedDict, Union
 from . import enums as _enums
 
 __all__ = [
+    "AcEvidence",
     "AcceptanceSummary",
     "ActiveWorkflowsResult",
     "Adjudication",
     "Advice",
     "AgentExit",
     "AgentInfo",
+    "AgentVerdict",
     "AgentsResult",
     "AnchorCheck",
     "AnchorVerdict",
@@ -73,6 +75,9 @@ __all__ = [
     "CandidatesRenderResult",
     "CandidatesSaveResult",
     "CaptureBaseline",
+    "CatalogField",
+    "CatalogOp",
+    "CatalogType",
     "ChangedFile",
     "CheckArtifactResult",
     "CheckRecord",
@@ -98,6 +103,7 @@ __all__ = [
     "CostMode",
     "CostModeName",
     "Coverage",
+    "Criterion",
     "Decision",
     "DesignDoc",
     "DesignDocSearch",
@@ -114,6 +120,7 @@ __all__ = [
     "Edition",
     "EditionForVersionResult",
     "EnumsListResult",
+    "ErrorKindWord",
     "Escalation",
     "EscalationIn",
     "Event",
@@ -146,6 +153,7 @@ __all__ = [
     "FoldAccepted",
     "FoldRejected",
     "FoldResult",
+    "FollowupGraph",
     "FollowupResult",
     "Gate",
     "GateAction",
@@ -181,6 +189,7 @@ __all__ = [
     "Loop",
     "LoopGateResult",
     "ManualCheck",
+    "ManualCheckResult",
     "ManualOverride",
     "Marker",
     "MarkerKind",
@@ -236,6 +245,7 @@ __all__ = [
     "ProfileEnabledPhasesResult",
     "ProfileEnables",
     "ProfilesDefaultResult",
+    "ProgressTask",
     "ProjectConfig",
     "Prompt",
     "Proof",
@@ -255,6 +265,7 @@ __all__ = [
     "ReposResolveFeaturePathsResult",
     "ReposResolvePathsResult",
     "ResearchFiles",
+    "ResolvedPhase",
     "ResolvedProfile",
     "ResumeListing",
     "Resumed",
@@ -328,8 +339,11 @@ __all__ = [
     "Task",
     "TaskGraphNode",
     "TaskGraphResult",
+    "TaskKind",
     "TaskOrigin",
     "TaskScope",
+    "TaskState",
+    "TaskStatusWord",
     "TestProfileOverride",
     "TestStrategy",
     "TestStrategyParseResult",
@@ -340,7 +354,9 @@ __all__ = [
     "ValidateWorkflowIdResult",
     "Validation",
     "Verdict",
+    "VerifyCommand",
     "VerifyCommandRecord",
+    "VerifyEvidence",
     "VerifyRecord",
     "WarningKind",
     "WorkflowPhase",
@@ -445,6 +461,65 @@ Edition: TypeAlias = Literal[
     "12.10.0",
 ]
 
+#: An error kind (the closed list of ``ErrorKind``).
+ErrorKindWord: TypeAlias = Literal[
+    "invalid_input",
+    "invalid_value",
+    "missing_field",
+    "duplicate_field",
+    "input_too_large",
+    "unknown_op",
+    "unknown_kind",
+    "unknown_agent",
+    "unknown_profile",
+    "unknown_runner",
+    "invalid_time",
+    "invalid_nonce",
+    "invalid_path",
+    "invalid_project_id",
+    "invalid_snapshot",
+    "invalid_feature_id",
+    "invalid_json",
+    "invalid_yaml",
+    "invalid_config",
+    "invalid_feature",
+    "malformed_contract",
+    "malformed_artifact",
+    "malformed_doc",
+    "unsupported_format",
+    "missing_contract",
+    "missing_evidence",
+    "scenario_mismatch",
+    "too_short",
+    "placeholder_left",
+    "uuid_mismatch",
+    "unrecognized_reply",
+    "ambiguous",
+    "budget_too_small",
+    "missing_coding_phase",
+    "unresolved_runner",
+    "unresolvable_tier",
+    "no_home",
+    "root_is_filesystem_root",
+    "root_is_home",
+    "not_a_project",
+    "storage_inside_project",
+    "project_mismatch",
+    "not_found",
+    "not_visible",
+    "no_dispatch_rule",
+    "invalid_transition",
+    "invalid_recovery_target",
+    "not_cleanable",
+    "feature_active",
+    "lease_lost",
+    "fold_conflict",
+    "io_error",
+    "null_arg",
+    "invalid_utf8",
+    "panic",
+]
+
 #: Feature statuses (``feature.Status``), targets of PhaseToStatus (``draft`` excepted).
 FeatureStatus: TypeAlias = Literal[
     "not-started",
@@ -455,6 +530,15 @@ FeatureStatus: TypeAlias = Literal[
     "needs-attention",
     "ready-for-review",
     "draft",
+]
+
+#: A follow-up task graph of ``router.followup_tasks``.
+FollowupGraph: TypeAlias = Literal[
+    "remfix",
+    "re_review",
+    "investigation",
+    "escalate_full",
+    "plan_prune",
 ]
 
 #: The class of the pending gate (fourx names for the seed's categories).
@@ -598,6 +682,16 @@ SubPhase: TypeAlias = Literal[
     "reverifying",
 ]
 
+#: A task's ``kind:``.
+TaskKind: TypeAlias = Literal[
+    "workflow",
+    "agent",
+    "remfix",
+    "memory",
+    "reverify",
+    "research",
+]
+
 #: A task's ``origin:``.
 TaskOrigin: TypeAlias = Literal[
     "router",
@@ -616,6 +710,14 @@ TaskScope: TypeAlias = Literal[
     "ALL_ISSUES",
     "CRITICAL_ONLY",
     "N/A",
+]
+
+#: A status of a Claude Code task as ``router.parse_output`` reads it.
+TaskStatusWord: TypeAlias = Literal[
+    "pending",
+    "in_progress",
+    "completed",
+    "deleted",
 ]
 
 #: What kind of problem a warning reports.
@@ -684,6 +786,15 @@ WorkflowType: TypeAlias = Literal[
     "CODEBASE-HEALTH",
     "QA",
 ]
+
+
+class AcEvidence(TypedDict):
+    """One acceptance criterion's result (Go ``ACEvidence``)."""
+
+    id: NotRequired[str]
+    passed: NotRequired[bool]
+    evidence: NotRequired[list[str] | None]
+    verify_type: NotRequired[str]
 
 
 class AcceptanceSummary(TypedDict):
@@ -781,6 +892,13 @@ class AgentInfo(TypedDict):
     name: str
     qualified: str
     kind: Literal["readonly", "write"]
+
+
+class AgentVerdict(TypedDict):
+    """One agent's verdict to reconcile: the agent and the status it reported."""
+
+    agent: str
+    status: str
 
 
 class AgentsResult(TypedDict):
@@ -1349,6 +1467,44 @@ class CaptureBaseline(TypedDict):
     prepare: NotRequired[list[PrepareAction]]
 
 
+class CatalogField(TypedDict):
+    """One typed key of ``meta.catalog`` (an op param or a record field): its type text, whether it
+    may be left out, and its default value or what leaving it out means."""
+
+    name: str
+    type: str
+    optional: bool
+    default: NotRequired[Any]
+    default_means: NotRequired[str]
+
+
+class CatalogOp(TypedDict):
+    """One op of ``meta.catalog``: its name, doc, key names (``?`` = optional), error kinds, typed
+    params and result type."""
+
+    name: str
+    doc: str
+    input: list[str]
+    output: list[str]
+    errors: list[ErrorKindWord]
+    params: list[CatalogField]
+    result: str
+
+
+class CatalogType(TypedDict):
+    """One named type of ``meta.catalog``: a record (``fields``), a union of records by ``tag``
+    (``variants``), a word list (``words``) or an alias (``type``)."""
+
+    name: str
+    doc: str
+    kind: Literal["record", "union", "words", "alias"]
+    fields: NotRequired[list[CatalogField]]
+    tag: NotRequired[str]
+    variants: NotRequired[list[str]]
+    words: NotRequired[list[str]]
+    type: NotRequired[str]
+
+
 class ChangedFile(TypedDict):
     """A changed file given to [``select_angles``] (``lines`` is not used)."""
 
@@ -1674,6 +1830,13 @@ class CostMode(TypedDict):
     mode: CostModeName
     expires_at: str
     expired: NotRequired[bool]
+
+
+class Criterion(TypedDict):
+    """One acceptance criterion of an intent: its text and the scenarios that prove it."""
+
+    text: str
+    scenarios: NotRequired[list[str]]
 
 
 class DiscoverFeatures(TypedDict):
@@ -2500,6 +2663,14 @@ class LoopGateResult(TypedDict):
     checkpoint_required: bool
 
 
+class ManualCheckResult(TypedDict):
+    """One manual check's result (Go ``ManualCheckResult``)."""
+
+    id: NotRequired[str]
+    passed: NotRequired[bool]
+    evidence: NotRequired[list[str] | None]
+
+
 class ManualOverride(TypedDict):
     """A phase's manual runner and model after per-run overrides."""
 
@@ -2559,8 +2730,8 @@ class MergedConfig(TypedDict):
 class MetaCatalogResult(TypedDict):
     """The result of meta.catalog."""
 
-    ops: list[Any]
-    types: list[Any]
+    ops: list[CatalogOp]
+    types: list[CatalogType]
 
 
 class MetaVersionResult(TypedDict):
@@ -2797,8 +2968,8 @@ class ParseTaskMetadataResult(TypedDict):
     """The result of ``router.parse_task_metadata``."""
 
     wf: str
-    kind: str
-    origin: str | None
+    kind: TaskKind
+    origin: TaskOrigin | None
     phase: WorkflowPhase | None
     plan: str | None
     scope: str | None
@@ -2825,10 +2996,19 @@ class PhaseToStatusResult(TypedDict):
     status: FeatureStatus | _enums.FeatureStatus
 
 
+class ResolvedPhase(TypedDict):
+    """One phase of a resolved pipeline."""
+
+    phase: str
+    role: str
+    runner: str
+    model: str
+
+
 class PipelineResolveResult(TypedDict):
     """The result of pipeline.resolve."""
 
-    phases: list[dict[str, str]]
+    phases: list[ResolvedPhase]
 
 
 class PlanTrustResult(TypedDict):
@@ -2907,6 +3087,13 @@ class ProfilesDefaultResult(TypedDict):
     """The result of profiles.default."""
 
     profiles: dict[str, ProfileConfig]
+
+
+class ProgressTask(TypedDict):
+    """One line of progress.md's ``## Tasks``: its text (one non-blank line) and whether it is done."""
+
+    text: str
+    done: NotRequired[bool]
 
 
 class Prompt(TypedDict):
@@ -3133,7 +3320,7 @@ class RunnableRow(TypedDict):
     """One task of the workflow in ``router.runnable_tasks``."""
 
     id: str
-    kind: str
+    kind: TaskKind
     phase: WorkflowPhase | None
     status: str
     state: Literal["done", "waiting_on_remediation", "blocked", "ask_user", "serialized", "runnable"]
@@ -3422,6 +3609,14 @@ class TaskGraphResult(TypedDict):
     nodes: list[TaskGraphNode]
 
 
+class TaskState(TypedDict):
+    """The dispatched task as the host sees it now: its status and what still blocks it (read for
+    ``self_remediated``)."""
+
+    status: TaskStatusWord
+    blocked_by: NotRequired[list[Any] | None]
+
+
 class TestStrategyParseResult(TypedDict):
     """The result of test_strategy.parse."""
 
@@ -3471,6 +3666,32 @@ Verdict = TypedDict(
     },
 )
 Verdict.__doc__ = "A guard's verdict: ``pass``, the ``errors`` (4x's texts, in rule order), ``warnings``, whether a same-role retry can fix every error (``all_retryable``, with ``retryable_errors``), and the self-modification finding (``self_mod_touched``, ``self_mod_paths``, ``self_mod_diff_lines``). The ops always give every key; it extends ``GuardResult``, so a verdict is an ``AgentExit``'s ``guard`` as it is."
+
+
+class VerifyCommand(TypedDict):
+    """One verify command's result (Go ``VerifyCommand``)."""
+
+    command: NotRequired[str]
+    exitCode: NotRequired[int]
+    expectedExitCode: NotRequired[int | None]
+    durationMs: NotRequired[int]
+    summary: NotRequired[str]
+    startedAt: NotRequired[str]
+    finishedAt: NotRequired[str]
+    group: NotRequired[str]
+    skipped: NotRequired[bool]
+
+
+class VerifyEvidence(TypedDict):
+    """``verify.json`` (Go ``VerifyEvidence``)."""
+
+    passed: NotRequired[bool]
+    round: NotRequired[int]
+    role: NotRequired[str]
+    commands: NotRequired[list[VerifyCommand] | None]
+    screenshots: NotRequired[list[Screenshot] | None]
+    ac_results: NotRequired[list[AcEvidence] | None]
+    manual_check_results: NotRequired[list[ManualCheckResult] | None]
 
 
 class WorkspaceAppendEventResult(TypedDict):
