@@ -1,14 +1,13 @@
 //! README's "Adding an op" is the checklist of a new op: its area, its adapter row, its example,
 //! and the files `make docs` generates. These tests pin that list to the files a new op really
 //! needs and follow its last step: the generators give every op of the catalog (and a new one)
-//! its typed Python function and its typed Go function (the Go generator's half reached through
-//! [`GO_OP_FUNCTIONS`]).
+//! its typed Python function, and its Go function once the Go generator plugs into
+//! [`GO_OP_FUNCTIONS`].
 
 use std::collections::BTreeSet;
 
 use serde_json::{json, Value};
 
-use super::go_gen;
 use super::python_gen::{function_name, render_api_py, Catalog};
 use super::{read_repo, repo_root};
 
@@ -26,33 +25,35 @@ const WRITTEN_BY_HAND: &[&str] = &[
 ];
 
 /// The files `make docs` rewrites from the catalog for every op (the Python half; the Go half is
-/// what [`GO_OP_FUNCTIONS`] renders).
+/// [`GO_OP_FUNCTIONS`]'s file list).
 const GENERATED_PYTHON: &[&str] = &[
     "docs/ops.md",
     "python/fourx/_types.py",
     "python/fourx/_api.py",
 ];
 
-/// The hook of the Go generator (`docs/go_gen.rs`, written beside this one): its renderer of
-/// the generated files from a `meta.catalog` document (`render_all`: path and text of each file
-/// `make docs` writes) and the Go name of an op's function in them (`go_function_name`). The tests below check
-/// the Go half through it exactly like the Python one (`None` would leave Go out).
+/// The hook of the Go generator (`docs/go_gen.rs`, written beside this one): the Go files `make
+/// docs` rewrites for every op, the file holding the op functions, the Go name of an op's
+/// function, and the renderer of that file from a `meta.catalog` document. `None` until the Go
+/// generator fills it in; the tests below then check the Go half exactly like the Python one.
 type GoHook = (
-    fn(&Value) -> Vec<(&'static str, String)>,
-    fn(&Value, &str) -> String,
+    &'static [&'static str],
+    &'static str,
+    fn(&str) -> String,
+    fn(&Value) -> String,
 );
-const GO_OP_FUNCTIONS: Option<GoHook> = Some((go_gen::render_all, go_gen::go_function_name));
+const GO_OP_FUNCTIONS: Option<GoHook> = Some((
+    super::go_gen::GENERATED_GO,
+    "go/op/ops_gen.go",
+    super::go_gen::op_function_name,
+    super::go_gen::render_ops_of,
+));
 
-/// The catalog of the core as `meta.catalog` gives it.
-fn catalog_json() -> Value {
-    fourx_core::ops::call("meta.catalog", &json!({})).expect("meta.catalog")
-}
-
-/// The generated files of a new op: Python's and Go's.
+/// The generated files of a new op: Python's and, once hooked, Go's.
 fn generated() -> Vec<&'static str> {
     let mut files = GENERATED_PYTHON.to_vec();
-    if let Some((render, _)) = GO_OP_FUNCTIONS {
-        files.extend(render(&catalog_json()).into_iter().map(|(path, _)| path));
+    if let Some((go_files, ..)) = GO_OP_FUNCTIONS {
+        files.extend_from_slice(go_files);
     }
     files
 }
@@ -122,7 +123,12 @@ fn blessed_files() -> BTreeSet<String> {
         let path = entry.expect("a directory entry").path();
         sources.push(std::fs::read_to_string(&path).expect("a generator source"));
     }
-    let mut out = BTreeSet::new();
+    // The Go generator names its files through a table (`go_gen::render_all`).
+    let catalog = fourx_core::ops::call("meta.catalog", &json!({})).expect("meta.catalog");
+    let mut out: BTreeSet<String> = super::go_gen::render_all(&catalog)
+        .into_iter()
+        .map(|(path, _)| path.to_string())
+        .collect();
     for text in sources {
         for (at, _) in text.match_indices("bless_or_check(") {
             let rest = &text[at..];
@@ -139,10 +145,9 @@ fn blessed_files() -> BTreeSet<String> {
 /// for any name in an existing folder).
 #[test]
 fn the_checklists_generated_files_are_written_by_make_docs() {
-    // The Go files are those the Go generator renders (its drift test blesses each of them).
     let blessed = blessed_files();
-    for file in GENERATED_PYTHON {
-        assert!(blessed.contains(*file), "make docs does not write {file}");
+    for file in generated() {
+        assert!(blessed.contains(file), "make docs does not write {file}");
     }
     for file in WRITTEN_BY_HAND {
         let exists = match file.split_once('<') {
@@ -154,25 +159,18 @@ fn the_checklists_generated_files_are_written_by_make_docs() {
 }
 
 /// After `make docs`, every op of the catalog has its typed function in the committed generated
-/// files: `fourx._api.<area>_<verb>` and its Go function in `go/op`.
+/// files: `fourx._api.<area>_<verb>` (and its Go function once hooked).
 #[test]
 fn every_catalog_op_has_its_generated_python_and_go_function() {
     let api = read_repo("python/fourx/_api.py");
-    let catalog = catalog_json();
-    let go = GO_OP_FUNCTIONS.map(|(render, name)| {
-        let files: Vec<String> = render(&catalog)
-            .into_iter()
-            .map(|(path, _)| read_repo(path))
-            .collect();
-        (files.join("\n"), name)
-    });
+    let go = GO_OP_FUNCTIONS.map(|(_, file, name, _)| (read_repo(file), name));
     let mut missing = Vec::new();
     for op in fourx_core::ops::catalog() {
         if !api.contains(&format!("\ndef {}(", function_name(op.name))) {
             missing.push(format!("python {}", op.name));
         }
         if let Some((text, name)) = &go {
-            if !text.contains(&format!("func {}(", name(&catalog, op.name))) {
+            if !text.contains(&format!("func {}(", name(op.name))) {
                 missing.push(format!("go {}", op.name));
             }
         }
@@ -184,10 +182,10 @@ fn every_catalog_op_has_its_generated_python_and_go_function() {
 }
 
 /// Following the steps: an op added to the catalog (its adapter row) gets its Python function
-/// and its Go function from the generators alone, with nothing written by hand.
+/// (and Go function, once hooked) from the generators alone, with nothing written by hand.
 #[test]
 fn a_new_op_gets_its_typed_functions_from_make_docs_alone() {
-    let mut doc = catalog_json();
+    let mut doc = fourx_core::ops::call("meta.catalog", &json!({})).expect("meta.catalog");
     let new_op = json!({
         "name": "checklist.echo",
         "doc": "Gives its text back.",
@@ -207,10 +205,10 @@ fn a_new_op_gets_its_typed_functions_from_make_docs_alone() {
         "the generated Python has no typed checklist_echo"
     );
     assert!(api.contains("forward(\n        \"checklist.echo\","));
-    if let Some((render, name)) = GO_OP_FUNCTIONS {
-        let go: String = render(&doc).into_iter().map(|(_, text)| text).collect();
+    if let Some((_, _, name, render)) = GO_OP_FUNCTIONS {
+        let go = render(&doc);
         assert!(
-            go.contains(&format!("func {}(", name(&doc, "checklist.echo"))),
+            go.contains(&format!("func {}(", name("checklist.echo"))),
             "the generated Go has no checklist.echo function"
         );
     }
