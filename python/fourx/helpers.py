@@ -27,6 +27,9 @@ from ._types import (
     PlannedFeature,
 )
 from . import _api
+from ._types import (
+    FileWarning,
+)
 
 __all__ = [
     "FileWarning",
@@ -45,21 +48,6 @@ __all__ = [
     "model_constants",
     "check_events",
 ]
-
-
-class _FileWarningBase(TypedDict):
-    kind: str
-    file: str
-    feature_id: str
-    round: int
-    message: str
-
-
-class FileWarning(_FileWarningBase, total=False):
-    """A best-effort problem (``kind`` ``unknown_key``, ``read_error``, ``parse_error``, ...);
-    ``path`` names the place in the file when there is one."""
-
-    path: str
 
 
 def next_feature_id(

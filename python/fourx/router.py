@@ -231,8 +231,6 @@ __all__ = [
 ]
 
 
-#: The result of ``router.parse_subject`` (functional form: ``class`` is a Python keyword).
-
 def agents(*, edition: Edition | None = None) -> list[AgentInfo]:
     """The agents an edition knows (default ``11.0.0``), in its table order, each with the output
     kind :func:`parse_output` gives for it (``router.agents``)."""
