@@ -3,7 +3,7 @@
 record of how the typed key strings of the `OpInfo::new` rows (`core/src/ops/*.rs`) and the
 `TYPES` table (`core/src/ops/types.rs`) were first derived. After it ran, the types were reviewed
 and fixed by hand: the rows and `types.rs` are the source of truth now, and running this again
-would overwrite those fixes.
+would overwrite any later edit of them.
 
 Sources, in order of trust:
   * the live catalog (`fourx.call("meta.catalog", {})`): input/output key names, `?` marks;
@@ -11,10 +11,15 @@ Sources, in order of trust:
     tagged `Union`s unions, its `Literal`s / StrEnums word types named after the core's
     `string_enum`s (matched by their word lists), its wrapper signatures the param types and its
     return annotations (whole result or one extracted key) the result types;
-  * the `defaults` section of `docs/op-examples.json` (`{"value": v}` -> `= JSON`,
-    `{"means": text}` -> `= ~text`);
+  * the `defaults` section `docs/op-examples.json` had before the rows took the defaults (read
+    from commit 919e83e; `{"value": v}` -> `= JSON`, `{"means": text}` -> `= ~text`);
   * the Rust adapters where Python says nothing: `Args` accessors (`a.str("k")` -> str, ...);
-  * the outputs of the `ok` conformance cases, for scalar output keys nothing else types.
+  * the outputs of the `ok` conformance cases, for scalar output keys nothing else types;
+  * the hand review, as tables in this file (`KEY_TYPES`, `OP_KEY_TYPES`, `TYPE_FIELD_TYPES`,
+    `FIELD_OVERRIDES`, `FIELD_OPTIONAL`, `EXTRA_TYPES`, `DEFAULT_OVERRIDES`): what the sources
+    could not decide, checked by `core/tests/it/catalog_types.rs` against the conformance cases.
+
+The `meta.*` rows are the catalog's own and typed by hand.
 
 Usage (from the repository root, with the extension built into .venv):
   .venv/bin/python tools/schema_bootstrap.py --report   # print the derived rows, write nothing
@@ -206,6 +211,9 @@ FIELD_OVERRIDES = {
     ("ParseTaskMetadataResult", "phase"): "WorkflowPhase | null",
     ("RunnableRow", "phase"): "WorkflowPhase | null",
     ("ModelTierResult", "tier"): "ModelTier",
+    ("RunnableRow", "kind"): "TaskKind",
+    ("ParseTaskMetadataResult", "kind"): "TaskKind",
+    ("ParseTaskMetadataResult", "origin"): "TaskOrigin | null",
     ("FeatureStatusSync", "status"): "FeatureStatus",
     ("StatusSync", "status"): "FeatureStatus",
     ("AwaitHuman", "phase"): "Phase",
@@ -264,6 +272,9 @@ EXTRA_TYPES: dict[str, tuple] = {
     "CatalogOp": ("record", "One op of `meta.catalog`: its name, doc, key names (`?` = optional), error kinds, typed params and result type.", ["name: str", "doc: str", "input: [str]", "output: [str]", "errors: [ErrorKindWord]", "params: [CatalogField]", "result: str"]),
     "CatalogField": ("record", "One typed key of `meta.catalog` (an op param or a record field): its type text, whether it may be left out, and its default value or what leaving it out means.", ["name: str", "type: str", "optional: bool", "default?: any", "default_means?: str"]),
     "CatalogType": ("record", "One named type of `meta.catalog`: a record (`fields`), a union of records by `tag` (`variants`), a word list (`words`) or an alias (`type`).", ["name: str", "doc: str", "kind: \"record\" | \"union\" | \"words\" | \"alias\"", "fields?: [CatalogField]", "tag?: str", "variants?: [str]", "words?: [str]", "type?: str"]),
+    "ProgressTask": ("record", "One line of progress.md's `## Tasks`: its text (one non-blank line) and whether it is done.", ["text: str", "done?: bool"]),
+    "Criterion": ("record", "One acceptance criterion of an intent: its text and the scenarios that prove it.", ["text: str", "scenarios?: [str]"]),
+    "AgentVerdict": ("record", "One agent's verdict to reconcile: the agent and the status it reported.", ["agent: str", "status: str"]),
     "TaskState": ("record", "The dispatched task as the host sees it now: its status and what still blocks it (read for `self_remediated`).", ["status: TaskStatusWord", "blocked_by?: [any] | null"]),
     "ScreenshotTarget": ("record", "Where one round's screenshots go: the round and its directory.", ["round: int", "dir: str"]),
     "Proof": ("record", "The proof a REM-FIX carries: the covering tests (one or a list), the test command and its output.", ["covering_tests?: [str] | str", "test_command?: str", "test_output?: str"]),
@@ -775,6 +786,7 @@ OP_KEY_TYPES = {
     ("runners.supported_map", "runners"): "{RunnerConfig}",
     ("profiles.default", "profiles"): "{ProfileConfig}",
     ("pipeline.resolve", "run_overrides"): "{PhaseSpec}",
+    ("pipeline.resolve", "phases"): "[ResolvedPhase]",
     ("workspace.read_run_file", "value"): "any",
     # a validator: any object is its input
     ("state.validate", "state"): "{any}",
@@ -786,6 +798,11 @@ OP_KEY_TYPES = {
     ("discover.dedupe", "features"): "[DiscoveredFeature]",
     ("discover.dedupe", "existing"): "[Feature]",
     ("router.followup_tasks", "graph"): "FollowupGraph",
+    ("router.finalize_memory", "tasks"): "[ProgressTask]",
+    ("router.intent_ready", "acceptance_criteria"): "[Criterion]",
+    ("router.reconcile_verdicts", "verdicts"): "[AgentVerdict]",
+    ("guard.check", "build_gate"): "VerifyEvidence",
+    ("guard.check", "docs_gate"): "VerifyEvidence",
     ("router.parse_output", "task"): "TaskState",
     ("router.parse_readonly_output", "task"): "TaskState",
     ("config.user_path", "home"): "path",
@@ -804,6 +821,8 @@ LOOSE = {"any", "{any}", "{any} | null", "[{any}]"}
 # Keys of the router ops whose words are the router's vocabularies.
 ROUTER_KEY_TYPES = {
     "workflow_type": "WorkflowType",
+    "workflow": "WorkflowType",
+    "kind": "TaskKind",
     "origin": "TaskOrigin",
     "phase": "WorkflowPhase",
     "scope": "TaskScope",

@@ -1522,10 +1522,10 @@ type GuardCheckInput struct {
 	Dependencies *map[string]string `json:"dependencies,omitempty"`
 	// Symlinks is "symlinks" ([str], optional): default [].
 	Symlinks *[]string `json:"symlinks,omitempty"`
-	// BuildGate is "build_gate" ({any}, optional): absent means the build gate did not run.
-	BuildGate *map[string]json.RawMessage `json:"build_gate,omitempty"`
-	// DocsGate is "docs_gate" ({any}, optional): absent means the docs gate did not run.
-	DocsGate *map[string]json.RawMessage `json:"docs_gate,omitempty"`
+	// BuildGate is "build_gate" (VerifyEvidence, optional): absent means the build gate did not run.
+	BuildGate *VerifyEvidence `json:"build_gate,omitempty"`
+	// DocsGate is "docs_gate" (VerifyEvidence, optional): absent means the docs gate did not run.
+	DocsGate *VerifyEvidence `json:"docs_gate,omitempty"`
 	// ScreenshotExists is "screenshot_exists" (bool, optional): default false.
 	ScreenshotExists *bool `json:"screenshot_exists,omitempty"`
 	// State is "state" (State, optional): default {}.
@@ -2078,8 +2078,8 @@ func RouterArtifactFresh(in RouterArtifactFreshInput) (ArtifactFreshResult, erro
 type RouterBuildPromptInput struct {
 	// Agent is "agent" (str).
 	Agent string `json:"agent"`
-	// Workflow is "workflow" (str).
-	Workflow string `json:"workflow"`
+	// Workflow is "workflow" (WorkflowType).
+	Workflow WorkflowType `json:"workflow"`
 	// Phase is "phase" (WorkflowPhase).
 	Phase WorkflowPhase `json:"phase"`
 	// TaskID is "task_id" (str).
@@ -2196,8 +2196,8 @@ func RouterCheckMemory(in RouterCheckMemoryInput) (MemoryCheck, error) {
 
 // RouterDispatchInput is the input of router.dispatch.
 type RouterDispatchInput struct {
-	// Kind is "kind" (str).
-	Kind string `json:"kind"`
+	// Kind is "kind" (TaskKind).
+	Kind TaskKind `json:"kind"`
 	// Phase is "phase" (WorkflowPhase, optional): absent means not given: the rule for the kind alone.
 	Phase WorkflowPhase `json:"phase,omitempty"`
 	// Origin is "origin" (TaskOrigin, optional): absent means not given: the rule for the kind alone.
@@ -2287,8 +2287,8 @@ type RouterFinalizeMemoryInput struct {
 	MemoryTaskID *string `json:"memory_task_id,omitempty"`
 	// Notes is "notes" ({[str]}, optional): default {}.
 	Notes *map[string][]string `json:"notes,omitempty"`
-	// Tasks is "tasks" ([{any}], optional): absent means not given: progress.md's ## Tasks is left as it is.
-	Tasks *[]map[string]json.RawMessage `json:"tasks,omitempty"`
+	// Tasks is "tasks" ([ProgressTask], optional): absent means not given: progress.md's ## Tasks is left as it is.
+	Tasks *[]ProgressTask `json:"tasks,omitempty"`
 	// Completed is "completed" ([str], optional): default [].
 	Completed *[]string `json:"completed,omitempty"`
 	// PlanFile is "plan_file" (str, optional): default "N/A".
@@ -2384,8 +2384,8 @@ func RouterFormatMarker(in RouterFormatMarkerInput) (RouterFormatMarkerResult, e
 
 // RouterFormatPreviousFindingsInput is the input of router.format_previous_findings.
 type RouterFormatPreviousFindingsInput struct {
-	// Workflow is "workflow" (str).
-	Workflow string `json:"workflow"`
+	// Workflow is "workflow" (WorkflowType).
+	Workflow WorkflowType `json:"workflow"`
 	// Reviewer is "reviewer" (ReviewerFindings).
 	Reviewer ReviewerFindings `json:"reviewer"`
 	// Hunter is "hunter" (HunterFindings, optional): absent means no Silent Failure Hunter part.
@@ -2440,8 +2440,8 @@ type RouterIntentReadyInput struct {
 	Target string `json:"target"`
 	// SourceFiles is "source_files" (int).
 	SourceFiles int `json:"source_files"`
-	// AcceptanceCriteria is "acceptance_criteria" ([{any}]).
-	AcceptanceCriteria []map[string]json.RawMessage `json:"acceptance_criteria"`
+	// AcceptanceCriteria is "acceptance_criteria" ([Criterion]).
+	AcceptanceCriteria []Criterion `json:"acceptance_criteria"`
 	// Contradictions is "contradictions" ([{str}], optional): default [].
 	Contradictions *[]map[string]string `json:"contradictions,omitempty"`
 	// Edition is "edition" (Edition, optional): default "11.0.0".
@@ -2665,8 +2665,8 @@ type RouterParseOutputInput struct {
 	Task *TaskState `json:"task,omitempty"`
 	// Disputes is "disputes" (int, optional): absent means no disputes were dispatched: adjudication is absent.
 	Disputes *int `json:"disputes,omitempty"`
-	// Kind is "kind" (str, optional): absent means kind unknown: the 12.10.0 remfix proof rule does not apply.
-	Kind *string `json:"kind,omitempty"`
+	// Kind is "kind" (TaskKind, optional): absent means kind unknown: the 12.10.0 remfix proof rule does not apply.
+	Kind TaskKind `json:"kind,omitempty"`
 	// DispatchedFindings is "dispatched_findings" (int, optional): absent means unknown: no return is dispute-only.
 	DispatchedFindings *int `json:"dispatched_findings,omitempty"`
 	// Edition is "edition" (Edition, optional): default "11.0.0".
@@ -2764,8 +2764,8 @@ type RouterParseWriteContractInput struct {
 	Agent string `json:"agent"`
 	// Output is "output" (str).
 	Output string `json:"output"`
-	// Kind is "kind" (str, optional): absent means kind unknown: the 12.10.0 remfix proof rule does not apply.
-	Kind *string `json:"kind,omitempty"`
+	// Kind is "kind" (TaskKind, optional): absent means kind unknown: the 12.10.0 remfix proof rule does not apply.
+	Kind TaskKind `json:"kind,omitempty"`
 	// DispatchedFindings is "dispatched_findings" (int, optional): absent means unknown: no return is dispute-only.
 	DispatchedFindings *int `json:"dispatched_findings,omitempty"`
 	// Edition is "edition" (Edition, optional): default "11.0.0".
@@ -2835,8 +2835,8 @@ func RouterPreToolUse(in RouterPreToolUseInput) (PreToolUseResult, error) {
 
 // RouterReconcileVerdictsInput is the input of router.reconcile_verdicts.
 type RouterReconcileVerdictsInput struct {
-	// Verdicts is "verdicts" ([{any}]).
-	Verdicts []map[string]json.RawMessage `json:"verdicts"`
+	// Verdicts is "verdicts" ([AgentVerdict]).
+	Verdicts []AgentVerdict `json:"verdicts"`
 	// Edition is "edition" (Edition, optional): default "11.0.0".
 	Edition Edition `json:"edition,omitempty"`
 }
@@ -2974,14 +2974,14 @@ func RouterScopeDecision(in RouterScopeDecisionInput) (ScopeDecisionResult, erro
 type RouterSkillHintsInput struct {
 	// Agent is "agent" (str).
 	Agent string `json:"agent"`
-	// Workflow is "workflow" (str).
-	Workflow string `json:"workflow"`
+	// Workflow is "workflow" (WorkflowType).
+	Workflow WorkflowType `json:"workflow"`
 	// Request is "request" (str).
 	Request string `json:"request"`
 	// Phase is "phase" (WorkflowPhase, optional): absent means not given: no phase rules apply.
 	Phase WorkflowPhase `json:"phase,omitempty"`
-	// Kind is "kind" (str, optional): absent means not given: no kind rules apply.
-	Kind *string `json:"kind,omitempty"`
+	// Kind is "kind" (TaskKind, optional): absent means not given: no kind rules apply.
+	Kind TaskKind `json:"kind,omitempty"`
 	// ChangedFiles is "changed_files" ([str], optional): default [].
 	ChangedFiles *[]string `json:"changed_files,omitempty"`
 	// PlanText is "plan_text" (str, optional): default "".
@@ -3026,8 +3026,8 @@ func RouterSkillPrecedence(in RouterSkillPrecedenceInput) (Precedence, error) {
 
 // RouterTaskGraphInput is the input of router.task_graph.
 type RouterTaskGraphInput struct {
-	// Workflow is "workflow" (str).
-	Workflow string `json:"workflow"`
+	// Workflow is "workflow" (WorkflowType).
+	Workflow WorkflowType `json:"workflow"`
 	// BuildScope is "build_scope" (BuildScope, optional): default "standard".
 	BuildScope BuildScope `json:"build_scope,omitempty"`
 	// DiffDrivenDocsSkip is "diff_driven_docs_skip" (bool, optional): default false.

@@ -4,6 +4,18 @@ package op
 
 import "encoding/json"
 
+// AcEvidence: One acceptance criterion's result (Go `ACEvidence`).
+type AcEvidence struct {
+	// ID is "id" (str, optional).
+	ID *string `json:"id,omitempty"`
+	// Passed is "passed" (bool, optional).
+	Passed *bool `json:"passed,omitempty"`
+	// Evidence is "evidence" ([str] | null, optional).
+	Evidence *[]string `json:"evidence,omitempty"`
+	// VerifyType is "verify_type" (str, optional).
+	VerifyType *string `json:"verify_type,omitempty"`
+}
+
 // AcceptanceSummary: Summarise verify.json and the review reports for the acceptor (warn only on failure).
 //
 // Its JSON always carries "action": "acceptance_summary" (written and checked by its methods).
@@ -110,6 +122,14 @@ type AgentInfo struct {
 	Qualified string `json:"qualified"`
 	// Kind is "kind" ("readonly" | "write").
 	Kind string `json:"kind"`
+}
+
+// AgentVerdict: One agent's verdict to reconcile: the agent and the status it reported.
+type AgentVerdict struct {
+	// Agent is "agent" (str).
+	Agent string `json:"agent"`
+	// Status is "status" (str).
+	Status string `json:"status"`
 }
 
 // AgentsResult: The result of `router.agents`.
@@ -1096,6 +1116,14 @@ type Coverage struct {
 	Unanchored int `json:"unanchored"`
 	// Unverifiable is "unverifiable" (int).
 	Unverifiable int `json:"unverifiable"`
+}
+
+// Criterion: One acceptance criterion of an intent: its text and the scenarios that prove it.
+type Criterion struct {
+	// Text is "text" (str).
+	Text string `json:"text"`
+	// Scenarios is "scenarios" ([str], optional).
+	Scenarios *[]string `json:"scenarios,omitempty"`
 }
 
 // Decision: A decision of the conductor, discriminated by `kind`.
@@ -2503,6 +2531,16 @@ type ManualCheck struct {
 	Steps *[]string `json:"steps,omitempty"`
 }
 
+// ManualCheckResult: One manual check's result (Go `ManualCheckResult`).
+type ManualCheckResult struct {
+	// ID is "id" (str, optional).
+	ID *string `json:"id,omitempty"`
+	// Passed is "passed" (bool, optional).
+	Passed *bool `json:"passed,omitempty"`
+	// Evidence is "evidence" ([str] | null, optional).
+	Evidence *[]string `json:"evidence,omitempty"`
+}
+
 // ManualOverride: A phase's manual runner and model after per-run overrides.
 type ManualOverride struct {
 	// RunnerManual is "runner_manual" (str).
@@ -3082,10 +3120,10 @@ type ParseSubjectResult struct {
 type ParseTaskMetadataResult struct {
 	// Wf is "wf" (str).
 	Wf string `json:"wf"`
-	// Kind is "kind" (str).
-	Kind string `json:"kind"`
-	// Origin is "origin" (str | null).
-	Origin *string `json:"origin"`
+	// Kind is "kind" (TaskKind).
+	Kind TaskKind `json:"kind"`
+	// Origin is "origin" (TaskOrigin | null).
+	Origin *TaskOrigin `json:"origin"`
 	// Phase is "phase" (WorkflowPhase | null).
 	Phase *WorkflowPhase `json:"phase"`
 	// Plan is "plan" (str | null).
@@ -3197,8 +3235,8 @@ type PhaseToStatusResult struct {
 
 // PipelineResolveResult: The result of pipeline.resolve.
 type PipelineResolveResult struct {
-	// Phases is "phases" ([{str}]).
-	Phases []map[string]string `json:"phases"`
+	// Phases is "phases" ([ResolvedPhase]).
+	Phases []ResolvedPhase `json:"phases"`
 }
 
 // Placement: Where [`repair_memory`] put the missing sections.
@@ -3441,6 +3479,14 @@ type ProfilesDefaultResult struct {
 	Profiles map[string]ProfileConfig `json:"profiles"`
 }
 
+// ProgressTask: One line of progress.md's `## Tasks`: its text (one non-blank line) and whether it is done.
+type ProgressTask struct {
+	// Text is "text" (str).
+	Text string `json:"text"`
+	// Done is "done" (bool, optional).
+	Done *bool `json:"done,omitempty"`
+}
+
 // ProjectConfig: The project section of settings.json.
 type ProjectConfig struct {
 	// Name is "name" (str, optional).
@@ -3670,6 +3716,18 @@ type ResearchFiles struct {
 	Web *string `json:"web,omitempty"`
 	// Github is "github" (str | null, optional).
 	Github *string `json:"github,omitempty"`
+}
+
+// ResolvedPhase: One phase of a resolved pipeline.
+type ResolvedPhase struct {
+	// Phase is "phase" (str).
+	Phase string `json:"phase"`
+	// Role is "role" (str).
+	Role string `json:"role"`
+	// Runner is "runner" (str).
+	Runner string `json:"runner"`
+	// Model is "model" (str).
+	Model string `json:"model"`
 }
 
 // ResolvedProfile: The profile a feature runs with (`profile.resolve`).
@@ -4142,8 +4200,8 @@ type RunStats struct {
 type RunnableRow struct {
 	// ID is "id" (str).
 	ID string `json:"id"`
-	// Kind is "kind" (str).
-	Kind string `json:"kind"`
+	// Kind is "kind" (TaskKind).
+	Kind TaskKind `json:"kind"`
 	// Phase is "phase" (WorkflowPhase | null).
 	Phase *WorkflowPhase `json:"phase"`
 	// Status is "status" (str).
@@ -4722,6 +4780,25 @@ type TaskGraphResult struct {
 	Nodes []TaskGraphNode `json:"nodes"`
 }
 
+// TaskKind: A task's `kind:`.
+type TaskKind string
+
+// The words of TaskKind.
+const (
+	// TaskKindWorkflow is "workflow".
+	TaskKindWorkflow TaskKind = "workflow"
+	// TaskKindAgent is "agent".
+	TaskKindAgent TaskKind = "agent"
+	// TaskKindRemfix is "remfix".
+	TaskKindRemfix TaskKind = "remfix"
+	// TaskKindMemory is "memory".
+	TaskKindMemory TaskKind = "memory"
+	// TaskKindReverify is "reverify".
+	TaskKindReverify TaskKind = "reverify"
+	// TaskKindResearch is "research".
+	TaskKindResearch TaskKind = "research"
+)
+
 // TaskOrigin: A task's `origin:`.
 type TaskOrigin string
 
@@ -4923,6 +5000,28 @@ type Verdict struct {
 	SelfModDiffLines int `json:"self_mod_diff_lines"`
 }
 
+// VerifyCommand: One verify command's result (Go `VerifyCommand`).
+type VerifyCommand struct {
+	// Command is "command" (str, optional).
+	Command *string `json:"command,omitempty"`
+	// ExitCode is "exitCode" (int, optional).
+	ExitCode *int `json:"exitCode,omitempty"`
+	// ExpectedExitCode is "expectedExitCode" (int | null, optional).
+	ExpectedExitCode *int `json:"expectedExitCode,omitempty"`
+	// DurationMs is "durationMs" (int, optional).
+	DurationMs *int `json:"durationMs,omitempty"`
+	// Summary is "summary" (str, optional).
+	Summary *string `json:"summary,omitempty"`
+	// StartedAt is "startedAt" (time, optional).
+	StartedAt *string `json:"startedAt,omitempty"`
+	// FinishedAt is "finishedAt" (time, optional).
+	FinishedAt *string `json:"finishedAt,omitempty"`
+	// Group is "group" (str, optional).
+	Group *string `json:"group,omitempty"`
+	// Skipped is "skipped" (bool, optional).
+	Skipped *bool `json:"skipped,omitempty"`
+}
+
 // VerifyCommandRecord: A verify command's record, as far as decoding verify.json needs it.
 type VerifyCommandRecord struct {
 	// Command is "command" (str, optional).
@@ -4943,6 +5042,24 @@ type VerifyCommandRecord struct {
 	Group *string `json:"group,omitempty"`
 	// Skipped is "skipped" (bool, optional).
 	Skipped *bool `json:"skipped,omitempty"`
+}
+
+// VerifyEvidence: `verify.json` (Go `VerifyEvidence`).
+type VerifyEvidence struct {
+	// Passed is "passed" (bool, optional).
+	Passed *bool `json:"passed,omitempty"`
+	// Round is "round" (int, optional).
+	Round *int `json:"round,omitempty"`
+	// Role is "role" (str, optional).
+	Role *string `json:"role,omitempty"`
+	// Commands is "commands" ([VerifyCommand] | null, optional).
+	Commands *[]VerifyCommand `json:"commands,omitempty"`
+	// Screenshots is "screenshots" ([Screenshot] | null, optional).
+	Screenshots *[]Screenshot `json:"screenshots,omitempty"`
+	// AcResults is "ac_results" ([AcEvidence] | null, optional).
+	AcResults *[]AcEvidence `json:"ac_results,omitempty"`
+	// ManualCheckResults is "manual_check_results" ([ManualCheckResult] | null, optional).
+	ManualCheckResults *[]ManualCheckResult `json:"manual_check_results,omitempty"`
 }
 
 // VerifyRecord: The parts of `verify.json` (VerifyEvidence) the screenshot grouping decodes.

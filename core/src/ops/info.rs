@@ -52,7 +52,7 @@ struct OpSchema {
     output_names: Vec<&'static str>,
 }
 
-/// The catalog's types: the table of [`super::types`] plus one record per keyed op result.
+/// The catalog's types: the table of `ops/types.rs` plus one record per keyed op result.
 pub struct CatalogTypes {
     defs: BTreeMap<String, (String, Named)>,
     ops: HashMap<&'static str, OpSchema>,

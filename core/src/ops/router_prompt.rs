@@ -60,7 +60,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new(
         "router.skill_hints",
         "The skills the router loads for one agent dispatch: project hints, then keyword/path/flag rules (12.7.0 ids: cc10x:frontend, architecture, exploration, codebase-hygiene, code-review, memory-and-handoff).",
-        &["agent: str", "workflow: str", "request: str", "phase?: WorkflowPhase = ~not given: no phase rules apply", "kind?: str = ~not given: no kind rules apply", "changed_files?: [str] = []", "plan_text?: str = \"\"", "design_text?: str = \"\"", "patterns_text?: str = \"\"", "research_files?: ResearchFiles = {}", "mcp_capability_needed?: bool = false", "edition?: Edition = \"11.0.0\""],
+        &["agent: str", "workflow: WorkflowType", "request: str", "phase?: WorkflowPhase = ~not given: no phase rules apply", "kind?: TaskKind = ~not given: no kind rules apply", "changed_files?: [str] = []", "plan_text?: str = \"\"", "design_text?: str = \"\"", "patterns_text?: str = \"\"", "research_files?: ResearchFiles = {}", "mcp_capability_needed?: bool = false", "edition?: Edition = \"11.0.0\""],
         &["hints: [str]"],
         &[
             ErrorKind::MissingField,
@@ -80,7 +80,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new(
         "router.format_previous_findings",
         "The `## Previous Agent Findings` block handed to the integration-verifier.",
-        &["workflow: str", "reviewer: ReviewerFindings", "hunter?: HunterFindings = ~no Silent Failure Hunter part", "edition?: Edition = \"11.0.0\""],
+        &["workflow: WorkflowType", "reviewer: ReviewerFindings", "hunter?: HunterFindings = ~no Silent Failure Hunter part", "edition?: Edition = \"11.0.0\""],
         &["text: str"],
         BAD_INPUT,
         run_format_previous_findings,
@@ -88,7 +88,7 @@ pub(crate) static OPS: &[OpInfo] = &[
     OpInfo::new(
         "router.build_prompt",
         "Render the per-agent prompt frame: fixed sections, then optional ones by content and role (12.7.0: no ## Memory Summary for code-reviewer and plan-gap-reviewer).",
-        &["agent: str", "workflow: str", "phase: WorkflowPhase", "task_id: str", "workflow_uuid: str", "request: str", "plan_file?: str = \"N/A\"", "requirements?: str = \"\"", "memory_summary?: str = \"\"", "project_patterns?: str = \"\"", "domain_files?: [DomainFile] = []", "skill_hints?: [str] = []", "pre_answered_requirements?: [str] = []", "intent_contract?: IntentContract = ~no intent contract section", "research_files?: ResearchFiles = {}", "research_quality?: str = \"\"", "design_file?: str = \"\"", "planning_review_findings?: str = \"\"", "original_request?: str = \"\"", "approved_context_files?: [str] = []", "previous_findings?: PreviousFindings = ~no previous findings section", "edition?: Edition = \"11.0.0\""],
+        &["agent: str", "workflow: WorkflowType", "phase: WorkflowPhase", "task_id: str", "workflow_uuid: str", "request: str", "plan_file?: str = \"N/A\"", "requirements?: str = \"\"", "memory_summary?: str = \"\"", "project_patterns?: str = \"\"", "domain_files?: [DomainFile] = []", "skill_hints?: [str] = []", "pre_answered_requirements?: [str] = []", "intent_contract?: IntentContract = ~no intent contract section", "research_files?: ResearchFiles = {}", "research_quality?: str = \"\"", "design_file?: str = \"\"", "planning_review_findings?: str = \"\"", "original_request?: str = \"\"", "approved_context_files?: [str] = []", "previous_findings?: PreviousFindings = ~no previous findings section", "edition?: Edition = \"11.0.0\""],
         &["-> Prompt"],
         &[
             ErrorKind::MissingField,

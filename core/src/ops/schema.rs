@@ -4,7 +4,7 @@
 //! Decides the language (scalars, string literals, lists, string-keyed maps, named types, unions),
 //! its text form (the one the op rows and `meta.catalog` carry), how an op row's key entries read
 //! (`"max_rounds?: int = 5"`), and whether a JSON value is of a type ([`Ty::check`]). Which types
-//! an op has is its row's (`ops/<area>.rs`) and the named types are [`super::types`]'s; the
+//! an op has is its row's (`ops/<area>.rs`) and the named types are `ops/types.rs`'s; the
 //! generated typed layers (Python, Go) read the result through `meta.catalog`.
 //!
 //! ```

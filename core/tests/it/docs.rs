@@ -6,6 +6,9 @@
 //! fails when a committed file drifts; `make docs` regenerates them all (runs this test binary
 //! with `FOURX_BLESS=1`).
 
+mod checklist;
+mod python_gen;
+
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
