@@ -3,6 +3,7 @@ package fourx
 import (
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"strconv"
 )
 
@@ -41,7 +42,13 @@ func (e *Error) Error() string {
 
 // Is reports whether target is the sentinel of e's kind (errors.Is(err, ErrNotFound)), or an
 // *Error equal to e in kind, message and field.
+//
+// An error of kind not_found is also fs.ErrNotExist (errors.Is(err, fs.ErrNotExist)), where 4x's
+// file functions return the os error of a missing file.
 func (e *Error) Is(target error) bool {
+	if target == fs.ErrNotExist {
+		return e.Kind == KindNotFound
+	}
 	t, ok := target.(*Error)
 	if !ok || t.Kind != e.Kind {
 		return false

@@ -8,6 +8,7 @@ import "C"
 
 import (
 	"encoding/json"
+	"os"
 	"runtime"
 	"sync"
 	"unsafe"
@@ -237,14 +238,37 @@ func (c *SnapshotCell) Close() error {
 	return nil
 }
 
-// CachedWorkspace is the cached reader of one workspace (fourx_cached_workspace, Go's
-// protocol.CachedWorkspace): a file changed on disk is re-read on the next call. Safe for
-// concurrent use.
-type CachedWorkspace struct{ h *handle }
+// CachedWorkspace is a Workspace whose feature and settings reads go through the cached reader
+// of the workspace (fourx_cached_workspace, 4x's protocol.CachedWorkspace, which embeds
+// *Workspace the same way): a file changed on disk is re-read on the next call; every other
+// method is the embedded Workspace's. Safe for concurrent use.
+type CachedWorkspace struct {
+	*Workspace
+	h *handle
+}
 
-// NewCachedWorkspace creates the cached reader of the workspace at root (home is used by
-// config.load_merged; "" means none).
-func NewCachedWorkspace(root, home string) (*CachedWorkspace, error) {
+// NewCachedWorkspace wraps ws in the cached reader (protocol.NewCachedWorkspace); the user
+// settings LoadMergedConfig merges are those of the current user's home. Like 4x's it cannot
+// fail: when the library refuses to open the cache (a root it cannot read), the reads go
+// uncached to the files of ws.Root and report their own errors.
+func NewCachedWorkspace(ws *Workspace) *CachedWorkspace {
+	cw := &CachedWorkspace{Workspace: ws}
+	if ws == nil {
+		return cw
+	}
+	cfg := map[string]string{"root": ws.Root}
+	if home, err := os.UserHomeDir(); err == nil {
+		cfg["home"] = home
+	}
+	if h, err := newHandle(kindCachedWorkspace, cfg); err == nil {
+		cw.h = h
+	}
+	return cw
+}
+
+// OpenCachedWorkspace opens the cached reader of the workspace at root, reporting a failure to
+// open it (home is used by config.load_merged; "" means none).
+func OpenCachedWorkspace(root, home string) (*CachedWorkspace, error) {
 	cfg := map[string]string{"root": root}
 	if home != "" {
 		cfg["home"] = home
@@ -253,31 +277,89 @@ func NewCachedWorkspace(root, home string) (*CachedWorkspace, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &CachedWorkspace{h}, nil
+	return &CachedWorkspace{Workspace: &Workspace{Root: root}, h: h}, nil
 }
 
 // Call runs one cached read op (workspace.list_features, workspace.load_feature,
 // workspace.read_state, config.read, config.load_merged, ...) without `root`.
 func (w *CachedWorkspace) Call(op string, in any) (json.RawMessage, error) {
+	if w != nil && w.h == nil && w.Workspace != nil {
+		m, err := rawMap(in)
+		if err != nil {
+			return nil, err
+		}
+		root, _ := json.Marshal(w.Root)
+		m["root"] = root
+		return Call(op, m)
+	}
 	return w.handle().call(op, in)
+}
+
+func (w *CachedWorkspace) cachedInto(op string, in any, out any) error {
+	raw, err := w.Call(op, in)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(raw, out); err != nil {
+		return newError(KindInvalidJSON, op+": "+err.Error(), "")
+	}
+	return nil
 }
 
 // ReadState is workspace.read_state through the cache.
 func (w *CachedWorkspace) ReadState(featureID string) (State, error) {
-	raw, err := w.handle().call("workspace.read_state", map[string]string{"feature_id": featureID})
-	if err != nil {
-		return State{}, err
-	}
 	var out struct {
 		State State `json:"state"`
 	}
-	if err := json.Unmarshal(raw, &out); err != nil {
-		return State{}, newError(KindInvalidJSON, "workspace.read_state: "+err.Error(), "")
-	}
-	return out.State, nil
+	err := w.cachedInto("workspace.read_state", map[string]string{"feature_id": featureID}, &out)
+	return out.State, err
 }
 
-// Close frees the handle and its cache; the workspace files stay.
+// ListFeatures is Workspace.ListFeatures through the cache (nil when there is none).
+func (w *CachedWorkspace) ListFeatures() ([]Feature, error) {
+	var out struct {
+		Features []Feature `json:"features"`
+	}
+	if err := w.cachedInto("workspace.list_features", map[string]string{}, &out); err != nil {
+		return nil, err
+	}
+	return nilIfEmpty(out.Features), nil
+}
+
+// LoadFeature is Workspace.LoadFeature through the cache.
+func (w *CachedWorkspace) LoadFeature(id string) (Feature, error) {
+	var out struct {
+		Feature Feature `json:"feature"`
+	}
+	err := w.cachedInto("workspace.load_feature", map[string]string{"feature_id": id}, &out)
+	return out.Feature, err
+}
+
+// ReadConfig is Workspace.ReadConfig through the cache.
+func (w *CachedWorkspace) ReadConfig() (Config, error) {
+	var out struct {
+		Config Config `json:"config"`
+	}
+	err := w.cachedInto("config.read", map[string]string{}, &out)
+	return out.Config, err
+}
+
+// LoadMergedConfig is Workspace.LoadMergedConfig with the project settings read through the
+// cache.
+func (w *CachedWorkspace) LoadMergedConfig() (Config, error) {
+	if w != nil && w.h == nil {
+		return w.Workspace.LoadMergedConfig()
+	}
+	var out struct {
+		Config Config `json:"config"`
+	}
+	err := w.cachedInto("config.load_merged", map[string]string{}, &out)
+	return out.Config, err
+}
+
+var _ WorkspaceReader = (*CachedWorkspace)(nil)
+
+// Close frees the cache; the workspace files stay (the embedded Workspace is not closed).
 func (w *CachedWorkspace) Close() error {
 	w.handle().close()
 	return nil

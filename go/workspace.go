@@ -16,11 +16,15 @@ import (
 // protocol.Workspace): the run state (state, events, stop signal, claims) goes through the
 // store; feature files, round directories and settings are the files under Root. Safe for
 // concurrent use: the store orders concurrent writers (file locks, database transactions).
-// Close it when done.
+// Close it when done. As in 4x, &Workspace{Root: root} (or Find) is a workspace too: without a
+// handle, its run state is the .4x files of Root through the plain ops, and Close does nothing.
 type Workspace struct {
 	// Root is the directory that holds .4x (as given to NewWorkspace).
 	Root string
-	h    *handle
+	// SkipAutoCommit is 4x's switch off its git auto-commit of feature status changes; fourx
+	// never runs git, so the field changes nothing and is kept for 4x's programs.
+	SkipAutoCommit bool
+	h              *handle
 }
 
 // NewWorkspace opens the workspace at root on store: nil is the .4x files of root (byte-compatible
@@ -68,8 +72,23 @@ func (w *Workspace) handle() *handle {
 	return w.h
 }
 
+// run runs one run-state op: through the handle NewWorkspace opened, or, for a Workspace made
+// as 4x makes one (&Workspace{Root: root}, Find), as the plain op on the .4x files of Root.
+func (w *Workspace) run(op string, in any) (json.RawMessage, error) {
+	if w != nil && w.h == nil && w.Root != "" {
+		m, err := rawMap(in)
+		if err != nil {
+			return nil, err
+		}
+		root, _ := json.Marshal(w.Root)
+		m["root"] = root
+		return Call(op, m)
+	}
+	return w.handle().call(op, in)
+}
+
 func (w *Workspace) callInto(op string, in any, out any) error {
-	raw, err := w.handle().call(op, in)
+	raw, err := w.run(op, in)
 	if err != nil {
 		return err
 	}
@@ -85,8 +104,11 @@ func (w *Workspace) callInto(op string, in any, out any) error {
 // Call runs one run-state op on the bound workspace (workspace.read_state, write_state,
 // append_event, request_stop, stop_requested, clear_stop, total_cost, check_events,
 // worktree_path, claim, release, export, import): the plain op's input without root and store.
+//
+// A Workspace made as 4x makes one (&Workspace{Root: root}, or Find) has no handle: its run-state
+// ops are the plain ops on the .4x files of Root (the store NewWorkspace(root, nil) opens).
 func (w *Workspace) Call(op string, in any) (json.RawMessage, error) {
-	return w.handle().call(op, in)
+	return w.run(op, in)
 }
 
 // ReadState reads the feature's state (ErrNotFound before the first write).
@@ -351,32 +373,35 @@ func (w *Workspace) SyncFeatureStatus(featureID string, phase Phase) error {
 	return callInto("workspace.sync_feature_status", in, &struct{}{})
 }
 
-// FinalizeDone moves the feature from pending-review to done (state.FinalizeDone): the state
-// read from the store (s is kept for 4x's signature only) transitions to done with Active false
-// and stop reason "done" and is written back; a state already done is returned as it is. Then
-// the feature file's status follows (a failure there is not fatal, as in 4x) and a transition
-// event is appended. Hold the feature's Claim to keep other writers out meanwhile.
+// FinalizeDone moves the feature from pending-review to done (state.FinalizeDone): under
+// Workspace.UpdateState (the feature's claim held), the state read from the store (s is kept for
+// 4x's signature only) transitions to done with Active false and stop reason "done" and is
+// written back; a state already done is returned as it is, with nothing written or appended.
+// Then the feature file's status follows (a failure there is not fatal, as in 4x) and a
+// transition event is appended.
 func FinalizeDone(ws *Workspace, featureID string, s State) (State, error) {
 	_ = s
-	cur, err := ws.ReadState(featureID)
-	if err != nil {
-		return State{}, err
-	}
-	if cur.Phase == PhaseDone {
-		return cur, nil
-	}
-	var out struct {
-		State State `json:"state"`
-	}
-	if err := callInto("state.finalize_done", map[string]State{"state": cur}, &out); err != nil {
-		return State{}, err
-	}
-	if err := ws.WriteState(featureID, out.State); err != nil {
-		return State{}, err
+	already := false
+	done, err := ws.UpdateState(featureID, func(cur *State) error {
+		if cur.Phase == PhaseDone {
+			already = true
+			return ErrSkipStateWrite
+		}
+		var out struct {
+			State State `json:"state"`
+		}
+		if err := callInto("state.finalize_done", map[string]State{"state": *cur}, &out); err != nil {
+			return err
+		}
+		*cur = out.State
+		return nil
+	})
+	if err != nil || already {
+		return done, err
 	}
 	_ = ws.SyncFeatureStatus(featureID, PhaseDone)
-	if err := ws.AppendEvent(featureID, Event{Type: "transition", Phase: PhaseDone, Round: out.State.Round}); err != nil {
+	if err := ws.AppendEvent(featureID, Event{Type: "transition", Phase: PhaseDone, Round: done.Round}); err != nil {
 		return State{}, err
 	}
-	return ws.ReadState(featureID)
+	return done, nil
 }

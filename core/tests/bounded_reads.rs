@@ -346,7 +346,7 @@ fn temp_files(dir: &Path, out: &mut Vec<String>) {
 /// shape the key usually has.
 fn input_over(op: &fourx_core::ops::OpInfo, root: &str, feature: &str) -> Value {
     let mut m = serde_json::Map::new();
-    for k in op.input {
+    for k in op.input() {
         let k = k.trim_end_matches('?');
         let v = match k {
             "root" | "start_dir" | "dir" | "worktree" => json!(root),
@@ -373,7 +373,7 @@ fn every_op_over_a_workspace_of_fifos_and_device_links_answers_with_a_documented
     let mut problems = Vec::new();
     let mut covered = 0;
     for op in fourx_core::ops::catalog() {
-        if !op.input.iter().any(|k| k.trim_end_matches('?') == "root") {
+        if !op.input().iter().any(|k| k.trim_end_matches('?') == "root") {
             continue;
         }
         covered += 1;

@@ -29,8 +29,6 @@ library is pure: time, randomness and the home directory are inputs.
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
-
 from . import _fourx
 from ._ops import StrPath, Time, _key, call, new_nonce
 from .errors import *  # noqa: F403 (every kind's class: the generated errors.__all__)
@@ -79,6 +77,7 @@ from .state import (
 from .resolve import resolve_pipeline, resolve_profile
 from .workspace import Event, Workspace
 from .cached import CachedWorkspace
+from ._types import CatalogField as OpParam, CatalogOp as OpInfo
 
 __all__ = [
     "call",
@@ -89,6 +88,7 @@ __all__ = [
     "version",
     "__version__",
     "OpInfo",
+    "OpParam",
     "angles",
     "blueprint",
     "conductor",
@@ -136,16 +136,6 @@ __all__ = [
     "human_size",
 ]
 __all__ += errors.__all__
-
-
-class OpInfo(TypedDict):
-    """One operation of the catalog: input keys ending in ``?`` are optional."""
-
-    name: str
-    doc: str
-    input: list[str]
-    output: list[str]
-    errors: list[str]
 
 
 def catalog() -> list[OpInfo]:

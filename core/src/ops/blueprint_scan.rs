@@ -13,7 +13,7 @@ use crate::error::{Error, ErrorKind as K, Result};
 
 /// The op of this adapter (registered in the catalog next to the other areas' tables).
 pub(crate) static OPS: &[OpInfo] = &[
-    OpInfo::new("blueprint.scan", "Scan a repository (gitignore-aware, no symlinks followed) into a snapshot: per-language modules, import edges, fingerprints, repo token.", &["root", "max_file_bytes?"], &["modules", "edges", "repo_token", "languages", "oversize"], &[K::InvalidInput, K::InvalidPath, K::IoError], op_scan),
+    OpInfo::new("blueprint.scan", "Scan a repository (gitignore-aware, no symlinks followed) into a snapshot: per-language modules, import edges, fingerprints, repo token.", &["root: path", "max_file_bytes?: int = 1048576"], &["-> ScanResult"], &[K::InvalidInput, K::InvalidPath, K::IoError], op_scan),
 ];
 
 fn op_scan(input: &Map<String, Value>) -> Result<Value> {

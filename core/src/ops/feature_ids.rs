@@ -13,8 +13,8 @@ use crate::report::discover::DiscoveredFeature;
 /// The ops of this table, one line each.
 #[rustfmt::skip]
 pub(crate) static OPS: &[OpInfo] = &[
-    OpInfo::new("feature.next_id", "The next feature number over the existing ids, its id (from the name, or a chosen slug) and display name, in the config's id format (default F + 3 digits).", &["ids?", "name?", "slug?", "config?"], &["number", "id", "name", "prefix", "digits"], &[K::InvalidInput], next_id),
-    OpInfo::new("discover.plan", "The features a run creates from de-duplicated [NEW-FEATURE] candidates: consecutive ids, at most max_discovered_features, status draft or not-started by the enrich settings; the rest capped.", &["candidates", "ids?", "config?"], &["features", "capped"], &[K::InvalidInput], plan),
+    OpInfo::new("feature.next_id", "The next feature number over the existing ids, its id (from the name, or a chosen slug) and display name, in the config's id format (default F + 3 digits).", &["ids?: [str] = []", "name?: str = \"\"", "slug?: str = \"\"", "config?: Config = {}"], &["-> NextId"], &[K::InvalidInput], next_id),
+    OpInfo::new("discover.plan", "The features a run creates from de-duplicated [NEW-FEATURE] candidates: consecutive ids, at most max_discovered_features, status draft or not-started by the enrich settings; the rest capped.", &["candidates: [DiscoveredFeature]", "ids?: [str] = []", "config?: Config = {}"], &["-> DiscoveryPlan"], &[K::InvalidInput], plan),
 ];
 
 fn ids(m: &Map<String, Value>) -> Result<Vec<String>> {

@@ -17,22 +17,13 @@ use crate::protocol::state::Phase;
 
 type In = Map<String, Value>;
 
-const VERDICT: &[&str] = &[
-    "pass",
-    "errors",
-    "warnings",
-    "all_retryable",
-    "retryable_errors",
-    "self_mod_touched",
-    "self_mod_paths",
-    "self_mod_diff_lines",
-];
+const VERDICT: &[&str] = &["-> Verdict"];
 
 /// The ops of this area, one line each.
 #[rustfmt::skip]
 pub(crate) static OPS: &[OpInfo] = &[
-    OpInfo::new("guard.check", "4x's guard.Check: required files, baseline, the diff's repo scope, self-modification, dependencies, symlinks, build/docs gates, verify types.", &["config", "feature", "phase?", "changed_files", "profile?", "round?", "feature_files?", "round_files?", "test_strategy?", "test_strategy_error?", "testing_has_run?", "dependencies?", "symlinks?", "build_gate?", "docs_gate?", "screenshot_exists?", "state?"], VERDICT, &[K::InvalidInput], check_op),
-    OpInfo::new("guard.testing_to_accepting", "4x's CheckTestingToAccepting: the tester's reports, verify.json, per-criterion evidence, screenshots, manual checks, self-mod tests.", &["round?", "round_files?", "feature_files?", "config?", "test_strategy?", "test_strategy_error?", "screenshot_exists?", "state?"], VERDICT, &[K::InvalidInput], testing_op),
+    OpInfo::new("guard.check", "4x's guard.Check: required files, baseline, the diff's repo scope, self-modification, dependencies, symlinks, build/docs gates, verify types.", &["config: Config", "feature: Feature", "phase?: str = ~the phase of `state`; without either the op refuses the input", "changed_files: [GuardChangedFile] | str", "profile?: str = ~the profile of `state`, else \"\" (resolved as a run without --profile)", "round?: int = ~the round of `state`, else 0", "feature_files?: {str | null} = {}", "round_files?: {str | null} = ~the state round's directory does not exist: in accepting, pending-review and done the tester's gate is not run again", "test_strategy?: TestStrategy = ~the feature has no test strategy (no e2e_repos, no ac_verify_map)", "test_strategy_error?: str = ~the test strategy was read, or there is none", "testing_has_run?: bool = false", "dependencies?: {str} = {}", "symlinks?: [str] = []", "build_gate?: VerifyEvidence = ~the build gate did not run", "docs_gate?: VerifyEvidence = ~the docs gate did not run", "screenshot_exists?: bool = false", "state?: State = {}"], VERDICT, &[K::InvalidInput], check_op),
+    OpInfo::new("guard.testing_to_accepting", "4x's CheckTestingToAccepting: the tester's reports, verify.json, per-criterion evidence, screenshots, manual checks, self-mod tests.", &["round?: int = ~the round of `state`; without either the op refuses the input", "round_files?: {str | null} = {}", "feature_files?: {str | null} = {}", "config?: Config = {}", "test_strategy?: TestStrategy = ~the feature has no test strategy (no ac_verify_map, no manual checks)", "test_strategy_error?: str = ~the test strategy was read, or there is none", "screenshot_exists?: bool = false", "state?: State = {}"], VERDICT, &[K::InvalidInput], testing_op),
 ];
 
 fn typed<T: DeserializeOwned>(v: &Value, key: &str) -> Result<T> {

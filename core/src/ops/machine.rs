@@ -15,21 +15,21 @@ use ErrorKind::{
 
 /// The ops of this area, one line each.
 pub(crate) static OPS: &[OpInfo] = &[
-    OpInfo::new("state.can_transition", "Whether the transition table allows moving from one phase to another.", &["from", "to"], &["allowed"], &[InvalidInput], can_transition),
-    OpInfo::new("state.transition", "Moves a state to a phase: checks the table, sets phase and role, applies the round/active side effects.", &["state", "to", "role?"], &["state"], &[InvalidInput, InvalidTransition], transition),
-    OpInfo::new("state.recover_to", "Crash-recovery correction to a recoverable work phase, ignoring the table and the source phase.", &["state", "to", "role?"], &["state"], &[InvalidInput, InvalidRecoveryTarget], recover_to),
-    OpInfo::new("state.should_stop", "Whether a run must stop (max rounds reached, or 3 rounds without progress) and why.", &["state"], &["stop", "reason"], &[InvalidInput], should_stop),
-    OpInfo::new("state.phase_to_role", "The default role of a phase (PhaseToRole); \"\" when it has none.", &["phase"], &["role"], &[InvalidInput], phase_to_role),
-    OpInfo::new("phase.role", "The role of a profile-selectable work phase (PhaseRole); \"\" otherwise.", &["phase"], &["role"], &[InvalidInput], phase_role),
-    OpInfo::new("phase.to_status", "The feature status a phase projects to (PhaseToStatus).", &["phase"], &["status"], &[InvalidInput], phase_to_status),
-    OpInfo::new("phase.is_selectable", "Whether a pipeline profile may list the phase.", &["phase"], &["selectable"], &[InvalidInput], phase_is_selectable),
-    OpInfo::new("state.validate", "Checks featureId, phase and runner of a state; lists every failure.", &["state"], &["valid", "errors", "message"], &[InvalidInput], validate),
-    OpInfo::new("state.reconcile_active", "Clears `active` of a state whose run loop is gone (liveness given by the caller).", &["state", "pid_alive"], &["state", "changed"], &[InvalidInput], reconcile_active),
-    OpInfo::new("state.finalize_done", "The pure part of `done` finalisation: transition to done, active false, stopReason \"done\".", &["state"], &["state"], &[InvalidInput, InvalidTransition], finalize_done),
-    OpInfo::new("state.constants", "The run-loop constants: max guard retries and the no-progress limit.", &[], &["max_guard_retries", "no_progress_limit"], &[], constants),
-    OpInfo::new("enums.list", "The values of a named enum (phases, roles, event_types, ...), in the seed's order.", &["kind"], &["values"], &[InvalidInput, UnknownKind], enums_list),
-    OpInfo::new("state.diagram", "The transition graph as Mermaid or Graphviz dot text, with a feature's path (phases, or its events) marked when given.", &["format", "path?", "events?"], &["text"], &[InvalidInput, InvalidValue], diagram),
-    OpInfo::new("util.human_size", "A byte count as 4x prints it (512B, 124K, 3.9M, 1.0G).", &["bytes"], &["text"], &[InvalidInput], util_human_size),
+    OpInfo::new("state.can_transition", "Whether the transition table allows moving from one phase to another.", &["from: str", "to: str"], &["allowed: bool"], &[InvalidInput], can_transition),
+    OpInfo::new("state.transition", "Moves a state to a phase: checks the table, sets phase and role, applies the round/active side effects.", &["state: State", "to: Phase", "role?: str = \"\""], &["state: State"], &[InvalidInput, InvalidTransition], transition),
+    OpInfo::new("state.recover_to", "Crash-recovery correction to a recoverable work phase, ignoring the table and the source phase.", &["state: State", "to: Phase", "role?: str = \"\""], &["state: State"], &[InvalidInput, InvalidRecoveryTarget], recover_to),
+    OpInfo::new("state.should_stop", "Whether a run must stop (max rounds reached, or 3 rounds without progress) and why.", &["state: State"], &["-> StopDecision"], &[InvalidInput], should_stop),
+    OpInfo::new("state.phase_to_role", "The default role of a phase (PhaseToRole); \"\" when it has none.", &["phase: str"], &["role: Role | \"\""], &[InvalidInput], phase_to_role),
+    OpInfo::new("phase.role", "The role of a profile-selectable work phase (PhaseRole); \"\" otherwise.", &["phase: str"], &["role: Role | \"\""], &[InvalidInput], phase_role),
+    OpInfo::new("phase.to_status", "The feature status a phase projects to (PhaseToStatus).", &["phase: str"], &["status: FeatureStatus"], &[InvalidInput], phase_to_status),
+    OpInfo::new("phase.is_selectable", "Whether a pipeline profile may list the phase.", &["phase: str"], &["selectable: bool"], &[InvalidInput], phase_is_selectable),
+    OpInfo::new("state.validate", "Checks featureId, phase and runner of a state; lists every failure.", &["state: {any}"], &["-> StateValidation"], &[InvalidInput], validate),
+    OpInfo::new("state.reconcile_active", "Clears `active` of a state whose run loop is gone (liveness given by the caller).", &["state: State", "pid_alive: bool"], &["-> Reconciled"], &[InvalidInput], reconcile_active),
+    OpInfo::new("state.finalize_done", "The pure part of `done` finalisation: transition to done, active false, stopReason \"done\".", &["state: State"], &["state: State"], &[InvalidInput, InvalidTransition], finalize_done),
+    OpInfo::new("state.constants", "The run-loop constants: max guard retries and the no-progress limit.", &[], &["-> StateConstants"], &[], constants),
+    OpInfo::new("enums.list", "The values of a named enum (phases, roles, event_types, ...), in the seed's order.", &["kind: str"], &["values: [str]"], &[InvalidInput, UnknownKind], enums_list),
+    OpInfo::new("state.diagram", "The transition graph as Mermaid or Graphviz dot text, with a feature's path (phases, or its events) marked when given.", &["format: \"mermaid\" | \"dot\"", "path?: [Phase] = []", "events?: [Event] = []"], &["text: str"], &[InvalidInput, InvalidValue], diagram),
+    OpInfo::new("util.human_size", "A byte count as 4x prints it (512B, 124K, 3.9M, 1.0G).", &["bytes: int"], &["text: str"], &[InvalidInput], util_human_size),
 ];
 
 fn state_arg(a: &Args<'_>) -> Result<State> {

@@ -20,6 +20,8 @@
 
 mod args;
 mod info;
+pub mod schema;
+mod types;
 
 #[doc(hidden)]
 pub mod blueprint;
@@ -82,8 +84,8 @@ use serde_json::{Map, Value};
 pub(crate) use args::Args;
 pub use blueprint_store::HeldStore;
 pub use handle::{Handle, HandleOp};
+pub use info::{catalog_types, CatalogTypes, OpInfo};
 pub use typed::{TypedInput, TypedOutput, TYPED_OPS};
-pub use info::OpInfo;
 #[cfg(feature = "fs")]
 pub use workspace_cached::HeldCachedWorkspace;
 pub use workspace_handle::HeldWorkspace;
@@ -158,7 +160,28 @@ pub fn call(op: &str, input: &Value) -> Result<Value> {
             format!("unknown op {op:?}; meta.catalog lists the ops"),
         )
     })?;
-    (info.run)(map)
+    (info.run)(map).map_err(|e| with_key_hint(e, info, map))
+}
+
+/// An error of an op whose input carries keys the op does not know (they are ignored, as every
+/// unknown key is) gains a hint naming each one and, when one is a likely typo, the key it
+/// probably meant: `unknown key "max_round" (did you mean "max_rounds"?)`.
+fn with_key_hint(mut e: Error, info: &OpInfo, map: &Map<String, Value>) -> Error {
+    let known: Vec<&str> = info.params().iter().map(|f| f.name.as_str()).collect();
+    let mut hints = Vec::new();
+    for key in map.keys().filter(|k| !known.contains(&k.as_str())).take(8) {
+        let key_text: String = key.chars().take(64).collect();
+        hints.push(
+            match crate::protocol::codec::unknown_keys::closest_within(key, &known) {
+                Some(c) => format!("unknown key {key_text:?} (did you mean {c:?}?)"),
+                None => format!("unknown key {key_text:?} ignored"),
+            },
+        );
+    }
+    if !hints.is_empty() {
+        e.message = format!("{}; {}", e.message, hints.join("; "));
+    }
+    e
 }
 
 /// Runs `op` on `input` with the caller's token `counter` (a Rust closure, or a binding's C
@@ -331,13 +354,14 @@ pub fn version_number() -> u32 {
 static META_OPS: &[OpInfo] = &[
     OpInfo::new(
         "meta.catalog",
-        "Every op with its one-line doc, input keys, output keys and error kinds, sorted by name.",
+        "Every op with its one-line doc, typed input and output keys, defaults and error kinds, sorted by name, and the named types they use.",
         &[],
-        &["ops"],
+        &["ops: [CatalogOp]", "types: [CatalogType]"],
         &[],
         |_| {
             Ok(serde_json::json!({
-                "ops": catalog().iter().map(OpInfo::to_json).collect::<Vec<_>>()
+                "ops": catalog().iter().map(OpInfo::to_json).collect::<Vec<_>>(),
+                "types": catalog_types().to_json(),
             }))
         },
     ),
@@ -345,7 +369,7 @@ static META_OPS: &[OpInfo] = &[
         "meta.version",
         "The library version as a string and as major*1000000 + minor*1000 + patch.",
         &[],
-        &["version", "version_number"],
+        &["version: str", "version_number: int"],
         &[],
         |_| {
             Ok(serde_json::json!({
@@ -517,5 +541,202 @@ mod tests {
         let v = call("meta.version", &json!({})).unwrap();
         assert_eq!(v["version"], env!("CARGO_PKG_VERSION"));
         assert_eq!(v["version_number"], version_number());
+    }
+
+    /// Every named type an op key or a type refers to, in the language's text form.
+    fn referenced_names(ty: &schema::Ty, out: &mut Vec<String>) {
+        use schema::Ty;
+        match ty {
+            Ty::Named(n) => out.push(n.clone()),
+            Ty::List(t) | Ty::Map(t) => referenced_names(t, out),
+            Ty::Union(alts) => alts.iter().for_each(|a| referenced_names(a, out)),
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn every_type_entry_of_the_catalog_parses_and_no_name_is_defined_twice() {
+        assert_eq!(catalog_types().errors(), &[] as &[String]);
+    }
+
+    #[test]
+    fn every_named_type_a_key_refers_to_is_defined() {
+        use schema::{Named, Types};
+        let types = catalog_types();
+        let mut refs = Vec::new();
+        for op in catalog() {
+            op.params()
+                .iter()
+                .for_each(|f| referenced_names(&f.ty, &mut refs));
+            referenced_names(op.result(), &mut refs);
+        }
+        for (name, _, t) in types.iter() {
+            match t {
+                Named::Record(fields) => fields
+                    .iter()
+                    .for_each(|f| referenced_names(&f.ty, &mut refs)),
+                Named::Union(_, variants) => refs.extend(variants.iter().map(|v| v.to_string())),
+                Named::Alias(t) => referenced_names(t, &mut refs),
+                Named::Words(w) => assert!(!w.is_empty(), "{name}"),
+            }
+        }
+        for r in refs {
+            assert!(
+                types.named(&r).is_some(),
+                "the type {r} is used but not defined"
+            );
+        }
+    }
+
+    /// Every input and output entry of every op row names its type (`"key: TYPE"`, or one
+    /// `"-> TYPE"` result): an entry without one would read as `any` silently.
+    #[test]
+    fn every_op_key_is_typed() {
+        let mut untyped = Vec::new();
+        for op in catalog() {
+            for e in op.input_entries.iter().chain(op.output_entries) {
+                let head = e.split(" = ").next().unwrap_or(e);
+                if !head.contains(':') && !head.trim_start().starts_with("->") {
+                    untyped.push(format!("{}: {e:?}", op.name));
+                }
+            }
+        }
+        assert!(
+            untyped.is_empty(),
+            "untyped entries:\n{}",
+            untyped.join("\n")
+        );
+    }
+
+    /// Every named type of `ops/types.rs` is used: an op key or another type refers to it.
+    #[test]
+    fn every_named_type_is_used() {
+        use schema::{Named, Types};
+        let types = catalog_types();
+        let mut pending = Vec::new();
+        for op in catalog() {
+            op.params()
+                .iter()
+                .for_each(|f| referenced_names(&f.ty, &mut pending));
+            referenced_names(op.result(), &mut pending);
+        }
+        let mut used = std::collections::BTreeSet::new();
+        while let Some(name) = pending.pop() {
+            if !used.insert(name.clone()) {
+                continue;
+            }
+            match types.named(&name) {
+                Some(Named::Record(fields)) => fields
+                    .iter()
+                    .for_each(|f| referenced_names(&f.ty, &mut pending)),
+                Some(Named::Union(_, variants)) => {
+                    pending.extend(variants.iter().map(|v| v.to_string()))
+                }
+                Some(Named::Alias(t)) => referenced_names(t, &mut pending),
+                Some(Named::Words(_)) | None => {}
+            }
+        }
+        let unused: Vec<&str> = types::TYPES
+            .iter()
+            .map(|t| t.name)
+            .filter(|n| !used.contains(*n))
+            .collect();
+        assert!(unused.is_empty(), "types no op reaches: {unused:?}");
+    }
+
+    #[test]
+    fn every_union_variant_is_a_record_with_a_literal_tag() {
+        use schema::{Named, Ty, Types};
+        let types = catalog_types();
+        for (name, _, t) in types.iter() {
+            if let Named::Union(tag, variants) = t {
+                let mut seen = Vec::new();
+                for v in variants.iter() {
+                    let Some(Named::Record(fields)) = types.named(v) else {
+                        panic!("{name}: variant {v} is not a record");
+                    };
+                    let lit = fields.iter().find(|f| f.name == *tag).map(|f| &f.ty);
+                    let Some(Ty::Lit(word)) = lit else {
+                        panic!("{name}: variant {v} has no literal {tag}");
+                    };
+                    assert!(!seen.contains(word), "{name}: two variants tagged {word}");
+                    seen.push(word.clone());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_default_is_given_only_for_optional_keys_and_input_keys_are_unique() {
+        for op in catalog() {
+            let mut names: Vec<_> = op.params().iter().map(|f| f.name.as_str()).collect();
+            names.sort();
+            let n = names.len();
+            names.dedup();
+            assert_eq!(n, names.len(), "{}: a key is listed twice", op.name);
+            for f in op.params() {
+                assert!(f.optional || f.default.is_none(), "{}: {}", op.name, f.name);
+            }
+        }
+    }
+
+    #[test]
+    fn meta_catalog_carries_params_result_and_types() {
+        let out = call("meta.catalog", &json!({})).unwrap();
+        let ops = out["ops"].as_array().unwrap();
+        assert_eq!(ops.len(), catalog().len());
+        let version = ops.iter().find(|o| o["name"] == "meta.version").unwrap();
+        assert_eq!(version["result"], "MetaVersionResult");
+        assert_eq!(version["output"], json!(["version", "version_number"]));
+        let types = out["types"].as_array().unwrap();
+        let rec = types
+            .iter()
+            .find(|t| t["name"] == "MetaVersionResult")
+            .unwrap();
+        assert_eq!(
+            rec["fields"],
+            json!([
+                {"name": "version", "type": "str", "optional": false},
+                {"name": "version_number", "type": "int", "optional": false}
+            ])
+        );
+        let mut names: Vec<_> = types.iter().map(|t| t["name"].as_str().unwrap()).collect();
+        let sorted = {
+            let mut s = names.clone();
+            s.sort();
+            s
+        };
+        assert_eq!(names, sorted, "types are sorted by name");
+        names.dedup();
+        assert_eq!(names.len(), types.len());
+    }
+
+    #[test]
+    fn an_error_names_the_unknown_keys_of_its_input_with_the_closest_known_key() {
+        let e = call(
+            "state.can_transition",
+            &json!({"form": "init", "to": "designing"}),
+        )
+        .unwrap_err();
+        assert!(
+            e.message
+                .contains("unknown key \"form\" (did you mean \"from\"?)"),
+            "{}",
+            e.message
+        );
+        let e = call(
+            "state.can_transition",
+            &json!({"zzzzzz": 1, "to": "designing"}),
+        )
+        .unwrap_err();
+        assert!(
+            e.message.contains("unknown key \"zzzzzz\" ignored"),
+            "{}",
+            e.message
+        );
+        // Unknown keys alone change nothing: they are ignored (CONVENTIONS: unknown keys).
+        assert!(call("meta.version", &json!({"ignored": 1})).is_ok());
+        let e = call("state.can_transition", &json!({"to": "designing"})).unwrap_err();
+        assert!(!e.message.contains("unknown key"), "{}", e.message);
     }
 }

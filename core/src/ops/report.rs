@@ -20,11 +20,11 @@ const K_INPUT: &[ErrorKind] = &[ErrorKind::InvalidInput];
 /// The ops of this area, one line each.
 #[rustfmt::skip]
 pub(crate) static OPS: &[OpInfo] = &[
-    OpInfo::new("report.parse_issues", "The verdict and [CRITICAL]/[WARNING] issue titles of a review report.", &["report"], &["passed", "issues"], K_INPUT, report_parse_issues),
-    OpInfo::new("discover.parse", "The [NEW-FEATURE] blocks of a report as {title, description}.", &["report"], &["features"], K_INPUT, discover_parse),
-    OpInfo::new("discover.dedupe", "Discovered features without those similar to an existing feature or an earlier kept one.", &["candidates", "existing", "cjk?"], &["features"], K_INPUT, discover_dedupe),
-    OpInfo::new("similarity.is_similar", "Whether two titles' word sets overlap by at least the threshold (Jaccard; cjk adds CJK bigrams).", &["a", "b", "threshold?", "cjk?"], &["similar"], K_INPUT, similarity_is_similar),
-    OpInfo::new("candidates.dedupe", "Candidates without those similar to existing features, existing candidates or earlier kept ones.", &["candidates", "existing_features", "existing_candidates", "cjk?"], &["candidates"], K_INPUT, candidates_dedupe),
+    OpInfo::new("report.parse_issues", "The verdict and [CRITICAL]/[WARNING] issue titles of a review report.", &["report: str"], &["-> ReportIssues"], K_INPUT, report_parse_issues),
+    OpInfo::new("discover.parse", "The [NEW-FEATURE] blocks of a report as {title, description}.", &["report: str"], &["features: [ReportFeature]"], K_INPUT, discover_parse),
+    OpInfo::new("discover.dedupe", "Discovered features without those similar to an existing feature or an earlier kept one.", &["candidates: [ReportFeature]", "existing: [Feature]", "cjk?: bool = false"], &["features: [DiscoveredFeature]"], K_INPUT, discover_dedupe),
+    OpInfo::new("similarity.is_similar", "Whether two titles' word sets overlap by at least the threshold (Jaccard; cjk adds CJK bigrams).", &["a: str", "b: str", "threshold?: float = 0.6", "cjk?: bool = false"], &["similar: bool"], K_INPUT, similarity_is_similar),
+    OpInfo::new("candidates.dedupe", "Candidates without those similar to existing features, existing candidates or earlier kept ones.", &["candidates: [Candidate]", "existing_features: [Feature]", "existing_candidates: [Candidate]", "cjk?: bool = false"], &["candidates: [Candidate]"], K_INPUT, candidates_dedupe),
 ];
 
 fn cjk(m: &In) -> Result<bool> {

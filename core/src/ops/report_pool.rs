@@ -13,9 +13,9 @@ use crate::report::candidates_file::{
 
 /// The ops of this table, one line each.
 pub(crate) static OPS: &[OpInfo] = &[
-    OpInfo::new("candidates.constants", "Pool version, fail-pattern threshold, sources, learning categories, mined reasons, stuck phases.", &[], &["pool_version", "default_fail_pattern_threshold", "sources", "learning_categories", "escalation_reasons", "stuck_phases"], &[], constants),
-    OpInfo::new("candidates.parse", "Decode candidate-pool JSON text (version 0 reads as 1).", &["text"], &["pool"], &[K::InvalidJson], parse),
-    OpInfo::new("candidates.render", "The candidate-pool file bytes (indented Go JSON + newline).", &["pool?"], &["text"], &[K::InvalidInput], render),
+    OpInfo::new("candidates.constants", "Pool version, fail-pattern threshold, sources, learning categories, mined reasons, stuck phases.", &[], &["-> CandidatesConstants"], &[], constants),
+    OpInfo::new("candidates.parse", "Decode candidate-pool JSON text (version 0 reads as 1).", &["text: str"], &["pool: CandidatePool"], &[K::InvalidJson], parse),
+    OpInfo::new("candidates.render", "The candidate-pool file bytes (indented Go JSON + newline).", &["pool?: CandidatePool = {}"], &["text: str"], &[K::InvalidInput], render),
 ];
 
 fn constants(_: &Map<String, Value>) -> Result<Value> {

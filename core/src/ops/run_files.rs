@@ -16,18 +16,18 @@ use crate::protocol::codec::gostruct::input_or_zero;
 
 /// The ops of this table, one line each.
 pub(crate) static OPS: &[OpInfo] = &[
-    OpInfo::new("evidence.parse_verify", "Decode a round's verify.json (VerifyEvidence) with Go's rules.", &["text"], &["verify"], &[K::InvalidInput, K::InvalidJson], parse_verify_op),
-    OpInfo::new("evidence.render_verify", "The verify.json bytes `4x verify` writes (indented, no trailing newline).", &["verify?"], &["text"], &[K::InvalidInput], render_verify_op),
-    OpInfo::new("workspace.parse_baseline", "Decode a feature's baseline.json (Baseline) with Go's rules.", &["text"], &["baseline"], &[K::InvalidInput, K::InvalidJson], parse_baseline_op),
-    OpInfo::new("workspace.render_baseline", "The baseline.json bytes CaptureBaseline writes (indented, no trailing newline).", &["baseline?"], &["text"], &[K::InvalidInput], render_baseline_op),
-    OpInfo::new("angles.parse_selection", "Decode a round's deep-review-angles.json (AngleSelection) with Go's rules.", &["text"], &["selection"], &[K::InvalidInput, K::InvalidJson], parse_angles_op),
-    OpInfo::new("angles.render_selection", "The deep-review-angles.json bytes 4x writes (indented, no trailing newline).", &["selection?"], &["text"], &[K::InvalidInput], render_angles_op),
-    OpInfo::new("workspace.parse_escalation", "Decode a round's escalation.json (Escalation) with Go's rules.", &["text"], &["escalation"], &[K::InvalidInput, K::InvalidJson], parse_escalation_op),
-    OpInfo::new("workspace.render_escalation", "The compact escalation.json bytes (Go json.Marshal, no trailing newline).", &["escalation?"], &["text"], &[K::InvalidInput], render_escalation_op),
+    OpInfo::new("evidence.parse_verify", "Decode a round's verify.json (VerifyEvidence) with Go's rules.", &["text: str"], &["verify: VerifyRecord"], &[K::InvalidInput, K::InvalidJson], parse_verify_op),
+    OpInfo::new("evidence.render_verify", "The verify.json bytes `4x verify` writes (indented, no trailing newline).", &["verify?: VerifyRecord = {}"], &["text: str"], &[K::InvalidInput], render_verify_op),
+    OpInfo::new("workspace.parse_baseline", "Decode a feature's baseline.json (Baseline) with Go's rules.", &["text: str"], &["baseline: BaselineFile"], &[K::InvalidInput, K::InvalidJson], parse_baseline_op),
+    OpInfo::new("workspace.render_baseline", "The baseline.json bytes CaptureBaseline writes (indented, no trailing newline).", &["baseline?: BaselineFile = {}"], &["text: str"], &[K::InvalidInput], render_baseline_op),
+    OpInfo::new("angles.parse_selection", "Decode a round's deep-review-angles.json (AngleSelection) with Go's rules.", &["text: str"], &["selection: AngleSelection"], &[K::InvalidInput, K::InvalidJson], parse_angles_op),
+    OpInfo::new("angles.render_selection", "The deep-review-angles.json bytes 4x writes (indented, no trailing newline).", &["selection?: AngleSelection = {}"], &["text: str"], &[K::InvalidInput], render_angles_op),
+    OpInfo::new("workspace.parse_escalation", "Decode a round's escalation.json (Escalation) with Go's rules.", &["text: str"], &["escalation: Escalation"], &[K::InvalidInput, K::InvalidJson], parse_escalation_op),
+    OpInfo::new("workspace.render_escalation", "The compact escalation.json bytes (Go json.Marshal, no trailing newline).", &["escalation?: Escalation = {}"], &["text: str"], &[K::InvalidInput], render_escalation_op),
     #[cfg(feature = "fs")]
-    OpInfo::new("workspace.read_run_file", "Read one run file (`verify`, `baseline`, `angles`, `escalation`) of a feature; absent is not an error.", &["root", "feature_id", "file", "round?"], &["present", "value"], &[K::InvalidInput, K::InvalidFeatureId, K::InvalidJson, K::IoError], fs_ops::read_run_file),
+    OpInfo::new("workspace.read_run_file", "Read one run file (`verify`, `baseline`, `angles`, `escalation`) of a feature; absent is not an error.", &["root: path", "feature_id: str", "file: \"verify\" | \"baseline\" | \"angles\" | \"escalation\"", "round?: int = 0"], &["present: bool", "value: any"], &[K::InvalidInput, K::InvalidFeatureId, K::InvalidJson, K::IoError], fs_ops::read_run_file),
     #[cfg(feature = "fs")]
-    OpInfo::new("workspace.write_run_file", "Write one run file of a feature atomically with Go's bytes (round directories created).", &["root", "feature_id", "file", "round?", "value?"], &["path"], &[K::InvalidInput, K::InvalidFeatureId, K::NotFound, K::IoError], fs_ops::write_run_file),
+    OpInfo::new("workspace.write_run_file", "Write one run file of a feature atomically with Go's bytes (round directories created).", &["root: path", "feature_id: str", "file: \"verify\" | \"baseline\" | \"angles\" | \"escalation\"", "round?: int = 0", "value?: {any} = {}"], &["path: str"], &[K::InvalidInput, K::InvalidFeatureId, K::NotFound, K::IoError], fs_ops::write_run_file),
 ];
 
 fn to_value<T: Serialize>(v: &T) -> Result<Value> {

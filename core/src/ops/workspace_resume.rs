@@ -11,7 +11,7 @@ use crate::workspace::{FeatureId, WorkspaceFs};
 /// The ops of this table.
 #[rustfmt::skip]
 pub(crate) static OPS: &[OpInfo] = &[
-    OpInfo::new("workspace.resume_listing", "state.json plus the artifacts conductor resume needs (feature dir and the state's round dir).", &["root", "feature_id"], &["state", "feature_files", "round_files"], &[K::InvalidInput, K::InvalidFeatureId, K::InvalidJson, K::InputTooLarge, K::IoError], resume_listing_op),
+    OpInfo::new("workspace.resume_listing", "state.json plus the artifacts conductor resume needs (feature dir and the state's round dir).", &["root: path", "feature_id: str"], &["-> ResumeListing"], &[K::InvalidInput, K::InvalidFeatureId, K::InvalidJson, K::InputTooLarge, K::IoError], resume_listing_op),
 ];
 
 fn resume_listing_op(m: &Map<String, Value>) -> Result<Value> {

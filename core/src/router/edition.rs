@@ -153,6 +153,10 @@ impl Edition {
     /// Every edition, oldest first.
     pub const ALL: &'static [Edition] = &[Edition::V11, Edition::V12_7, Edition::V12_10];
 
+    /// The version of every edition, in the order of [`ALL`](Self::ALL) (the catalog's `Edition`
+    /// words), read from the editions' rules.
+    pub const WORDS: &'static [&'static str] = &[V11.version, V12_7.version, V12_10.version];
+
     /// The newest edition (what an unknown newer plugin version runs).
     pub const NEWEST: Edition = Edition::V12_10;
 
@@ -1435,6 +1439,12 @@ mod tests {
             .map(|x| x.to_string())
             .collect::<Vec<_>>()
             .join(",")
+    }
+
+    #[test]
+    fn the_edition_words_are_the_versions_of_every_edition_in_order() {
+        let versions: Vec<&str> = Edition::ALL.iter().map(|e| e.as_str()).collect();
+        assert_eq!(Edition::WORDS, versions.as_slice());
     }
 
     #[test]

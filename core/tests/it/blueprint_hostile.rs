@@ -109,7 +109,7 @@ proptest! {
         let ops: Vec<_> = ops::catalog().iter().filter(|o| o.name.starts_with("blueprint.")).collect();
         let op = ops[op_index.index(ops.len())];
         let mut input = Map::new();
-        for ((key, (mode, pick)), wild) in op.input.iter().zip(&choices).zip(arbitrary) {
+        for ((key, (mode, pick)), wild) in op.input().iter().zip(&choices).zip(arbitrary) {
             let key = key.trim_end_matches('?');
             let value = match mode {
                 0 => wild,

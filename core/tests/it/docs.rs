@@ -1,9 +1,13 @@
 //! Files generated from the core's tables, each with a drift test: `docs/ops.md` from
 //! `ops::catalog()`, `go/errors_gen.go` and `python/fourx/errors.py` from the error table
 //! (`ErrorKind::ALL`), `python/fourx/enums.py` from the `enums.list` vocabularies and
-//! `python/fourx/_words.py` from the `WORDS` of the string enums that typed results carry. A test
+//! `python/fourx/_words.py` from the `WORDS` of the string enums that typed results carry, and the
+//! Go typed layer (`go/op/`, submodule `go_gen`) from the catalog's schema. A test
 //! fails when a committed file drifts; `make docs` regenerates them all (runs this test binary
 //! with `FOURX_BLESS=1`).
+
+mod checklist;
+mod python_gen;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -11,6 +15,8 @@ use std::path::Path;
 
 use fourx_core::error::{ErrorGroup, ErrorKind};
 use serde_json::{json, Value};
+
+mod go_gen;
 
 /// Under `FOURX_BLESS`, writes `want` to `rel` (relative to the repository root); otherwise
 /// fails when the committed file differs from it.
@@ -58,7 +64,8 @@ fn ok_cases() -> BTreeMap<String, Vec<(String, Value)>> {
 }
 
 /// `docs/op-examples.json`: the examples written for the docs of the ops that have no `ok`
-/// conformance case (or only one too long to print), and the defaults of the optional input keys.
+/// conformance case (or only one too long to print). The defaults of the optional input keys are
+/// the catalog's (`= JSON` / `= ~words` in the op rows).
 const EXAMPLES_FILE: &str = "docs/op-examples.json";
 
 /// The directory the written examples name; a fresh temporary directory when they run.
@@ -135,81 +142,121 @@ fn run_example(op: &str, example: &Value, input: &Value) -> Value {
     map_paths(&out, dir.s(), EXAMPLE_DIR, true)
 }
 
-fn json_type(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
+/// The input keys with their catalog types and, for an optional key, its default:
+/// `` `edition?` (Edition; default `"11.0.0"`) `` for a JSON value, or the words of a computed one.
+fn input_keys(params: &[fourx_core::ops::schema::Field]) -> Vec<String> {
+    use fourx_core::ops::schema::Default;
+    params
+        .iter()
+        .map(|f| {
+            let key = if f.optional {
+                format!("{}?", f.name)
+            } else {
+                f.name.clone()
+            };
+            let default = match &f.default {
+                Some(Default::Value(v)) => Some(format!("default `{v}`")),
+                Some(Default::Means(words)) => Some(format!("absent: {words}")),
+                None => None,
+            };
+            match default {
+                Some(d) => format!("`{key}` ({}; {d})", code_type(&f.ty)),
+                None => format!("`{key}` ({})", code_type(&f.ty)),
+            }
+        })
+        .collect()
 }
 
-/// Key → the JSON types seen for it across `values` (objects), in the order first seen.
-fn observed_types<'a>(
-    values: impl Iterator<Item = &'a Value>,
-) -> BTreeMap<String, Vec<&'static str>> {
-    let mut seen: BTreeMap<String, Vec<&'static str>> = BTreeMap::new();
-    for v in values {
-        for (k, x) in v.as_object().into_iter().flatten() {
-            let t = json_type(x);
-            let list = seen.entry(k.clone()).or_default();
-            if !list.contains(&t) {
-                list.push(t);
+/// A type text for a Markdown table cell or list: `|` escaped.
+fn code_type(ty: &fourx_core::ops::schema::Ty) -> String {
+    ty.to_string().replace('|', "\\|")
+}
+
+/// The output keys with their types (a record result), or the result's type.
+fn output_keys(op: &fourx_core::ops::OpInfo) -> Vec<String> {
+    use fourx_core::ops::schema::{Named, Ty, Types};
+    let types = fourx_core::ops::catalog_types();
+    if let Ty::Named(n) = op.result() {
+        if let Some(Named::Record(fields)) = types.named(n) {
+            return fields
+                .iter()
+                .map(|f| {
+                    let key = if f.optional {
+                        format!("{}?", f.name)
+                    } else {
+                        f.name.clone()
+                    };
+                    format!("`{key}` ({})", code_type(&f.ty))
+                })
+                .collect();
+        }
+    }
+    vec![format!("a `{}`", op.result())]
+}
+
+/// The named types section: every record with its fields, every union with its variants, every
+/// word list with its words.
+fn render_types(out: &mut String) {
+    use fourx_core::ops::schema::Named;
+    out.push_str("\n## Types\n\nThe named types the keys above refer to (`ops/types.rs`, and one `<Area><Verb>Result` record per op whose result is an object of its own keys). Records are closed in the typed layers; the core ignores keys it does not know.\n");
+    for (name, doc, t) in fourx_core::ops::catalog_types().iter() {
+        if name.ends_with("Result")
+            && matches!(t, Named::Record(_))
+            && doc.starts_with("The result of ")
+        {
+            continue; // shown with its op
+        }
+        let _ = writeln!(out, "\n### `{name}`\n\n{doc}\n");
+        match t {
+            Named::Record(fields) => {
+                let keys: Vec<String> = fields
+                    .iter()
+                    .map(|f| {
+                        let key = if f.optional {
+                            format!("{}?", f.name)
+                        } else {
+                            f.name.clone()
+                        };
+                        format!("`{key}` ({})", code_type(&f.ty))
+                    })
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "- record: {}",
+                    if keys.is_empty() {
+                        "—".into()
+                    } else {
+                        keys.join(", ")
+                    }
+                );
+            }
+            Named::Union(tag, variants) => {
+                let _ = writeln!(
+                    out,
+                    "- one of (by `{tag}`): {}",
+                    variants
+                        .iter()
+                        .map(|v| format!("`{v}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+            }
+            Named::Words(words) => {
+                let _ = writeln!(
+                    out,
+                    "- words: {}",
+                    words
+                        .iter()
+                        .map(|w| format!("`{w}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+            }
+            Named::Alias(ty) => {
+                let _ = writeln!(out, "- same as: `{}`", code_type(ty));
             }
         }
     }
-    seen
-}
-
-/// `key` with its observed types: `` `key` (string | null) ``; keys no example carries get
-/// no type.
-fn typed_keys(keys: &[&str], seen: &BTreeMap<String, Vec<&'static str>>) -> Vec<String> {
-    keys.iter()
-        .map(|k| {
-            let bare = k.trim_end_matches('?');
-            match seen.get(bare) {
-                Some(t) => format!("`{k}` ({})", t.join(" | ")),
-                None => format!("`{k}`"),
-            }
-        })
-        .collect()
-}
-
-/// The input keys with their observed types and, for an optional key, its documented default:
-/// `` `edition?` (string; default `"11.0.0"`) `` for a JSON value, or the words of `means`.
-fn input_keys(
-    keys: &[&str],
-    seen: &BTreeMap<String, Vec<&'static str>>,
-    defaults: Option<&serde_json::Map<String, Value>>,
-) -> Vec<String> {
-    keys.iter()
-        .map(|k| {
-            let bare = k.trim_end_matches('?');
-            let documented = defaults.and_then(|d| d.get(bare));
-            // A key no example gives still has its default value's type.
-            let types = seen.get(bare).map(|t| t.join(" | ")).or_else(|| {
-                documented
-                    .and_then(|d| d.get("value"))
-                    .map(|v| json_type(v).to_string())
-            });
-            let default = documented.map(|d| {
-                match (d.get("value"), d.get("means").and_then(Value::as_str)) {
-                    (Some(v), _) => format!("default `{v}`"),
-                    (None, Some(words)) => format!("absent: {words}"),
-                    (None, None) => panic!("default of {bare}: give value or means"),
-                }
-            });
-            match (types, default) {
-                (Some(t), Some(d)) => format!("`{k}` ({t}; {d})"),
-                (Some(t), None) => format!("`{k}` ({t})"),
-                (None, Some(d)) => format!("`{k}` ({d})"),
-                (None, None) => format!("`{k}`"),
-            }
-        })
-        .collect()
 }
 
 /// Examples longer than this (compact JSON of input plus output) are not printed in full.
@@ -225,7 +272,9 @@ fn render() -> String {
          object is `invalid_input` for every op; an unknown op is `unknown_op`. Input keys ending\n\
          in `?` are optional: leaving one out (or giving `null`) applies the op's default, shown\n\
          after the key (`default` values are checked: leaving the key out gives the same result).\n\
-         The JSON types after a key are the types the examples give it. The example is the\n\
+         The type after a key is the catalog's (`str`, `int`, `float`, `bool`, `any`, `null`,\n\
+         `time` = RFC 3339 text, `path`, `\"word\"`, `[T]` a list, `{T}` an object of T values,\n\
+         `A | B` either, a CamelCase name = a type of the Types section). The example is the\n\
          smallest `ok` conformance case of the op (`tests/vectors/`), run through `ops::call` when\n\
          this file is generated, or one written for these docs (`docs/op-examples.json`, run by a\n\
          test that checks the output shown).\n\n",
@@ -234,7 +283,6 @@ fn render() -> String {
     let cases = ok_cases();
     let doc = examples_for_render();
     let examples = doc["examples"].as_object().cloned().unwrap_or_default();
-    let defaults = doc["defaults"].as_object().cloned().unwrap_or_default();
     out.push_str("| op | what it does |\n|---|---|\n");
     for op in ops {
         let _ = writeln!(
@@ -265,24 +313,8 @@ fn render() -> String {
             })
             .collect();
         let written = examples.get(op.name);
-        let written_pair = written.map(|ex| (ex["input"].clone(), ex["output"].clone()));
-        let inputs = runs
-            .iter()
-            .map(|(_, i, _)| i)
-            .chain(written_pair.iter().map(|(i, _)| i));
-        let outputs = runs
-            .iter()
-            .map(|(_, _, o)| o)
-            .chain(written_pair.iter().map(|(_, o)| o));
-        let in_types = observed_types(inputs);
-        let out_types = observed_types(outputs);
-        let op_defaults = defaults.get(op.name).and_then(Value::as_object);
-        let _ = writeln!(
-            out,
-            "- input: {}",
-            list(input_keys(op.input, &in_types, op_defaults))
-        );
-        let _ = writeln!(out, "- output: {}", list(typed_keys(op.output, &out_types)));
+        let _ = writeln!(out, "- input: {}", list(input_keys(op.params())));
+        let _ = writeln!(out, "- output: {}", list(output_keys(op)));
         let _ = writeln!(
             out,
             "- errors: {}",
@@ -358,6 +390,7 @@ fn render() -> String {
             }
         }
     }
+    render_types(&mut out);
     out
 }
 
@@ -475,33 +508,22 @@ fn every_op_has_an_example_pair() {
     );
 }
 
-/// The optional input keys (`key?`) of every op, and only those, have a documented default.
+/// Every optional input key (`key?`) of every op says what leaving it out means: a default value
+/// (`= JSON`) or the words of a computed default (`= ~words`), in its catalog entry.
 #[test]
 fn every_optional_input_key_documents_its_default() {
-    let doc = examples_doc();
-    let defaults = doc["defaults"].as_object().cloned().unwrap_or_default();
-    let mut problems = Vec::new();
-    for op in fourx_core::ops::catalog() {
-        let given = defaults.get(op.name).and_then(Value::as_object);
-        for key in op.input.iter().filter_map(|k| k.strip_suffix('?')) {
-            if given.and_then(|g| g.get(key)).is_none() {
-                problems.push(format!("{}: `{key}?` has no default", op.name));
-            }
-        }
-        for key in given.into_iter().flat_map(|g| g.keys()) {
-            if !op.input.contains(&format!("{key}?").as_str()) {
-                problems.push(format!("{}: `{key}` is not an optional input key", op.name));
-            }
-        }
-    }
-    for name in defaults.keys() {
-        if fourx_core::ops::find(name).is_none() {
-            problems.push(format!("{name} is not an op"));
-        }
-    }
+    let problems: Vec<String> = fourx_core::ops::catalog()
+        .iter()
+        .flat_map(|op| {
+            op.params()
+                .iter()
+                .filter(|f| f.optional && f.default.is_none())
+                .map(move |f| format!("{}: `{}?` has no default", op.name, f.name))
+        })
+        .collect();
     assert!(
         problems.is_empty(),
-        "{EXAMPLES_FILE}:\n{}",
+        "give each a default in its op row (`= JSON` or `= ~words`):\n{}",
         problems.join("\n")
     );
 }
@@ -526,45 +548,47 @@ fn example_inputs<'a>(
     inputs
 }
 
-/// A default given as a JSON `value` is what leaving the key out means: on every example input of
-/// the op (its `ok` conformance cases and its written example), the result without the key equals
-/// the result with the key set to the documented value.
+/// A default given as a JSON value (`= JSON` in the op row) is what leaving the key out means:
+/// on every example input of the op (its `ok` conformance cases and its written example), the
+/// result without the key equals the result with the key set to the default.
 #[test]
-fn documented_default_values_equal_leaving_the_key_out() {
-    let doc = examples_doc();
+fn catalog_default_values_equal_leaving_the_key_out() {
+    use fourx_core::ops::schema::Default;
     let cases = ok_cases();
     let written = written_examples();
     let mut wrong = Vec::new();
     let mut checked = 0;
-    for (op, keys) in doc["defaults"].as_object().into_iter().flatten() {
+    for info in fourx_core::ops::catalog() {
+        let op = info.name;
         let inputs = example_inputs(op, &cases, &written);
-        for (key, default) in keys.as_object().into_iter().flatten() {
-            let Some(value) = default.get("value") else {
+        for f in info.params() {
+            let Some(Default::Value(value)) = &f.default else {
                 continue;
             };
             for (example, input) in &inputs {
-                let (Some(base), true) = (input.as_object(), input.is_object()) else {
+                let Some(base) = input.as_object() else {
                     continue;
                 };
                 let mut without = base.clone();
-                without.remove(key);
+                without.remove(&f.name);
                 let mut with = base.clone();
-                with.insert(key.clone(), value.clone());
+                with.insert(f.name.clone(), value.clone());
                 let a = run_example(op, example, &Value::Object(without));
                 let b = run_example(op, example, &Value::Object(with));
                 checked += 1;
                 if a != b {
                     wrong.push(format!(
-                        "{op} `{key}` = {value}:\n  absent {a}\n  given  {b}"
+                        "{op} `{}` = {value}:\n  absent {a}\n  given  {b}",
+                        f.name
                     ));
                 }
             }
         }
     }
-    assert!(checked > 0, "no default value was checked");
+    assert!(checked > 100, "only {checked} default values were checked");
     assert!(
         wrong.is_empty(),
-        "{EXAMPLES_FILE} documents defaults the ops do not apply:\n{}",
+        "op rows give defaults the ops do not apply:\n{}",
         wrong.join("\n")
     );
 }
@@ -581,7 +605,7 @@ fn every_required_input_key_is_refused_when_left_out() {
     for info in fourx_core::ops::catalog() {
         let op = info.name;
         let inputs = example_inputs(op, &cases, &written);
-        for key in info.input.iter().filter(|k| !k.ends_with('?')) {
+        for key in info.input().iter().filter(|k| !k.ends_with('?')) {
             let mut outputs = Vec::new();
             for (example, input) in &inputs {
                 let Some(base) = input.as_object().filter(|o| o.contains_key(*key)) else {
@@ -1288,7 +1312,7 @@ fn garbled_citations_are_found_and_plain_ones_are_not() {
 }
 
 /// The curated surface: the op adapters (`ops::<area>`) are not API — every `pub mod` of
-/// `core/src/ops/mod.rs` but the handle shape and the store-backend table is `#[doc(hidden)]`
+/// `core/src/ops/mod.rs` but the handle shape, the catalog's type language and the store-backend table is `#[doc(hidden)]`
 /// — and the crate root re-exports the typed API a user reaches for first.
 #[test]
 fn op_adapters_are_hidden_and_the_root_reexports_the_typed_api() {
@@ -1302,7 +1326,7 @@ fn op_adapters_are_hidden_and_the_root_reexports_the_typed_api() {
         else {
             continue;
         };
-        if ["handle", "store_backends"].contains(&name) {
+        if ["handle", "schema", "store_backends"].contains(&name) {
             continue;
         }
         let attrs = lines[..i]

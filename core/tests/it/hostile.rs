@@ -230,7 +230,7 @@ fn key_name(k: &str) -> &str {
 /// A plausible base for an op without vectors: its keys filled with sandboxed strings.
 fn synthetic_base(op: &OpInfo) -> Map<String, Value> {
     let mut m = Map::new();
-    for k in op.input {
+    for k in op.input() {
         m.insert(key_name(k).to_string(), json!("x"));
     }
     if m.contains_key("store") {
@@ -323,7 +323,7 @@ fn every_op_refuses_non_objects_missing_keys_and_deep_nesting_with_documented_ki
         }
         // Each required key missing in turn from each base.
         for base in bases(op, &vector_inputs()) {
-            for k in op.input.iter().filter(|k| !k.ends_with('?')) {
+            for k in op.input().iter().filter(|k| !k.ends_with('?')) {
                 let mut m = base.clone();
                 m.remove(*k);
                 f.check(op, &format!("missing {k}"), &Value::Object(m));
@@ -344,7 +344,8 @@ fn every_key_of_every_op_survives_wrong_types_hostile_ids_and_huge_strings() {
         for (i, base) in bases(op, &vectors).into_iter().enumerate() {
             let first = i == 0;
             // Keys the catalog names plus any a vector uses (some live only inside objects).
-            let mut keys: Vec<String> = op.input.iter().map(|k| key_name(k).to_string()).collect();
+            let mut keys: Vec<String> =
+                op.input().iter().map(|k| key_name(k).to_string()).collect();
             keys.extend(
                 base.keys()
                     .filter(|k| !keys.contains(k))

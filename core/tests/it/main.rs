@@ -20,6 +20,7 @@ mod blueprint_props;
 mod blueprint_scan;
 mod blueprint_scan_props;
 mod blueprint_snapshots;
+mod catalog_types;
 mod conductor;
 mod conductor_round2;
 mod docs;

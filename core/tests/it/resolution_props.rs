@@ -428,7 +428,7 @@ proptest! {
             .collect();
         let op = ops[op_index.index(ops.len())];
         let input: Map<String, Value> = op
-            .input
+            .input()
             .iter()
             .zip(values)
             .map(|(k, v)| (k.trim_end_matches('?').to_string(), v))

@@ -65,7 +65,7 @@ fn succeeding_cases_with_now() -> Vec<(String, Map<String, Value>)> {
                 continue;
             };
             let takes_now = fourx_core::ops::find(op)
-                .is_some_and(|i| i.input.iter().any(|k| k.trim_end_matches('?') == "now"));
+                .is_some_and(|i| i.input().iter().any(|k| k.trim_end_matches('?') == "now"));
             if !takes_now
                 || !input.get("now").is_some_and(Value::is_string)
                 || !now_is_read(op, input)

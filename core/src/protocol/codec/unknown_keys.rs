@@ -172,6 +172,19 @@ pub fn closest(key: &str, known: &'static [&'static str]) -> Option<&'static str
         .map(|(_, t)| t)
 }
 
+/// The known key closest to `key` when it is a likely typo: at most `max(2, len/3)` edits away
+/// (case, `_` and `-` ignored); `None` when no known key is that close.
+pub fn closest_within<'k>(key: &str, known: &[&'k str]) -> Option<&'k str> {
+    let k: Vec<char> = normal(key).into_iter().take(256).collect();
+    let limit = (k.len() / 3).max(2);
+    known
+        .iter()
+        .map(|t| (distance(&k, &normal(t)), *t))
+        .filter(|(d, _)| *d <= limit)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, t)| t)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
