@@ -12,8 +12,8 @@ use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyT
 use serde_json::{Map, Number, Value};
 
 use fourx_core::ops::blueprint_store::HeldStore;
-use fourx_core::ops::TypedInput;
 use fourx_core::ops::Handle;
+use fourx_core::ops::TypedInput;
 use fourx_core::{ops, Error, ErrorKind};
 
 mod cached;
