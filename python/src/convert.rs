@@ -277,6 +277,81 @@ impl Hasher for Fnv {
 type KeyCache = HashMap<Box<str>, Py<PyString>, BuildHasherDefault<Fnv>>;
 static KEYS: Mutex<Option<KeyCache>> = Mutex::new(None);
 
+/// A borrowed reference to the cache's `str` equal to `k`, made and cached when there is room;
+/// `None` when `k` is not cached (too long, the cache full, or no memory). The cache never drops
+/// an entry, so the reference stays valid for the life of the process.
+///
+/// # Safety
+/// The GIL must be held.
+pub(crate) unsafe fn cached_key(py: Python<'_>, k: &str) -> Option<*mut ffi::PyObject> {
+    // SAFETY: forwarded caller guarantee.
+    unsafe { cached_in(&KEYS, py, k) }
+}
+
+/// The short string values of results (phase, role and runner names, statuses, times): made
+/// once and shared, as the keys are. A separate cache of the same bounds, so that values (which
+/// may be the caller's own strings) never crowd out the keys.
+static VALUES: Mutex<Option<KeyCache>> = Mutex::new(None);
+
+/// A new reference to a `str` equal to `v` (from the value cache when `v` is short), or NULL
+/// with a Python error set.
+///
+/// # Safety
+/// The GIL must be held.
+pub(crate) unsafe fn value_str(py: Python<'_>, v: &str) -> *mut ffi::PyObject {
+    // SAFETY: forwarded caller guarantee; a cached reference is live and gets one of its own.
+    unsafe {
+        match cached_in(&VALUES, py, v) {
+            Some(p) => {
+                ffi::Py_INCREF(p);
+                p
+            }
+            None => new_str(v),
+        }
+    }
+}
+
+/// [`cached_key`] over `cache`.
+///
+/// # Safety
+/// The GIL must be held.
+unsafe fn cached_in(
+    cache: &Mutex<Option<KeyCache>>,
+    py: Python<'_>,
+    k: &str,
+) -> Option<*mut ffi::PyObject> {
+    if k.len() > MAX_CACHED_KEY {
+        return None;
+    }
+    {
+        let keys = cache.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(s) = keys.as_ref().and_then(|m| m.get(k)) {
+            return Some(s.as_ptr());
+        }
+    }
+    // SAFETY: forwarded caller guarantee.
+    let p = unsafe { new_str(k) };
+    if p.is_null() {
+        // SAFETY: the GIL is held; the MemoryError is dropped (the caller makes the key afresh).
+        unsafe { ffi::PyErr_Clear() };
+        return None;
+    }
+    // SAFETY: `p` is a new reference we own; the `Bound` takes it over.
+    let owned = unsafe { Bound::from_owned_ptr(py, p) };
+    let mut keys = cache.lock().unwrap_or_else(|p| p.into_inner());
+    let map = keys.get_or_insert_with(KeyCache::default);
+    if let Some(s) = map.get(k) {
+        return Some(s.as_ptr());
+    }
+    if map.len() >= MAX_CACHED_KEYS {
+        return None;
+    }
+    let s = owned.cast_into::<PyString>().ok()?.unbind();
+    let ptr = s.as_ptr();
+    map.insert(k.into(), s);
+    Some(ptr)
+}
+
 /// A new reference to a `str` equal to `k` (from the cache when `k` is short), or NULL with a
 /// Python error set.
 ///

@@ -18,7 +18,11 @@ use pyo3::prelude::*;
 use serde::de::{self, DeserializeSeed, IntoDeserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{self, Serialize};
 
-use super::convert::{key_str, new_str, utf8};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use super::convert::{cached_key, key_str, new_str, utf8, value_str};
 use super::MAX_DEPTH;
 
 /// Why `PyDe` did not take an input: it is left to the `Value` path, so no message is kept.
@@ -418,6 +422,12 @@ fn text(s: &str) -> Result<Obj, SerError> {
     Obj::new(unsafe { new_str(s) })
 }
 
+/// A string value of a result: short ones from the value cache.
+fn value(py: Python<'_>, s: &str) -> Result<Obj, SerError> {
+    // SAFETY: the GIL is held (`py`).
+    Obj::new(unsafe { value_str(py, s) })
+}
+
 /// `{variant: value}`, serde_json's form of a variant with data.
 fn tagged(py: Python<'_>, variant: &'static str, value: Obj) -> Result<Obj, SerError> {
     let mut d = DictSer::new(py)?;
@@ -489,7 +499,7 @@ impl<'py> ser::Serializer for PySer<'py> {
         text(v.encode_utf8(&mut [0; 4]))
     }
     fn serialize_str(self, v: &str) -> Result<Obj, SerError> {
-        text(v)
+        value(self.0, v)
     }
     fn serialize_bytes(self, v: &[u8]) -> Result<Obj, SerError> {
         let mut l = ListSer::new(self.0, v.len());
@@ -517,7 +527,7 @@ impl<'py> ser::Serializer for PySer<'py> {
         _: u32,
         variant: &'static str,
     ) -> Result<Obj, SerError> {
-        text(variant)
+        value(self.0, variant)
     }
     fn serialize_newtype_struct<T: ?Sized + Serialize>(
         self,
@@ -536,13 +546,16 @@ impl<'py> ser::Serializer for PySer<'py> {
         tagged(self.0, variant, v.serialize(self)?)
     }
     fn serialize_seq(self, len: Option<usize>) -> Result<ListSer<'py>, SerError> {
-        Ok(ListSer::new(self.0, len.unwrap_or(0)))
+        match len {
+            Some(n) => ListSer::sized(self.0, n),
+            None => Ok(ListSer::new(self.0, 0)),
+        }
     }
     fn serialize_tuple(self, len: usize) -> Result<ListSer<'py>, SerError> {
-        Ok(ListSer::new(self.0, len))
+        ListSer::sized(self.0, len)
     }
     fn serialize_tuple_struct(self, _: &'static str, len: usize) -> Result<ListSer<'py>, SerError> {
-        Ok(ListSer::new(self.0, len))
+        ListSer::sized(self.0, len)
     }
     fn serialize_tuple_variant(
         self,
@@ -574,9 +587,12 @@ impl<'py> ser::Serializer for PySer<'py> {
     }
 }
 
-/// A list being made: the items, then one `PyList_New` of their number.
+/// A list being made: made at its final length when the serializer knows it (items set in
+/// place), else from the items collected.
 pub(crate) struct ListSer<'py> {
     py: Python<'py>,
+    /// The list of the announced length, and how many items are set.
+    sized: Option<(Obj, usize)>,
     items: Vec<Obj>,
     variant: Option<&'static str>,
 }
@@ -585,24 +601,49 @@ impl<'py> ListSer<'py> {
     fn new(py: Python<'py>, len: usize) -> Self {
         ListSer {
             py,
+            sized: None,
             items: Vec::with_capacity(len.min(1 << 16)),
             variant: None,
         }
     }
 
+    /// A list of exactly `len` items.
+    fn sized(py: Python<'py>, len: usize) -> Result<Self, SerError> {
+        let n = ffi::Py_ssize_t::try_from(len)
+            .map_err(|_| SerError::Shape("a list too long".into()))?;
+        // SAFETY: the GIL is held; the new list's slots are NULL until set, and a list with
+        // NULL slots is never handed out (`finish` checks that every slot is set).
+        let list = Obj::new(unsafe { ffi::PyList_New(n) })?;
+        Ok(ListSer {
+            py,
+            sized: Some((list, 0)),
+            items: Vec::new(),
+            variant: None,
+        })
+    }
+
     fn finish(self) -> Result<Obj, SerError> {
-        // SAFETY: the GIL is held; `PyList_SetItem` steals each item's reference, and a list
-        // with unset (NULL) slots is safe to release.
-        let list = unsafe {
-            let list = Obj::new(ffi::PyList_New(self.items.len() as ffi::Py_ssize_t))?;
-            for (i, item) in self.items.into_iter().enumerate() {
-                let p = item.0;
-                std::mem::forget(item);
-                if ffi::PyList_SetItem(list.0, i as ffi::Py_ssize_t, p) != 0 {
-                    return Err(SerError::Python);
+        let list = match self.sized {
+            Some((list, set)) => {
+                // SAFETY: a live list, the GIL held.
+                if usize::try_from(unsafe { ffi::PyList_Size(list.0) }).ok() != Some(set) {
+                    return Err(SerError::Shape("a list shorter than announced".into()));
                 }
+                list
             }
-            list
+            // SAFETY: the GIL is held; `PyList_SetItem` steals each item's reference, and a
+            // list with unset (NULL) slots is safe to release.
+            None => unsafe {
+                let list = Obj::new(ffi::PyList_New(self.items.len() as ffi::Py_ssize_t))?;
+                for (i, item) in self.items.into_iter().enumerate() {
+                    let p = item.0;
+                    std::mem::forget(item);
+                    if ffi::PyList_SetItem(list.0, i as ffi::Py_ssize_t, p) != 0 {
+                        return Err(SerError::Python);
+                    }
+                }
+                list
+            },
         };
         match self.variant {
             Some(v) => tagged(self.py, v, list),
@@ -611,7 +652,22 @@ impl<'py> ListSer<'py> {
     }
 
     fn push<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<(), SerError> {
-        self.items.push(v.serialize(PySer(self.py))?);
+        let item = v.serialize(PySer(self.py))?;
+        match &mut self.sized {
+            Some((list, set)) => {
+                let p = item.0;
+                std::mem::forget(item);
+                // SAFETY: a live list, the GIL held; `PyList_SetItem` steals `p` (and releases
+                // it when the index is out of range, which is then an error).
+                if unsafe { ffi::PyList_SetItem(list.0, *set as ffi::Py_ssize_t, p) } != 0 {
+                    // SAFETY: the GIL is held; the IndexError becomes this error.
+                    unsafe { ffi::PyErr_Clear() };
+                    return Err(SerError::Shape("a list longer than announced".into()));
+                }
+                *set += 1;
+            }
+            None => self.items.push(item),
+        }
         Ok(())
     }
 }
@@ -693,6 +749,18 @@ impl<'py> DictSer<'py> {
         self.set_obj(&key, value)
     }
 
+    /// [`DictSer::set`] for a field name: its `str` is found by the name's address.
+    fn set_static(&mut self, key: &'static str, value: Obj) -> Result<(), SerError> {
+        match static_key(self.py, key) {
+            // SAFETY: live objects, the GIL held; `PyDict_SetItem` takes references of its own.
+            Some(k) => match unsafe { ffi::PyDict_SetItem(self.dict.0, k, value.0) } {
+                0 => Ok(()),
+                _ => Err(SerError::Python),
+            },
+            None => self.set(key, value),
+        }
+    }
+
     fn finish(self) -> Result<Obj, SerError> {
         match self.variant {
             Some(v) => tagged(self.py, v, self.dict),
@@ -730,7 +798,7 @@ impl ser::SerializeStruct for DictSer<'_> {
         v: &T,
     ) -> Result<(), SerError> {
         let value = v.serialize(PySer(self.py))?;
-        self.set(k, value)
+        self.set_static(k, value)
     }
     fn end(self) -> Result<Obj, SerError> {
         self.finish()
@@ -746,11 +814,58 @@ impl ser::SerializeStructVariant for DictSer<'_> {
         v: &T,
     ) -> Result<(), SerError> {
         let value = v.serialize(PySer(self.py))?;
-        self.set(k, value)
+        self.set_static(k, value)
     }
     fn end(self) -> Result<Obj, SerError> {
         self.finish()
     }
+}
+
+/// The address-keyed hasher of [`STATIC_KEYS`]: a field name's address and length are its
+/// identity, so one multiply mixes them.
+#[derive(Default)]
+struct AddrHash(u64);
+
+impl Hasher for AddrHash {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(26) ^ n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+thread_local! {
+    /// The `str` of each field name this thread has written, by the name's address and length:
+    /// borrowed from the key cache, which never drops one (`cached_key`), so a lookup is one
+    /// hash of two words and no comparison of bytes.
+    static STATIC_KEYS: RefCell<HashMap<(usize, usize), usize, BuildHasherDefault<AddrHash>>> =
+        RefCell::new(HashMap::default());
+}
+
+/// A borrowed `str` for the field name `k` (see [`STATIC_KEYS`]), `None` when the key cache
+/// does not hold it (the caller then makes one).
+fn static_key(py: Python<'_>, k: &'static str) -> Option<*mut ffi::PyObject> {
+    let id = (k.as_ptr() as usize, k.len());
+    if let Some(p) = STATIC_KEYS
+        .try_with(|m| m.borrow().get(&id).copied())
+        .ok()
+        .flatten()
+    {
+        return Some(p as *mut ffi::PyObject);
+    }
+    // SAFETY: the GIL is held (`py`).
+    let p = unsafe { cached_key(py, k) }?;
+    let _ = STATIC_KEYS.try_with(|m| m.borrow_mut().insert(id, p as usize));
+    Some(p)
 }
 
 /// A map key as serde_json writes one: a string, or a number or bool as its text.

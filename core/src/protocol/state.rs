@@ -476,7 +476,7 @@ fn field_err(regime: Regime, what: &str, key: &str, e: &DecodeError) -> Error {
 impl serde::Serialize for State {
     /// Writes [`State::fields`] straight to the serializer (no `Value` in between).
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        serialize_fields(&self.fields(), s)
+        serialize_fields("State", &self.fields(), s)
     }
 }
 
@@ -492,7 +492,7 @@ impl<'de> serde::Deserialize<'de> for State {
 impl serde::Serialize for Event {
     /// Writes [`Event::fields`] straight to the serializer (no `Value` in between).
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        serialize_fields(&self.fields(), s)
+        serialize_fields("Event", &self.fields(), s)
     }
 }
 
@@ -540,15 +540,17 @@ impl FieldValue<'_> {
     }
 }
 
-/// The JSON form as a map of `fields`, in order.
+/// The JSON form of `fields`, in order: a struct to serde (its keys are names, which a
+/// serializer may look up by address), the same object as a map to serde_json.
 fn serialize_fields<S: serde::Serializer>(
+    name: &'static str,
     fields: &[(&'static str, FieldValue<'_>)],
     s: S,
 ) -> std::result::Result<S::Ok, S::Error> {
-    use serde::ser::SerializeMap;
-    let mut m = s.serialize_map(Some(fields.len()))?;
+    use serde::ser::SerializeStruct;
+    let mut m = s.serialize_struct(name, fields.len())?;
     for (k, v) in fields {
-        m.serialize_entry(k, v)?;
+        m.serialize_field(k, v)?;
     }
     m.end()
 }

@@ -262,3 +262,28 @@ fn ops_without_a_typed_entry_are_left_to_call() {
     assert!(TypedInput::decode("state.phase_to_role", &input).is_none());
     assert!(TypedInput::decode("no.such_op", Value::Object(Map::new())).is_none());
 }
+
+/// The typed entry keeps the last decoded config and feature: a turn with the same trees reuses
+/// them, any other is decoded afresh, and a config that fails is never kept.
+#[test]
+fn the_last_run_memo_gives_what_a_fresh_decode_gives() {
+    let apply: Vec<Value> = vector_cases()
+        .into_iter()
+        .filter(|(op, _)| op == "conductor.apply")
+        .map(|(_, v)| v)
+        .collect();
+    let mut bad = apply[0].clone();
+    bad["config"]["default_runner"] = json!(7);
+    let mut other = apply[0].clone();
+    other["feature"]["id"] = json!("F002-other");
+    let order = [
+        &apply[0], &apply[0], &bad, &apply[0], &other, &apply[0], &bad, &bad,
+    ];
+    for input in order
+        .into_iter()
+        .chain(apply.iter())
+        .chain(apply.iter().rev())
+    {
+        same_as_call("conductor.apply", input);
+    }
+}
