@@ -191,11 +191,15 @@ TD_RENAMES = {
 
 # Record fields the Python layer types loosely where the core has a closed type.
 FIELD_OVERRIDES = {
-    ("State", "phase"): "Phase",
+    ("State", "phase"): 'Phase | ""',
     ("State", "role"): 'Role | ""',
     ("State", "subPhase"): 'SubPhase | ""',
     ("FileWarning", "kind"): "WarningKind",
     ("AgentsResult", "edition"): "Edition",
+    # a guard op's Verdict is an outcome's guard as it is
+    ("AgentExit", "guard"): "GuardResult | Verdict",
+    ("ParallelExit", "guard"): "GuardResult | Verdict",
+    ("ParallelExit", "testing_guard"): "GuardResult | Verdict",
     ("CostMode", "mode"): "CostModeName",
     ("Resumed", "sub_phase"): 'SubPhase | ""',
     ("RunAgent", "sub_phase"): 'SubPhase | ""',
@@ -268,7 +272,7 @@ EXTRA_TYPES: dict[str, tuple] = {
     "FoldAccepted": ("record", "An item a fold accepted: its index, entry id, module, field and anchor verdict.", ["index: int", "id: str", "module: str", "field: str", "anchor: AnchorVerdict"]),
     "FoldRejected": ("record", "An item a fold rejected: its index, module, field, the first gate it failed and why.", ["index: int", "module: str", "field: str", "reason: RejectReason", "detail: str"]),
     "Coverage": ("record", "How the accepted items' anchors checked out.", ["anchored_ok: int", "stale: int", "unanchored: int", "unverifiable: int"]),
-    "Snapshot": ("record", "A repository snapshot: its modules (a path, or a path with fingerprint and size), import edges `[importer, imported]` and token.", ["modules?: [str | SnapshotModule]", "edges?: [[str]]", "repo_token?: str"]),
+    "Snapshot": ("record", "A repository snapshot: its modules (a path, or a path with fingerprint and size), import edges `[importer, imported]` and token (a `blueprint.scan` result is one as it is; its `languages` and `oversize` are not read).", ["modules?: [str | SnapshotModule]", "edges?: [[str]]", "repo_token?: str", "languages?: [Language]", "oversize?: [str]"]),
     "CatalogOp": ("record", "One op of `meta.catalog`: its name, doc, key names (`?` = optional), error kinds, typed params and result type.", ["name: str", "doc: str", "input: [str]", "output: [str]", "errors: [ErrorKindWord]", "params: [CatalogField]", "result: str"]),
     "CatalogField": ("record", "One typed key of `meta.catalog` (an op param or a record field): its type text, whether it may be left out, and its default value or what leaving it out means.", ["name: str", "type: str", "optional: bool", "default?: any", "default_means?: str"]),
     "CatalogType": ("record", "One named type of `meta.catalog`: a record (`fields`), a union of records by `tag` (`variants`), a word list (`words`) or an alias (`type`).", ["name: str", "doc: str", "kind: \"record\" | \"union\" | \"words\" | \"alias\"", "fields?: [CatalogField]", "tag?: str", "variants?: [str]", "words?: [str]", "type?: str"]),
@@ -753,7 +757,7 @@ OP_KEY_TYPES = {
     ("state.diagram", "events"): "[Event]",
     ("angles.group", "groups"): "[[int]] | null",
     ("angles.group_selected", "groups"): "[[int]] | null",
-    ("config.read", "warnings"): "[str]",
+    ("config.read", "warnings"): "[FileWarning]",
     ("hooks.merge", "hooks"): "{[HookEntry] | null} | null",
     ("hooks.merge", "global"): "{[HookEntry] | null}",
     ("hooks.merge", "feature"): "{[HookEntry] | null}",
