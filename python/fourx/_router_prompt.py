@@ -6,13 +6,33 @@ and pass the inputs that were given (``None`` means "not given").
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, TypedDict, cast
+from collections.abc import Sequence
+from typing import Any, cast
 
 from . import call
-from ._ops import forward
 from ._router_workflow import Edition
-from ._words import GateAction, HunterStatus, Placement, ReviewerStatus, SourceKind
+from ._api import (
+    router_build_prompt as build_prompt,
+    router_check_memory as check_memory,
+    router_repair_memory as repair_memory,
+    router_skill_precedence as skill_precedence,
+)
+from ._types import (
+    DomainFile,
+    GateDecision,
+    HunterFindings,
+    IntentContract,
+    MemoryCheck,
+    MemoryRepair,
+    Precedence,
+    PrecedenceSource,
+    PreviousFindings,
+    Prompt,
+    RankedSource,
+    ResearchFiles,
+    ReviewerFindings,
+)
+from . import _api
 
 __all__ = [
     "MemoryCheck",
@@ -39,125 +59,13 @@ __all__ = [
 ]
 
 
-class MemoryCheck(TypedDict):
-    """Required headings missing and present, in table order."""
-
-    missing: list[str]
-    present: list[str]
-    ok: bool
-
-
-class MemoryRepair(TypedDict):
-    """The healed text, the headings inserted and where they went."""
-
-    text: str
-    inserted: list[str]
-    placement: Placement
-
-
-class GateDecision(TypedDict):
-    """What a pending gate does under JUST_GO."""
-
-    action: GateAction
-    answer: str | None
-    log_decision: bool
-
-
-class ResearchFiles(TypedDict, total=False):
-    """The web and GitHub research file paths (blank or ``None``: no file)."""
-
-    web: str | None
-    github: str | None
-
-
-class PrecedenceSource(TypedDict):
-    """An instruction source: the caller's id and its class."""
-
-    id: str
-    kind: SourceKind
-
-
-class RankedSource(TypedDict):
-    """A source with its rank (1 strongest, 6 weakest)."""
-
-    id: str
-    kind: SourceKind
-    rank: int
-
-
-class Precedence(TypedDict):
-    """Every source by rank, and the winner."""
-
-    order: list[RankedSource]
-    winner: RankedSource
-
-
-class ReviewerFindings(TypedDict, total=False):
-    """The reviewer's result: ``status`` (required) is ``APPROVE`` or ``CHANGES_REQUESTED``."""
-
-    status: ReviewerStatus
-    critical_issues: list[str]
-
-
-class HunterFindings(TypedDict, total=False):
-    """The hunter's result."""
-
-    status: HunterStatus
-    critical_issues: list[str]
-
-
-class PreviousFindings(TypedDict, total=False):
-    """Review/hunt results for the integration-verifier."""
-
-    reviewer: ReviewerFindings
-    hunter: HunterFindings | None
-
-
-class IntentContract(TypedDict, total=False):
-    """Goal, constraints, acceptance criteria and named scenarios."""
-
-    goal: str
-    constraints: list[str]
-    acceptance_criteria: list[str]
-    scenarios: list[str]
-
-
-class DomainFile(TypedDict):
-    """A candidate domain file and its content."""
-
-    path: str
-    content: str
-
-
-class Prompt(TypedDict):
-    """The rendered frame, its headings, and the sections the role rules left out."""
-
-    text: str
-    sections: list[str]
-    dropped: list[str]
-
-
 def _given(**inputs: Any) -> dict[str, Any]:
     return {k: v for k, v in inputs.items() if v is not None}
 
 
-def check_memory(file: str, text: str, *, edition: Edition | None = None) -> MemoryCheck:
-    """Which required sections a memory file has (``router.check_memory``)."""
-    return cast(
-        MemoryCheck, forward("router.check_memory", {"file": file, "text": text}, edition=edition)
-    )
-
-
-def repair_memory(file: str, text: str, *, edition: Edition | None = None) -> MemoryRepair:
-    """Inserts the missing sections, idempotently, in the text's line breaks (``router.repair_memory``)."""
-    return cast(
-        MemoryRepair, forward("router.repair_memory", {"file": file, "text": text}, edition=edition)
-    )
-
-
 def memory_template(file: str, *, edition: Edition | None = None) -> str:
     """The template a missing memory file is created with (``router.memory_template``)."""
-    return cast(str, forward("router.memory_template", {"file": file}, edition=edition)["text"])
+    return _api.router_memory_template(file=file, edition=edition)["text"]
 
 
 def just_go_gate(
@@ -201,15 +109,6 @@ def skill_hints(
     return cast(list[str], call("router.skill_hints", inputs)["hints"])
 
 
-def skill_precedence(
-    sources: list[PrecedenceSource], *, edition: Edition | None = None
-) -> Precedence:
-    """Orders instruction sources by the seed's strict precedence (``router.skill_precedence``)."""
-    return cast(
-        Precedence, forward("router.skill_precedence", {"sources": sources}, edition=edition)
-    )
-
-
 def format_previous_findings(
     workflow: str,
     reviewer: ReviewerFindings,
@@ -222,54 +121,3 @@ def format_previous_findings(
     return cast(str, call("router.format_previous_findings", inputs)["text"])
 
 
-def build_prompt(
-    agent: str,
-    workflow: str,
-    phase: str,
-    task_id: str,
-    workflow_uuid: str,
-    request: str,
-    *,
-    plan_file: str | None = None,
-    requirements: str | None = None,
-    memory_summary: str | None = None,
-    project_patterns: str | None = None,
-    domain_files: list[DomainFile] | None = None,
-    skill_hints: Sequence[str] | None = None,
-    pre_answered_requirements: Sequence[str] | None = None,
-    intent_contract: IntentContract | None = None,
-    research_files: ResearchFiles | None = None,
-    research_quality: str | None = None,
-    design_file: str | None = None,
-    planning_review_findings: str | None = None,
-    original_request: str | None = None,
-    approved_context_files: Sequence[str] | None = None,
-    previous_findings: PreviousFindings | None = None,
-    edition: Edition | None = None,
-) -> Prompt:
-    """Renders the per-agent prompt frame byte for byte (``router.build_prompt``)."""
-    inputs = _given(
-        agent=agent,
-        workflow=workflow,
-        phase=phase,
-        task_id=task_id,
-        workflow_uuid=workflow_uuid,
-        request=request,
-        plan_file=plan_file,
-        requirements=requirements,
-        memory_summary=memory_summary,
-        project_patterns=project_patterns,
-        domain_files=domain_files,
-        skill_hints=skill_hints,
-        pre_answered_requirements=pre_answered_requirements,
-        intent_contract=intent_contract,
-        research_files=research_files,
-        research_quality=research_quality,
-        design_file=design_file,
-        planning_review_findings=planning_review_findings,
-        original_request=original_request,
-        approved_context_files=approved_context_files,
-        previous_findings=previous_findings,
-        edition=edition,
-    )
-    return cast(Prompt, call("router.build_prompt", inputs))

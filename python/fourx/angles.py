@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from typing import Any, TypedDict, cast
+from typing import Any
 
-from . import call
-from ._ops import forward
+from ._types import (
+    AngleMatch,
+    Selection,
+)
+from . import _api
 
 __all__ = [
     "AngleMatch",
@@ -22,24 +25,9 @@ __all__ = [
 ]
 
 
-class AngleMatch(TypedDict):
-    """A changed file and the rule that matched it."""
-
-    file: str
-    rule: str
-    angles: list[int] | None
-
-
-class Selection(TypedDict):
-    """The angles selected for a change and the matches behind them."""
-
-    angles: list[int]
-    matches: list[AngleMatch]
-
-
 def all_angles() -> list[int]:
     """Angles 1 to 11."""
-    return cast(list[int], call("angles.all")["angles"])
+    return _api.angles_all()["angles"]
 
 
 def select(
@@ -48,42 +36,32 @@ def select(
     config: Mapping[str, Any] | None = None,
 ) -> Selection:
     """The angles for ``files`` (``[{"path", "lines"}]``) under ``mapping``, else the config's."""
-    return cast(Selection, call("angles.select", files=files, mapping=mapping, config=config))
+    return _api.angles_select(files=files, mapping=mapping, config=config)
 
 
 def group(
     parallel_reviewers: int, angles_per_reviewer: int, total_angles: int
 ) -> list[list[int]] | None:
     """Angles 1..total cut into groups for parallel reviewers; ``None`` for one reviewer."""
-    out = call(
-        "angles.group",
-        parallel_reviewers=parallel_reviewers,
-        angles_per_reviewer=angles_per_reviewer,
-        total_angles=total_angles,
-    )
-    return cast("list[list[int]] | None", out["groups"])
+    out = _api.angles_group(parallel_reviewers=parallel_reviewers, angles_per_reviewer=angles_per_reviewer, total_angles=total_angles)
+    return out["groups"]
 
 
 def group_selected(
     parallel_reviewers: int, angles_per_reviewer: int, angles: Sequence[int]
 ) -> list[list[int]] | None:
     """The given angles cut into groups for parallel reviewers; ``None`` for one reviewer."""
-    out = call(
-        "angles.group_selected",
-        parallel_reviewers=parallel_reviewers,
-        angles_per_reviewer=angles_per_reviewer,
-        angles=angles,
-    )
-    return cast("list[list[int]] | None", out["groups"])
+    out = _api.angles_group_selected(parallel_reviewers=parallel_reviewers, angles_per_reviewer=angles_per_reviewer, angles=angles)
+    return out["groups"]
 
 
 def default_mapping() -> dict[str, Any]:
     """The default path-rule to deep-review-angle mapping (``angles.default_mapping``)."""
-    mapping: dict[str, Any] = forward("angles.default_mapping", {})["mapping"]
+    mapping: dict[str, Any] = _api.angles_default_mapping()["mapping"]
     return mapping
 
 
 def resolve_mapping(config: Mapping[str, Any]) -> dict[str, Any]:
     """The deep-reviewer's angle mapping when set, else the default (``angles.resolve_mapping``)."""
-    mapping: dict[str, Any] = forward("angles.resolve_mapping", {"config": config})["mapping"]
+    mapping: dict[str, Any] = _api.angles_resolve_mapping(config=config)["mapping"]
     return mapping

@@ -11,12 +11,43 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Any, Literal, TypedDict
 
 from . import _fourx, call
-from ._ops import StrPath, Time, forward, path_arg, plain_args
-from ._words import AnchorWhy, Language, RejectReason, Verdict
+from ._ops import (
+    StrPath,
+    Time,
+    path_arg,
+    plain_args,
+)
 from .errors import FoldConflict
+from ._api import (
+    blueprint_check_anchor as check_anchor,
+    blueprint_cost_mode as cost_mode,
+    blueprint_defaults as defaults,
+    blueprint_gc_plan as gc_plan,
+    blueprint_parse as parse,
+    blueprint_read_module as read_module,
+    blueprint_revision_prune as revision_prune,
+    blueprint_scan as scan,
+    blueprint_storage_paths as storage_paths,
+    blueprint_validate_item as validate_item,
+)
+from ._types import (
+    AnchorCheck,
+    BlueprintDefaults,
+    BlueprintModel,
+    CostMode,
+    GcPlan,
+    GuardedRoot,
+    Index,
+    ItemVerdict,
+    ModuleView,
+    RevisionPrune,
+    ScanResult,
+    StoragePaths,
+)
+from . import _api
 
 __all__ = [
     "CommitOutcome",
@@ -61,141 +92,6 @@ class CommitOutcome(TypedDict):
 
     status: Literal["written", "noop", "deferred"]
     result: dict[str, Any]
-
-
-class Index(TypedDict):
-    """The rendered index: text, its tokens, modules shown / not shown and the budget."""
-
-    text: str
-    tokens: int
-    shown: int
-    not_shown: int
-    budget: int
-
-
-class AnchorCheck(TypedDict):
-    """The three-valued verdict of a ``where`` anchor (``ok``, ``stale``, ``unverifiable``, ...) and why."""
-
-    verdict: Verdict
-    why: AnchorWhy
-
-
-class ScanResult(TypedDict):
-    """A repository scan (``blueprint.scan``): a snapshot plus its token, languages and the
-    source files too large to read."""
-
-    modules: list[dict[str, Any]]
-    edges: list[list[str]]
-    repo_token: str
-    languages: list[Language]
-    oversize: list[str]
-
-
-class CostMode(TypedDict):
-    """Cheap or costly rescans, from the first scan sample, with the expiry of that decision."""
-
-    mode: str
-    expires_at: str
-    expired: NotRequired[bool]
-
-
-class BlueprintDefaults(TypedDict):
-    """The blueprint constants: format, fields, reasons, limits, manifests and file layout."""
-
-    format: str
-    fields: list[str]
-    reasons: list[RejectReason]
-    max_submit_items: int
-    revisions_keep: int
-    orphan_retention_days: int
-    default_index_max_tokens: int
-    max_row_edges: int
-    oversize_module_bytes: int
-    max_claim_bytes: int
-    max_where_bytes: int
-    id_hex_len: int
-    cost_mode_boundary_ms: int
-    cost_mode_ttl_s: int
-    costly_min_rescan_interval_s: int
-    manifests: list[str]
-    file_name: str
-    revisions_dir: str
-    storage_subdir: str
-
-
-class GcPlan(TypedDict):
-    """What a GC pass marks, unmarks and removes, and the document after it."""
-
-    doc: str
-    changed: bool
-    orphans: list[str]
-    marked: list[str]
-    unmarked: list[str]
-    removable: list[str]
-    removed: list[str]
-    kept_archive_failed: list[str]
-
-
-class GuardedRoot(TypedDict):
-    """A project root the guard accepts, with its storage root and project id."""
-
-    allowed: bool
-    root: str
-    storage_root: str
-    project_id: str
-
-
-class BlueprintModel(TypedDict):
-    """The parsed document model of a blueprint.md (recomputed counts and IDs)."""
-
-    absent: bool
-    format: str
-    project_id: str
-    updated: str
-    git_head: str
-    git_branch: str
-    git_dirty: bool
-    modules: list[dict[str, Any]]
-    counts: dict[str, Any]
-    canonical: bool
-
-
-class ModuleView(TypedDict):
-    """The read view of one module: its prose sections and derived imports."""
-
-    module: str
-    imports: list[str]
-    imported_by: list[str]
-    code_changed: bool
-    sections: list[dict[str, Any]]
-
-
-class RevisionPrune(TypedDict):
-    """Which revision file names to keep, delete and ignore."""
-
-    keep: list[str]
-    delete: list[str]
-    ignored: list[str]
-
-
-class StoragePaths(TypedDict):
-    """Where a project's blueprint lives: directory, file and revisions directory."""
-
-    dir: str
-    file: str
-    revisions: str
-
-
-class ItemVerdict(TypedDict):
-    """Whether one claim passes the rejecting gates: its id (when ``valid``), or the reason and
-    detail (when not)."""
-
-    valid: bool
-    #: The claim's id: only when ``valid``.
-    id: NotRequired[str]
-    #: The first gate that rejected it: only when not ``valid``.
-    reason: NotRequired[RejectReason]
-    detail: NotRequired[str]
 
 
 class Store:
@@ -418,70 +314,26 @@ def render_index(
 
 def format_for_director(result: Mapping[str, Any], conflict: bool = False) -> str:
     """``blueprint.format_for_director``: the fold account as one line."""
-    return str(call("blueprint.format_for_director", result=result, conflict=conflict)["line"])
-
-
-def check_anchor(
-    where: str,
-    *,
-    file_text: Mapping[str, Any] | None = None,
-    unreadable: Sequence[str] | None = None,
-    snapshot: Mapping[str, Any] | None = None,
-) -> AnchorCheck:
-    """Three-valued check of a where anchor against file texts (``blueprint.check_anchor``)."""
-    result: AnchorCheck = forward(
-        "blueprint.check_anchor",
-        {"where": where},
-        file_text=file_text,
-        unreadable=unreadable,
-        snapshot=snapshot,
-    )
-    return result
-
-
-def cost_mode(sample_ms: int, sampled_at: Time, *, now: Time | None = None) -> CostMode:
-    """Cheap or costly rescans from the first scan sample, with its expiry (``blueprint.cost_mode``)."""
-    result: CostMode = forward(
-        "blueprint.cost_mode", {"sample_ms": sample_ms, "sampled_at": sampled_at}, now=now
-    )
-    return result
+    return str(_api.blueprint_format_for_director(result=result, conflict=conflict)["line"])
 
 
 def count_tokens(text: str, *, counter: Callable[[str], int] | str | None = None) -> int:
     """Tokens of a text with the default counter (ceil(ASCII/4) + other scalars), a named built-in
     one or a callable, as for :func:`render_index` (``blueprint.count_tokens``)."""
     if counter is None:
-        tokens: int = forward("blueprint.count_tokens", {"text": text})["tokens"]
+        tokens: int = _api.blueprint_count_tokens(text=text)["tokens"]
         return tokens
     counted: int = _counted("blueprint.count_tokens", {"text": text}, counter)["tokens"]
     return counted
     return tokens
 
 
-def defaults() -> BlueprintDefaults:
-    """The blueprint constants (format, fields, reasons, limits, manifests, file layout) (``blueprint.defaults``)."""
-    result: BlueprintDefaults = forward("blueprint.defaults", {})
-    return result
-
-
 def evidence_modules(
     snapshot: Mapping[str, Any], paths: Sequence[str], *, root: str | None = None
 ) -> list[str]:
     """Map opened file paths to the sorted set of derived modules (``blueprint.evidence_modules``)."""
-    modules: list[str] = forward(
-        "blueprint.evidence_modules", {"snapshot": snapshot, "paths": paths}, root=root
-    )["modules"]
+    modules: list[str] = _api.blueprint_evidence_modules(snapshot=snapshot, paths=paths, root=root)["modules"]
     return modules
-
-
-def gc_plan(
-    doc: str, snapshot: Mapping[str, Any], now: Time, *, archive_ok: bool | None = None
-) -> GcPlan:
-    """Plan orphan marking, unmarking and 90-day removal (``blueprint.gc_plan``)."""
-    result: GcPlan = forward(
-        "blueprint.gc_plan", {"doc": doc, "snapshot": snapshot, "now": now}, archive_ok=archive_ok
-    )
-    return result
 
 
 def graph(
@@ -491,9 +343,7 @@ def graph(
     doc: str | None = None,
 ) -> str:
     """The module graph as Mermaid or DOT with stale and unannotated modules marked (``blueprint.graph``)."""
-    text: str = forward(
-        "blueprint.graph", {"snapshot": snapshot, "format": format}, doc=doc
-    )["text"]
+    text: str = _api.blueprint_graph(snapshot=snapshot, format=format, doc=doc)["text"]
     return text
 
 
@@ -506,83 +356,28 @@ def guard_root(
     storage_root: StrPath | None = None,
 ) -> GuardedRoot:
     """Refuse /, $HOME, non-projects and storage inside the project (``blueprint.guard_root``)."""
-    result: GuardedRoot = forward(
-        "blueprint.guard_root",
-        {
-            "root": path_arg(root, "root"),
-            "home": path_arg(home, "home"),
-            "is_git": is_git,
-            "root_entries": root_entries,
-        },
-        storage_root=None if storage_root is None else path_arg(storage_root, "storage_root"),
-    )
-    return result
-
-
-def parse(text: str) -> BlueprintModel:
-    """Parse blueprint.md into its model with recomputed counts and IDs (``blueprint.parse``)."""
-    result: BlueprintModel = forward("blueprint.parse", {"text": text})
+    result: GuardedRoot = _api.blueprint_guard_root(root=root, home=home, is_git=is_git, root_entries=root_entries, storage_root=None if storage_root is None else path_arg(storage_root, "storage_root"))
     return result
 
 
 def project_id(root: StrPath) -> str:
     """The one project-id derivation from a root (made absolute against the current directory
     when relative) (``blueprint.project_id``)."""
-    project_id: str = forward("blueprint.project_id", {"root": path_arg(root, "root")})[
+    project_id: str = _api.blueprint_project_id(root=root)[
         "project_id"
     ]
     return project_id
 
 
-def scan(root: StrPath, *, max_file_bytes: int | None = None) -> ScanResult:
-    """Scan a repository into a snapshot (``blueprint.scan``): per-language modules, import edges,
-    fingerprints and the repo token. A relative ``root`` is taken against the current directory; the result is itself a valid
-    ``snapshot`` for :func:`render_index`, :func:`fold` and the other ops."""
-    result: ScanResult = forward(
-        "blueprint.scan", {"root": path_arg(root, "root")}, max_file_bytes=max_file_bytes
-    )
-    return result
-
-
-def read_module(doc: str, snapshot: Mapping[str, Any], module: str) -> ModuleView:
-    """The read view of one derived module: prose plus derived imports (``blueprint.read_module``)."""
-    result: ModuleView = forward(
-        "blueprint.read_module", {"doc": doc, "snapshot": snapshot, "module": module}
-    )
-    return result
-
-
 def render(doc: Mapping[str, Any]) -> str:
     """Render a document model canonically (``blueprint.render``)."""
-    text: str = forward("blueprint.render", {"doc": doc})["text"]
+    text: str = _api.blueprint_render(doc=doc)["text"]
     return text
 
 
 def revision_name(now: Time, nonce: str) -> str:
     """The fixed-width revision file name for a time and nonce (``blueprint.revision_name``)."""
-    name: str = forward("blueprint.revision_name", {"now": now, "nonce": nonce})["name"]
+    name: str = _api.blueprint_revision_name(now=now, nonce=nonce)["name"]
     return name
 
 
-def revision_prune(names: Sequence[str]) -> RevisionPrune:
-    """Which revision names to keep (newest 5), delete and ignore (``blueprint.revision_prune``)."""
-    result: RevisionPrune = forward("blueprint.revision_prune", {"names": names})
-    return result
-
-
-def storage_paths(home: StrPath, project_id: str) -> StoragePaths:
-    """The storage directory, file and revisions paths of a project (``blueprint.storage_paths``)."""
-    result: StoragePaths = forward(
-        "blueprint.storage_paths", {"home": path_arg(home, "home"), "project_id": project_id}
-    )
-    return result
-
-
-def validate_item(
-    item: Mapping[str, Any], snapshot: Mapping[str, Any], evidence: Sequence[str]
-) -> ItemVerdict:
-    """Run the four rejecting gates on one item (``blueprint.validate_item``)."""
-    result: ItemVerdict = forward(
-        "blueprint.validate_item", {"item": item, "snapshot": snapshot, "evidence": evidence}
-    )
-    return result

@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NotRequired, TypedDict
 
-from ._ops import forward
 from .conductor import GuardResult
+from . import _api
 
 __all__ = [
     "ChangedFile",
@@ -94,23 +94,7 @@ def check(
     ``dependencies``: ``{id: status}`` of the features ``feature`` depends on; ``build_gate`` /
     ``docs_gate``: the verify evidence of those gate runs (coding and amending). ``None`` leaves a
     key out (the op's default, docs/spec/guard.md §4). Bad input raises ``InvalidInput``."""
-    out: Verdict = forward(
-        "guard.check",
-        {"config": config, "feature": feature, "phase": str(phase), "changed_files": changed_files},
-        profile=profile,
-        round=round,
-        feature_files=feature_files,
-        round_files=round_files,
-        test_strategy=test_strategy,
-        test_strategy_error=test_strategy_error,
-        testing_has_run=testing_has_run,
-        dependencies=dependencies,
-        symlinks=symlinks,
-        build_gate=build_gate,
-        docs_gate=docs_gate,
-        screenshot_exists=screenshot_exists,
-        state=state,
-    )
+    out: Verdict = _api.guard_check(config=config, feature=feature, phase=str(phase), changed_files=changed_files, profile=profile, round=round, feature_files=feature_files, round_files=round_files, test_strategy=test_strategy, test_strategy_error=test_strategy_error, testing_has_run=testing_has_run, dependencies=dependencies, symlinks=symlinks, build_gate=build_gate, docs_gate=docs_gate, screenshot_exists=screenshot_exists, state=state)
     return out
 
 
@@ -129,15 +113,5 @@ def testing_to_accepting(
     ``test-report.md`` and ``verify.json`` texts, ``feature_files`` the ``final-report.md``;
     ``screenshot_exists`` says whether a screenshot ``verify.json`` lists is a file; ``state`` gives
     ``selfModTouched`` / ``selfModPaths``. Bad input raises ``InvalidInput``."""
-    out: Verdict = forward(
-        "guard.testing_to_accepting",
-        {"round": round},
-        round_files=round_files,
-        feature_files=feature_files,
-        config=config,
-        test_strategy=test_strategy,
-        test_strategy_error=test_strategy_error,
-        screenshot_exists=screenshot_exists,
-        state=state,
-    )
+    out: Verdict = _api.guard_testing_to_accepting(round=round, round_files=round_files, feature_files=feature_files, config=config, test_strategy=test_strategy, test_strategy_error=test_strategy_error, screenshot_exists=screenshot_exists, state=state)
     return out

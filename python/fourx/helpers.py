@@ -11,9 +11,23 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, TypedDict
+from typing import Any, TypedDict
 
-from ._ops import forward, path_arg
+from ._ops import path_arg
+from ._api import (
+    design_doc_resolve as resolve_design_doc,
+    model_constants as model_constants,
+)
+from ._types import (
+    DesignDoc,
+    DiscoveredFeature,
+    DiscoveryPlan,
+    EventsCheck,
+    ModelConstants,
+    NextId,
+    PlannedFeature,
+)
+from . import _api
 
 __all__ = [
     "FileWarning",
@@ -49,66 +63,6 @@ class FileWarning(_FileWarningBase, total=False):
     path: str
 
 
-class NextId(TypedDict):
-    """The next feature number, its id and display name (``<prefix><number>: <name>``)."""
-
-    number: int
-    id: str
-    name: str
-    prefix: str
-    digits: int
-
-
-class DiscoveredFeature(TypedDict):
-    """A ``[NEW-FEATURE]`` candidate of a deep-review report."""
-
-    title: str
-    description: str
-
-
-class PlannedFeature(TypedDict):
-    """A feature a run creates from a candidate: its id, name, status and whether to enrich it."""
-
-    id: str
-    name: str
-    title: str
-    description: str
-    status: Literal["not-started", "draft"]
-    enrich: bool
-
-
-class DiscoveryPlan(TypedDict):
-    """The features to create and the candidates over ``max_discovered_features``."""
-
-    features: list[PlannedFeature]
-    capped: list[DiscoveredFeature]
-
-
-class DesignDoc(TypedDict):
-    """A feature's spec or plan: ``content`` and ``source`` are ``""`` when ``found`` is false."""
-
-    content: str
-    source: str
-    found: bool
-    warnings: list[FileWarning]
-
-
-class ModelConstants(TypedDict):
-    """The tier names (default deep tier first), the default tier and the default deep tier."""
-
-    tiers: list[str]
-    default_tier: str
-    default_deep_tier: str
-
-
-class EventsCheck(TypedDict):
-    """Non-blank lines, lines that decode into an Event, and the problems found."""
-
-    lines: int
-    events: int
-    warnings: list[FileWarning]
-
-
 def next_feature_id(
     ids: Sequence[str],
     name: str = "",
@@ -119,9 +73,7 @@ def next_feature_id(
     """The next feature number after the largest among ``ids`` in the config's id format
     (``feature_id_prefix``/``feature_id_digits``, default ``F`` + 3 digits), its id from ``name``
     (or from ``slug`` when given) and display name (``feature.next_id``)."""
-    out: NextId = forward(
-        "feature.next_id", {"ids": list(ids) if isinstance(ids, tuple) else ids, "name": name}, slug=slug, config=config
-    )
+    out: NextId = _api.feature_next_id(ids=list(ids) if isinstance(ids, tuple) else ids, name=name, slug=slug, config=config)
     return out
 
 
@@ -134,47 +86,21 @@ def plan_discovered(
     """The features a run creates from de-duplicated candidates: consecutive ids after ``ids``,
     at most ``max_discovered_features`` (default 3), ``draft`` when enrichment is on without
     auto-approve, else ``not-started`` (``discover.plan``)."""
-    out: DiscoveryPlan = forward(
-        "discover.plan", {"candidates": list(candidates) if isinstance(candidates, tuple) else candidates, "ids": list(ids) if isinstance(ids, tuple) else ids}, config=config
-    )
-    return out
-
-
-def resolve_design_doc(
-    root: str | os.PathLike[str],
-    feature: Mapping[str, Any],
-    doc_type: Literal["spec", "plan"],
-    *,
-    extra_dirs: Sequence[str] | None = None,
-) -> DesignDoc:
-    """Reads the feature's design document: its YAML ``spec``/``plan`` path, then the
-    ``design_doc.search_order`` candidates; a path that resolves (links included) outside
-    ``root`` is refused with a warning (``design_doc.resolve``)."""
-    out: DesignDoc = forward(
-        "design_doc.resolve",
-        {"root": path_arg(root, "root"), "feature": feature, "doc_type": doc_type},
-        extra_dirs=extra_dirs,
-    )
+    out: DiscoveryPlan = _api.discover_plan(candidates=list(candidates) if isinstance(candidates, tuple) else candidates, ids=list(ids) if isinstance(ids, tuple) else ids, config=config)
     return out
 
 
 def process_alive(pid: int) -> bool:
     """Whether process ``pid`` is alive (``kill(pid, 0)`` succeeds or fails with ``EPERM``);
     ``pid <= 0`` never is (``workspace.process_alive``)."""
-    alive: bool = forward("workspace.process_alive", {"pid": pid})["alive"]
+    alive: bool = _api.workspace_process_alive(pid=pid)["alive"]
     return alive
 
 
 def dot_dir(root: str | os.PathLike[str]) -> str:
     """``<root>/.4x``, cleaned lexically (``workspace.dot_dir``)."""
-    path: str = forward("workspace.dot_dir", {"root": path_arg(root, "root")})["path"]
+    path: str = _api.workspace_dot_dir(root=root)["path"]
     return path
-
-
-def model_constants() -> ModelConstants:
-    """The tier names, the default tier (``sonnet``) and the default deep tier (``opus``)."""
-    out: ModelConstants = forward("model.constants", {})
-    return out
 
 
 def check_events(
@@ -185,11 +111,5 @@ def check_events(
 ) -> EventsCheck:
     """The problems of an ``events.jsonl`` text (or of a feature's file under ``root``) that 4x's
     readers skip silently: undecodable lines and unknown keys (``workspace.check_events``)."""
-    out: EventsCheck = forward(
-        "workspace.check_events",
-        {},
-        events=events,
-        root=None if root is None else path_arg(root, "root"),
-        feature_id=feature_id,
-    )
+    out: EventsCheck = _api.workspace_check_events(events=events, root=None if root is None else path_arg(root, "root"), feature_id=feature_id)
     return out

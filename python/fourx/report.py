@@ -8,10 +8,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from typing import Any, TypedDict, cast
+from typing import Any, cast
 
-from . import call
 from ._ops import StrPath, forward, path_arg
+from ._api import (
+    candidates_constants as candidates_constants,
+    report_parse_issues as parse_issues,
+)
+from ._types import (
+    CandidatesConstants,
+    DiscoveredFeature,
+    FailPatternScan,
+    MinerScan,
+    ReportIssues,
+)
+from . import _api
 
 __all__ = [
     "ReportIssues",
@@ -33,69 +44,22 @@ __all__ = [
 ]
 
 
-class ReportIssues(TypedDict):
-    """The verdict and issue titles of a review report."""
-
-    passed: bool
-    issues: list[str]
-
-
-class DiscoveredFeature(TypedDict):
-    """A ``[NEW-FEATURE]`` block of a report."""
-
-    title: str
-    description: str
-
-
-class CandidatesConstants(TypedDict):
-    """The candidate-pool constants (features.md §2)."""
-
-    pool_version: int
-    default_fail_pattern_threshold: int
-    sources: list[str]
-    learning_categories: list[str]
-    escalation_reasons: list[str]
-    stuck_phases: list[str]
-
-
-class MinerScan(TypedDict):
-    """Improvement candidates mined from past runs, with what could not be read."""
-
-    candidates: list[dict[str, Any]]
-    warnings: list[dict[str, Any]]
-
-
-class FailPatternScan(TypedDict):
-    """Candidates and learnings from issues repeated across features' review reports."""
-
-    candidates: list[dict[str, Any]]
-    learnings: list[dict[str, Any]]
-    warnings: list[dict[str, Any]]
-
-
-def parse_issues(report: str) -> ReportIssues:
-    """The verdict and ``[CRITICAL]``/``[WARNING]`` titles of a review report."""
-    return cast(ReportIssues, call("report.parse_issues", report=report))
-
-
 def parse_discovered(report: str) -> list[DiscoveredFeature]:
     """The ``[NEW-FEATURE]`` blocks of a report, in order."""
-    return cast(list[DiscoveredFeature], call("discover.parse", report=report)["features"])
+    return cast(list[DiscoveredFeature], _api.discover_parse(report=report)["features"])
 
 
 def is_similar(a: str, b: str, threshold: float = 0.6, cjk: bool = False) -> bool:
     """Whether two titles' word sets overlap (Jaccard) by at least ``threshold``."""
-    return cast(
-        bool, call("similarity.is_similar", a=a, b=b, threshold=threshold, cjk=cjk)["similar"]
-    )
+    return _api.similarity_is_similar(a=a, b=b, threshold=threshold, cjk=cjk)["similar"]
 
 
 def dedupe_discovered(
     candidates: list[DiscoveredFeature], existing: Sequence[Mapping[str, Any]], cjk: bool = False
 ) -> list[DiscoveredFeature]:
     """Discovered features not similar to an existing feature or an earlier kept one."""
-    out = call("discover.dedupe", candidates=candidates, existing=existing, cjk=cjk)
-    return cast(list[DiscoveredFeature], out["features"])
+    out = _api.discover_dedupe(candidates=candidates, existing=existing, cjk=cjk)
+    return out["features"]
 
 
 def dedupe_candidates(
@@ -105,20 +69,8 @@ def dedupe_candidates(
     cjk: bool = False,
 ) -> list[dict[str, Any]]:
     """Candidates not similar to existing features, existing candidates or earlier kept ones."""
-    out = call(
-        "candidates.dedupe",
-        candidates=candidates,
-        existing_features=existing_features,
-        existing_candidates=existing_candidates,
-        cjk=cjk,
-    )
+    out = _api.candidates_dedupe(candidates=candidates, existing_features=existing_features, existing_candidates=existing_candidates, cjk=cjk)
     return cast(list[dict[str, Any]], out["candidates"])
-
-
-def candidates_constants() -> CandidatesConstants:
-    """Pool version, fail-pattern threshold, sources, learning categories, mined reasons, stuck phases (``candidates.constants``)."""
-    result: CandidatesConstants = forward("candidates.constants", {})
-    return result
 
 
 def parse_candidates(text: str) -> dict[str, Any]:
@@ -129,7 +81,7 @@ def parse_candidates(text: str) -> dict[str, Any]:
 
 def render_candidates(pool: Mapping[str, Any]) -> str:
     """The candidate-pool file bytes (indented Go JSON + newline) (``candidates.render``)."""
-    text: str = forward("candidates.render", {"pool": pool})["text"]
+    text: str = _api.candidates_render(pool=pool)["text"]
     return text
 
 
@@ -141,9 +93,7 @@ def scan_escalations(
 ) -> MinerScan:
     """Candidates from the escalation files of past rounds: given as ``{feature_id, round,
     text}`` entries, or read from the workspace at ``root`` (``miner.scan_escalations``)."""
-    result: MinerScan = forward(
-        "miner.scan_escalations", {}, escalations=escalations, root=None if root is None else path_arg(root, "root"), feature_ids=feature_ids
-    )
+    result: MinerScan = _api.miner_scan_escalations(escalations=escalations, root=None if root is None else path_arg(root, "root"), feature_ids=feature_ids)
     return result
 
 
@@ -155,9 +105,7 @@ def scan_stuck(
 ) -> MinerScan:
     """Candidates from features stuck in ``blocked`` / ``needs-attention``: given with their
     state texts, or read from the workspace at ``root`` (``miner.scan_stuck``)."""
-    result: MinerScan = forward(
-        "miner.scan_stuck", {}, features=features, root=None if root is None else path_arg(root, "root"), feature_ids=feature_ids
-    )
+    result: MinerScan = _api.miner_scan_stuck(features=features, root=None if root is None else path_arg(root, "root"), feature_ids=feature_ids)
     return result
 
 
@@ -171,13 +119,5 @@ def scan_fail_patterns(
 ) -> FailPatternScan:
     """Candidates and learnings from review issues repeated across features: reports given, or
     read from the workspace at ``root`` (``miner.scan_fail_patterns``)."""
-    result: FailPatternScan = forward(
-        "miner.scan_fail_patterns",
-        {},
-        reports=reports,
-        root=None if root is None else path_arg(root, "root"),
-        feature_ids=feature_ids,
-        min_occurrences=min_occurrences,
-        cjk=cjk,
-    )
+    result: FailPatternScan = _api.miner_scan_fail_patterns(reports=reports, root=None if root is None else path_arg(root, "root"), feature_ids=feature_ids, min_occurrences=min_occurrences, cjk=cjk)
     return result

@@ -7,12 +7,31 @@ plain dicts with the seed's JSON keys (``.4x/settings.json`` shapes).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
-from typing import Any, NotRequired, TypedDict, cast
+from typing import Any, TypedDict, cast
 
-from . import call
-from ._ops import StrPath, forward, path_arg
+from ._ops import StrPath, forward
+from ._api import (
+    artifact_contract as artifact_contract,
+    config_validate as validate_config,
+    design_doc_search_order as design_doc_search_order,
+    limits_resolve as resolve_limits,
+    pipeline_effective_manual as effective_manual,
+    profile_enables as profile_enables,
+    profile_role_artifact_view as role_artifact_view,
+)
+from ._types import (
+    ArtifactContract,
+    DesignDocSearch,
+    Limits,
+    ManualOverride,
+    ProfileEnables,
+    ResolvedProfile,
+    RoleArtifactView,
+    Validation,
+)
+from . import _api
 
 __all__ = [
     "ResolvedPhase",
@@ -61,78 +80,9 @@ class ResolvedPhase(TypedDict):
     model: str
 
 
-class ResolvedProfile(TypedDict):
-    """The profile a feature runs with (``profile.resolve``)."""
-
-    name: str
-    profile: dict[str, Any]
-    warnings: list[str]
-
-
-class Validation(TypedDict):
-    """The result of ``config.validate``: every problem, in rule order."""
-
-    valid: bool
-    errors: list[str]
-    message: str
-
-
-class ArtifactContract(TypedDict):
-    """The artifacts a role produces and consumes (``found`` false for an unknown role)."""
-
-    found: bool
-    produces: list[str]
-    consumes: list[str]
-
-
-class DesignDocSearch(TypedDict):
-    """Where a feature's spec or plan document may be, in search order."""
-
-    yaml_path: str
-    candidates: list[str]
-
-
-class Limits(TypedDict):
-    """A role's loop and fan-out limits after defaults."""
-
-    max_fix_rounds: int
-    parallel_reviewers: int
-    angles_per_reviewer: int
-    max_discovered_features: int
-
-
-class ManualOverride(TypedDict):
-    """A phase's manual runner and model after per-run overrides."""
-
-    runner_manual: str
-    model_manual: str
-
-
-class ProfileEnables(TypedDict):
-    """Whether a profile enables a phase and/or a role's phase: the phase keys when a phase was
-    asked about, ``enables_role`` when a role was."""
-
-    enables_phase: NotRequired[bool]
-    has_phase: NotRequired[bool]
-    enables_role: NotRequired[bool]
-
-
-class RoleArtifactView(TypedDict):
-    """A role's required, forbidden and absent-upstream artifacts under a profile."""
-
-    required: list[str]
-    forbidden: list[str]
-    absent_upstream: list[str]
-
-
 def merge_config(user: Mapping[str, Any] | None, project: Mapping[str, Any] | None) -> dict[str, Any]:
     """The user config under the project config (``config.merge``)."""
-    return cast(dict[str, Any], call("config.merge", user=user, project=project)["config"])
-
-
-def validate_config(config: Mapping[str, Any]) -> Validation:
-    """Every problem of a project config (``config.validate``); never raises for a bad config."""
-    return cast(Validation, call("config.validate", config=config))
+    return cast(dict[str, Any], _api.config_merge(user=user, project=project)["config"])
 
 
 def resolve_profile(
@@ -141,9 +91,7 @@ def resolve_profile(
     override: str = "",
 ) -> ResolvedProfile:
     """The pipeline profile of a feature (``profile.resolve``)."""
-    return cast(
-        ResolvedProfile, call("profile.resolve", config=config, feature=feature, override=override)
-    )
+    return _api.profile_resolve(config=config, feature=feature, override=override)
 
 
 def resolve_pipeline(
@@ -154,14 +102,7 @@ def resolve_pipeline(
     run_overrides: dict[str, Mapping[str, str]] | None = None,
 ) -> list[ResolvedPhase]:
     """Every enabled phase of a feature's pipeline with its role, runner and model."""
-    out = call(
-        "pipeline.resolve",
-        config=config,
-        feature=feature,
-        profile_name=profile_name,
-        manual_runner=manual_runner,
-        run_overrides=run_overrides,
-    )
+    out = _api.pipeline_resolve(config=config, feature=feature, profile_name=profile_name, manual_runner=manual_runner, run_overrides=run_overrides)
     return cast(list[ResolvedPhase], out["phases"])
 
 
@@ -173,15 +114,8 @@ def resolve_phase_runner(
     manual: str = "",
 ) -> str:
     """The runner of one phase (``runner.resolve_phase``)."""
-    out = call(
-        "runner.resolve_phase",
-        config=config,
-        phase=phase,
-        feature=feature,
-        profile=profile,
-        manual=manual,
-    )
-    return cast(str, out["runner"])
+    out = _api.runner_resolve_phase(config=config, phase=phase, feature=feature, profile=profile, manual=manual)
+    return out["runner"]
 
 
 def resolve_phase_model(
@@ -194,69 +128,38 @@ def resolve_phase_model(
     manual: str = "",
 ) -> str:
     """The model of one phase (``model.resolve_phase``)."""
-    out = call(
-        "model.resolve_phase",
-        config=config,
-        phase=phase,
-        role=role,
-        runner=runner,
-        feature=feature,
-        profile=profile,
-        manual=manual,
-    )
-    return cast(str, out["model"])
+    out = _api.model_resolve_phase(config=config, phase=phase, role=role, runner=runner, feature=feature, profile=profile, manual=manual)
+    return out["model"]
 
 
 def resolve_tier_model(config: Mapping[str, Any], runner: str, tier: str) -> str:
     """The model of a tier for a runner (``model.resolve_tier``)."""
-    return cast(str, call("model.resolve_tier", config=config, runner=runner, tier=tier)["model"])
+    return _api.model_resolve_tier(config=config, runner=runner, tier=tier)["model"]
 
 
 def resolve_model(config: Mapping[str, Any], runner: str, role: str) -> str:
     """The model of a role on a runner (``model.resolve``)."""
-    return cast(str, call("model.resolve", config=config, runner=runner, role=role)["model"])
-
-
-def artifact_contract(role: str) -> ArtifactContract:
-    """The artifacts a role produces and consumes (``artifact.contract``)."""
-    result: ArtifactContract = forward("artifact.contract", {"role": role})
-    return result
+    return _api.model_resolve(config=config, runner=runner, role=role)["model"]
 
 
 def notifications_enabled(config: Mapping[str, Any]) -> bool:
     """Whether OS notifications are on (unset means on) (``config.notifications_enabled``)."""
-    enabled: bool = forward("config.notifications_enabled", {"config": config})["enabled"]
+    enabled: bool = _api.config_notifications_enabled(config=config)["enabled"]
     return enabled
-
-
-def design_doc_search_order(
-    feature: Mapping[str, Any], doc_type: str, *, extra_dirs: Sequence[str] | None = None
-) -> DesignDocSearch:
-    """Where to look for a feature's spec or plan document, in order (``design_doc.search_order``)."""
-    result: DesignDocSearch = forward(
-        "design_doc.search_order", {"feature": feature, "doc_type": doc_type}, extra_dirs=extra_dirs
-    )
-    return result
 
 
 def merge_hooks(
     *, global_: Mapping[str, Any] | None = None, feature: Mapping[str, Any] | None = None
 ) -> dict[str, Any] | None:
     """Global hooks with feature hook points replacing whole lists (null when both are unset) (``hooks.merge``)."""
-    merged = forward("hooks.merge", {}, global_=global_, feature=feature)
+    merged = _api.hooks_merge(global_=global_, feature=feature)
     hooks: dict[str, Any] | None = merged["hooks"]
     return hooks
 
 
-def resolve_limits(config: Mapping[str, Any], *, role: str | None = None) -> Limits:
-    """A role's fix rounds, parallel reviewers, angles per reviewer and max discovered features (``limits.resolve``)."""
-    result: Limits = forward("limits.resolve", {"config": config}, role=role)
-    return result
-
-
 def resolve_deep_model(config: Mapping[str, Any], runner: str, role: str) -> str:
     """The deep model of a role, or "" when it sets no deep_model (``model.resolve_deep``)."""
-    model: str = forward("model.resolve_deep", {"config": config, "runner": runner, "role": role})[
+    model: str = _api.model_resolve_deep(config=config, runner=runner, role=role)[
         "model"
     ]
     return model
@@ -264,59 +167,25 @@ def resolve_deep_model(config: Mapping[str, Any], runner: str, role: str) -> str
 
 def resolve_mini_coder_model(config: Mapping[str, Any], runner: str, fallback_model: str) -> str:
     """The mini-coder's model, or the fallback model when unset (``model.resolve_mini_coder``)."""
-    model: str = forward(
-        "model.resolve_mini_coder",
-        {"config": config, "runner": runner, "fallback_model": fallback_model},
-    )["model"]
+    model: str = _api.model_resolve_mini_coder(config=config, runner=runner, fallback_model=fallback_model)["model"]
     return model
-
-
-def effective_manual(
-    phase: str, *, run_overrides: Mapping[str, Any] | None = None, manual_runner: str | None = None
-) -> ManualOverride:
-    """A phase's manual runner and model after per-run overrides (``pipeline.effective_manual``)."""
-    result: ManualOverride = forward(
-        "pipeline.effective_manual",
-        {"phase": phase},
-        run_overrides=run_overrides,
-        manual_runner=manual_runner,
-    )
-    return result
 
 
 def enabled_phases(profile: Mapping[str, Any]) -> list[str]:
     """The selectable phases a profile enables, in canonical order (``profile.enabled_phases``)."""
-    phases: list[str] = forward("profile.enabled_phases", {"profile": profile})["phases"]
+    phases: list[str] = _api.profile_enabled_phases(profile=profile)["phases"]
     return phases
-
-
-def profile_enables(
-    profile: Mapping[str, Any], *, phase: str | None = None, role: str | None = None
-) -> ProfileEnables:
-    """Whether a profile enables a phase and/or a role's phase (``profile.enables``)."""
-    result: ProfileEnables = forward(
-        "profile.enables", {"profile": profile}, phase=phase, role=role
-    )
-    return result
-
-
-def role_artifact_view(profile: Mapping[str, Any], role: str) -> RoleArtifactView:
-    """A role's required, forbidden and absent-upstream artifacts under a profile (``profile.role_artifact_view``)."""
-    result: RoleArtifactView = forward(
-        "profile.role_artifact_view", {"profile": profile, "role": role}
-    )
-    return result
 
 
 def default_profiles() -> dict[str, Any]:
     """The built-in pipeline profiles (full, lite, normal, quick) (``profiles.default``)."""
-    profiles: dict[str, Any] = forward("profiles.default", {})["profiles"]
+    profiles: dict[str, Any] = _api.profiles_default()["profiles"]
     return profiles
 
 
 def effective_hub_repos(config: Mapping[str, Any]) -> list[str]:
     """The hub repos: hub_repos in order, then workspace repos marked hub (``repos.effective_hub``)."""
-    hub_repos: list[str] = forward("repos.effective_hub", {"config": config})["hub_repos"]
+    hub_repos: list[str] = _api.repos_effective_hub(config=config)["hub_repos"]
     return hub_repos
 
 
@@ -324,17 +193,13 @@ def resolve_feature_repo_paths(
     feature: Mapping[str, Any], config: Mapping[str, Any], root: StrPath
 ) -> dict[str, str]:
     """The paths of the repos a feature names (all when it names none) (``repos.resolve_feature_paths``)."""
-    paths: dict[str, str] = forward(
-        "repos.resolve_feature_paths", {"feature": feature, "config": config, "root": path_arg(root, "root")}
-    )["paths"]
+    paths: dict[str, str] = _api.repos_resolve_feature_paths(feature=feature, config=config, root=root)["paths"]
     return paths
 
 
 def resolve_repo_paths(config: Mapping[str, Any], root: StrPath) -> dict[str, str]:
     """Each workspace repo's path joined under root ({".": root} without repos) (``repos.resolve_paths``)."""
-    paths: dict[str, str] = forward(
-        "repos.resolve_paths", {"config": config, "root": path_arg(root, "root")}
-    )["paths"]
+    paths: dict[str, str] = _api.repos_resolve_paths(config=config, root=root)["paths"]
     return paths
 
 
@@ -346,5 +211,5 @@ def supported_runners() -> list[dict[str, Any]]:
 
 def supported_runners_map() -> dict[str, Any]:
     """The built-in runner presets by name (``runners.supported_map``)."""
-    runners: dict[str, Any] = forward("runners.supported_map", {})["runners"]
+    runners: dict[str, Any] = _api.runners_supported_map()["runners"]
     return runners

@@ -5,11 +5,12 @@ written with Go's bytes. Thin wrappers over the ``evidence.*_verify``, ``workspa
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from typing import Any, Literal
 
-from ._ops import StrPath, forward, path_arg
+from ._ops import StrPath, forward
+from . import _api
 
 __all__ = [
     "parse_verify",
@@ -37,7 +38,7 @@ def parse_verify(text: str) -> dict[str, Any]:
 
 def render_verify(verify: Mapping[str, Any]) -> str:
     """The ``verify.json`` bytes ``4x verify`` writes (indented, no trailing newline)."""
-    text: str = forward("evidence.render_verify", {"verify": verify})["text"]
+    text: str = _api.evidence_render_verify(verify=verify)["text"]
     return text
 
 
@@ -49,7 +50,7 @@ def parse_baseline(text: str) -> dict[str, Any]:
 
 def render_baseline(baseline: Mapping[str, Any]) -> str:
     """The ``baseline.json`` bytes CaptureBaseline writes (indented, no trailing newline)."""
-    text: str = forward("workspace.render_baseline", {"baseline": baseline})["text"]
+    text: str = _api.workspace_render_baseline(baseline=baseline)["text"]
     return text
 
 
@@ -61,7 +62,7 @@ def parse_angle_selection(text: str) -> dict[str, Any]:
 
 def render_angle_selection(selection: Mapping[str, Any]) -> str:
     """The ``deep-review-angles.json`` bytes 4x writes (indented, no trailing newline)."""
-    text: str = forward("angles.render_selection", {"selection": selection})["text"]
+    text: str = _api.angles_render_selection(selection=selection)["text"]
     return text
 
 
@@ -73,7 +74,7 @@ def parse_escalation(text: str) -> dict[str, Any]:
 
 def render_escalation(escalation: Mapping[str, Any]) -> str:
     """The compact ``escalation.json`` bytes (Go ``json.Marshal``, no trailing newline)."""
-    text: str = forward("workspace.render_escalation", {"escalation": escalation})["text"]
+    text: str = _api.workspace_render_escalation(escalation=escalation)["text"]
     return text
 
 
@@ -81,9 +82,7 @@ def read_run_file(
     root: StrPath, feature_id: str, file: _RunFileName, round: int | None = None
 ) -> dict[str, Any] | None:
     """Reads one run file of a feature; ``None`` when it does not exist."""
-    out = forward(
-        "workspace.read_run_file", {"root": path_arg(root, "root"), "feature_id": feature_id, "file": file}, round=round
-    )
+    out = _api.workspace_read_run_file(root=root, feature_id=feature_id, file=file, round=round)
     value: dict[str, Any] | None = out["value"]
     return value
 
@@ -96,10 +95,6 @@ def write_run_file(
     round: int | None = None,
 ) -> str:
     """Writes one run file atomically with Go's bytes; returns its path."""
-    out = forward(
-        "workspace.write_run_file",
-        {"root": path_arg(root, "root"), "feature_id": feature_id, "file": file, "value": value},
-        round=round,
-    )
+    out = _api.workspace_write_run_file(root=root, feature_id=feature_id, file=file, value=value, round=round)
     path: str = out["path"]
     return path

@@ -30,6 +30,9 @@ from typing import Any, NotRequired, Protocol, TypedDict
 
 from . import _fourx
 from ._ops import StrPath
+from ._types import (
+    RunStats,
+)
 
 __all__ = [
     "AgentCall",
@@ -60,14 +63,6 @@ class AgentCall(TypedDict):
     partial: str
     angles: list[int]
     note: str
-
-
-class RunStats(TypedDict, total=False):
-    """Run statistics of one agent run."""
-
-    tokens_used: int
-    cost_usd: float
-    duration_ms: int
 
 
 class AgentResult(TypedDict):

@@ -9,13 +9,26 @@ argument. :func:`fourx.can_transition` is the extension's own builtin (no JSON o
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal
 
 from ._fourx import can_transition
-from ._ops import forward
 from .enums import Phase, Role
+from ._api import (
+    state_constants as state_constants,
+    state_reconcile_active as reconcile_active,
+    state_should_stop as should_stop,
+    state_validate as validate_state,
+)
+from ._types import (
+    Reconciled,
+    State,
+    StateConstants,
+    StateValidation,
+    StopDecision,
+)
+from . import _api
 
 __all__ = [
     "Phase",
@@ -43,152 +56,66 @@ __all__ = [
 ]
 
 
-class State(TypedDict, total=False):
-    """A feature's ``state.json`` (state-machine.md §2.1); results always carry the "always" keys
-    (``featureId`` ... ``lastFailCount``), the others only when non-zero."""
-
-    featureId: str
-    phase: str
-    role: str
-    subPhase: str
-    round: int
-    maxRounds: int
-    active: bool
-    pid: int
-    runner: str
-    label: str
-    createdAt: str
-    updatedAt: str
-    since: str
-    consecutiveNoProgress: int
-    lastFailCount: int
-    stopReason: str
-    stopMessage: str
-    runners: list[str]
-    profile: str
-    selfModTouched: bool
-    selfModPaths: list[str]
-    selfModApproved: bool
-    guardRetries: int
-    baseCommit: str
-    manualPhase: bool
-
-
-class StopDecision(TypedDict):
-    """Whether a run must stop, and why (``""`` when it need not)."""
-
-    stop: bool
-    reason: str
-
-
-class StateValidation(TypedDict):
-    """Every failure of a state (``message`` is ``""`` when valid)."""
-
-    valid: bool
-    errors: list[str]
-    message: str
-
-
-class Reconciled(TypedDict):
-    """A state after the liveness check, and whether ``active`` was cleared."""
-
-    state: State
-    changed: bool
-
-
-class StateConstants(TypedDict):
-    """The run-loop constants."""
-
-    max_guard_retries: int
-    no_progress_limit: int
-
-
 def transition(state: State | Mapping[str, Any], to: str, role: str | None = None) -> State:
     """Moves ``state`` to phase ``to``: checks the table, sets phase and role (default ``""``) and
     applies the round/active side effects; raises :class:`fourx.InvalidTransition` when the table
     refuses (``state.transition``)."""
-    result: State = forward("state.transition", {"state": state, "to": to}, role=role)["state"]
+    result: State = _api.state_transition(state=state, to=to, role=role)["state"]
     return result
 
 
 def recover_to(state: State | Mapping[str, Any], to: str, role: str | None = None) -> State:
     """Crash-recovery correction to a recoverable work phase, ignoring the table and the source
     phase; raises :class:`fourx.InvalidRecoveryTarget` for any other target (``state.recover_to``)."""
-    result: State = forward("state.recover_to", {"state": state, "to": to}, role=role)["state"]
-    return result
-
-
-def should_stop(state: State | Mapping[str, Any]) -> StopDecision:
-    """Whether a run must stop (max rounds reached, or 3 rounds without progress) and why
-    (``state.should_stop``)."""
-    result: StopDecision = forward("state.should_stop", {"state": state})
+    result: State = _api.state_recover_to(state=state, to=to, role=role)["state"]
     return result
 
 
 def finalize_done(state: State | Mapping[str, Any]) -> State:
     """The pure part of ``done`` finalisation: transition to done, ``active`` false, ``stopReason``
     ``"done"`` (``state.finalize_done``; the file sequence is :meth:`fourx.Workspace.finalize_done`)."""
-    result: State = forward("state.finalize_done", {"state": state})["state"]
-    return result
-
-
-def validate_state(state: State | Mapping[str, Any]) -> StateValidation:
-    """Checks featureId, phase and runner of a state, listing every failure (``state.validate``)."""
-    result: StateValidation = forward("state.validate", {"state": state})
-    return result
-
-
-def reconcile_active(state: State | Mapping[str, Any], pid_alive: bool) -> Reconciled:
-    """Clears ``active`` of a state whose run loop is gone, liveness given by the caller
-    (``state.reconcile_active``)."""
-    result: Reconciled = forward("state.reconcile_active", {"state": state, "pid_alive": pid_alive})
+    result: State = _api.state_finalize_done(state=state)["state"]
     return result
 
 
 def phase_to_role(phase: str) -> str:
     """The default role of a phase (PhaseToRole); ``""`` when it has none (``state.phase_to_role``)."""
-    role: str = forward("state.phase_to_role", {"phase": phase})["role"]
+    role: str = _api.state_phase_to_role(phase=phase)["role"]
     return role
 
 
 def phase_role(phase: str) -> str:
     """The role of a profile-selectable work phase (PhaseRole); ``""`` otherwise (``phase.role``)."""
-    role: str = forward("phase.role", {"phase": phase})["role"]
+    role: str = _api.phase_role(phase=phase)["role"]
     return role
 
 
 def phase_to_status(phase: str) -> str:
     """The feature status a phase projects to (PhaseToStatus, ``phase.to_status``)."""
-    status: str = forward("phase.to_status", {"phase": phase})["status"]
+    status: str = _api.phase_to_status(phase=phase)["status"]
     return status
 
 
 def is_selectable(phase: str) -> bool:
     """Whether a pipeline profile may list the phase (``phase.is_selectable``)."""
-    selectable: bool = forward("phase.is_selectable", {"phase": phase})["selectable"]
+    selectable: bool = _api.phase_is_selectable(phase=phase)["selectable"]
     return selectable
 
 
 def diagram(format: Literal["mermaid", "dot"] = "mermaid") -> str:
     """The transition graph as Mermaid or Graphviz dot text (``state.diagram``)."""
-    text: str = forward("state.diagram", {"format": format})["text"]
+    text: str = _api.state_diagram(format=format)["text"]
     return text
-
-
-def state_constants() -> StateConstants:
-    """The run-loop constants: max guard retries and the no-progress limit (``state.constants``)."""
-    result: StateConstants = forward("state.constants", {})
-    return result
 
 
 def enum_values(kind: str) -> list[str]:
     """The values of a named enum (``phases``, ``roles``, ``event_types``, ...) in the seed's order;
     raises :class:`fourx.UnknownKind` for an unknown kind (``enums.list``)."""
-    values: list[str] = forward("enums.list", {"kind": kind})["values"]
+    values: list[str] = _api.enums_list(kind=kind)["values"]
     return values
 
 
 def human_size(bytes: int) -> str:
     """A byte count as 4x prints it: ``512B``, ``124K``, ``3.9M``, ``1.0G`` (``util.human_size``)."""
-    text: str = forward("util.human_size", {"bytes": bytes})["text"]
+    text: str = _api.util_human_size(bytes=bytes)["text"]
     return text

@@ -14,11 +14,34 @@ from collections.abc import Mapping, Sequence
 import base64
 import os
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import Any
 
 from ._ops import Time, forward, path_arg
 from .errors import InvalidInput
 from .state import Reconciled, State
+from ._api import (
+    feature_constants as feature_constants,
+)
+from ._types import (
+    BacklogDrift,
+    BacklogMirror,
+    Claim,
+    CleanCandidate,
+    Copied,
+    Event,
+    FeatureConstants,
+    FeatureList,
+    FeatureStatusSync,
+    FeatureValidation,
+    Finalized,
+    Lease,
+    MergedConfig,
+    ScreenshotGroups,
+    ScreenshotName,
+    StatusSync,
+    StrategyFile,
+)
+from . import _api
 
 __all__ = [
     "Event",
@@ -78,160 +101,6 @@ __all__ = [
 ]
 
 
-class Event(TypedDict, total=False):
-    """One ``events.jsonl`` line (workspace.md §6.2); ``ts`` is stamped from ``now`` when empty."""
-
-    ts: str
-    phase: str
-    type: str
-    role: str
-    round: int
-    action: str
-    cmd: str
-    status: str
-    detail: str
-    runner: str
-    model: str
-    notify: str
-    tokens_used: int
-    cost_usd: float
-    duration_ms: int
-    index: int
-    checkpoint: dict[str, Any]
-
-
-class Lease(TypedDict):
-    """A granted claim on a store with leases (``workspace.claim``): present it as ``lease`` to
-    :meth:`Workspace.write_state` / :meth:`Workspace.append_event`; a superseded or expired one is
-    refused with :class:`fourx.LeaseLost`."""
-
-    feature: str
-    holder: str
-    token: int
-    ttl_ms: int
-
-
-class Claim(TypedDict):
-    """The answer to :meth:`Workspace.claim`: ``granted`` with a ``lease`` (``None`` on the
-    filesystem, whose claim is the pid liveness rule), or the current ``holder``."""
-
-    granted: bool
-    lease: Lease | None
-    holder: str
-    expires_in_ms: int
-
-
-class Copied(TypedDict):
-    """One feature moved by :meth:`Workspace.export_runs` / :meth:`Workspace.import_runs`."""
-
-    feature_id: str
-    state: bool
-    events: int
-    stop: bool
-
-
-class FeatureConstants(TypedDict):
-    """The feature-file constants (features.md §2)."""
-
-    statuses: list[str]
-    subtask_statuses: list[str]
-    id_pattern: str
-    default_screenshot_dir: str
-    default_on_fail: str
-
-
-class FeatureValidation(TypedDict):
-    """Every problem of a feature (``message`` is ``""`` when valid)."""
-
-    valid: bool
-    errors: list[str]
-    message: str
-
-
-class StatusSync(TypedDict):
-    """A feature text after syncing its status from a phase (``text``/``commit`` null when unchanged)."""
-
-    changed: bool
-    status: str
-    previous_status: str
-    text: str | None
-    commit: dict[str, Any] | None
-
-
-class ScreenshotName(TypedDict):
-    """The step and description encoded in a screenshot file name."""
-
-    step: str
-    description: str
-
-
-class ScreenshotGroups(TypedDict):
-    """A feature's screenshots grouped by round, with what could not be read."""
-
-    groups: list[dict[str, Any]]
-    warnings: list[dict[str, Any]]
-
-
-class MergedConfig(TypedDict):
-    """A merged project + user config, and the user side's problems as warnings."""
-
-    config: dict[str, Any]
-    warnings: list[dict[str, Any]]
-
-
-class FeatureList(TypedDict):
-    """Every feature of ``.4x/features`` (leniently loaded, sorted by id) and what was skipped."""
-
-    features: list[dict[str, Any]]
-    warnings: list[dict[str, Any]]
-
-
-class FeatureStatusSync(TypedDict):
-    """A feature file's status after syncing it from a phase, and the commit payload when it
-    changed (``commit`` null otherwise)."""
-
-    changed: bool
-    status: str
-    previous_status: str
-    commit: dict[str, Any] | None
-
-
-class BacklogMirror(TypedDict):
-    """``feature_list.json`` if present (``mirror`` null when absent)."""
-
-    present: bool
-    mirror: dict[str, Any] | None
-
-
-class BacklogDrift(TypedDict):
-    """Drift between the feature files and ``feature_list.json``."""
-
-    drift: list[dict[str, Any]]
-    warnings: list[dict[str, Any]]
-
-
-class StrategyFile(TypedDict):
-    """A feature's ``test-strategy.yaml`` (the zero value when absent)."""
-
-    test_strategy: dict[str, Any]
-    present: bool
-
-
-class CleanCandidate(TypedDict):
-    """A done/abandoned feature whose run directory could be removed, with its size."""
-
-    feature_id: str
-    size: int
-
-
-class Finalized(TypedDict):
-    """A feature moved to ``done``: the state written, non-fatal warnings, the commit payload."""
-
-    state: State
-    warnings: list[dict[str, Any]]
-    commit: dict[str, Any] | None
-
-
 def _root(root: str | os.PathLike[str]) -> str:
     return path_arg(root, "root")
 
@@ -244,20 +113,20 @@ def _home(home: str | os.PathLike[str] | None) -> str:
 def find(start_dir: str | os.PathLike[str]) -> str:
     """Walks up from ``start_dir`` to the first directory holding a ``.4x`` directory; raises
     :class:`fourx.NotFound` when there is none (``workspace.find``)."""
-    root: str = forward("workspace.find", {"start_dir": path_arg(start_dir, "start_dir")})["root"]
+    root: str = _api.workspace_find(start_dir=start_dir)["root"]
     return root
 
 
 def constants() -> dict[str, str]:
     """The seed's ``.4x`` file-name constants by name (``workspace.constants``)."""
-    result: dict[str, str] = forward("workspace.constants", {})["constants"]
+    result: dict[str, str] = _api.workspace_constants()["constants"]
     return result
 
 
 def feature_dir(root: str | os.PathLike[str], feature_id: str) -> str:
     """``<root>/.4x/run/<feature_id>``, lexically cleaned; the id must be one safe path segment
     (``workspace.feature_dir``)."""
-    path: str = forward("workspace.feature_dir", {"root": _root(root), "feature_id": feature_id})[
+    path: str = _api.workspace_feature_dir(root=root, feature_id=feature_id)[
         "path"
     ]
     return path
@@ -265,35 +134,33 @@ def feature_dir(root: str | os.PathLike[str], feature_id: str) -> str:
 
 def round_dir(root: str | os.PathLike[str], feature_id: str, round: int) -> str:
     """``FeatureDir/rounds/round-<round>`` (``workspace.round_dir``)."""
-    path: str = forward(
-        "workspace.round_dir", {"root": _root(root), "feature_id": feature_id, "round": round}
-    )["path"]
+    path: str = _api.workspace_round_dir(root=root, feature_id=feature_id, round=round)["path"]
     return path
 
 
 def parse_state(text: str) -> State:
     """Decodes ``state.json`` text with Go's rules (``workspace.parse_state``)."""
-    state: State = forward("workspace.parse_state", {"text": text})["state"]
+    state: State = _api.workspace_parse_state(text=text)["state"]
     return state
 
 
 def render_state(state: State | Mapping[str, Any], now: Time) -> str:
     """The exact ``state.json`` text a write at ``now`` produces (``workspace.render_state``)."""
-    text: str = forward("workspace.render_state", {"state": state, "now": now})["text"]
+    text: str = _api.workspace_render_state(state=state, now=now)["text"]
     return text
 
 
 def render_event(event: Event | Mapping[str, Any], now: Time) -> str:
     """The exact ``events.jsonl`` line (without newline) an append at ``now`` writes
     (``workspace.render_event``)."""
-    line: str = forward("workspace.render_event", {"event": event, "now": now})["line"]
+    line: str = _api.workspace_render_event(event=event, now=now)["line"]
     return line
 
 
 def resolve_feature_id(prefix: str, entries: Sequence[str]) -> str:
     """Resolves a case-insensitive id prefix against feature file names; raises
     :class:`fourx.NotFound` or :class:`fourx.Ambiguous` (``workspace.resolve_feature_id``)."""
-    fid: str = forward("workspace.resolve_feature_id", {"prefix": prefix, "entries": entries})[
+    fid: str = _api.workspace_resolve_feature_id(prefix=prefix, entries=entries)[
         "feature_id"
     ]
     return fid
@@ -302,14 +169,14 @@ def resolve_feature_id(prefix: str, entries: Sequence[str]) -> str:
 def total_cost(events: str) -> float:
     """Sum of ``cost_usd`` over the run-end events of an ``events.jsonl`` text
     (``workspace.total_cost``)."""
-    cost: float = forward("workspace.total_cost", {"events": events})["total_cost_usd"]
+    cost: float = _api.workspace_total_cost(events=events)["total_cost_usd"]
     return cost
 
 
 def worktree_path(events: str) -> str:
     """The worktree path of the last ``run-output`` event whose detail starts with ``worktree: ``
     (``workspace.worktree_path``)."""
-    path: str = forward("workspace.worktree_path", {"events": events})["worktree_path"]
+    path: str = _api.workspace_worktree_path(events=events)["worktree_path"]
     return path
 
 
@@ -331,12 +198,6 @@ def atomic_write_file(
 # Feature files, the backlog mirror, screenshots and the test strategy (pure ops).
 
 
-def feature_constants() -> FeatureConstants:
-    """Feature statuses, sub-task statuses, id pattern, default screenshot dir and hook policy (``feature.constants``)."""
-    result: FeatureConstants = forward("feature.constants", {})
-    return result
-
-
 def parse_feature_yaml(text: str) -> dict[str, Any]:
     """Decode feature YAML with yaml.v3's rules (no validation) (``feature.parse_yaml``)."""
     feature: dict[str, Any] = forward("feature.parse_yaml", {"text": text})["feature"]
@@ -351,27 +212,25 @@ def load_feature_yaml(text: str, *, mode: str | None = None) -> dict[str, Any]:
 
 def render_feature_yaml(feature: Mapping[str, Any]) -> str:
     """The feature YAML bytes Go's yaml.v3 writes (divergences D1, D4, D10) (``feature.render_yaml``)."""
-    text: str = forward("feature.render_yaml", {"feature": feature})["text"]
+    text: str = _api.feature_render_yaml(feature=feature)["text"]
     return text
 
 
 def validate_feature(feature: Mapping[str, Any]) -> FeatureValidation:
     """Strict feature validation with Go's messages (``feature.validate``)."""
-    result: FeatureValidation = forward("feature.validate", {"feature": feature})
+    result: FeatureValidation = _api.feature_validate(feature=feature)
     return result
 
 
 def validate_feature_loose(feature: Mapping[str, Any]) -> list[str]:
     """Lenient feature validation: warnings; a missing id fails (``feature.validate_loose``)."""
-    warnings: list[str] = forward("feature.validate_loose", {"feature": feature})["warnings"]
+    warnings: list[str] = _api.feature_validate_loose(feature=feature)["warnings"]
     return warnings
 
 
 def sync_status_text(feature_id: str, phase: str, text: str) -> StatusSync:
     """Set a feature text's status from a phase; the new text and commit payload when it changed (``feature.sync_status_text``)."""
-    result: StatusSync = forward(
-        "feature.sync_status_text", {"feature_id": feature_id, "phase": phase, "text": text}
-    )
+    result: StatusSync = _api.feature_sync_status_text(feature_id=feature_id, phase=phase, text=text)
     return result
 
 
@@ -393,19 +252,19 @@ def compare_backlog(
 
 def is_screenshot_file(name: str) -> bool:
     """Whether a file name has a screenshot extension (``evidence.is_screenshot_file``)."""
-    is_screenshot: bool = forward("evidence.is_screenshot_file", {"name": name})["is_screenshot"]
+    is_screenshot: bool = _api.evidence_is_screenshot_file(name=name)["is_screenshot"]
     return is_screenshot
 
 
 def normalize_screenshot_path(path: str) -> str:
     """Trim, drop ./ and .4x/, clean lexically (``evidence.normalize_screenshot_path``)."""
-    result: str = forward("evidence.normalize_screenshot_path", {"path": path})["path"]
+    result: str = _api.evidence_normalize_screenshot_path(path=path)["path"]
     return result
 
 
 def parse_screenshot_filename(filename: str) -> ScreenshotName:
     """Step and description from a screenshot file name (``evidence.parse_screenshot_filename``)."""
-    result: ScreenshotName = forward("evidence.parse_screenshot_filename", {"filename": filename})
+    result: ScreenshotName = _api.evidence_parse_screenshot_filename(filename=filename)
     return result
 
 
@@ -419,7 +278,7 @@ def sort_screenshots(screenshots: Sequence[Mapping[str, Any]]) -> list[dict[str,
 
 def screenshot_dir(config: Mapping[str, Any]) -> str:
     """The tester's screenshot directory template from a config (``evidence.screenshot_dir``)."""
-    result: str = forward("evidence.screenshot_dir", {"config": config})["dir"]
+    result: str = _api.evidence_screenshot_dir(config=config)["dir"]
     return result
 
 
@@ -451,13 +310,7 @@ def group_screenshots(
     worktree: Mapping[str, Any] | None = None,
 ) -> ScreenshotGroups:
     """Group a feature's screenshots by round from verify.json texts and directory listings (``evidence.group_screenshots``)."""
-    result: ScreenshotGroups = forward(
-        "evidence.group_screenshots",
-        {"root": root, "feature_id": feature_id, "rounds": rounds, "listings": listings},
-        screenshot_dir=screenshot_dir,
-        template_rounds=template_rounds,
-        worktree=worktree,
-    )
+    result: ScreenshotGroups = _api.evidence_group_screenshots(root=root, feature_id=feature_id, rounds=rounds, listings=listings, screenshot_dir=screenshot_dir, template_rounds=template_rounds, worktree=worktree)
     return result
 
 
@@ -469,7 +322,7 @@ def parse_test_strategy(text: str) -> dict[str, Any]:
 
 def user_config_path(home: str) -> str:
     """The per-user settings path under a home directory (``config.user_path``)."""
-    path: str = forward("config.user_path", {"home": home})["path"]
+    path: str = _api.config_user_path(home=home)["path"]
     return path
 
 
@@ -482,7 +335,7 @@ def parse_config(text: str) -> dict[str, Any]:
 
 def render_config(config: Mapping[str, Any]) -> str:
     """The project ``settings.json`` bytes 4x writes (``config.render``)."""
-    text: str = forward("config.render", {"config": config})["text"]
+    text: str = _api.config_render(config=config)["text"]
     return text
 
 
@@ -494,16 +347,14 @@ def parse_user_config(text: str) -> dict[str, Any]:
 
 def render_user_config(config: Mapping[str, Any]) -> str:
     """The per-user ``settings.json`` bytes (``config.render_user``)."""
-    text: str = forward("config.render_user", {"config": config})["text"]
+    text: str = _api.config_render_user(config=config)["text"]
     return text
 
 
 def load_merged_config_text(project_text: str, user_text: str | None = None) -> MergedConfig:
     """The project config text merged over the user config text; a bad user side is a warning,
     never fatal (``config.load_merged_text``)."""
-    result: MergedConfig = forward(
-        "config.load_merged_text", {"project_text": project_text}, user_text=user_text
-    )
+    result: MergedConfig = _api.config_load_merged_text(project_text=project_text, user_text=user_text)
     return result
 
 
@@ -517,7 +368,7 @@ def read_user_config(home: str | os.PathLike[str] | None = None) -> dict[str, An
 def write_user_config(config: Mapping[str, Any], home: str | os.PathLike[str] | None = None) -> None:
     """Writes ``<home>/.4x/settings.json`` atomically, creating ``<home>/.4x``
     (``config.write_user``); ``home`` defaults to ``Path.home()``."""
-    forward("config.write_user", {"home": _home(home), "config": config})
+    _api.config_write_user(home=_home(home), config=config)
 
 
 class Workspace:

@@ -1,5 +1,6 @@
 """Hostile arguments through the typed API: every public function of every ``fourx`` module that
-reaches the core (its source calls ``forward``/``call``/``path_arg``) is called with each of its
+reaches the core (its source calls ``forward``/``call``/``path_arg`` or a generated function of
+``fourx._api``) is called with each of its
 parameters in turn set to a value of the wrong kind — ``None``, a number, ``bytes``, a lone
 surrogate, ``NaN``, an arbitrary object, a nested list — the others plausible. Every answer is a
 result or a :class:`fourx.FourxError` subclass with a kind; no ``TypeError``, ``ValueError``,
@@ -53,13 +54,14 @@ def _wrappers() -> list[tuple[str, Callable[..., Any]]]:
         for name, fn in vars(mod).items():
             if name.startswith("_") or not inspect.isfunction(fn):
                 continue
-            if fn.__module__ != modname:
+            # A module's own functions and the generated ones it re-exports (``fourx._api``).
+            if fn.__module__ not in (modname, "fourx._api"):
                 continue
             try:
                 src = inspect.getsource(fn)
             except (OSError, TypeError):
                 continue
-            if not any(s in src for s in ("forward(", "call(", "path_arg(")):
+            if not any(s in src for s in ("forward(", "call(", "path_arg(", "_api.")):
                 continue
             out.append((f"{modname}.{name}", fn))
     return out

@@ -1,9 +1,13 @@
 //! Files generated from the core's tables, each with a drift test: `docs/ops.md` from
 //! `ops::catalog()`, `go/errors_gen.go` and `python/fourx/errors.py` from the error table
 //! (`ErrorKind::ALL`), `python/fourx/enums.py` from the `enums.list` vocabularies and
-//! `python/fourx/_words.py` from the `WORDS` of the string enums that typed results carry. A test
+//! `python/fourx/_words.py` from the `WORDS` of the string enums that typed results carry, and the
+//! Go typed layer (`go/op/`, submodule `go_gen`) from the catalog's schema. A test
 //! fails when a committed file drifts; `make docs` regenerates them all (runs this test binary
 //! with `FOURX_BLESS=1`).
+
+mod checklist;
+mod python_gen;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -11,6 +15,8 @@ use std::path::Path;
 
 use fourx_core::error::{ErrorGroup, ErrorKind};
 use serde_json::{json, Value};
+
+mod go_gen;
 
 /// Under `FOURX_BLESS`, writes `want` to `rel` (relative to the repository root); otherwise
 /// fails when the committed file differs from it.
