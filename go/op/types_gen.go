@@ -88,8 +88,8 @@ type AgentExit struct {
 	StderrTail *string `json:"stderr_tail,omitempty"`
 	// Stats is "stats" (RunStats, optional).
 	Stats *RunStats `json:"stats,omitempty"`
-	// Guard is "guard" (GuardResult, optional).
-	Guard *GuardResult `json:"guard,omitempty"`
+	// Guard is "guard" (GuardResult | Verdict, optional).
+	Guard json.RawMessage `json:"guard,omitempty"`
 	// Contract is "contract" (ContractCheck, optional).
 	Contract *ContractCheck `json:"contract,omitempty"`
 	// FeatureFiles is "feature_files" ({str}, optional).
@@ -1029,8 +1029,8 @@ type ConfigParseUserResult struct {
 type ConfigReadResult struct {
 	// Config is "config" (Config).
 	Config Config `json:"config"`
-	// Warnings is "warnings" ([str]).
-	Warnings []string `json:"warnings"`
+	// Warnings is "warnings" ([FileWarning]).
+	Warnings []FileWarning `json:"warnings"`
 }
 
 // ConfigReadUserResult: The result of config.read_user.
@@ -2925,10 +2925,10 @@ type ParallelExit struct {
 	Interrupted *bool `json:"interrupted,omitempty"`
 	// RoundFiles is "round_files" ({str}, optional).
 	RoundFiles *map[string]string `json:"round_files,omitempty"`
-	// Guard is "guard" (GuardResult, optional).
-	Guard *GuardResult `json:"guard,omitempty"`
-	// TestingGuard is "testing_guard" (GuardResult, optional).
-	TestingGuard *GuardResult `json:"testing_guard,omitempty"`
+	// Guard is "guard" (GuardResult | Verdict, optional).
+	Guard json.RawMessage `json:"guard,omitempty"`
+	// TestingGuard is "testing_guard" (GuardResult | Verdict, optional).
+	TestingGuard json.RawMessage `json:"testing_guard,omitempty"`
 }
 
 // MarshalJSON writes ParallelExit with its constant keys.
@@ -4414,7 +4414,7 @@ type SimilarityIsSimilarResult struct {
 	Similar bool `json:"similar"`
 }
 
-// Snapshot: A repository snapshot: its modules (a path, or a path with fingerprint and size), import edges `[importer, imported]` and token.
+// Snapshot: A repository snapshot: its modules (a path, or a path with fingerprint and size), import edges `[importer, imported]` and token (a `blueprint.scan` result is one as it is; its `languages` and `oversize` are not read).
 type Snapshot struct {
 	// Modules is "modules" ([str | SnapshotModule], optional).
 	Modules *[]json.RawMessage `json:"modules,omitempty"`
@@ -4422,6 +4422,10 @@ type Snapshot struct {
 	Edges *[][]string `json:"edges,omitempty"`
 	// RepoToken is "repo_token" (str, optional).
 	RepoToken *string `json:"repo_token,omitempty"`
+	// Languages is "languages" ([Language], optional).
+	Languages *[]Language `json:"languages,omitempty"`
+	// Oversize is "oversize" ([str], optional).
+	Oversize *[]string `json:"oversize,omitempty"`
 }
 
 // SnapshotModule: One module of a snapshot: its path, content fingerprint and size in bytes.
@@ -4489,8 +4493,8 @@ type StartInput struct {
 type State struct {
 	// FeatureID is "featureId" (str, optional).
 	FeatureID *string `json:"featureId,omitempty"`
-	// Phase is "phase" (Phase, optional).
-	Phase Phase `json:"phase,omitempty"`
+	// Phase is "phase" (Phase | "", optional).
+	Phase *Phase `json:"phase,omitempty"`
 	// Role is "role" (Role | "", optional).
 	Role *Role `json:"role,omitempty"`
 	// SubPhase is "subPhase" (SubPhase | "", optional).

@@ -869,6 +869,22 @@ class RunStats(TypedDict):
     duration_ms: NotRequired[int]
 
 
+Verdict = TypedDict(
+    "Verdict",
+    {
+        "pass": bool,
+        "errors": list[str],
+        "all_retryable": NotRequired[bool],
+        "self_mod_touched": NotRequired[bool],
+        "self_mod_paths": NotRequired[list[str]],
+        "warnings": list[str],
+        "retryable_errors": int,
+        "self_mod_diff_lines": int,
+    },
+)
+Verdict.__doc__ = "A guard's verdict: ``pass``, the ``errors`` (4x's texts, in rule order), ``warnings``, whether a same-role retry can fix every error (``all_retryable``, with ``retryable_errors``), and the self-modification finding (``self_mod_touched``, ``self_mod_paths``, ``self_mod_diff_lines``). The ops always give every key; it extends ``GuardResult``, so a verdict is an ``AgentExit``'s ``guard`` as it is."
+
+
 class AgentExit(TypedDict):
     """What running a ``RunAgent`` produced: the exit code (or ``error`` when the runner could not
     run), the stderr tail (transient-failure detection), the guard's result and the texts of the
@@ -880,7 +896,7 @@ class AgentExit(TypedDict):
     interrupted: NotRequired[bool]
     stderr_tail: NotRequired[str]
     stats: NotRequired[RunStats]
-    guard: NotRequired[GuardResult]
+    guard: NotRequired[GuardResult | Verdict]
     contract: NotRequired[ContractCheck]
     feature_files: NotRequired[dict[str, str]]
     round_files: NotRequired[dict[str, str]]
@@ -1780,7 +1796,7 @@ class ConfigReadResult(TypedDict):
     """The result of config.read."""
 
     config: Config
-    warnings: list[str]
+    warnings: list[FileWarning]
 
 
 class ConfigReadUserResult(TypedDict):
@@ -2411,7 +2427,7 @@ class State(TypedDict):
     ``lastFailCount``), the others only when non-zero."""
 
     featureId: NotRequired[str]
-    phase: NotRequired[Phase | _enums.Phase]
+    phase: NotRequired[Phase | _enums.Phase | Literal[""]]
     role: NotRequired[Role | Literal[""]]
     subPhase: NotRequired[SubPhase | _enums.SubPhase | Literal[""]]
     round: NotRequired[int]
@@ -2832,8 +2848,8 @@ class ParallelExit(TypedDict):
     results: list[ParallelResult]
     interrupted: NotRequired[bool]
     round_files: NotRequired[dict[str, str]]
-    guard: NotRequired[GuardResult]
-    testing_guard: NotRequired[GuardResult]
+    guard: NotRequired[GuardResult | Verdict]
+    testing_guard: NotRequired[GuardResult | Verdict]
 
 
 #: An outcome for ``apply``, discriminated by ``kind``; it must answer the pending decision
@@ -3446,11 +3462,14 @@ class SimilarityIsSimilarResult(TypedDict):
 
 class Snapshot(TypedDict):
     """A repository snapshot: its modules (a path, or a path with fingerprint and size), import
-    edges ``[importer, imported]`` and token."""
+    edges ``[importer, imported]`` and token (a ``blueprint.scan`` result is one as it is; its
+    ``languages`` and ``oversize`` are not read)."""
 
     modules: NotRequired[list[str | SnapshotModule]]
     edges: NotRequired[list[list[str]]]
     repo_token: NotRequired[str]
+    languages: NotRequired[list[Language]]
+    oversize: NotRequired[list[str]]
 
 
 class StartInput(TypedDict):
@@ -3650,22 +3669,6 @@ class Validation(TypedDict):
     valid: bool
     errors: list[str]
     message: str
-
-
-Verdict = TypedDict(
-    "Verdict",
-    {
-        "pass": bool,
-        "errors": list[str],
-        "all_retryable": NotRequired[bool],
-        "self_mod_touched": NotRequired[bool],
-        "self_mod_paths": NotRequired[list[str]],
-        "warnings": list[str],
-        "retryable_errors": int,
-        "self_mod_diff_lines": int,
-    },
-)
-Verdict.__doc__ = "A guard's verdict: ``pass``, the ``errors`` (4x's texts, in rule order), ``warnings``, whether a same-role retry can fix every error (``all_retryable``, with ``retryable_errors``), and the self-modification finding (``self_mod_touched``, ``self_mod_paths``, ``self_mod_diff_lines``). The ops always give every key; it extends ``GuardResult``, so a verdict is an ``AgentExit``'s ``guard`` as it is."
 
 
 class VerifyCommand(TypedDict):

@@ -103,7 +103,7 @@ def resolve_pipeline(
 ) -> list[ResolvedPhase]:
     """Every enabled phase of a feature's pipeline with its role, runner and model."""
     out = _api.pipeline_resolve(config=config, feature=feature, profile_name=profile_name, manual_runner=manual_runner, run_overrides=run_overrides)
-    return cast(list[ResolvedPhase], out["phases"])
+    return out["phases"]
 
 
 def resolve_phase_runner(
