@@ -5,9 +5,10 @@
 //
 //	step, err := op.ConductorApply(op.ConductorApplyInput{Config: cfg, Feature: f, State: s, Loop: loop, Outcome: o})
 //
-// The 4x-named API of package fourx (Start, Apply, NewWorkspace, …) is hand-written where it adds
-// behaviour (4x's names and shapes, handles, time.Time); package op is the whole catalog, by the
-// catalog's own names.
+// The 4x-named API of package fourx (Start, Apply, NewWorkspace, …; go/PARITY.md lists it) is
+// hand-written where it adds behaviour: 4x's names and shapes, the handles, time.Time, nil
+// slices where 4x has them. Package op is the whole catalog, by the catalog's own names, and
+// nothing in it is written by hand but the few helpers of call.go.
 //
 // How the catalog's types read in Go:
 //

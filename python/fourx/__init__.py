@@ -29,8 +29,6 @@ library is pure: time, randomness and the home directory are inputs.
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
-
 from . import _fourx
 from ._ops import StrPath, Time, _key, call, new_nonce
 from .errors import *  # noqa: F403 (every kind's class: the generated errors.__all__)
@@ -79,6 +77,7 @@ from .state import (
 from .resolve import resolve_pipeline, resolve_profile
 from .workspace import Event, Workspace
 from .cached import CachedWorkspace
+from ._types import CatalogField as OpParam, CatalogOp as OpInfo
 
 __all__ = [
     "call",
@@ -137,31 +136,6 @@ __all__ = [
     "human_size",
 ]
 __all__ += errors.__all__
-
-
-class OpParam(TypedDict):
-    """One input key of an op: its type in the catalog's type language (docs/spec/catalog.md),
-    whether it may be left out, and its default (``default``: a value; ``default_means``: words
-    saying how it is computed)."""
-
-    name: str
-    type: str
-    optional: bool
-    default: NotRequired[Any]
-    default_means: NotRequired[str]
-
-
-class OpInfo(TypedDict):
-    """One operation of the catalog: input keys ending in ``?`` are optional; ``params`` types
-    every input key and ``result`` is the type of the result."""
-
-    name: str
-    doc: str
-    input: list[str]
-    output: list[str]
-    errors: list[str]
-    params: list[OpParam]
-    result: str
 
 
 def catalog() -> list[OpInfo]:

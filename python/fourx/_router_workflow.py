@@ -47,6 +47,11 @@ from ._types import (
     UpdateArtifactResult,
 )
 from . import _api
+from ._types import (
+    FollowupResult,
+    ScopeDecisionResult,
+    Task,
+)
 
 # ``Edition`` (generated into ``_words`` from the core's edition table): every ``fourx.router``
 # function takes ``edition``; another string is :class:`fourx.InvalidValue`.
@@ -87,55 +92,6 @@ __all__ = [
     "remfix_completion",
     "pre_tool_use",
 ]
-
-class _TaskBase(TypedDict):
-    id: str
-    subject: str
-    description: str
-    status: Literal["pending", "in_progress", "completed", "deleted"]
-
-
-class Task(_TaskBase, total=False):
-    """One task of the host's ``TaskList()`` (router-workflow.md §2.3)."""
-
-    blocked_by: list[str] | None
-
-
-#: A task to create (``ref`` is the local ``new:<name>``).
-
-class _FollowupBase(TypedDict):
-    graph: Literal["remfix", "re_review", "investigation", "escalate_full", "plan_prune"]
-    decision: str
-    creates: list[PlannedTask]
-    updates: list[dict[str, Any]]
-    stop: bool
-
-
-class FollowupResult(_FollowupBase, total=False):
-    """The result of ``router.followup_tasks``; the graph decides which extra keys appear."""
-
-    cycle_number: int | None
-    loop_increments: dict[str, int]
-    completed_remfix: int
-    build_scope: str
-    memory_unblocked: bool | None
-
-
-class _ScopeDecisionBase(TypedDict):
-    pending: bool
-    action: Literal["route_normally", "ask_again", "create_remfix", "ask_user"]
-    scope: str | None
-    wf: str | None
-    reason: str | None
-    active_context: str
-    followup: FollowupResult | None
-    stop: bool
-
-
-class ScopeDecisionResult(_ScopeDecisionBase, total=False):
-    """The result of ``router.scope_decision`` (``options`` only with ``ask_again``)."""
-
-    options: list[str]
 
 
 def followup_tasks(
@@ -178,7 +134,17 @@ def update_artifact(
     writes ``proof_status``, BUILD ``phase_status``/``phase_cursor``, ``pending_gate``,
     ``status_history`` and ``remediation_history``.
     """
-    out: UpdateArtifactResult = _api.router_update_artifact(artifact_text=artifact_text, workflow_uuid=workflow_uuid, now=now, agent=agent, result=result, error=error, phase=phase, task_id=task_id, edition=edition)
+    out: UpdateArtifactResult = _api.router_update_artifact(
+        artifact_text=artifact_text,
+        workflow_uuid=workflow_uuid,
+        now=now,
+        agent=agent,
+        result=result,
+        error=error,
+        phase=phase,
+        task_id=task_id,
+        edition=edition,
+    )
     return out
 
 

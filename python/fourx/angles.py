@@ -43,7 +43,11 @@ def group(
     parallel_reviewers: int, angles_per_reviewer: int, total_angles: int
 ) -> list[list[int]] | None:
     """Angles 1..total cut into groups for parallel reviewers; ``None`` for one reviewer."""
-    out = _api.angles_group(parallel_reviewers=parallel_reviewers, angles_per_reviewer=angles_per_reviewer, total_angles=total_angles)
+    out = _api.angles_group(
+        parallel_reviewers=parallel_reviewers,
+        angles_per_reviewer=angles_per_reviewer,
+        total_angles=total_angles,
+    )
     return out["groups"]
 
 
@@ -51,7 +55,11 @@ def group_selected(
     parallel_reviewers: int, angles_per_reviewer: int, angles: Sequence[int]
 ) -> list[list[int]] | None:
     """The given angles cut into groups for parallel reviewers; ``None`` for one reviewer."""
-    out = _api.angles_group_selected(parallel_reviewers=parallel_reviewers, angles_per_reviewer=angles_per_reviewer, angles=angles)
+    out = _api.angles_group_selected(
+        parallel_reviewers=parallel_reviewers,
+        angles_per_reviewer=angles_per_reviewer,
+        angles=angles,
+    )
     return out["groups"]
 
 

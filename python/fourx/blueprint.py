@@ -332,7 +332,9 @@ def evidence_modules(
     snapshot: Mapping[str, Any], paths: Sequence[str], *, root: str | None = None
 ) -> list[str]:
     """Map opened file paths to the sorted set of derived modules (``blueprint.evidence_modules``)."""
-    modules: list[str] = _api.blueprint_evidence_modules(snapshot=snapshot, paths=paths, root=root)["modules"]
+    modules: list[str] = _api.blueprint_evidence_modules(
+        snapshot=snapshot, paths=paths, root=root
+    )["modules"]
     return modules
 
 
@@ -356,7 +358,13 @@ def guard_root(
     storage_root: StrPath | None = None,
 ) -> GuardedRoot:
     """Refuse /, $HOME, non-projects and storage inside the project (``blueprint.guard_root``)."""
-    result: GuardedRoot = _api.blueprint_guard_root(root=root, home=home, is_git=is_git, root_entries=root_entries, storage_root=None if storage_root is None else path_arg(storage_root, "storage_root"))
+    result: GuardedRoot = _api.blueprint_guard_root(
+        root=root,
+        home=home,
+        is_git=is_git,
+        root_entries=root_entries,
+        storage_root=None if storage_root is None else path_arg(storage_root, "storage_root"),
+    )
     return result
 
 

@@ -20,8 +20,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NotRequired, TypedDict
 
-from .conductor import GuardResult
 from . import _api
+from ._types import (
+    Verdict,
+)
+from ._types import GuardChangedFile as ChangedFile
 
 __all__ = [
     "ChangedFile",
@@ -32,20 +35,6 @@ __all__ = [
 ]
 
 
-class ChangedFile(TypedDict):
-    """One changed path relative to the scope root (in a multi-repository workspace its first
-    segment names the repository). ``status`` is a word (``added``, ``modified``, ``deleted``,
-    ``renamed``, ``copied``, ``type-changed``, ``unmerged``, ``untracked``) or git's
-    ``--name-status`` letter (``A``, ``M``, ``D``, ``R100``, ``C075``, ``T``, ``U``, ``?``);
-    absent means ``modified``. A rename also touches its ``old_path``. ``lines``: added + deleted
-    lines of a tracked file, the line count of an untracked one."""
-
-    path: str
-    status: NotRequired[str]
-    old_path: NotRequired[str]
-    lines: NotRequired[int]
-
-
 # Functional syntax: the state's camelCase keys are the state.json spelling.
 StateSelfMod = TypedDict(
     "StateSelfMod",
@@ -53,17 +42,6 @@ StateSelfMod = TypedDict(
 )
 StateSelfMod.__doc__ = """The self-modification record of a feature's state (a whole
 :class:`fourx.State` fits too: only these two keys are read)."""
-
-class Verdict(GuardResult):
-    """A guard's verdict: ``pass``, the ``errors`` (4x's texts, in rule order), ``warnings``,
-    whether a same-role retry can fix every error (``all_retryable``, with ``retryable_errors``),
-    and the self-modification finding (``self_mod_touched``, ``self_mod_paths``,
-    ``self_mod_diff_lines``). The ops always give every key; it extends
-    :class:`fourx.conductor.GuardResult`, so a verdict is an ``AgentExit``'s ``guard`` as it is."""
-
-    warnings: list[str]
-    retryable_errors: int
-    self_mod_diff_lines: int
 
 
 def check(
@@ -94,7 +72,25 @@ def check(
     ``dependencies``: ``{id: status}`` of the features ``feature`` depends on; ``build_gate`` /
     ``docs_gate``: the verify evidence of those gate runs (coding and amending). ``None`` leaves a
     key out (the op's default, docs/spec/guard.md §4). Bad input raises ``InvalidInput``."""
-    out: Verdict = _api.guard_check(config=config, feature=feature, phase=str(phase), changed_files=changed_files, profile=profile, round=round, feature_files=feature_files, round_files=round_files, test_strategy=test_strategy, test_strategy_error=test_strategy_error, testing_has_run=testing_has_run, dependencies=dependencies, symlinks=symlinks, build_gate=build_gate, docs_gate=docs_gate, screenshot_exists=screenshot_exists, state=state)
+    out: Verdict = _api.guard_check(
+        config=config,
+        feature=feature,
+        phase=str(phase),
+        changed_files=changed_files,
+        profile=profile,
+        round=round,
+        feature_files=feature_files,
+        round_files=round_files,
+        test_strategy=test_strategy,
+        test_strategy_error=test_strategy_error,
+        testing_has_run=testing_has_run,
+        dependencies=dependencies,
+        symlinks=symlinks,
+        build_gate=build_gate,
+        docs_gate=docs_gate,
+        screenshot_exists=screenshot_exists,
+        state=state,
+    )
     return out
 
 
@@ -113,5 +109,14 @@ def testing_to_accepting(
     ``test-report.md`` and ``verify.json`` texts, ``feature_files`` the ``final-report.md``;
     ``screenshot_exists`` says whether a screenshot ``verify.json`` lists is a file; ``state`` gives
     ``selfModTouched`` / ``selfModPaths``. Bad input raises ``InvalidInput``."""
-    out: Verdict = _api.guard_testing_to_accepting(round=round, round_files=round_files, feature_files=feature_files, config=config, test_strategy=test_strategy, test_strategy_error=test_strategy_error, screenshot_exists=screenshot_exists, state=state)
+    out: Verdict = _api.guard_testing_to_accepting(
+        round=round,
+        round_files=round_files,
+        feature_files=feature_files,
+        config=config,
+        test_strategy=test_strategy,
+        test_strategy_error=test_strategy_error,
+        screenshot_exists=screenshot_exists,
+        state=state,
+    )
     return out

@@ -13,7 +13,6 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict
 
-from ._ops import path_arg
 from ._api import (
     design_doc_resolve as resolve_design_doc,
     model_constants as model_constants,
@@ -28,6 +27,9 @@ from ._types import (
     PlannedFeature,
 )
 from . import _api
+from ._types import (
+    FileWarning,
+)
 
 __all__ = [
     "FileWarning",
@@ -48,21 +50,6 @@ __all__ = [
 ]
 
 
-class _FileWarningBase(TypedDict):
-    kind: str
-    file: str
-    feature_id: str
-    round: int
-    message: str
-
-
-class FileWarning(_FileWarningBase, total=False):
-    """A best-effort problem (``kind`` ``unknown_key``, ``read_error``, ``parse_error``, ...);
-    ``path`` names the place in the file when there is one."""
-
-    path: str
-
-
 def next_feature_id(
     ids: Sequence[str],
     name: str = "",
@@ -73,7 +60,9 @@ def next_feature_id(
     """The next feature number after the largest among ``ids`` in the config's id format
     (``feature_id_prefix``/``feature_id_digits``, default ``F`` + 3 digits), its id from ``name``
     (or from ``slug`` when given) and display name (``feature.next_id``)."""
-    out: NextId = _api.feature_next_id(ids=list(ids) if isinstance(ids, tuple) else ids, name=name, slug=slug, config=config)
+    out: NextId = _api.feature_next_id(
+        ids=list(ids) if isinstance(ids, tuple) else ids, name=name, slug=slug, config=config
+    )
     return out
 
 
@@ -86,7 +75,11 @@ def plan_discovered(
     """The features a run creates from de-duplicated candidates: consecutive ids after ``ids``,
     at most ``max_discovered_features`` (default 3), ``draft`` when enrichment is on without
     auto-approve, else ``not-started`` (``discover.plan``)."""
-    out: DiscoveryPlan = _api.discover_plan(candidates=list(candidates) if isinstance(candidates, tuple) else candidates, ids=list(ids) if isinstance(ids, tuple) else ids, config=config)
+    out: DiscoveryPlan = _api.discover_plan(
+        candidates=list(candidates) if isinstance(candidates, tuple) else candidates,
+        ids=list(ids) if isinstance(ids, tuple) else ids,
+        config=config,
+    )
     return out
 
 
@@ -111,5 +104,5 @@ def check_events(
 ) -> EventsCheck:
     """The problems of an ``events.jsonl`` text (or of a feature's file under ``root``) that 4x's
     readers skip silently: undecodable lines and unknown keys (``workspace.check_events``)."""
-    out: EventsCheck = _api.workspace_check_events(events=events, root=None if root is None else path_arg(root, "root"), feature_id=feature_id)
+    out: EventsCheck = _api.workspace_check_events(events=events, root=root, feature_id=feature_id)
     return out

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from typing import Any, cast
 
-from ._ops import StrPath, forward, path_arg
+from ._ops import StrPath, forward
 from ._api import (
     candidates_constants as candidates_constants,
     report_parse_issues as parse_issues,
@@ -69,7 +69,12 @@ def dedupe_candidates(
     cjk: bool = False,
 ) -> list[dict[str, Any]]:
     """Candidates not similar to existing features, existing candidates or earlier kept ones."""
-    out = _api.candidates_dedupe(candidates=candidates, existing_features=existing_features, existing_candidates=existing_candidates, cjk=cjk)
+    out = _api.candidates_dedupe(
+        candidates=candidates,
+        existing_features=existing_features,
+        existing_candidates=existing_candidates,
+        cjk=cjk,
+    )
     return cast(list[dict[str, Any]], out["candidates"])
 
 
@@ -93,7 +98,9 @@ def scan_escalations(
 ) -> MinerScan:
     """Candidates from the escalation files of past rounds: given as ``{feature_id, round,
     text}`` entries, or read from the workspace at ``root`` (``miner.scan_escalations``)."""
-    result: MinerScan = _api.miner_scan_escalations(escalations=escalations, root=None if root is None else path_arg(root, "root"), feature_ids=feature_ids)
+    result: MinerScan = _api.miner_scan_escalations(
+        escalations=escalations, root=root, feature_ids=feature_ids
+    )
     return result
 
 
@@ -105,7 +112,7 @@ def scan_stuck(
 ) -> MinerScan:
     """Candidates from features stuck in ``blocked`` / ``needs-attention``: given with their
     state texts, or read from the workspace at ``root`` (``miner.scan_stuck``)."""
-    result: MinerScan = _api.miner_scan_stuck(features=features, root=None if root is None else path_arg(root, "root"), feature_ids=feature_ids)
+    result: MinerScan = _api.miner_scan_stuck(features=features, root=root, feature_ids=feature_ids)
     return result
 
 
@@ -119,5 +126,11 @@ def scan_fail_patterns(
 ) -> FailPatternScan:
     """Candidates and learnings from review issues repeated across features: reports given, or
     read from the workspace at ``root`` (``miner.scan_fail_patterns``)."""
-    result: FailPatternScan = _api.miner_scan_fail_patterns(reports=reports, root=None if root is None else path_arg(root, "root"), feature_ids=feature_ids, min_occurrences=min_occurrences, cjk=cjk)
+    result: FailPatternScan = _api.miner_scan_fail_patterns(
+        reports=reports,
+        root=root,
+        feature_ids=feature_ids,
+        min_occurrences=min_occurrences,
+        cjk=cjk,
+    )
     return result

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from typing import Any, TypedDict, cast
+from typing import Any, cast
 
 from ._ops import StrPath, forward
 from ._api import (
@@ -32,6 +32,9 @@ from ._types import (
     Validation,
 )
 from . import _api
+from ._types import (
+    ResolvedPhase,
+)
 
 __all__ = [
     "ResolvedPhase",
@@ -71,15 +74,6 @@ __all__ = [
 ]
 
 
-class ResolvedPhase(TypedDict):
-    """One phase of a resolved pipeline."""
-
-    phase: str
-    role: str
-    runner: str
-    model: str
-
-
 def merge_config(user: Mapping[str, Any] | None, project: Mapping[str, Any] | None) -> dict[str, Any]:
     """The user config under the project config (``config.merge``)."""
     return cast(dict[str, Any], _api.config_merge(user=user, project=project)["config"])
@@ -102,7 +96,13 @@ def resolve_pipeline(
     run_overrides: dict[str, Mapping[str, str]] | None = None,
 ) -> list[ResolvedPhase]:
     """Every enabled phase of a feature's pipeline with its role, runner and model."""
-    out = _api.pipeline_resolve(config=config, feature=feature, profile_name=profile_name, manual_runner=manual_runner, run_overrides=run_overrides)
+    out = _api.pipeline_resolve(
+        config=config,
+        feature=feature,
+        profile_name=profile_name,
+        manual_runner=manual_runner,
+        run_overrides=run_overrides,
+    )
     return out["phases"]
 
 
@@ -114,7 +114,9 @@ def resolve_phase_runner(
     manual: str = "",
 ) -> str:
     """The runner of one phase (``runner.resolve_phase``)."""
-    out = _api.runner_resolve_phase(config=config, phase=phase, feature=feature, profile=profile, manual=manual)
+    out = _api.runner_resolve_phase(
+        config=config, phase=phase, feature=feature, profile=profile, manual=manual
+    )
     return out["runner"]
 
 
@@ -128,7 +130,15 @@ def resolve_phase_model(
     manual: str = "",
 ) -> str:
     """The model of one phase (``model.resolve_phase``)."""
-    out = _api.model_resolve_phase(config=config, phase=phase, role=role, runner=runner, feature=feature, profile=profile, manual=manual)
+    out = _api.model_resolve_phase(
+        config=config,
+        phase=phase,
+        role=role,
+        runner=runner,
+        feature=feature,
+        profile=profile,
+        manual=manual,
+    )
     return out["model"]
 
 
@@ -167,7 +177,9 @@ def resolve_deep_model(config: Mapping[str, Any], runner: str, role: str) -> str
 
 def resolve_mini_coder_model(config: Mapping[str, Any], runner: str, fallback_model: str) -> str:
     """The mini-coder's model, or the fallback model when unset (``model.resolve_mini_coder``)."""
-    model: str = _api.model_resolve_mini_coder(config=config, runner=runner, fallback_model=fallback_model)["model"]
+    model: str = _api.model_resolve_mini_coder(
+        config=config, runner=runner, fallback_model=fallback_model
+    )["model"]
     return model
 
 
@@ -193,7 +205,9 @@ def resolve_feature_repo_paths(
     feature: Mapping[str, Any], config: Mapping[str, Any], root: StrPath
 ) -> dict[str, str]:
     """The paths of the repos a feature names (all when it names none) (``repos.resolve_feature_paths``)."""
-    paths: dict[str, str] = _api.repos_resolve_feature_paths(feature=feature, config=config, root=root)["paths"]
+    paths: dict[str, str] = _api.repos_resolve_feature_paths(
+        feature=feature, config=config, root=root
+    )["paths"]
     return paths
 
 

@@ -231,8 +231,6 @@ __all__ = [
 ]
 
 
-#: The result of ``router.parse_subject`` (functional form: ``class`` is a Python keyword).
-
 def agents(*, edition: Edition | None = None) -> list[AgentInfo]:
     """The agents an edition knows (default ``11.0.0``), in its table order, each with the output
     kind :func:`parse_output` gives for it (``router.agents``)."""
@@ -256,7 +254,20 @@ def event_line(
     edition: Edition | None = None,
 ) -> str:
     """One compact events.jsonl line for a workflow event (fixed key order, details keys sorted, newline-terminated) (``router.event_line``)."""
-    line: str = _api.router_event_line(now=now, wf=wf, event=event, phase=phase, task_id=task_id, agent=agent, decision=decision, reason=reason, duration_seconds=duration_seconds, work_category=work_category, details=details, edition=edition)["line"]
+    line: str = _api.router_event_line(
+        now=now,
+        wf=wf,
+        event=event,
+        phase=phase,
+        task_id=task_id,
+        agent=agent,
+        decision=decision,
+        reason=reason,
+        duration_seconds=duration_seconds,
+        work_category=work_category,
+        details=details,
+        edition=edition,
+    )["line"]
     return line
 
 
@@ -269,7 +280,9 @@ def format_marker(
     edition: Edition | None = None,
 ) -> str:
     """Format a BUILD-START/DEBUG-RESET/PLAN-START/SCOPE-DECISION-PENDING/MEMORY-TASK-ID marker for a valid workflow id (``router.format_marker``)."""
-    text: str = _api.router_format_marker(marker=marker, wf=wf, reason=reason, memory_task_id=memory_task_id, edition=edition)["text"]
+    text: str = _api.router_format_marker(
+        marker=marker, wf=wf, reason=reason, memory_task_id=memory_task_id, edition=edition
+    )["text"]
     return text
 
 
@@ -286,7 +299,17 @@ def format_task_metadata(
     edition: Edition | None = None,
 ) -> str:
     """Format the canonical seven-line metadata block (plan, scope and reason default to N/A), optionally with a body after a blank line (``router.format_task_metadata``)."""
-    text: str = _api.router_format_task_metadata(wf=wf, kind=kind, origin=origin, phase=phase, plan=plan, scope=scope, reason=reason, body=body, edition=edition)["text"]
+    text: str = _api.router_format_task_metadata(
+        wf=wf,
+        kind=kind,
+        origin=origin,
+        phase=phase,
+        plan=plan,
+        scope=scope,
+        reason=reason,
+        body=body,
+        edition=edition,
+    )["text"]
     return text
 
 
@@ -299,13 +322,21 @@ def new_artifact(
     edition: Edition | None = None,
 ) -> dict[str, Any]:
     """A new workflow artifact: the edition's skeleton (35 top-level keys at 11.0.0, 40 at 12.7.0) with the id, type, request, first status entry and timestamps filled (``router.new_artifact``)."""
-    artifact: dict[str, Any] = _api.router_new_artifact(workflow_uuid=workflow_uuid, workflow_type=workflow_type, user_request=user_request, now=now, edition=edition)["artifact"]
+    artifact: dict[str, Any] = _api.router_new_artifact(
+        workflow_uuid=workflow_uuid,
+        workflow_type=workflow_type,
+        user_request=user_request,
+        now=now,
+        edition=edition,
+    )["artifact"]
     return artifact
 
 
 def new_workflow_id(now: Time, nonce: str, *, edition: Edition | None = None) -> str:
     """Mint wf-YYYYMMDDTHHMMSSZ-<nonce> from now (UTC) and an 8-hex-digit nonce (written in lower case) (``router.new_workflow_id``)."""
-    workflow_uuid: str = _api.router_new_workflow_id(now=now, nonce=nonce, edition=edition)["workflow_uuid"]
+    workflow_uuid: str = _api.router_new_workflow_id(
+        now=now, nonce=nonce, edition=edition
+    )["workflow_uuid"]
     return workflow_uuid
 
 

@@ -95,6 +95,8 @@ def write_run_file(
     round: int | None = None,
 ) -> str:
     """Writes one run file atomically with Go's bytes; returns its path."""
-    out = _api.workspace_write_run_file(root=root, feature_id=feature_id, file=file, value=value, round=round)
+    out = _api.workspace_write_run_file(
+        root=root, feature_id=feature_id, file=file, value=value, round=round
+    )
     path: str = out["path"]
     return path

@@ -230,7 +230,9 @@ def validate_feature_loose(feature: Mapping[str, Any]) -> list[str]:
 
 def sync_status_text(feature_id: str, phase: str, text: str) -> StatusSync:
     """Set a feature text's status from a phase; the new text and commit payload when it changed (``feature.sync_status_text``)."""
-    result: StatusSync = _api.feature_sync_status_text(feature_id=feature_id, phase=phase, text=text)
+    result: StatusSync = _api.feature_sync_status_text(
+        feature_id=feature_id, phase=phase, text=text
+    )
     return result
 
 
@@ -310,7 +312,15 @@ def group_screenshots(
     worktree: Mapping[str, Any] | None = None,
 ) -> ScreenshotGroups:
     """Group a feature's screenshots by round from verify.json texts and directory listings (``evidence.group_screenshots``)."""
-    result: ScreenshotGroups = _api.evidence_group_screenshots(root=root, feature_id=feature_id, rounds=rounds, listings=listings, screenshot_dir=screenshot_dir, template_rounds=template_rounds, worktree=worktree)
+    result: ScreenshotGroups = _api.evidence_group_screenshots(
+        root=root,
+        feature_id=feature_id,
+        rounds=rounds,
+        listings=listings,
+        screenshot_dir=screenshot_dir,
+        template_rounds=template_rounds,
+        worktree=worktree,
+    )
     return result
 
 
@@ -354,7 +364,9 @@ def render_user_config(config: Mapping[str, Any]) -> str:
 def load_merged_config_text(project_text: str, user_text: str | None = None) -> MergedConfig:
     """The project config text merged over the user config text; a bad user side is a warning,
     never fatal (``config.load_merged_text``)."""
-    result: MergedConfig = _api.config_load_merged_text(project_text=project_text, user_text=user_text)
+    result: MergedConfig = _api.config_load_merged_text(
+        project_text=project_text, user_text=user_text
+    )
     return result
 
 
@@ -454,13 +466,15 @@ class Workspace:
     def init_feature_dir(self, feature_id: str) -> str:
         """Creates ``FeatureDir/rounds`` with its parents; idempotent; returns FeatureDir
         (``workspace.init_feature_dir``)."""
-        path: str = forward("workspace.init_feature_dir", self._args(feature_id))["path"]
+        path: str = _api.workspace_init_feature_dir(root=self.root, feature_id=feature_id)["path"]
         return path
 
     def read_state(self, feature_id: str) -> State:
         """Reads and decodes a feature's ``state.json`` (no validation, no reconciling;
         ``workspace.read_state``), from the store when one is selected."""
-        state: State = forward("workspace.read_state", self._run(feature_id))["state"]
+        state: State = _api.workspace_read_state(
+            root=self.root, feature_id=feature_id, store=self.store
+        )["state"]
         return state
 
     def write_state(
@@ -474,9 +488,12 @@ class Workspace:
         """Stamps ``updatedAt = now`` and writes ``state.json`` atomically; returns the state as
         written (``workspace.write_state``). With ``lease`` (from :meth:`claim`) the write is
         refused with :class:`fourx.LeaseLost` once a newer owner holds the feature."""
-        written: State = forward(
-            "workspace.write_state",
-            {**self._run(feature_id), "state": state, "now": now},
+        written: State = _api.workspace_write_state(
+            root=self.root,
+            feature_id=feature_id,
+            store=self.store,
+            state=state,
+            now=now,
             lease=lease,
         )["state"]
         return written
@@ -492,9 +509,12 @@ class Workspace:
         """Appends one line to ``events.jsonl`` in one write (an empty ``ts`` is stamped from
         ``now``); returns the event as written (``workspace.append_event``). ``lease`` fences it
         like :meth:`write_state`."""
-        written: Event = forward(
-            "workspace.append_event",
-            {**self._run(feature_id), "event": event, "now": now},
+        written: Event = _api.workspace_append_event(
+            root=self.root,
+            feature_id=feature_id,
+            store=self.store,
+            event=event,
+            now=now,
             lease=lease,
         )["event"]
         return written
@@ -502,16 +522,18 @@ class Workspace:
     def request_stop(self, feature_id: str) -> None:
         """Asks the run loop to stop: writes ``FeatureDir/stop`` atomically
         (``workspace.request_stop``)."""
-        forward("workspace.request_stop", self._run(feature_id))
+        _api.workspace_request_stop(root=self.root, feature_id=feature_id, store=self.store)
 
     def stop_requested(self, feature_id: str) -> bool:
         """Whether ``FeatureDir/stop`` exists (``workspace.stop_requested``)."""
-        requested: bool = forward("workspace.stop_requested", self._run(feature_id))["requested"]
+        requested: bool = _api.workspace_stop_requested(
+            root=self.root, feature_id=feature_id, store=self.store
+        )["requested"]
         return requested
 
     def clear_stop(self, feature_id: str) -> None:
         """Removes the stop signal; a missing one is success (``workspace.clear_stop``)."""
-        forward("workspace.clear_stop", self._run(feature_id))
+        _api.workspace_clear_stop(root=self.root, feature_id=feature_id, store=self.store)
 
     def claim(
         self,
@@ -526,9 +548,12 @@ class Workspace:
         lease for ``ttl_ms`` with a fencing token (renewed when ``holder`` already owns it); on
         the filesystem, the pid liveness rule over ``state.json`` (``pid`` is this process's,
         ``pid_alive`` overrides the probe) and no lease."""
-        result: Claim = forward(
-            "workspace.claim",
-            {**self._run(feature_id), "holder": holder, "ttl_ms": ttl_ms},
+        result: Claim = _api.workspace_claim(
+            root=self.root,
+            feature_id=feature_id,
+            store=self.store,
+            holder=holder,
+            ttl_ms=ttl_ms,
             pid=pid,
             pid_alive=pid_alive,
         )
@@ -537,7 +562,7 @@ class Workspace:
     def release(self, feature_id: str, lease: Lease | None = None) -> None:
         """Gives a lease up before it expires (``workspace.release``); a superseded one is
         :class:`fourx.LeaseLost`. On the files a claim holds no lease: nothing to give up."""
-        forward("workspace.release", self._run(feature_id), lease=lease)
+        _api.workspace_release(root=self.root, feature_id=feature_id, store=self.store, lease=lease)
 
     def export_runs(self, feature_ids: Sequence[str] | None = None) -> list[Copied]:
         """Writes the store's run state under ``root`` as the exact ``.4x/run/<id>/`` bytes
@@ -568,36 +593,37 @@ class Workspace:
         """Clears ``active`` when the run loop's process is gone (``pid_alive`` given, or probed)
         and writes the corrected state (``workspace.reconcile_active``). Filesystem only."""
         self._fs_only("reconcile_active")
-        result: Reconciled = forward(
-            "workspace.reconcile_active",
-            {**self._args(feature_id), "now": now},
-            pid_alive=pid_alive,
-            state=state,
+        result: Reconciled = _api.workspace_reconcile_active(
+            root=self.root, feature_id=feature_id, now=now, pid_alive=pid_alive, state=state
         )
         return result
 
     def resolve_feature_id(self, prefix: str) -> str:
         """Resolves a case-insensitive id prefix against ``.4x/features`` file names
         (``workspace.resolve_feature_id``)."""
-        fid: str = forward("workspace.resolve_feature_id", {"prefix": prefix, "root": self.root})[
+        fid: str = _api.workspace_resolve_feature_id(prefix=prefix, root=self.root)[
             "feature_id"
         ]
         return fid
 
     def total_cost(self, feature_id: str) -> float:
         """Sum of ``cost_usd`` over the feature's run-end events (``workspace.total_cost``)."""
-        cost: float = forward("workspace.total_cost", self._run(feature_id))["total_cost_usd"]
+        cost: float = _api.workspace_total_cost(
+            root=self.root, feature_id=feature_id, store=self.store
+        )["total_cost_usd"]
         return cost
 
     def worktree_path(self, feature_id: str) -> str:
         """The worktree path recorded in the feature's events (``workspace.worktree_path``)."""
-        path: str = forward("workspace.worktree_path", self._run(feature_id))["worktree_path"]
+        path: str = _api.workspace_worktree_path(
+            root=self.root, feature_id=feature_id, store=self.store
+        )["worktree_path"]
         return path
 
     def init(self, config: Mapping[str, Any]) -> None:
         """Creates ``.4x/features``, ``.4x/.gitignore`` and ``.4x/settings.json``
         (``workspace.init``)."""
-        forward("workspace.init", {"root": self.root, "config": config})
+        _api.workspace_init(root=self.root, config=config)
 
     def read_config(self) -> dict[str, Any]:
         """Reads and validates ``.4x/settings.json`` (``config.read``)."""
@@ -606,20 +632,18 @@ class Workspace:
 
     def write_config(self, config: Mapping[str, Any]) -> None:
         """Writes ``.4x/settings.json`` atomically (``config.write``)."""
-        forward("config.write", {"root": self.root, "config": config})
+        _api.config_write(root=self.root, config=config)
 
     def load_merged_config(self, home: str | os.PathLike[str] | None = None) -> MergedConfig:
         """The project settings merged over the user's; user-side problems are warnings
         (``config.load_merged``); ``home`` defaults to ``Path.home()``."""
-        result: MergedConfig = forward(
-            "config.load_merged", {"root": self.root, "home": _home(home)}
-        )
+        result: MergedConfig = _api.config_load_merged(root=self.root, home=_home(home))
         return result
 
     def list_features(self) -> FeatureList:
         """Every feature of ``.4x/features``, leniently loaded and sorted by id; every skip is a
         warning (``workspace.list_features``)."""
-        result: FeatureList = forward("workspace.list_features", {"root": self.root})
+        result: FeatureList = _api.workspace_list_features(root=self.root)
         return result
 
     def load_feature(self, feature_id: str) -> dict[str, Any]:
@@ -633,7 +657,7 @@ class Workspace:
     def save_feature(self, feature: Mapping[str, Any]) -> str:
         """Writes a feature's YAML atomically as ``.4x/features/<id>.yaml``; returns the path
         (``workspace.save_feature``)."""
-        path: str = forward("workspace.save_feature", {"root": self.root, "feature": feature})[
+        path: str = _api.workspace_save_feature(root=self.root, feature=feature)[
             "path"
         ]
         return path
@@ -641,26 +665,28 @@ class Workspace:
     def sync_feature_status(self, feature_id: str, phase: str) -> FeatureStatusSync:
         """Sets a feature file's status from a phase, saved only when it changed
         (``workspace.sync_feature_status``)."""
-        result: FeatureStatusSync = forward(
-            "workspace.sync_feature_status", {**self._args(feature_id), "phase": phase}
+        result: FeatureStatusSync = _api.workspace_sync_feature_status(
+            root=self.root, feature_id=feature_id, phase=phase
         )
         return result
 
     def read_backlog_mirror(self) -> BacklogMirror:
         """``feature_list.json`` if present (``workspace.read_backlog_mirror``)."""
-        result: BacklogMirror = forward("workspace.read_backlog_mirror", {"root": self.root})
+        result: BacklogMirror = _api.workspace_read_backlog_mirror(root=self.root)
         return result
 
     def compare_backlog_mirror(self) -> BacklogDrift:
         """Drift between the feature files and ``feature_list.json``
         (``workspace.compare_backlog_mirror``)."""
-        result: BacklogDrift = forward("workspace.compare_backlog_mirror", {"root": self.root})
+        result: BacklogDrift = _api.workspace_compare_backlog_mirror(root=self.root)
         return result
 
     def read_test_strategy(self, feature_id: str) -> StrategyFile:
         """A feature's ``test-strategy.yaml``; absent is not an error
         (``workspace.read_test_strategy``)."""
-        result: StrategyFile = forward("workspace.read_test_strategy", self._args(feature_id))
+        result: StrategyFile = _api.workspace_read_test_strategy(
+            root=self.root, feature_id=feature_id
+        )
         return result
 
     def discover_screenshots(
@@ -668,8 +694,8 @@ class Workspace:
     ) -> ScreenshotGroups:
         """A feature's screenshots grouped by round, from ``verify.json`` files and screenshot
         directories (``evidence.discover_screenshots``)."""
-        result: ScreenshotGroups = forward(
-            "evidence.discover_screenshots", self._args(feature_id), screenshot_dir=screenshot_dir
+        result: ScreenshotGroups = _api.evidence_discover_screenshots(
+            root=self.root, feature_id=feature_id, screenshot_dir=screenshot_dir
         )
         return result
 
@@ -680,8 +706,8 @@ class Workspace:
         are warnings), appends the transition event; returns the commit payload for the harness
         (``workspace.finalize_done``). Filesystem only."""
         self._fs_only("finalize_done")
-        result: Finalized = forward(
-            "workspace.finalize_done", {**self._args(feature_id), "now": now}, state=state
+        result: Finalized = _api.workspace_finalize_done(
+            root=self.root, feature_id=feature_id, now=now, state=state
         )
         return result
 
@@ -689,8 +715,8 @@ class Workspace:
         """Removes the run directory of a done/abandoned feature that is not running; returns the
         bytes freed (``workspace.clean_feature``). Filesystem only."""
         self._fs_only("clean_feature")
-        freed: int = forward(
-            "workspace.clean_feature", {**self._args(feature_id), "now": now}, pid_alive=pid_alive
+        freed: int = _api.workspace_clean_feature(
+            root=self.root, feature_id=feature_id, now=now, pid_alive=pid_alive
         )["freed_bytes"]
         return freed
 
@@ -701,8 +727,8 @@ class Workspace:
         (``workspace.cleanable_features``); ``pid_alive`` maps feature ids to liveness.
         Filesystem only."""
         self._fs_only("cleanable_features")
-        found: list[CleanCandidate] = forward(
-            "workspace.cleanable_features", {"root": self.root, "now": now}, pid_alive=pid_alive
+        found: list[CleanCandidate] = _api.workspace_cleanable_features(
+            root=self.root, now=now, pid_alive=pid_alive
         )["candidates"]
         return found
 
@@ -714,4 +740,4 @@ class Workspace:
 
     def save_candidates(self, pool: Mapping[str, Any], file: str | None = None) -> None:
         """Writes a candidate pool atomically to ``.4x/<file>`` (``candidates.save``)."""
-        forward("candidates.save", {"root": self.root, "pool": pool}, file=file)
+        _api.candidates_save(root=self.root, pool=pool, file=file)

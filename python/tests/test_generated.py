@@ -28,6 +28,9 @@ CATALOG = {op["name"]: op for op in fourx.catalog()}
 BY_FUNCTION = {op.replace(".", "_"): op for op in CATALOG}
 #: Modules whose functions are commands over the typed API (the CLI and the hook), not wrappers.
 COMMANDS = {"cli", "_hook"}
+#: The handle classes and the keys they hold for their methods.
+HANDLES = {"Workspace", "CachedWorkspace"}
+HANDLE_BOUND = {"root", "store"}
 #: The generated modules and the forwarding helpers themselves.
 GENERATED = {"_api", "_types", "_ops"}
 
@@ -169,6 +172,11 @@ def test_a_hand_written_wrappers_parameters_are_keys_of_its_op(name: str) -> Non
     ]
     unknown = [p for p in params if p not in required + optional]
     assert not unknown, f"{name}: parameters {unknown} are not keys of {op}"
+    # Every required key is a parameter, but the keys a handle holds itself (a method of
+    # ``Workspace`` / ``CachedWorkspace``: its root, and the run-state store).
+    bound = HANDLE_BOUND if name.split(".")[-2] in HANDLES else set()
+    lost = [k for k in required if k not in params and k not in bound]
+    assert not lost, f"{name}: required keys {lost} of {op} are not parameters"
 
 
 def test_public_functions_of_pure_ops_are_the_generated_ones() -> None:

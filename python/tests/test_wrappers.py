@@ -1,9 +1,10 @@
 """The typed API stays in sync with the op catalog, and is documented.
 
 Every typed function reaches the core through ``forward("<op>", {required...}, optional=...)`` (or
-``call("<op>", ...)``); this test reads those calls from the package source and checks them
-against ``meta.catalog``: the op exists, every key passed is one of its input keys, and every
-required key is passed. It also checks that the areas whose ops are complete have a typed function
+``call("<op>", ...)``), directly or through its generated function in ``fourx._api`` (whose calls
+mypy checks against the generated signatures); this test reads the ``forward``/``call`` calls
+from the package source and checks them against ``meta.catalog``: the op exists, every key passed
+is one of its input keys, and every required key is passed. It also checks that the areas whose ops are complete have a typed function
 for each op, that no hand-written stub shadows an annotated module (mypy --strict checks the
 modules themselves), and that every public name has a docstring.
 """

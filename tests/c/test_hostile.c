@@ -98,7 +98,8 @@ static void load_catalog(void) {
     const char *s = (const char *)out.ptr;
     for (;;) {
         const char *n = strstr(s, "{\"name\":\"");
-        if (!n || nops >= MAX_OPS) break;
+        const char *types = strstr(s, "\"types\":[");
+        if (!n || nops >= MAX_OPS || (types && types < n)) break;
         op_info *op = &ops[nops++];
         memset(op, 0, sizeof *op);
         s = read_str(n + 9, op->name, sizeof op->name);
@@ -117,6 +118,14 @@ static void load_catalog(void) {
             }
         }
         s = read_list(er + 9, op->errs, MAX_ERRS, &op->nerrs);
+        /* The typed params ({"name":...} objects too) come next: skip to the entry's result. */
+        const char *res = strstr(s, "\"result\":\"");
+        if (!res) {
+            fprintf(stderr, "catalog entry %s lacks result\n", op->name);
+            exit(1);
+        }
+        char ignored[NAME_LEN];
+        s = read_str(res + 10, ignored, sizeof ignored);
     }
     fourx_buf_free(&out);
 }

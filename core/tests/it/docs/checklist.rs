@@ -42,7 +42,12 @@ type GoHook = (
     fn(&str) -> String,
     fn(&Value) -> String,
 );
-const GO_OP_FUNCTIONS: Option<GoHook> = None;
+const GO_OP_FUNCTIONS: Option<GoHook> = Some((
+    super::go_gen::GENERATED_GO,
+    "go/op/ops_gen.go",
+    super::go_gen::op_function_name,
+    super::go_gen::render_ops_of,
+));
 
 /// The generated files of a new op: Python's and, once hooked, Go's.
 fn generated() -> Vec<&'static str> {
@@ -118,7 +123,12 @@ fn blessed_files() -> BTreeSet<String> {
         let path = entry.expect("a directory entry").path();
         sources.push(std::fs::read_to_string(&path).expect("a generator source"));
     }
-    let mut out = BTreeSet::new();
+    // The Go generator names its files through a table (`go_gen::render_all`).
+    let catalog = fourx_core::ops::call("meta.catalog", &json!({})).expect("meta.catalog");
+    let mut out: BTreeSet<String> = super::go_gen::render_all(&catalog)
+        .into_iter()
+        .map(|(path, _)| path.to_string())
+        .collect();
     for text in sources {
         for (at, _) in text.match_indices("bless_or_check(") {
             let rest = &text[at..];

@@ -908,8 +908,29 @@ fn package_names(model: &Model) -> Result<BTreeSet<String>, String> {
     Ok(names)
 }
 
+/// The Go files `make docs` rewrites for every op (the checklist's Go half).
+pub(super) const GENERATED_GO: &[&str] = &[
+    "go/op/types_gen.go",
+    "go/op/ops_gen.go",
+    "go/op_gen_test.go",
+];
+
+/// The Go name of the typed function of `op` in the committed catalog ([`Model::func_name`]).
+pub(super) fn op_function_name(op: &str) -> String {
+    static MODEL: std::sync::LazyLock<Model> = std::sync::LazyLock::new(|| Model::new(&catalog()));
+    match MODEL.ops.iter().find(|o| o.name == op) {
+        Some(o) => MODEL.func_name(o),
+        None => go_op_name(op),
+    }
+}
+
+/// `go/op/ops_gen.go` as the generator writes it for a `meta.catalog` document.
+pub(super) fn render_ops_of(catalog: &Value) -> String {
+    render_ops(&Model::new(catalog))
+}
+
 /// The generated files, as (path from the repository root, text).
-fn render_all(catalog: &Value) -> Vec<(&'static str, String)> {
+pub(super) fn render_all(catalog: &Value) -> Vec<(&'static str, String)> {
     let model = Model::new(catalog);
     package_names(&model).unwrap_or_else(|e| panic!("{e}"));
     vec![
@@ -921,6 +942,12 @@ fn render_all(catalog: &Value) -> Vec<(&'static str, String)> {
 
 fn catalog() -> Value {
     fourx_core::ops::call("meta.catalog", &json!({})).expect("meta.catalog")
+}
+
+#[test]
+fn the_checklists_go_files_are_the_generated_ones() {
+    let rendered: Vec<&str> = render_all(&catalog()).into_iter().map(|(p, _)| p).collect();
+    assert_eq!(rendered, GENERATED_GO);
 }
 
 #[test]
