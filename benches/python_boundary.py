@@ -116,6 +116,17 @@ def core_ns(op: str, payload: dict[str, Any], repeat: int = 9) -> float:
     return min(runs)
 
 
+def typed_apply_ns(payload: dict[str, Any], repeat: int = 9) -> float:
+    """The typed Rust ``conductor::apply`` per call on the decoded input (``_typed_apply_ns``)."""
+    hook = getattr(fourx._fourx, "_typed_apply_ns")
+    number = 1
+    while hook(payload, number) * number < 2e7 and number < 1 << 20:
+        number *= 2
+    runs = [hook(payload, number) for _ in range(repeat)]
+    MEDIANS[min(runs)] = statistics.median(runs)
+    return min(runs)
+
+
 CALLGRIND_SCRIPT = """
 import sys
 sys.path.insert(0, sys.argv[1])
@@ -125,6 +136,10 @@ case, mode, n = sys.argv[2], sys.argv[3], int(sys.argv[4])
 op, payload, typed = {c[0]: c[1:] for c in pb.boundary_cases()}[case]
 if mode == "core":
     fourx._fourx._core_ns(op, payload, n) if n else None
+elif mode == "typed_rust":
+    fourx._fourx._typed_apply_ns(payload, n) if n else None
+elif mode.startswith("phases"):  # the typed entry's first k phases (benches/NOTES.md, round 3)
+    fourx._fourx._typed_phases(op, payload, n, int(mode[-1])) if n else None
 elif mode == "typed":
     for _ in range(n):
         typed()
@@ -218,6 +233,8 @@ def callgrind_counts(case: str, n: int, typed: bool) -> dict[str, float] | None:
     from concurrent.futures import ThreadPoolExecutor
 
     modes = ["call", "core"] + (["typed"] if typed else [])
+    if case.startswith("conductor.apply"):
+        modes.append("typed_rust")
     with ThreadPoolExecutor(max_workers=2) as pool:
         base_job = pool.submit(callgrind_ir, case, "call", 0) if not _CALLGRIND_BASE else None
         jobs = {mode: pool.submit(callgrind_ir, case, mode, n) for mode in modes}
@@ -235,6 +252,7 @@ def callgrind_counts(case: str, n: int, typed: bool) -> dict[str, float] | None:
 # to run. Each costs three or four interpreter runs under valgrind, two at a time.
 CALLGRIND_CASES = {"router.parse_write_contract builder_2k": 200,
                    "blueprint.render_index 500 modules, budget 4000": 40,
+                   "conductor.apply designing -> design-reviewing": 400,
                    "meta.version": 20_000,
                    "state.can_transition": 20_000}
 
@@ -269,6 +287,15 @@ def boundary(row: Callable[..., None]) -> None:
             # Issue 22: conductor.apply through Python within 2x the typed Rust call's 5 us.
             row("typed wrapper conductor.apply (through Python)", t_typed, None, "<= 10 us",
                 t_typed <= 10_000)
+            # Issue 32: within 2x the typed Rust conductor::apply of the same input, same run.
+            t_rust = typed_apply_ns(payload)
+            note, met = "", t_typed <= 2 * t_rust
+            if counts is not None and counts.get("typed_rust", 0) > 0:
+                note = (f"callgrind {counts['typed']:,.0f} / {counts['typed_rust']:,.0f} Ir per "
+                        f"call = {counts['typed'] / counts['typed_rust']:.2f}x")
+                met = counts["typed"] <= 2 * counts["typed_rust"]
+            row("typed wrapper conductor.apply / typed Rust conductor::apply", t_typed, t_rust,
+                "<= 2x", met, note)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@
 //! ```
 //!
 //! `(Ir(N) − Ir(0)) / N` is the cost of one call, setup excluded. Functions: router
-//! `<case> parse|floor|floor_lines`; index `<modules>_<budget> render|floor`; conductor
+//! `<case> parse|floor|floor_lines|floor_fences`; index `<modules>_<budget> render|floor`; conductor
 //! `apply typed|op` (`instr conductor apply op 100`); features
 //! `<n> cold|cached|one_changed|list_stat` (a generated workspace of `n` feature files: the plain
 //! listing, the cached reader with nothing changed, with one file rewritten before each listing,
@@ -39,6 +39,7 @@ fn main() {
                     "parse" => router_cases::parse(case, t),
                     "floor" => router_cases::floor(t, &limits),
                     "floor_lines" => router_cases::floor_plus_lines(t, &limits),
+                    "floor_fences" => router_cases::floor_plus_fences(t, &limits),
                     other => panic!("unknown router function {other}"),
                 });
             }

@@ -5,7 +5,10 @@
 //! and inside the measured call: find the `CONTRACT {...}` envelope on line 1 and parse it with
 //! serde_json, find the YAML block the parser reads (the last ```` ```yaml ```` block, or the
 //! verifier's `EVIDENCE:` block) and parse it with our YAML tree (`yaml::parse_document`), and —
-//! for [`floor_plus_lines`] — split the whole text into lines once.
+//! for [`floor_plus_lines`] — split the whole text into lines once, or — for
+//! [`floor_plus_fences`], the write contracts' floor — find every fence and heading line, the
+//! lines a correct write-contract parser must read (which block is the contract depends on every
+//! fence and heading before it), by one SIMD search for their first bytes.
 
 use std::hint::black_box;
 
@@ -108,6 +111,38 @@ pub fn floor(text: &str, limits: &yaml::Limits) -> usize {
 /// [`floor`] plus one split of the whole text into lines.
 pub fn floor_plus_lines(text: &str, limits: &yaml::Limits) -> usize {
     floor(text, limits) + black_box(text.split('\n').count())
+}
+
+/// The fence and heading lines of `text`: every line whose first byte after blanks is `` ` ``,
+/// `~` or `#` (a fence opener or closer, a heading), found by `memchr3` from the previous hit, with
+/// a look back over the blanks before each hit; a line that is one reads its run of that byte (the
+/// fence's length, the heading's level) and the search goes on after it. That is the least a
+/// write-contract parser reads of the text before its block (which block is the contract depends
+/// on every fence and heading): it does not track fences or read info words or titles.
+pub fn fence_heading_lines(text: &str) -> usize {
+    let b = text.as_bytes();
+    let (mut n, mut i) = (0, 0);
+    while let Some(k) = memchr::memchr3(b'`', b'~', b'#', &b[i..]) {
+        let at = i + k;
+        let mut j = at;
+        while j > 0 && matches!(b[j - 1], b' ' | b'\t') {
+            j -= 1;
+        }
+        i = at + 1;
+        if j == 0 || b[j - 1] == b'\n' {
+            n += 1;
+            while i < b.len() && b[i] == b[at] {
+                i += 1;
+            }
+        }
+    }
+    n
+}
+
+/// [`floor`] plus the fence and heading lines ([`fence_heading_lines`]): the write contracts'
+/// floor.
+pub fn floor_plus_fences(text: &str, limits: &yaml::Limits) -> usize {
+    floor(text, limits) + black_box(fence_heading_lines(text))
 }
 
 /// The parser of the case (`parse_write_contract` or `parse_readonly_output`, edition 11.0.0);

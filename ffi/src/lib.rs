@@ -68,7 +68,7 @@ impl fourx_buf {
     /// exactly its length plus the NUL: one allocation, no regrowth of the handed-out buffer and
     /// no shrinking reallocation (callgrind: ≈ 550 of the ≈ 1,200 instructions the delivery of
     /// a small result cost). A scratch buffer grown past `SCRATCH_KEEP` is released after use.
-    fn from_value(v: &Value) -> fourx_buf {
+    fn from_value<T: serde::Serialize + ?Sized>(v: &T) -> fourx_buf {
         const SCRATCH_KEEP: usize = 1 << 20;
         thread_local! {
             static SCRATCH: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
@@ -100,7 +100,10 @@ impl fourx_buf {
 }
 
 /// Writes the outcome into `out` and returns its status.
-fn deliver(out: &mut fourx_buf, result: Result<Value, (fourx_status, Error)>) -> fourx_status {
+fn deliver<T: serde::Serialize>(
+    out: &mut fourx_buf,
+    result: Result<T, (fourx_status, Error)>,
+) -> fourx_status {
     match result {
         Ok(v) => {
             *out = fourx_buf::from_value(&v);
@@ -128,9 +131,9 @@ fn panic_error(payload: &(dyn std::any::Any + Send)) -> Error {
 
 /// The panic boundary every export runs in: `f` computes the outcome; a panic becomes status
 /// `FOURX_STATUS_PANIC` with kind `panic`. `out` must be non-NULL (checked by the caller).
-fn boundary(
+fn boundary<T: serde::Serialize>(
     out: &mut fourx_buf,
-    f: impl FnOnce() -> Result<Value, (fourx_status, Error)>,
+    f: impl FnOnce() -> Result<T, (fourx_status, Error)>,
 ) -> fourx_status {
     let result = catch_unwind(AssertUnwindSafe(f))
         .unwrap_or_else(|payload| Err((fourx_status::Panic, panic_error(&*payload))));
@@ -272,8 +275,42 @@ pub unsafe extern "C" fn fourx_call(
         let op = unsafe { op_name(op) }?;
         // SAFETY: forwarded caller guarantees.
         let text = unsafe { input_text(input, input_len, "input") }?;
-        ops::call_bytes(op, text.as_bytes()).map_err(core_err)
+        if let Some(typed) = typed_input(op, text) {
+            return typed.run().map(Outcome::Typed).map_err(core_err);
+        }
+        ops::call_bytes(op, text.as_bytes())
+            .map(Outcome::Value)
+            .map_err(core_err)
     })
+}
+
+/// The input of an op of `ops::typed` read in one pass over the bytes into the op's types
+/// (serde_json's reader: 127 levels at most, as `ops::typed` requires), `None` when the op has no
+/// typed entry or the reader declines the text (then `ops::call_bytes` decides, errors
+/// included). An empty text is `{}` on that path.
+fn typed_input(op: &str, text: &str) -> Option<ops::TypedInput> {
+    if text.is_empty() {
+        return None;
+    }
+    let mut de = serde_json::Deserializer::from_str(text);
+    let typed = ops::TypedInput::decode(op, &mut de)?;
+    de.end().ok().map(|()| typed)
+}
+
+/// A result of `fourx_call`: from the typed entry or from the `Value` path; both write the same
+/// bytes for the same input.
+enum Outcome {
+    Typed(ops::TypedOutput),
+    Value(Value),
+}
+
+impl serde::Serialize for Outcome {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Outcome::Typed(t) => t.serialize(s),
+            Outcome::Value(v) => v.serialize(s),
+        }
+    }
 }
 
 /// Frees a buffer written by libfourx and zeroes the struct. `buf == NULL`, a zeroed buffer and
@@ -330,7 +367,7 @@ pub unsafe extern "C" fn fourx_test_panic(out: *mut fourx_buf) -> fourx_status {
     let Some(out) = (unsafe { out.as_mut() }) else {
         return fourx_status::NullArg;
     };
-    boundary(out, || panic!("fourx_test_panic was called"))
+    boundary::<Value>(out, || panic!("fourx_test_panic was called"))
 }
 
 #[cfg(test)]

@@ -38,7 +38,7 @@ pub(crate) fn to_json(obj: &Bound<'_, PyAny>, depth: usize) -> Result<Value, Err
 ///
 /// # Safety
 /// `p` must be a live `str` object and the GIL held.
-unsafe fn utf8<'a>(p: *mut ffi::PyObject) -> Option<&'a str> {
+pub(crate) unsafe fn utf8<'a>(p: *mut ffi::PyObject) -> Option<&'a str> {
     let mut len: ffi::Py_ssize_t = 0;
     // SAFETY: forwarded caller guarantee.
     let data = unsafe { ffi::PyUnicode_AsUTF8AndSize(p, &mut len) };
@@ -239,7 +239,7 @@ unsafe fn to_py_raw(py: Python<'_>, v: &Value) -> *mut ffi::PyObject {
 ///
 /// # Safety
 /// The GIL must be held.
-unsafe fn new_str(s: &str) -> *mut ffi::PyObject {
+pub(crate) unsafe fn new_str(s: &str) -> *mut ffi::PyObject {
     // SAFETY: forwarded caller guarantee; `s` is valid UTF-8 of `s.len()` bytes.
     unsafe { ffi::PyUnicode_FromStringAndSize(s.as_ptr().cast(), s.len() as ffi::Py_ssize_t) }
 }
@@ -282,7 +282,7 @@ static KEYS: Mutex<Option<KeyCache>> = Mutex::new(None);
 ///
 /// # Safety
 /// The GIL must be held.
-unsafe fn key_str(py: Python<'_>, k: &str) -> *mut ffi::PyObject {
+pub(crate) unsafe fn key_str(py: Python<'_>, k: &str) -> *mut ffi::PyObject {
     if k.len() > MAX_CACHED_KEY {
         // SAFETY: forwarded caller guarantee.
         return unsafe { new_str(k) };

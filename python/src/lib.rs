@@ -13,12 +13,14 @@ use serde_json::{Map, Number, Value};
 
 use fourx_core::ops::blueprint_store::HeldStore;
 use fourx_core::ops::Handle;
+use fourx_core::ops::TypedInput;
 use fourx_core::{ops, Error, ErrorKind};
 
 mod cached;
 mod convert;
 mod counter;
 mod runner;
+mod typed;
 
 use convert::{to_json, to_py};
 mod exit_gate;
@@ -231,6 +233,9 @@ fn call<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     guard(py, || {
         let op = text_ref(op, "op").map_err(|e| raise(py, e))?;
+        if let Some(input) = TypedInput::decode(op, typed::PyDe::new(input)) {
+            return call_typed(py, op, input);
+        }
         let value = to_json(input, 0).map_err(|e| raise(py, e))?;
         if ATTACHED_OPS.contains(&op) {
             return match ops::call(op, &value) {
@@ -245,6 +250,61 @@ fn call<'py>(
             Err(payload) => std::panic::resume_unwind(payload),
         }
     })
+}
+
+/// Runs a decoded typed input (`ops::typed`) and makes its result straight into Python objects;
+/// the GIL is released while it runs unless the op is one of `ATTACHED_OPS`.
+fn call_typed<'py>(py: Python<'py>, op: &str, input: TypedInput) -> PyResult<Bound<'py, PyAny>> {
+    let result = if ATTACHED_OPS.contains(&op) {
+        input.run()
+    } else {
+        match exit_gate::detach(py, move || input.run()) {
+            Ok(r) => r,
+            Err(payload) => std::panic::resume_unwind(payload),
+        }
+    };
+    match result {
+        Ok(out) => match serde::Serialize::serialize(&out, typed::PySer(py)) {
+            Ok(obj) => Ok(obj.into_bound(py)),
+            Err(typed::SerError::Python) => Err(PyErr::fetch(py)),
+            Err(typed::SerError::Shape(m)) => Err(raise(
+                py,
+                Error::new(
+                    ErrorKind::Panic,
+                    format!("fourx could not make its result (a bug, please report it): {m}"),
+                ),
+            )),
+        },
+        Err(e) => Err(raise(py, e)),
+    }
+}
+
+/// Test hook (debug builds only): runs `op` on `input` through the `Value` path, never the typed
+/// entry, so that tests can compare the two.
+#[cfg(debug_assertions)]
+#[pyfunction]
+#[pyo3(signature = (op, input, /))]
+fn _call_value<'py>(
+    py: Python<'py>,
+    op: &Bound<'py, PyAny>,
+    input: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    guard(py, || {
+        let op = text_ref(op, "op").map_err(|e| raise(py, e))?;
+        let value = to_json(input, 0).map_err(|e| raise(py, e))?;
+        match ops::call(op, &value) {
+            Ok(v) => to_py(py, &v),
+            Err(e) => Err(raise(py, e)),
+        }
+    })
+}
+
+/// Test hook (debug builds only): whether `call` takes the typed entry for `op` on `input`.
+#[cfg(debug_assertions)]
+#[pyfunction]
+#[pyo3(signature = (op, input, /))]
+fn _typed_takes(op: &str, input: &Bound<'_, PyAny>) -> bool {
+    TypedInput::decode(op, typed::PyDe::new(input)).is_some()
 }
 
 /// Runs op `op` on `input` (a dict) counting tokens with `counter`, a callable `(str) -> int`
@@ -289,6 +349,78 @@ fn _core_ns(
             let _ = std::hint::black_box(ops::call(&op, std::hint::black_box(&value)));
         }
         Ok(start.elapsed().as_secs_f64() * 1e9 / f64::from(number.max(1)))
+    })
+}
+
+/// The bench hook of `benches/python_boundary.py` for the conductor target: the mean cost in
+/// nanoseconds of the typed Rust `conductor::apply` run `number` times on `input` (the
+/// `conductor.apply` input, decoded once before the clock starts) — the baseline of "through
+/// Python ≤ 2× typed Rust". Only in wheels built with the `bench-hooks` feature.
+#[cfg(feature = "bench-hooks")]
+#[pyfunction]
+#[pyo3(signature = (input, number, /))]
+fn _typed_apply_ns(py: Python<'_>, input: &Bound<'_, PyAny>, number: u32) -> PyResult<f64> {
+    use fourx_core::conductor::{self, Loop, Outcome};
+    use fourx_core::protocol::{config, feature::Feature, state::State};
+    guard(py, || {
+        let v = to_json(input, 0).map_err(|e| raise(py, e))?;
+        let decode = || -> Result<_, Error> {
+            let cfg: config::Config = config::decode(&v["config"], "config")?;
+            let feature: Feature = config::decode(&v["feature"], "feature")?;
+            let state = State::from_input(&v["state"])?;
+            let lp: Loop = serde_json::from_value(v["loop"].clone())
+                .map_err(|e| Error::invalid_input(e.to_string()))?;
+            let outcome: Outcome = serde_json::from_value(v["outcome"].clone())
+                .map_err(|e| Error::invalid_input(e.to_string()))?;
+            Ok((cfg, feature, state, lp, outcome))
+        };
+        let (cfg, feature, state, lp, outcome) = decode().map_err(|e| raise(py, e))?;
+        let start = std::time::Instant::now();
+        for _ in 0..number {
+            let _ = std::hint::black_box(conductor::apply(
+                std::hint::black_box(&cfg),
+                &feature,
+                &state,
+                &lp,
+                &outcome,
+                None,
+            ));
+        }
+        Ok(start.elapsed().as_secs_f64() * 1e9 / f64::from(number.max(1)))
+    })
+}
+
+/// The bench hook of the typed entry's profile (`benches/NOTES.md`, round 3): runs the first
+/// `phases` phases of `call`'s typed entry `number` times — 1: decode the input from the Python
+/// objects, 2: also run the op, 3: also make the result's Python objects (dropped at once).
+#[cfg(feature = "bench-hooks")]
+#[pyfunction]
+#[pyo3(signature = (op, input, number, phases, /))]
+fn _typed_phases(
+    py: Python<'_>,
+    op: &Bound<'_, PyAny>,
+    input: &Bound<'_, PyAny>,
+    number: u32,
+    phases: u8,
+) -> PyResult<bool> {
+    guard(py, || {
+        let op = text_ref(op, "op").map_err(|e| raise(py, e))?;
+        for _ in 0..number {
+            let Some(typed) = TypedInput::decode(op, typed::PyDe::new(input)) else {
+                return Ok(false);
+            };
+            if phases < 2 {
+                drop(std::hint::black_box(typed));
+                continue;
+            }
+            let out = typed.run().map_err(|e| raise(py, e))?;
+            if phases >= 3 {
+                let obj = serde::Serialize::serialize(&out, typed::PySer(py))
+                    .map_err(|_| PyErr::fetch(py))?;
+                drop(std::hint::black_box(obj));
+            }
+        }
+        Ok(true)
     })
 }
 
@@ -550,6 +682,10 @@ fn _fourx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(runner::run, m)?)?;
     #[cfg(feature = "bench-hooks")]
     m.add_function(wrap_pyfunction!(_core_ns, m)?)?;
+    #[cfg(feature = "bench-hooks")]
+    m.add_function(wrap_pyfunction!(_typed_apply_ns, m)?)?;
+    #[cfg(feature = "bench-hooks")]
+    m.add_function(wrap_pyfunction!(_typed_phases, m)?)?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
     m.add_function(wrap_pyfunction!(error_kinds, m)?)?;
     m.add_class::<cached::CachedWorkspace>()?;
@@ -571,5 +707,14 @@ fn _fourx(m: &Bound<'_, PyModule>) -> PyResult<()> {
         .setattr("_to_py_both", wrap_pyfunction!(_to_py_both, m)?)?;
     #[cfg(debug_assertions)]
     m.as_any().setattr("_ATTACHED_OPS", ATTACHED_OPS.to_vec())?;
+    #[cfg(debug_assertions)]
+    m.as_any()
+        .setattr("_call_value", wrap_pyfunction!(_call_value, m)?)?;
+    #[cfg(debug_assertions)]
+    m.as_any()
+        .setattr("_typed_takes", wrap_pyfunction!(_typed_takes, m)?)?;
+    #[cfg(debug_assertions)]
+    m.as_any()
+        .setattr("_TYPED_OPS", fourx_core::ops::TYPED_OPS.to_vec())?;
     Ok(())
 }

@@ -62,6 +62,8 @@ pub mod router_workflow;
 pub mod run_files;
 pub mod store_backends;
 #[doc(hidden)]
+pub mod typed;
+#[doc(hidden)]
 pub mod workspace;
 #[doc(hidden)]
 #[cfg(feature = "fs")]
@@ -83,6 +85,7 @@ pub(crate) use args::Args;
 pub use blueprint_store::HeldStore;
 pub use handle::{Handle, HandleOp};
 pub use info::{catalog_types, CatalogTypes, OpInfo};
+pub use typed::{TypedInput, TypedOutput, TYPED_OPS};
 #[cfg(feature = "fs")]
 pub use workspace_cached::HeldCachedWorkspace;
 pub use workspace_handle::HeldWorkspace;

@@ -432,30 +432,6 @@ pub const STATE_KEYS: [&str; 25] = [
     "manualPhase",
 ];
 
-fn put_str(m: &mut Map<String, Value>, k: &str, v: &str, always: bool) {
-    if always || !v.is_empty() {
-        m.insert(k.into(), Value::from(v));
-    }
-}
-
-fn put_int(m: &mut Map<String, Value>, k: &str, v: i64, always: bool) {
-    if always || v != 0 {
-        m.insert(k.into(), Value::from(v));
-    }
-}
-
-fn put_bool(m: &mut Map<String, Value>, k: &str, v: bool, always: bool) {
-    if always || v {
-        m.insert(k.into(), Value::from(v));
-    }
-}
-
-fn put_list(m: &mut Map<String, Value>, k: &str, v: &[String]) {
-    if !v.is_empty() {
-        m.insert(k.into(), Value::from(v.to_vec()));
-    }
-}
-
 /// Parses a time the way state/workspace decode file texts ([`TimeRule::GoText`]: Go RFC 3339,
 /// upper-case `T`/`Z`, the year as written 0000–9999).
 pub fn parse_time(s: &str) -> std::result::Result<Timestamp, DecodeError> {
@@ -498,8 +474,9 @@ fn field_err(regime: Regime, what: &str, key: &str, e: &DecodeError) -> Error {
 /// Serialises as [`State::to_json`]: the seed's camelCase keys in file order, omit-zero keys
 /// only when set.
 impl serde::Serialize for State {
+    /// Writes [`State::fields`] straight to the serializer (no `Value` in between).
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        serde::Serialize::serialize(&self.to_json(), s)
+        serialize_fields(&self.fields(), s)
     }
 }
 
@@ -513,8 +490,108 @@ impl<'de> serde::Deserialize<'de> for State {
 
 /// Serialises as [`Event::to_json`]: one `events.jsonl` line's keys.
 impl serde::Serialize for Event {
+    /// Writes [`Event::fields`] straight to the serializer (no `Value` in between).
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        serde::Serialize::serialize(&self.to_json(), s)
+        serialize_fields(&self.fields(), s)
+    }
+}
+
+/// One key's value in the JSON form of a [`State`] or an [`Event`], borrowed from it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FieldValue<'a> {
+    /// A string.
+    Str(std::borrow::Cow<'a, str>),
+    /// An integer.
+    Int(i64),
+    /// A boolean.
+    Bool(bool),
+    /// A list of strings.
+    List(&'a [String]),
+    /// A float64 as Go prints it ([`gojson::float_value`]: integral values below 2^53 as
+    /// integers, non-finite as `null`).
+    Float(f64),
+    /// A JSON value as it is.
+    Json(&'a Value),
+}
+
+impl serde::Serialize for FieldValue<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        match self {
+            FieldValue::Str(v) => s.serialize_str(v),
+            FieldValue::Int(v) => s.serialize_i64(*v),
+            FieldValue::Bool(v) => s.serialize_bool(*v),
+            FieldValue::List(v) => s.collect_seq(v.iter()),
+            FieldValue::Float(f) => serde::Serialize::serialize(&gojson::float_value(*f), s),
+            FieldValue::Json(v) => serde::Serialize::serialize(v, s),
+        }
+    }
+}
+
+impl FieldValue<'_> {
+    fn to_value(&self) -> Value {
+        match self {
+            FieldValue::Str(v) => Value::from(v.as_ref()),
+            FieldValue::Int(v) => Value::from(*v),
+            FieldValue::Bool(v) => Value::from(*v),
+            FieldValue::List(v) => Value::from(v.to_vec()),
+            FieldValue::Float(f) => gojson::float_value(*f),
+            FieldValue::Json(v) => (*v).clone(),
+        }
+    }
+}
+
+/// The JSON form as a map of `fields`, in order.
+fn serialize_fields<S: serde::Serializer>(
+    fields: &[(&'static str, FieldValue<'_>)],
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut m = s.serialize_map(Some(fields.len()))?;
+    for (k, v) in fields {
+        m.serialize_entry(k, v)?;
+    }
+    m.end()
+}
+
+fn fields_json(fields: &[(&'static str, FieldValue<'_>)]) -> Value {
+    let mut m = Map::with_capacity(fields.len());
+    for (k, v) in fields {
+        m.insert((*k).to_owned(), v.to_value());
+    }
+    Value::Object(m)
+}
+
+/// The fields of a JSON form being built: `always` keys are kept whatever their value, the
+/// others (Go's `omitempty`) only when not zero.
+struct Fields<'a>(Vec<(&'static str, FieldValue<'a>)>);
+
+impl<'a> Fields<'a> {
+    fn str(&mut self, k: &'static str, v: &'a str, always: bool) {
+        if always || !v.is_empty() {
+            self.0.push((k, FieldValue::Str(v.into())));
+        }
+    }
+
+    fn owned(&mut self, k: &'static str, v: String) {
+        self.0.push((k, FieldValue::Str(v.into())));
+    }
+
+    fn int(&mut self, k: &'static str, v: i64, always: bool) {
+        if always || v != 0 {
+            self.0.push((k, FieldValue::Int(v)));
+        }
+    }
+
+    fn bool(&mut self, k: &'static str, v: bool, always: bool) {
+        if always || v {
+            self.0.push((k, FieldValue::Bool(v)));
+        }
+    }
+
+    fn list(&mut self, k: &'static str, v: &'a [String]) {
+        if !v.is_empty() {
+            self.0.push((k, FieldValue::List(v)));
+        }
     }
 }
 
@@ -530,48 +607,39 @@ impl State {
     /// The canonical JSON form: the keys in file order, omit-zero keys only when
     /// non-zero, times in Go RFC3339Nano with their offset.
     pub fn to_json(&self) -> Value {
-        let mut m = Map::new();
-        put_str(&mut m, "featureId", &self.feature_id, true);
-        put_str(&mut m, "phase", self.phase.as_str(), true);
-        put_str(&mut m, "role", self.role.as_str(), true);
-        put_str(&mut m, "subPhase", self.sub_phase.as_str(), false);
-        put_int(&mut m, "round", self.round, true);
-        put_int(&mut m, "maxRounds", self.max_rounds, true);
-        put_bool(&mut m, "active", self.active, true);
-        put_int(&mut m, "pid", self.pid, false);
-        put_str(&mut m, "runner", &self.runner, true);
-        put_str(&mut m, "label", &self.label, false);
-        put_str(
-            &mut m,
-            "createdAt",
-            &self.created_at.to_rfc3339_nano(),
-            true,
-        );
-        put_str(
-            &mut m,
-            "updatedAt",
-            &self.updated_at.to_rfc3339_nano(),
-            true,
-        );
-        put_str(&mut m, "since", &self.since.to_rfc3339_nano(), true);
-        put_int(
-            &mut m,
-            "consecutiveNoProgress",
-            self.consecutive_no_progress,
-            true,
-        );
-        put_int(&mut m, "lastFailCount", self.last_fail_count, true);
-        put_str(&mut m, "stopReason", &self.stop_reason, false);
-        put_str(&mut m, "stopMessage", &self.stop_message, false);
-        put_list(&mut m, "runners", &self.runners);
-        put_str(&mut m, "profile", &self.profile, false);
-        put_bool(&mut m, "selfModTouched", self.self_mod_touched, false);
-        put_list(&mut m, "selfModPaths", &self.self_mod_paths);
-        put_bool(&mut m, "selfModApproved", self.self_mod_approved, false);
-        put_int(&mut m, "guardRetries", self.guard_retries, false);
-        put_str(&mut m, "baseCommit", &self.base_commit, false);
-        put_bool(&mut m, "manualPhase", self.manual_phase, false);
-        Value::Object(m)
+        fields_json(&self.fields())
+    }
+
+    /// The keys of the canonical JSON form with their values, in order ([`State::to_json`] and
+    /// the `Serialize` impl both write these).
+    pub fn fields(&self) -> Vec<(&'static str, FieldValue<'_>)> {
+        let mut m = Fields(Vec::with_capacity(20));
+        m.str("featureId", &self.feature_id, true);
+        m.str("phase", self.phase.as_str(), true);
+        m.str("role", self.role.as_str(), true);
+        m.str("subPhase", self.sub_phase.as_str(), false);
+        m.int("round", self.round, true);
+        m.int("maxRounds", self.max_rounds, true);
+        m.bool("active", self.active, true);
+        m.int("pid", self.pid, false);
+        m.str("runner", &self.runner, true);
+        m.str("label", &self.label, false);
+        m.owned("createdAt", self.created_at.to_rfc3339_nano());
+        m.owned("updatedAt", self.updated_at.to_rfc3339_nano());
+        m.owned("since", self.since.to_rfc3339_nano());
+        m.int("consecutiveNoProgress", self.consecutive_no_progress, true);
+        m.int("lastFailCount", self.last_fail_count, true);
+        m.str("stopReason", &self.stop_reason, false);
+        m.str("stopMessage", &self.stop_message, false);
+        m.list("runners", &self.runners);
+        m.str("profile", &self.profile, false);
+        m.bool("selfModTouched", self.self_mod_touched, false);
+        m.list("selfModPaths", &self.self_mod_paths);
+        m.bool("selfModApproved", self.self_mod_approved, false);
+        m.int("guardRetries", self.guard_retries, false);
+        m.str("baseCommit", &self.base_commit, false);
+        m.bool("manualPhase", self.manual_phase, false);
+        m.0
     }
 
     /// Decodes a State from an op input value (serde_json regime: the last duplicate already
@@ -706,29 +774,35 @@ pub struct Event {
 impl Event {
     /// The JSON form in line order; omit-zero keys appear only when set.
     pub fn to_json(&self) -> Value {
-        let mut m = Map::new();
-        put_str(&mut m, "ts", &self.ts, true);
-        put_str(&mut m, "phase", self.phase.as_str(), true);
-        put_str(&mut m, "type", self.event_type.as_str(), true);
-        put_str(&mut m, "role", self.role.as_str(), false);
-        put_int(&mut m, "round", self.round, false);
-        put_str(&mut m, "action", &self.action, false);
-        put_str(&mut m, "cmd", &self.cmd, false);
-        put_str(&mut m, "status", &self.status, false);
-        put_str(&mut m, "detail", &self.detail, false);
-        put_str(&mut m, "runner", &self.runner, false);
-        put_str(&mut m, "model", &self.model, false);
-        put_str(&mut m, "notify", self.notify.as_str(), false);
-        put_int(&mut m, "tokens_used", self.tokens_used, false);
+        fields_json(&self.fields())
+    }
+
+    /// The keys of the JSON form with their values, in line order ([`Event::to_json`] and the
+    /// `Serialize` impl both write these).
+    pub fn fields(&self) -> Vec<(&'static str, FieldValue<'_>)> {
+        let mut m = Fields(Vec::with_capacity(10));
+        m.str("ts", &self.ts, true);
+        m.str("phase", self.phase.as_str(), true);
+        m.str("type", self.event_type.as_str(), true);
+        m.str("role", self.role.as_str(), false);
+        m.int("round", self.round, false);
+        m.str("action", &self.action, false);
+        m.str("cmd", &self.cmd, false);
+        m.str("status", &self.status, false);
+        m.str("detail", &self.detail, false);
+        m.str("runner", &self.runner, false);
+        m.str("model", &self.model, false);
+        m.str("notify", self.notify.as_str(), false);
+        m.int("tokens_used", self.tokens_used, false);
         if self.cost_usd != 0.0 {
-            m.insert("cost_usd".into(), gojson::float_value(self.cost_usd));
+            m.0.push(("cost_usd", FieldValue::Float(self.cost_usd)));
         }
-        put_int(&mut m, "duration_ms", self.duration_ms, false);
-        put_int(&mut m, "index", self.index, false);
+        m.int("duration_ms", self.duration_ms, false);
+        m.int("index", self.index, false);
         if let Some(c) = &self.checkpoint {
-            m.insert("checkpoint".into(), c.clone());
+            m.0.push(("checkpoint", FieldValue::Json(c)));
         }
-        Value::Object(m)
+        m.0
     }
 
     /// Decodes an Event from an op input value (exact keys; `cost_usd` any number; the int fields

@@ -46,6 +46,7 @@ mod scan_oracle;
 mod state_props;
 mod store_fs;
 mod time_rules;
+mod typed_entry;
 mod unknown_keys;
 mod vectors;
 mod workspace_fs;

@@ -64,12 +64,11 @@ fn next_line_if_end(b: &[u8], at: usize) -> Option<usize> {
     }
 }
 
-/// A heading at `at` (a line start holding `#`), as the markdown scan reads one
+/// A heading at `at` (a line start holding a run of `level` `#`), as the markdown scan reads one
 /// (`^(#{1,6})[ \t]+(text)`, trailing blanks removed): `None` when the line is no heading,
 /// else whether it is a contract heading (level 2 or 3, the text one of `titles`), read from
 /// the line's first bytes only.
-fn heading_at(b: &[u8], at: usize, titles: &[&str]) -> Option<bool> {
-    let level = run_of(b, at, b'#');
+fn heading_at(b: &[u8], at: usize, level: usize, titles: &[&str]) -> Option<bool> {
     if !(1..=6).contains(&level) || !b.get(at + level).copied().is_some_and(blank) {
         return None;
     }
@@ -77,8 +76,11 @@ fn heading_at(b: &[u8], at: usize, titles: &[&str]) -> Option<bool> {
         return Some(false);
     }
     let text = b.get(skip_blanks(b, at + level)..)?;
+    // The first byte first: most headings of a long output are not a title, and a byte
+    // comparison costs less than the call of a `starts_with`.
     Some(titles.iter().any(|t| {
-        text.starts_with(t.as_bytes())
+        t.as_bytes().first().is_none_or(|f| text.first() == Some(f))
+            && text.starts_with(t.as_bytes())
             && next_line_if_end(text, skip_blanks(text, t.len())).is_some()
     }))
 }
@@ -139,12 +141,13 @@ pub(crate) fn contract_block<'t>(titles: &[&str], text: &'t str) -> Option<Cow<'
                 let at = pos + i;
                 let c = b.get(at).copied()?;
                 if c == b'#' {
+                    let level = run_of(b, at, b'#');
                     if at == 0 || b.get(at - 1) == Some(&b'\n') {
-                        if let Some(contract) = heading_at(b, at, titles) {
+                        if let Some(contract) = heading_at(b, at, level, titles) {
                             in_contract = contract;
                         }
                     }
-                    pos = at + run_of(b, at, b'#');
+                    pos = at + level;
                     continue;
                 }
                 let run = run_of(b, at, c);
