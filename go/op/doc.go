@@ -29,7 +29,8 @@
 //     null (a pointer for a scalar, a struct or a word).
 //   - An optional key is a pointer, nil when absent, so that 0, false, "", an empty list or
 //     an empty map is sent as itself (op.Ptr(0), op.Ptr([]string{})); an optional word is its
-//     type (the empty word is absent) and optional raw JSON is empty when absent. An optional
+//     type (the empty word is absent), and raw JSON, optional or not, is left out when empty
+//     (a JSON null is the text null). An optional
 //     key the library writes as null reads as absent.
 //
 // Results decode strictly: a key the catalog does not list, a value of another type or a tag

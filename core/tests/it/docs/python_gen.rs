@@ -4,6 +4,7 @@
 //! import from them; a wrapper still written by hand is listed in [`HAND_WRITTEN`] with the
 //! behaviour it adds. `make docs` writes both files; the tests below fail when one drifts.
 
+use fourx_core::ops::schema::Ty;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
@@ -181,90 +182,10 @@ pub(super) const HAND_WRITTEN: &[(&str, &str, &str)] = &[
     ("fourx.workspace.Workspace.save_candidates", "candidates.save", "a method of the Workspace handle (its root and run-state store); requires `pool`; takes `file` by position"),
 ];
 
-/// One type of the catalog's type language (SCHEMA: `str | int | … | [T] | {T} | Name`).
-#[derive(Clone, Debug, PartialEq)]
-enum Ty {
-    Str,
-    Int,
-    Float,
-    Bool,
-    Any,
-    Null,
-    /// RFC 3339 text; a top-level input also takes an aware `datetime`.
-    Time,
-    /// An absolute path text; a top-level input also takes an `os.PathLike`, made absolute.
-    Path,
-    /// A string literal (`"run_agent"`).
-    Lit(String),
-    List(Box<Ty>),
-    /// An object with any string keys.
-    Map(Box<Ty>),
-    /// A name of the catalog's `types` table.
-    Named(String),
-    /// Untagged alternatives; `T | null` is nullable.
-    Union(Vec<Ty>),
-}
-
-/// `text` split at the top-level `" | "` separators (not inside `[…]`, `{…}` or quotes).
-fn split_alternatives(text: &str) -> Vec<&str> {
-    let (mut parts, mut depth, mut quoted, mut start) = (Vec::new(), 0usize, false, 0usize);
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'"' => quoted = !quoted,
-            b'[' | b'{' if !quoted => depth += 1,
-            b']' | b'}' if !quoted => depth = depth.saturating_sub(1),
-            b' ' if !quoted && depth == 0 && text[i..].starts_with(" | ") => {
-                parts.push(&text[start..i]);
-                start = i + 3;
-                i += 3;
-                continue;
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    parts.push(&text[start..]);
-    parts
-}
-
-/// Parses a type of the catalog's type language; an unknown word is a bug of the catalog.
+/// Parses a type of the catalog's type language (the core's parser); a text it refuses is a bug
+/// of the catalog.
 fn parse_type(text: &str) -> Ty {
-    let alts = split_alternatives(text.trim());
-    if alts.len() > 1 {
-        return Ty::Union(alts.into_iter().map(parse_alt).collect());
-    }
-    parse_alt(alts[0])
-}
-
-fn parse_alt(text: &str) -> Ty {
-    let t = text.trim();
-    if let Some(inner) = t.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
-        return Ty::List(Box::new(parse_type(inner)));
-    }
-    if let Some(inner) = t.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
-        return Ty::Map(Box::new(parse_type(inner)));
-    }
-    if let Some(inner) = t.strip_prefix('"').and_then(|r| r.strip_suffix('"')) {
-        return Ty::Lit(inner.to_string());
-    }
-    match t {
-        "str" => Ty::Str,
-        "int" => Ty::Int,
-        "float" => Ty::Float,
-        "bool" => Ty::Bool,
-        "any" => Ty::Any,
-        "null" => Ty::Null,
-        "time" => Ty::Time,
-        "path" => Ty::Path,
-        name if name.starts_with(|c: char| c.is_ascii_uppercase())
-            && name.chars().all(|c| c.is_ascii_alphanumeric()) =>
-        {
-            Ty::Named(name.to_string())
-        }
-        other => panic!("meta.catalog: `{other}` is not a type of the type language"),
-    }
+    fourx_core::ops::schema::parse_type(text).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// A key of an op's input or of a record.
