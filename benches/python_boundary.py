@@ -111,7 +111,7 @@ def core_ns(op: str, payload: dict[str, Any], repeat: int = 9) -> float:
     number = 1
     while core(op, payload, number) * number < 2e7 and number < 1 << 20:
         number *= 2
-    runs = [core(op, payload, number) for _ in range(repeat)]
+    runs: list[float] = [core(op, payload, number) for _ in range(repeat)]
     MEDIANS[min(runs)] = statistics.median(runs)
     return min(runs)
 
@@ -122,7 +122,7 @@ def typed_apply_ns(payload: dict[str, Any], repeat: int = 9) -> float:
     number = 1
     while hook(payload, number) * number < 2e7 and number < 1 << 20:
         number *= 2
-    runs = [hook(payload, number) for _ in range(repeat)]
+    runs: list[float] = [hook(payload, number) for _ in range(repeat)]
     MEDIANS[min(runs)] = statistics.median(runs)
     return min(runs)
 
