@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from . import _types
 from . import enums as _enums
-from ._ops import StrPath, Time, forward, path_arg
+from ._ops import StrPath, Time, call_op, path_arg
 from ._types import (
     ActiveWorkflowsResult,
     AgentVerdict,
@@ -690,20 +690,16 @@ HAND_WRITTEN: dict[str, tuple[str, str]] = {
 def angles_all() -> AnglesAllResult:
     """The 11 deep-review angles (``angles.all``).
     """
-    _out: AnglesAllResult = forward(
-        "angles.all",
-        {},
-    )
+    _in: dict[str, Any] = {}
+    _out: AnglesAllResult = call_op("angles.all", _in)
     return _out
 
 
 def angles_default_mapping() -> AnglesDefaultMappingResult:
     """The default path-rule to deep-review-angle mapping (``angles.default_mapping``).
     """
-    _out: AnglesDefaultMappingResult = forward(
-        "angles.default_mapping",
-        {},
-    )
+    _in: dict[str, Any] = {}
+    _out: AnglesDefaultMappingResult = call_op("angles.default_mapping", _in)
     return _out
 
 
@@ -718,10 +714,12 @@ def angles_group(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: AnglesGroupResult = forward(
-        "angles.group",
-        {"parallel_reviewers": parallel_reviewers, "angles_per_reviewer": angles_per_reviewer, "total_angles": total_angles},
-    )
+    _in: dict[str, Any] = {
+        "parallel_reviewers": parallel_reviewers,
+        "angles_per_reviewer": angles_per_reviewer,
+        "total_angles": total_angles,
+    }
+    _out: AnglesGroupResult = call_op("angles.group", _in)
     return _out
 
 
@@ -736,10 +734,12 @@ def angles_group_selected(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: AnglesGroupSelectedResult = forward(
-        "angles.group_selected",
-        {"parallel_reviewers": parallel_reviewers, "angles_per_reviewer": angles_per_reviewer, "angles": angles},
-    )
+    _in: dict[str, Any] = {
+        "parallel_reviewers": parallel_reviewers,
+        "angles_per_reviewer": angles_per_reviewer,
+        "angles": angles,
+    }
+    _out: AnglesGroupSelectedResult = call_op("angles.group_selected", _in)
     return _out
 
 
@@ -752,10 +752,8 @@ def angles_parse_selection(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`
     """
-    _out: AnglesParseSelectionResult = forward(
-        "angles.parse_selection",
-        {"text": text},
-    )
+    _in: dict[str, Any] = {"text": text}
+    _out: AnglesParseSelectionResult = call_op("angles.parse_selection", _in)
     return _out
 
 
@@ -772,11 +770,10 @@ def angles_render_selection(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: AnglesRenderSelectionResult = forward(
-        "angles.render_selection",
-        {},
-        selection=selection,
-    )
+    _in: dict[str, Any] = {}
+    if selection is not None:
+        _in["selection"] = selection
+    _out: AnglesRenderSelectionResult = call_op("angles.render_selection", _in)
     return _out
 
 
@@ -788,10 +785,8 @@ def angles_resolve_mapping(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: AnglesResolveMappingResult = forward(
-        "angles.resolve_mapping",
-        {"config": config},
-    )
+    _in: dict[str, Any] = {"config": config}
+    _out: AnglesResolveMappingResult = call_op("angles.resolve_mapping", _in)
     return _out
 
 
@@ -812,12 +807,12 @@ def angles_select(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Selection = forward(
-        "angles.select",
-        {"files": files},
-        mapping=mapping,
-        config=config,
-    )
+    _in: dict[str, Any] = {"files": files}
+    if mapping is not None:
+        _in["mapping"] = mapping
+    if config is not None:
+        _in["config"] = config
+    _out: Selection = call_op("angles.select", _in)
     return _out
 
 
@@ -829,10 +824,8 @@ def artifact_contract(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: ArtifactContract = forward(
-        "artifact.contract",
-        {"role": role},
-    )
+    _in: dict[str, Any] = {"role": role}
+    _out: ArtifactContract = call_op("artifact.contract", _in)
     return _out
 
 
@@ -852,13 +845,14 @@ def backlog_compare(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: BacklogCompareResult = forward(
-        "backlog.compare",
-        {},
-        features=features,
-        mirror=mirror,
-        backlog_file=backlog_file,
-    )
+    _in: dict[str, Any] = {}
+    if features is not None:
+        _in["features"] = features
+    if mirror is not None:
+        _in["mirror"] = mirror
+    if backlog_file is not None:
+        _in["backlog_file"] = backlog_file
+    _out: BacklogCompareResult = call_op("backlog.compare", _in)
     return _out
 
 
@@ -870,10 +864,8 @@ def backlog_parse_mirror(
     Raises:
         :class:`fourx.InvalidJson`
     """
-    _out: BacklogParseMirrorResult = forward(
-        "backlog.parse_mirror",
-        {"text": text},
-    )
+    _in: dict[str, Any] = {"text": text}
+    _out: BacklogParseMirrorResult = call_op("backlog.parse_mirror", _in)
     return _out
 
 
@@ -894,13 +886,14 @@ def blueprint_check_anchor(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidSnapshot`
     """
-    _out: AnchorCheck = forward(
-        "blueprint.check_anchor",
-        {"where": where},
-        file_text=file_text,
-        unreadable=unreadable,
-        snapshot=snapshot,
-    )
+    _in: dict[str, Any] = {"where": where}
+    if file_text is not None:
+        _in["file_text"] = file_text
+    if unreadable is not None:
+        _in["unreadable"] = unreadable
+    if snapshot is not None:
+        _in["snapshot"] = snapshot
+    _out: AnchorCheck = call_op("blueprint.check_anchor", _in)
     return _out
 
 
@@ -940,16 +933,27 @@ def blueprint_commit(
         :class:`fourx.RootIsFilesystemRoot`, :class:`fourx.RootIsHome`, :class:`fourx.NotAProject`,
         :class:`fourx.StorageInsideProject`
     """
-    _out: BlueprintCommitResult = forward(
-        "blueprint.commit",
-        {"store": store, "items": items, "snapshot": snapshot, "evidence": evidence, "now": now, "nonce": nonce},
-        project_id=project_id,
-        file_text=file_text,
-        repo_root=None if repo_root is None else path_arg(repo_root, "repo_root"),
-        home=None if home is None else path_arg(home, "home"),
-        unreadable=unreadable,
-        git=git,
-    )
+    _in: dict[str, Any] = {
+        "store": store,
+        "items": items,
+        "snapshot": snapshot,
+        "evidence": evidence,
+        "now": now,
+        "nonce": nonce,
+    }
+    if project_id is not None:
+        _in["project_id"] = project_id
+    if file_text is not None:
+        _in["file_text"] = file_text
+    if repo_root is not None:
+        _in["repo_root"] = path_arg(repo_root, "repo_root")
+    if home is not None:
+        _in["home"] = path_arg(home, "home")
+    if unreadable is not None:
+        _in["unreadable"] = unreadable
+    if git is not None:
+        _in["git"] = git
+    _out: BlueprintCommitResult = call_op("blueprint.commit", _in)
     return _out
 
 
@@ -968,11 +972,10 @@ def blueprint_cost_mode(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidTime`
     """
-    _out: CostMode = forward(
-        "blueprint.cost_mode",
-        {"sample_ms": sample_ms, "sampled_at": sampled_at},
-        now=now,
-    )
+    _in: dict[str, Any] = {"sample_ms": sample_ms, "sampled_at": sampled_at}
+    if now is not None:
+        _in["now"] = now
+    _out: CostMode = call_op("blueprint.cost_mode", _in)
     return _out
 
 
@@ -990,11 +993,10 @@ def blueprint_count_tokens(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: BlueprintCountTokensResult = forward(
-        "blueprint.count_tokens",
-        {"text": text},
-        counter=counter,
-    )
+    _in: dict[str, Any] = {"text": text}
+    if counter is not None:
+        _in["counter"] = counter
+    _out: BlueprintCountTokensResult = call_op("blueprint.count_tokens", _in)
     return _out
 
 
@@ -1002,10 +1004,8 @@ def blueprint_defaults() -> BlueprintDefaults:
     """The blueprint constants (format, fields, reasons, limits, manifests, file layout)
     (``blueprint.defaults``).
     """
-    _out: BlueprintDefaults = forward(
-        "blueprint.defaults",
-        {},
-    )
+    _in: dict[str, Any] = {}
+    _out: BlueprintDefaults = call_op("blueprint.defaults", _in)
     return _out
 
 
@@ -1023,11 +1023,10 @@ def blueprint_evidence_modules(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidSnapshot`, :class:`fourx.InvalidPath`
     """
-    _out: BlueprintEvidenceModulesResult = forward(
-        "blueprint.evidence_modules",
-        {"snapshot": snapshot, "paths": paths},
-        root=root,
-    )
+    _in: dict[str, Any] = {"snapshot": snapshot, "paths": paths}
+    if root is not None:
+        _in["root"] = root
+    _out: BlueprintEvidenceModulesResult = call_op("blueprint.evidence_modules", _in)
     return _out
 
 
@@ -1057,14 +1056,22 @@ def blueprint_fold(
         :class:`fourx.MalformedDoc`, :class:`fourx.UnsupportedFormat`,
         :class:`fourx.ProjectMismatch`
     """
-    _out: BlueprintFoldResult = forward(
-        "blueprint.fold",
-        {"doc": doc, "items": items, "snapshot": snapshot, "evidence": evidence, "now": now},
-        project_id=project_id,
-        file_text=file_text,
-        unreadable=unreadable,
-        git=git,
-    )
+    _in: dict[str, Any] = {
+        "doc": doc,
+        "items": items,
+        "snapshot": snapshot,
+        "evidence": evidence,
+        "now": now,
+    }
+    if project_id is not None:
+        _in["project_id"] = project_id
+    if file_text is not None:
+        _in["file_text"] = file_text
+    if unreadable is not None:
+        _in["unreadable"] = unreadable
+    if git is not None:
+        _in["git"] = git
+    _out: BlueprintFoldResult = call_op("blueprint.fold", _in)
     return _out
 
 
@@ -1081,11 +1088,10 @@ def blueprint_format_for_director(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: BlueprintFormatForDirectorResult = forward(
-        "blueprint.format_for_director",
-        {"result": result},
-        conflict=conflict,
-    )
+    _in: dict[str, Any] = {"result": result}
+    if conflict is not None:
+        _in["conflict"] = conflict
+    _out: BlueprintFormatForDirectorResult = call_op("blueprint.format_for_director", _in)
     return _out
 
 
@@ -1116,13 +1122,14 @@ def blueprint_gc(
         :class:`fourx.RootIsFilesystemRoot`, :class:`fourx.RootIsHome`, :class:`fourx.NotAProject`,
         :class:`fourx.StorageInsideProject`
     """
-    _out: BlueprintGcResult = forward(
-        "blueprint.gc",
-        {"store": store, "snapshot": snapshot, "now": now, "nonce": nonce},
-        home=None if home is None else path_arg(home, "home"),
-        repo_root=None if repo_root is None else path_arg(repo_root, "repo_root"),
-        project_id=project_id,
-    )
+    _in: dict[str, Any] = {"store": store, "snapshot": snapshot, "now": now, "nonce": nonce}
+    if home is not None:
+        _in["home"] = path_arg(home, "home")
+    if repo_root is not None:
+        _in["repo_root"] = path_arg(repo_root, "repo_root")
+    if project_id is not None:
+        _in["project_id"] = project_id
+    _out: BlueprintGcResult = call_op("blueprint.gc", _in)
     return _out
 
 
@@ -1142,11 +1149,10 @@ def blueprint_gc_plan(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidTime`, :class:`fourx.InvalidSnapshot`,
         :class:`fourx.MalformedDoc`, :class:`fourx.UnsupportedFormat`
     """
-    _out: GcPlan = forward(
-        "blueprint.gc_plan",
-        {"doc": doc, "snapshot": snapshot, "now": now},
-        archive_ok=archive_ok,
-    )
+    _in: dict[str, Any] = {"doc": doc, "snapshot": snapshot, "now": now}
+    if archive_ok is not None:
+        _in["archive_ok"] = archive_ok
+    _out: GcPlan = call_op("blueprint.gc_plan", _in)
     return _out
 
 
@@ -1166,11 +1172,10 @@ def blueprint_graph(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidSnapshot`, :class:`fourx.MalformedDoc`,
         :class:`fourx.UnsupportedFormat`
     """
-    _out: BlueprintGraphResult = forward(
-        "blueprint.graph",
-        {"snapshot": snapshot, "format": format},
-        doc=doc,
-    )
+    _in: dict[str, Any] = {"snapshot": snapshot, "format": format}
+    if doc is not None:
+        _in["doc"] = doc
+    _out: BlueprintGraphResult = call_op("blueprint.graph", _in)
     return _out
 
 
@@ -1196,13 +1201,14 @@ def blueprint_guard_root(
         :class:`fourx.RootIsFilesystemRoot`, :class:`fourx.RootIsHome`, :class:`fourx.NotAProject`,
         :class:`fourx.StorageInsideProject`
     """
-    _out: GuardedRoot = forward(
-        "blueprint.guard_root",
-        {"root": path_arg(root, "root"), "home": path_arg(home, "home")},
-        is_git=is_git,
-        root_entries=root_entries,
-        storage_root=storage_root,
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root"), "home": path_arg(home, "home")}
+    if is_git is not None:
+        _in["is_git"] = is_git
+    if root_entries is not None:
+        _in["root_entries"] = root_entries
+    if storage_root is not None:
+        _in["storage_root"] = storage_root
+    _out: GuardedRoot = call_op("blueprint.guard_root", _in)
     return _out
 
 
@@ -1214,10 +1220,8 @@ def blueprint_parse(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.MalformedDoc`, :class:`fourx.UnsupportedFormat`
     """
-    _out: BlueprintModel = forward(
-        "blueprint.parse",
-        {"text": text},
-    )
+    _in: dict[str, Any] = {"text": text}
+    _out: BlueprintModel = call_op("blueprint.parse", _in)
     return _out
 
 
@@ -1229,10 +1233,8 @@ def blueprint_project_id(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidPath`
     """
-    _out: BlueprintProjectIdResult = forward(
-        "blueprint.project_id",
-        {"root": path_arg(root, "root")},
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root")}
+    _out: BlueprintProjectIdResult = call_op("blueprint.project_id", _in)
     return _out
 
 
@@ -1247,10 +1249,8 @@ def blueprint_read_module(
         :class:`fourx.InvalidInput`, :class:`fourx.NotVisible`, :class:`fourx.InvalidSnapshot`,
         :class:`fourx.MalformedDoc`, :class:`fourx.UnsupportedFormat`
     """
-    _out: ModuleView = forward(
-        "blueprint.read_module",
-        {"doc": doc, "snapshot": snapshot, "module": module},
-    )
+    _in: dict[str, Any] = {"doc": doc, "snapshot": snapshot, "module": module}
+    _out: ModuleView = call_op("blueprint.read_module", _in)
     return _out
 
 
@@ -1262,10 +1262,8 @@ def blueprint_render(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidTime`
     """
-    _out: BlueprintRenderResult = forward(
-        "blueprint.render",
-        {"doc": doc},
-    )
+    _in: dict[str, Any] = {"doc": doc}
+    _out: BlueprintRenderResult = call_op("blueprint.render", _in)
     return _out
 
 
@@ -1288,13 +1286,14 @@ def blueprint_render_index(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidSnapshot`, :class:`fourx.MalformedDoc`,
         :class:`fourx.UnsupportedFormat`, :class:`fourx.BudgetTooSmall`
     """
-    _out: Index = forward(
-        "blueprint.render_index",
-        {"doc": doc, "snapshot": snapshot},
-        max_tokens=max_tokens,
-        oversize_bytes=oversize_bytes,
-        counter=counter,
-    )
+    _in: dict[str, Any] = {"doc": doc, "snapshot": snapshot}
+    if max_tokens is not None:
+        _in["max_tokens"] = max_tokens
+    if oversize_bytes is not None:
+        _in["oversize_bytes"] = oversize_bytes
+    if counter is not None:
+        _in["counter"] = counter
+    _out: Index = call_op("blueprint.render_index", _in)
     return _out
 
 
@@ -1307,10 +1306,8 @@ def blueprint_revision_name(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidTime`, :class:`fourx.InvalidNonce`
     """
-    _out: BlueprintRevisionNameResult = forward(
-        "blueprint.revision_name",
-        {"now": now, "nonce": nonce},
-    )
+    _in: dict[str, Any] = {"now": now, "nonce": nonce}
+    _out: BlueprintRevisionNameResult = call_op("blueprint.revision_name", _in)
     return _out
 
 
@@ -1322,10 +1319,8 @@ def blueprint_revision_prune(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: RevisionPrune = forward(
-        "blueprint.revision_prune",
-        {"names": names},
-    )
+    _in: dict[str, Any] = {"names": names}
+    _out: RevisionPrune = call_op("blueprint.revision_prune", _in)
     return _out
 
 
@@ -1343,11 +1338,10 @@ def blueprint_scan(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidPath`, :class:`fourx.IoError`
     """
-    _out: ScanResult = forward(
-        "blueprint.scan",
-        {"root": path_arg(root, "root")},
-        max_file_bytes=max_file_bytes,
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root")}
+    if max_file_bytes is not None:
+        _in["max_file_bytes"] = max_file_bytes
+    _out: ScanResult = call_op("blueprint.scan", _in)
     return _out
 
 
@@ -1361,10 +1355,8 @@ def blueprint_storage_paths(
         :class:`fourx.InvalidInput`, :class:`fourx.NoHome`, :class:`fourx.InvalidPath`,
         :class:`fourx.InvalidProjectId`
     """
-    _out: StoragePaths = forward(
-        "blueprint.storage_paths",
-        {"home": path_arg(home, "home"), "project_id": project_id},
-    )
+    _in: dict[str, Any] = {"home": path_arg(home, "home"), "project_id": project_id}
+    _out: StoragePaths = call_op("blueprint.storage_paths", _in)
     return _out
 
 
@@ -1378,10 +1370,8 @@ def blueprint_validate_item(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidSnapshot`
     """
-    _out: ItemVerdict = forward(
-        "blueprint.validate_item",
-        {"item": item, "snapshot": snapshot, "evidence": evidence},
-    )
+    _in: dict[str, Any] = {"item": item, "snapshot": snapshot, "evidence": evidence}
+    _out: ItemVerdict = call_op("blueprint.validate_item", _in)
     return _out
 
 
@@ -1389,10 +1379,8 @@ def candidates_constants() -> CandidatesConstants:
     """Pool version, fail-pattern threshold, sources, learning categories, mined reasons, stuck
     phases (``candidates.constants``).
     """
-    _out: CandidatesConstants = forward(
-        "candidates.constants",
-        {},
-    )
+    _in: dict[str, Any] = {}
+    _out: CandidatesConstants = call_op("candidates.constants", _in)
     return _out
 
 
@@ -1412,11 +1400,14 @@ def candidates_dedupe(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: CandidatesDedupeResult = forward(
-        "candidates.dedupe",
-        {"candidates": candidates, "existing_features": existing_features, "existing_candidates": existing_candidates},
-        cjk=cjk,
-    )
+    _in: dict[str, Any] = {
+        "candidates": candidates,
+        "existing_features": existing_features,
+        "existing_candidates": existing_candidates,
+    }
+    if cjk is not None:
+        _in["cjk"] = cjk
+    _out: CandidatesDedupeResult = call_op("candidates.dedupe", _in)
     return _out
 
 
@@ -1434,11 +1425,10 @@ def candidates_load(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`, :class:`fourx.IoError`
     """
-    _out: CandidatesLoadResult = forward(
-        "candidates.load",
-        {"root": path_arg(root, "root")},
-        file=file,
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root")}
+    if file is not None:
+        _in["file"] = file
+    _out: CandidatesLoadResult = call_op("candidates.load", _in)
     return _out
 
 
@@ -1450,10 +1440,8 @@ def candidates_parse(
     Raises:
         :class:`fourx.InvalidJson`
     """
-    _out: CandidatesParseResult = forward(
-        "candidates.parse",
-        {"text": text},
-    )
+    _in: dict[str, Any] = {"text": text}
+    _out: CandidatesParseResult = call_op("candidates.parse", _in)
     return _out
 
 
@@ -1469,11 +1457,10 @@ def candidates_render(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: CandidatesRenderResult = forward(
-        "candidates.render",
-        {},
-        pool=pool,
-    )
+    _in: dict[str, Any] = {}
+    if pool is not None:
+        _in["pool"] = pool
+    _out: CandidatesRenderResult = call_op("candidates.render", _in)
     return _out
 
 
@@ -1492,12 +1479,12 @@ def candidates_save(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.IoError`
     """
-    _out: CandidatesSaveResult = forward(
-        "candidates.save",
-        {"root": path_arg(root, "root")},
-        file=file,
-        pool=pool,
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root")}
+    if file is not None:
+        _in["file"] = file
+    if pool is not None:
+        _in["pool"] = pool
+    _out: CandidatesSaveResult = call_op("candidates.save", _in)
     return _out
 
 
@@ -1520,11 +1507,16 @@ def conductor_apply(
         :class:`fourx.InvalidInput`, :class:`fourx.MissingEvidence`,
         :class:`fourx.InvalidTransition`
     """
-    _out: Step = forward(
-        "conductor.apply",
-        {"config": config, "feature": feature, "state": state, "loop": loop, "outcome": outcome},
-        facts=facts,
-    )
+    _in: dict[str, Any] = {
+        "config": config,
+        "feature": feature,
+        "state": state,
+        "loop": loop,
+        "outcome": outcome,
+    }
+    if facts is not None:
+        _in["facts"] = facts
+    _out: Step = call_op("conductor.apply", _in)
     return _out
 
 
@@ -1540,10 +1532,8 @@ def conductor_fork(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.NotFound`
     """
-    _out: Rebuilt = forward(
-        "conductor.fork",
-        {"config": config, "feature": feature, "events": events, "at": at},
-    )
+    _in: dict[str, Any] = {"config": config, "feature": feature, "events": events, "at": at}
+    _out: Rebuilt = call_op("conductor.fork", _in)
     return _out
 
 
@@ -1564,11 +1554,10 @@ def conductor_next(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Step = forward(
-        "conductor.next",
-        {"config": config, "feature": feature, "state": state, "loop": loop},
-        facts=facts,
-    )
+    _in: dict[str, Any] = {"config": config, "feature": feature, "state": state, "loop": loop}
+    if facts is not None:
+        _in["facts"] = facts
+    _out: Step = call_op("conductor.next", _in)
     return _out
 
 
@@ -1583,10 +1572,8 @@ def conductor_rebuild(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.NotFound`
     """
-    _out: Rebuilt = forward(
-        "conductor.rebuild",
-        {"config": config, "feature": feature, "events": events},
-    )
+    _in: dict[str, Any] = {"config": config, "feature": feature, "events": events}
+    _out: Rebuilt = call_op("conductor.rebuild", _in)
     return _out
 
 
@@ -1608,12 +1595,12 @@ def conductor_resume(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Resumed = forward(
-        "conductor.resume",
-        {"config": config, "feature": feature, "state": state},
-        feature_files=feature_files,
-        round_files=round_files,
-    )
+    _in: dict[str, Any] = {"config": config, "feature": feature, "state": state}
+    if feature_files is not None:
+        _in["feature_files"] = feature_files
+    if round_files is not None:
+        _in["round_files"] = round_files
+    _out: Resumed = call_op("conductor.resume", _in)
     return _out
 
 
@@ -1631,10 +1618,13 @@ def conductor_run_script(
         :class:`fourx.UnknownProfile`, :class:`fourx.MissingCodingPhase`,
         :class:`fourx.FeatureActive`, :class:`fourx.InvalidTransition`
     """
-    _out: Script = forward(
-        "conductor.run_script",
-        {"config": config, "feature": feature, "start": start, "outcomes": outcomes},
-    )
+    _in: dict[str, Any] = {
+        "config": config,
+        "feature": feature,
+        "start": start,
+        "outcomes": outcomes,
+    }
+    _out: Script = call_op("conductor.run_script", _in)
     return _out
 
 
@@ -1679,22 +1669,32 @@ def conductor_start(
         :class:`fourx.MissingCodingPhase`, :class:`fourx.FeatureActive`,
         :class:`fourx.InvalidTransition`
     """
-    _out: Step = forward(
-        "conductor.start",
-        {"config": config, "feature": feature, "now": now, "pid": pid},
-        state=state,
-        runner=runner,
-        max_rounds=max_rounds,
-        profile_name=profile_name,
-        run_overrides=run_overrides,
-        force_all_angles=force_all_angles,
-        pid_alive=pid_alive,
-        feature_files=feature_files,
-        round_files=round_files,
-        facts=facts,
-        events=events,
-        note=note,
-    )
+    _in: dict[str, Any] = {"config": config, "feature": feature, "now": now, "pid": pid}
+    if state is not None:
+        _in["state"] = state
+    if runner is not None:
+        _in["runner"] = runner
+    if max_rounds is not None:
+        _in["max_rounds"] = max_rounds
+    if profile_name is not None:
+        _in["profile_name"] = profile_name
+    if run_overrides is not None:
+        _in["run_overrides"] = run_overrides
+    if force_all_angles is not None:
+        _in["force_all_angles"] = force_all_angles
+    if pid_alive is not None:
+        _in["pid_alive"] = pid_alive
+    if feature_files is not None:
+        _in["feature_files"] = feature_files
+    if round_files is not None:
+        _in["round_files"] = round_files
+    if facts is not None:
+        _in["facts"] = facts
+    if events is not None:
+        _in["events"] = events
+    if note is not None:
+        _in["note"] = note
+    _out: Step = call_op("conductor.start", _in)
     return _out
 
 
@@ -1713,11 +1713,10 @@ def config_load_merged(
         :class:`fourx.InvalidInput`, :class:`fourx.NotFound`, :class:`fourx.InvalidJson`,
         :class:`fourx.InvalidConfig`, :class:`fourx.IoError`
     """
-    _out: MergedConfig = forward(
-        "config.load_merged",
-        {"root": path_arg(root, "root")},
-        home=None if home is None else path_arg(home, "home"),
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root")}
+    if home is not None:
+        _in["home"] = path_arg(home, "home")
+    _out: MergedConfig = call_op("config.load_merged", _in)
     return _out
 
 
@@ -1735,11 +1734,10 @@ def config_load_merged_text(
     Raises:
         :class:`fourx.InvalidJson`, :class:`fourx.InvalidConfig`
     """
-    _out: MergedConfig = forward(
-        "config.load_merged_text",
-        {"project_text": project_text},
-        user_text=user_text,
-    )
+    _in: dict[str, Any] = {"project_text": project_text}
+    if user_text is not None:
+        _in["user_text"] = user_text
+    _out: MergedConfig = call_op("config.load_merged_text", _in)
     return _out
 
 
@@ -1758,12 +1756,12 @@ def config_merge(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: ConfigMergeResult = forward(
-        "config.merge",
-        {},
-        user=user,
-        project=project,
-    )
+    _in: dict[str, Any] = {}
+    if user is not None:
+        _in["user"] = user
+    if project is not None:
+        _in["project"] = project
+    _out: ConfigMergeResult = call_op("config.merge", _in)
     return _out
 
 
@@ -1775,10 +1773,8 @@ def config_notifications_enabled(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: ConfigNotificationsEnabledResult = forward(
-        "config.notifications_enabled",
-        {"config": config},
-    )
+    _in: dict[str, Any] = {"config": config}
+    _out: ConfigNotificationsEnabledResult = call_op("config.notifications_enabled", _in)
     return _out
 
 
@@ -1791,10 +1787,8 @@ def config_parse(
     Raises:
         :class:`fourx.InvalidJson`, :class:`fourx.InvalidConfig`
     """
-    _out: ConfigParseResult = forward(
-        "config.parse",
-        {"text": text},
-    )
+    _in: dict[str, Any] = {"text": text}
+    _out: ConfigParseResult = call_op("config.parse", _in)
     return _out
 
 
@@ -1806,10 +1800,8 @@ def config_parse_user(
     Raises:
         :class:`fourx.InvalidJson`
     """
-    _out: ConfigParseUserResult = forward(
-        "config.parse_user",
-        {"text": text},
-    )
+    _in: dict[str, Any] = {"text": text}
+    _out: ConfigParseUserResult = call_op("config.parse_user", _in)
     return _out
 
 
@@ -1823,10 +1815,8 @@ def config_read(
         :class:`fourx.InvalidInput`, :class:`fourx.NotFound`, :class:`fourx.InvalidJson`,
         :class:`fourx.InvalidConfig`, :class:`fourx.IoError`
     """
-    _out: ConfigReadResult = forward(
-        "config.read",
-        {"root": path_arg(root, "root")},
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root")}
+    _out: ConfigReadResult = call_op("config.read", _in)
     return _out
 
 
@@ -1838,10 +1828,8 @@ def config_read_user(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`, :class:`fourx.IoError`
     """
-    _out: ConfigReadUserResult = forward(
-        "config.read_user",
-        {"home": path_arg(home, "home")},
-    )
+    _in: dict[str, Any] = {"home": path_arg(home, "home")}
+    _out: ConfigReadUserResult = call_op("config.read_user", _in)
     return _out
 
 
@@ -1858,11 +1846,10 @@ def config_render(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: ConfigRenderResult = forward(
-        "config.render",
-        {},
-        config=config,
-    )
+    _in: dict[str, Any] = {}
+    if config is not None:
+        _in["config"] = config
+    _out: ConfigRenderResult = call_op("config.render", _in)
     return _out
 
 
@@ -1878,11 +1865,10 @@ def config_render_user(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: ConfigRenderUserResult = forward(
-        "config.render_user",
-        {},
-        config=config,
-    )
+    _in: dict[str, Any] = {}
+    if config is not None:
+        _in["config"] = config
+    _out: ConfigRenderUserResult = call_op("config.render_user", _in)
     return _out
 
 
@@ -1894,10 +1880,8 @@ def config_user_path(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: ConfigUserPathResult = forward(
-        "config.user_path",
-        {"home": path_arg(home, "home")},
-    )
+    _in: dict[str, Any] = {"home": path_arg(home, "home")}
+    _out: ConfigUserPathResult = call_op("config.user_path", _in)
     return _out
 
 
@@ -1909,10 +1893,8 @@ def config_validate(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Validation = forward(
-        "config.validate",
-        {"config": config},
-    )
+    _in: dict[str, Any] = {"config": config}
+    _out: Validation = call_op("config.validate", _in)
     return _out
 
 
@@ -1926,10 +1908,8 @@ def config_write(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidConfig`, :class:`fourx.IoError`
     """
-    _out: ConfigWriteResult = forward(
-        "config.write",
-        {"root": path_arg(root, "root"), "config": config},
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root"), "config": config}
+    _out: ConfigWriteResult = call_op("config.write", _in)
     return _out
 
 
@@ -1946,11 +1926,10 @@ def config_write_user(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.IoError`
     """
-    _out: ConfigWriteUserResult = forward(
-        "config.write_user",
-        {"home": path_arg(home, "home")},
-        config=config,
-    )
+    _in: dict[str, Any] = {"home": path_arg(home, "home")}
+    if config is not None:
+        _in["config"] = config
+    _out: ConfigWriteUserResult = call_op("config.write_user", _in)
     return _out
 
 
@@ -1970,11 +1949,10 @@ def design_doc_resolve(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InputTooLarge`, :class:`fourx.IoError`
     """
-    _out: DesignDoc = forward(
-        "design_doc.resolve",
-        {"root": path_arg(root, "root"), "feature": feature, "doc_type": doc_type},
-        extra_dirs=extra_dirs,
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root"), "feature": feature, "doc_type": doc_type}
+    if extra_dirs is not None:
+        _in["extra_dirs"] = extra_dirs
+    _out: DesignDoc = call_op("design_doc.resolve", _in)
     return _out
 
 
@@ -1992,11 +1970,10 @@ def design_doc_search_order(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: DesignDocSearch = forward(
-        "design_doc.search_order",
-        {"feature": feature, "doc_type": doc_type},
-        extra_dirs=extra_dirs,
-    )
+    _in: dict[str, Any] = {"feature": feature, "doc_type": doc_type}
+    if extra_dirs is not None:
+        _in["extra_dirs"] = extra_dirs
+    _out: DesignDocSearch = call_op("design_doc.search_order", _in)
     return _out
 
 
@@ -2015,11 +1992,10 @@ def discover_dedupe(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: DiscoverDedupeResult = forward(
-        "discover.dedupe",
-        {"candidates": candidates, "existing": existing},
-        cjk=cjk,
-    )
+    _in: dict[str, Any] = {"candidates": candidates, "existing": existing}
+    if cjk is not None:
+        _in["cjk"] = cjk
+    _out: DiscoverDedupeResult = call_op("discover.dedupe", _in)
     return _out
 
 
@@ -2031,10 +2007,8 @@ def discover_parse(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: DiscoverParseResult = forward(
-        "discover.parse",
-        {"report": report},
-    )
+    _in: dict[str, Any] = {"report": report}
+    _out: DiscoverParseResult = call_op("discover.parse", _in)
     return _out
 
 
@@ -2055,12 +2029,12 @@ def discover_plan(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: DiscoveryPlan = forward(
-        "discover.plan",
-        {"candidates": candidates},
-        ids=ids,
-        config=config,
-    )
+    _in: dict[str, Any] = {"candidates": candidates}
+    if ids is not None:
+        _in["ids"] = ids
+    if config is not None:
+        _in["config"] = config
+    _out: DiscoveryPlan = call_op("discover.plan", _in)
     return _out
 
 
@@ -2073,10 +2047,8 @@ def enums_list(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.UnknownKind`
     """
-    _out: EnumsListResult = forward(
-        "enums.list",
-        {"kind": kind},
-    )
+    _in: dict[str, Any] = {"kind": kind}
+    _out: EnumsListResult = call_op("enums.list", _in)
     return _out
 
 
@@ -2095,11 +2067,10 @@ def evidence_discover_screenshots(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.IoError`
     """
-    _out: ScreenshotGroups = forward(
-        "evidence.discover_screenshots",
-        {"root": path_arg(root, "root"), "feature_id": feature_id},
-        screenshot_dir=screenshot_dir,
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root"), "feature_id": feature_id}
+    if screenshot_dir is not None:
+        _in["screenshot_dir"] = screenshot_dir
+    _out: ScreenshotGroups = call_op("evidence.discover_screenshots", _in)
     return _out
 
 
@@ -2128,17 +2099,22 @@ def evidence_group_screenshots(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: ScreenshotGroups = forward(
-        "evidence.group_screenshots",
-        {},
-        root=root,
-        feature_id=feature_id,
-        screenshot_dir=screenshot_dir,
-        rounds=rounds,
-        template_rounds=template_rounds,
-        listings=listings,
-        worktree=worktree,
-    )
+    _in: dict[str, Any] = {}
+    if root is not None:
+        _in["root"] = root
+    if feature_id is not None:
+        _in["feature_id"] = feature_id
+    if screenshot_dir is not None:
+        _in["screenshot_dir"] = screenshot_dir
+    if rounds is not None:
+        _in["rounds"] = rounds
+    if template_rounds is not None:
+        _in["template_rounds"] = template_rounds
+    if listings is not None:
+        _in["listings"] = listings
+    if worktree is not None:
+        _in["worktree"] = worktree
+    _out: ScreenshotGroups = call_op("evidence.group_screenshots", _in)
     return _out
 
 
@@ -2154,11 +2130,10 @@ def evidence_is_screenshot_file(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: EvidenceIsScreenshotFileResult = forward(
-        "evidence.is_screenshot_file",
-        {},
-        name=name,
-    )
+    _in: dict[str, Any] = {}
+    if name is not None:
+        _in["name"] = name
+    _out: EvidenceIsScreenshotFileResult = call_op("evidence.is_screenshot_file", _in)
     return _out
 
 
@@ -2174,11 +2149,10 @@ def evidence_normalize_screenshot_path(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: EvidenceNormalizeScreenshotPathResult = forward(
-        "evidence.normalize_screenshot_path",
-        {},
-        path=path,
-    )
+    _in: dict[str, Any] = {}
+    if path is not None:
+        _in["path"] = path
+    _out: EvidenceNormalizeScreenshotPathResult = call_op("evidence.normalize_screenshot_path", _in)
     return _out
 
 
@@ -2194,11 +2168,10 @@ def evidence_parse_screenshot_filename(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: ScreenshotName = forward(
-        "evidence.parse_screenshot_filename",
-        {},
-        filename=filename,
-    )
+    _in: dict[str, Any] = {}
+    if filename is not None:
+        _in["filename"] = filename
+    _out: ScreenshotName = call_op("evidence.parse_screenshot_filename", _in)
     return _out
 
 
@@ -2210,10 +2183,8 @@ def evidence_parse_verify(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`
     """
-    _out: EvidenceParseVerifyResult = forward(
-        "evidence.parse_verify",
-        {"text": text},
-    )
+    _in: dict[str, Any] = {"text": text}
+    _out: EvidenceParseVerifyResult = call_op("evidence.parse_verify", _in)
     return _out
 
 
@@ -2230,11 +2201,10 @@ def evidence_render_verify(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: EvidenceRenderVerifyResult = forward(
-        "evidence.render_verify",
-        {},
-        verify=verify,
-    )
+    _in: dict[str, Any] = {}
+    if verify is not None:
+        _in["verify"] = verify
+    _out: EvidenceRenderVerifyResult = call_op("evidence.render_verify", _in)
     return _out
 
 
@@ -2250,11 +2220,10 @@ def evidence_screenshot_dir(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: EvidenceScreenshotDirResult = forward(
-        "evidence.screenshot_dir",
-        {},
-        config=config,
-    )
+    _in: dict[str, Any] = {}
+    if config is not None:
+        _in["config"] = config
+    _out: EvidenceScreenshotDirResult = call_op("evidence.screenshot_dir", _in)
     return _out
 
 
@@ -2276,14 +2245,16 @@ def evidence_screenshot_targets(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: EvidenceScreenshotTargetsResult = forward(
-        "evidence.screenshot_targets",
-        {},
-        feature_id=feature_id,
-        screenshot_dir=screenshot_dir,
-        rounds=rounds,
-        template_rounds=template_rounds,
-    )
+    _in: dict[str, Any] = {}
+    if feature_id is not None:
+        _in["feature_id"] = feature_id
+    if screenshot_dir is not None:
+        _in["screenshot_dir"] = screenshot_dir
+    if rounds is not None:
+        _in["rounds"] = rounds
+    if template_rounds is not None:
+        _in["template_rounds"] = template_rounds
+    _out: EvidenceScreenshotTargetsResult = call_op("evidence.screenshot_targets", _in)
     return _out
 
 
@@ -2299,11 +2270,10 @@ def evidence_sort_screenshots(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: EvidenceSortScreenshotsResult = forward(
-        "evidence.sort_screenshots",
-        {},
-        screenshots=screenshots,
-    )
+    _in: dict[str, Any] = {}
+    if screenshots is not None:
+        _in["screenshots"] = screenshots
+    _out: EvidenceSortScreenshotsResult = call_op("evidence.sort_screenshots", _in)
     return _out
 
 
@@ -2311,10 +2281,8 @@ def feature_constants() -> FeatureConstants:
     """Feature statuses, sub-task statuses, id pattern, default screenshot dir and hook policy
     (``feature.constants``).
     """
-    _out: FeatureConstants = forward(
-        "feature.constants",
-        {},
-    )
+    _in: dict[str, Any] = {}
+    _out: FeatureConstants = call_op("feature.constants", _in)
     return _out
 
 
@@ -2332,11 +2300,10 @@ def feature_load_yaml(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InputTooLarge`, :class:`fourx.InvalidFeature`
     """
-    _out: FeatureLoadYamlResult = forward(
-        "feature.load_yaml",
-        {"text": text},
-        mode=mode,
-    )
+    _in: dict[str, Any] = {"text": text}
+    if mode is not None:
+        _in["mode"] = mode
+    _out: FeatureLoadYamlResult = call_op("feature.load_yaml", _in)
     return _out
 
 
@@ -2359,14 +2326,16 @@ def feature_next_id(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: NextId = forward(
-        "feature.next_id",
-        {},
-        ids=ids,
-        name=name,
-        slug=slug,
-        config=config,
-    )
+    _in: dict[str, Any] = {}
+    if ids is not None:
+        _in["ids"] = ids
+    if name is not None:
+        _in["name"] = name
+    if slug is not None:
+        _in["slug"] = slug
+    if config is not None:
+        _in["config"] = config
+    _out: NextId = call_op("feature.next_id", _in)
     return _out
 
 
@@ -2382,11 +2351,10 @@ def feature_parse_yaml(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InputTooLarge`, :class:`fourx.InvalidFeature`
     """
-    _out: FeatureParseYamlResult = forward(
-        "feature.parse_yaml",
-        {},
-        text=text,
-    )
+    _in: dict[str, Any] = {}
+    if text is not None:
+        _in["text"] = text
+    _out: FeatureParseYamlResult = call_op("feature.parse_yaml", _in)
     return _out
 
 
@@ -2403,11 +2371,10 @@ def feature_render_yaml(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: FeatureRenderYamlResult = forward(
-        "feature.render_yaml",
-        {},
-        feature=feature,
-    )
+    _in: dict[str, Any] = {}
+    if feature is not None:
+        _in["feature"] = feature
+    _out: FeatureRenderYamlResult = call_op("feature.render_yaml", _in)
     return _out
 
 
@@ -2427,12 +2394,12 @@ def feature_sync_status_text(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InputTooLarge`, :class:`fourx.InvalidFeature`
     """
-    _out: StatusSync = forward(
-        "feature.sync_status_text",
-        {"text": text},
-        feature_id=feature_id,
-        phase=phase,
-    )
+    _in: dict[str, Any] = {"text": text}
+    if feature_id is not None:
+        _in["feature_id"] = feature_id
+    if phase is not None:
+        _in["phase"] = phase
+    _out: StatusSync = call_op("feature.sync_status_text", _in)
     return _out
 
 
@@ -2448,11 +2415,10 @@ def feature_validate(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: FeatureValidation = forward(
-        "feature.validate",
-        {},
-        feature=feature,
-    )
+    _in: dict[str, Any] = {}
+    if feature is not None:
+        _in["feature"] = feature
+    _out: FeatureValidation = call_op("feature.validate", _in)
     return _out
 
 
@@ -2464,10 +2430,8 @@ def feature_validate_loose(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeature`
     """
-    _out: FeatureValidateLooseResult = forward(
-        "feature.validate_loose",
-        {"feature": feature},
-    )
+    _in: dict[str, Any] = {"feature": feature}
+    _out: FeatureValidateLooseResult = call_op("feature.validate_loose", _in)
     return _out
 
 
@@ -2514,24 +2478,36 @@ def guard_check(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Verdict = forward(
-        "guard.check",
-        {"config": config, "feature": feature, "changed_files": changed_files},
-        phase=phase,
-        profile=profile,
-        round=round,
-        feature_files=feature_files,
-        round_files=round_files,
-        test_strategy=test_strategy,
-        test_strategy_error=test_strategy_error,
-        testing_has_run=testing_has_run,
-        dependencies=dependencies,
-        symlinks=symlinks,
-        build_gate=build_gate,
-        docs_gate=docs_gate,
-        screenshot_exists=screenshot_exists,
-        state=state,
-    )
+    _in: dict[str, Any] = {"config": config, "feature": feature, "changed_files": changed_files}
+    if phase is not None:
+        _in["phase"] = phase
+    if profile is not None:
+        _in["profile"] = profile
+    if round is not None:
+        _in["round"] = round
+    if feature_files is not None:
+        _in["feature_files"] = feature_files
+    if round_files is not None:
+        _in["round_files"] = round_files
+    if test_strategy is not None:
+        _in["test_strategy"] = test_strategy
+    if test_strategy_error is not None:
+        _in["test_strategy_error"] = test_strategy_error
+    if testing_has_run is not None:
+        _in["testing_has_run"] = testing_has_run
+    if dependencies is not None:
+        _in["dependencies"] = dependencies
+    if symlinks is not None:
+        _in["symlinks"] = symlinks
+    if build_gate is not None:
+        _in["build_gate"] = build_gate
+    if docs_gate is not None:
+        _in["docs_gate"] = docs_gate
+    if screenshot_exists is not None:
+        _in["screenshot_exists"] = screenshot_exists
+    if state is not None:
+        _in["state"] = state
+    _out: Verdict = call_op("guard.check", _in)
     return _out
 
 
@@ -2562,18 +2538,24 @@ def guard_testing_to_accepting(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Verdict = forward(
-        "guard.testing_to_accepting",
-        {},
-        round=round,
-        round_files=round_files,
-        feature_files=feature_files,
-        config=config,
-        test_strategy=test_strategy,
-        test_strategy_error=test_strategy_error,
-        screenshot_exists=screenshot_exists,
-        state=state,
-    )
+    _in: dict[str, Any] = {}
+    if round is not None:
+        _in["round"] = round
+    if round_files is not None:
+        _in["round_files"] = round_files
+    if feature_files is not None:
+        _in["feature_files"] = feature_files
+    if config is not None:
+        _in["config"] = config
+    if test_strategy is not None:
+        _in["test_strategy"] = test_strategy
+    if test_strategy_error is not None:
+        _in["test_strategy_error"] = test_strategy_error
+    if screenshot_exists is not None:
+        _in["screenshot_exists"] = screenshot_exists
+    if state is not None:
+        _in["state"] = state
+    _out: Verdict = call_op("guard.testing_to_accepting", _in)
     return _out
 
 
@@ -2592,12 +2574,12 @@ def hooks_merge(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: HooksMergeResult = forward(
-        "hooks.merge",
-        {},
-        global_=global_,
-        feature=feature,
-    )
+    _in: dict[str, Any] = {}
+    if global_ is not None:
+        _in["global"] = global_
+    if feature is not None:
+        _in["feature"] = feature
+    _out: HooksMergeResult = call_op("hooks.merge", _in)
     return _out
 
 
@@ -2615,11 +2597,10 @@ def limits_resolve(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Limits = forward(
-        "limits.resolve",
-        {"config": config},
-        role=role,
-    )
+    _in: dict[str, Any] = {"config": config}
+    if role is not None:
+        _in["role"] = role
+    _out: Limits = call_op("limits.resolve", _in)
     return _out
 
 
@@ -2627,20 +2608,16 @@ def meta_catalog() -> MetaCatalogResult:
     """Every op with its one-line doc, typed input and output keys, defaults and error kinds, sorted
     by name, and the named types they use (``meta.catalog``).
     """
-    _out: MetaCatalogResult = forward(
-        "meta.catalog",
-        {},
-    )
+    _in: dict[str, Any] = {}
+    _out: MetaCatalogResult = call_op("meta.catalog", _in)
     return _out
 
 
 def meta_version() -> MetaVersionResult:
     """The library version as a string and as major*1000000 + minor*1000 + patch (``meta.version``).
     """
-    _out: MetaVersionResult = forward(
-        "meta.version",
-        {},
-    )
+    _in: dict[str, Any] = {}
+    _out: MetaVersionResult = call_op("meta.version", _in)
     return _out
 
 
@@ -2661,13 +2638,14 @@ def miner_scan_escalations(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.IoError`
     """
-    _out: MinerScan = forward(
-        "miner.scan_escalations",
-        {},
-        escalations=escalations,
-        root=None if root is None else path_arg(root, "root"),
-        feature_ids=feature_ids,
-    )
+    _in: dict[str, Any] = {}
+    if escalations is not None:
+        _in["escalations"] = escalations
+    if root is not None:
+        _in["root"] = path_arg(root, "root")
+    if feature_ids is not None:
+        _in["feature_ids"] = feature_ids
+    _out: MinerScan = call_op("miner.scan_escalations", _in)
     return _out
 
 
@@ -2692,15 +2670,18 @@ def miner_scan_fail_patterns(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.IoError`
     """
-    _out: FailPatternScan = forward(
-        "miner.scan_fail_patterns",
-        {},
-        reports=reports,
-        root=None if root is None else path_arg(root, "root"),
-        feature_ids=feature_ids,
-        min_occurrences=min_occurrences,
-        cjk=cjk,
-    )
+    _in: dict[str, Any] = {}
+    if reports is not None:
+        _in["reports"] = reports
+    if root is not None:
+        _in["root"] = path_arg(root, "root")
+    if feature_ids is not None:
+        _in["feature_ids"] = feature_ids
+    if min_occurrences is not None:
+        _in["min_occurrences"] = min_occurrences
+    if cjk is not None:
+        _in["cjk"] = cjk
+    _out: FailPatternScan = call_op("miner.scan_fail_patterns", _in)
     return _out
 
 
@@ -2721,13 +2702,14 @@ def miner_scan_stuck(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.IoError`
     """
-    _out: MinerScan = forward(
-        "miner.scan_stuck",
-        {},
-        features=features,
-        root=None if root is None else path_arg(root, "root"),
-        feature_ids=feature_ids,
-    )
+    _in: dict[str, Any] = {}
+    if features is not None:
+        _in["features"] = features
+    if root is not None:
+        _in["root"] = path_arg(root, "root")
+    if feature_ids is not None:
+        _in["feature_ids"] = feature_ids
+    _out: MinerScan = call_op("miner.scan_stuck", _in)
     return _out
 
 
@@ -2735,10 +2717,8 @@ def model_constants() -> ModelConstants:
     """The tier names, the default tier (sonnet) and the default deep tier (opus)
     (``model.constants``).
     """
-    _out: ModelConstants = forward(
-        "model.constants",
-        {},
-    )
+    _in: dict[str, Any] = {}
+    _out: ModelConstants = call_op("model.constants", _in)
     return _out
 
 
@@ -2752,10 +2732,8 @@ def model_resolve(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.UnresolvableTier`
     """
-    _out: ModelResolveResult = forward(
-        "model.resolve",
-        {"config": config, "runner": runner, "role": role},
-    )
+    _in: dict[str, Any] = {"config": config, "runner": runner, "role": role}
+    _out: ModelResolveResult = call_op("model.resolve", _in)
     return _out
 
 
@@ -2769,10 +2747,8 @@ def model_resolve_deep(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.UnresolvableTier`
     """
-    _out: ModelResolveDeepResult = forward(
-        "model.resolve_deep",
-        {"config": config, "runner": runner, "role": role},
-    )
+    _in: dict[str, Any] = {"config": config, "runner": runner, "role": role}
+    _out: ModelResolveDeepResult = call_op("model.resolve_deep", _in)
     return _out
 
 
@@ -2786,10 +2762,8 @@ def model_resolve_mini_coder(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.UnresolvableTier`
     """
-    _out: ModelResolveMiniCoderResult = forward(
-        "model.resolve_mini_coder",
-        {"config": config, "runner": runner, "fallback_model": fallback_model},
-    )
+    _in: dict[str, Any] = {"config": config, "runner": runner, "fallback_model": fallback_model}
+    _out: ModelResolveMiniCoderResult = call_op("model.resolve_mini_coder", _in)
     return _out
 
 
@@ -2814,13 +2788,14 @@ def model_resolve_phase(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.UnresolvableTier`
     """
-    _out: ModelResolvePhaseResult = forward(
-        "model.resolve_phase",
-        {"config": config, "phase": phase, "role": role, "runner": runner},
-        feature=feature,
-        profile=profile,
-        manual=manual,
-    )
+    _in: dict[str, Any] = {"config": config, "phase": phase, "role": role, "runner": runner}
+    if feature is not None:
+        _in["feature"] = feature
+    if profile is not None:
+        _in["profile"] = profile
+    if manual is not None:
+        _in["manual"] = manual
+    _out: ModelResolvePhaseResult = call_op("model.resolve_phase", _in)
     return _out
 
 
@@ -2835,10 +2810,8 @@ def model_resolve_tier(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.UnresolvableTier`
     """
-    _out: ModelResolveTierResult = forward(
-        "model.resolve_tier",
-        {"config": config, "runner": runner, "tier": tier},
-    )
+    _in: dict[str, Any] = {"config": config, "runner": runner, "tier": tier}
+    _out: ModelResolveTierResult = call_op("model.resolve_tier", _in)
     return _out
 
 
@@ -2850,10 +2823,8 @@ def phase_is_selectable(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: PhaseIsSelectableResult = forward(
-        "phase.is_selectable",
-        {"phase": phase},
-    )
+    _in: dict[str, Any] = {"phase": phase}
+    _out: PhaseIsSelectableResult = call_op("phase.is_selectable", _in)
     return _out
 
 
@@ -2865,10 +2836,8 @@ def phase_role(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: PhaseRoleResult = forward(
-        "phase.role",
-        {"phase": phase},
-    )
+    _in: dict[str, Any] = {"phase": phase}
+    _out: PhaseRoleResult = call_op("phase.role", _in)
     return _out
 
 
@@ -2880,10 +2849,8 @@ def phase_to_status(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: PhaseToStatusResult = forward(
-        "phase.to_status",
-        {"phase": phase},
-    )
+    _in: dict[str, Any] = {"phase": phase}
+    _out: PhaseToStatusResult = call_op("phase.to_status", _in)
     return _out
 
 
@@ -2902,12 +2869,12 @@ def pipeline_effective_manual(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: ManualOverride = forward(
-        "pipeline.effective_manual",
-        {"phase": phase},
-        run_overrides=run_overrides,
-        manual_runner=manual_runner,
-    )
+    _in: dict[str, Any] = {"phase": phase}
+    if run_overrides is not None:
+        _in["run_overrides"] = run_overrides
+    if manual_runner is not None:
+        _in["manual_runner"] = manual_runner
+    _out: ManualOverride = call_op("pipeline.effective_manual", _in)
     return _out
 
 
@@ -2933,14 +2900,16 @@ def pipeline_resolve(
         :class:`fourx.MissingCodingPhase`, :class:`fourx.UnresolvedRunner`,
         :class:`fourx.UnknownRunner`, :class:`fourx.UnresolvableTier`
     """
-    _out: PipelineResolveResult = forward(
-        "pipeline.resolve",
-        {"config": config},
-        feature=feature,
-        profile_name=profile_name,
-        manual_runner=manual_runner,
-        run_overrides=run_overrides,
-    )
+    _in: dict[str, Any] = {"config": config}
+    if feature is not None:
+        _in["feature"] = feature
+    if profile_name is not None:
+        _in["profile_name"] = profile_name
+    if manual_runner is not None:
+        _in["manual_runner"] = manual_runner
+    if run_overrides is not None:
+        _in["run_overrides"] = run_overrides
+    _out: PipelineResolveResult = call_op("pipeline.resolve", _in)
     return _out
 
 
@@ -2952,10 +2921,8 @@ def profile_enabled_phases(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: ProfileEnabledPhasesResult = forward(
-        "profile.enabled_phases",
-        {"profile": profile},
-    )
+    _in: dict[str, Any] = {"profile": profile}
+    _out: ProfileEnabledPhasesResult = call_op("profile.enabled_phases", _in)
     return _out
 
 
@@ -2974,12 +2941,12 @@ def profile_enables(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: ProfileEnables = forward(
-        "profile.enables",
-        {"profile": profile},
-        phase=phase,
-        role=role,
-    )
+    _in: dict[str, Any] = {"profile": profile}
+    if phase is not None:
+        _in["phase"] = phase
+    if role is not None:
+        _in["role"] = role
+    _out: ProfileEnables = call_op("profile.enables", _in)
     return _out
 
 
@@ -3001,13 +2968,14 @@ def profile_resolve(
         :class:`fourx.InvalidInput`, :class:`fourx.UnknownProfile`,
         :class:`fourx.MissingCodingPhase`
     """
-    _out: ResolvedProfile = forward(
-        "profile.resolve",
-        {},
-        config=config,
-        feature=feature,
-        override=override,
-    )
+    _in: dict[str, Any] = {}
+    if config is not None:
+        _in["config"] = config
+    if feature is not None:
+        _in["feature"] = feature
+    if override is not None:
+        _in["override"] = override
+    _out: ResolvedProfile = call_op("profile.resolve", _in)
     return _out
 
 
@@ -3021,20 +2989,16 @@ def profile_role_artifact_view(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: RoleArtifactView = forward(
-        "profile.role_artifact_view",
-        {"profile": profile, "role": role},
-    )
+    _in: dict[str, Any] = {"profile": profile, "role": role}
+    _out: RoleArtifactView = call_op("profile.role_artifact_view", _in)
     return _out
 
 
 def profiles_default() -> ProfilesDefaultResult:
     """The built-in pipeline profiles (full, lite, normal, quick) (``profiles.default``).
     """
-    _out: ProfilesDefaultResult = forward(
-        "profiles.default",
-        {},
-    )
+    _in: dict[str, Any] = {}
+    _out: ProfilesDefaultResult = call_op("profiles.default", _in)
     return _out
 
 
@@ -3047,10 +3011,8 @@ def report_parse_issues(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: ReportIssues = forward(
-        "report.parse_issues",
-        {"report": report},
-    )
+    _in: dict[str, Any] = {"report": report}
+    _out: ReportIssues = call_op("report.parse_issues", _in)
     return _out
 
 
@@ -3062,10 +3024,8 @@ def repos_effective_hub(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: ReposEffectiveHubResult = forward(
-        "repos.effective_hub",
-        {"config": config},
-    )
+    _in: dict[str, Any] = {"config": config}
+    _out: ReposEffectiveHubResult = call_op("repos.effective_hub", _in)
     return _out
 
 
@@ -3080,10 +3040,8 @@ def repos_resolve_feature_paths(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: ReposResolveFeaturePathsResult = forward(
-        "repos.resolve_feature_paths",
-        {"feature": feature, "config": config, "root": path_arg(root, "root")},
-    )
+    _in: dict[str, Any] = {"feature": feature, "config": config, "root": path_arg(root, "root")}
+    _out: ReposResolveFeaturePathsResult = call_op("repos.resolve_feature_paths", _in)
     return _out
 
 
@@ -3097,10 +3055,8 @@ def repos_resolve_paths(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: ReposResolvePathsResult = forward(
-        "repos.resolve_paths",
-        {"config": config, "root": path_arg(root, "root")},
-    )
+    _in: dict[str, Any] = {"config": config, "root": path_arg(root, "root")}
+    _out: ReposResolvePathsResult = call_op("repos.resolve_paths", _in)
     return _out
 
 
@@ -3122,12 +3078,12 @@ def router_active_workflows(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: ActiveWorkflowsResult = forward(
-        "router.active_workflows",
-        {"tasks": tasks},
-        workflow_id=workflow_id,
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"tasks": tasks}
+    if workflow_id is not None:
+        _in["workflow_id"] = workflow_id
+    if edition is not None:
+        _in["edition"] = edition
+    _out: ActiveWorkflowsResult = call_op("router.active_workflows", _in)
     return _out
 
 
@@ -3144,11 +3100,10 @@ def router_agents(
     Raises:
         :class:`fourx.InvalidValue`
     """
-    _out: AgentsResult = forward(
-        "router.agents",
-        {},
-        edition=edition,
-    )
+    _in: dict[str, Any] = {}
+    if edition is not None:
+        _in["edition"] = edition
+    _out: AgentsResult = call_op("router.agents", _in)
     return _out
 
 
@@ -3169,12 +3124,12 @@ def router_artifact_fresh(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: ArtifactFreshResult = forward(
-        "router.artifact_fresh",
-        {"modified_at": modified_at, "now": now},
-        max_age_seconds=max_age_seconds,
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"modified_at": modified_at, "now": now}
+    if max_age_seconds is not None:
+        _in["max_age_seconds"] = max_age_seconds
+    if edition is not None:
+        _in["edition"] = edition
+    _out: ArtifactFreshResult = call_op("router.artifact_fresh", _in)
     return _out
 
 
@@ -3228,26 +3183,47 @@ def router_build_prompt(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.UnknownAgent`
     """
-    _out: Prompt = forward(
-        "router.build_prompt",
-        {"agent": agent, "workflow": workflow, "phase": phase, "task_id": task_id, "workflow_uuid": workflow_uuid, "request": request},
-        plan_file=plan_file,
-        requirements=requirements,
-        memory_summary=memory_summary,
-        project_patterns=project_patterns,
-        domain_files=domain_files,
-        skill_hints=skill_hints,
-        pre_answered_requirements=pre_answered_requirements,
-        intent_contract=intent_contract,
-        research_files=research_files,
-        research_quality=research_quality,
-        design_file=design_file,
-        planning_review_findings=planning_review_findings,
-        original_request=original_request,
-        approved_context_files=approved_context_files,
-        previous_findings=previous_findings,
-        edition=edition,
-    )
+    _in: dict[str, Any] = {
+        "agent": agent,
+        "workflow": workflow,
+        "phase": phase,
+        "task_id": task_id,
+        "workflow_uuid": workflow_uuid,
+        "request": request,
+    }
+    if plan_file is not None:
+        _in["plan_file"] = plan_file
+    if requirements is not None:
+        _in["requirements"] = requirements
+    if memory_summary is not None:
+        _in["memory_summary"] = memory_summary
+    if project_patterns is not None:
+        _in["project_patterns"] = project_patterns
+    if domain_files is not None:
+        _in["domain_files"] = domain_files
+    if skill_hints is not None:
+        _in["skill_hints"] = skill_hints
+    if pre_answered_requirements is not None:
+        _in["pre_answered_requirements"] = pre_answered_requirements
+    if intent_contract is not None:
+        _in["intent_contract"] = intent_contract
+    if research_files is not None:
+        _in["research_files"] = research_files
+    if research_quality is not None:
+        _in["research_quality"] = research_quality
+    if design_file is not None:
+        _in["design_file"] = design_file
+    if planning_review_findings is not None:
+        _in["planning_review_findings"] = planning_review_findings
+    if original_request is not None:
+        _in["original_request"] = original_request
+    if approved_context_files is not None:
+        _in["approved_context_files"] = approved_context_files
+    if previous_findings is not None:
+        _in["previous_findings"] = previous_findings
+    if edition is not None:
+        _in["edition"] = edition
+    _out: Prompt = call_op("router.build_prompt", _in)
     return _out
 
 
@@ -3270,12 +3246,17 @@ def router_build_scope(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: BuildScopeResult = forward(
-        "router.build_scope",
-        {"files_touched": files_touched, "single_change": single_change, "testable_outcomes": testable_outcomes, "cross_module": cross_module},
-        plan=plan,
-        edition=edition,
-    )
+    _in: dict[str, Any] = {
+        "files_touched": files_touched,
+        "single_change": single_change,
+        "testable_outcomes": testable_outcomes,
+        "cross_module": cross_module,
+    }
+    if plan is not None:
+        _in["plan"] = plan
+    if edition is not None:
+        _in["edition"] = edition
+    _out: BuildScopeResult = call_op("router.build_scope", _in)
     return _out
 
 
@@ -3295,11 +3276,10 @@ def router_check_artifact(
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.MalformedArtifact`,
         :class:`fourx.PlaceholderLeft`, :class:`fourx.UuidMismatch`
     """
-    _out: CheckArtifactResult = forward(
-        "router.check_artifact",
-        {"text": text, "workflow_uuid": workflow_uuid},
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"text": text, "workflow_uuid": workflow_uuid}
+    if edition is not None:
+        _in["edition"] = edition
+    _out: CheckArtifactResult = call_op("router.check_artifact", _in)
     return _out
 
 
@@ -3318,11 +3298,10 @@ def router_check_memory(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: MemoryCheck = forward(
-        "router.check_memory",
-        {"file": file, "text": text},
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"file": file, "text": text}
+    if edition is not None:
+        _in["edition"] = edition
+    _out: MemoryCheck = call_op("router.check_memory", _in)
     return _out
 
 
@@ -3344,13 +3323,14 @@ def router_dispatch(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.NoDispatchRule`
     """
-    _out: DispatchResult = forward(
-        "router.dispatch",
-        {"kind": kind},
-        phase=phase,
-        origin=origin,
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"kind": kind}
+    if phase is not None:
+        _in["phase"] = phase
+    if origin is not None:
+        _in["origin"] = origin
+    if edition is not None:
+        _in["edition"] = edition
+    _out: DispatchResult = call_op("router.dispatch", _in)
     return _out
 
 
@@ -3372,11 +3352,10 @@ def router_edition_for_version(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: EditionForVersionResult = forward(
-        "router.edition_for_version",
-        {"version": version},
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"version": version}
+    if edition is not None:
+        _in["edition"] = edition
+    _out: EditionForVersionResult = call_op("router.edition_for_version", _in)
     return _out
 
 
@@ -3407,14 +3386,25 @@ def router_event_line(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RouterEventLineResult = forward(
-        "router.event_line",
-        {"now": now, "wf": wf, "event": event, "phase": phase, "task_id": task_id, "agent": agent, "decision": decision, "reason": reason},
-        duration_seconds=duration_seconds,
-        work_category=work_category,
-        details=details,
-        edition=edition,
-    )
+    _in: dict[str, Any] = {
+        "now": now,
+        "wf": wf,
+        "event": event,
+        "phase": phase,
+        "task_id": task_id,
+        "agent": agent,
+        "decision": decision,
+        "reason": reason,
+    }
+    if duration_seconds is not None:
+        _in["duration_seconds"] = duration_seconds
+    if work_category is not None:
+        _in["work_category"] = work_category
+    if details is not None:
+        _in["details"] = details
+    if edition is not None:
+        _in["edition"] = edition
+    _out: RouterEventLineResult = call_op("router.event_line", _in)
     return _out
 
 
@@ -3456,19 +3446,33 @@ def router_finalize_memory(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: FinalizeMemoryResult = forward(
-        "router.finalize_memory",
-        {"active_context": active_context, "progress": progress, "patterns": patterns, "workflow_type": workflow_type, "workflow_uuid": workflow_uuid, "now": now},
-        memory_task_id=memory_task_id,
-        notes=notes,
-        tasks=tasks,
-        completed=completed,
-        plan_file=plan_file,
-        design_file=design_file,
-        clarification_needed=clarification_needed,
-        debug_summary=debug_summary,
-        edition=edition,
-    )
+    _in: dict[str, Any] = {
+        "active_context": active_context,
+        "progress": progress,
+        "patterns": patterns,
+        "workflow_type": workflow_type,
+        "workflow_uuid": workflow_uuid,
+        "now": now,
+    }
+    if memory_task_id is not None:
+        _in["memory_task_id"] = memory_task_id
+    if notes is not None:
+        _in["notes"] = notes
+    if tasks is not None:
+        _in["tasks"] = tasks
+    if completed is not None:
+        _in["completed"] = completed
+    if plan_file is not None:
+        _in["plan_file"] = plan_file
+    if design_file is not None:
+        _in["design_file"] = design_file
+    if clarification_needed is not None:
+        _in["clarification_needed"] = clarification_needed
+    if debug_summary is not None:
+        _in["debug_summary"] = debug_summary
+    if edition is not None:
+        _in["edition"] = edition
+    _out: FinalizeMemoryResult = call_op("router.finalize_memory", _in)
     return _out
 
 
@@ -3518,24 +3522,36 @@ def router_followup_tasks(
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.NotFound`,
         :class:`fourx.Ambiguous`, :class:`fourx.NoDispatchRule`
     """
-    _out: FollowupResult = forward(
-        "router.followup_tasks",
-        {"graph": graph, "tasks": tasks, "workflow_id": workflow_id},
-        edition=edition,
-        workflow_type=workflow_type,
-        origin=origin,
-        phase=phase,
-        scope=scope,
-        reason=reason,
-        plan=plan,
-        remfix_task_id=remfix_task_id,
-        proof=proof,
-        disputes=disputes,
-        root_cause=root_cause,
-        diff_driven_docs_skip=diff_driven_docs_skip,
-        event=event,
-        deletion_supported=deletion_supported,
-    )
+    _in: dict[str, Any] = {"graph": graph, "tasks": tasks, "workflow_id": workflow_id}
+    if edition is not None:
+        _in["edition"] = edition
+    if workflow_type is not None:
+        _in["workflow_type"] = workflow_type
+    if origin is not None:
+        _in["origin"] = origin
+    if phase is not None:
+        _in["phase"] = phase
+    if scope is not None:
+        _in["scope"] = scope
+    if reason is not None:
+        _in["reason"] = reason
+    if plan is not None:
+        _in["plan"] = plan
+    if remfix_task_id is not None:
+        _in["remfix_task_id"] = remfix_task_id
+    if proof is not None:
+        _in["proof"] = proof
+    if disputes is not None:
+        _in["disputes"] = disputes
+    if root_cause is not None:
+        _in["root_cause"] = root_cause
+    if diff_driven_docs_skip is not None:
+        _in["diff_driven_docs_skip"] = diff_driven_docs_skip
+    if event is not None:
+        _in["event"] = event
+    if deletion_supported is not None:
+        _in["deletion_supported"] = deletion_supported
+    _out: FollowupResult = call_op("router.followup_tasks", _in)
     return _out
 
 
@@ -3558,13 +3574,14 @@ def router_format_marker(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RouterFormatMarkerResult = forward(
-        "router.format_marker",
-        {"marker": marker, "wf": wf},
-        reason=reason,
-        memory_task_id=memory_task_id,
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"marker": marker, "wf": wf}
+    if reason is not None:
+        _in["reason"] = reason
+    if memory_task_id is not None:
+        _in["memory_task_id"] = memory_task_id
+    if edition is not None:
+        _in["edition"] = edition
+    _out: RouterFormatMarkerResult = call_op("router.format_marker", _in)
     return _out
 
 
@@ -3585,12 +3602,12 @@ def router_format_previous_findings(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RouterFormatPreviousFindingsResult = forward(
-        "router.format_previous_findings",
-        {"workflow": workflow, "reviewer": reviewer},
-        hunter=hunter,
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"workflow": workflow, "reviewer": reviewer}
+    if hunter is not None:
+        _in["hunter"] = hunter
+    if edition is not None:
+        _in["edition"] = edition
+    _out: RouterFormatPreviousFindingsResult = call_op("router.format_previous_findings", _in)
     return _out
 
 
@@ -3619,15 +3636,18 @@ def router_format_task_metadata(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RouterFormatTaskMetadataResult = forward(
-        "router.format_task_metadata",
-        {"wf": wf, "kind": kind, "origin": origin, "phase": phase},
-        plan=plan,
-        scope=scope,
-        reason=reason,
-        body=body,
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"wf": wf, "kind": kind, "origin": origin, "phase": phase}
+    if plan is not None:
+        _in["plan"] = plan
+    if scope is not None:
+        _in["scope"] = scope
+    if reason is not None:
+        _in["reason"] = reason
+    if body is not None:
+        _in["body"] = body
+    if edition is not None:
+        _in["edition"] = edition
+    _out: RouterFormatTaskMetadataResult = call_op("router.format_task_metadata", _in)
     return _out
 
 
@@ -3652,12 +3672,16 @@ def router_intent_ready(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: IntentReadyResult = forward(
-        "router.intent_ready",
-        {"target": target, "source_files": source_files, "acceptance_criteria": acceptance_criteria},
-        contradictions=contradictions,
-        edition=edition,
-    )
+    _in: dict[str, Any] = {
+        "target": target,
+        "source_files": source_files,
+        "acceptance_criteria": acceptance_criteria,
+    }
+    if contradictions is not None:
+        _in["contradictions"] = contradictions
+    if edition is not None:
+        _in["edition"] = edition
+    _out: IntentReadyResult = call_op("router.intent_ready", _in)
     return _out
 
 
@@ -3678,12 +3702,12 @@ def router_just_go_gate(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: GateDecision = forward(
-        "router.just_go_gate",
-        {"just_go": just_go, "gate": gate},
-        recommended=recommended,
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"just_go": just_go, "gate": gate}
+    if recommended is not None:
+        _in["recommended"] = recommended
+    if edition is not None:
+        _in["edition"] = edition
+    _out: GateDecision = call_op("router.just_go_gate", _in)
     return _out
 
 
@@ -3702,11 +3726,10 @@ def router_loop_gate(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: LoopGateResult = forward(
-        "router.loop_gate",
-        {"loop": loop, "count": count},
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"loop": loop, "count": count}
+    if edition is not None:
+        _in["edition"] = edition
+    _out: LoopGateResult = call_op("router.loop_gate", _in)
     return _out
 
 
@@ -3728,12 +3751,12 @@ def router_memory_evidence(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.DuplicateField`
     """
-    _out: MemoryEvidenceResult = forward(
-        "router.memory_evidence",
-        {"subject": subject, "description": description},
-        events=events,
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"subject": subject, "description": description}
+    if events is not None:
+        _in["events"] = events
+    if edition is not None:
+        _in["edition"] = edition
+    _out: MemoryEvidenceResult = call_op("router.memory_evidence", _in)
     return _out
 
 
@@ -3756,12 +3779,12 @@ def router_memory_task(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.Ambiguous`
     """
-    _out: MemoryTaskResult = forward(
-        "router.memory_task",
-        {"tasks": tasks, "workflow_id": workflow_id},
-        active_context=active_context,
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"tasks": tasks, "workflow_id": workflow_id}
+    if active_context is not None:
+        _in["active_context"] = active_context
+    if edition is not None:
+        _in["edition"] = edition
+    _out: MemoryTaskResult = call_op("router.memory_task", _in)
     return _out
 
 
@@ -3779,11 +3802,10 @@ def router_memory_template(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RouterMemoryTemplateResult = forward(
-        "router.memory_template",
-        {"file": file},
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"file": file}
+    if edition is not None:
+        _in["edition"] = edition
+    _out: RouterMemoryTemplateResult = call_op("router.memory_template", _in)
     return _out
 
 
@@ -3807,14 +3829,16 @@ def router_model_tier(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.UnknownAgent`
     """
-    _out: ModelTierResult = forward(
-        "router.model_tier",
-        {"agent": agent},
-        build_scope=build_scope,
-        escalate=escalate,
-        requested_tier=requested_tier,
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"agent": agent}
+    if build_scope is not None:
+        _in["build_scope"] = build_scope
+    if escalate is not None:
+        _in["escalate"] = escalate
+    if requested_tier is not None:
+        _in["requested_tier"] = requested_tier
+    if edition is not None:
+        _in["edition"] = edition
+    _out: ModelTierResult = call_op("router.model_tier", _in)
     return _out
 
 
@@ -3836,11 +3860,15 @@ def router_new_artifact(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RouterNewArtifactResult = forward(
-        "router.new_artifact",
-        {"workflow_uuid": workflow_uuid, "workflow_type": workflow_type, "user_request": user_request, "now": now},
-        edition=edition,
-    )
+    _in: dict[str, Any] = {
+        "workflow_uuid": workflow_uuid,
+        "workflow_type": workflow_type,
+        "user_request": user_request,
+        "now": now,
+    }
+    if edition is not None:
+        _in["edition"] = edition
+    _out: RouterNewArtifactResult = call_op("router.new_artifact", _in)
     return _out
 
 
@@ -3859,11 +3887,10 @@ def router_new_workflow_id(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RouterNewWorkflowIdResult = forward(
-        "router.new_workflow_id",
-        {"now": now, "nonce": nonce},
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"now": now, "nonce": nonce}
+    if edition is not None:
+        _in["edition"] = edition
+    _out: RouterNewWorkflowIdResult = call_op("router.new_workflow_id", _in)
     return _out
 
 
@@ -3882,11 +3909,10 @@ def router_parse_brainstorm_handoff(
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.InputTooLarge`,
         :class:`fourx.MissingContract`, :class:`fourx.MalformedContract`
     """
-    _out: ParseBrainstormHandoffResult = forward(
-        "router.parse_brainstorm_handoff",
-        {"output": output},
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"output": output}
+    if edition is not None:
+        _in["edition"] = edition
+    _out: ParseBrainstormHandoffResult = call_op("router.parse_brainstorm_handoff", _in)
     return _out
 
 
@@ -3904,11 +3930,10 @@ def router_parse_markers(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: ParseMarkersResult = forward(
-        "router.parse_markers",
-        {"text": text},
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"text": text}
+    if edition is not None:
+        _in["edition"] = edition
+    _out: ParseMarkersResult = call_op("router.parse_markers", _in)
     return _out
 
 
@@ -3938,15 +3963,18 @@ def router_parse_output(
         :class:`fourx.MalformedContract`, :class:`fourx.ScenarioMismatch`,
         :class:`fourx.MissingEvidence`
     """
-    _out: ParseOutputResult = forward(
-        "router.parse_output",
-        {"agent": agent, "output": output},
-        task=task,
-        disputes=disputes,
-        kind=kind,
-        dispatched_findings=dispatched_findings,
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"agent": agent, "output": output}
+    if task is not None:
+        _in["task"] = task
+    if disputes is not None:
+        _in["disputes"] = disputes
+    if kind is not None:
+        _in["kind"] = kind
+    if dispatched_findings is not None:
+        _in["dispatched_findings"] = dispatched_findings
+    if edition is not None:
+        _in["edition"] = edition
+    _out: ParseOutputResult = call_op("router.parse_output", _in)
     return _out
 
 
@@ -3974,13 +4002,14 @@ def router_parse_readonly_output(
         :class:`fourx.InputTooLarge`, :class:`fourx.TooShort`, :class:`fourx.MissingContract`,
         :class:`fourx.ScenarioMismatch`, :class:`fourx.MissingEvidence`
     """
-    _out: ParseReadonlyOutputResult = forward(
-        "router.parse_readonly_output",
-        {"agent": agent, "output": output},
-        task=task,
-        disputes=disputes,
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"agent": agent, "output": output}
+    if task is not None:
+        _in["task"] = task
+    if disputes is not None:
+        _in["disputes"] = disputes
+    if edition is not None:
+        _in["edition"] = edition
+    _out: ParseReadonlyOutputResult = call_op("router.parse_readonly_output", _in)
     return _out
 
 
@@ -3998,11 +4027,10 @@ def router_parse_session_settings(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: ParseSessionSettingsResult = forward(
-        "router.parse_session_settings",
-        {"text": text},
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"text": text}
+    if edition is not None:
+        _in["edition"] = edition
+    _out: ParseSessionSettingsResult = call_op("router.parse_session_settings", _in)
     return _out
 
 
@@ -4020,11 +4048,10 @@ def router_parse_subject(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: ParseSubjectResult = forward(
-        "router.parse_subject",
-        {"subject": subject},
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"subject": subject}
+    if edition is not None:
+        _in["edition"] = edition
+    _out: ParseSubjectResult = call_op("router.parse_subject", _in)
     return _out
 
 
@@ -4045,12 +4072,12 @@ def router_parse_task_metadata(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.DuplicateField`
     """
-    _out: ParseTaskMetadataResult = forward(
-        "router.parse_task_metadata",
-        {"description": description},
-        require_all=require_all,
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"description": description}
+    if require_all is not None:
+        _in["require_all"] = require_all
+    if edition is not None:
+        _in["edition"] = edition
+    _out: ParseTaskMetadataResult = call_op("router.parse_task_metadata", _in)
     return _out
 
 
@@ -4079,13 +4106,14 @@ def router_parse_write_contract(
         :class:`fourx.InputTooLarge`, :class:`fourx.MissingContract`,
         :class:`fourx.MalformedContract`
     """
-    _out: ParseWriteContractResult = forward(
-        "router.parse_write_contract",
-        {"agent": agent, "output": output},
-        kind=kind,
-        dispatched_findings=dispatched_findings,
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"agent": agent, "output": output}
+    if kind is not None:
+        _in["kind"] = kind
+    if dispatched_findings is not None:
+        _in["dispatched_findings"] = dispatched_findings
+    if edition is not None:
+        _in["edition"] = edition
+    _out: ParseWriteContractResult = call_op("router.parse_write_contract", _in)
     return _out
 
 
@@ -4114,13 +4142,14 @@ def router_plan_trust_gate(
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.MalformedArtifact`,
         :class:`fourx.PlaceholderLeft`, :class:`fourx.UuidMismatch`
     """
-    _out: PlanTrustResult = forward(
-        "router.plan_trust_gate",
-        {"artifact_text": artifact_text, "workflow_uuid": workflow_uuid},
-        planner=planner,
-        contradictions=contradictions,
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"artifact_text": artifact_text, "workflow_uuid": workflow_uuid}
+    if planner is not None:
+        _in["planner"] = planner
+    if contradictions is not None:
+        _in["contradictions"] = contradictions
+    if edition is not None:
+        _in["edition"] = edition
+    _out: PlanTrustResult = call_op("router.plan_trust_gate", _in)
     return _out
 
 
@@ -4153,16 +4182,20 @@ def router_pre_tool_use(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: PreToolUseResult = forward(
-        "router.pre_tool_use",
-        {"tool_name": tool_name, "project_dir": project_dir},
-        tool_input=tool_input,
-        artifact=artifact,
-        events=events,
-        approval=approval,
-        now=now,
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"tool_name": tool_name, "project_dir": project_dir}
+    if tool_input is not None:
+        _in["tool_input"] = tool_input
+    if artifact is not None:
+        _in["artifact"] = artifact
+    if events is not None:
+        _in["events"] = events
+    if approval is not None:
+        _in["approval"] = approval
+    if now is not None:
+        _in["now"] = now
+    if edition is not None:
+        _in["edition"] = edition
+    _out: PreToolUseResult = call_op("router.pre_tool_use", _in)
     return _out
 
 
@@ -4180,11 +4213,10 @@ def router_reconcile_verdicts(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.UnknownAgent`
     """
-    _out: ReconcileVerdictsResult = forward(
-        "router.reconcile_verdicts",
-        {"verdicts": verdicts},
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"verdicts": verdicts}
+    if edition is not None:
+        _in["edition"] = edition
+    _out: ReconcileVerdictsResult = call_op("router.reconcile_verdicts", _in)
     return _out
 
 
@@ -4205,11 +4237,10 @@ def router_remfix_completion(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RemfixCompletionResult = forward(
-        "router.remfix_completion",
-        {"artifact": artifact},
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"artifact": artifact}
+    if edition is not None:
+        _in["edition"] = edition
+    _out: RemfixCompletionResult = call_op("router.remfix_completion", _in)
     return _out
 
 
@@ -4228,11 +4259,10 @@ def router_repair_memory(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: MemoryRepair = forward(
-        "router.repair_memory",
-        {"file": file, "text": text},
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"file": file, "text": text}
+    if edition is not None:
+        _in["edition"] = edition
+    _out: MemoryRepair = call_op("router.repair_memory", _in)
     return _out
 
 
@@ -4251,11 +4281,10 @@ def router_resolve_scope_reply(
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.Ambiguous`,
         :class:`fourx.UnrecognizedReply`
     """
-    _out: RouterResolveScopeReplyResult = forward(
-        "router.resolve_scope_reply",
-        {"reply": reply},
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"reply": reply}
+    if edition is not None:
+        _in["edition"] = edition
+    _out: RouterResolveScopeReplyResult = call_op("router.resolve_scope_reply", _in)
     return _out
 
 
@@ -4274,11 +4303,10 @@ def router_route(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RouteResult = forward(
-        "router.route",
-        {"request": request},
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"request": request}
+    if edition is not None:
+        _in["edition"] = edition
+    _out: RouteResult = call_op("router.route", _in)
     return _out
 
 
@@ -4304,12 +4332,12 @@ def router_runnable_tasks(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: RunnableTasksResult = forward(
-        "router.runnable_tasks",
-        {"tasks": tasks, "workflow_id": workflow_id},
-        mode=mode,
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"tasks": tasks, "workflow_id": workflow_id}
+    if mode is not None:
+        _in["mode"] = mode
+    if edition is not None:
+        _in["edition"] = edition
+    _out: RunnableTasksResult = call_op("router.runnable_tasks", _in)
     return _out
 
 
@@ -4344,16 +4372,20 @@ def router_scope_decision(
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.Ambiguous`,
         :class:`fourx.NoDispatchRule`
     """
-    _out: ScopeDecisionResult = forward(
-        "router.scope_decision",
-        {"active_context": active_context, "reply": reply},
-        workflow_id=workflow_id,
-        tasks=tasks,
-        origin=origin,
-        phase=phase,
-        plan=plan,
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"active_context": active_context, "reply": reply}
+    if workflow_id is not None:
+        _in["workflow_id"] = workflow_id
+    if tasks is not None:
+        _in["tasks"] = tasks
+    if origin is not None:
+        _in["origin"] = origin
+    if phase is not None:
+        _in["phase"] = phase
+    if plan is not None:
+        _in["plan"] = plan
+    if edition is not None:
+        _in["edition"] = edition
+    _out: ScopeDecisionResult = call_op("router.scope_decision", _in)
     return _out
 
 
@@ -4390,19 +4422,26 @@ def router_skill_hints(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`, :class:`fourx.UnknownAgent`
     """
-    _out: RouterSkillHintsResult = forward(
-        "router.skill_hints",
-        {"agent": agent, "workflow": workflow, "request": request},
-        phase=phase,
-        kind=kind,
-        changed_files=changed_files,
-        plan_text=plan_text,
-        design_text=design_text,
-        patterns_text=patterns_text,
-        research_files=research_files,
-        mcp_capability_needed=mcp_capability_needed,
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"agent": agent, "workflow": workflow, "request": request}
+    if phase is not None:
+        _in["phase"] = phase
+    if kind is not None:
+        _in["kind"] = kind
+    if changed_files is not None:
+        _in["changed_files"] = changed_files
+    if plan_text is not None:
+        _in["plan_text"] = plan_text
+    if design_text is not None:
+        _in["design_text"] = design_text
+    if patterns_text is not None:
+        _in["patterns_text"] = patterns_text
+    if research_files is not None:
+        _in["research_files"] = research_files
+    if mcp_capability_needed is not None:
+        _in["mcp_capability_needed"] = mcp_capability_needed
+    if edition is not None:
+        _in["edition"] = edition
+    _out: RouterSkillHintsResult = call_op("router.skill_hints", _in)
     return _out
 
 
@@ -4420,11 +4459,10 @@ def router_skill_precedence(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: Precedence = forward(
-        "router.skill_precedence",
-        {"sources": sources},
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"sources": sources}
+    if edition is not None:
+        _in["edition"] = edition
+    _out: Precedence = call_op("router.skill_precedence", _in)
     return _out
 
 
@@ -4457,17 +4495,22 @@ def router_task_graph(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: TaskGraphResult = forward(
-        "router.task_graph",
-        {"workflow": workflow},
-        build_scope=build_scope,
-        diff_driven_docs_skip=diff_driven_docs_skip,
-        workflow_id=workflow_id,
-        plan=plan,
-        phase_id=phase_id,
-        summary=summary,
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"workflow": workflow}
+    if build_scope is not None:
+        _in["build_scope"] = build_scope
+    if diff_driven_docs_skip is not None:
+        _in["diff_driven_docs_skip"] = diff_driven_docs_skip
+    if workflow_id is not None:
+        _in["workflow_id"] = workflow_id
+    if plan is not None:
+        _in["plan"] = plan
+    if phase_id is not None:
+        _in["phase_id"] = phase_id
+    if summary is not None:
+        _in["summary"] = summary
+    if edition is not None:
+        _in["edition"] = edition
+    _out: TaskGraphResult = call_op("router.task_graph", _in)
     return _out
 
 
@@ -4502,15 +4545,23 @@ def router_update_artifact(
         :class:`fourx.MalformedArtifact`, :class:`fourx.PlaceholderLeft`,
         :class:`fourx.UuidMismatch`
     """
-    _out: UpdateArtifactResult = forward(
-        "router.update_artifact",
-        {"artifact_text": artifact_text, "workflow_uuid": workflow_uuid, "now": now, "agent": agent},
-        result=result,
-        error=error,
-        phase=phase,
-        task_id=task_id,
-        edition=edition,
-    )
+    _in: dict[str, Any] = {
+        "artifact_text": artifact_text,
+        "workflow_uuid": workflow_uuid,
+        "now": now,
+        "agent": agent,
+    }
+    if result is not None:
+        _in["result"] = result
+    if error is not None:
+        _in["error"] = error
+    if phase is not None:
+        _in["phase"] = phase
+    if task_id is not None:
+        _in["task_id"] = task_id
+    if edition is not None:
+        _in["edition"] = edition
+    _out: UpdateArtifactResult = call_op("router.update_artifact", _in)
     return _out
 
 
@@ -4528,11 +4579,10 @@ def router_validate_workflow_id(
     Raises:
         :class:`fourx.MissingField`, :class:`fourx.InvalidValue`
     """
-    _out: ValidateWorkflowIdResult = forward(
-        "router.validate_workflow_id",
-        {"workflow_uuid": workflow_uuid},
-        edition=edition,
-    )
+    _in: dict[str, Any] = {"workflow_uuid": workflow_uuid}
+    if edition is not None:
+        _in["edition"] = edition
+    _out: ValidateWorkflowIdResult = call_op("router.validate_workflow_id", _in)
     return _out
 
 
@@ -4555,33 +4605,30 @@ def runner_resolve_phase(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.UnresolvedRunner`, :class:`fourx.UnknownRunner`
     """
-    _out: RunnerResolvePhaseResult = forward(
-        "runner.resolve_phase",
-        {"config": config, "phase": phase},
-        feature=feature,
-        profile=profile,
-        manual=manual,
-    )
+    _in: dict[str, Any] = {"config": config, "phase": phase}
+    if feature is not None:
+        _in["feature"] = feature
+    if profile is not None:
+        _in["profile"] = profile
+    if manual is not None:
+        _in["manual"] = manual
+    _out: RunnerResolvePhaseResult = call_op("runner.resolve_phase", _in)
     return _out
 
 
 def runners_supported() -> RunnersSupportedResult:
     """The built-in runner presets, in their fixed order (``runners.supported``).
     """
-    _out: RunnersSupportedResult = forward(
-        "runners.supported",
-        {},
-    )
+    _in: dict[str, Any] = {}
+    _out: RunnersSupportedResult = call_op("runners.supported", _in)
     return _out
 
 
 def runners_supported_map() -> RunnersSupportedMapResult:
     """The built-in runner presets by name (``runners.supported_map``).
     """
-    _out: RunnersSupportedMapResult = forward(
-        "runners.supported_map",
-        {},
-    )
+    _in: dict[str, Any] = {}
+    _out: RunnersSupportedMapResult = call_op("runners.supported_map", _in)
     return _out
 
 
@@ -4602,12 +4649,12 @@ def similarity_is_similar(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: SimilarityIsSimilarResult = forward(
-        "similarity.is_similar",
-        {"a": a, "b": b},
-        threshold=threshold,
-        cjk=cjk,
-    )
+    _in: dict[str, Any] = {"a": a, "b": b}
+    if threshold is not None:
+        _in["threshold"] = threshold
+    if cjk is not None:
+        _in["cjk"] = cjk
+    _out: SimilarityIsSimilarResult = call_op("similarity.is_similar", _in)
     return _out
 
 
@@ -4621,20 +4668,16 @@ def state_can_transition(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: StateCanTransitionResult = forward(
-        "state.can_transition",
-        {"from": from_, "to": to},
-    )
+    _in: dict[str, Any] = {"from": from_, "to": to}
+    _out: StateCanTransitionResult = call_op("state.can_transition", _in)
     return _out
 
 
 def state_constants() -> StateConstants:
     """The run-loop constants: max guard retries and the no-progress limit (``state.constants``).
     """
-    _out: StateConstants = forward(
-        "state.constants",
-        {},
-    )
+    _in: dict[str, Any] = {}
+    _out: StateConstants = call_op("state.constants", _in)
     return _out
 
 
@@ -4654,12 +4697,12 @@ def state_diagram(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidValue`
     """
-    _out: StateDiagramResult = forward(
-        "state.diagram",
-        {"format": format},
-        path=path,
-        events=events,
-    )
+    _in: dict[str, Any] = {"format": format}
+    if path is not None:
+        _in["path"] = path
+    if events is not None:
+        _in["events"] = events
+    _out: StateDiagramResult = call_op("state.diagram", _in)
     return _out
 
 
@@ -4672,10 +4715,8 @@ def state_finalize_done(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidTransition`
     """
-    _out: StateFinalizeDoneResult = forward(
-        "state.finalize_done",
-        {"state": state},
-    )
+    _in: dict[str, Any] = {"state": state}
+    _out: StateFinalizeDoneResult = call_op("state.finalize_done", _in)
     return _out
 
 
@@ -4687,10 +4728,8 @@ def state_phase_to_role(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: StatePhaseToRoleResult = forward(
-        "state.phase_to_role",
-        {"phase": phase},
-    )
+    _in: dict[str, Any] = {"phase": phase}
+    _out: StatePhaseToRoleResult = call_op("state.phase_to_role", _in)
     return _out
 
 
@@ -4704,10 +4743,8 @@ def state_reconcile_active(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: Reconciled = forward(
-        "state.reconcile_active",
-        {"state": state, "pid_alive": pid_alive},
-    )
+    _in: dict[str, Any] = {"state": state, "pid_alive": pid_alive}
+    _out: Reconciled = call_op("state.reconcile_active", _in)
     return _out
 
 
@@ -4726,11 +4763,10 @@ def state_recover_to(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidRecoveryTarget`
     """
-    _out: StateRecoverToResult = forward(
-        "state.recover_to",
-        {"state": state, "to": to},
-        role=role,
-    )
+    _in: dict[str, Any] = {"state": state, "to": to}
+    if role is not None:
+        _in["role"] = role
+    _out: StateRecoverToResult = call_op("state.recover_to", _in)
     return _out
 
 
@@ -4743,10 +4779,8 @@ def state_should_stop(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: StopDecision = forward(
-        "state.should_stop",
-        {"state": state},
-    )
+    _in: dict[str, Any] = {"state": state}
+    _out: StopDecision = call_op("state.should_stop", _in)
     return _out
 
 
@@ -4765,11 +4799,10 @@ def state_transition(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidTransition`
     """
-    _out: StateTransitionResult = forward(
-        "state.transition",
-        {"state": state, "to": to},
-        role=role,
-    )
+    _in: dict[str, Any] = {"state": state, "to": to}
+    if role is not None:
+        _in["role"] = role
+    _out: StateTransitionResult = call_op("state.transition", _in)
     return _out
 
 
@@ -4781,10 +4814,8 @@ def state_validate(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: StateValidation = forward(
-        "state.validate",
-        {"state": state},
-    )
+    _in: dict[str, Any] = {"state": state}
+    _out: StateValidation = call_op("state.validate", _in)
     return _out
 
 
@@ -4800,11 +4831,10 @@ def test_strategy_parse(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InputTooLarge`, :class:`fourx.InvalidYaml`
     """
-    _out: TestStrategyParseResult = forward(
-        "test_strategy.parse",
-        {},
-        text=text,
-    )
+    _in: dict[str, Any] = {}
+    if text is not None:
+        _in["text"] = text
+    _out: TestStrategyParseResult = call_op("test_strategy.parse", _in)
     return _out
 
 
@@ -4816,10 +4846,8 @@ def util_human_size(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: UtilHumanSizeResult = forward(
-        "util.human_size",
-        {"bytes": bytes},
-    )
+    _in: dict[str, Any] = {"bytes": bytes}
+    _out: UtilHumanSizeResult = call_op("util.human_size", _in)
     return _out
 
 
@@ -4844,12 +4872,17 @@ def workspace_append_event(
         :class:`fourx.NotFound`, :class:`fourx.LeaseLost`, :class:`fourx.InputTooLarge`,
         :class:`fourx.IoError`
     """
-    _out: WorkspaceAppendEventResult = forward(
-        "workspace.append_event",
-        {"root": path_arg(root, "root"), "feature_id": feature_id, "event": event, "now": now},
-        store=store,
-        lease=lease,
-    )
+    _in: dict[str, Any] = {
+        "root": path_arg(root, "root"),
+        "feature_id": feature_id,
+        "event": event,
+        "now": now,
+    }
+    if store is not None:
+        _in["store"] = store
+    if lease is not None:
+        _in["lease"] = lease
+    _out: WorkspaceAppendEventResult = call_op("workspace.append_event", _in)
     return _out
 
 
@@ -4873,13 +4906,14 @@ def workspace_atomic_write_file(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.IoError`
     """
-    _out: WorkspaceAtomicWriteFileResult = forward(
-        "workspace.atomic_write_file",
-        {"dir": path_arg(dir, "dir"), "final_name": final_name, "perm": perm},
-        tmp_pattern=tmp_pattern,
-        data=data,
-        data_base64=data_base64,
-    )
+    _in: dict[str, Any] = {"dir": path_arg(dir, "dir"), "final_name": final_name, "perm": perm}
+    if tmp_pattern is not None:
+        _in["tmp_pattern"] = tmp_pattern
+    if data is not None:
+        _in["data"] = data
+    if data_base64 is not None:
+        _in["data_base64"] = data_base64
+    _out: WorkspaceAtomicWriteFileResult = call_op("workspace.atomic_write_file", _in)
     return _out
 
 
@@ -4904,14 +4938,16 @@ def workspace_check_events(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
         :class:`fourx.IoError`
     """
-    _out: EventsCheck = forward(
-        "workspace.check_events",
-        {},
-        events=events,
-        root=None if root is None else path_arg(root, "root"),
-        feature_id=feature_id,
-        store=store,
-    )
+    _in: dict[str, Any] = {}
+    if events is not None:
+        _in["events"] = events
+    if root is not None:
+        _in["root"] = path_arg(root, "root")
+    if feature_id is not None:
+        _in["feature_id"] = feature_id
+    if store is not None:
+        _in["store"] = store
+    _out: EventsCheck = call_op("workspace.check_events", _in)
     return _out
 
 
@@ -4938,13 +4974,19 @@ def workspace_claim(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidValue`,
         :class:`fourx.InvalidConfig`, :class:`fourx.InvalidJson`, :class:`fourx.IoError`
     """
-    _out: Claim = forward(
-        "workspace.claim",
-        {"root": path_arg(root, "root"), "feature_id": feature_id, "holder": holder, "ttl_ms": ttl_ms},
-        pid=pid,
-        pid_alive=pid_alive,
-        store=store,
-    )
+    _in: dict[str, Any] = {
+        "root": path_arg(root, "root"),
+        "feature_id": feature_id,
+        "holder": holder,
+        "ttl_ms": ttl_ms,
+    }
+    if pid is not None:
+        _in["pid"] = pid
+    if pid_alive is not None:
+        _in["pid_alive"] = pid_alive
+    if store is not None:
+        _in["store"] = store
+    _out: Claim = call_op("workspace.claim", _in)
     return _out
 
 
@@ -4966,11 +5008,10 @@ def workspace_clean_feature(
         :class:`fourx.InputTooLarge`, :class:`fourx.InvalidFeature`, :class:`fourx.NotCleanable`,
         :class:`fourx.FeatureActive`, :class:`fourx.IoError`
     """
-    _out: WorkspaceCleanFeatureResult = forward(
-        "workspace.clean_feature",
-        {"root": path_arg(root, "root"), "feature_id": feature_id, "now": now},
-        pid_alive=pid_alive,
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root"), "feature_id": feature_id, "now": now}
+    if pid_alive is not None:
+        _in["pid_alive"] = pid_alive
+    _out: WorkspaceCleanFeatureResult = call_op("workspace.clean_feature", _in)
     return _out
 
 
@@ -4989,11 +5030,10 @@ def workspace_cleanable_features(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.IoError`
     """
-    _out: WorkspaceCleanableFeaturesResult = forward(
-        "workspace.cleanable_features",
-        {"root": path_arg(root, "root"), "now": now},
-        pid_alive=pid_alive,
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root"), "now": now}
+    if pid_alive is not None:
+        _in["pid_alive"] = pid_alive
+    _out: WorkspaceCleanableFeaturesResult = call_op("workspace.cleanable_features", _in)
     return _out
 
 
@@ -5012,11 +5052,10 @@ def workspace_clear_stop(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
         :class:`fourx.IoError`
     """
-    _out: WorkspaceClearStopResult = forward(
-        "workspace.clear_stop",
-        {"root": path_arg(root, "root"), "feature_id": feature_id},
-        store=store,
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root"), "feature_id": feature_id}
+    if store is not None:
+        _in["store"] = store
+    _out: WorkspaceClearStopResult = call_op("workspace.clear_stop", _in)
     return _out
 
 
@@ -5028,20 +5067,16 @@ def workspace_compare_backlog_mirror(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`, :class:`fourx.IoError`
     """
-    _out: BacklogDrift = forward(
-        "workspace.compare_backlog_mirror",
-        {"root": path_arg(root, "root")},
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root")}
+    _out: BacklogDrift = call_op("workspace.compare_backlog_mirror", _in)
     return _out
 
 
 def workspace_constants() -> WorkspaceConstantsResult:
     """The seed's .4x file-name constants (45 entries) (``workspace.constants``).
     """
-    _out: WorkspaceConstantsResult = forward(
-        "workspace.constants",
-        {},
-    )
+    _in: dict[str, Any] = {}
+    _out: WorkspaceConstantsResult = call_op("workspace.constants", _in)
     return _out
 
 
@@ -5053,10 +5088,8 @@ def workspace_dot_dir(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: WorkspaceDotDirResult = forward(
-        "workspace.dot_dir",
-        {"root": path_arg(root, "root")},
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root")}
+    _out: WorkspaceDotDirResult = call_op("workspace.dot_dir", _in)
     return _out
 
 
@@ -5076,11 +5109,10 @@ def workspace_export(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
         :class:`fourx.IoError`
     """
-    _out: WorkspaceExportResult = forward(
-        "workspace.export",
-        {"root": path_arg(root, "root"), "store": store},
-        feature_ids=feature_ids,
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root"), "store": store}
+    if feature_ids is not None:
+        _in["feature_ids"] = feature_ids
+    _out: WorkspaceExportResult = call_op("workspace.export", _in)
     return _out
 
 
@@ -5094,10 +5126,8 @@ def workspace_feature_dir(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`
     """
-    _out: WorkspaceFeatureDirResult = forward(
-        "workspace.feature_dir",
-        {"root": path_arg(root, "root"), "feature_id": feature_id},
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root"), "feature_id": feature_id}
+    _out: WorkspaceFeatureDirResult = call_op("workspace.feature_dir", _in)
     return _out
 
 
@@ -5118,11 +5148,10 @@ def workspace_finalize_done(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.NotFound`,
         :class:`fourx.InvalidJson`, :class:`fourx.InvalidTransition`, :class:`fourx.IoError`
     """
-    _out: Finalized = forward(
-        "workspace.finalize_done",
-        {"root": path_arg(root, "root"), "feature_id": feature_id, "now": now},
-        state=state,
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root"), "feature_id": feature_id, "now": now}
+    if state is not None:
+        _in["state"] = state
+    _out: Finalized = call_op("workspace.finalize_done", _in)
     return _out
 
 
@@ -5134,10 +5163,8 @@ def workspace_find(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.NotFound`, :class:`fourx.IoError`
     """
-    _out: WorkspaceFindResult = forward(
-        "workspace.find",
-        {"start_dir": path_arg(start_dir, "start_dir")},
-    )
+    _in: dict[str, Any] = {"start_dir": path_arg(start_dir, "start_dir")}
+    _out: WorkspaceFindResult = call_op("workspace.find", _in)
     return _out
 
 
@@ -5157,11 +5184,10 @@ def workspace_import(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
         :class:`fourx.IoError`
     """
-    _out: WorkspaceImportResult = forward(
-        "workspace.import",
-        {"root": path_arg(root, "root"), "store": store},
-        feature_ids=feature_ids,
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root"), "store": store}
+    if feature_ids is not None:
+        _in["feature_ids"] = feature_ids
+    _out: WorkspaceImportResult = call_op("workspace.import", _in)
     return _out
 
 
@@ -5175,10 +5201,8 @@ def workspace_init(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidConfig`, :class:`fourx.IoError`
     """
-    _out: WorkspaceInitResult = forward(
-        "workspace.init",
-        {"root": path_arg(root, "root"), "config": config},
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root"), "config": config}
+    _out: WorkspaceInitResult = call_op("workspace.init", _in)
     return _out
 
 
@@ -5191,10 +5215,8 @@ def workspace_init_feature_dir(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.IoError`
     """
-    _out: WorkspaceInitFeatureDirResult = forward(
-        "workspace.init_feature_dir",
-        {"root": path_arg(root, "root"), "feature_id": feature_id},
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root"), "feature_id": feature_id}
+    _out: WorkspaceInitFeatureDirResult = call_op("workspace.init_feature_dir", _in)
     return _out
 
 
@@ -5207,10 +5229,8 @@ def workspace_list_features(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.IoError`
     """
-    _out: FeatureList = forward(
-        "workspace.list_features",
-        {"root": path_arg(root, "root")},
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root")}
+    _out: FeatureList = call_op("workspace.list_features", _in)
     return _out
 
 
@@ -5225,10 +5245,8 @@ def workspace_load_feature(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.NotFound`,
         :class:`fourx.InputTooLarge`, :class:`fourx.InvalidFeature`, :class:`fourx.IoError`
     """
-    _out: WorkspaceLoadFeatureResult = forward(
-        "workspace.load_feature",
-        {"root": path_arg(root, "root"), "feature_id": feature_id},
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root"), "feature_id": feature_id}
+    _out: WorkspaceLoadFeatureResult = call_op("workspace.load_feature", _in)
     return _out
 
 
@@ -5240,10 +5258,8 @@ def workspace_parse_baseline(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`
     """
-    _out: WorkspaceParseBaselineResult = forward(
-        "workspace.parse_baseline",
-        {"text": text},
-    )
+    _in: dict[str, Any] = {"text": text}
+    _out: WorkspaceParseBaselineResult = call_op("workspace.parse_baseline", _in)
     return _out
 
 
@@ -5256,10 +5272,8 @@ def workspace_parse_escalation(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`
     """
-    _out: WorkspaceParseEscalationResult = forward(
-        "workspace.parse_escalation",
-        {"text": text},
-    )
+    _in: dict[str, Any] = {"text": text}
+    _out: WorkspaceParseEscalationResult = call_op("workspace.parse_escalation", _in)
     return _out
 
 
@@ -5271,10 +5285,8 @@ def workspace_parse_state(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`
     """
-    _out: WorkspaceParseStateResult = forward(
-        "workspace.parse_state",
-        {"text": text},
-    )
+    _in: dict[str, Any] = {"text": text}
+    _out: WorkspaceParseStateResult = call_op("workspace.parse_state", _in)
     return _out
 
 
@@ -5287,10 +5299,8 @@ def workspace_process_alive(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: WorkspaceProcessAliveResult = forward(
-        "workspace.process_alive",
-        {"pid": pid},
-    )
+    _in: dict[str, Any] = {"pid": pid}
+    _out: WorkspaceProcessAliveResult = call_op("workspace.process_alive", _in)
     return _out
 
 
@@ -5302,10 +5312,8 @@ def workspace_read_backlog_mirror(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidJson`, :class:`fourx.IoError`
     """
-    _out: BacklogMirror = forward(
-        "workspace.read_backlog_mirror",
-        {"root": path_arg(root, "root")},
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root")}
+    _out: BacklogMirror = call_op("workspace.read_backlog_mirror", _in)
     return _out
 
 
@@ -5326,11 +5334,10 @@ def workspace_read_run_file(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidJson`,
         :class:`fourx.IoError`
     """
-    _out: WorkspaceReadRunFileResult = forward(
-        "workspace.read_run_file",
-        {"root": path_arg(root, "root"), "feature_id": feature_id, "file": file},
-        round=round,
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root"), "feature_id": feature_id, "file": file}
+    if round is not None:
+        _in["round"] = round
+    _out: WorkspaceReadRunFileResult = call_op("workspace.read_run_file", _in)
     return _out
 
 
@@ -5350,11 +5357,10 @@ def workspace_read_state(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
         :class:`fourx.NotFound`, :class:`fourx.InvalidJson`, :class:`fourx.IoError`
     """
-    _out: WorkspaceReadStateResult = forward(
-        "workspace.read_state",
-        {"root": path_arg(root, "root"), "feature_id": feature_id},
-        store=store,
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root"), "feature_id": feature_id}
+    if store is not None:
+        _in["store"] = store
+    _out: WorkspaceReadStateResult = call_op("workspace.read_state", _in)
     return _out
 
 
@@ -5369,10 +5375,8 @@ def workspace_read_test_strategy(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InputTooLarge`,
         :class:`fourx.InvalidYaml`, :class:`fourx.IoError`
     """
-    _out: StrategyFile = forward(
-        "workspace.read_test_strategy",
-        {"root": path_arg(root, "root"), "feature_id": feature_id},
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root"), "feature_id": feature_id}
+    _out: StrategyFile = call_op("workspace.read_test_strategy", _in)
     return _out
 
 
@@ -5395,12 +5399,12 @@ def workspace_reconcile_active(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.NotFound`,
         :class:`fourx.InvalidJson`, :class:`fourx.IoError`
     """
-    _out: Reconciled = forward(
-        "workspace.reconcile_active",
-        {"root": path_arg(root, "root"), "feature_id": feature_id, "now": now},
-        pid_alive=pid_alive,
-        state=state,
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root"), "feature_id": feature_id, "now": now}
+    if pid_alive is not None:
+        _in["pid_alive"] = pid_alive
+    if state is not None:
+        _in["state"] = state
+    _out: Reconciled = call_op("workspace.reconcile_active", _in)
     return _out
 
 
@@ -5423,12 +5427,12 @@ def workspace_release(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
         :class:`fourx.LeaseLost`, :class:`fourx.IoError`
     """
-    _out: WorkspaceReleaseResult = forward(
-        "workspace.release",
-        {"root": path_arg(root, "root"), "feature_id": feature_id},
-        lease=lease,
-        store=store,
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root"), "feature_id": feature_id}
+    if lease is not None:
+        _in["lease"] = lease
+    if store is not None:
+        _in["store"] = store
+    _out: WorkspaceReleaseResult = call_op("workspace.release", _in)
     return _out
 
 
@@ -5445,11 +5449,10 @@ def workspace_render_baseline(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: WorkspaceRenderBaselineResult = forward(
-        "workspace.render_baseline",
-        {},
-        baseline=baseline,
-    )
+    _in: dict[str, Any] = {}
+    if baseline is not None:
+        _in["baseline"] = baseline
+    _out: WorkspaceRenderBaselineResult = call_op("workspace.render_baseline", _in)
     return _out
 
 
@@ -5466,11 +5469,10 @@ def workspace_render_escalation(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: WorkspaceRenderEscalationResult = forward(
-        "workspace.render_escalation",
-        {},
-        escalation=escalation,
-    )
+    _in: dict[str, Any] = {}
+    if escalation is not None:
+        _in["escalation"] = escalation
+    _out: WorkspaceRenderEscalationResult = call_op("workspace.render_escalation", _in)
     return _out
 
 
@@ -5484,10 +5486,8 @@ def workspace_render_event(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: WorkspaceRenderEventResult = forward(
-        "workspace.render_event",
-        {"event": event, "now": now},
-    )
+    _in: dict[str, Any] = {"event": event, "now": now}
+    _out: WorkspaceRenderEventResult = call_op("workspace.render_event", _in)
     return _out
 
 
@@ -5501,10 +5501,8 @@ def workspace_render_state(
     Raises:
         :class:`fourx.InvalidInput`
     """
-    _out: WorkspaceRenderStateResult = forward(
-        "workspace.render_state",
-        {"state": state, "now": now},
-    )
+    _in: dict[str, Any] = {"state": state, "now": now}
+    _out: WorkspaceRenderStateResult = call_op("workspace.render_state", _in)
     return _out
 
 
@@ -5523,11 +5521,10 @@ def workspace_request_stop(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
         :class:`fourx.NotFound`, :class:`fourx.IoError`
     """
-    _out: WorkspaceRequestStopResult = forward(
-        "workspace.request_stop",
-        {"root": path_arg(root, "root"), "feature_id": feature_id},
-        store=store,
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root"), "feature_id": feature_id}
+    if store is not None:
+        _in["store"] = store
+    _out: WorkspaceRequestStopResult = call_op("workspace.request_stop", _in)
     return _out
 
 
@@ -5548,12 +5545,12 @@ def workspace_resolve_feature_id(
         :class:`fourx.InvalidInput`, :class:`fourx.NotFound`, :class:`fourx.Ambiguous`,
         :class:`fourx.IoError`
     """
-    _out: WorkspaceResolveFeatureIdResult = forward(
-        "workspace.resolve_feature_id",
-        {"prefix": prefix},
-        entries=entries,
-        root=None if root is None else path_arg(root, "root"),
-    )
+    _in: dict[str, Any] = {"prefix": prefix}
+    if entries is not None:
+        _in["entries"] = entries
+    if root is not None:
+        _in["root"] = path_arg(root, "root")
+    _out: WorkspaceResolveFeatureIdResult = call_op("workspace.resolve_feature_id", _in)
     return _out
 
 
@@ -5568,10 +5565,8 @@ def workspace_resume_listing(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidJson`,
         :class:`fourx.InputTooLarge`, :class:`fourx.IoError`
     """
-    _out: ResumeListing = forward(
-        "workspace.resume_listing",
-        {"root": path_arg(root, "root"), "feature_id": feature_id},
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root"), "feature_id": feature_id}
+    _out: ResumeListing = call_op("workspace.resume_listing", _in)
     return _out
 
 
@@ -5585,10 +5580,8 @@ def workspace_round_dir(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`
     """
-    _out: WorkspaceRoundDirResult = forward(
-        "workspace.round_dir",
-        {"root": path_arg(root, "root"), "feature_id": feature_id, "round": round},
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root"), "feature_id": feature_id, "round": round}
+    _out: WorkspaceRoundDirResult = call_op("workspace.round_dir", _in)
     return _out
 
 
@@ -5601,10 +5594,8 @@ def workspace_save_feature(
     Raises:
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.IoError`
     """
-    _out: WorkspaceSaveFeatureResult = forward(
-        "workspace.save_feature",
-        {"root": path_arg(root, "root"), "feature": feature},
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root"), "feature": feature}
+    _out: WorkspaceSaveFeatureResult = call_op("workspace.save_feature", _in)
     return _out
 
 
@@ -5623,11 +5614,10 @@ def workspace_stop_requested(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
         :class:`fourx.IoError`
     """
-    _out: WorkspaceStopRequestedResult = forward(
-        "workspace.stop_requested",
-        {"root": path_arg(root, "root"), "feature_id": feature_id},
-        store=store,
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root"), "feature_id": feature_id}
+    if store is not None:
+        _in["store"] = store
+    _out: WorkspaceStopRequestedResult = call_op("workspace.stop_requested", _in)
     return _out
 
 
@@ -5647,11 +5637,10 @@ def workspace_sync_feature_status(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.NotFound`,
         :class:`fourx.InputTooLarge`, :class:`fourx.InvalidFeature`, :class:`fourx.IoError`
     """
-    _out: FeatureStatusSync = forward(
-        "workspace.sync_feature_status",
-        {"root": path_arg(root, "root"), "feature_id": feature_id},
-        phase=phase,
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root"), "feature_id": feature_id}
+    if phase is not None:
+        _in["phase"] = phase
+    _out: FeatureStatusSync = call_op("workspace.sync_feature_status", _in)
     return _out
 
 
@@ -5675,14 +5664,16 @@ def workspace_total_cost(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
         :class:`fourx.IoError`
     """
-    _out: WorkspaceTotalCostResult = forward(
-        "workspace.total_cost",
-        {},
-        events=events,
-        root=None if root is None else path_arg(root, "root"),
-        feature_id=feature_id,
-        store=store,
-    )
+    _in: dict[str, Any] = {}
+    if events is not None:
+        _in["events"] = events
+    if root is not None:
+        _in["root"] = path_arg(root, "root")
+    if feature_id is not None:
+        _in["feature_id"] = feature_id
+    if store is not None:
+        _in["store"] = store
+    _out: WorkspaceTotalCostResult = call_op("workspace.total_cost", _in)
     return _out
 
 
@@ -5706,14 +5697,16 @@ def workspace_worktree_path(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.InvalidConfig`,
         :class:`fourx.IoError`
     """
-    _out: WorkspaceWorktreePathResult = forward(
-        "workspace.worktree_path",
-        {},
-        events=events,
-        root=None if root is None else path_arg(root, "root"),
-        feature_id=feature_id,
-        store=store,
-    )
+    _in: dict[str, Any] = {}
+    if events is not None:
+        _in["events"] = events
+    if root is not None:
+        _in["root"] = path_arg(root, "root")
+    if feature_id is not None:
+        _in["feature_id"] = feature_id
+    if store is not None:
+        _in["store"] = store
+    _out: WorkspaceWorktreePathResult = call_op("workspace.worktree_path", _in)
     return _out
 
 
@@ -5736,12 +5729,12 @@ def workspace_write_run_file(
         :class:`fourx.InvalidInput`, :class:`fourx.InvalidFeatureId`, :class:`fourx.NotFound`,
         :class:`fourx.IoError`
     """
-    _out: WorkspaceWriteRunFileResult = forward(
-        "workspace.write_run_file",
-        {"root": path_arg(root, "root"), "feature_id": feature_id, "file": file},
-        round=round,
-        value=value,
-    )
+    _in: dict[str, Any] = {"root": path_arg(root, "root"), "feature_id": feature_id, "file": file}
+    if round is not None:
+        _in["round"] = round
+    if value is not None:
+        _in["value"] = value
+    _out: WorkspaceWriteRunFileResult = call_op("workspace.write_run_file", _in)
     return _out
 
 
@@ -5766,10 +5759,15 @@ def workspace_write_state(
         :class:`fourx.NotFound`, :class:`fourx.LeaseLost`, :class:`fourx.InputTooLarge`,
         :class:`fourx.IoError`
     """
-    _out: WorkspaceWriteStateResult = forward(
-        "workspace.write_state",
-        {"root": path_arg(root, "root"), "feature_id": feature_id, "state": state, "now": now},
-        store=store,
-        lease=lease,
-    )
+    _in: dict[str, Any] = {
+        "root": path_arg(root, "root"),
+        "feature_id": feature_id,
+        "state": state,
+        "now": now,
+    }
+    if store is not None:
+        _in["store"] = store
+    if lease is not None:
+        _in["lease"] = lease
+    _out: WorkspaceWriteStateResult = call_op("workspace.write_state", _in)
     return _out

@@ -101,8 +101,14 @@ def forward(op: str, required: Mapping[str, Any], /, **optional: Any) -> Any:
     for name, value in optional.items():
         if value is not None:
             args[_key(name)] = value
-    # As in `call`: a top-level datetime fails conversion before the op runs; then it is sent
-    # as RFC 3339 text (a naive one is refused naming its key).
+    return call_op(op, args)
+
+
+def call_op(op: str, args: dict[str, Any], /) -> Any:
+    """Runs ``op`` on ``args``, an input dict the caller built (and may not reuse): what every
+    generated function of :mod:`fourx._api` calls once its optional keys left ``None`` are left
+    out. A top-level ``datetime`` fails conversion before the op runs, as in :func:`call`; then
+    it is sent as RFC 3339 text (a naive one is refused naming its key)."""
     try:
         return _fourx.call(op, args)
     except InvalidInput:

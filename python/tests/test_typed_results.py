@@ -1,5 +1,5 @@
 """The typed results of the wrappers say what the core really returns: every ``TypedDict`` a
-wrapper gives an op's result (``result: T = forward("op", ...)``, ``cast(T, forward(...))`` or
+wrapper gives an op's result (``result: T = forward("op", ...)`` or ``call_op("op", _in)``, ``cast(T, forward(...))`` or
 ``return forward(...)`` under ``-> T``) is checked against the op's outputs on every ``ok``
 conformance case — each required key present, no key the type does not name, and every value of
 the annotated type, ``None`` only where the annotation allows it. A result type that drifts
@@ -38,7 +38,7 @@ def _is_forward(node: ast.AST) -> bool:
     return (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Name)
-        and node.func.id == "forward"
+        and node.func.id in ("forward", "call_op")
         and bool(node.args)
         and isinstance(node.args[0], ast.Constant)
         and isinstance(node.args[0].value, str)

@@ -1,8 +1,8 @@
 """The typed API stays in sync with the op catalog, and is documented.
 
-Every typed function reaches the core through ``forward("<op>", {required...}, optional=...)`` (or
-``call("<op>", ...)``), directly or through its generated function in ``fourx._api`` (whose calls
-mypy checks against the generated signatures); this test reads the ``forward``/``call`` calls
+Every typed function reaches the core through ``forward("<op>", {required...}, optional=...)``,
+``call_op("<op>", _in)`` or ``call("<op>", ...)``, directly or through its generated function in
+``fourx._api`` (whose calls mypy checks against the generated signatures); this test reads those calls
 from the package source and checks them against ``meta.catalog``: the op exists, every key passed
 is one of its input keys, and every required key is passed. It also checks that the areas whose ops are complete have a typed function
 for each op, that no hand-written stub shadows an annotated module (mypy --strict checks the
@@ -42,11 +42,16 @@ def _calls() -> list[tuple[str, str, set[str], bool, set[str]]]:
     found = []
     for path in sorted(PKG.glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
+        built = _built_inputs(tree)
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call) or not node.args:
                 continue
             name = getattr(node.func, "id", getattr(node.func, "attr", ""))
             first = node.args[0]
+            if name == "call_op" and isinstance(first, ast.Constant) and id(node) in built:
+                required, optional = built[id(node)]
+                found.append((path.name, str(first.value), required, True, optional))
+                continue
             if name not in ("forward", "call", "_run") or not isinstance(first, ast.Constant):
                 continue
             if not isinstance(first.value, str) or "." not in first.value:
@@ -76,6 +81,40 @@ def _calls() -> list[tuple[str, str, set[str], bool, set[str]]]:
                 known = False
             found.append((path.name, first.value, keys, known, kwargs))
     return found
+
+
+def _built_inputs(tree: ast.Module) -> dict[int, tuple[set[str], set[str]]]:
+    """For each ``call_op("<op>", _in)`` of a generated function: the keys of the ``_in = {...}``
+    dict it starts from (required) and those it adds under ``if key is not None`` (optional)."""
+    out: dict[int, tuple[set[str], set[str]]] = {}
+    for fn in ast.walk(tree):
+        if not isinstance(fn, ast.FunctionDef):
+            continue
+        required: set[str] = set()
+        optional: set[str] = set()
+        calls = []
+        for node in ast.walk(fn):
+            if (
+                isinstance(node, ast.AnnAssign)
+                and isinstance(node.target, ast.Name)
+                and node.target.id == "_in"
+                and isinstance(node.value, ast.Dict)
+            ):
+                required |= {k.value for k in node.value.keys if isinstance(k, ast.Constant)}
+            elif isinstance(node, ast.Assign):
+                for t in node.targets:
+                    if (
+                        isinstance(t, ast.Subscript)
+                        and isinstance(t.value, ast.Name)
+                        and t.value.id == "_in"
+                        and isinstance(t.slice, ast.Constant)
+                    ):
+                        optional.add(t.slice.value)
+            elif isinstance(node, ast.Call) and getattr(node.func, "id", "") == "call_op":
+                calls.append(node)
+        for c in calls:
+            out[id(c)] = (required, optional)
+    return out
 
 
 def _is_held_call(func: ast.expr) -> bool:

@@ -204,7 +204,7 @@ fn a_new_op_gets_its_typed_functions_from_make_docs_alone() {
         api.contains("\ndef checklist_echo(\n    text: str,\n    *,\n    times: int | None = None,\n) -> str:"),
         "the generated Python has no typed checklist_echo"
     );
-    assert!(api.contains("forward(\n        \"checklist.echo\","));
+    assert!(api.contains("call_op(\"checklist.echo\", _in)"));
     if let Some((_, _, name, render)) = GO_OP_FUNCTIONS {
         let go = render(&doc);
         assert!(

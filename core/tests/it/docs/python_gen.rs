@@ -300,7 +300,7 @@ impl Catalog {
 }
 
 /// Python's reserved words: a key spelled like one becomes `<key>_` (`from` → `from_`), the
-/// spelling `fourx._ops.forward` maps back.
+/// generated functions send under the key's own spelling.
 const PY_KEYWORDS: &[&str] = &[
     "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
     "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
@@ -316,7 +316,7 @@ const API_NAMES: &[&str] = &[
     "Sequence",
     "StrPath",
     "Time",
-    "forward",
+    "call_op",
     "path_arg",
     "HAND_WRITTEN",
 ];
@@ -568,6 +568,21 @@ fn python_enums() -> Vec<(&'static str, Vec<String>)> {
 /// The Python expression the core receives for parameter `var` of type `ty` under `key`: paths
 /// through `path_arg` (a `str` or `os.PathLike`, made absolute), everything else as given. A
 /// `None` stays `None` where the key is nullable or `optional` (left out: the op's default).
+/// `ty` without its `null` alternative (`T | null` -> `T`): the type of a value known present.
+fn without_null(ty: &Ty) -> Ty {
+    match ty {
+        Ty::Union(alts) if alts.contains(&Ty::Null) => {
+            let rest: Vec<Ty> = alts.iter().filter(|a| **a != Ty::Null).cloned().collect();
+            if rest.len() == 1 {
+                rest.into_iter().next().expect("one")
+            } else {
+                Ty::Union(rest)
+            }
+        }
+        other => other.clone(),
+    }
+}
+
 fn converted(ty: &Ty, var: &str, key: &str, optional: bool) -> String {
     let nullable = |t: &Ty| matches!(t, Ty::Union(a) if a.len() == 2 && a.contains(&Ty::Null));
     let base = match ty {
@@ -786,7 +801,7 @@ from typing import Any, Literal
 
 from . import _types
 from . import enums as _enums
-from ._ops import StrPath, Time, forward, path_arg
+from ._ops import StrPath, Time, call_op, path_arg
 "#;
 
 /// The Python function name of an op: `conductor.apply` → `conductor_apply`.
@@ -870,7 +885,8 @@ fn render_function(render: &Render<'_>, op: &Op) -> String {
     for p in &op.params {
         let name = py_name(&p.name);
         assert!(
-            is_identifier(&name) && !["forward", "path_arg", "_out"].contains(&name.as_str()),
+            is_identifier(&name)
+                && !["call_op", "path_arg", "_in", "_out"].contains(&name.as_str()),
             "{}: the key {} cannot be a Python parameter",
             op.name,
             p.name
@@ -918,8 +934,8 @@ fn render_function(render: &Render<'_>, op: &Op) -> String {
     }
     let _ = write!(out, "    \"\"\"{}", doc.trim_start());
     let _ = writeln!(out, "    \"\"\"");
-    // The body: the required keys as a dict, the optional ones as keywords (`None` dropped).
-    let mut call = format!("forward(\n        {},\n        {{", py_str(&op.name));
+    // The body: the required keys as a dict, each optional one added when it is not `None`
+    // (`None` = absent), then one call (no keyword dict, no second copy of the input).
     let items: Vec<String> = required
         .iter()
         .map(|p| {
@@ -930,18 +946,30 @@ fn render_function(render: &Render<'_>, op: &Op) -> String {
             )
         })
         .collect();
-    call.push_str(&items.join(", "));
-    call.push_str("},\n");
+    let one_line = format!("    _in: dict[str, Any] = {{{}}}", items.join(", "));
+    if one_line.len() <= 100 {
+        let _ = writeln!(out, "{one_line}");
+    } else {
+        out.push_str("    _in: dict[str, Any] = {\n");
+        for item in &items {
+            let _ = writeln!(out, "        {item},");
+        }
+        out.push_str("    }\n");
+    }
     for p in &optional {
         let name = py_name(&p.name);
         let _ = writeln!(
-            call,
-            "        {name}={},",
-            converted(&p.ty, &name, &p.name, true)
+            out,
+            "    if {name} is not None:\n        _in[{}] = {}",
+            py_str(&p.name),
+            converted(&without_null(&p.ty), &name, &p.name, false)
         );
     }
-    call.push_str("    )");
-    let _ = writeln!(out, "    _out: {result} = {call}");
+    let _ = writeln!(
+        out,
+        "    _out: {result} = call_op({}, _in)",
+        py_str(&op.name)
+    );
     out.push_str("    return _out\n");
     out
 }
