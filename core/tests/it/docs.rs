@@ -648,22 +648,6 @@ fn class_name(word: &str) -> String {
         .collect()
 }
 
-/// Go's name part of a kind: the snake_case words in CamelCase, initialisms upper-cased as Go
-/// spells them (`invalid_json` → `InvalidJSON`, `io_error` → `IOError`).
-fn go_name(kind: &str) -> String {
-    kind.split('_')
-        .map(|w| match w {
-            "json" | "yaml" | "io" | "utf8" | "id" | "uuid" => w.to_ascii_uppercase(),
-            _ => {
-                let mut c = w.chars();
-                c.next()
-                    .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
-                    .unwrap_or_default()
-            }
-        })
-        .collect()
-}
-
 /// The extra builtin base class and the docstring phrase of a kind, from its group
 /// (CONVENTIONS.md §Errors). The C boundary's `null_arg` and `invalid_utf8` are bad input
 /// (`ValueError` if ever seen); `panic` is a bug and gets no builtin base.
@@ -797,8 +781,16 @@ fn render_go_errors() -> String {
     let kinds = ErrorKind::ALL;
     for k in kinds {
         let word = k.as_str();
-        let _ = writeln!(out, "\t// Kind{} is the kind `{word}`.", go_name(word));
-        let _ = writeln!(out, "\tKind{} ErrorKind = \"{word}\"", go_name(word));
+        let _ = writeln!(
+            out,
+            "\t// Kind{} is the kind `{word}`.",
+            go_gen::go_ident(word)
+        );
+        let _ = writeln!(
+            out,
+            "\tKind{} ErrorKind = \"{word}\"",
+            go_gen::go_ident(word)
+        );
     }
     out.push_str(")\n\n// The errors.Is targets, one per kind.\nvar (\n");
     for (i, k) in kinds.iter().enumerate() {
@@ -806,17 +798,21 @@ fn render_go_errors() -> String {
         let _ = writeln!(
             out,
             "\t// Err{} matches every *Error of kind `{word}`.",
-            go_name(word)
+            go_gen::go_ident(word)
         );
-        let _ = writeln!(out, "\tErr{} error = allSentinels[{i}]", go_name(word));
+        let _ = writeln!(
+            out,
+            "\tErr{} error = allSentinels[{i}]",
+            go_gen::go_ident(word)
+        );
     }
     out.push_str(")\n\nvar allKinds = []ErrorKind{\n");
     for k in kinds {
-        let _ = writeln!(out, "\tKind{},", go_name(k.as_str()));
+        let _ = writeln!(out, "\tKind{},", go_gen::go_ident(k.as_str()));
     }
     out.push_str("}\n\nvar allSentinels = []*Error{\n");
     for k in kinds {
-        let _ = writeln!(out, "\tsentinel(Kind{}),", go_name(k.as_str()));
+        let _ = writeln!(out, "\tsentinel(Kind{}),", go_gen::go_ident(k.as_str()));
     }
     out.push_str("}\n");
     out

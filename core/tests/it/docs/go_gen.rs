@@ -68,9 +68,10 @@ fn camel(key: &str) -> String {
     out
 }
 
-/// The exported Go name of a JSON key: [`camel`] (`max_rounds` → `MaxRounds`, `featureId` →
-/// `FeatureID`), with an `X` in front of a name that would start with a digit or be empty.
-fn go_ident(key: &str) -> String {
+/// The exported Go name of a JSON key or an error kind: [`camel`] (`max_rounds` → `MaxRounds`,
+/// `featureId` → `FeatureID`, `invalid_json` → `InvalidJSON`), with an `X` in front of a name
+/// that would start with a digit or be empty.
+pub(super) fn go_ident(key: &str) -> String {
     let out = camel(key);
     if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
         format!("X{out}")
@@ -999,6 +1000,8 @@ fn go_names_capitalise_words_and_initialisms() {
         ("conductor.apply", "ConductorApply"),
         ("json_text", "JSONText"),
         ("2fa", "X2fa"),
+        ("io_error", "IOError"),
+        ("invalid_json", "InvalidJSON"),
         ("v1.2", "V1_2"),
         ("plan-review-gap-1", "PlanReviewGap1"),
         ("ts", "Ts"),
