@@ -20,7 +20,7 @@ help:
 	@echo "make test-pg      the PostgreSQL backend (Rust, TLS, Python) against a throwaway cluster"
 	@echo "make go-test  the Go package (go/): vet, test -race, example harness, README program"
 	@echo "make header   regenerate include/fourx.h with the pinned cbindgen"
-	@echo "make docs     regenerate docs/ops.md, go/errors_gen.go, go/op/*_gen.go, python/fourx/{errors,enums,_words}.py from the core's tables"
+	@echo "make docs     regenerate docs/ops.md, the typed layers (python/fourx/{_types,_api}.py, go/op/*_gen.go) from the op catalog and go/errors_gen.go, python/fourx/{errors,enums,_words}.py from the core's tables"
 	@echo "make size     the release libfourx.so is at most 8 MB and exports every header function"
 	@echo "make package  cargo package (with verification) for every crate of the workspace"
 	@echo "make sdist    build the source distribution and check that a wheel builds from it"
