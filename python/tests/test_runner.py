@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -188,7 +189,9 @@ def test_sigint_while_the_agent_runs_stops_the_run_as_interrupted(tmp_path: Path
     repo = make_repo(tmp_path, "quick")
 
     def ctrl_c(call: AgentCall) -> AgentResult:
-        os.kill(os.getpid(), signal.SIGINT)
+        # To the main thread itself (the agent runs on it): a process-wide kill may be taken by
+        # another thread of the test process, and then the sleep below is not interrupted.
+        signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
         time.sleep(5)  # the KeyboardInterrupt lands here
         raise AssertionError("SIGINT was not delivered")
 
