@@ -195,7 +195,13 @@ def test_sigint_while_the_agent_runs_stops_the_run_as_interrupted(tmp_path: Path
         time.sleep(5)  # the KeyboardInterrupt lands here
         raise AssertionError("SIGINT was not delivered")
 
-    result = fourx.runner.run(repo, FEATURE, ctrl_c)
+    # Python's own Ctrl-C handler, whatever the test process inherited: a shell starts a
+    # background job with SIGINT ignored, and Python then installs no handler at all.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        result = fourx.runner.run(repo, FEATURE, ctrl_c)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert result["stop_reason"] == "interrupted"
     assert result["decisions"][-1]["kind"] == "stop"
     assert not Workspace(repo).read_state(FEATURE)["active"]
