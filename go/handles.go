@@ -284,13 +284,7 @@ func OpenCachedWorkspace(root, home string) (*CachedWorkspace, error) {
 // workspace.read_state, config.read, config.load_merged, ...) without `root`.
 func (w *CachedWorkspace) Call(op string, in any) (json.RawMessage, error) {
 	if w != nil && w.h == nil && w.Workspace != nil {
-		m, err := rawMap(in)
-		if err != nil {
-			return nil, err
-		}
-		root, _ := json.Marshal(w.Root)
-		m["root"] = root
-		return Call(op, m)
+		return callWithRoot(op, in, w.Root)
 	}
 	return w.handle().call(op, in)
 }

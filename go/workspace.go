@@ -76,15 +76,21 @@ func (w *Workspace) handle() *handle {
 // as 4x makes one (&Workspace{Root: root}, Find), as the plain op on the .4x files of Root.
 func (w *Workspace) run(op string, in any) (json.RawMessage, error) {
 	if w != nil && w.h == nil && w.Root != "" {
-		m, err := rawMap(in)
-		if err != nil {
-			return nil, err
-		}
-		root, _ := json.Marshal(w.Root)
-		m["root"] = root
-		return Call(op, m)
+		return callWithRoot(op, in, w.Root)
 	}
 	return w.handle().call(op, in)
+}
+
+// callWithRoot runs the plain op on in with its "root" key set to root (a Workspace or
+// CachedWorkspace made without a handle, as 4x makes one).
+func callWithRoot(op string, in any, root string) (json.RawMessage, error) {
+	m, err := rawMap(in)
+	if err != nil {
+		return nil, err
+	}
+	text, _ := json.Marshal(root)
+	m["root"] = text
+	return Call(op, m)
 }
 
 func (w *Workspace) callInto(op string, in any, out any) error {

@@ -3,43 +3,16 @@
 //! the op's types — its input against the params, its output against the result — with
 //! `Ty::check` over the catalog's named types (records closed).
 
-use std::path::Path;
-
 use fourx_core::ops::{self, schema::Types, OpInfo};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-/// The `ok` cases of every vector file: (case id, op, input).
+/// The `ok` cases of every vector file: (case id, op, input), from the docs tests' reader.
 fn ok_cases() -> Vec<(String, String, Value)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("tests/vectors")
-        .map(|e| e.expect("a directory entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
     let mut out = Vec::new();
-    for f in files {
-        let doc: Value = serde_json::from_str(&std::fs::read_to_string(&f).expect("a vector file"))
-            .expect("vector JSON");
-        for case in doc["cases"].as_array().into_iter().flatten() {
-            let expect = &case["expect"];
-            if expect.get("ok").is_none() && expect.get("ok_subset").is_none() {
-                continue;
-            }
-            if let (Some(id), Some(op)) = (case["id"].as_str(), case["op"].as_str()) {
-                out.push((id.to_string(), op.to_string(), case["input"].clone()));
-            }
-        }
+    for (op, cases) in crate::docs::ok_cases() {
+        out.extend(cases.into_iter().map(|(id, input)| (id, op.clone(), input)));
     }
     out
-}
-
-/// The written examples of `docs/op-examples.json`: op → `{input, output, ...}`.
-fn written_examples() -> Map<String, Value> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/op-examples.json");
-    let doc: Value = serde_json::from_str(&std::fs::read_to_string(path).expect("op-examples"))
-        .expect("op-examples JSON");
-    doc["examples"].as_object().cloned().expect("examples")
 }
 
 /// Whether `input` is of the op's params: every key the op knows that is given (not `null`, which
@@ -111,7 +84,7 @@ fn every_ok_conformance_output_is_of_the_ops_result_type() {
 #[test]
 fn every_written_example_is_of_the_ops_types() {
     let mut wrong = Vec::new();
-    for (name, example) in written_examples() {
+    for (name, example) in crate::docs::written_examples() {
         let op = find(&name);
         if let Err(e) = check_input(op, &example["input"]) {
             wrong.push(format!("{name} input: {e}"));

@@ -34,8 +34,8 @@ fn bless_or_check(rel: &str, want: &str, source: &str) {
 }
 
 /// The `ok` conformance cases of every op (tests/vectors/*.json), in file order: the examples
-/// and the observed JSON types of `docs/ops.md` come from running them.
-fn ok_cases() -> BTreeMap<String, Vec<(String, Value)>> {
+/// of `docs/ops.md` come from running them, and `catalog_types` checks them against the types.
+pub(crate) fn ok_cases() -> BTreeMap<String, Vec<(String, Value)>> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("tests/vectors")
@@ -83,7 +83,7 @@ fn examples_doc() -> Value {
 }
 
 /// The written examples: op → `{files?, given?, input, output}`.
-fn written_examples() -> serde_json::Map<String, Value> {
+pub(crate) fn written_examples() -> serde_json::Map<String, Value> {
     examples_doc()["examples"]
         .as_object()
         .cloned()
@@ -149,11 +149,7 @@ fn input_keys(params: &[fourx_core::ops::schema::Field]) -> Vec<String> {
     params
         .iter()
         .map(|f| {
-            let key = if f.optional {
-                format!("{}?", f.name)
-            } else {
-                f.name.clone()
-            };
+            let key = key_label(f);
             let default = match &f.default {
                 Some(Default::Value(v)) => Some(format!("default `{v}`")),
                 Some(Default::Means(words)) => Some(format!("absent: {words}")),
@@ -165,6 +161,15 @@ fn input_keys(params: &[fourx_core::ops::schema::Field]) -> Vec<String> {
             }
         })
         .collect()
+}
+
+/// A key as the catalog lists it: `name`, or `name?` when it may be left out.
+fn key_label(f: &fourx_core::ops::schema::Field) -> String {
+    if f.optional {
+        format!("{}?", f.name)
+    } else {
+        f.name.clone()
+    }
 }
 
 /// A type text for a Markdown table cell or list: `|` escaped.
@@ -181,11 +186,7 @@ fn output_keys(op: &fourx_core::ops::OpInfo) -> Vec<String> {
             return fields
                 .iter()
                 .map(|f| {
-                    let key = if f.optional {
-                        format!("{}?", f.name)
-                    } else {
-                        f.name.clone()
-                    };
+                    let key = key_label(f);
                     format!("`{key}` ({})", code_type(&f.ty))
                 })
                 .collect();
@@ -212,11 +213,7 @@ fn render_types(out: &mut String) {
                 let keys: Vec<String> = fields
                     .iter()
                     .map(|f| {
-                        let key = if f.optional {
-                            format!("{}?", f.name)
-                        } else {
-                            f.name.clone()
-                        };
+                        let key = key_label(f);
                         format!("`{key}` ({})", code_type(&f.ty))
                     })
                     .collect();
@@ -1217,17 +1214,23 @@ fn crate_doc_lists_every_area() {
     );
 }
 
+/// README's section under `heading` (from the heading to the next `## ` heading).
+pub(crate) fn readme_section(heading: &str) -> String {
+    let readme = read_repo("README.md");
+    let start = readme
+        .find(heading)
+        .unwrap_or_else(|| panic!("README has {heading}"));
+    let section = &readme[start..];
+    let end = section[3..].find("\n## ").map_or(section.len(), |i| i + 3);
+    section[..end].to_string()
+}
+
 /// The paths README's "Adding an op" names exist: every backticked path, with a placeholder
 /// (`<area>`) standing for any folder that exists.
 #[test]
 fn readme_adding_an_op_names_paths_that_exist() {
-    let readme = read_repo("README.md");
-    let start = readme
-        .find("## Adding an op")
-        .expect("README has ## Adding an op");
-    let section = &readme[start..];
-    let end = section[3..].find("\n## ").map_or(section.len(), |i| i + 3);
-    let section = &section[..end];
+    let section = readme_section("## Adding an op");
+    let section = section.as_str();
     let mut checked = 0;
     let mut problems = Vec::new();
     for (i, token) in section.split('`').enumerate() {

@@ -60,13 +60,7 @@ fn generated() -> Vec<&'static str> {
 
 /// The numbered steps of README's "Adding an op" (the text from `1.` to the end of the list).
 fn readme_steps() -> String {
-    let readme = read_repo("README.md");
-    let start = readme
-        .find("## Adding an op")
-        .expect("README has ## Adding an op");
-    let section = &readme[start..];
-    let end = section[3..].find("\n## ").map_or(section.len(), |i| i + 3);
-    let section = &section[..end];
+    let section = super::readme_section("## Adding an op");
     let first = section
         .find("\n1. ")
         .expect("Adding an op has numbered steps");
