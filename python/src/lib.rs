@@ -236,20 +236,31 @@ fn call<'py>(
         if let Some(input) = TypedInput::decode(op, typed::PyDe::new(input)) {
             return call_typed(py, op, input);
         }
-        let value = to_json(input, 0).map_err(|e| raise(py, e))?;
-        if ATTACHED_OPS.contains(&op) {
-            return match ops::call(op, &value) {
-                Ok(v) => to_py(py, &v),
-                Err(e) => Err(raise(py, e)),
-            };
-        }
-        let result = exit_gate::detach(py, move || ops::call(op, &value));
-        match result {
-            Ok(Ok(v)) => to_py(py, &v),
-            Ok(Err(e)) => Err(raise(py, e)),
-            Err(payload) => std::panic::resume_unwind(payload),
-        }
+        call_value(py, op, input)
     })
+}
+
+/// The `Value` path of [`call`]: the input converted to a `serde_json::Value`, `ops::call`, the
+/// result converted back; the GIL is released while the op runs unless it is one of
+/// `ATTACHED_OPS`.
+fn call_value<'py>(
+    py: Python<'py>,
+    op: &str,
+    input: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let value = to_json(input, 0).map_err(|e| raise(py, e))?;
+    if ATTACHED_OPS.contains(&op) {
+        return match ops::call(op, &value) {
+            Ok(v) => to_py(py, &v),
+            Err(e) => Err(raise(py, e)),
+        };
+    }
+    let result = exit_gate::detach(py, move || ops::call(op, &value));
+    match result {
+        Ok(Ok(v)) => to_py(py, &v),
+        Ok(Err(e)) => Err(raise(py, e)),
+        Err(payload) => std::panic::resume_unwind(payload),
+    }
 }
 
 /// Runs a decoded typed input (`ops::typed`) and makes its result straight into Python objects;
@@ -291,11 +302,7 @@ fn _call_value<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     guard(py, || {
         let op = text_ref(op, "op").map_err(|e| raise(py, e))?;
-        let value = to_json(input, 0).map_err(|e| raise(py, e))?;
-        match ops::call(op, &value) {
-            Ok(v) => to_py(py, &v),
-            Err(e) => Err(raise(py, e)),
-        }
+        call_value(py, op, input)
     })
 }
 
